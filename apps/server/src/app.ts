@@ -1,0 +1,59 @@
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/create-db.ts';
+import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { registerAuth } from './platform/auth.ts';
+import { tokenHasher } from './platform/crypto.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import type { AppDeps } from './platform/http.ts';
+import { registerWeb } from './platform/web.ts';
+
+/** Every capability's routes, registered in this order. */
+const modules = [authRoutes, assistantRoutes, chatRoutes, messagesRoutes];
+
+export type BuildOptions = { config: Config; db: DbHandle; logger?: boolean; serveWeb?: boolean };
+
+/** Builds the Fastify instance: platform plugins first, then the capability modules. */
+export async function buildApp({ config, db, logger = true, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["access-token"]', 'req.headers["refresh-token"]'] } : false,
+    trustProxy: config.env === 'production' ? 'loopback' : false,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  const deps: AppDeps = { db: db.db, engine: db.engine, config, hashToken: tokenHasher(config.tokenSecret) };
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Campus Service Portal API', version: '0.1.0', description: 'Every call answers { status, msg, msgDetail, result }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    // @fastify/websocket hides its routes from the document; the chat socket is a registered route like any other.
+    transform: (args) => jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
+  });
+  registerAuth(app);
+
+  for (const register of modules) await app.register(async (scope) => register(scope));
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'This OpenAPI document' } }, async () => app.swagger());
+  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Liveness and database check' } }, async () => {
+    await db.db.selectFrom('tenants').select('tenant_id').limit(1).execute();
+    return { status: 1000, msg: 'ok', msgDetail: '', result: { engine: db.engine } };
+  });
+
+  if (serveWeb) await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,104 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { dbOptionsFromConfig } from './db/create-db.ts';
+
+const TOKEN_SECRET = 'a'.repeat(40);
+const CLIENT_SECRET = 'b'.repeat(20);
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'portal-config-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start in production without TOKEN_SECRET and CLIENT_SECRET', () => {
+    const load = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ...env });
+    expect(load({})).toThrow(ConfigError);
+    expect(load({})).toThrow(/TOKEN_SECRET.*CLIENT_SECRET/);
+    expect(load({ TOKEN_SECRET })).toThrow(/CLIENT_SECRET/);
+    expect(load({ CLIENT_SECRET })).toThrow(/TOKEN_SECRET/);
+  });
+
+  it('starts in production with both secrets, demo mode and seeding off, and writes no secrets file', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET, CLIENT_SECRET });
+    expect(config).toMatchObject({ env: 'production', tokenSecret: TOKEN_SECRET, clientSecret: CLIENT_SECRET, demo: false, seed: false, port: 8080 });
+    await expect(stat(join(dataDir, 'secrets.json'))).rejects.toThrow();
+  });
+
+  it('generates the secrets into DATA_DIR/secrets.json in development and reuses them on the next start', async () => {
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(first.dataDir).toBe(dataDir);
+    expect(first.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.clientSecret.length).toBeGreaterThanOrEqual(16);
+    expect(first.tokenSecret).not.toBe(first.clientSecret);
+
+    const file = join(dataDir, 'secrets.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ tokenSecret: first.tokenSecret, clientSecret: first.clientSecret });
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o077).toBe(0);
+
+    const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(second.tokenSecret).toBe(first.tokenSecret);
+    expect(second.clientSecret).toBe(first.clientSecret);
+    // Demo mode and seeding are on by default outside production.
+    expect(second).toMatchObject({ demo: true, seed: true });
+  });
+
+  it('lets an explicit secret win over the generated one', () => {
+    loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, TOKEN_SECRET });
+    expect(config.tokenSecret).toBe(TOKEN_SECRET);
+    expect(config.clientSecret).not.toBe(CLIENT_SECRET);
+  });
+
+  it('creates DATA_DIR when it does not exist yet', async () => {
+    const nested = join(dataDir, 'a', 'b');
+    loadConfig({ NODE_ENV: 'development', DATA_DIR: nested });
+    expect((await stat(join(nested, 'secrets.json'))).isFile()).toBe(true);
+  });
+
+  it('honours PORT, DATABASE_URL, REDIS_URL and the demo switches', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: '9090',
+      DATABASE_URL: 'postgres://u@db/portal',
+      REDIS_URL: 'redis://cache:6379',
+      PORTAL_DEMO: 'false',
+    });
+    expect(config).toMatchObject({ port: 9090, databaseUrl: 'postgres://u@db/portal', redisUrl: 'redis://cache:6379', demo: false, seed: false });
+    expect(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET, CLIENT_SECRET, PORTAL_DEMO: '1' })).toMatchObject({ demo: true, seed: true });
+  });
+
+  it('rejects invalid values with a ConfigError naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'short', CLIENT_SECRET })).toThrow(/TOKEN_SECRET/);
+  });
+});
+
+describe('dbOptionsFromConfig', () => {
+  it('selects PostgreSQL for a postgres:// or postgresql:// DATABASE_URL', () => {
+    expect(dbOptionsFromConfig({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/test', dataDir: '/data' })).toEqual({
+      engine: 'postgres',
+      url: 'postgres://postgres@127.0.0.1:5432/test',
+    });
+    expect(dbOptionsFromConfig({ databaseUrl: 'postgresql://u:p@db/portal', dataDir: '/data' })).toMatchObject({ engine: 'postgres' });
+  });
+
+  it('uses SQLite under DATA_DIR by default, or the file a sqlite: URL names', () => {
+    expect(dbOptionsFromConfig({ databaseUrl: undefined, dataDir: '/data' })).toEqual({ engine: 'sqlite', filename: join('/data', 'portal.db') });
+    expect(dbOptionsFromConfig({ databaseUrl: 'sqlite:/var/portal.db', dataDir: '/data' })).toEqual({ engine: 'sqlite', filename: '/var/portal.db' });
+  });
+
+  it('refuses an unknown scheme', () => {
+    expect(() => dbOptionsFromConfig({ databaseUrl: 'mysql://root@db/portal', dataDir: '/data' })).toThrow(/DATABASE_URL/);
+    expect(() => dbOptionsFromConfig({ databaseUrl: 'portal.db', dataDir: '/data' })).toThrow(/DATABASE_URL/);
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The environment the server reads, once, at start-up. This is the only reader of process.env. */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  /** HMAC key for stored token hashes. Required in production. */
+  TOKEN_SECRET: z.string().min(32).optional(),
+  /** OAuth client of the web app, for the basic-auth calls (removeSessionValidTime). Secret required in production. */
+  CLIENT_ID: z.string().default('portal'),
+  CLIENT_SECRET: z.string().min(16).optional(),
+  /** Demo mode: the seeded demo accounts can log in. On by default outside production. */
+  PORTAL_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Seed the demo tenant on start (idempotent). Defaults to demo mode. */
+  PORTAL_SEED: z.enum(['true', 'false', '1', '0']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built web app to serve; defaults to apps/web/dist. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  tokenSecret: string;
+  clientId: string;
+  clientSecret: string;
+  demo: boolean;
+  seed: boolean;
+  logLevel: string;
+  webDist: string;
+};
+
+const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration. A missing secret is an error in production; elsewhere one is generated under DATA_DIR. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = Env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  let tokenSecret = e.TOKEN_SECRET;
+  let clientSecret = e.CLIENT_SECRET;
+  if (production) {
+    const missing = [!tokenSecret && 'TOKEN_SECRET', !clientSecret && 'CLIENT_SECRET'].filter(Boolean);
+    if (missing.length) throw new ConfigError(`Missing secret(s) in production: ${missing.join(', ')}`);
+  } else if (!tokenSecret || !clientSecret) {
+    const generated = generatedSecrets(dataDir);
+    tokenSecret ??= generated.tokenSecret;
+    clientSecret ??= generated.clientSecret;
+  }
+  const demo = flag(e.PORTAL_DEMO, !production);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    tokenSecret: tokenSecret!,
+    clientId: e.CLIENT_ID,
+    clientSecret: clientSecret!,
+    demo,
+    seed: flag(e.PORTAL_SEED, demo),
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}
+
+/** Secrets generated once for the embedded default and kept in DATA_DIR/secrets.json (mode 600). */
+function generatedSecrets(dataDir: string): { tokenSecret: string; clientSecret: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { tokenSecret: randomBytes(32).toString('base64url'), clientSecret: randomBytes(24).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

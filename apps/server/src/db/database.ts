@@ -1,0 +1,262 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database schema as Kysely sees it. Times are ISO-8601 UTC strings in text columns, the same on
+ * SQLite and PostgreSQL; booleans are integers 0/1. Row types carry the Row suffix (house style 3).
+ */
+
+export interface TenantTable {
+  tenant_id: string;
+  tenant_name: string;
+  status: number;
+  created_at: string;
+}
+
+export interface RoleTable {
+  id: string;
+  tenant_id: string;
+  role_name: string;
+  role_alias: string;
+  /** admin | teacher | student | staff | visitor */
+  role_type: string;
+  sort: number;
+}
+
+export interface RoleMenuTable {
+  tenant_id: string;
+  role_id: string;
+  menu_name: string;
+}
+
+export interface UserTable {
+  id: string;
+  tenant_id: string;
+  account: string;
+  user_name: string;
+  nick_name: string;
+  password_hash: string;
+  role_id: string;
+  is_demo: number;
+  status: number;
+  created_at: string;
+}
+
+export interface SessionTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  access_token_hash: string;
+  access_expires_at: string;
+  cas_ticket: string;
+  tgt: string;
+  /** When the session (CAS ticket) ends unless extended by updateSessionValidTime. */
+  expires_at: string;
+  client_ip: string;
+  user_agent: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface RefreshTokenTable {
+  token_hash: string;
+  session_id: string;
+  tenant_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginConfigTable {
+  tenant_id: string;
+  identity_auth_status: number;
+  is_self_cas: number;
+  out_log_tip: string;
+}
+
+export interface PasswordConfigTable {
+  tenant_id: string;
+  regex: string;
+  message: string;
+  min_length: number;
+  max_length: number;
+  require_letter: number;
+  require_digit: number;
+  require_symbol: number;
+  expire_days: number;
+}
+
+export interface LoginFailureTable {
+  id: string;
+  /** 'account:{tenant}:{account}' or 'address:{ip}' */
+  key: string;
+  created_at: string;
+}
+
+export interface RobotConfigTable {
+  tenant_id: string;
+  robot_name: string;
+  robot_avatar: string;
+  greeting: string;
+  enabled: number;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  roles: RoleTable;
+  role_menus: RoleMenuTable;
+  users: UserTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  login_configs: LoginConfigTable;
+  password_configs: PasswordConfigTable;
+  login_failures: LoginFailureTable;
+  robot_configs: RobotConfigTable;
+  chat_settings: ChatSettingTable; chat_messages: ChatMessageTable; chat_user_state: ChatUserStateTable; chat_inbox: ChatInboxTable; chat_device_cursors: ChatDeviceCursorTable; chat_conversations: ChatConversationTable; chat_groups: ChatGroupTable; chat_group_members: ChatGroupMemberTable; chat_public_accounts: ChatPublicAccountTable; chat_files: ChatFileTable; notices: NoticeTable; question_scenes: QuestionSceneTable; faq_entries: FaqEntryTable; robot_questions: RobotQuestionTable; question_feedback: QuestionFeedbackTable;
+}
+
+export type TenantRow = Selectable<TenantTable>;
+export type RoleRow = Selectable<RoleTable>;
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type SessionUpdate = Updateable<SessionTable>;
+export type RefreshTokenRow = Selectable<RefreshTokenTable>;
+export type LoginConfigRow = Selectable<LoginConfigTable>;
+export type PasswordConfigRow = Selectable<PasswordConfigTable>;
+
+// Messaging (migration 2026-11-22T14-00_messaging): chat, mailboxes, public accounts, notices, robot assistant.
+export interface ChatSettingTable { key: string; value: string }
+export interface ChatMessageTable {
+  id: string;
+  tenant_id: string;
+  message_id_web: string;
+  from_user_id: string;
+  from_user_name: string;
+  from_resource: string;
+  to_user_id: string;
+  to_user_name: string;
+  /** 1 person (or 30001), 2 group, 3 from a public account */
+  to_user_type: number;
+  mp_type: number | null;
+  type: number;
+  content: string;
+  file_type_name: string | null;
+  file_size: number | null;
+  object_id: string | null;
+  time_send: string;
+  revoked_at: string | null;
+}
+/** The last mailbox position of a user; incremented under a row lock, so seq order is commit order. */
+export interface ChatUserStateTable { tenant_id: string; user_id: string; seq: number }
+/** One row per message per user (sender included): offline delivery, history, unread and delete state. */
+export interface ChatInboxTable {
+  tenant_id: string;
+  user_id: string;
+  seq: number;
+  message_id: string;
+  /** The conversation from this user's side: the other person, the group, the public account or 30001. */
+  peer_id: string;
+  from_user_id: string;
+  read_at: string | null;
+  delivered_at: string | null;
+  deleted: number;
+}
+/** How far each device kind of a user has acknowledged its mailbox. */
+export interface ChatDeviceCursorTable { tenant_id: string; user_id: string; resource: string; acked_seq: number; last_login_at: string }
+export interface ChatConversationTable {
+  tenant_id: string;
+  user_id: string;
+  peer_id: string;
+  /** 1 person, 2 group, 3 public account, 4 file transfer helper */
+  peer_type: number;
+  mp_type: number | null;
+  name: string;
+  last_message_id: string | null;
+  last_type: number | null;
+  last_content: string;
+  last_from_user_id: string | null;
+  time_send: string | null;
+  open_top_chat_time: string | null;
+  hidden: number;
+}
+export interface ChatGroupTable { id: string; tenant_id: string; name: string; owner_id: string; created_at: string }
+export interface ChatGroupMemberTable { tenant_id: string; group_id: string; user_id: string; joined_at: string }
+export interface ChatPublicAccountTable { id: string; tenant_id: string; name: string; mp_type: number; avatar: string; intro: string; sort: number; created_at: string }
+export interface ChatFileTable {
+  id: string;
+  tenant_id: string;
+  owner_id: string;
+  file_name: string;
+  file_type_name: string;
+  mime: string;
+  size: number;
+  msg_type: number;
+  /** Relative to DATA_DIR/files. */
+  storage_path: string;
+  created_at: string;
+}
+export interface NoticeTable {
+  message_id: string;
+  tenant_id: string;
+  mp_id: string;
+  title: string;
+  summary: string;
+  body: string;
+  url: string;
+  important: number;
+  field_set: string;
+  file_id: string | null;
+  recipients: number;
+  created_by: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+export interface QuestionSceneTable { id: string; tenant_id: string; scene_name: string; icon: string; sort: number }
+export interface FaqEntryTable {
+  id: string;
+  tenant_id: string;
+  scene_id: string;
+  question: string;
+  answer: string;
+  keywords: string;
+  url: string;
+  sort: number;
+  hits: number;
+  enabled: number;
+  updated_at: string;
+}
+export interface RobotQuestionTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  user_name: string;
+  question: string;
+  faq_id: string | null;
+  answered: number;
+  solved: number | null;
+  /** 'search' (asked the robot) | 'record' (passed on by the user) */
+  source: string;
+  created_at: string;
+}
+export interface QuestionFeedbackTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  user_name: string;
+  question: string;
+  content: string;
+  contact: string;
+  scene_id: string | null;
+  record_id: string | null;
+  status: number;
+  reply: string;
+  created_at: string;
+  updated_at: string;
+}
+export type ChatMessageRow = Selectable<ChatMessageTable>;
+export type NewChatMessageRow = Insertable<ChatMessageTable>;
+export type ChatConversationRow = Selectable<ChatConversationTable>;
+export type ChatFileRow = Selectable<ChatFileTable>;
+export type NoticeRow = Selectable<NoticeTable>;
+export type FaqEntryRow = Selectable<FaqEntryTable>;
+export type QuestionFeedbackRow = Selectable<QuestionFeedbackTable>;

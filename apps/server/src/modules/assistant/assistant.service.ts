@@ -1,0 +1,274 @@
+import {
+  FEEDBACK_STATUS,
+  FEEDBACK_STATUS_NAMES,
+  ROBOT_RECOMMEND_SIZE,
+  ROBOT_SUGGEST_SIZE,
+  ROBOT_TEXTS,
+  type FaqAnswer,
+  type FaqBrief,
+  type Feedback,
+  type ProgressStatistics,
+  type QuestionScene,
+  type RobotBaseInfo,
+  type RobotGreet,
+  type RobotQuestionRecord,
+  type RobotSearchResult,
+  type SceneOption,
+} from '@portal/contracts/assistant';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { assistantRepository } from './assistant.repository.ts';
+import { ANSWER_COVERAGE, RELATED_COVERAGE, SearchIndex } from './assistant.search.ts';
+
+type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
+const page = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({ records, total, size, current, pages: Math.ceil(total / size) });
+
+type FaqDoc = { id: string; question: string; answer: string; url: string; sceneId: string; sceneName: string };
+
+/** One index per tenant and process, rebuilt when the tenant's FAQ changes. */
+const indexes = new WeakMap<AppDeps, Map<string, { signature: string; index: SearchIndex<FaqDoc> }>>();
+
+async function faqIndex(deps: AppDeps, tenantId: string): Promise<SearchIndex<FaqDoc>> {
+  const repo = assistantRepository(deps.db);
+  const signature = await repo.faqSignature(tenantId);
+  const perTenant = indexes.get(deps) ?? new Map();
+  indexes.set(deps, perTenant);
+  const cached = perTenant.get(tenantId);
+  if (cached && cached.signature === signature) return cached.index;
+  const rows = await repo.faqs(tenantId);
+  const index = new SearchIndex<FaqDoc>(
+    rows.map((r) => ({
+      item: { id: r.id, question: r.question, answer: r.answer, url: r.url, sceneId: r.scene_id, sceneName: r.scene_name },
+      fields: [
+        { text: r.question, weight: 1 },
+        { text: r.keywords, weight: 1 },
+        { text: r.answer, weight: 0.4 },
+      ],
+    })),
+  );
+  perTenant.set(tenantId, { signature, index });
+  return index;
+}
+
+const brief = (r: { id: string; question: string; scene_id: string; scene_name: string }): FaqBrief => ({
+  id: r.id,
+  question: r.question,
+  sceneId: r.scene_id,
+  sceneName: r.scene_name,
+});
+const docBrief = (d: FaqDoc): FaqBrief => ({ id: d.id, question: d.question, sceneId: d.sceneId, sceneName: d.sceneName });
+
+export async function baseInfo(deps: AppDeps, tenantId: string): Promise<RobotBaseInfo> {
+  const row = await assistantRepository(deps.db).robotConfig(tenantId);
+  if (!row) throw notFound('机器人助手尚未配置');
+  return { robotName: row.robot_name, robotAvatar: row.robot_avatar, greeting: row.greeting, enabled: row.enabled === 1 };
+}
+
+async function sceneOptions(deps: AppDeps, tenantId: string): Promise<SceneOption[]> {
+  return (await assistantRepository(deps.db).scenes(tenantId)).map((s) => ({ dictKey: s.id, dictValue: s.scene_name }));
+}
+
+/** aiquestion/greet: the greeting, the most asked questions and the scenes. */
+export async function greet(deps: AppDeps, ctx: RequestContext): Promise<RobotGreet> {
+  const info = await baseInfo(deps, ctx.tenantId);
+  return {
+    robotName: info.robotName,
+    robotAvatar: info.robotAvatar,
+    greeting: info.greeting,
+    recommend: await recommend(deps, ctx, { size: ROBOT_RECOMMEND_SIZE }),
+    scenes: await sceneOptions(deps, ctx.tenantId),
+  };
+}
+
+/** aiquestion/recommendLIst: the most asked questions, of one scene when given. */
+export async function recommend(deps: AppDeps, ctx: RequestContext, input: { sceneId?: string | undefined; size: number }): Promise<FaqBrief[]> {
+  return (await assistantRepository(deps.db).popular(ctx.tenantId, input.sceneId || undefined, input.size)).map(brief);
+}
+
+/** aiquestion/wantAnswer: questions like what the user is typing (the most asked ones for an empty text). */
+export async function wantAnswer(deps: AppDeps, ctx: RequestContext, question: string): Promise<FaqBrief[]> {
+  if (!question) return recommend(deps, ctx, { size: ROBOT_SUGGEST_SIZE });
+  const index = await faqIndex(deps, ctx.tenantId);
+  return index.search(question, ROBOT_SUGGEST_SIZE).map((h) => docBrief(h.item));
+}
+
+/**
+ * aiquestion/lucene/search: the best FAQ answer when it covers the question well enough, related questions,
+ * and a record of the question; an unanswered one is kept for the administrators.
+ */
+export async function search(deps: AppDeps, ctx: RequestContext, input: { question: string; sceneId?: string | undefined }): Promise<RobotSearchResult> {
+  const repo = assistantRepository(deps.db);
+  const index = await faqIndex(deps, ctx.tenantId);
+  let hits = index.search(input.question, 8);
+  if (input.sceneId) hits = [...hits.filter((h) => h.item.sceneId === input.sceneId), ...hits.filter((h) => h.item.sceneId !== input.sceneId)];
+  const best = hits[0] && hits[0].coverage >= ANSWER_COVERAGE ? hits[0] : null;
+  const related = hits.filter((h) => h !== best && h.coverage >= RELATED_COVERAGE).slice(0, 3);
+  const recordId = newId();
+  await repo.insertQuestion({
+    id: recordId,
+    tenant_id: ctx.tenantId,
+    user_id: ctx.userId,
+    user_name: ctx.userName,
+    question: input.question,
+    faq_id: best?.item.id ?? null,
+    answered: best ? 1 : 0,
+    solved: null,
+    source: 'search',
+    created_at: nowIso(),
+  });
+  let answer: FaqAnswer | null = null;
+  if (best) {
+    await repo.countHit(ctx.tenantId, best.item.id);
+    answer = { ...docBrief(best.item), answer: best.item.answer, url: best.item.url, score: Math.round(best.coverage * 1000) / 1000 };
+  }
+  return {
+    recordId,
+    answered: Boolean(best),
+    reply: answer?.answer ?? ROBOT_TEXTS.noAnswer,
+    answer,
+    related: related.map((h) => docBrief(h.item)),
+  };
+}
+
+/** aiquestion/isSolve: whether the answer solved the question (an unsolved one goes to the administrators). */
+export async function isSolve(deps: AppDeps, ctx: RequestContext, input: { recordId: string; isSolve: number }): Promise<void> {
+  if (!(await assistantRepository(deps.db).setSolved(ctx.tenantId, ctx.userId, input.recordId, input.isSolve))) throw notFound(ROBOT_TEXTS.noSuchRecord);
+}
+
+/** aiquestion/recordQuestion: the user passes a question on to the administrators. */
+export async function recordQuestion(deps: AppDeps, ctx: RequestContext, input: { question: string; recordId?: string | undefined }): Promise<{ recordId: string }> {
+  const repo = assistantRepository(deps.db);
+  const asked = input.recordId ? await repo.question(ctx.tenantId, ctx.userId, input.recordId) : undefined;
+  if (input.recordId && !asked) throw notFound(ROBOT_TEXTS.noSuchRecord);
+  const recordId = newId();
+  await repo.insertQuestion({
+    id: recordId,
+    tenant_id: ctx.tenantId,
+    user_id: ctx.userId,
+    user_name: ctx.userName,
+    question: input.question,
+    faq_id: asked?.faq_id ?? null,
+    answered: 0,
+    solved: null,
+    source: 'record',
+    created_at: nowIso(),
+  });
+  return { recordId };
+}
+
+/** questionScene/list: every scene with its questions. */
+export async function sceneList(deps: AppDeps, ctx: RequestContext): Promise<QuestionScene[]> {
+  const repo = assistantRepository(deps.db);
+  const [scenes, faqs] = await Promise.all([repo.scenes(ctx.tenantId), repo.faqsOfScenes(ctx.tenantId)]);
+  return scenes.map((s) => {
+    const questions = faqs.filter((f) => f.scene_id === s.id).map(brief);
+    return { id: s.id, sceneName: s.scene_name, icon: s.icon, questionCount: questions.length, questions };
+  });
+}
+
+/** questionScene/selectList: the scenes as dictionary options. */
+export function sceneSelectList(deps: AppDeps, ctx: RequestContext): Promise<SceneOption[]> {
+  return sceneOptions(deps, ctx.tenantId);
+}
+
+// ---------------------------------------------------------------- feedback and its progress
+
+type FeedbackRow = NonNullable<Awaited<ReturnType<ReturnType<typeof assistantRepository>['feedback']>>>;
+const feedbackOf = (r: FeedbackRow): Feedback => ({
+  id: r.id,
+  question: r.question,
+  content: r.content,
+  contact: r.contact,
+  sceneName: r.scene_name ?? '',
+  status: r.status,
+  statusName: FEEDBACK_STATUS_NAMES[r.status] ?? '',
+  reply: r.reply,
+  createTime: r.created_at,
+  updateTime: r.updated_at,
+});
+
+/** question/feedBack/saveQuestionFeedbackInfo */
+export async function saveFeedback(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { question: string; content: string; contact: string; sceneId?: string | undefined; recordId?: string | undefined },
+): Promise<Feedback> {
+  const repo = assistantRepository(deps.db);
+  if (input.sceneId && !(await repo.scene(ctx.tenantId, input.sceneId))) throw notFound('场景不存在');
+  if (input.recordId && !(await repo.question(ctx.tenantId, ctx.userId, input.recordId))) throw notFound(ROBOT_TEXTS.noSuchRecord);
+  const id = newId();
+  const now = nowIso();
+  await repo.insertFeedback({
+    id,
+    tenant_id: ctx.tenantId,
+    user_id: ctx.userId,
+    user_name: ctx.userName,
+    question: input.question,
+    content: input.content,
+    contact: input.contact,
+    scene_id: input.sceneId ?? null,
+    record_id: input.recordId ?? null,
+    status: FEEDBACK_STATUS.pending,
+    reply: '',
+    created_at: now,
+    updated_at: now,
+  });
+  return feedbackOf((await repo.feedback(ctx.tenantId, id))!);
+}
+
+/** question/user/showProgress: the caller's feedback, newest first. */
+export async function showProgress(deps: AppDeps, ctx: RequestContext, input: { current: number; size: number }): Promise<Page<Feedback>> {
+  const { rows, total } = await assistantRepository(deps.db).feedbackPage(ctx.tenantId, ctx.userId, (input.current - 1) * input.size, input.size);
+  return page(rows.map(feedbackOf), total, input.current, input.size);
+}
+
+/** question/user/progressStatistics */
+export async function progressStatistics(deps: AppDeps, ctx: RequestContext): Promise<ProgressStatistics> {
+  const counts = await assistantRepository(deps.db).feedbackCounts(ctx.tenantId, ctx.userId);
+  const pending = counts.get(FEEDBACK_STATUS.pending) ?? 0;
+  const processing = counts.get(FEEDBACK_STATUS.processing) ?? 0;
+  const finished = counts.get(FEEDBACK_STATUS.finished) ?? 0;
+  return { total: pending + processing + finished, pending, processing, finished };
+}
+
+/** question/user/progressDetail: one feedback of the caller (administrators may read any of the tenant). */
+export async function progressDetail(deps: AppDeps, ctx: RequestContext, id: string): Promise<Feedback> {
+  const row = await assistantRepository(deps.db).feedback(ctx.tenantId, id);
+  if (!row || (row.user_id !== ctx.userId && ctx.roleType !== 'admin')) throw notFound(ROBOT_TEXTS.noSuchFeedback);
+  return feedbackOf(row);
+}
+
+function requireAdmin(ctx: RequestContext): void {
+  if (ctx.roleType !== 'admin') throw forbidden(ROBOT_TEXTS.adminOnly);
+}
+
+/** question/feedBack/reply (administrator): moves a feedback on and answers it. */
+export async function replyFeedback(deps: AppDeps, ctx: RequestContext, input: { id: string; status: number; reply: string }): Promise<Feedback> {
+  requireAdmin(ctx);
+  const repo = assistantRepository(deps.db);
+  if (!(await repo.replyFeedback(ctx.tenantId, input.id, { status: input.status, reply: input.reply, updated_at: nowIso() }))) throw notFound(ROBOT_TEXTS.noSuchFeedback);
+  return feedbackOf((await repo.feedback(ctx.tenantId, input.id))!);
+}
+
+/** aiquestion/unanswered/page (administrator): what the robot could not answer, what did not help, what was passed on. */
+export async function openQuestions(deps: AppDeps, ctx: RequestContext, input: { current: number; size: number }): Promise<Page<RobotQuestionRecord>> {
+  requireAdmin(ctx);
+  const { rows, total } = await assistantRepository(deps.db).openQuestions(ctx.tenantId, (input.current - 1) * input.size, input.size);
+  return page(
+    rows.map((r) => ({
+      id: r.id,
+      question: r.question,
+      userName: r.user_name,
+      answered: r.answered === 1,
+      solved: r.solved,
+      source: r.source === 'record' ? ('record' as const) : ('search' as const),
+      matchedQuestion: r.matched_question,
+      createTime: r.created_at,
+    })),
+    total,
+    input.current,
+    input.size,
+  );
+}

@@ -1,0 +1,273 @@
+import type { TenantDetail, LoginInit, PasswordConfig, PasswordReg, RoleItem, SessionData, SessionValidTime, TokenResult, UserInfo } from '@portal/contracts/auth';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  SESSION_IDLE_SECONDS,
+} from '@portal/contracts/constants';
+import { MESSAGES } from '@portal/contracts/errors';
+import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
+import { timingSafeEqual } from 'node:crypto';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/crypto.ts';
+import { AppError, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { authRepository } from './auth.repository.ts';
+
+const secondsFromNow = (s: number) => nowIso(Date.now() + s * 1000);
+
+type Client = { ip: string; userAgent: string };
+
+/** grant_type=password: checks the rate limits, the password and demo mode, then opens a session. */
+export async function loginWithPassword(
+  deps: AppDeps,
+  input: { tenantId: string; username: string; password: string },
+  client: Client,
+): Promise<TokenResult> {
+  const repo = authRepository(deps.db);
+  const since = nowIso(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
+  const accountKey = `account:${input.tenantId}:${input.username.toLowerCase()}`;
+  const addressKey = `address:${client.ip}`;
+  const [byAccount, byAddress] = await Promise.all([repo.countFailures(accountKey, since), repo.countFailures(addressKey, since)]);
+  if (byAccount >= LOGIN_FAILURES_PER_ACCOUNT || byAddress >= LOGIN_FAILURES_PER_ADDRESS) {
+    throw tooMany(MESSAGES.accountLocked);
+  }
+
+  const user = await repo.findUserByAccount(input.tenantId, input.username);
+  const good = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !good || user.status !== 1) {
+    await repo.recordFailures([accountKey, addressKey]);
+    throw new AppError(400, MESSAGES.badCredentials);
+  }
+  if (user.is_demo === 1 && !deps.config.demo) throw forbidden(MESSAGES.demoDisabled);
+  await repo.clearFailures(accountKey, since);
+
+  const access = newToken();
+  const refresh = newToken();
+  const ticket = newToken();
+  await repo.createSession(
+    user.tenant_id,
+    {
+      userId: user.id,
+      accessHash: deps.hashToken(access),
+      accessExpiresAt: secondsFromNow(ACCESS_TOKEN_TTL_SECONDS),
+      casTicket: `ST-${ticket}`,
+      tgt: `TGT-${newToken()}`,
+      expiresAt: secondsFromNow(SESSION_IDLE_SECONDS),
+      ip: client.ip,
+      userAgent: client.userAgent,
+    },
+    { hash: deps.hashToken(refresh), expiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS) },
+  );
+  return tokenResult(user, access, refresh);
+}
+
+function tokenResult(
+  user: { id: string; user_name: string; account: string; nick_name: string; tenant_id: string; role_id: string; role_name: string },
+  access: string,
+  refresh: string,
+): TokenResult {
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    user_id: user.id,
+    user_name: user.user_name,
+    account: user.account,
+    nick_name: user.nick_name,
+    tenant_id: user.tenant_id,
+    role_id: user.role_id,
+    role_name: user.role_name,
+  };
+}
+
+/** grant_type=refresh_token: a refresh token is single-use; using a spent one ends its session (theft signal). */
+export async function refreshTokens(deps: AppDeps, input: { refreshToken: string; tenantId: string | null }): Promise<TokenResult> {
+  const repo = authRepository(deps.db);
+  const hash = deps.hashToken(input.refreshToken);
+  const stored = await repo.refreshToken(hash);
+  if (!stored) throw unauthorized(MESSAGES.invalidRefreshToken);
+  if (input.tenantId && input.tenantId !== stored.tenant_id) throw forbidden(MESSAGES.wrongTenant);
+  const session = await repo.sessionById(stored.tenant_id, stored.session_id);
+  const now = nowIso();
+  if (!session || session.revoked_at || session.expires_at <= now || stored.expires_at <= now) {
+    throw unauthorized(MESSAGES.invalidRefreshToken);
+  }
+  if (stored.used_at) {
+    await repo.revokeSession(stored.tenant_id, stored.session_id);
+    throw unauthorized(MESSAGES.invalidRefreshToken);
+  }
+  const user = await repo.findUserById(session.tenant_id, session.user_id);
+  if (!user || user.status !== 1) throw unauthorized(MESSAGES.invalidRefreshToken);
+  const access = newToken();
+  const refresh = newToken();
+  const rotated = await repo.rotate(session.tenant_id, session.id, hash, {
+    refreshHash: deps.hashToken(refresh),
+    refreshExpiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
+    accessHash: deps.hashToken(access),
+    accessExpiresAt: secondsFromNow(ACCESS_TOKEN_TTL_SECONDS),
+  });
+  if (!rotated) throw unauthorized(MESSAGES.invalidRefreshToken);
+  return tokenResult(user, access, refresh);
+}
+
+/** The configuration menus of a role, in the order of the product's menu list. */
+export async function configurationMenu(deps: AppDeps, tenantId: string, roleId: string) {
+  const names = new Set(await authRepository(deps.db).menuNames(tenantId, roleId));
+  return CONFIGURATION_MENUS.filter((m) => names.has(m.name)).map((m) => ({ ...m }));
+}
+
+/** Refuses the call unless the user's role holds the configuration menu (server side of 2.2 and 6). */
+export async function requireMenu(deps: AppDeps, ctx: RequestContext, menuName: string): Promise<void> {
+  const names = await authRepository(deps.db).menuNames(ctx.tenantId, ctx.roleId);
+  if (!names.includes(menuName)) throw forbidden(MESSAGES.forbidden, `configurationMenu ${menuName}`);
+}
+
+export async function userInfo(deps: AppDeps, ctx: RequestContext): Promise<UserInfo> {
+  const user = await authRepository(deps.db).findUserById(ctx.tenantId, ctx.userId);
+  if (!user) throw unauthorized();
+  return {
+    user_id: user.id,
+    user_name: user.user_name,
+    account: user.account,
+    nick_name: user.nick_name,
+    tenant_id: user.tenant_id,
+    tenant_name: user.tenant_name,
+    roleId: user.role_id,
+    roleType: user.role_type,
+    roleName: user.role_name,
+    configurationMenu: await configurationMenu(deps, ctx.tenantId, user.role_id),
+  };
+}
+
+async function sessionData(deps: AppDeps, tenantId: string, sessionId: string): Promise<SessionData> {
+  const repo = authRepository(deps.db);
+  const [session, config] = await Promise.all([repo.sessionById(tenantId, sessionId), repo.loginConfig(tenantId)]);
+  if (!session) throw unauthorized();
+  return { expireTime: Date.parse(session.expires_at), tgt: session.tgt, casTicket: session.cas_ticket, outLogTip: config?.out_log_tip ?? '' };
+}
+
+/** auth/auth/init: the login config of the tenant and the session of the caller. */
+export async function loginInit(deps: AppDeps, ctx: RequestContext): Promise<LoginInit> {
+  const config = await authRepository(deps.db).loginConfig(ctx.tenantId);
+  if (!config) throw notFound(MESSAGES.loginConfigFailed);
+  return {
+    eduSystemManageIdentityAuth: { status: config.identity_auth_status, isSelfCas: config.is_self_cas },
+    session: await sessionData(deps, ctx.tenantId, ctx.sessionId),
+  };
+}
+
+/** auth/tokenLogin: the page was handed tokens (single sign-on); answer with who they belong to. */
+export async function tokenLogin(deps: AppDeps, accessToken: string | null, refreshToken: string | null) {
+  const repo = authRepository(deps.db);
+  const now = nowIso();
+  let access = accessToken;
+  let refresh = refreshToken ?? '';
+  let session = access ? await repo.sessionByAccessHash(deps.hashToken(access)) : undefined;
+  const usable = session && !session.revoked_at && session.expires_at > now && session.access_expires_at > now;
+  if (!usable) {
+    if (!refreshToken) throw unauthorized(MESSAGES.sessionError);
+    const renewed = await refreshTokens(deps, { refreshToken, tenantId: null });
+    access = renewed.access_token;
+    refresh = renewed.refresh_token;
+    session = await repo.sessionByAccessHash(deps.hashToken(access));
+  }
+  if (!session || !access) throw unauthorized(MESSAGES.sessionError);
+  const user = await repo.findUserById(session.tenant_id, session.user_id);
+  if (!user || user.status !== 1) throw unauthorized(MESSAGES.sessionError);
+  const ctx: RequestContext = {
+    tenantId: user.tenant_id,
+    userId: user.id,
+    account: user.account,
+    userName: user.user_name,
+    nickName: user.nick_name,
+    roleId: user.role_id,
+    roleType: user.role_type,
+    sessionId: session.id,
+  };
+  return {
+    user: await userInfo(deps, ctx),
+    token: tokenResult(user, access, refresh),
+    session: await sessionData(deps, user.tenant_id, session.id),
+  };
+}
+
+/** auth/loginOut: ends the session of the token, and its refresh tokens. Unknown tokens are ignored. */
+export async function logout(deps: AppDeps, accessToken: string | null): Promise<void> {
+  if (!accessToken) return;
+  const repo = authRepository(deps.db);
+  const session = await repo.sessionByAccessHash(deps.hashToken(accessToken));
+  if (session) await repo.revokeSession(session.tenant_id, session.id);
+}
+
+function validTime(session: { cas_ticket: string; expires_at: string; revoked_at: string | null } | undefined, casTicket: string): SessionValidTime {
+  if (!session || session.revoked_at) return { casTicket, validTime: 0, expireTime: 0 };
+  const expireTime = Date.parse(session.expires_at);
+  return { casTicket, validTime: Math.max(0, Math.floor((expireTime - Date.now()) / 1000)), expireTime };
+}
+
+export async function getSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
+  return validTime(await authRepository(deps.db).sessionByTicket(casTicket), casTicket);
+}
+
+/** Extends a live session by the idle lifetime; an ended session stays ended. */
+export async function updateSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
+  const repo = authRepository(deps.db);
+  const session = await repo.sessionByTicket(casTicket);
+  if (!session || session.revoked_at || session.expires_at <= nowIso()) return validTime(undefined, casTicket);
+  const expiresAt = secondsFromNow(SESSION_IDLE_SECONDS);
+  await repo.updateSession(session.tenant_id, session.id, { expires_at: expiresAt });
+  return validTime({ ...session, expires_at: expiresAt }, casTicket);
+}
+
+export async function removeSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
+  const repo = authRepository(deps.db);
+  const session = await repo.sessionByTicket(casTicket);
+  if (session) await repo.revokeSession(session.tenant_id, session.id);
+  return validTime(undefined, casTicket);
+}
+
+export async function passwordConfig(deps: AppDeps, tenantId: string): Promise<PasswordConfig> {
+  const c = await authRepository(deps.db).passwordConfig(tenantId);
+  if (!c) throw notFound();
+  return {
+    regex: c.regex,
+    message: c.message,
+    minLength: c.min_length,
+    maxLength: c.max_length,
+    requireLetter: c.require_letter === 1,
+    requireDigit: c.require_digit === 1,
+    requireSymbol: c.require_symbol === 1,
+    expireDays: c.expire_days,
+  };
+}
+
+export async function passwordReg(deps: AppDeps, tenantId: string): Promise<PasswordReg> {
+  const { regex, message } = await passwordConfig(deps, tenantId);
+  return { regex, message };
+}
+
+export async function roleList(deps: AppDeps, tenantId: string): Promise<RoleItem[]> {
+  const rows = await authRepository(deps.db).roles(tenantId);
+  return rows.map((r) => ({ id: r.id, roleName: r.role_name, roleAlias: r.role_alias, roleType: r.role_type }));
+}
+
+/** Checks the OAuth client's basic-auth header (BladeX style) in constant time. */
+export function checkClient(deps: AppDeps, header: string | undefined): void {
+  const m = /^basic\s+(\S+)$/i.exec(header ?? '');
+  const decoded = m ? Buffer.from(m[1]!, 'base64').toString('utf8') : '';
+  const expected = `${deps.config.clientId}:${deps.config.clientSecret}`;
+  const a = Buffer.from(decoded);
+  const b = Buffer.from(expected);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized(MESSAGES.invalidClient);
+}
+
+
+export async function tenantDetail(deps: AppDeps, tenantId: string): Promise<TenantDetail> {
+  const tenant = await authRepository(deps.db).tenant(tenantId);
+  if (!tenant) throw notFound(MESSAGES.unknownTenant);
+  return { tenantId: tenant.tenant_id, tenantName: tenant.tenant_name, demo: deps.config.demo };
+}

@@ -1,0 +1,174 @@
+import {
+  CHAT_FILE_LINK_TTL_MS,
+  CHAT_DOCUMENT_EXTENSIONS,
+  CHAT_FILE_MAX_BYTES,
+  CHAT_IMAGE_EXTENSIONS,
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_MEDIA_EXTENSIONS,
+  CHAT_TEXTS,
+  MSG_TYPE_FILE,
+  MSG_TYPE_IMAGE,
+  MSG_TYPE_MEDIA_FILE,
+  type UploadedFile,
+} from '@portal/contracts/chat';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ChatFileRow } from '../../db/database.ts';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import type { RequestContext } from '../../platform/http.ts';
+import type { ChatRepository } from './chat.repository.ts';
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  '7z': 'application/x-7z-compressed',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+
+/** The real image type from the first bytes; a renamed file that is not an image is refused. */
+function imageMime(head: Buffer): string | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (head.length >= 2 && head.subarray(0, 2).toString('latin1') === 'BM') return 'image/bmp';
+  return null;
+}
+
+/** The message type and size limit a file name allows, or null for a type the chat does not take. */
+export function classify(fileName: string): { ext: string; type: number; limit: number } | null {
+  const ext = (/\.([a-z0-9]+)$/i.exec(fileName)?.[1] ?? '').toLowerCase();
+  if ((CHAT_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return { ext, type: MSG_TYPE_IMAGE, limit: CHAT_IMAGE_MAX_BYTES };
+  if ((CHAT_DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) return { ext, type: MSG_TYPE_FILE, limit: CHAT_FILE_MAX_BYTES };
+  if ((CHAT_MEDIA_EXTENSIONS as readonly string[]).includes(ext)) return { ext, type: MSG_TYPE_MEDIA_FILE, limit: CHAT_FILE_MAX_BYTES };
+  return null;
+}
+
+const filesRoot = (dataDir: string) => resolve(dataDir, 'files');
+
+/**
+ * Stores one uploaded file under DATA_DIR/files/chat/{tenant}/{id}: the extension decides the message type
+ * and the limit (images 10 MB, other files 50 MB); images must really be images.
+ */
+export async function saveUpload(
+  repo: ChatRepository,
+  links: FileLinks,
+  dataDir: string,
+  ctx: RequestContext,
+  part: MultipartFile | undefined,
+): Promise<UploadedFile> {
+  if (!part) throw badRequest(CHAT_TEXTS.noFile);
+  const fileName = basename(part.filename || '').slice(0, 200);
+  const kind = classify(fileName);
+  if (!kind) {
+    part.file.resume();
+    throw badRequest(CHAT_TEXTS.badFileType, fileName);
+  }
+  const id = newId();
+  const relative = join('chat', ctx.tenantId, id);
+  const target = join(filesRoot(dataDir), relative);
+  await mkdir(dirname(target), { recursive: true });
+  let size = 0;
+  const tooLarge = () => new AppError(413, kind.type === MSG_TYPE_IMAGE ? CHAT_TEXTS.imageTooLarge : CHAT_TEXTS.fileTooLarge);
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > kind.limit) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, counter, createWriteStream(target, { flags: 'wx' }));
+    if (part.file.truncated) throw tooLarge();
+    if (size === 0) throw badRequest(CHAT_TEXTS.noFile);
+    let mime = MIME[kind.ext] ?? 'application/octet-stream';
+    if (kind.type === MSG_TYPE_IMAGE) {
+      const fh = await open(target, 'r');
+      const head = Buffer.alloc(16);
+      await fh.read(head, 0, 16, 0);
+      await fh.close();
+      const real = imageMime(head);
+      if (!real) throw badRequest(CHAT_TEXTS.badFileType, fileName);
+      mime = real;
+    }
+    await repo.insertFile({
+      id,
+      tenant_id: ctx.tenantId,
+      owner_id: ctx.userId,
+      file_name: fileName,
+      file_type_name: kind.ext,
+      mime,
+      size,
+      msg_type: kind.type,
+      storage_path: relative,
+      created_at: nowIso(),
+    });
+  } catch (err) {
+    await rm(target, { force: true });
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  }
+  return { objectId: id, fileName, fileTypeName: kind.ext, fileSize: size, type: kind.type, url: links.sign(id).url };
+}
+
+export type FileLinks = ReturnType<typeof fileLinks>;
+
+/**
+ * Signed file links: `/api/chat/file/{id}?exp=…&sig=…` opens without a header for CHAT_FILE_LINK_TTL_MS, so an
+ * <img src> can show a chat image while no access token ever appears in a URL (or an access log).
+ */
+export function fileLinks(secret: string) {
+  const key = createHmac('sha256', secret).update('chat-file-link').digest();
+  const mac = (id: string, exp: number) => createHmac('sha256', key).update(`${id}.${exp}`).digest('base64url');
+  return {
+    sign(id: string, now = Date.now()): { url: string; expiresAt: string } {
+      const exp = now + CHAT_FILE_LINK_TTL_MS;
+      return { url: `/api/chat/file/${encodeURIComponent(id)}?exp=${exp}&sig=${mac(id, exp)}`, expiresAt: new Date(exp).toISOString() };
+    },
+    verify(id: string, exp: number, sig: string, now = Date.now()): boolean {
+      if (!Number.isFinite(exp) || exp < now) return false;
+      const a = Buffer.from(sig);
+      const b = Buffer.from(mac(id, exp));
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
+  };
+}
+
+/** Streams a stored file: images inline, everything else as a download; never sniffed by the browser. */
+export async function sendStoredFile(reply: FastifyReply, dataDir: string, file: ChatFileRow): Promise<FastifyReply> {
+  const root = filesRoot(dataDir);
+  const path = resolve(root, file.storage_path);
+  if (!path.startsWith(root + '/')) throw new AppError(404, CHAT_TEXTS.noSuchFile);
+  const info = await stat(path).catch(() => null);
+  if (!info) throw new AppError(404, CHAT_TEXTS.noSuchFile);
+  const inline = file.msg_type === MSG_TYPE_IMAGE;
+  reply.header('content-type', file.mime);
+  reply.header('content-length', String(info.size));
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('cache-control', 'private, max-age=3600');
+  reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+  return reply.send(createReadStream(path));
+}

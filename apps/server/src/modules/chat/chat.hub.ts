@@ -1,0 +1,339 @@
+import {
+  CHAT_SEND_BURST,
+  CHAT_SEND_RATE_PER_SECOND,
+  CHAT_CLOSE_CONFLICT,
+  CHAT_CLOSE_UNAUTHORIZED,
+  CHAT_TEXTS,
+  type ChatMessage,
+  type ChatResource,
+  type ServerFrame,
+} from '@portal/contracts/chat';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { newId } from '../../platform/crypto.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { localBus, localPresence, redisBus, redisPresence, type BusEvent, type ChatBus, type PresenceRegistry } from './chat.bus.ts';
+import { chatRepository, type ChatRepository, type MailboxRow } from './chat.repository.ts';
+
+const REPLAY_PAGE = 200;
+const HEARTBEAT_MS = 30_000;
+/** Every this many heartbeats the portal sessions behind the sockets are checked (logout ends the chat too). */
+const SESSION_CHECK_EVERY = 2;
+/** A socket whose unsent data grows past this is dropped; the client reconnects and resumes from its cursor. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+/** One authenticated socket: a user on one device kind. */
+export class ChatSession {
+  readonly connId = newId();
+  /** The next mailbox position this socket has not been sent yet. */
+  nextSeq = 1;
+  status: 'online' | 'away' | 'busy' = 'online';
+  closed = false;
+  alive = true;
+  private out: Promise<void> = Promise.resolve();
+  private inbound: Promise<void> = Promise.resolve();
+  private sendTokens = CHAT_SEND_BURST;
+  private refilledAt = Date.now();
+
+  readonly ws: WebSocket;
+  readonly ctx: RequestContext;
+  readonly resource: ChatResource;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(ws: WebSocket, ctx: RequestContext, resource: ChatResource, log: FastifyBaseLogger) {
+    this.ws = ws;
+    this.ctx = ctx;
+    this.resource = resource;
+    this.log = log;
+  }
+
+  get tenantId() {
+    return this.ctx.tenantId;
+  }
+  get userId() {
+    return this.ctx.userId;
+  }
+
+  send(frame: ServerFrame): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ userId: this.userId, resource: this.resource }, 'chat socket too slow, dropped');
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  /** The per-socket sending limit (token bucket): false when the client sends faster than allowed. */
+  takeSendToken(now = Date.now()): boolean {
+    this.sendTokens = Math.min(CHAT_SEND_BURST, this.sendTokens + ((now - this.refilledAt) / 1000) * CHAT_SEND_RATE_PER_SECOND);
+    this.refilledAt = now;
+    if (this.sendTokens < 1) return false;
+    this.sendTokens -= 1;
+    return true;
+  }
+
+  /** Outgoing work (deliveries) runs one task at a time, in order. */
+  queueOut(task: () => Promise<void>): Promise<void> {
+    this.out = this.out.then(task).catch((err) => this.log.error({ err }, 'chat delivery failed'));
+    return this.out;
+  }
+
+  /** Incoming frames are handled one at a time, in the order they arrived. */
+  queueIn(task: () => Promise<void>): Promise<void> {
+    this.inbound = this.inbound.then(task).catch((err) => this.log.error({ err }, 'chat frame failed'));
+    return this.inbound;
+  }
+
+  settled(): Promise<unknown> {
+    return Promise.allSettled([this.out, this.inbound]);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close(code, reason);
+    this.closed = true;
+  }
+}
+
+/** A stored message row as the chat message of section 3. */
+export function toChatMessage(r: Omit<MailboxRow, 'seq' | 'deleted'>): ChatMessage {
+  return {
+    messageId: r.id,
+    messageIdWeb: r.message_id_web,
+    fromUserId: r.from_user_id,
+    fromUserName: r.from_user_name,
+    toUserId: r.to_user_id,
+    toUserName: r.to_user_name,
+    toUserType: r.to_user_type,
+    type: r.type,
+    content: r.content,
+    timeSend: r.time_send,
+    jid: r.from_resource ? `${r.from_user_id}/${r.from_resource}` : r.from_user_id,
+    mpType: r.mp_type,
+    fileTypeName: r.file_type_name,
+    fileSize: r.file_size === null ? null : Number(r.file_size),
+    objectId: r.object_id,
+  };
+}
+
+/** The sockets of this process, and delivery to them from the bus. */
+export class ChatHub {
+  private readonly byUser = new Map<string, Set<ChatSession>>();
+  private readonly rt: Omit<ChatRuntime, 'hub' | 'close'>;
+  constructor(rt: Omit<ChatRuntime, 'hub' | 'close'>) {
+    this.rt = rt;
+  }
+
+  private key(tenantId: string, userId: string) {
+    return `${tenantId}\u0000${userId}`;
+  }
+
+  sessionsOf(tenantId: string, userId: string): ChatSession[] {
+    return [...(this.byUser.get(this.key(tenantId, userId)) ?? [])];
+  }
+
+  all(): ChatSession[] {
+    return [...this.byUser.values()].flatMap((s) => [...s]);
+  }
+
+  /**
+   * A socket logged in: register it, replace the older session of the same kind (on any process), send
+   * `ready`, then everything in the mailbox after the device's cursor, then `synced`.
+   */
+  attach(ws: WebSocket, ctx: RequestContext, resource: ChatResource): ChatSession {
+    const s = new ChatSession(ws, ctx, resource, this.rt.log);
+    const k = this.key(ctx.tenantId, ctx.userId);
+    const set = this.byUser.get(k) ?? new Set<ChatSession>();
+    set.add(s);
+    this.byUser.set(k, set);
+    this.rt.bus.publish({ t: 'kick', tenantId: ctx.tenantId, userId: ctx.userId, resource, keepConn: s.connId });
+    void s.queueOut(async () => {
+      const cursor = await this.rt.repo.openCursor(ctx.tenantId, ctx.userId, resource);
+      s.nextSeq = cursor + 1;
+      await this.rt.presence.add(ctx.tenantId, ctx.userId, s.connId, resource);
+      const online = (await this.rt.presence.resources(ctx.tenantId, [ctx.userId])).get(ctx.userId) ?? [];
+      s.send({
+        kind: 'ready',
+        userId: ctx.userId,
+        userName: ctx.userName,
+        tenantId: ctx.tenantId,
+        resource,
+        jid: `${ctx.userId}/${resource}`,
+        serverTime: new Date().toISOString(),
+        resources: online.filter((r) => r !== resource),
+      });
+      await this.replay(s, null);
+      s.send({ kind: 'synced', seq: s.nextSeq - 1 });
+      this.rt.bus.publish({
+        t: 'transient',
+        tenantId: ctx.tenantId,
+        userIds: [ctx.userId],
+        frame: { kind: 'presence', userId: ctx.userId, resource, status: 'online' },
+        exceptConn: s.connId,
+      });
+    });
+    return s;
+  }
+
+  detach(s: ChatSession): void {
+    const k = this.key(s.tenantId, s.userId);
+    const set = this.byUser.get(k);
+    if (!set?.delete(s)) return;
+    if (set.size === 0) this.byUser.delete(k);
+    s.closed = true;
+    void this.rt.presence.remove(s.tenantId, s.userId, s.connId).catch((err) => this.rt.log.warn({ err }, 'presence remove failed'));
+    this.rt.bus.publish({
+      t: 'transient',
+      tenantId: s.tenantId,
+      userIds: [s.userId],
+      frame: { kind: 'presence', userId: s.userId, resource: s.resource, status: 'offline' },
+      exceptConn: s.connId,
+    });
+  }
+
+  /** Sends the mailbox from s.nextSeq on (up to `upTo` when given), skipping what the device must not get. */
+  async replay(s: ChatSession, upTo: number | null): Promise<void> {
+    for (;;) {
+      if (s.closed) return;
+      const rows = await this.rt.repo.mailbox(s.tenantId, s.userId, s.nextSeq, upTo, REPLAY_PAGE);
+      for (const r of rows) {
+        if (r.seq < s.nextSeq) continue;
+        const ownFromHere = r.from_user_id === s.userId && r.from_resource === s.resource;
+        if (!r.deleted && !r.revoked_at && !ownFromHere) s.send({ kind: 'message', seq: r.seq, message: this.forRecipient(toChatMessage(r), s) });
+        s.nextSeq = r.seq + 1;
+      }
+      if (rows.length < REPLAY_PAGE) break;
+    }
+    if (upTo !== null && s.nextSeq <= upTo) s.nextSeq = upTo + 1;
+  }
+
+  /** Notices are stored once for many recipients: each socket sees itself as the addressee. */
+  private forRecipient(m: ChatMessage, s: ChatSession): ChatMessage {
+    return m.toUserId ? m : { ...m, toUserId: s.userId, toUserName: s.ctx.userName };
+  }
+
+  /** Live delivery of mailbox position `seq`; a gap before it is filled from the database first. */
+  private async deliver(s: ChatSession, seq: number, message: ChatMessage, originConn: string | null): Promise<void> {
+    if (s.closed || seq < s.nextSeq) return;
+    if (seq > s.nextSeq) await this.replay(s, seq - 1);
+    if (s.closed || seq < s.nextSeq) return;
+    if (originConn !== s.connId) s.send({ kind: 'message', seq, message: this.forRecipient(message, s) });
+    s.nextSeq = seq + 1;
+  }
+
+  handle(event: BusEvent): void {
+    switch (event.t) {
+      case 'deliver':
+        for (const [userId, seq] of event.targets) {
+          for (const s of this.sessionsOf(event.tenantId, userId)) {
+            void s.queueOut(() => this.deliver(s, seq, event.message, event.originConn));
+          }
+        }
+        return;
+      case 'transient':
+        for (const userId of event.userIds) {
+          for (const s of this.sessionsOf(event.tenantId, userId)) {
+            if (s.connId === event.exceptConn) continue;
+            void s.queueOut(async () => s.send(event.frame));
+          }
+        }
+        return;
+      case 'kick':
+        for (const s of this.sessionsOf(event.tenantId, event.userId)) {
+          if (s.connId === event.keepConn || s.resource !== event.resource) continue;
+          s.send({ kind: 'conflict', resource: s.resource, msg: CHAT_TEXTS.conflict });
+          this.detach(s);
+          s.close(CHAT_CLOSE_CONFLICT, 'conflict');
+        }
+        return;
+    }
+  }
+
+  /** Pings every socket (a silent one is dropped), re-announces presence, and ends sockets of ended sessions. */
+  async heartbeat(round: number): Promise<void> {
+    const sessions = this.all();
+    for (const s of sessions) {
+      if (!s.alive) {
+        this.detach(s);
+        s.ws.terminate();
+        continue;
+      }
+      s.alive = false;
+      if (s.ws.readyState === s.ws.OPEN) s.ws.ping();
+    }
+    await this.rt.presence.refresh(sessions.filter((s) => !s.closed).map((s) => ({ tenantId: s.tenantId, userId: s.userId, connId: s.connId, resource: s.resource })));
+    if (round % SESSION_CHECK_EVERY === 0 && sessions.length) {
+      const ended = await this.rt.repo.endedSessions([...new Set(sessions.map((s) => s.ctx.sessionId))]);
+      for (const s of sessions) {
+        if (!ended.has(s.ctx.sessionId)) continue;
+        this.detach(s);
+        s.close(CHAT_CLOSE_UNAUTHORIZED, 'session ended');
+      }
+    }
+  }
+}
+
+export type ChatRuntime = {
+  instanceId: string;
+  deps: AppDeps;
+  log: FastifyBaseLogger;
+  repo: ChatRepository;
+  bus: ChatBus;
+  presence: PresenceRegistry;
+  hub: ChatHub;
+  close: () => Promise<void>;
+};
+
+const runtimes = new WeakMap<AppDeps, Promise<ChatRuntime>>();
+
+/**
+ * The chat runtime of an app (one per process and database): the hub of local sockets and the bus.
+ * Shared by the chat and messages modules through the app's deps.
+ */
+export function chatRuntime(app: FastifyInstance): Promise<ChatRuntime> {
+  const existing = runtimes.get(app.deps);
+  if (existing) return existing;
+  const created = createRuntime(app.deps, app.log);
+  runtimes.set(app.deps, created);
+  return created;
+}
+
+async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<ChatRuntime> {
+  const repo = chatRepository(deps.db);
+  const instanceId = randomUUID();
+  const onError = (err: unknown) => log.error({ err }, 'chat pub/sub error');
+  let bus: ChatBus;
+  let presence: PresenceRegistry;
+  if (deps.config.redisUrl) {
+    const prefix = `portal:chat:${await repo.clusterId()}`;
+    bus = await redisBus(deps.config.redisUrl, `${prefix}:events`, instanceId, onError);
+    presence = await redisPresence(deps.config.redisUrl, prefix, onError);
+  } else {
+    bus = localBus();
+    presence = localPresence();
+  }
+  const rt: Omit<ChatRuntime, 'hub' | 'close'> = { instanceId, deps, log, repo, bus, presence };
+  const hub = new ChatHub(rt);
+  bus.subscribe((event) => hub.handle(event));
+  let round = 0;
+  const timer = setInterval(() => {
+    round += 1;
+    hub.heartbeat(round).catch((err) => log.warn({ err }, 'chat heartbeat failed'));
+  }, HEARTBEAT_MS);
+  timer.unref();
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(timer);
+      const sessions = hub.all();
+      for (const s of sessions) {
+        hub.detach(s);
+        s.close(1001, 'server shutting down');
+      }
+      await Promise.race([Promise.allSettled(sessions.map((s) => s.settled())), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await bus.close();
+      await presence.close();
+    })());
+  return { ...rt, hub, close };
+}

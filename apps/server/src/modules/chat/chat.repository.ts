@@ -1,0 +1,679 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { Insertable } from 'kysely';
+import type { ChatFileTable, ChatMessageRow, Database, NewChatMessageRow } from '../../db/database.ts';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+
+/** Conversation kinds (chat_conversations.peer_type). */
+export const PEER_PERSON = 1;
+export const PEER_GROUP = 2;
+export const PEER_PUBLIC_ACCOUNT = 3;
+export const PEER_FILE_HELPER = 4;
+
+/** One mailbox entry to write: the user, the conversation from their side, and whether it counts as unread. */
+export type Recipient = {
+  userId: string;
+  peerId: string;
+  peerType: number;
+  mpType: number | null;
+  peerName: string;
+  /** true: unread until read (messages from others); false: read at once (own messages, revoke notices). */
+  unread: boolean;
+  /** true for the sender's own row: delivered by definition. */
+  own: boolean;
+};
+
+export type StoreHooks = { before?: (trx: Transaction<Database>) => Promise<void>; after?: (trx: Transaction<Database>) => Promise<void> };
+
+export type MailboxRow = ChatMessageRow & { seq: number; deleted: number };
+
+const CHUNK = 500;
+const chunks = <T>(xs: T[], n = CHUNK) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+
+/** A PostgreSQL deadlock or serialization failure: the transaction can simply run again. */
+const retryable = (err: unknown) => {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '40P01' || code === '40001';
+};
+
+/** SQL of the chat module. Every method that reads tenant data takes the tenant first (house style 2). */
+export function chatRepository(db: Db) {
+  const messageColumns = [
+    'm.id',
+    'm.tenant_id',
+    'm.message_id_web',
+    'm.from_user_id',
+    'm.from_user_name',
+    'm.from_resource',
+    'm.to_user_id',
+    'm.to_user_name',
+    'm.to_user_type',
+    'm.mp_type',
+    'm.type',
+    'm.content',
+    'm.file_type_name',
+    'm.file_size',
+    'm.object_id',
+    'm.time_send',
+    'm.revoked_at',
+  ] as const;
+
+  return {
+    /** The id that names this database's chat cluster (the Redis channel of the processes sharing it). */
+    async clusterId(): Promise<string> {
+      const found = await db.selectFrom('chat_settings').where('key', '=', 'cluster_id').select('value').executeTakeFirst();
+      if (found) return found.value;
+      await db
+        .insertInto('chat_settings')
+        .values({ key: 'cluster_id', value: randomBytes(9).toString('base64url') })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const row = await db.selectFrom('chat_settings').where('key', '=', 'cluster_id').select('value').executeTakeFirstOrThrow();
+      return row.value;
+    },
+
+    user(tenantId: string, userId: string) {
+      return db
+        .selectFrom('users as u')
+        .innerJoin('roles as r', 'r.id', 'u.role_id')
+        .where('u.tenant_id', '=', tenantId)
+        .where('u.id', '=', userId)
+        .where('u.status', '=', 1)
+        .select(['u.id', 'u.user_name', 'u.nick_name', 'u.account', 'r.role_name'])
+        .executeTakeFirst();
+    },
+
+    async activeUserIds(tenantId: string, userIds: string[]): Promise<string[]> {
+      const out: string[] = [];
+      for (const part of chunks(userIds)) {
+        const rows = await db.selectFrom('users').where('tenant_id', '=', tenantId).where('id', 'in', part).where('status', '=', 1).select('id').execute();
+        out.push(...rows.map((r) => r.id));
+      }
+      return out;
+    },
+
+    searchUsers(tenantId: string, keyword: string | undefined, offset: number, limit: number) {
+      let q = db
+        .selectFrom('users as u')
+        .innerJoin('roles as r', 'r.id', 'u.role_id')
+        .where('u.tenant_id', '=', tenantId)
+        .where('u.status', '=', 1);
+      if (keyword) {
+        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb('u.user_name', 'like', like), eb('u.nick_name', 'like', like), eb('u.account', 'like', like)]));
+      }
+      return Promise.all([
+        q.select(['u.id', 'u.user_name', 'u.nick_name', 'u.account', 'r.role_name']).orderBy('u.user_name').orderBy('u.id').offset(offset).limit(limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]).then(([rows, count]) => ({ rows, total: Number(count.n) }));
+    },
+
+    // ------------------------------------------------------------ groups
+
+    group(tenantId: string, groupId: string) {
+      return db.selectFrom('chat_groups').where('tenant_id', '=', tenantId).where('id', '=', groupId).selectAll().executeTakeFirst();
+    },
+
+    async groupMemberIds(tenantId: string, groupId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('chat_group_members')
+        .where('tenant_id', '=', tenantId)
+        .where('group_id', '=', groupId)
+        .orderBy('joined_at')
+        .orderBy('user_id')
+        .select('user_id')
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
+    groupMembers(tenantId: string, groupId: string) {
+      return db
+        .selectFrom('chat_group_members as g')
+        .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'g.user_id').onRef('u.tenant_id', '=', 'g.tenant_id'))
+        .where('g.tenant_id', '=', tenantId)
+        .where('g.group_id', '=', groupId)
+        .orderBy('g.joined_at')
+        .orderBy('g.user_id')
+        .select(['g.user_id', 'u.user_name', 'u.nick_name', 'g.joined_at'])
+        .execute();
+    },
+
+    groupsOf(tenantId: string, userId: string) {
+      return db
+        .selectFrom('chat_groups as g')
+        .innerJoin('chat_group_members as m', 'm.group_id', 'g.id')
+        .where('g.tenant_id', '=', tenantId)
+        .where('m.user_id', '=', userId)
+        .select((eb) => [
+          'g.id',
+          'g.name',
+          'g.owner_id',
+          'g.created_at',
+          eb.selectFrom('chat_group_members as c').whereRef('c.group_id', '=', 'g.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
+        ])
+        .orderBy('g.created_at', 'desc')
+        .execute();
+    },
+
+    async createGroup(tenantId: string, group: { name: string; ownerId: string; memberIds: string[] }): Promise<string> {
+      const id = newId();
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('chat_groups').values({ id, tenant_id: tenantId, name: group.name, owner_id: group.ownerId, created_at: now }).execute();
+        const members = [...new Set([group.ownerId, ...group.memberIds])];
+        for (const part of chunks(members)) {
+          await trx
+            .insertInto('chat_group_members')
+            .values(part.map((user_id) => ({ tenant_id: tenantId, group_id: id, user_id, joined_at: now })))
+            .execute();
+        }
+      });
+      return id;
+    },
+
+    async addGroupMembers(tenantId: string, groupId: string, userIds: string[]): Promise<void> {
+      const now = nowIso();
+      for (const part of chunks(userIds)) {
+        await db
+          .insertInto('chat_group_members')
+          .values(part.map((user_id) => ({ tenant_id: tenantId, group_id: groupId, user_id, joined_at: now })))
+          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+          .execute();
+      }
+    },
+
+    async removeGroupMember(tenantId: string, groupId: string, userId: string): Promise<void> {
+      await db.deleteFrom('chat_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+    },
+
+    // ------------------------------------------------------------ public accounts
+
+    publicAccount(tenantId: string, id: string) {
+      return db.selectFrom('chat_public_accounts').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+    },
+
+    publicAccounts(tenantId: string) {
+      return db.selectFrom('chat_public_accounts').where('tenant_id', '=', tenantId).orderBy('sort').orderBy('name').selectAll().execute();
+    },
+
+    // ------------------------------------------------------------ messages
+
+    messageById(tenantId: string, id: string) {
+      return db.selectFrom('chat_messages').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+    },
+
+    messageByWebId(tenantId: string, fromUserId: string, messageIdWeb: string) {
+      return db
+        .selectFrom('chat_messages')
+        .where('tenant_id', '=', tenantId)
+        .where('from_user_id', '=', fromUserId)
+        .where('message_id_web', '=', messageIdWeb)
+        .selectAll()
+        .executeTakeFirst();
+    },
+
+    /** When the given user's mailbox entry of a message was first delivered to one of their devices. */
+    async deliveredAt(tenantId: string, userId: string, messageId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('chat_inbox')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('message_id', '=', messageId)
+        .select('delivered_at')
+        .executeTakeFirst();
+      return row?.delivered_at ?? null;
+    },
+
+    /**
+     * Stores a message and one mailbox entry per recipient, in one transaction: each recipient's sequence is
+     * incremented under its row lock, so a user's seq order is the commit order (no gap can be skipped).
+     * `hooks.before` runs first in the same transaction (revoke marks its target there), `hooks.after` last
+   * (a notice stores its details there).
+     * Throws a unique violation when (tenant, sender, messageIdWeb) was stored already.
+     */
+    async storeMessage(
+      tenantId: string,
+      message: NewChatMessageRow,
+      recipients: Recipient[],
+      hooks: StoreHooks = {},
+    ): Promise<Map<string, number>> {
+      const byUser = new Map<string, Recipient>();
+      for (const r of recipients) byUser.set(r.userId, r);
+      const userIds = [...byUser.keys()].sort();
+      const now = message.time_send;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute(async (trx) => {
+            if (hooks.before) await hooks.before(trx);
+            await trx.insertInto('chat_messages').values(message).execute();
+            const seqs = new Map<string, number>();
+            const bump = async (ids: string[]) => {
+              for (const part of chunks(ids)) {
+                const rows = await trx
+                  .updateTable('chat_user_state')
+                  .set((eb) => ({ seq: eb('seq', '+', 1) }))
+                  .where('tenant_id', '=', tenantId)
+                  .where('user_id', 'in', part)
+                  .returning(['user_id', 'seq'])
+                  .execute();
+                for (const r of rows) seqs.set(r.user_id, Number(r.seq));
+              }
+            };
+            await bump(userIds);
+            // A user's first message: their mailbox row does not exist yet.
+            const missing = userIds.filter((id) => !seqs.has(id));
+            for (const part of chunks(missing)) {
+              await trx
+                .insertInto('chat_user_state')
+                .values(part.map((user_id) => ({ tenant_id: tenantId, user_id, seq: 0 })))
+                .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
+                .execute();
+            }
+            if (missing.length) await bump(missing);
+            for (const part of chunks(userIds)) {
+              await trx
+                .insertInto('chat_inbox')
+                .values(
+                  part.map((userId) => {
+                    const r = byUser.get(userId)!;
+                    return {
+                      tenant_id: tenantId,
+                      user_id: userId,
+                      seq: seqs.get(userId)!,
+                      message_id: message.id,
+                      peer_id: r.peerId,
+                      from_user_id: message.from_user_id,
+                      read_at: r.unread ? null : now,
+                      delivered_at: r.own ? now : null,
+                      deleted: 0,
+                    };
+                  }),
+                )
+                .execute();
+              await trx
+                .insertInto('chat_conversations')
+                .values(
+                  part.map((userId) => {
+                    const r = byUser.get(userId)!;
+                    return {
+                      tenant_id: tenantId,
+                      user_id: userId,
+                      peer_id: r.peerId,
+                      peer_type: r.peerType,
+                      mp_type: r.mpType,
+                      name: r.peerName,
+                      last_message_id: message.id,
+                      last_type: message.type,
+                      last_content: message.content,
+                      last_from_user_id: message.from_user_id,
+                      time_send: now,
+                      open_top_chat_time: null,
+                      hidden: 0,
+                    };
+                  }),
+                )
+                .onConflict((oc) =>
+                  oc.columns(['tenant_id', 'user_id', 'peer_id']).doUpdateSet((eb) => ({
+                    name: eb.ref('excluded.name'),
+                    last_message_id: eb.ref('excluded.last_message_id'),
+                    last_type: eb.ref('excluded.last_type'),
+                    last_content: eb.ref('excluded.last_content'),
+                    last_from_user_id: eb.ref('excluded.last_from_user_id'),
+                    time_send: eb.ref('excluded.time_send'),
+                    hidden: 0,
+                  })),
+                )
+                .execute();
+            }
+            if (hooks.after) await hooks.after(trx);
+            return seqs;
+          });
+        } catch (err) {
+          if (attempt < 4 && retryable(err)) continue;
+          throw err;
+        }
+      }
+    },
+
+    /** Inside storeMessage of a revoke: the target loses its content and stops counting as unread. */
+    async markRevoked(trx: Transaction<Database>, tenantId: string, messageId: string, at: string): Promise<void> {
+      await trx.updateTable('chat_messages').set({ revoked_at: at, content: '' }).where('tenant_id', '=', tenantId).where('id', '=', messageId).execute();
+      await trx
+        .updateTable('chat_inbox')
+        .set({ read_at: at })
+        .where('tenant_id', '=', tenantId)
+        .where('message_id', '=', messageId)
+        .where('read_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('chat_conversations')
+        .set({ last_content: '' })
+        .where('tenant_id', '=', tenantId)
+        .where('last_message_id', '=', messageId)
+        .execute();
+    },
+
+    /** Mailbox entries of messages (sent to one or many users) to list who holds them. */
+    async holders(tenantId: string, messageId: string): Promise<Array<{ user_id: string; peer_id: string }>> {
+      return db.selectFrom('chat_inbox').where('tenant_id', '=', tenantId).where('message_id', '=', messageId).select(['user_id', 'peer_id']).execute();
+    },
+
+    /** A user's mailbox from seq `from` on (inclusive), up to `to` (inclusive) when given, in order. */
+    mailbox(tenantId: string, userId: string, from: number, to: number | null, limit: number): Promise<MailboxRow[]> {
+      let q = db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .where('i.seq', '>=', from);
+      if (to !== null) q = q.where('i.seq', '<=', to);
+      return q
+        .select([...messageColumns, 'i.seq', 'i.deleted'])
+        .orderBy('i.seq')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
+    },
+
+    async lastSeq(tenantId: string, userId: string): Promise<number> {
+      const row = await db.selectFrom('chat_user_state').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select('seq').executeTakeFirst();
+      return Number(row?.seq ?? 0);
+    },
+
+    /**
+     * Where a device kind resumes: its own cursor; a kind never seen before starts where the least advanced
+     * device of the user is (so offline messages reach it too), or at 0 for a user's first device.
+     */
+    async openCursor(tenantId: string, userId: string, resource: string): Promise<number> {
+      const rows = await db
+        .selectFrom('chat_device_cursors')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .select(['resource', 'acked_seq'])
+        .execute();
+      const own = rows.find((r) => r.resource === resource);
+      const now = nowIso();
+      if (own) {
+        await db
+          .updateTable('chat_device_cursors')
+          .set({ last_login_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('resource', '=', resource)
+          .execute();
+        return Number(own.acked_seq);
+      }
+      const start = rows.length ? Math.min(...rows.map((r) => Number(r.acked_seq))) : 0;
+      await db
+        .insertInto('chat_device_cursors')
+        .values({ tenant_id: tenantId, user_id: userId, resource, acked_seq: start, last_login_at: now })
+        .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'resource']).doNothing())
+        .execute();
+      return start;
+    },
+
+    /** Moves a device's cursor forward to seq; returns the previous cursor, or null when it did not move. */
+    async advanceCursor(tenantId: string, userId: string, resource: string, seq: number): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('chat_device_cursors')
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('resource', '=', resource)
+          .select('acked_seq')
+          .executeTakeFirst();
+        const prev = Number(row?.acked_seq ?? 0);
+        if (row && prev >= seq) return null;
+        const res = await trx
+          .updateTable('chat_device_cursors')
+          .set({ acked_seq: seq })
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('resource', '=', resource)
+          .where('acked_seq', '<', seq)
+          .executeTakeFirst();
+        return Number(res.numUpdatedRows) === 1 ? prev : null;
+      });
+    },
+
+    /** Marks mailbox entries (after, upTo] delivered; returns the messages that were not delivered before. */
+    async markDelivered(tenantId: string, userId: string, after: number, upTo: number) {
+      const rows = await db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .where('i.seq', '>', after)
+        .where('i.seq', '<=', upTo)
+        .where('i.delivered_at', 'is', null)
+        .select(['m.id', 'm.message_id_web', 'm.from_user_id', 'm.to_user_id', 'm.to_user_type', 'm.mp_type', 'm.time_send'])
+        .execute();
+      if (rows.length === 0) return rows;
+      await db
+        .updateTable('chat_inbox')
+        .set({ delivered_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('seq', '>', after)
+        .where('seq', '<=', upTo)
+        .where('delivered_at', 'is', null)
+        .execute();
+      return rows;
+    },
+
+    // ------------------------------------------------------------ conversations and history
+
+    conversations(tenantId: string, userId: string) {
+      return db
+        .selectFrom('chat_conversations')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('hidden', '=', 0)
+        .selectAll()
+        .execute();
+    },
+
+    conversation(tenantId: string, userId: string, peerId: string) {
+      return db
+        .selectFrom('chat_conversations')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('peer_id', '=', peerId)
+        .selectAll()
+        .executeTakeFirst();
+    },
+
+    async unreadByPeer(tenantId: string, userId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('chat_inbox')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .where('deleted', '=', 0)
+        .groupBy('peer_id')
+        .select((eb) => ['peer_id', eb.fn.countAll<number>().as('n')])
+        .execute();
+      return new Map(rows.map((r) => [r.peer_id, Number(r.n)]));
+    },
+
+    async setTop(tenantId: string, userId: string, peerId: string, at: string | null): Promise<boolean> {
+      const res = await db
+        .updateTable('chat_conversations')
+        .set({ open_top_chat_time: at, hidden: 0 })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('peer_id', '=', peerId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async createConversation(tenantId: string, userId: string, c: { peerId: string; peerType: number; mpType: number | null; name: string; top: string | null }) {
+      await db
+        .insertInto('chat_conversations')
+        .values({
+          tenant_id: tenantId,
+          user_id: userId,
+          peer_id: c.peerId,
+          peer_type: c.peerType,
+          mp_type: c.mpType,
+          name: c.name,
+          last_message_id: null,
+          last_type: null,
+          last_content: '',
+          last_from_user_id: null,
+          time_send: null,
+          open_top_chat_time: c.top,
+          hidden: 0,
+        })
+        .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'peer_id']).doUpdateSet({ open_top_chat_time: c.top, hidden: 0 }))
+        .execute();
+    },
+
+    /** Hides a conversation and everything in it for this user only. */
+    async deleteConversation(tenantId: string, userId: string, peerId: string): Promise<void> {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('chat_inbox')
+          .set({ deleted: 1 })
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('peer_id', '=', peerId)
+          .execute();
+        await trx
+          .updateTable('chat_inbox')
+          .set({ read_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('peer_id', '=', peerId)
+          .where('read_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('chat_conversations')
+          .set({ hidden: 1, open_top_chat_time: null })
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('peer_id', '=', peerId)
+          .execute();
+      });
+    },
+
+    async markPeerRead(tenantId: string, userId: string, peerId: string): Promise<number> {
+      const res = await db
+        .updateTable('chat_inbox')
+        .set({ read_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('peer_id', '=', peerId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    async markMessageRead(tenantId: string, userId: string, messageId: string): Promise<{ found: boolean; peerId: string | null }> {
+      const row = await db
+        .selectFrom('chat_inbox')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('message_id', '=', messageId)
+        .select(['peer_id', 'read_at'])
+        .executeTakeFirst();
+      if (!row) return { found: false, peerId: null };
+      if (!row.read_at) {
+        await db
+          .updateTable('chat_inbox')
+          .set({ read_at: nowIso() })
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('message_id', '=', messageId)
+          .execute();
+      }
+      return { found: true, peerId: row.peer_id };
+    },
+
+    /** A page of one conversation, newest first: not deleted by this user, not revoked. */
+    history(tenantId: string, userId: string, peerId: string, beforeSeq: number | undefined, limit: number): Promise<MailboxRow[]> {
+      let q = db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .where('i.peer_id', '=', peerId)
+        .where('i.deleted', '=', 0)
+        .where('m.revoked_at', 'is', null);
+      if (beforeSeq !== undefined) q = q.where('i.seq', '<', beforeSeq);
+      return q
+        .select([...messageColumns, 'i.seq', 'i.deleted'])
+        .orderBy('i.seq', 'desc')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
+    },
+
+    async deleteForUser(tenantId: string, userId: string, messageIds: string[]): Promise<number> {
+      const res = await db
+        .updateTable('chat_inbox')
+        .set({ deleted: 1, read_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('message_id', 'in', messageIds)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    // ------------------------------------------------------------ files
+
+    insertFile(row: Insertable<ChatFileTable>) {
+      return db.insertInto('chat_files').values(row).execute();
+    },
+
+    /** A file by id alone: only for a signed link, whose signature names the file. */
+    fileBySignedLink(id: string) {
+      return db.selectFrom('chat_files').where('id', '=', id).selectAll().executeTakeFirst();
+    },
+
+    file(tenantId: string, id: string) {
+      return db.selectFrom('chat_files').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+    },
+
+    /** A user may read a file they uploaded, or one carried by a message in their mailbox. */
+    async canReadFile(tenantId: string, userId: string, fileId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+        .where('m.tenant_id', '=', tenantId)
+        .where('m.object_id', '=', fileId)
+        .where('m.revoked_at', 'is', null)
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .select('m.id')
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    // ------------------------------------------------------------ sessions
+
+    /** Of the given portal sessions, those that were revoked or have expired. */
+    async endedSessions(sessionIds: string[]): Promise<Set<string>> {
+      const now = nowIso();
+      const ended = new Set<string>();
+      for (const part of chunks(sessionIds)) {
+        const alive = await db
+          .selectFrom('sessions')
+          .where('id', 'in', part)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now)
+          .select('id')
+          .execute();
+        const ok = new Set(alive.map((r) => r.id));
+        for (const id of part) if (!ok.has(id)) ended.add(id);
+      }
+      return ended;
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof chatRepository>;

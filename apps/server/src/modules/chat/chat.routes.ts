@@ -1,0 +1,328 @@
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import {
+  AddMembersRequest,
+  CHAT_CLOSE_LOGIN_TIMEOUT,
+  CHAT_CLOSE_UNAUTHORIZED,
+  CHAT_FILE_MAX_BYTES,
+  CHAT_LOGIN_TIMEOUT_MS,
+  CHAT_MAX_FRAME_BYTES,
+  CHAT_RESOURCES,
+  CHAT_TEXTS,
+  ChatGroup,
+  ClientFrame,
+  ContactEntry,
+  ConversationEntry,
+  CreateGroupRequest,
+  DeleteMessagesRequest,
+  FileLink,
+  FileLinkRequest,
+  GroupMember,
+  GroupRequest,
+  HistoryPage,
+  HistoryRequest,
+  ImConfig,
+  ImUserInfo,
+  PeerRequest,
+  TopChatRequest,
+  UploadedFile,
+  type ChatResource,
+  type ServerFrame,
+} from '@portal/contracts/chat';
+import { envelope } from '@portal/contracts/envelope';
+import { MESSAGES } from '@portal/contracts/errors';
+import type { RawData, WebSocket } from 'ws';
+import { z } from 'zod';
+import { bearerToken, findSessionUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { notFound, unauthorized } from '../../platform/errors.ts';
+import { typed, userOf, type App, type RequestContext } from '../../platform/http.ts';
+import { fileLinks, saveUpload, sendStoredFile } from './chat.files.ts';
+import { chatRuntime, type ChatRuntime, type ChatSession } from './chat.hub.ts';
+import * as chat from './chat.service.ts';
+import { FrameError } from './chat.service.ts';
+
+export const CHAT_PREFIX = '/api/chat';
+
+/**
+ * The instant-messaging server of 7.8 on the portal's own port: the chat socket (`GET /api/chat/ws`) and
+ * the IM calls whose paths the spec does not show (login, config, friends, last chat list, history,
+ * delete, upload, groups).
+ */
+export async function chatRoutes(app: App): Promise<void> {
+  const rt = await chatRuntime(app);
+  app.addHook('onClose', async () => rt.close());
+  await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES } });
+  await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+
+  app.get(
+    `${CHAT_PREFIX}/ws`,
+    { websocket: true, config: { access: 'public' }, schema: { tags: ['chat'], summary: 'The chat socket (WebSocket upgrade)' } },
+    (socket, request) => acceptSocket(app, rt, socket, request.query as Record<string, string | undefined>),
+  );
+
+  const r = typed(app);
+  const tags = ['chat'];
+
+  r.post(
+    `${CHAT_PREFIX}/login`,
+    { schema: { tags, summary: 'IM login: the IM user info the socket accepts', response: { 200: envelope(ImUserInfo) } } },
+    async (request) => ok(chat.imUserInfo(userOf(request), bearerToken(request)!)),
+  );
+  r.post(`${CHAT_PREFIX}/config`, { schema: { tags, summary: 'IM limits and the file transfer helper', response: { 200: envelope(ImConfig) } } }, async () =>
+    ok(chat.imConfig()),
+  );
+  r.post(
+    `${CHAT_PREFIX}/friends`,
+    { schema: { tags, summary: 'Contacts: people, groups, public accounts and 30001', response: { 200: envelope(z.array(ContactEntry)) } } },
+    async (request) => ok(await chat.friends(rt, userOf(request))),
+  );
+  r.post(
+    `${CHAT_PREFIX}/lastChatList`,
+    { schema: { tags, summary: 'Conversations with unread counts, pinned first then by timeSend', response: { 200: envelope(z.array(ConversationEntry)) } } },
+    async (request) => ok(await chat.lastChatList(rt, userOf(request))),
+  );
+  r.post(
+    `${CHAT_PREFIX}/history`,
+    { schema: { tags, summary: 'A page of one conversation, oldest first', body: HistoryRequest, response: { 200: envelope(HistoryPage) } } },
+    async (request) => ok(await chat.history(rt, userOf(request), request.body)),
+  );
+  r.post(
+    `${CHAT_PREFIX}/message/delete`,
+    { schema: { tags, summary: 'Delete messages for the caller only', body: DeleteMessagesRequest, response: { 200: envelope(z.object({ deleted: z.number().int() })) } } },
+    async (request) => ok({ deleted: await chat.deleteMessages(rt, userOf(request), request.body.messageIds) }),
+  );
+  r.post(
+    `${CHAT_PREFIX}/conversation/delete`,
+    { schema: { tags, summary: 'Delete a conversation for the caller only', body: PeerRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await chat.deleteConversation(rt, userOf(request), request.body.peerId);
+      return ok(null);
+    },
+  );
+  r.post(
+    `${CHAT_PREFIX}/conversation/top`,
+    { schema: { tags, summary: 'Pin (openTopChatTime) or unpin a conversation', body: TopChatRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await chat.setTop(rt, userOf(request), request.body.peerId, request.body.top);
+      return ok(null);
+    },
+  );
+  r.post(
+    `${CHAT_PREFIX}/conversation/read`,
+    { schema: { tags, summary: 'Mark a conversation read on every device', body: PeerRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
+    async (request) => ok({ read: await chat.markConversationRead(rt, userOf(request), request.body.peerId) }),
+  );
+  const links = fileLinks(app.deps.config.tokenSecret);
+  const readableFile = async (ctx: RequestContext, id: string) => {
+    const file = await rt.repo.file(ctx.tenantId, id);
+    if (!file || (file.owner_id !== ctx.userId && !(await rt.repo.canReadFile(ctx.tenantId, ctx.userId, file.id)))) throw notFound(CHAT_TEXTS.noSuchFile);
+    return file;
+  };
+  r.post(
+    `${CHAT_PREFIX}/upload`,
+    { schema: { tags, summary: 'Upload an image (10 MB) or file (50 MB) for a type 2, 8 or 9 message', consumes: ['multipart/form-data'], response: { 200: envelope(UploadedFile) } } },
+    async (request) => ok(await saveUpload(rt.repo, links, app.deps.config.dataDir, userOf(request), await request.file())),
+  );
+  r.post(
+    `${CHAT_PREFIX}/file/sign`,
+    { schema: { tags, summary: 'A signed link to a chat file the caller may read (for <img src>)', body: FileLinkRequest, response: { 200: envelope(FileLink) } } },
+    async (request) => ok(links.sign((await readableFile(userOf(request), request.body.objectId)).id)),
+  );
+  r.get(
+    `${CHAT_PREFIX}/file/:id`,
+    {
+      // Either the Authorization header, or a signed link (?exp=&sig=) for an <img src> that sends no header.
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Download a chat file (uploader or a recipient of a message carrying it)',
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(128).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { exp, sig } = request.query;
+      if (exp !== undefined && sig) {
+        const file = links.verify(request.params.id, exp, sig) ? await rt.repo.fileBySignedLink(request.params.id) : undefined;
+        if (!file) throw notFound(CHAT_TEXTS.noSuchFile);
+        return sendStoredFile(reply, app.deps.config.dataDir, file);
+      }
+      const token = bearerToken(request);
+      const ctx = token ? await findSessionUser(app, token) : null;
+      if (!ctx) throw unauthorized();
+      return sendStoredFile(reply, app.deps.config.dataDir, await readableFile(ctx, request.params.id));
+    },
+  );
+
+  r.post(
+    `${CHAT_PREFIX}/group/create`,
+    { schema: { tags, summary: 'Create a group with members of the same tenant', body: CreateGroupRequest, response: { 200: envelope(ChatGroup) } } },
+    async (request) => ok(await chat.createGroup(rt, userOf(request), request.body)),
+  );
+  r.post(`${CHAT_PREFIX}/group/list`, { schema: { tags, summary: 'Groups of the caller', response: { 200: envelope(z.array(ChatGroup)) } } }, async (request) =>
+    ok(await chat.groupsOf(rt, userOf(request))),
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/members`,
+    { schema: { tags, summary: 'Members of a group of the caller', body: GroupRequest, response: { 200: envelope(z.array(GroupMember)) } } },
+    async (request) => ok(await chat.groupMembers(rt, userOf(request), request.body.groupId)),
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/addMembers`,
+    { schema: { tags, summary: 'Add people of the same tenant to a group of the caller', body: AddMembersRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await chat.addGroupMembers(rt, userOf(request), request.body.groupId, request.body.memberIds);
+      return ok(null);
+    },
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/quit`,
+    { schema: { tags, summary: 'Leave a group', body: GroupRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await chat.quitGroup(rt, userOf(request), request.body.groupId);
+      return ok(null);
+    },
+  );
+}
+
+const send = (ws: WebSocket, frame: ServerFrame) => {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+};
+
+/**
+ * A new socket. With ?access_token= (or ?token=) it is authenticated at once; otherwise its first frame must
+ * be `login` within CHAT_LOGIN_TIMEOUT_MS. Frames that arrive while the token is checked wait their turn.
+ */
+function acceptSocket(app: App, rt: ChatRuntime, ws: WebSocket, query: Record<string, string | undefined>): void {
+  let session: ChatSession | null = null;
+  let authenticating = false;
+  const early: RawData[] = [];
+
+  const refuse = (status: number, msg: string, code: number) => {
+    send(ws, { kind: 'error', status, msg });
+    ws.close(code, 'refused');
+  };
+
+  const authenticate = async (token: string, resource: ChatResource) => {
+    authenticating = true;
+    const ctx = await findSessionUser(app, token).catch((err) => {
+      app.log.error({ err }, 'chat login failed');
+      return null;
+    });
+    authenticating = false;
+    if (ws.readyState !== ws.OPEN) return;
+    if (!ctx) return refuse(401, MESSAGES.unauthorized, CHAT_CLOSE_UNAUTHORIZED);
+    clearTimeout(loginTimer);
+    const s = rt.hub.attach(ws, ctx, resource);
+    session = s;
+    for (const raw of early.splice(0)) void s.queueIn(() => handleFrame(rt, s, raw));
+  };
+
+  const loginTimer = setTimeout(() => {
+    if (!session) refuse(401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_LOGIN_TIMEOUT);
+  }, CHAT_LOGIN_TIMEOUT_MS);
+  loginTimer.unref();
+
+  ws.on('message', (raw: RawData) => {
+    if (session) {
+      const s = session;
+      void s.queueIn(() => handleFrame(rt, s, raw));
+      return;
+    }
+    if (authenticating) {
+      early.push(raw);
+      return;
+    }
+    const parsed = ClientFrame.safeParse(parseJson(raw));
+    if (!parsed.success || parsed.data.kind !== 'login') return refuse(401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_UNAUTHORIZED);
+    void authenticate(parsed.data.token, parsed.data.resource);
+  });
+  ws.on('pong', () => {
+    if (session) session.alive = true;
+  });
+  ws.on('close', () => {
+    clearTimeout(loginTimer);
+    if (session) rt.hub.detach(session);
+  });
+  ws.on('error', (err) => app.log.warn({ err }, 'chat socket error'));
+
+  const token = query.access_token ?? query.token;
+  if (token) {
+    const resource = (query.resource ?? 'pc') as ChatResource;
+    if (!(CHAT_RESOURCES as readonly string[]).includes(resource)) return refuse(400, CHAT_TEXTS.badFrame, 1008);
+    void authenticate(token, resource);
+  }
+}
+
+function parseJson(raw: RawData): unknown {
+  try {
+    return JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** One frame of an authenticated socket. A refusal answers with an error frame; the socket stays open. */
+async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promise<void> {
+  if (s.closed) return;
+  const json = parseJson(raw);
+  const webId = (json as { messageIdWeb?: unknown } | undefined)?.messageIdWeb;
+  const messageIdWeb = typeof webId === 'string' ? webId.slice(0, 64) : undefined;
+  const parsed = ClientFrame.safeParse(json);
+  if (!parsed.success) {
+    const kind = (json as { kind?: unknown } | undefined)?.kind;
+    const known = ['login', 'presence', 'message', 'ack', 'read', 'sync', 'probe', 'ping'].includes(String(kind));
+    s.send({ kind: 'error', status: 400, msg: known ? CHAT_TEXTS.badFrame : CHAT_TEXTS.unknownType, ...(messageIdWeb ? { messageIdWeb } : {}) });
+    return;
+  }
+  const frame = parsed.data;
+  try {
+    switch (frame.kind) {
+      case 'login':
+        s.send({ kind: 'error', status: 400, msg: CHAT_TEXTS.badFrame });
+        return;
+      case 'presence':
+        s.status = frame.status;
+        rt.bus.publish({
+          t: 'transient',
+          tenantId: s.tenantId,
+          userIds: [s.userId],
+          frame: { kind: 'presence', userId: s.userId, resource: s.resource, status: frame.status },
+          exceptConn: s.connId,
+        });
+        return;
+      case 'message':
+        if (!s.takeSendToken()) throw new FrameError(429, CHAT_TEXTS.tooFast);
+        for (const f of await chat.sendFromSocket(rt, s, frame)) s.send(f);
+        return;
+      case 'ack':
+        await chat.ackFromSocket(rt, s, frame.seq);
+        return;
+      case 'read':
+        await chat.markConversationRead(rt, s.ctx, frame.peerId, s.connId);
+        return;
+      case 'sync':
+        await s.queueOut(async () => {
+          await rt.hub.replay(s, null);
+          s.send({ kind: 'synced', seq: s.nextSeq - 1 });
+        });
+        return;
+      case 'probe': {
+        const online = await rt.presence.resources(s.tenantId, frame.userIds);
+        s.send({ kind: 'probe-result', users: frame.userIds.map((userId) => ({ userId, resources: online.get(userId) ?? [] })) });
+        return;
+      }
+      case 'ping':
+        s.send({ kind: 'pong', ...(frame.id ? { id: frame.id } : {}), serverTime: new Date().toISOString() });
+        return;
+    }
+  } catch (err) {
+    if (err instanceof FrameError) {
+      s.send({ kind: 'error', status: err.status, msg: err.message, ...(messageIdWeb ? { messageIdWeb } : {}) });
+      return;
+    }
+    rt.log.error({ err }, 'chat frame failed');
+    s.send({ kind: 'error', status: 500, msg: MESSAGES.defaultError, ...(messageIdWeb ? { messageIdWeb } : {}) });
+  }
+}

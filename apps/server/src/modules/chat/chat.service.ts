@@ -1,0 +1,436 @@
+import {
+  CHAT_FILE_MAX_BYTES,
+  CHAT_DOCUMENT_EXTENSIONS,
+  CHAT_IMAGE_EXTENSIONS,
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_MEDIA_EXTENSIONS,
+  CHAT_RESOURCES,
+  CHAT_REVOKE_WINDOW_MS,
+  CHAT_TEXT_MAX_LENGTH,
+  CHAT_TEXTS,
+  FILE_MSG_TYPES,
+  FILE_TRANSFER_HELPER_ID,
+  FILE_TRANSFER_HELPER_NAME,
+  MP_TYPE_GROUP,
+  MP_TYPE_PERSON,
+  MSG_TYPE_IMAGE,
+  MSG_TYPE_INPUT_STATE,
+  MSG_TYPE_RECEIPT_DELIVERED,
+  MSG_TYPE_RECEIPT_STORED,
+  MSG_TYPE_REVOKE,
+  MSG_TYPE_TEXT,
+  SENDABLE_MSG_TYPES,
+  TO_USER_TYPE_GROUP,
+  TO_USER_TYPE_USER,
+  sortChatList,
+  type ChatGroup,
+  type ContactEntry,
+  type ConversationEntry,
+  type HistoryPage,
+  type ImConfig,
+  type ImUserInfo,
+  type ReceiptFrame,
+  type SendFrame,
+  type ServerFrame,
+} from '@portal/contracts/chat';
+import type { NewChatMessageRow, ChatMessageRow } from '../../db/database.ts';
+import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { RequestContext } from '../../platform/http.ts';
+import { toChatMessage, type ChatRuntime, type ChatSession } from './chat.hub.ts';
+import { PEER_FILE_HELPER, PEER_GROUP, PEER_PERSON, PEER_PUBLIC_ACCOUNT, type Recipient, type StoreHooks } from './chat.repository.ts';
+
+/** A refusal sent back on the socket as an error frame (never closes the connection). */
+export class FrameError extends Error {
+  readonly status: number;
+  constructor(status: number, msg: string) {
+    super(msg);
+    this.status = status;
+  }
+}
+
+/** Who gets a message, and what the message row says about its addressee. */
+type Target = { toUserId: string; toUserName: string; toUserType: number; recipients: Recipient[] };
+
+const me = (ctx: RequestContext): Recipient => ({ userId: ctx.userId, peerId: '', peerType: PEER_PERSON, mpType: MP_TYPE_PERSON, peerName: '', unread: false, own: true });
+
+/** Resolves the addressee of a message from this user; another tenant's user is simply unknown. */
+async function resolveTarget(rt: ChatRuntime, ctx: RequestContext, toUserId: string, toUserType: number): Promise<Target> {
+  const { repo } = rt;
+  if (toUserType === TO_USER_TYPE_GROUP) {
+    const group = await repo.group(ctx.tenantId, toUserId);
+    const members = group ? await repo.groupMemberIds(ctx.tenantId, group.id) : [];
+    if (!group || !members.includes(ctx.userId)) throw new FrameError(404, CHAT_TEXTS.noSuchGroup);
+    const peer = { peerId: group.id, peerType: PEER_GROUP, mpType: MP_TYPE_GROUP, peerName: group.name };
+    return {
+      toUserId: group.id,
+      toUserName: group.name,
+      toUserType: TO_USER_TYPE_GROUP,
+      recipients: members.map((userId) => ({ ...peer, userId, unread: userId !== ctx.userId, own: userId === ctx.userId })),
+    };
+  }
+  if (toUserId === FILE_TRANSFER_HELPER_ID) {
+    return {
+      toUserId: FILE_TRANSFER_HELPER_ID,
+      toUserName: FILE_TRANSFER_HELPER_NAME,
+      toUserType: TO_USER_TYPE_USER,
+      recipients: [{ ...me(ctx), peerId: FILE_TRANSFER_HELPER_ID, peerType: PEER_FILE_HELPER, mpType: null, peerName: FILE_TRANSFER_HELPER_NAME }],
+    };
+  }
+  if (toUserId === ctx.userId) throw new FrameError(400, CHAT_TEXTS.selfMessage);
+  const peer = await repo.user(ctx.tenantId, toUserId);
+  if (!peer) {
+    if (await repo.publicAccount(ctx.tenantId, toUserId)) throw new FrameError(403, CHAT_TEXTS.publicAccountReadOnly);
+    throw new FrameError(404, CHAT_TEXTS.noSuchUser);
+  }
+  return {
+    toUserId: peer.id,
+    toUserName: peer.user_name,
+    toUserType: TO_USER_TYPE_USER,
+    recipients: [
+      { ...me(ctx), peerId: peer.id, peerName: peer.user_name },
+      { userId: peer.id, peerId: ctx.userId, peerType: PEER_PERSON, mpType: MP_TYPE_PERSON, peerName: ctx.userName, unread: true, own: false },
+    ],
+  };
+}
+
+/** The people a stored message went to, for a revoke of it: everyone who holds it, from their side. */
+async function revokeTarget(rt: ChatRuntime, ctx: RequestContext, target: ChatMessageRow): Promise<Target> {
+  const holders = await rt.repo.holders(ctx.tenantId, target.id);
+  const conv = await Promise.all(holders.map((h) => rt.repo.conversation(ctx.tenantId, h.user_id, h.peer_id)));
+  return {
+    toUserId: target.to_user_id,
+    toUserName: target.to_user_name,
+    toUserType: target.to_user_type,
+    recipients: holders.map((h, i) => ({
+      userId: h.user_id,
+      peerId: h.peer_id,
+      peerType: conv[i]?.peer_type ?? PEER_PERSON,
+      mpType: conv[i]?.mp_type ?? null,
+      peerName: conv[i]?.name ?? '',
+      unread: false,
+      own: h.user_id === ctx.userId,
+    })),
+  };
+}
+
+function receipt(type: typeof MSG_TYPE_RECEIPT_STORED | typeof MSG_TYPE_RECEIPT_DELIVERED, m: ChatMessageRow): ReceiptFrame {
+  return { kind: 'receipt', type, messageId: m.id, messageIdWeb: m.message_id_web, toUserId: m.to_user_id, timeSend: m.time_send };
+}
+
+/** Receipts for a message stored earlier (a resend): 25 again, and 26 when the recipient already has it. */
+async function receiptsFor(rt: ChatRuntime, ctx: RequestContext, m: ChatMessageRow): Promise<ServerFrame[]> {
+  const frames: ServerFrame[] = [receipt(MSG_TYPE_RECEIPT_STORED, m)];
+  if (m.to_user_type === TO_USER_TYPE_USER && m.to_user_id !== FILE_TRANSFER_HELPER_ID && m.to_user_id !== ctx.userId) {
+    if (await rt.repo.deliveredAt(ctx.tenantId, m.to_user_id, m.id)) frames.push(receipt(MSG_TYPE_RECEIPT_DELIVERED, m));
+  }
+  return frames;
+}
+
+/**
+ * Stores a message with its mailbox entries, then fans it out. Returns the stored row, or the row stored
+ * earlier under the same (sender, messageIdWeb) with `duplicate` set: nothing is stored or sent twice.
+ */
+export async function storeAndPublish(
+  rt: Pick<ChatRuntime, 'repo' | 'bus'>,
+  tenantId: string,
+  row: NewChatMessageRow,
+  recipients: Recipient[],
+  originConn: string | null,
+  hooks: StoreHooks = {},
+): Promise<{ row: ChatMessageRow; duplicate: boolean }> {
+  let seqs: Map<string, number>;
+  try {
+    seqs = await rt.repo.storeMessage(tenantId, row, recipients, hooks);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const existing = await rt.repo.messageByWebId(tenantId, row.from_user_id, row.message_id_web);
+    if (!existing) throw err;
+    return { row: existing, duplicate: true };
+  }
+  const stored = row as ChatMessageRow;
+  rt.bus.publish({ t: 'deliver', tenantId, targets: [...seqs.entries()], message: toChatMessage(stored), originConn });
+  return { row: stored, duplicate: false };
+}
+
+/**
+ * A `message` frame from a socket: validates it, stores it before anything is acknowledged, and answers
+ * with the frames for the sending socket (receipt 25; on a resend also 26 when delivered already).
+ */
+export async function sendFromSocket(rt: ChatRuntime, s: ChatSession, frame: SendFrame): Promise<ServerFrame[]> {
+  const ctx = s.ctx;
+  if (!(SENDABLE_MSG_TYPES as readonly number[]).includes(frame.type)) throw new FrameError(400, CHAT_TEXTS.unknownType);
+
+  // A resend of a stored message is recognised by the unique (sender, messageIdWeb) when it is stored again.
+  const now = nowIso();
+  let content = frame.content;
+  let file: { file_type_name: string; size: number; id: string } | null = null;
+  let target: Target;
+  let hooks: StoreHooks = {};
+
+  if (frame.type === MSG_TYPE_REVOKE) {
+    const goal = await rt.repo.messageById(ctx.tenantId, frame.content.trim());
+    if (goal?.revoked_at) {
+      const earlier = await rt.repo.messageByWebId(ctx.tenantId, ctx.userId, frame.messageIdWeb);
+      if (earlier) return receiptsFor(rt, ctx, earlier);
+    }
+    if (!goal || goal.revoked_at || goal.type === MSG_TYPE_REVOKE) throw new FrameError(404, CHAT_TEXTS.revokeMissing);
+    if (goal.from_user_id !== ctx.userId) throw new FrameError(403, CHAT_TEXTS.revokeDenied);
+    if (Date.now() - Date.parse(goal.time_send) > CHAT_REVOKE_WINDOW_MS) throw new FrameError(403, CHAT_TEXTS.revokeExpired);
+    content = goal.id;
+    target = await revokeTarget(rt, ctx, goal);
+    hooks = { before: (trx) => rt.repo.markRevoked(trx, ctx.tenantId, goal.id, now) };
+  } else {
+    target = await resolveTarget(rt, ctx, frame.toUserId, frame.toUserType);
+    if (frame.type === MSG_TYPE_INPUT_STATE) {
+      rt.bus.publish({
+        t: 'transient',
+        tenantId: ctx.tenantId,
+        userIds: target.recipients.filter((r) => !r.own).map((r) => r.userId),
+        frame: {
+          kind: 'message',
+          seq: null,
+          message: {
+            messageId: newId(),
+            messageIdWeb: frame.messageIdWeb,
+            fromUserId: ctx.userId,
+            fromUserName: ctx.userName,
+            toUserId: target.toUserId,
+            toUserName: target.toUserName,
+            toUserType: target.toUserType,
+            type: MSG_TYPE_INPUT_STATE,
+            content: frame.content.slice(0, 200),
+            timeSend: now,
+            jid: `${ctx.userId}/${s.resource}`,
+            mpType: null,
+            fileTypeName: null,
+            fileSize: null,
+            objectId: null,
+          },
+        },
+        exceptConn: s.connId,
+      });
+      return [];
+    }
+    if (frame.type === MSG_TYPE_TEXT) {
+      if (!content.trim()) throw new FrameError(400, CHAT_TEXTS.badFrame);
+      if (content.length > CHAT_TEXT_MAX_LENGTH) throw new FrameError(413, CHAT_TEXTS.textTooLong);
+    }
+    if ((FILE_MSG_TYPES as readonly number[]).includes(frame.type)) {
+      const f = frame.objectId ? await rt.repo.file(ctx.tenantId, frame.objectId) : undefined;
+      const readable = f && (f.owner_id === ctx.userId || (await rt.repo.canReadFile(ctx.tenantId, ctx.userId, f.id)));
+      if (!f || !readable) throw new FrameError(404, CHAT_TEXTS.noSuchFile);
+      if ((frame.type === MSG_TYPE_IMAGE) !== (f.msg_type === MSG_TYPE_IMAGE)) throw new FrameError(400, CHAT_TEXTS.badFileType);
+      file = f;
+      content = f.file_name;
+    }
+  }
+
+  const row: NewChatMessageRow = {
+    id: newId(),
+    tenant_id: ctx.tenantId,
+    message_id_web: frame.messageIdWeb,
+    from_user_id: ctx.userId,
+    from_user_name: ctx.userName,
+    from_resource: s.resource,
+    to_user_id: target.toUserId,
+    to_user_name: target.toUserName,
+    to_user_type: target.toUserType,
+    mp_type: null,
+    type: frame.type,
+    content,
+    file_type_name: file?.file_type_name ?? null,
+    file_size: file?.size ?? null,
+    object_id: file?.id ?? null,
+    time_send: now,
+    revoked_at: null,
+  };
+  const { row: stored, duplicate } = await storeAndPublish(rt, ctx.tenantId, row, target.recipients, s.connId, hooks);
+  return duplicate ? receiptsFor(rt, ctx, stored) : [receipt(MSG_TYPE_RECEIPT_STORED, stored)];
+}
+
+/**
+ * An `ack` frame: the device has everything up to seq. Moves its cursor and sends receipt 26 to the
+ * senders of one-to-one messages this user had not received on any device before.
+ */
+export async function ackFromSocket(rt: ChatRuntime, s: ChatSession, seq: number): Promise<void> {
+  const upTo = Math.min(seq, s.nextSeq - 1);
+  if (upTo <= 0) return;
+  const prev = await rt.repo.advanceCursor(s.tenantId, s.userId, s.resource, upTo);
+  if (prev === null) return;
+  const delivered = await rt.repo.markDelivered(s.tenantId, s.userId, prev, upTo);
+  for (const m of delivered) {
+    if (m.to_user_type !== TO_USER_TYPE_USER || m.mp_type !== null || m.from_user_id === s.userId || m.to_user_id !== s.userId) continue;
+    rt.bus.publish({
+      t: 'transient',
+      tenantId: s.tenantId,
+      userIds: [m.from_user_id],
+      frame: { kind: 'receipt', type: MSG_TYPE_RECEIPT_DELIVERED, messageId: m.id, messageIdWeb: m.message_id_web, toUserId: m.to_user_id, timeSend: m.time_send },
+      exceptConn: null,
+    });
+  }
+}
+
+/** Marks a conversation read and tells the user's other devices. */
+export async function markConversationRead(rt: ChatRuntime, ctx: RequestContext, peerId: string, exceptConn: string | null = null): Promise<number> {
+  const n = await rt.repo.markPeerRead(ctx.tenantId, ctx.userId, peerId);
+  rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [ctx.userId], frame: { kind: 'read', peerId }, exceptConn });
+  return n;
+}
+
+// ---------------------------------------------------------------- HTTP side
+
+export function imUserInfo(ctx: RequestContext, accessToken: string): ImUserInfo {
+  return { userId: ctx.userId, access_token: accessToken, userName: ctx.userName, tenantId: ctx.tenantId, wsPath: '/api/chat/ws', resources: [...CHAT_RESOURCES] };
+}
+
+export function imConfig(): ImConfig {
+  return {
+    revokeWindowMs: CHAT_REVOKE_WINDOW_MS,
+    textMaxLength: CHAT_TEXT_MAX_LENGTH,
+    imageMaxBytes: CHAT_IMAGE_MAX_BYTES,
+    fileMaxBytes: CHAT_FILE_MAX_BYTES,
+    imageExtensions: [...CHAT_IMAGE_EXTENSIONS],
+    fileExtensions: [...CHAT_DOCUMENT_EXTENSIONS],
+    mediaExtensions: [...CHAT_MEDIA_EXTENSIONS],
+    fileTransferHelperId: FILE_TRANSFER_HELPER_ID,
+  };
+}
+
+const helperEntry = (): ConversationEntry => ({
+  jid: FILE_TRANSFER_HELPER_ID,
+  name: FILE_TRANSFER_HELPER_NAME,
+  mpType: null,
+  toUserType: TO_USER_TYPE_USER,
+  unreadNumber: 0,
+  timeSend: null,
+  content: '',
+  type: null,
+  fromUserId: null,
+  openTopChatTime: null,
+});
+
+/** The last-chat list: every conversation with its unread count, pinned first, then by timeSend (4.1). */
+export async function lastChatList(rt: ChatRuntime, ctx: RequestContext): Promise<ConversationEntry[]> {
+  const [rows, unread] = await Promise.all([rt.repo.conversations(ctx.tenantId, ctx.userId), rt.repo.unreadByPeer(ctx.tenantId, ctx.userId)]);
+  const entries: ConversationEntry[] = rows.map((c) => ({
+    jid: c.peer_id,
+    name: c.name,
+    mpType: c.mp_type,
+    toUserType: c.peer_type === PEER_GROUP ? TO_USER_TYPE_GROUP : TO_USER_TYPE_USER,
+    unreadNumber: unread.get(c.peer_id) ?? 0,
+    timeSend: c.time_send,
+    content: c.last_content,
+    type: c.last_type,
+    fromUserId: c.last_from_user_id,
+    openTopChatTime: c.open_top_chat_time,
+  }));
+  if (!entries.some((e) => e.jid === FILE_TRANSFER_HELPER_ID)) entries.push(helperEntry());
+  return sortChatList(entries);
+}
+
+/** Contacts: the people and groups the user chats with, the groups they belong to, the public accounts, and 30001. */
+export async function friends(rt: ChatRuntime, ctx: RequestContext): Promise<ContactEntry[]> {
+  const [rows, groups, accounts] = await Promise.all([
+    rt.repo.conversations(ctx.tenantId, ctx.userId),
+    rt.repo.groupsOf(ctx.tenantId, ctx.userId),
+    rt.repo.publicAccounts(ctx.tenantId),
+  ]);
+  const byId = new Map<string, ContactEntry>();
+  for (const c of rows) byId.set(c.peer_id, { id: c.peer_id, name: c.name, mpType: c.mp_type, openTopChatTime: c.open_top_chat_time, timeSend: c.time_send });
+  for (const g of groups) if (!byId.has(g.id)) byId.set(g.id, { id: g.id, name: g.name, mpType: MP_TYPE_GROUP, openTopChatTime: null, timeSend: null });
+  for (const a of accounts) if (!byId.has(a.id)) byId.set(a.id, { id: a.id, name: a.name, mpType: a.mp_type, openTopChatTime: null, timeSend: null });
+  if (!byId.has(FILE_TRANSFER_HELPER_ID)) {
+    byId.set(FILE_TRANSFER_HELPER_ID, { id: FILE_TRANSFER_HELPER_ID, name: FILE_TRANSFER_HELPER_NAME, mpType: null, openTopChatTime: null, timeSend: null });
+  }
+  return sortChatList([...byId.values()]);
+}
+
+export async function history(rt: ChatRuntime, ctx: RequestContext, input: { peerId: string; beforeSeq?: number | undefined; pageSize: number }): Promise<HistoryPage> {
+  const rows = await rt.repo.history(ctx.tenantId, ctx.userId, input.peerId, input.beforeSeq, input.pageSize + 1);
+  const page = rows.slice(0, input.pageSize).reverse();
+  // Notices are stored once for many recipients: in each user's history the user is the addressee.
+  const addressed = (r: (typeof rows)[number]) => (r.to_user_id ? r : { ...r, to_user_id: ctx.userId, to_user_name: ctx.userName });
+  return { records: page.map((r) => ({ seq: r.seq, message: toChatMessage(addressed(r)) })), hasMore: rows.length > input.pageSize };
+}
+
+export async function deleteMessages(rt: ChatRuntime, ctx: RequestContext, messageIds: string[]): Promise<number> {
+  return rt.repo.deleteForUser(ctx.tenantId, ctx.userId, messageIds);
+}
+
+export async function deleteConversation(rt: ChatRuntime, ctx: RequestContext, peerId: string): Promise<void> {
+  await rt.repo.deleteConversation(ctx.tenantId, ctx.userId, peerId);
+}
+
+/** Pins (openTopChatTime = now) or unpins a conversation; a contact without messages yet gets one. */
+export async function setTop(rt: ChatRuntime, ctx: RequestContext, peerId: string, top: boolean): Promise<void> {
+  const at = top ? nowIso() : null;
+  if (await rt.repo.setTop(ctx.tenantId, ctx.userId, peerId, at)) return;
+  const peer = await peerOf(rt, ctx, peerId);
+  await rt.repo.createConversation(ctx.tenantId, ctx.userId, { ...peer, top: at });
+}
+
+async function peerOf(rt: ChatRuntime, ctx: RequestContext, peerId: string) {
+  if (peerId === FILE_TRANSFER_HELPER_ID) return { peerId, peerType: PEER_FILE_HELPER, mpType: null, name: FILE_TRANSFER_HELPER_NAME };
+  const user = peerId !== ctx.userId ? await rt.repo.user(ctx.tenantId, peerId) : undefined;
+  if (user) return { peerId, peerType: PEER_PERSON, mpType: MP_TYPE_PERSON, name: user.user_name };
+  const group = await rt.repo.group(ctx.tenantId, peerId);
+  if (group && (await rt.repo.groupMemberIds(ctx.tenantId, group.id)).includes(ctx.userId)) {
+    return { peerId, peerType: PEER_GROUP, mpType: MP_TYPE_GROUP, name: group.name };
+  }
+  const account = await rt.repo.publicAccount(ctx.tenantId, peerId);
+  if (account) return { peerId, peerType: PEER_PUBLIC_ACCOUNT, mpType: account.mp_type, name: account.name };
+  throw notFound(CHAT_TEXTS.noSuchUser);
+}
+
+// ---------------------------------------------------------------- groups
+
+async function checkMembers(rt: ChatRuntime, ctx: RequestContext, memberIds: string[]): Promise<string[]> {
+  const wanted = [...new Set(memberIds.filter((id) => id !== ctx.userId))];
+  const found = await rt.repo.activeUserIds(ctx.tenantId, wanted);
+  if (found.length !== wanted.length) throw badRequest(CHAT_TEXTS.noSuchUser, wanted.filter((id) => !found.includes(id)).join(','));
+  return found;
+}
+
+export async function createGroup(rt: ChatRuntime, ctx: RequestContext, input: { name: string; memberIds: string[] }): Promise<ChatGroup> {
+  const members = await checkMembers(rt, ctx, input.memberIds);
+  const id = await rt.repo.createGroup(ctx.tenantId, { name: input.name, ownerId: ctx.userId, memberIds: members });
+  const group = (await rt.repo.groupsOf(ctx.tenantId, ctx.userId)).find((g) => g.id === id)!;
+  return { id, name: group.name, ownerId: group.owner_id, memberCount: Number(group.member_count), createdAt: group.created_at };
+}
+
+export async function groupsOf(rt: ChatRuntime, ctx: RequestContext): Promise<ChatGroup[]> {
+  const rows = await rt.repo.groupsOf(ctx.tenantId, ctx.userId);
+  return rows.map((g) => ({ id: g.id, name: g.name, ownerId: g.owner_id, memberCount: Number(g.member_count), createdAt: g.created_at }));
+}
+
+async function memberGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string) {
+  const group = await rt.repo.group(ctx.tenantId, groupId);
+  if (!group || !(await rt.repo.groupMemberIds(ctx.tenantId, groupId)).includes(ctx.userId)) throw notFound(CHAT_TEXTS.noSuchGroup);
+  return group;
+}
+
+export async function groupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string) {
+  await memberGroup(rt, ctx, groupId);
+  const rows = await rt.repo.groupMembers(ctx.tenantId, groupId);
+  return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, nickName: r.nick_name, joinedAt: r.joined_at }));
+}
+
+export async function addGroupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string, memberIds: string[]): Promise<void> {
+  await memberGroup(rt, ctx, groupId);
+  await rt.repo.addGroupMembers(ctx.tenantId, groupId, await checkMembers(rt, ctx, memberIds));
+}
+
+/** Leaves a group; the owner cannot leave while others remain. */
+export async function quitGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string): Promise<void> {
+  const group = await memberGroup(rt, ctx, groupId);
+  const members = await rt.repo.groupMemberIds(ctx.tenantId, groupId);
+  if (group.owner_id === ctx.userId && members.length > 1) throw new AppError(409, '群主需先移交或解散群组后才能退出');
+  await rt.repo.removeGroupMember(ctx.tenantId, groupId, ctx.userId);
+  await rt.repo.deleteConversation(ctx.tenantId, ctx.userId, groupId);
+}
+
+export function assertSameUser(ctx: RequestContext, userId: string, msg: string): void {
+  if (userId !== ctx.userId) throw forbidden(msg);
+}

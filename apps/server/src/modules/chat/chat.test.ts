@@ -1,0 +1,370 @@
+import {
+  CHAT_CLOSE_CONFLICT,
+  CHAT_CLOSE_UNAUTHORIZED,
+  CHAT_MAX_FRAME_BYTES,
+  CHAT_SEND_BURST,
+  CHAT_TEXTS,
+  FILE_TRANSFER_HELPER_ID,
+  MSG_TYPE_FILE,
+  MSG_TYPE_IMAGE,
+  MSG_TYPE_INPUT_STATE,
+  MSG_TYPE_RECEIPT_DELIVERED,
+  MSG_TYPE_RECEIPT_STORED,
+  MSG_TYPE_REVOKE,
+  TO_USER_TYPE_GROUP,
+  type ServerFrame,
+} from '@portal/contracts/chat';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { messageOf, receiptOf, seedOtherTenant, TestChatClient } from './chat-test-client.ts';
+
+const [ADMIN, TEACHER, STUDENT] = DEMO_USERS.map((u) => u.id) as [string, string, string];
+
+describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
+  let t: TestApp;
+  let dataDir: string;
+  const tokens: Record<string, string> = {};
+  const clients: TestChatClient[] = [];
+  const connect = async (account: string, opts: Parameters<typeof TestChatClient.connect>[1] = {}) => {
+    const c = await TestChatClient.connect(t.app, { token: tokens[account], ...opts });
+    clients.push(c);
+    return c;
+  };
+  const post = async (account: string, url: string, payload: object = {}) =>
+    (await t.app.inject({ method: 'POST', url, headers: bearer(tokens[account]!), payload })).json();
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'portal-chat-'));
+    t = await createTestApp(engine, { dataDir });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    for (const account of ['admin', 'teacher01', 'student01']) tokens[account] = (await t.login(account)).access_token;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a socket without a token, with a bad token, and one whose first frame is not login', async () => {
+    const anonymous = await TestChatClient.connect(t.app);
+    anonymous.send({ kind: 'message', messageIdWeb: 'x', toUserId: TEACHER, type: 1, content: 'hi' });
+    expect((await anonymous.closed).code).toBe(CHAT_CLOSE_UNAUTHORIZED);
+
+    const forged = await TestChatClient.connect(t.app, { token: 'not-a-token', waitSynced: false });
+    const err = await forged.next((f) => f.kind === 'error');
+    expect(err).toMatchObject({ status: 401 });
+    expect((await forged.closed).code).toBe(CHAT_CLOSE_UNAUTHORIZED);
+
+    const viaFrame = await connect('admin', { viaFrame: true });
+    expect(viaFrame.frames[0]).toMatchObject({ kind: 'ready', userId: ADMIN, resource: 'pc' });
+    await viaFrame.close();
+  });
+
+  it('delivers a text message and sends receipts 25 (stored) and 26 (delivered) to the sender', async () => {
+    const teacher = await connect('teacher01');
+    const student = await connect('student01');
+    const webId = teacher.say(STUDENT, '下午三点开会');
+    const stored = await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
+    const got = await student.next(messageOf((c) => c === '下午三点开会'));
+    expect(got).toMatchObject({ kind: 'message', message: { fromUserId: TEACHER, toUserId: STUDENT, type: 1, messageIdWeb: webId, jid: `${TEACHER}/pc` } });
+    if (got.kind !== 'message' || stored.kind !== 'receipt') throw new Error('unexpected frames');
+    expect(got.message.messageId).toBe(stored.messageId);
+    await teacher.next(receiptOf(MSG_TYPE_RECEIPT_DELIVERED, webId));
+
+    const list = await post('student01', '/api/chat/lastChatList');
+    const entry = list.result.find((e: { jid: string }) => e.jid === TEACHER);
+    expect(entry).toMatchObject({ name: '李老师', unreadNumber: 1, content: '下午三点开会', mpType: 1 });
+    await post('student01', '/api/chat/conversation/read', { peerId: TEACHER });
+    const after = await post('student01', '/api/chat/lastChatList');
+    expect(after.result.find((e: { jid: string }) => e.jid === TEACHER).unreadNumber).toBe(0);
+    await Promise.all([teacher.close(), student.close()]);
+  });
+
+  it('stores messages for an offline user and delivers them on reconnect, in order and once', async () => {
+    const admin = await connect('admin');
+    const sent: string[] = [];
+    for (let i = 0; i < 25; i++) sent.push(admin.say(STUDENT, `离线消息 ${i}`));
+    for (const id of sent) await admin.next(receiptOf(MSG_TYPE_RECEIPT_STORED, id));
+
+    const student = await connect('student01');
+    const received = student.messages().filter((f) => f.message.fromUserId === ADMIN && f.message.content.startsWith('离线消息'));
+    expect(received.map((f) => f.message.content)).toEqual(sent.map((_, i) => `离线消息 ${i}`));
+    const seqs = received.map((f) => f.seq!);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    await student.roundTrip();
+    await student.close();
+
+    const again = await connect('student01');
+    await again.roundTrip();
+    expect(again.messages().filter((f) => f.message.content.startsWith('离线消息'))).toHaveLength(0);
+    await Promise.all([admin.close(), again.close()]);
+  });
+
+  it('stores a resent message once: same messageIdWeb, same messageId, one delivery', async () => {
+    const teacher = await connect('teacher01');
+    const student = await connect('student01');
+    const webId = 'web-resend-1';
+    teacher.say(STUDENT, '只应出现一次', { messageIdWeb: webId });
+    const first = await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
+    teacher.say(STUDENT, '只应出现一次', { messageIdWeb: webId });
+    const second = await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
+    if (first.kind !== 'receipt' || second.kind !== 'receipt') throw new Error('unexpected frames');
+    expect(second.messageId).toBe(first.messageId);
+    await student.roundTrip();
+    await teacher.roundTrip();
+    expect(student.messages().filter((f) => f.message.messageIdWeb === webId)).toHaveLength(1);
+    const page = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 100 });
+    expect(page.result.records.filter((r: { message: { messageIdWeb: string } }) => r.message.messageIdWeb === webId)).toHaveLength(1);
+    await Promise.all([teacher.close(), student.close()]);
+  });
+
+  it('revokes a message for both sides; only the sender may revoke', async () => {
+    const teacher = await connect('teacher01');
+    const student = await connect('student01');
+    const webId = teacher.say(STUDENT, '发错了');
+    const stored = await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
+    if (stored.kind !== 'receipt') throw new Error('unexpected frame');
+    await student.next(messageOf((c) => c === '发错了'));
+
+    student.send({ kind: 'message', messageIdWeb: 'revoke-by-other', toUserId: TEACHER, type: MSG_TYPE_REVOKE, content: stored.messageId });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'revoke-by-other')).toMatchObject({ msg: CHAT_TEXTS.revokeDenied });
+
+    teacher.send({ kind: 'message', messageIdWeb: 'revoke-1', toUserId: STUDENT, type: MSG_TYPE_REVOKE, content: stored.messageId });
+    await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'revoke-1'));
+    const revoke = await student.next(messageOf((c, type) => type === MSG_TYPE_REVOKE && c === stored.messageId));
+    expect(revoke).toMatchObject({ message: { fromUserId: TEACHER } });
+
+    for (const [account, peer] of [['student01', TEACHER], ['teacher01', STUDENT]] as const) {
+      const page = await post(account, '/api/chat/history', { peerId: peer, pageSize: 100 });
+      const ids = page.result.records.map((r: { message: { messageId: string } }) => r.message.messageId);
+      expect(ids).not.toContain(stored.messageId);
+    }
+    await Promise.all([teacher.close(), student.close()]);
+  });
+
+  it('pages history oldest first and deletes messages for the caller only', async () => {
+    const teacher = await connect('teacher01', { resource: 'ios' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(teacher.say(STUDENT, `历史 ${i}`));
+    for (const id of ids) await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, id));
+    const newest = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 3 });
+    expect(newest.result.hasMore).toBe(true);
+    expect(newest.result.records.map((r: { message: { content: string } }) => r.message.content)).toEqual(['历史 2', '历史 3', '历史 4']);
+    const older = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 2, beforeSeq: newest.result.records[0].seq });
+    expect(older.result.records.map((r: { message: { content: string } }) => r.message.content)).toEqual(['历史 0', '历史 1']);
+
+    const gone = newest.result.records[2].message.messageId;
+    expect(await post('student01', '/api/chat/message/delete', { messageIds: [gone] })).toMatchObject({ result: { deleted: 1 } });
+    const mine = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 3 });
+    expect(mine.result.records.map((r: { message: { messageId: string } }) => r.message.messageId)).not.toContain(gone);
+    const theirs = await post('teacher01', '/api/chat/history', { peerId: STUDENT, pageSize: 3 });
+    expect(theirs.result.records.map((r: { message: { messageId: string } }) => r.message.messageId)).toContain(gone);
+    await teacher.close();
+  });
+
+  it('ends the older session of the same kind with a conflict frame; different kinds all receive', async () => {
+    const teacher = await connect('teacher01');
+    const pcOld = await connect('student01', { resource: 'pc' });
+    const ios = await connect('student01', { resource: 'ios' });
+    const pcNew = await connect('student01', { resource: 'pc' });
+    expect(await pcOld.next((f) => f.kind === 'conflict')).toMatchObject({ resource: 'pc', msg: CHAT_TEXTS.conflict });
+    expect((await pcOld.closed).code).toBe(CHAT_CLOSE_CONFLICT);
+
+    teacher.say(STUDENT, '多端同步');
+    await pcNew.next(messageOf((c) => c === '多端同步'));
+    await ios.next(messageOf((c) => c === '多端同步'));
+    await ios.roundTrip();
+    expect(pcOld.messages().some((f) => f.message.content === '多端同步')).toBe(false);
+
+    // The sender's own other device gets a copy; the sending socket does not.
+    const teacherMac = await connect('teacher01', { resource: 'mac' });
+    const webId = teacher.say(STUDENT, '抄送到我的其他设备');
+    await teacherMac.next(messageOf((c) => c === '抄送到我的其他设备'));
+    await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
+    await teacher.roundTrip();
+    expect(teacher.messages().some((f) => f.message.content === '抄送到我的其他设备')).toBe(false);
+    await Promise.all([teacher.close(), ios.close(), pcNew.close(), teacherMac.close()]);
+  });
+
+  it('fans a group message out to every member; a non-member cannot send to the group', async () => {
+    const created = await post('teacher01', '/api/chat/group/create', { name: '课题组', memberIds: [STUDENT] });
+    expect(created).toMatchObject({ status: 1000, result: { name: '课题组', memberCount: 2 } });
+    const groupId = created.result.id as string;
+    const teacher = await connect('teacher01');
+    const student = await connect('student01');
+    const admin = await connect('admin');
+    teacher.send({ kind: 'message', messageIdWeb: 'group-1', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '组会改到周五' });
+    await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'group-1'));
+    expect(await student.next(messageOf((c) => c === '组会改到周五'))).toMatchObject({ message: { toUserId: groupId, toUserType: 2, toUserName: '课题组' } });
+
+    admin.send({ kind: 'message', messageIdWeb: 'group-intruder', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '我不在群里' });
+    expect(await admin.next((f) => f.kind === 'error' && f.messageIdWeb === 'group-intruder')).toMatchObject({ msg: CHAT_TEXTS.noSuchGroup });
+
+    await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN] });
+    teacher.send({ kind: 'message', messageIdWeb: 'group-2', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '欢迎管理员' });
+    await admin.next(messageOf((c) => c === '欢迎管理员'));
+    await student.next(messageOf((c) => c === '欢迎管理员'));
+    const list = await post('student01', '/api/chat/lastChatList');
+    expect(list.result.find((e: { jid: string }) => e.jid === groupId)).toMatchObject({ mpType: 2, toUserType: 2, name: '课题组' });
+    await Promise.all([teacher.close(), student.close(), admin.close()]);
+  });
+
+  it('never lets users of different tenants message each other', async () => {
+    const other = await seedOtherTenant(t.db.db);
+    tokens.other = (await t.login(other.account, other.tenantId)).access_token;
+    const outsider = await connect('other');
+    const student = await connect('student01');
+
+    student.say(other.userId, '跨租户', { messageIdWeb: 'cross-1' });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'cross-1')).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchUser });
+    outsider.say(STUDENT, '跨租户反向', { messageIdWeb: 'cross-2' });
+    expect(await outsider.next((f) => f.kind === 'error' && f.messageIdWeb === 'cross-2')).toMatchObject({ status: 404 });
+    await Promise.all([outsider.roundTrip(), student.roundTrip()]);
+    expect(outsider.messages()).toHaveLength(0);
+    expect(student.messages().some((f) => f.message.content.startsWith('跨租户'))).toBe(false);
+    const created = await post('other', '/api/chat/group/create', { name: '混合群', memberIds: [STUDENT] });
+    expect(created.status).toBe(400);
+    await Promise.all([outsider.close(), student.close()]);
+  });
+
+  it('answers an unknown type and a malformed frame with an error, and closes on an oversized frame', async () => {
+    const student = await connect('student01');
+    student.send({ kind: 'message', messageIdWeb: 'odd-type', toUserId: TEACHER, type: 77, content: 'x' });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'odd-type')).toMatchObject({ status: 400, msg: CHAT_TEXTS.unknownType });
+    student.send({ kind: 'teleport' });
+    expect(await student.next((f) => f.kind === 'error')).toMatchObject({ msg: CHAT_TEXTS.unknownType });
+    student.ws.send('not json');
+    expect(await student.next((f) => f.kind === 'error')).toMatchObject({ status: 400 });
+
+    student.ws.send('x'.repeat(CHAT_MAX_FRAME_BYTES + 1));
+    expect((await student.closed).code).toBe(1009);
+  });
+
+  it('refuses a sender that floods the socket, and keeps the socket open', async () => {
+    const flood = await connect('admin', { resource: 'android' });
+    const ids = Array.from({ length: CHAT_SEND_BURST * 2 }, (_, i) => flood.say(TEACHER, `刷屏 ${i}`));
+    const refused = await flood.next((f) => f.kind === 'error' && f.status === 429);
+    expect(refused).toMatchObject({ msg: CHAT_TEXTS.tooFast });
+    expect(ids).toContain((refused as { messageIdWeb: string }).messageIdWeb);
+    await flood.roundTrip();
+    await flood.close();
+  });
+
+  it('forwards the input state (200) without storing it', async () => {
+    const teacher = await connect('teacher01');
+    const student = await connect('student01');
+    teacher.send({ kind: 'message', messageIdWeb: 'typing-1', toUserId: STUDENT, type: MSG_TYPE_INPUT_STATE, content: '' });
+    const typing = await student.next((f: ServerFrame) => f.kind === 'message' && f.message.type === MSG_TYPE_INPUT_STATE);
+    expect(typing).toMatchObject({ seq: null, message: { fromUserId: TEACHER } });
+    const page = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 100 });
+    expect(page.result.records.some((r: { message: { type: number } }) => r.message.type === MSG_TYPE_INPUT_STATE)).toBe(false);
+    await Promise.all([teacher.close(), student.close()]);
+  });
+
+  it('uploads files with type and size checks; 30001 carries them between the user’s own devices', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const upload = async (name: string, data: Buffer) => {
+      const boundary = '----portaltest';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/chat/upload',
+          headers: { ...bearer(tokens.student01!), 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: body,
+        })
+      ).json();
+    };
+    expect(await upload('virus.exe', Buffer.from('MZ'))).toMatchObject({ status: 400, msg: CHAT_TEXTS.badFileType });
+    expect(await upload('fake.png', Buffer.from('not an image at all'))).toMatchObject({ status: 400, msg: CHAT_TEXTS.badFileType });
+    expect(await upload('big.jpg', Buffer.alloc(10 * 1024 * 1024 + 10, 0xff))).toMatchObject({ status: 413, msg: CHAT_TEXTS.imageTooLarge });
+    const image = await upload('课表.png', png);
+    expect(image).toMatchObject({ status: 1000, result: { type: MSG_TYPE_IMAGE, fileTypeName: 'png', fileSize: png.length } });
+    const doc = await upload('培养方案.pdf', Buffer.from('%PDF-1.7 demo'));
+    expect(doc.result).toMatchObject({ type: MSG_TYPE_FILE, fileTypeName: 'pdf' });
+
+    const phone = await connect('student01', { resource: 'android' });
+    const pc = await connect('student01', { resource: 'pc' });
+    phone.send({ kind: 'message', messageIdWeb: 'helper-1', toUserId: FILE_TRANSFER_HELPER_ID, type: MSG_TYPE_FILE, content: '', objectId: doc.result.objectId });
+    await phone.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'helper-1'));
+    const onPc = await pc.next(messageOf((_c, type) => type === MSG_TYPE_FILE));
+    expect(onPc).toMatchObject({ message: { toUserId: FILE_TRANSFER_HELPER_ID, content: '培养方案.pdf', fileTypeName: 'pdf', objectId: doc.result.objectId } });
+
+    // The upload answers with a signed link that needs no header (for <img src>); a forged one opens nothing.
+    const own = await t.app.inject({ method: 'GET', url: image.result.url });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.rawPayload.equals(png)).toBe(true);
+    const forged = await t.app.inject({ method: 'GET', url: image.result.url.replace(/sig=[^&]+/, 'sig=forged') });
+    expect(forged.statusCode).toBe(404);
+    const viaToken = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}?access_token=${tokens.student01}` });
+    expect(viaToken.statusCode).toBe(401);
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}`, headers: bearer(tokens.teacher01!) });
+    expect(stranger.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}` });
+    expect(anonymous.statusCode).toBe(401);
+
+    // Sending the image to the teacher lets the teacher read it.
+    pc.send({ kind: 'message', messageIdWeb: 'img-1', toUserId: TEACHER, type: MSG_TYPE_IMAGE, content: '', objectId: image.result.objectId });
+    await pc.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'img-1'));
+    const allowed = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}`, headers: bearer(tokens.teacher01!) });
+    expect(allowed.statusCode).toBe(200);
+    const link = await post('teacher01', '/api/chat/file/sign', { objectId: image.result.objectId });
+    expect((await t.app.inject({ method: 'GET', url: link.result.url })).statusCode).toBe(200);
+    expect((await post('admin', '/api/chat/file/sign', { objectId: image.result.objectId })).status).toBe(404);
+    const list = await post('student01', '/api/chat/lastChatList');
+    expect(list.result.find((e: { jid: string }) => e.jid === FILE_TRANSFER_HELPER_ID)).toMatchObject({ mpType: null, content: '培养方案.pdf' });
+    await Promise.all([phone.close(), pc.close()]);
+  });
+
+  it('lists pinned conversations first, then by last message time; delete hides a conversation for the caller', async () => {
+    await post('admin', '/api/chat/conversation/top', { peerId: FILE_TRANSFER_HELPER_ID, top: true });
+    const list = (await post('admin', '/api/chat/lastChatList')).result as Array<{ jid: string; timeSend: string | null; openTopChatTime: string | null }>;
+    expect(list[0]).toMatchObject({ jid: FILE_TRANSFER_HELPER_ID });
+    expect(list[0]!.openTopChatTime).not.toBeNull();
+    const rest = list.slice(1).map((e) => e.timeSend ?? '');
+    expect(rest).toEqual([...rest].sort().reverse());
+
+    const friends = await post('admin', '/api/chat/friends');
+    expect(friends.result.map((c: { id: string }) => c.id)).toContain(FILE_TRANSFER_HELPER_ID);
+
+    await post('admin', '/api/chat/conversation/delete', { peerId: STUDENT });
+    const after = (await post('admin', '/api/chat/lastChatList')).result as Array<{ jid: string }>;
+    expect(after.map((e) => e.jid)).not.toContain(STUDENT);
+    const studentSide = (await post('student01', '/api/chat/lastChatList')).result as Array<{ jid: string }>;
+    expect(studentSide.map((e) => e.jid)).toContain(ADMIN);
+  });
+
+  it('loses nothing and doubles nothing when the server restarts in the middle of a burst', async () => {
+    const burst = Array.from({ length: 40 }, (_, i) => ({ webId: `restart-${i}`, content: `重启测试 ${i}` }));
+    const teacher = await connect('teacher01', { resource: 'mac' });
+    for (const m of burst.slice(0, 20)) teacher.say(ADMIN, m.content, { messageIdWeb: m.webId });
+    await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, burst[4]!.webId));
+    // The process goes away with messages in flight; a new one starts on the same database.
+    await t.app.close();
+    const acked = new Set(teacher.frames.flatMap((f) => (f.kind === 'receipt' && f.type === MSG_TYPE_RECEIPT_STORED ? [f.messageIdWeb] : [])));
+    t.app = await buildApp({ config: t.config, db: t.db, logger: false, serveWeb: false });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+
+    // The client resends whatever had no receipt 25 yet, with the same messageIdWeb, then the rest.
+    const again = await connect('teacher01', { resource: 'mac' });
+    const pending = burst.filter((m) => !acked.has(m.webId));
+    for (const m of pending) again.say(ADMIN, m.content, { messageIdWeb: m.webId });
+    for (const m of pending) await again.next(receiptOf(MSG_TYPE_RECEIPT_STORED, m.webId));
+
+    const admin = await connect('admin', { resource: 'ios' });
+    await admin.roundTrip();
+    const got = admin.messages().filter((f) => f.message.content.startsWith('重启测试'));
+    expect(got.map((f) => f.message.content)).toEqual(burst.map((m) => m.content));
+    await Promise.all([again.close(), admin.close()]);
+  });
+});

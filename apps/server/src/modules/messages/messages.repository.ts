@@ -1,0 +1,121 @@
+import { MSG_TYPE_NOTICE } from '@portal/contracts/chat';
+import type { Insertable, Transaction } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { Database, NoticeTable } from '../../db/database.ts';
+import { nowIso } from '../../db/sql-helpers.ts';
+
+/** SQL of notices and the message center. Every method takes the tenant first (house style 2). */
+export function messagesRepository(db: Db) {
+  const noticeColumns = [
+    'n.message_id',
+    'n.mp_id',
+    'n.title',
+    'n.summary',
+    'n.url',
+    'n.important',
+    'n.field_set',
+    'n.created_at',
+    'n.deleted_at',
+    'a.name as mp_name',
+    'f.file_name',
+  ] as const;
+
+  /** The user's notices: their mailbox entries of type 80 joined with the notice and its account. */
+  const userNotices = (tenantId: string, userId: string) =>
+    db
+      .selectFrom('chat_inbox as i')
+      .innerJoin('notices as n', 'n.message_id', 'i.message_id')
+      .innerJoin('chat_public_accounts as a', 'a.id', 'n.mp_id')
+      .leftJoin('chat_files as f', 'f.id', 'n.file_id')
+      .where('i.tenant_id', '=', tenantId)
+      .where('i.user_id', '=', userId)
+      .where('n.tenant_id', '=', tenantId)
+      .where('i.deleted', '=', 0)
+      .where('n.deleted_at', 'is', null);
+
+  return {
+    async insertNotice(trx: Transaction<Database>, row: Insertable<NoticeTable>): Promise<void> {
+      await trx.insertInto('notices').values(row).execute();
+    },
+
+    /** A notice by id within a tenant, or across tenants for the public detail page (the id names it). */
+    notice(tenantId: string | null, id: string) {
+      let q = db
+        .selectFrom('notices as n')
+        .innerJoin('chat_public_accounts as a', 'a.id', 'n.mp_id')
+        .leftJoin('chat_files as f', 'f.id', 'n.file_id')
+        .where('n.message_id', '=', id);
+      if (tenantId) q = q.where('n.tenant_id', '=', tenantId);
+      return q.selectAll('n').select(['a.name as mp_name', 'f.file_name', 'f.size as file_size']).executeTakeFirst();
+    },
+
+    /** The user's mailbox entry of a notice (null when the notice was not sent to them). */
+    recipientEntry(tenantId: string, userId: string, messageId: string) {
+      return db
+        .selectFrom('chat_inbox')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('message_id', '=', messageId)
+        .select(['read_at', 'peer_id'])
+        .executeTakeFirst();
+    },
+
+    async userNoticePage(tenantId: string, userId: string, mpId: string, offset: number, limit: number) {
+      const base = userNotices(tenantId, userId).where('n.mp_id', '=', mpId);
+      const [rows, count] = await Promise.all([
+        base.select([...noticeColumns, 'i.read_at']).orderBy('i.seq', 'desc').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Unread important notices, newest first, and how many there are. */
+    async unreadImportant(tenantId: string, userId: string, limit: number) {
+      const base = userNotices(tenantId, userId).where('i.read_at', 'is', null).where('n.important', '=', 1);
+      const [rows, count] = await Promise.all([
+        base.select([...noticeColumns, 'i.read_at']).orderBy('n.created_at', 'desc').orderBy('i.seq', 'desc').limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Deletes a notice: the detail then says so, it leaves every mailbox's history and unread count. */
+    async removeNotice(tenantId: string, id: string): Promise<boolean> {
+      const now = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('notices')
+          .set({ deleted_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('message_id', '=', id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 0) return false;
+        await trx
+          .updateTable('chat_messages')
+          .set({ revoked_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .where('type', '=', MSG_TYPE_NOTICE)
+          .execute();
+        await trx
+          .updateTable('chat_inbox')
+          .set({ read_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('message_id', '=', id)
+          .where('read_at', 'is', null)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Active users of the tenant, optionally only those of some roles. */
+    async recipientUsers(tenantId: string, roleIds: string[] | undefined) {
+      let q = db.selectFrom('users').where('tenant_id', '=', tenantId).where('status', '=', 1);
+      if (roleIds?.length) q = q.where('role_id', 'in', roleIds);
+      return q.select('id').orderBy('id').execute();
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof messagesRepository>;

@@ -1,0 +1,125 @@
+import { envelope } from '@portal/contracts/envelope';
+import { MESSAGES } from '@portal/contracts/errors';
+import {
+  IdRequest,
+  ImUser,
+  ImUserDetail,
+  ImUserDetailRequest,
+  IsShowMsg,
+  MessageCenterDetail,
+  MpMsgListEntry,
+  MpMsgPageRequest,
+  MpReadRequest,
+  NoticeItem,
+  PublicMessageDetail,
+  ReadMessageRequest,
+  SendNoticeRequest,
+  SendNoticeResult,
+  STATUS_MESSAGE_DELETED,
+  UserListRequest,
+  pageOf,
+} from '@portal/contracts/messages';
+import { z } from 'zod';
+import { fail, ok } from '../../platform/envelope.ts';
+import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
+import { sendStoredFile } from '../chat/chat.files.ts';
+import { chatRuntime } from '../chat/chat.hub.ts';
+import * as messages from './messages.service.ts';
+
+/**
+ * Public accounts and their messages (7.8 app/*), the message center (7.9) and the unread-notice prompt
+ * (7.6 homePage/getIsShowMsg).
+ */
+export async function messagesRoutes(app: App): Promise<void> {
+  const rt = await chatRuntime(app);
+  const r = typed(app);
+  const P = GROUPS.platform;
+  const tags = ['messages'];
+
+  r.post(
+    `${P}/app/service/mpMsgListByUser`,
+    { schema: { tags, summary: 'Public accounts with the last message and unread count for the caller', response: { 200: envelope(z.array(MpMsgListEntry)) } } },
+    async (request) => ok(await messages.mpMsgListByUser(rt, userOf(request))),
+  );
+  r.post(
+    `${P}/app/userList/page`,
+    { schema: { tags, summary: 'People of the tenant to chat with', body: UserListRequest, response: { 200: envelope(pageOf(ImUser)) } } },
+    async (request) => ok(await messages.userPage(rt, userOf(request), request.body)),
+  );
+  r.post(
+    `${P}/app/userList/detail`,
+    { schema: { tags, summary: 'A chat partner (imWebUserGet) with the devices online now', body: ImUserDetailRequest, response: { 200: envelope(ImUserDetail) } } },
+    async (request) => ok(await messages.userDetail(rt, userOf(request), request.body.userId)),
+  );
+  r.post(
+    `${P}/app/msg/page`,
+    { schema: { tags, summary: 'Notices of one public account to the caller, newest first', body: MpMsgPageRequest, response: { 200: envelope(pageOf(NoticeItem)) } } },
+    async (request) => ok(await messages.mpMessagePage(rt, userOf(request), request.body)),
+  );
+  r.post(
+    `${P}/app/msg/read`,
+    { schema: { tags, summary: 'Mark every message of a public account read', body: MpReadRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
+    async (request) => ok({ read: await messages.readMp(rt, userOf(request), request.body.mpId) }),
+  );
+  r.post(
+    `${P}/app/msg/send`,
+    { schema: { tags, summary: 'Publish a notice from a public account (administrator); delivered at once as type 80', body: SendNoticeRequest, response: { 200: envelope(SendNoticeResult) } } },
+    async (request) => ok(await messages.sendNotice(rt, userOf(request), request.body)),
+  );
+  r.post(
+    `${P}/app/msg/remove`,
+    { schema: { tags, summary: 'Delete a notice (administrator)', body: IdRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await messages.removeNotice(rt, userOf(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${P}/messageCenterHistoryMsg/detail`,
+    {
+      schema: {
+        tags,
+        summary: `A message of the message center: status 1000 with its url, or ${STATUS_MESSAGE_DELETED} '${MESSAGES.messageDeleted}'`,
+        body: IdRequest,
+        response: { 200: envelope(MessageCenterDetail.nullable()) },
+      },
+    },
+    async (request) => messages.messageCenterDetail(rt, userOf(request), request.body.id),
+  );
+  r.post(
+    `${P}/messageCenterHistoryMsg/downloadFile`,
+    { schema: { tags, summary: 'Download the attachment of a message of the message center', body: IdRequest } },
+    async (request, reply) => {
+      const found = await messages.noticeAttachment(rt, userOf(request), request.body.id);
+      if (found.deleted) return reply.send(fail(STATUS_MESSAGE_DELETED, MESSAGES.messageDeleted));
+      return sendStoredFile(reply, app.deps.config.dataDir, found.file);
+    },
+  );
+  r.get(
+    `${P}/nobody/messageCenter/messageDetail/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'What the message detail page (/generalDetailsTow) shows, without login',
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ tenantId: z.string().optional() }),
+        response: { 200: envelope(PublicMessageDetail.nullable()) },
+      },
+    },
+    async (request) => messages.publicDetail(rt, request.tenantId, request.params.id),
+  );
+  r.post(
+    `${P}/mpManage/readMessage`,
+    { schema: { tags, summary: 'Mark one message read (messageId, userId of the caller)', body: ReadMessageRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await messages.readMessage(rt, userOf(request), request.body);
+      return ok(null);
+    },
+  );
+  r.post(
+    `${GROUPS.osp}/homePage/getIsShowMsg`,
+    { schema: { tags, summary: 'Unread important notices for the bottom-right prompt (latest 10)', response: { 200: envelope(IsShowMsg) } } },
+    async (request) => ok(await messages.isShowMsg(rt, userOf(request))),
+  );
+}

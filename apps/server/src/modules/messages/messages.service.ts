@@ -1,0 +1,303 @@
+import { MSG_TYPE_NOTICE, TO_USER_TYPE_USER, type NoticeContent } from '@portal/contracts/chat';
+import { UNREAD_NOTICE_LIST_SIZE } from '@portal/contracts/constants';
+import { MESSAGES } from '@portal/contracts/errors';
+import {
+  MESSAGE_TEXTS,
+  STATUS_MESSAGE_DELETED,
+  type ImUser,
+  type ImUserDetail,
+  type IsShowMsg,
+  type MessageCenterDetail,
+  type MpMsgListEntry,
+  type NoticeItem,
+  type PublicMessageDetail,
+  type SendNoticeRequest,
+} from '@portal/contracts/messages';
+import type { Envelope } from '@portal/contracts/envelope';
+import type { NewChatMessageRow } from '../../db/database.ts';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import { fail, ok } from '../../platform/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { RequestContext } from '../../platform/http.ts';
+import type { ChatRuntime } from '../chat/chat.hub.ts';
+import { PEER_PUBLIC_ACCOUNT } from '../chat/chat.repository.ts';
+import { markConversationRead, storeAndPublish } from '../chat/chat.service.ts';
+import { messagesRepository, type MessagesRepository } from './messages.repository.ts';
+
+type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
+const page = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+});
+
+const repoOf = (rt: ChatRuntime) => messagesRepository(rt.deps.db);
+
+function requireAdmin(ctx: RequestContext): void {
+  if (ctx.roleType !== 'admin') throw forbidden(MESSAGE_TEXTS.adminOnly);
+}
+
+/** Where opening a notice goes: its own url, else the detail page of 2.1 (/generalDetailsTow, a new window). */
+export function noticeUrl(n: { url: string; message_id: string; tenant_id: string }): string {
+  return n.url || `/generalDetailsTow?id=${encodeURIComponent(n.message_id)}&tenantId=${encodeURIComponent(n.tenant_id)}`;
+}
+
+type NoticeListRow = {
+  message_id: string;
+  mp_id: string;
+  mp_name: string;
+  title: string;
+  summary: string;
+  url: string;
+  important: number;
+  field_set: string;
+  created_at: string;
+  file_name: string | null;
+  read_at: string | null;
+};
+
+const noticeItem = (tenantId: string, r: NoticeListRow): NoticeItem => ({
+  id: r.message_id,
+  mpId: r.mp_id,
+  mpName: r.mp_name,
+  title: r.title,
+  summary: r.summary,
+  url: noticeUrl({ url: r.url, message_id: r.message_id, tenant_id: tenantId }),
+  important: r.important === 1,
+  fieldSet: r.field_set,
+  timeSend: r.created_at,
+  read: r.read_at !== null,
+  fileName: r.file_name,
+});
+
+// ---------------------------------------------------------------- public accounts (app/*)
+
+/** app/service/mpMsgListByUser: every public account with the user's last message from it and unread count. */
+export async function mpMsgListByUser(rt: ChatRuntime, ctx: RequestContext): Promise<MpMsgListEntry[]> {
+  const [accounts, conversations, unread] = await Promise.all([
+    rt.repo.publicAccounts(ctx.tenantId),
+    rt.repo.conversations(ctx.tenantId, ctx.userId),
+    rt.repo.unreadByPeer(ctx.tenantId, ctx.userId),
+  ]);
+  const conv = new Map(conversations.map((c) => [c.peer_id, c]));
+  return accounts
+    .map((a) => {
+      const c = conv.get(a.id);
+      return {
+        id: a.id,
+        jid: a.id,
+        name: a.name,
+        mpType: a.mp_type,
+        avatar: a.avatar,
+        intro: a.intro,
+        unreadNumber: unread.get(a.id) ?? 0,
+        timeSend: c?.time_send ?? null,
+        content: c?.last_type === MSG_TYPE_NOTICE ? noticeTitle(c.last_content) : (c?.last_content ?? ''),
+        type: c?.last_type ?? null,
+        openTopChatTime: c?.open_top_chat_time ?? null,
+      };
+    })
+    .sort((x, y) => (y.timeSend ?? '').localeCompare(x.timeSend ?? ''));
+}
+
+function noticeTitle(content: string): string {
+  try {
+    return (JSON.parse(content) as NoticeContent).title;
+  } catch {
+    return content;
+  }
+}
+
+/** app/userList/page: people of the caller's tenant (never another tenant's). */
+export async function userPage(rt: ChatRuntime, ctx: RequestContext, input: { keyword?: string | undefined; current: number; size: number }): Promise<Page<ImUser>> {
+  const { rows, total } = await rt.repo.searchUsers(ctx.tenantId, input.keyword || undefined, (input.current - 1) * input.size, input.size);
+  return page(
+    rows.map((u) => ({ userId: u.id, userName: u.user_name, nickName: u.nick_name, account: u.account, roleName: u.role_name })),
+    total,
+    input.current,
+    input.size,
+  );
+}
+
+/** app/userList/detail (imWebUserGet): a chat partner of the same tenant, with the devices online now. */
+export async function userDetail(rt: ChatRuntime, ctx: RequestContext, userId: string): Promise<ImUserDetail> {
+  const u = await rt.repo.user(ctx.tenantId, userId);
+  if (!u) throw notFound(MESSAGES.notFound);
+  const resources = (await rt.presence.resources(ctx.tenantId, [u.id])).get(u.id) ?? [];
+  return { userId: u.id, userName: u.user_name, nickName: u.nick_name, account: u.account, roleName: u.role_name, online: resources.length > 0, resources };
+}
+
+/** app/msg/page: the notices of one public account to the user, newest first. */
+export async function mpMessagePage(rt: ChatRuntime, ctx: RequestContext, input: { mpId: string; current: number; size: number }): Promise<Page<NoticeItem>> {
+  if (!(await rt.repo.publicAccount(ctx.tenantId, input.mpId))) throw notFound(MESSAGE_TEXTS.noSuchAccount);
+  const { rows, total } = await repoOf(rt).userNoticePage(ctx.tenantId, ctx.userId, input.mpId, (input.current - 1) * input.size, input.size);
+  return page(rows.map((r) => noticeItem(ctx.tenantId, r)), total, input.current, input.size);
+}
+
+/** app/msg/read: every message of one public account read. */
+export async function readMp(rt: ChatRuntime, ctx: RequestContext, mpId: string): Promise<number> {
+  if (!(await rt.repo.publicAccount(ctx.tenantId, mpId))) throw notFound(MESSAGE_TEXTS.noSuchAccount);
+  return markConversationRead(rt, ctx, mpId);
+}
+
+/**
+ * app/msg/send (administrator): a notice from a public account to everyone in the tenant (or some roles),
+ * stored in every recipient's mailbox and delivered at once over the socket as type 80.
+ */
+export async function sendNotice(rt: ChatRuntime, ctx: RequestContext, input: SendNoticeRequest): Promise<{ id: string; recipients: number }> {
+  requireAdmin(ctx);
+  const account = await rt.repo.publicAccount(ctx.tenantId, input.mpId);
+  if (!account) throw notFound(MESSAGE_TEXTS.noSuchAccount);
+  const file = input.fileId ? await rt.repo.file(ctx.tenantId, input.fileId) : undefined;
+  if (input.fileId && !file) throw badRequest(MESSAGE_TEXTS.noAttachment);
+  const users = await repoOf(rt).recipientUsers(ctx.tenantId, input.roleIds);
+  return publishNotice(rt, repoOf(rt), ctx.tenantId, { account, createdBy: ctx.userId, file: file ?? null, userIds: users.map((u) => u.id), ...input });
+}
+
+/** Stores and delivers a notice; also used by the demo seed (with no socket listening). */
+export async function publishNotice(
+  rt: Pick<ChatRuntime, 'repo' | 'bus'>,
+  repo: MessagesRepository,
+  tenantId: string,
+  n: {
+    id?: string;
+    account: { id: string; name: string; mp_type: number };
+    createdBy: string;
+    file: { id: string; file_type_name: string; size: number } | null;
+    userIds: string[];
+    title: string;
+    summary: string;
+    body: string;
+    url: string;
+    important: boolean;
+    fieldSet: string;
+    at?: string;
+  },
+): Promise<{ id: string; recipients: number }> {
+  const id = n.id ?? newId();
+  const now = n.at ?? nowIso();
+  const content: NoticeContent = {
+    noticeId: id,
+    title: n.title,
+    summary: n.summary,
+    url: noticeUrl({ url: n.url, message_id: id, tenant_id: tenantId }),
+    important: n.important,
+    fieldSet: n.fieldSet,
+  };
+  const row: NewChatMessageRow = {
+    id,
+    tenant_id: tenantId,
+    message_id_web: id,
+    from_user_id: n.account.id,
+    from_user_name: n.account.name,
+    from_resource: '',
+    // One message for many recipients: each socket sees itself as the addressee.
+    to_user_id: '',
+    to_user_name: '',
+    to_user_type: TO_USER_TYPE_USER,
+    mp_type: n.account.mp_type,
+    type: MSG_TYPE_NOTICE,
+    content: JSON.stringify(content),
+    file_type_name: n.file?.file_type_name ?? null,
+    file_size: n.file?.size ?? null,
+    object_id: n.file?.id ?? null,
+    time_send: now,
+    revoked_at: null,
+  };
+  const recipients = n.userIds.map((userId) => ({
+    userId,
+    peerId: n.account.id,
+    peerType: PEER_PUBLIC_ACCOUNT,
+    mpType: n.account.mp_type,
+    peerName: n.account.name,
+    unread: true,
+    own: false,
+  }));
+  await storeAndPublish(rt, tenantId, row, recipients, null, {
+    after: (trx) =>
+      repo.insertNotice(trx, {
+        message_id: id,
+        tenant_id: tenantId,
+        mp_id: n.account.id,
+        title: n.title,
+        summary: n.summary,
+        body: n.body,
+        url: n.url,
+        important: n.important ? 1 : 0,
+        field_set: n.fieldSet,
+        file_id: n.file?.id ?? null,
+        recipients: recipients.length,
+        created_by: n.createdBy,
+        created_at: now,
+        deleted_at: null,
+      }),
+  });
+  return { id, recipients: recipients.length };
+}
+
+/** app/msg/remove (administrator): the notice is deleted; opening it then says '消息已被删除'. */
+export async function removeNotice(rt: ChatRuntime, ctx: RequestContext, id: string): Promise<void> {
+  requireAdmin(ctx);
+  if (!(await repoOf(rt).removeNotice(ctx.tenantId, id))) throw notFound(MESSAGE_TEXTS.noSuchNotice);
+}
+
+// ---------------------------------------------------------------- message center (7.9)
+
+const deleted = (): Envelope<null> => fail(STATUS_MESSAGE_DELETED, MESSAGES.messageDeleted);
+
+/** messageCenterHistoryMsg/detail: status 1000 with the url to open, or the deleted status (4.2). */
+export async function messageCenterDetail(rt: ChatRuntime, ctx: RequestContext, id: string): Promise<Envelope<MessageCenterDetail | null>> {
+  const repo = repoOf(rt);
+  const entry = await repo.recipientEntry(ctx.tenantId, ctx.userId, id);
+  const notice = entry ? await repo.notice(ctx.tenantId, id) : undefined;
+  if (!entry || !notice) throw notFound(MESSAGE_TEXTS.noSuchNotice);
+  if (notice.deleted_at) return deleted();
+  return ok({ id, title: notice.title, url: noticeUrl(notice), mpName: notice.mp_name, timeSend: notice.created_at, read: entry.read_at !== null });
+}
+
+/** The attachment of a notice sent to the user (messageCenterHistoryMsg/downloadFile). */
+export async function noticeAttachment(rt: ChatRuntime, ctx: RequestContext, id: string) {
+  const repo = repoOf(rt);
+  const entry = await repo.recipientEntry(ctx.tenantId, ctx.userId, id);
+  const notice = entry ? await repo.notice(ctx.tenantId, id) : undefined;
+  if (!entry || !notice) throw notFound(MESSAGE_TEXTS.noSuchNotice);
+  if (notice.deleted_at) return { deleted: true as const };
+  const file = notice.file_id ? await rt.repo.file(ctx.tenantId, notice.file_id) : undefined;
+  if (!file) throw notFound(MESSAGE_TEXTS.noAttachment);
+  return { deleted: false as const, file };
+}
+
+/** nobody/messageCenter/messageDetail/{id}: what the detail page shows, without login. Only notices. */
+export async function publicDetail(rt: ChatRuntime, tenantId: string | null, id: string): Promise<Envelope<PublicMessageDetail | null>> {
+  const notice = await repoOf(rt).notice(tenantId, id);
+  if (!notice) throw notFound(MESSAGE_TEXTS.noSuchNotice);
+  if (notice.deleted_at) return deleted();
+  return ok({
+    id,
+    title: notice.title,
+    summary: notice.summary,
+    body: notice.body,
+    url: notice.url,
+    fieldSet: notice.field_set,
+    mpName: notice.mp_name,
+    timeSend: notice.created_at,
+    fileName: notice.file_name,
+    fileSize: notice.file_size === null ? null : Number(notice.file_size),
+  });
+}
+
+/** mpManage/readMessage (messageId, userId): one message read, for the caller only. */
+export async function readMessage(rt: ChatRuntime, ctx: RequestContext, input: { messageId: string; userId: string }): Promise<void> {
+  if (input.userId !== ctx.userId) throw forbidden(MESSAGE_TEXTS.notYourMessage);
+  const { found } = await rt.repo.markMessageRead(ctx.tenantId, ctx.userId, input.messageId);
+  if (!found) throw notFound(MESSAGE_TEXTS.noSuchNotice);
+}
+
+/** homePage/getIsShowMsg: the unread important notices of the prompt (latest UNREAD_NOTICE_LIST_SIZE). */
+export async function isShowMsg(rt: ChatRuntime, ctx: RequestContext): Promise<IsShowMsg> {
+  const { rows, total } = await repoOf(rt).unreadImportant(ctx.tenantId, ctx.userId, UNREAD_NOTICE_LIST_SIZE);
+  return { isShowMsg: total > 0, total, list: rows.map((r) => noticeItem(ctx.tenantId, r)) };
+}

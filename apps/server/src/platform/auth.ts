@@ -1,0 +1,100 @@
+import { MESSAGES } from '@portal/contracts/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { nowIso } from '../db/sql-helpers.ts';
+import { forbidden, unauthorized, badRequest } from './errors.ts';
+import type { Access, RequestContext } from './http.ts';
+
+/** Reads the bearer token: `Authorization: Bearer …`, BladeX's `Blade-Auth: bearer …`, or an `access-token` header. */
+export function bearerToken(request: FastifyRequest): string | null {
+  for (const name of ['authorization', 'blade-auth']) {
+    const v = request.headers[name];
+    if (typeof v === 'string') {
+      const m = /^bearer\s+(\S+)$/i.exec(v.trim());
+      if (m) return m[1]!;
+    }
+  }
+  const h = request.headers['access-token'];
+  return typeof h === 'string' && h.trim() ? h.trim() : null;
+}
+
+/** A tenantId the caller named: query, body or the Tenant-Id header. */
+export function requestedTenant(request: FastifyRequest): string | null {
+  const pick = (o: unknown) =>
+    o && typeof o === 'object' && 'tenantId' in o && typeof (o as { tenantId: unknown }).tenantId === 'string'
+      ? ((o as { tenantId: string }).tenantId.trim() || null)
+      : null;
+  const header = request.headers['tenant-id'];
+  return pick(request.query) ?? pick(request.body) ?? (typeof header === 'string' && header.trim() ? header.trim() : null);
+}
+
+/** Looks up the session of an access token; null when unknown, revoked or expired. */
+export async function findSessionUser(app: FastifyInstance, token: string): Promise<RequestContext | null> {
+  const { db, hashToken } = app.deps;
+  const now = nowIso();
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .where('s.access_token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.access_expires_at', '>', now)
+    .where('s.expires_at', '>', now)
+    .where('u.status', '=', 1)
+    .select([
+      's.id as sessionId',
+      's.tenant_id as tenantId',
+      'u.id as userId',
+      'u.account',
+      'u.user_name as userName',
+      'u.nick_name as nickName',
+      'u.role_id as roleId',
+      'r.role_type as roleType',
+    ])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+function accessOf(request: FastifyRequest): Access {
+  const configured = request.routeOptions.config?.access;
+  if (configured) return configured;
+  return (request.routeOptions.url ?? '').includes('/nobody/') ? 'public' : 'user';
+}
+
+/**
+ * Authentication and tenant scoping for every route, before validation:
+ * a 'user' route needs a valid token; a public one needs a known tenant; a tenantId that names
+ * another tenant than the token's is refused.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('ctx', null);
+  app.decorateRequest('tenantId', null);
+
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const access = accessOf(request);
+    const token = bearerToken(request);
+    const asked = requestedTenant(request);
+
+    if (token && access !== 'public') {
+      const ctx = await findSessionUser(app, token);
+      if (!ctx) throw unauthorized();
+      if (asked && asked !== ctx.tenantId) throw forbidden(MESSAGES.wrongTenant, `tenantId ${asked}`);
+      request.ctx = ctx;
+      request.tenantId = ctx.tenantId;
+      return;
+    }
+    if (access === 'user') throw unauthorized();
+    if (!asked) {
+      // A public route that works without a tenant (login by token, ticket checks) resolves it itself.
+      return;
+    }
+    const tenant = await app.deps.db
+      .selectFrom('tenants')
+      .where('tenant_id', '=', asked)
+      .where('status', '=', 1)
+      .select('tenant_id')
+      .executeTakeFirst();
+    if (!tenant) throw badRequest(MESSAGES.unknownTenant, `tenantId ${asked}`);
+    request.tenantId = tenant.tenant_id;
+  });
+}

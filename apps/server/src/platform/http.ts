@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Db, Engine } from '../db/create-db.ts';
+
+/** The path groups of section 7, plus BladeX's auth and user groups. */
+export const GROUPS = {
+  platform: '/api/blade-platform',
+  workbench: '/api/blade-workbench',
+  osp: '/api/online-service-platform',
+  cygj: '/api/comb-cygj',
+  auth: '/api/blade-auth',
+  user: '/api/blade-user',
+} as const;
+
+/**
+ * Who may call a route:
+ * - 'user' (default): a valid access token; every query is scoped to the token's tenant.
+ * - 'public': no token; the tenant comes from the tenantId parameter (the spec's `nobody` routes).
+ * - 'optional': a token when one is sent, else a tenantId parameter (read-only data the landing page needs).
+ * Routes whose path contains /nobody/ are 'public' unless they say otherwise.
+ */
+export type Access = 'user' | 'public' | 'optional';
+
+export type RequestContext = {
+  tenantId: string;
+  userId: string;
+  account: string;
+  userName: string;
+  nickName: string;
+  roleId: string;
+  roleType: string;
+  sessionId: string;
+};
+
+export type AppDeps = {
+  db: Db;
+  engine: Engine;
+  config: Config;
+  hashToken: (token: string) => string;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The authenticated user, or null on a public route called without a token. */
+    ctx: RequestContext | null;
+    /** The tenant every query of this request is scoped to (token's tenant, or the public tenantId). */
+    tenantId: string | null;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** The authenticated user of a 'user' route (the auth hook has already refused anonymous calls). */
+export function userOf(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw new Error('userOf() on a route without authentication');
+  return request.ctx;
+}
+
+/** The tenant of the request: the token's, or the validated tenantId of a public call. */
+export function tenantOf(request: FastifyRequest): string {
+  if (!request.tenantId) throw new Error('tenantOf() before the tenant was resolved');
+  return request.tenantId;
+}

@@ -1,0 +1,93 @@
+import { isRouteAllowedByMenu } from '@portal/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { getRobotBaseInfo } from '../features/assistant/api/get-robot-base-info.ts';
+import { getUserInfo } from '../features/auth/api/get-user-info.ts';
+import { sessionStore, useSession } from '../lib/session/session-store.ts';
+import type { RouteHandle } from './route-table.ts';
+
+/** The handle of the deepest matched route. */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]!.handle as RouteHandle | undefined;
+    if (h?.name) return h;
+  }
+  return undefined;
+}
+
+/**
+ * The navigation guard of 2.2:
+ * - login-free routes pass; every other route sends a user without login info to /login;
+ * - cardBusinessConfig and userFrameConfig paths need the path or name in configurationMenu, else noPower;
+ * - the route's serviceType sets the current service business type;
+ * - the robot-chat basic configuration is fetched once per session if it is missing;
+ * - entering the home route marks the index state.
+ */
+export function RouteGuard() {
+  const handle = useRouteHandle();
+  const location = useLocation();
+  const { t } = useTranslation();
+  const token = useSession((s) => s.token);
+  const user = useSession((s) => s.user);
+  const menus = useSession((s) => s.configurationMenu);
+  const locked = useSession((s) => s.lock);
+  const robotConfig = useSession((s) => s.robotConfig);
+  const needsLogin = !handle?.public;
+
+  // Once per page load and token: validates the token and refreshes the menus; a cached user renders at once.
+  const userQuery = useQuery({
+    queryKey: ['userInfo', token],
+    queryFn: () => getUserInfo(),
+    enabled: needsLogin && !!token,
+    staleTime: Infinity,
+    retry: false,
+  });
+  useEffect(() => {
+    if (userQuery.data) sessionStore.getState().setUser(userQuery.data);
+  }, [userQuery.data]);
+
+  useEffect(() => {
+    if (!handle || handle.public) return;
+    if (handle.serviceType !== undefined) sessionStore.getState().setServiceType(handle.serviceType);
+    sessionStore.getState().setIndexState(handle.name === 'homePage');
+  }, [handle]);
+
+  useEffect(() => {
+    if (!needsLogin || !user || robotConfig) return;
+    // Once per session: a failure leaves it missing and is not retried until the next login.
+    let cancelled = false;
+    getRobotBaseInfo({ silent: true })
+      .then((config) => !cancelled && sessionStore.getState().setRobotConfig(config))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsLogin, user?.user_id]);
+
+  useEffect(() => {
+    if (handle) document.title = `${t(handle.titleKey)} - ${t('app.title')}`;
+  }, [handle, t]);
+
+  if (!needsLogin) return <Outlet />;
+  if (!token) {
+    const redirect = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  if (!user) {
+    if (userQuery.isError) return <Navigate to="/login?isLogin=true" replace />;
+    // (the session-expired dialog has opened for a 401; without a cached user there is no page behind it)
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+        <Spin size="large" aria-label={t('app.loading')} />
+      </div>
+    );
+  }
+  if (locked && handle?.name !== 'lock') return <Navigate to="/lock" replace />;
+  if (!isRouteAllowedByMenu(location.pathname, menus)) return <Navigate to="/home/noPower" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,77 @@
+import { Button, Result } from 'antd';
+import { USER_FRAME_CONFIG_NAMES } from '@portal/contracts/routes';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { NotBuilt } from '../../components/not-built.tsx';
+import { useRouteHandle } from '../guard.tsx';
+
+/** A route of 2.1 whose capability a later release builds: its title, and a plain statement. */
+export function NotBuiltRoute({ backTo }: { backTo?: string }) {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  return <NotBuilt title={t(handle?.titleKey ?? 'pages.notFound')} backTo={backTo} />;
+}
+
+/** /home/userFrameConfig/{name}: only the names of 2.1 exist. */
+export function UserFrameConfigRoute() {
+  const { t } = useTranslation();
+  const { name = '' } = useParams();
+  if (!(USER_FRAME_CONFIG_NAMES as readonly string[]).includes(name)) return <NotFoundPage />;
+  return <NotBuilt title={t(`pages.${name}`)} />;
+}
+
+export function NoPowerPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="403"
+      title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('noPower.title')}</h1>}
+      subTitle={t('noPower.body')}
+      extra={
+        <Link to="/home/homePage">
+          <Button type="primary">{t('noPower.back')}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** /deleteNoPag: opened when a message has been deleted (4.2). */
+export function DeletedMessagePage() {
+  const { t } = useTranslation();
+  return (
+    <main className="plain-page">
+      <Result status="warning" title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('errors.deleted')}</h1>} />
+    </main>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('pages.notFound')}</h1>}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t('notBuilt.back')}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** Pre-login pages that a later release builds, outside the shell. */
+export function OutsideNotBuiltRoute() {
+  const { t } = useTranslation();
+  return (
+    <main className="plain-page">
+      <NotBuiltRoute backTo="/login" />
+      <p style={{ textAlign: 'center' }}>
+        <Link to="/login">{t('landing.login')}</Link>
+      </p>
+    </main>
+  );
+}
+
+export const WelcomeRedirect = () => <Navigate to="/home/homePage" replace />;

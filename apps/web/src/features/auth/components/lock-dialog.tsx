@@ -1,0 +1,27 @@
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { lockScreen } from '../lock.ts';
+
+/** Sets a lock password and locks the screen (the /lock page unlocks it). */
+export function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<{ password: string }>();
+  const submit = async () => {
+    const { password } = await form.validateFields();
+    await lockScreen(password);
+    form.resetFields();
+    onClose();
+    navigate('/lock');
+  };
+  return (
+    <Modal open={open} title={t('lock.setTitle')} okText={t('lock.lockNow')} onOk={submit} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item label={t('lock.password')} name="password" rules={[{ required: true, message: t('lock.passwordRequired') }]}>
+          <Input.Password autoFocus autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { unlockScreen } from '../lock.ts';
+
+/** /lock: the screen stays locked until the lock password is entered; logging out is the other way out. */
+export function LockPage({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const locked = useSession((s) => s.lock);
+  const [wrong, setWrong] = useState(false);
+  if (!locked) return <Navigate to="/home/homePage" replace />;
+  const onFinish = async ({ password }: { password: string }) => {
+    if (await unlockScreen(password)) navigate('/home/homePage', { replace: true });
+    else setWrong(true);
+  };
+  return (
+    <main className="login-page">
+      <Card className="login-card" variant="borderless">
+        <h1 className="login-title">
+          <LockOutlined /> {t('lock.title')}
+        </h1>
+        <p className="login-subtitle">{user?.user_name}</p>
+        {wrong && <Alert type="error" showIcon title={t('lock.wrong')} style={{ marginBottom: 16 }} role="alert" />}
+        <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <Form.Item label={t('lock.password')} name="password" rules={[{ required: true, message: t('lock.passwordRequired') }]}>
+            <Input.Password autoFocus autoComplete="off" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block>
+            {t('lock.unlock')}
+          </Button>
+        </Form>
+        <Button type="link" block onClick={onLogout} style={{ marginTop: 8 }}>
+          {t('lock.logout')}
+        </Button>
+      </Card>
+    </main>
+  );
+}

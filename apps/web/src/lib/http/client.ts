@@ -1,0 +1,123 @@
+import { HTTP_TIMEOUT_MS } from '@portal/contracts/constants';
+import { HttpError, errorFromHttp, networkError, normalizeEnvelope, timeoutError } from './errors.ts';
+import { notifyError } from './notify.ts';
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type CallOptions = {
+  /** Do not toast the error; the caller shows it. */
+  silent?: boolean;
+  /** Extra headers for this call. */
+  headers?: Record<string, string>;
+  /** Query parameters of a POST. */
+  query?: Query;
+  /** Send the body as application/x-www-form-urlencoded. */
+  form?: boolean;
+  /** Statuses of the configured whitelist that reject the call (section 8). */
+  rejectStatuses?: readonly number[];
+  signal?: AbortSignal;
+};
+
+export type Request = { method: 'GET' | 'POST'; url: string; query: Query; headers: Record<string, string>; body: unknown };
+
+/** What a path group adds to every request (7.1): headers, the time value, the account and names. */
+export type Interceptor = (req: Request) => Request;
+
+export type HttpClient = {
+  readonly baseUrl: string;
+  get<T>(path: string, params?: Query, opts?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, opts?: CallOptions): Promise<T>;
+};
+
+let unauthorizedHandler: (() => void) | null = null;
+/** 4.3: what a 401 does (the session root opens the session-expired dialog). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+function buildUrl(base: string, path: string, query: Query): string {
+  const url = new URL(base + path, typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  return url.origin === (typeof window === 'undefined' ? 'http://localhost' : window.location.origin) ? url.pathname + url.search : url.href;
+}
+
+function encodeBody(body: unknown, form: boolean, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Blob) return body;
+  if (form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (v !== undefined && v !== null) params.set(k, String(v));
+    return params.toString();
+  }
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * One client per path group (section 7). Every call answers with the envelope; the client unwraps
+ * the result, maps failures to the catalogue of section 8, toasts them unless silent, and hands a
+ * 401 to the session handler.
+ */
+export function createHttpClient(config: {
+  baseUrl: string;
+  timeoutMs?: number;
+  interceptors?: Interceptor[];
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+}): HttpClient {
+  const timeoutMs = config.timeoutMs ?? HTTP_TIMEOUT_MS;
+
+  async function send<T>(method: 'GET' | 'POST', path: string, query: Query, body: unknown, opts: CallOptions): Promise<T> {
+    let req: Request = { method, url: path, query: { ...query }, headers: { Accept: 'application/json', ...opts.headers }, body };
+    for (const intercept of config.interceptors ?? []) req = intercept(req);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    try {
+      let res: Response;
+      try {
+        const headers = { ...req.headers };
+        const payload = method === 'POST' ? encodeBody(req.body, !!opts.form, headers) : undefined;
+        res = await (config.fetch ?? fetch)(buildUrl(config.baseUrl, req.url, req.query), { method, headers, body: payload, signal: controller.signal });
+      } catch (err) {
+        if (timedOut) throw timeoutError();
+        if (opts.signal?.aborted) throw err;
+        throw networkError(err instanceof Error ? err.message : String(err));
+      }
+      const parsed = await readBody(res).catch(() => null);
+      if (res.status === 401) {
+        config.onUnauthorized?.();
+        unauthorizedHandler?.();
+        throw errorFromHttp(401, parsed);
+      }
+      if (!res.ok) throw errorFromHttp(res.status, parsed);
+      return normalizeEnvelope<T>(parsed, { rejectStatuses: opts.rejectStatuses });
+    } catch (err) {
+      if (err instanceof HttpError && !opts.silent && err.status !== 401) notifyError(err.msg);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    baseUrl: config.baseUrl,
+    get: <T>(path: string, params: Query = {}, opts: CallOptions = {}) => send<T>('GET', path, params, undefined, opts),
+    post: <T>(path: string, body?: unknown, opts: CallOptions = {}) => send<T>('POST', path, opts.query ?? {}, body, opts),
+  };
+}

@@ -1,0 +1,27 @@
+import { HTTP_TIMEOUT_OSP_MS } from '@portal/contracts/constants';
+import { sessionStore } from '../session/session-store.ts';
+import { createHttpClient } from './client.ts';
+import { authHeaders, userStamp, type Identity } from './encoding.ts';
+
+const identity = (): Identity => {
+  const s = sessionStore.getState();
+  return {
+    token: s.token,
+    tenantId: s.tenantId,
+    account: s.user?.account ?? null,
+    userName: s.user?.user_name ?? null,
+    nickName: s.user?.nick_name ?? null,
+  };
+};
+
+const interceptors = [authHeaders(identity), userStamp(identity)];
+// 4.3: "A 401 clears the cached ticket."
+const onUnauthorized = () => sessionStore.getState().clearTicket();
+
+/** The four clients of section 7, picked by path group, and BladeX's auth and user groups. */
+export const platformHttp = createHttpClient({ baseUrl: '/api/blade-platform', interceptors, onUnauthorized });
+export const workbenchHttp = createHttpClient({ baseUrl: '/api/blade-workbench', interceptors, onUnauthorized });
+export const ospHttp = createHttpClient({ baseUrl: '/api/online-service-platform', timeoutMs: HTTP_TIMEOUT_OSP_MS, interceptors, onUnauthorized });
+export const cygjHttp = createHttpClient({ baseUrl: '/api/comb-cygj', interceptors, onUnauthorized });
+export const authHttp = createHttpClient({ baseUrl: '/api/blade-auth', interceptors: [authHeaders(identity)], onUnauthorized });
+export const userHttp = createHttpClient({ baseUrl: '/api/blade-user', interceptors, onUnauthorized });

@@ -1,0 +1,38 @@
+import { DEDUP_PREFIXES, WARNING_PREFIX } from '@portal/contracts/errors';
+import { ERROR_DEDUP_WINDOW_MS, TOAST_DURATION_MS } from '@portal/contracts/constants';
+
+export type Notifier = {
+  error: (text: string, durationMs?: number) => void;
+  warning: (text: string, durationMs?: number) => void;
+};
+
+let notifier: Notifier = {
+  error: (text) => console.error(text),
+  warning: (text) => console.warn(text),
+};
+const lastShown = new Map<string, number>();
+
+/** The app sets the toast functions once (Ant Design's message API needs the React tree). */
+export function setNotifier(next: Notifier): void {
+  notifier = next;
+}
+
+/**
+ * Shows a call's error (section 8): messages starting with E-FY00001 or E-N00001 are de-duplicated
+ * within a 3 second window; E-N00002 is shown as a warning; everything else as an error.
+ */
+export function notifyError(text: string, now: number = Date.now()): void {
+  const prefix = DEDUP_PREFIXES.find((p) => text.startsWith(p));
+  if (prefix) {
+    const last = lastShown.get(prefix);
+    if (last !== undefined && now - last < ERROR_DEDUP_WINDOW_MS) return;
+    lastShown.set(prefix, now);
+  }
+  if (text.startsWith(WARNING_PREFIX)) notifier.warning(text, TOAST_DURATION_MS);
+  else notifier.error(text, TOAST_DURATION_MS);
+}
+
+/** Tests: forget the de-duplication window. */
+export function resetNotifyState(): void {
+  lastShown.clear();
+}

@@ -1,0 +1,28 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { enUS } from './en-US.ts';
+import { zhCN } from './zh-CN.ts';
+
+export type Language = 'zh-CN' | 'en-US';
+const STORAGE_KEY = 'portal.language';
+
+export function storedLanguage(): Language {
+  const v = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
+  return v === 'en-US' ? 'en-US' : 'zh-CN';
+}
+
+/** zh-CN first, en-US second. */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  lng: storedLanguage(),
+  fallbackLng: 'zh-CN',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function setLanguage(lang: Language): void {
+  localStorage.setItem(STORAGE_KEY, lang);
+  document.documentElement.lang = lang;
+  void i18n.changeLanguage(lang);
+}

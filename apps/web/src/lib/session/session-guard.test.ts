@@ -1,0 +1,120 @@
+import type { SessionValidTime, TokenResult } from '@portal/contracts/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startSessionGuard } from './session-guard.ts';
+import { sessionStore } from './session-store.ts';
+
+const tokens = (n: number): TokenResult => ({
+  access_token: `a${n}`,
+  refresh_token: `r${n}`,
+  token_type: 'bearer',
+  expires_in: 3600,
+  user_id: 'u1',
+  user_name: '李同学',
+  account: 'student01',
+  nick_name: '小李',
+  tenant_id: '000000',
+  role_id: 'r',
+  role_name: '学生',
+});
+const valid = (validTime: number): SessionValidTime => ({ casTicket: 'ST-1', validTime, expireTime: Date.now() + validTime * 1000 });
+
+describe('session guard (4.3)', () => {
+  let stop: () => void = () => {};
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
+    sessionStore.getState().logoutClear();
+    sessionStore.getState().setTokens(tokens(1));
+    sessionStore.getState().setSession({ casTicket: 'ST-1', tgt: 'TGT', expireTime: Date.now() + 1_800_000, outLogTip: '' });
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('refreshes the access token once its age reaches 3000 s, and not before', async () => {
+    const refreshToken = vi.fn(async () => tokens(2));
+    stop = startSessionGuard({ store: sessionStore, refreshToken, getSessionValidTime: async () => valid(1000), updateSessionValidTime: async () => valid(1800), onForcedRelogin: vi.fn() });
+    await vi.advanceTimersByTimeAsync(2990_000);
+    expect(refreshToken).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(refreshToken).toHaveBeenCalledWith('r1', '000000');
+    expect(sessionStore.getState().token).toBe('a2');
+    expect(sessionStore.getState().refreshToken).toBe('r2');
+  });
+
+  it('opens the forced re-login dialog when the ticket has expired', async () => {
+    const onForcedRelogin = vi.fn();
+    stop = startSessionGuard({ store: sessionStore, refreshToken: vi.fn(), getSessionValidTime: async () => valid(0), updateSessionValidTime: vi.fn(), onForcedRelogin });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onForcedRelogin).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(onForcedRelogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens it after 5 consecutive failed checks, and a success resets the count', async () => {
+    const onForcedRelogin = vi.fn();
+    let fail = true;
+    let n = 0;
+    const getSessionValidTime = vi.fn(async () => {
+      n++;
+      if (n === 4) return valid(900); // one success among the failures
+      if (fail) throw new Error('network');
+      return valid(900);
+    });
+    stop = startSessionGuard({ store: sessionStore, refreshToken: vi.fn(), getSessionValidTime, updateSessionValidTime: vi.fn(), onForcedRelogin });
+    await vi.advanceTimersByTimeAsync(30_000 * 6); // checks 1..7: fail fail fail ok fail fail fail
+    expect(onForcedRelogin).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(30_000 * 2); // checks 8, 9: the 5th consecutive failure
+    expect(onForcedRelogin).toHaveBeenCalledTimes(1);
+    fail = false;
+  });
+
+  it('extends the session on activity when under 300 s remain, at most once per 20 s', async () => {
+    const target = new EventTarget();
+    const updateSessionValidTime = vi.fn(async () => valid(1800));
+    let left = 250;
+    stop = startSessionGuard({ store: sessionStore, refreshToken: vi.fn(), getSessionValidTime: async () => valid(left), updateSessionValidTime, onForcedRelogin: vi.fn(), activityTarget: target });
+    await vi.advanceTimersByTimeAsync(0);
+    target.dispatchEvent(new Event('keydown'));
+    target.dispatchEvent(new Event('mousedown'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(updateSessionValidTime).toHaveBeenCalledTimes(1);
+    expect(updateSessionValidTime).toHaveBeenCalledWith('ST-1');
+    // Now 1800 s remain: activity after the throttle window does not extend.
+    await vi.advanceTimersByTimeAsync(21_000);
+    target.dispatchEvent(new Event('keydown'));
+    expect(updateSessionValidTime).toHaveBeenCalledTimes(1);
+    left = 100;
+    await vi.advanceTimersByTimeAsync(30_000);
+    target.dispatchEvent(new Event('wheel'));
+    expect(updateSessionValidTime).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing after stop', async () => {
+    const getSessionValidTime = vi.fn(async () => valid(100));
+    const s = startSessionGuard({ store: sessionStore, refreshToken: vi.fn(), getSessionValidTime, updateSessionValidTime: vi.fn(), onForcedRelogin: vi.fn() });
+    s();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(getSessionValidTime).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('session store (section 3, 4.3)', () => {
+  it('clears token, menus, roles, tags, lock and chat records on logout and keeps the theme', () => {
+    const s = sessionStore.getState();
+    s.setTokens(tokens(1));
+    s.setUser({ user_id: 'u1', user_name: 'x', account: 'admin', nick_name: 'x', tenant_id: '000000', tenant_name: '示例大学', roleId: 'r1', roleType: 'admin', roleName: '管理员', configurationMenu: [{ name: 'n', path: '/p', title: 't' }] });
+    s.setTheme({ themeColor: '#ff0000' });
+    sessionStore.setState({ lock: true, tags: [1], chatRecords: { u1: [] } });
+    sessionStore.getState().logoutClear();
+    const after = sessionStore.getState();
+    expect(after).toMatchObject({ token: null, refreshToken: null, user: null, configurationMenu: [], roleId: null, roleType: null, tags: [], lock: false, chatRecords: {} });
+    expect(after.theme).toEqual({ themeColor: '#ff0000' });
+  });
+
+  it('persists the session to storage so a reload keeps the user logged in', () => {
+    sessionStore.getState().setTokens(tokens(7));
+    expect(JSON.parse(localStorage.getItem('portal.session')!).state.token).toBe('a7');
+  });
+});

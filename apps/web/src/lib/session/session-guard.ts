@@ -1,0 +1,108 @@
+import type { SessionValidTime, TokenResult } from '@portal/contracts/auth';
+import {
+  ACTIVITY_EXTEND_BELOW_SECONDS,
+  ACTIVITY_THROTTLE_MS,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_CHECK_MAX_FAILURES,
+  TOKEN_AGE_CHECK_INTERVAL_MS,
+  TOKEN_AGE_LIMIT_SECONDS,
+} from '@portal/contracts/constants';
+import type { sessionStore as SessionStoreType } from './session-store.ts';
+
+export type SessionGuardDeps = {
+  store: typeof SessionStoreType;
+  refreshToken: (refreshToken: string, tenantId: string) => Promise<TokenResult>;
+  getSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
+  updateSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
+  onForcedRelogin: () => void;
+  now?: () => number;
+  /** The element whose user activity extends the session (the document by default). */
+  activityTarget?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+};
+
+const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * The timers of 4.3, started once a user has a token:
+ * - the access token is refreshed when its age reaches the limit (checked every 10 s);
+ * - a CAS session ticket has its remaining time checked every 30 s; expiry or 5 consecutive failed
+ *   checks open the forced re-login dialog;
+ * - user activity, throttled to once per 20 s, extends the session when under 300 s remain.
+ * Returns the function that stops them.
+ */
+export function startSessionGuard(deps: SessionGuardDeps): () => void {
+  const now = deps.now ?? Date.now;
+  let stopped = false;
+  let refreshing = false;
+  let failures = 0;
+  let forced = false;
+  let remainingSeconds: number | null = null;
+  let lastActivity = -Infinity;
+
+  const force = () => {
+    if (forced || stopped) return;
+    forced = true;
+    deps.onForcedRelogin();
+  };
+
+  const checkTokenAge = async () => {
+    const s = deps.store.getState();
+    if (refreshing || !s.token || !s.refreshToken || !s.tokenIssuedAt || !s.tenantId) return;
+    if (now() - s.tokenIssuedAt < TOKEN_AGE_LIMIT_SECONDS * 1000) return;
+    refreshing = true;
+    try {
+      const t = await deps.refreshToken(s.refreshToken, s.tenantId);
+      if (!stopped) deps.store.getState().setTokens(t, now());
+    } catch {
+      // A refused refresh token ends in a 401 on the next call, which opens the session-expired dialog.
+    } finally {
+      refreshing = false;
+    }
+  };
+
+  const checkSession = async () => {
+    const ticket = deps.store.getState().casTicket;
+    if (!ticket || forced) return;
+    try {
+      const r = await deps.getSessionValidTime(ticket);
+      if (stopped) return;
+      failures = 0;
+      remainingSeconds = r.validTime;
+      if (r.validTime <= 0) force();
+    } catch {
+      if (stopped) return;
+      failures += 1;
+      if (failures >= SESSION_CHECK_MAX_FAILURES) force();
+    }
+  };
+
+  const onActivity = () => {
+    const t = now();
+    if (t - lastActivity < ACTIVITY_THROTTLE_MS) return;
+    lastActivity = t;
+    const ticket = deps.store.getState().casTicket;
+    if (!ticket || forced || remainingSeconds === null || remainingSeconds >= ACTIVITY_EXTEND_BELOW_SECONDS) return;
+    deps
+      .updateSessionValidTime(ticket)
+      .then((r) => {
+        if (stopped) return;
+        remainingSeconds = r.validTime;
+        if (r.expireTime) deps.store.setState({ expireTime: r.expireTime });
+      })
+      .catch(() => undefined);
+  };
+
+  const tokenTimer = setInterval(() => void checkTokenAge(), TOKEN_AGE_CHECK_INTERVAL_MS);
+  const sessionTimer = setInterval(() => void checkSession(), SESSION_CHECK_INTERVAL_MS);
+  void checkSession();
+  void checkTokenAge();
+  const target = deps.activityTarget ?? (typeof document !== 'undefined' ? document : undefined);
+  for (const e of ACTIVITY_EVENTS) target?.addEventListener(e, onActivity, { passive: true } as AddEventListenerOptions);
+
+  return () => {
+    stopped = true;
+    clearInterval(tokenTimer);
+    clearInterval(sessionTimer);
+    for (const e of ACTIVITY_EVENTS) target?.removeEventListener(e, onActivity);
+  };
+}

@@ -1,0 +1,330 @@
+/**
+ * Chat benchmark: a swarm of real `ws` clients on loopback against the portal's chat socket, beside a bare
+ * `ws` echo server measured the same way in the same run. The ratios are the figures (house style 9).
+ *
+ *   node bench/chat.bench.ts                     # 1,000 active clients, 10,000 idle connections
+ *   CHAT_BENCH_CLIENTS=200 CHAT_BENCH_IDLE=2000 node bench/chat.bench.ts
+ *   CHAT_BENCH_DB=memory …          # SQLite in memory instead of a WAL file (takes fsync out of the figure)
+ *   CHAT_BENCH_PROFILE=/tmp/prof …  # write a CPU profile of the chat server there
+ *
+ * 1. Delivery: CLIENTS clients in pairs. Saturated: each sends MESSAGES messages to its partner, the next one
+ *    after the previous was acknowledged (chat: receipt 25, stored; echo: the echo) → delivered messages/s.
+ *    Paced: together they send RATE messages/s for PACED_SECONDS → p50/p99 latency from send to arrival at
+ *    the addressee (echo: back at the sender), below saturation.
+ * 2. Memory: IDLE authenticated idle connections; the server's heap and RSS growth per connection after GC.
+ *
+ * Each server runs in a child process of its own (so its memory is its own); everything stays on 127.0.0.1,
+ * every loop is bounded in count, and the whole run stops itself after BENCH_DEADLINE_MS.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket, WebSocketServer } from 'ws';
+
+const CLIENTS = Number(process.env.CHAT_BENCH_CLIENTS ?? 1000);
+const MESSAGES = Number(process.env.CHAT_BENCH_MESSAGES ?? 20);
+const IDLE = Number(process.env.CHAT_BENCH_IDLE ?? 10_000);
+const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);
+const PACED_SECONDS = Number(process.env.CHAT_BENCH_PACED_SECONDS ?? 10);
+const BENCH_DEADLINE_MS = Number(process.env.CHAT_BENCH_DEADLINE_MS ?? 300_000);
+const CONNECT_BATCH = 250;
+const TOKEN_PREFIX = 'bench-token-';
+
+type ServerKind = 'chat' | 'echo';
+type ToChild = { cmd: 'memory' } | { cmd: 'stop' };
+type FromChild = { ready: true; port: number } | { memory: { rss: number; heapUsed: number } };
+
+// ---------------------------------------------------------------- child: the servers under test
+
+async function serveChat(users: number): Promise<number> {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { createDb } = await import('../apps/server/src/db/create-db.ts');
+  const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
+  const { seed } = await import('../apps/server/src/db/seed/index.ts');
+  const { DEMO_TENANT_ID } = await import('../apps/server/src/db/seed/demo.ts');
+  const { tokenHasher } = await import('../apps/server/src/platform/crypto.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'portal-chat-bench-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    TOKEN_SECRET: 'bench-token-secret-0123456789abcdefghijkl',
+    CLIENT_SECRET: 'bench-client-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dir, 'no-web'),
+  });
+  const db = createDb({ engine: 'sqlite', filename: process.env.CHAT_BENCH_DB === 'memory' ? ':memory:' : join(dir, 'bench.db') });
+  await migrateToLatest(db.db);
+  await seed(db.db);
+  const hash = tokenHasher(config.tokenSecret);
+  const now = new Date().toISOString();
+  const later = new Date(Date.now() + 3600_000).toISOString();
+  for (let start = 0; start < users; start += 500) {
+    const ids = Array.from({ length: Math.min(500, users - start) }, (_, k) => start + k);
+    await db.db
+      .insertInto('users')
+      .values(ids.map((i) => ({ id: `bench-u-${i}`, tenant_id: DEMO_TENANT_ID, account: `bench${i}`, user_name: `压测用户${i}`, nick_name: `压测${i}`, password_hash: '-', role_id: '000000-student', is_demo: 1, status: 1, created_at: now })))
+      .execute();
+    await db.db
+      .insertInto('sessions')
+      .values(
+        ids.map((i) => ({
+          id: `bench-s-${i}`,
+          tenant_id: DEMO_TENANT_ID,
+          user_id: `bench-u-${i}`,
+          access_token_hash: hash(`${TOKEN_PREFIX}${i}`),
+          access_expires_at: later,
+          cas_ticket: `ST-bench-${i}`,
+          tgt: `TGT-bench-${i}`,
+          expires_at: later,
+          client_ip: '127.0.0.1',
+          user_agent: 'chat-bench',
+          created_at: now,
+          revoked_at: null,
+        })),
+      )
+      .execute();
+  }
+  const app = await buildApp({ config, db, logger: false, serveWeb: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** The baseline: a bare ws server that sends every frame straight back. */
+async function serveEcho(): Promise<number> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  wss.on('connection', (ws) => ws.on('message', (data, isBinary) => ws.send(data, { binary: isBinary })));
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+  return (wss.address() as { port: number }).port;
+}
+
+async function child(kind: ServerKind, users: number): Promise<void> {
+  const port = kind === 'chat' ? await serveChat(users) : await serveEcho();
+  process.on('message', (m: ToChild) => {
+    if (m.cmd === 'stop') process.exit(0);
+    (globalThis as { gc?: () => void }).gc?.();
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send!({ memory: { rss, heapUsed } } satisfies FromChild);
+  });
+  process.send!({ ready: true, port } satisfies FromChild);
+}
+
+// ---------------------------------------------------------------- parent: the client swarm
+
+type Server = { kind: ServerKind; proc: ChildProcess; port: number; memory: () => Promise<{ rss: number; heapUsed: number }>; stop: () => void };
+
+function startServer(kind: ServerKind, users: number): Promise<Server> {
+  const proc = fork(import.meta.filename, [`--serve=${kind}`, `--users=${users}`], { execArgv: ['--expose-gc', ...(process.env.CHAT_BENCH_PROFILE && kind === 'chat' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    proc.once('error', reject);
+    proc.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+    proc.once('message', (m: FromChild) => {
+      if (!('ready' in m)) return reject(new Error('unexpected message'));
+      resolve({
+        kind,
+        proc,
+        port: m.port,
+        memory: () =>
+          new Promise((res) => {
+            proc.once('message', (x: FromChild) => 'memory' in x && res(x.memory));
+            proc.send({ cmd: 'memory' } satisfies ToChild);
+          }),
+        stop: () => {
+          proc.removeAllListeners('exit');
+          proc.send({ cmd: 'stop' } satisfies ToChild);
+        },
+      });
+    });
+  });
+}
+
+type Frame = { kind: string; seq?: number | null; type?: number; messageIdWeb?: string; message?: { messageIdWeb: string } };
+
+/** Opens `count` sockets in batches; a chat socket is ready once its offline replay ended (`synced`). */
+async function openSockets(server: Server, count: number, onFrame: (i: number, f: Frame | string, ws: WebSocket) => void): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  for (let start = 0; start < count; start += CONNECT_BATCH) {
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, k) => start + k);
+    await Promise.all(
+      batch.map(
+        (i) =>
+          new Promise<void>((resolve, reject) => {
+            const url =
+              server.kind === 'chat'
+                ? `ws://127.0.0.1:${server.port}/api/chat/ws?access_token=${TOKEN_PREFIX}${i}&resource=pc`
+                : `ws://127.0.0.1:${server.port}/`;
+            const ws = new WebSocket(url, { perMessageDeflate: false });
+            sockets[i] = ws;
+            ws.once('error', reject);
+            ws.on('message', (raw) => {
+              if (server.kind === 'echo') return onFrame(i, raw.toString(), ws);
+              const f = JSON.parse(raw.toString()) as Frame;
+              if (f.kind === 'synced') resolve();
+              onFrame(i, f, ws);
+            });
+            if (server.kind === 'echo') ws.once('open', () => resolve());
+          }),
+      ),
+    );
+  }
+  return sockets;
+}
+
+const closeAll = (sockets: WebSocket[]) =>
+  Promise.all(sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : (ws.once('close', () => resolve()), ws.close())))));
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+type Delivery = { delivered: number; seconds: number; perSecond: number; p50: number; p99: number };
+
+/** Phase 1 against one server. */
+/**
+ * Phase 1 against one server. 'saturate': every client sends its next message as soon as the previous one
+ * was acknowledged (throughput; latency then is mostly queueing). 'paced': the clients together send RATE
+ * messages per second for PACED_SECONDS (latency below saturation).
+ */
+async function delivery(server: Server, mode: 'saturate' | 'paced'): Promise<Delivery> {
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const sentCount = new Array<number>(CLIENTS).fill(0);
+  const ackTimers = new Map<number, NodeJS.Timeout>();
+  const highestSeq = new Array<number>(CLIENTS).fill(0);
+  const total = mode === 'saturate' ? CLIENTS * MESSAGES : RATE * PACED_SECONDS;
+  let delivered = 0;
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const partner = (i: number) => (i % 2 === 0 ? i + 1 : i - 1);
+
+  const send = (i: number, ws: WebSocket) => {
+    const id = randomUUID();
+    sentAt.set(id, performance.now());
+    if (server.kind === 'echo') ws.send(id);
+    else ws.send(JSON.stringify({ kind: 'message', messageIdWeb: id, toUserId: `bench-u-${partner(i)}`, toUserType: 1, type: 1, content: `压测消息 ${id}` }));
+  };
+  const sendNext = (i: number, ws: WebSocket) => {
+    if (mode !== 'saturate' || sentCount[i]! >= MESSAGES) return;
+    sentCount[i]! += 1;
+    send(i, ws);
+  };
+  const arrived = (id: string) => {
+    const t0 = sentAt.get(id);
+    if (t0 === undefined) return;
+    sentAt.delete(id);
+    latencies.push(performance.now() - t0);
+    delivered += 1;
+    if (delivered === total) finish();
+  };
+
+  const sockets = await openSockets(server, CLIENTS, (i, f, ws) => {
+    if (typeof f === 'string') {
+      arrived(f);
+      sendNext(i, ws);
+      return;
+    }
+    if (f.kind === 'receipt' && f.type === 25) sendNext(i, ws);
+    if (f.kind === 'message' && f.message && typeof f.seq === 'number') {
+      arrived(f.message.messageIdWeb);
+      highestSeq[i] = Math.max(highestSeq[i]!, f.seq);
+      // Acknowledge like the web client: batched, at most every 100 ms.
+      if (!ackTimers.has(i)) ackTimers.set(i, setTimeout(() => (ackTimers.delete(i), ws.send(JSON.stringify({ kind: 'ack', seq: highestSeq[i] }))), 100));
+    }
+  });
+  const started = performance.now();
+  let ticker: NodeJS.Timeout | undefined;
+  if (mode === 'saturate') sockets.forEach((ws, i) => sendNext(i, ws));
+  else {
+    const perTick = RATE / 50;
+    let sent = 0;
+    let next = 0;
+    ticker = setInterval(() => {
+      const due = Math.min(total, Math.round(((performance.now() - started) / 1000) * RATE)) - sent;
+      for (let k = 0; k < Math.min(due, perTick * 4); k++) {
+        send(next, sockets[next]!);
+        next = (next + 1) % CLIENTS;
+        sent += 1;
+      }
+      if (sent >= total) clearInterval(ticker);
+    }, 20);
+  }
+  const timeout = new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`${server.kind}: only ${delivered} of ${total} delivered in time`)), BENCH_DEADLINE_MS / 4).unref());
+  try {
+    await Promise.race([done, timeout]);
+  } finally {
+    clearInterval(ticker);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  for (const t of ackTimers.values()) clearTimeout(t);
+  await closeAll(sockets);
+  latencies.sort((a, b) => a - b);
+  return { delivered, seconds, perSecond: delivered / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** Phase 2 against one server: memory growth per idle connection. */
+async function idleMemory(server: Server): Promise<{ heapPerConn: number; rssPerConn: number }> {
+  const before = await server.memory();
+  const sockets = await openSockets(server, IDLE, () => {});
+  await new Promise((r) => setTimeout(r, 1000));
+  const after = await server.memory();
+  await closeAll(sockets);
+  return { heapPerConn: (after.heapUsed - before.heapUsed) / IDLE, rssPerConn: (after.rss - before.rss) / IDLE };
+}
+
+async function main(): Promise<void> {
+  const deadline = setTimeout(() => {
+    console.error(`chat bench: stopped after ${BENCH_DEADLINE_MS} ms`);
+    process.exit(2);
+  }, BENCH_DEADLINE_MS);
+  deadline.unref();
+  const users = Math.max(CLIENTS, IDLE);
+  const engine = process.env.CHAT_BENCH_DB === 'memory' ? 'SQLite in memory' : 'SQLite file (WAL)';
+  console.log(`chat bench: ${CLIENTS} clients x ${MESSAGES} messages, then ${RATE} msg/s for ${PACED_SECONDS} s, ${IDLE} idle connections; ${engine}; loopback`);
+
+  const [chat, echo] = await Promise.all([startServer('chat', users), startServer('echo', 0)]);
+  try {
+    const echoRun = await delivery(echo, 'saturate');
+    const chatRun = await delivery(chat, 'saturate');
+    const echoPaced = await delivery(echo, 'paced');
+    const chatPaced = await delivery(chat, 'paced');
+    const echoIdle = await idleMemory(echo);
+    const chatIdle = await idleMemory(chat);
+    const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+    const ms = (x: number) => x.toFixed(2);
+    const ratio = (a: number, b: number, digits = 2) => (a / b).toFixed(digits);
+    const rows = [
+      ['delivered messages/s (saturated)', chatRun.perSecond.toFixed(0), echoRun.perSecond.toFixed(0), ratio(chatRun.perSecond, echoRun.perSecond, 3)],
+      ['  p50 / p99 latency (ms), saturated', `${ms(chatRun.p50)} / ${ms(chatRun.p99)}`, `${ms(echoRun.p50)} / ${ms(echoRun.p99)}`, `${ratio(chatRun.p50, echoRun.p50)} / ${ratio(chatRun.p99, echoRun.p99)}`],
+      [`p50 latency (ms) at ${RATE} msg/s`, ms(chatPaced.p50), ms(echoPaced.p50), ratio(chatPaced.p50, echoPaced.p50)],
+      [`p99 latency (ms) at ${RATE} msg/s`, ms(chatPaced.p99), ms(echoPaced.p99), ratio(chatPaced.p99, echoPaced.p99)],
+      [`heap per idle conn (${IDLE})`, kb(chatIdle.heapPerConn), kb(echoIdle.heapPerConn), ratio(chatIdle.heapPerConn, echoIdle.heapPerConn)],
+      [`RSS per idle conn (${IDLE})`, kb(chatIdle.rssPerConn), kb(echoIdle.rssPerConn), ratio(chatIdle.rssPerConn, echoIdle.rssPerConn)],
+    ];
+    const head = ['', 'chat (stored, receipts)', 'bare ws echo', 'ratio chat/echo'];
+    const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+    const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ');
+    console.log(line(head));
+    for (const r of rows) console.log(line(r));
+    console.log(`(saturated: chat ${chatRun.delivered} messages in ${chatRun.seconds.toFixed(1)} s, echo ${echoRun.delivered} in ${echoRun.seconds.toFixed(1)} s; ${CLIENTS} clients connected throughout)`);
+  } finally {
+    chat.stop();
+    echo.stop();
+  }
+}
+
+const serveArg = process.argv.find((a) => a.startsWith('--serve='));
+if (serveArg) {
+  const users = Number(process.argv.find((a) => a.startsWith('--users='))?.slice('--users='.length) ?? 0);
+  child(serveArg.slice('--serve='.length) as ServerKind, users).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,131 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, seriousA11yViolations } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe('foundation journeys (real server, Debian Chromium)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('sends an anonymous visitor of /home/homePage to /login', async () => {
+    await page.goto(`${server.url}/home/homePage`);
+    await page.waitForURL(/\/login/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor({ state: 'visible' });
+  });
+
+  it('shows a wrong password as the server message and stays on /login', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('账号').fill('student01');
+    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('alert').filter({ hasText: '账号或密码错误' }).first().waitFor({ state: 'visible' });
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('logs student01 in to the shell with navigation, footer and the watermark of name, id and date', async () => {
+    await loginAs(page, server.url, 'student01');
+    expect(new URL(page.url()).pathname).toBe('/home/homePage');
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务大厅' }).waitFor({ state: 'visible' });
+    await expect(page.locator('footer').textContent()).resolves.toContain('示例大学');
+    const watermark = await page.getByTestId('watermark').textContent();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(watermark).toContain('张同学 student01');
+    expect(watermark).toContain(`1123598821738675203 ${today}`);
+  });
+
+  it('sends student01 to noPower for a configuration route, and lets admin open it', async () => {
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/userFrameConfig/homePageConfig`);
+    await page.waitForURL(/\/home\/noPower/);
+    await page.getByRole('heading', { name: '无权访问' }).waitFor({ state: 'visible' });
+
+    const adminContext = await browser.newContext({ locale: 'zh-CN' });
+    const adminPage = await adminContext.newPage();
+    await loginAs(adminPage, server.url, 'admin');
+    await adminPage.goto(`${server.url}/home/userFrameConfig/homePageConfig`);
+    await adminPage.getByRole('heading', { name: '首页配置' }).waitFor({ state: 'visible' });
+    expect(new URL(adminPage.url()).pathname).toBe('/home/userFrameConfig/homePageConfig');
+    // The footer is hidden on configuration routes (2.1).
+    await expect(adminPage.locator('footer').count()).resolves.toBe(0);
+    await adminContext.close();
+  });
+
+  async function casTicketOf(p: Page): Promise<string | null> {
+    return p.evaluate(() => {
+      const m = /"casTicket":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '');
+      return m ? m[1]! : null;
+    });
+  }
+
+  it('opens the forced re-login dialog when the server ended the CAS session', async () => {
+    await loginAs(page, server.url, 'teacher01');
+    const casTicket = await casTicketOf(page);
+    expect(casTicket).toMatch(/^ST-/);
+    const res = await fetch(`${server.url}/api/blade-workbench/nobody/cas/removeSessionValidTime`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${server.client.id}:${server.client.secret}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ casTicket }),
+    });
+    expect((await res.json()).status).toBe(1000);
+    await page.reload();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('当前登录信息异常，继续使用系统可能出现问题，请重新登录');
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/login/);
+    await expect(casTicketOf(page)).resolves.toBeNull();
+  });
+
+  it('opens the session-expired dialog on a 401 and clears the cached ticket', async () => {
+    await loginAs(page, server.url, 'teacher01');
+    // The access token stops being valid (as when it was revoked elsewhere); the CAS session itself lives on.
+    await page.evaluate(() => {
+      const raw = JSON.parse(localStorage.getItem('portal.session')!);
+      raw.state.token = 'revoked-token';
+      localStorage.setItem('portal.session', JSON.stringify(raw));
+    });
+    await page.reload();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('登录已失效');
+    await expect(casTicketOf(page)).resolves.toBeNull();
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/login/);
+  });
+
+  it('switches the interface to English', async () => {
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByText('English').click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Service hall' }).waitFor({ state: 'visible' });
+  });
+
+  it('has no serious accessibility violation on the login page and the shell', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await loginAs(page, server.url, 'student01');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});

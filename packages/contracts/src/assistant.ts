@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** GET questionbasicconfig/baseInfo: the robot assistant's basic configuration. */
+export const RobotBaseInfo = z.object({
+  robotName: z.string(),
+  robotAvatar: z.string(),
+  greeting: z.string(),
+  enabled: z.boolean(),
+});
+export type RobotBaseInfo = z.infer<typeof RobotBaseInfo>;
+
+/**
+ * The robot assistant of 7.8 (platform group): greeting, recommended and suggested questions, answers
+ * from the FAQ and the service guides, whether an answer solved the question, and question feedback.
+ */
+
+export const ROBOT_TEXTS = {
+  noAnswer: '抱歉，暂时没有找到相关答案。您的问题已记录，管理员会尽快补充。',
+  noSuchRecord: '提问记录不存在',
+  noSuchFeedback: '反馈不存在',
+  adminOnly: '只有管理员可以查看或处理',
+  emptyQuestion: '请输入问题',
+} as const;
+
+/** Feedback progress: 0 submitted (待处理), 1 being handled (处理中), 2 answered (已办结). */
+export const FEEDBACK_STATUS = { pending: 0, processing: 1, finished: 2 } as const;
+export const FEEDBACK_STATUS_NAMES: Record<number, string> = { 0: '待处理', 1: '处理中', 2: '已办结' };
+
+/** How many questions the greeting and the recommend list carry; how many suggestions wantAnswer gives. */
+export const ROBOT_RECOMMEND_SIZE = 6;
+export const ROBOT_SUGGEST_SIZE = 5;
+export const ROBOT_QUESTION_MAX_LENGTH = 200;
+
+export const FaqBrief = z.object({ id: z.string(), question: z.string(), sceneId: z.string(), sceneName: z.string() });
+export type FaqBrief = z.infer<typeof FaqBrief>;
+/** Dictionary option (section 3: dictKey and dictValue). */
+export const SceneOption = z.object({ dictKey: z.string(), dictValue: z.string() });
+export type SceneOption = z.infer<typeof SceneOption>;
+
+/** GET aiquestion/greet */
+export const RobotGreet = z.object({
+  robotName: z.string(),
+  robotAvatar: z.string(),
+  greeting: z.string(),
+  recommend: z.array(FaqBrief),
+  scenes: z.array(SceneOption),
+});
+export type RobotGreet = z.infer<typeof RobotGreet>;
+
+/** GET aiquestion/recommendLIst */
+export const RecommendQuery = z.object({
+  sceneId: z.string().trim().max(64).optional(),
+  size: z.coerce.number().int().min(1).max(20).default(ROBOT_RECOMMEND_SIZE),
+});
+/** GET aiquestion/wantAnswer: questions like what the user is typing. */
+export const WantAnswerQuery = z.object({ question: z.string().trim().max(ROBOT_QUESTION_MAX_LENGTH).default('') });
+
+/** POST aiquestion/lucene/search */
+export const RobotSearchRequest = z.object({
+  question: z.string().trim().min(1, ROBOT_TEXTS.emptyQuestion).max(ROBOT_QUESTION_MAX_LENGTH),
+  sceneId: z.string().trim().max(64).optional(),
+});
+export const FaqAnswer = FaqBrief.extend({ answer: z.string(), url: z.string(), score: z.number() });
+export type FaqAnswer = z.infer<typeof FaqAnswer>;
+export const RobotSearchResult = z.object({
+  /** The recorded question; isSolve and recordQuestion refer to it. */
+  recordId: z.string(),
+  answered: z.boolean(),
+  /** The robot's reply text: the best answer, or ROBOT_TEXTS.noAnswer. */
+  reply: z.string(),
+  answer: FaqAnswer.nullable(),
+  related: z.array(FaqBrief),
+});
+export type RobotSearchResult = z.infer<typeof RobotSearchResult>;
+
+/** POST aiquestion/isSolve: 1 solved, 0 not solved. */
+export const IsSolveRequest = z.object({
+  recordId: z.string().trim().min(1).max(64),
+  isSolve: z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0)),
+});
+/** POST aiquestion/recordQuestion: the user asks for a question to be passed on to the administrators. */
+export const RecordQuestionRequest = z.object({
+  question: z.string().trim().min(1, ROBOT_TEXTS.emptyQuestion).max(ROBOT_QUESTION_MAX_LENGTH),
+  recordId: z.string().trim().max(64).optional(),
+});
+export const RecordedQuestion = z.object({ recordId: z.string() });
+
+/** GET questionScene/list */
+export const QuestionScene = z.object({
+  id: z.string(),
+  sceneName: z.string(),
+  icon: z.string(),
+  questionCount: z.number().int(),
+  questions: z.array(FaqBrief),
+});
+export type QuestionScene = z.infer<typeof QuestionScene>;
+
+/** POST question/feedBack/saveQuestionFeedbackInfo */
+export const FeedbackRequest = z.object({
+  question: z.string().trim().min(1, ROBOT_TEXTS.emptyQuestion).max(ROBOT_QUESTION_MAX_LENGTH),
+  content: z.string().trim().max(2000).default(''),
+  contact: z.string().trim().max(100).default(''),
+  sceneId: z.string().trim().max(64).optional(),
+  recordId: z.string().trim().max(64).optional(),
+});
+export const Feedback = z.object({
+  id: z.string(),
+  question: z.string(),
+  content: z.string(),
+  contact: z.string(),
+  sceneName: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  reply: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Feedback = z.infer<typeof Feedback>;
+/** POST question/user/progressStatistics */
+export const ProgressStatistics = z.object({ total: z.number().int(), pending: z.number().int(), processing: z.number().int(), finished: z.number().int() });
+export type ProgressStatistics = z.infer<typeof ProgressStatistics>;
+/** POST question/feedBack/reply (administrator) */
+export const FeedbackReplyRequest = z.object({
+  id: z.string().trim().min(1).max(64),
+  status: z.union([z.literal(FEEDBACK_STATUS.processing), z.literal(FEEDBACK_STATUS.finished)]),
+  reply: z.string().trim().max(2000).default(''),
+});
+
+/** POST aiquestion/unanswered/page (administrator): questions the robot could not answer or that did not help. */
+export const RobotQuestionRecord = z.object({
+  id: z.string(),
+  question: z.string(),
+  userName: z.string(),
+  answered: z.boolean(),
+  /** null until the user said; 1 solved, 0 not solved. */
+  solved: z.number().int().nullable(),
+  source: z.enum(['search', 'record']),
+  matchedQuestion: z.string().nullable(),
+  createTime: z.string(),
+});
+export type RobotQuestionRecord = z.infer<typeof RobotQuestionRecord>;

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CHAT_RESOURCES } from './chat.ts';
+
+/**
+ * Public accounts, notices and the message center (spec 2.4, 4.2, 7.8 app/*, 7.9).
+ * A notice is a type-80 chat message from a public account; the message center reads the same records.
+ */
+
+/**
+ * 4.2: "If the server says the message was deleted (消息已被删除), the deleted page opens."
+ * The server answers such a detail call with this status (one of the accepted statuses of section 8)
+ * and MESSAGES.messageDeleted as msg.
+ */
+export const STATUS_MESSAGE_DELETED = 1004;
+
+export const MESSAGE_TEXTS = {
+  noSuchAccount: '公众号不存在',
+  noSuchNotice: '消息不存在',
+  notYourMessage: '只能标记自己的消息',
+  noAttachment: '该消息没有附件',
+  adminOnly: '只有管理员可以发布或删除通知',
+} as const;
+
+/** A BladeX page: { records, total, size, current, pages }. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
+}
+export const PageRequest = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** A page request whose body may be left out (first page of 10). */
+export const OptionalPageRequest = PageRequest.nullish().transform((v) => v ?? PageRequest.parse({}));
+
+const Id = z.string().trim().min(1).max(64);
+
+export const PublicAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  mpType: z.number().int(),
+  avatar: z.string(),
+  intro: z.string(),
+});
+export type PublicAccount = z.infer<typeof PublicAccount>;
+
+/** POST app/service/mpMsgListByUser: every public account of the tenant with the user's last message and unread count. */
+export const MpMsgListEntry = PublicAccount.extend({
+  jid: z.string(),
+  unreadNumber: z.number().int(),
+  timeSend: z.string().nullable(),
+  content: z.string(),
+  type: z.number().int().nullable(),
+  openTopChatTime: z.string().nullable(),
+});
+export type MpMsgListEntry = z.infer<typeof MpMsgListEntry>;
+
+/** POST app/userList/page: people of the tenant to start a chat with. */
+export const UserListRequest = PageRequest.extend({ keyword: z.string().trim().max(64).optional() });
+export const ImUser = z.object({ userId: z.string(), userName: z.string(), nickName: z.string(), account: z.string(), roleName: z.string() });
+export type ImUser = z.infer<typeof ImUser>;
+
+/** POST app/userList/detail (imWebUserGet): a chat partner, with the devices online now. */
+export const ImUserDetailRequest = z.object({ userId: Id });
+export const ImUserDetail = ImUser.extend({ online: z.boolean(), resources: z.array(z.enum(CHAT_RESOURCES)) });
+export type ImUserDetail = z.infer<typeof ImUserDetail>;
+
+/** A notice as lists show it. */
+export const NoticeItem = z.object({
+  id: z.string(),
+  mpId: z.string(),
+  mpName: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  important: z.boolean(),
+  fieldSet: z.string(),
+  timeSend: z.string(),
+  read: z.boolean(),
+  fileName: z.string().nullable(),
+});
+export type NoticeItem = z.infer<typeof NoticeItem>;
+
+/** POST app/msg/page: the notices of one public account to the user, newest first. */
+export const MpMsgPageRequest = PageRequest.extend({ mpId: Id });
+/** POST app/msg/read: marks every message of one public account read. */
+export const MpReadRequest = z.object({ mpId: Id });
+
+/** POST app/msg/send (administrator): publishes a notice from a public account, delivered in real time (type 80). */
+export const SendNoticeRequest = z.object({
+  mpId: Id,
+  title: z.string().trim().min(1, '请输入标题').max(200),
+  summary: z.string().trim().max(500).default(''),
+  body: z.string().max(100_000).default(''),
+  /** An external page to open; empty opens the detail page (/generalDetailsTow). */
+  url: z.string().trim().max(1000).default(''),
+  important: z.boolean().default(false),
+  fieldSet: z.string().trim().max(50).default(''),
+  /** An attachment uploaded through /api/chat/upload. */
+  fileId: Id.optional(),
+  /** Roles to deliver to; empty or absent: everyone in the tenant. */
+  roleIds: z.array(Id).max(50).optional(),
+});
+export type SendNoticeRequest = z.infer<typeof SendNoticeRequest>;
+export const SendNoticeResult = z.object({ id: z.string(), recipients: z.number().int() });
+
+export const IdRequest = z.object({ id: Id });
+
+/** POST messageCenterHistoryMsg/detail: status 1000 with the url to open. */
+export const MessageCenterDetail = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  mpName: z.string(),
+  timeSend: z.string(),
+  read: z.boolean(),
+});
+export type MessageCenterDetail = z.infer<typeof MessageCenterDetail>;
+
+/** GET nobody/messageCenter/messageDetail/{id}: what the detail page (/generalDetailsTow) shows. */
+export const PublicMessageDetail = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  url: z.string(),
+  fieldSet: z.string(),
+  mpName: z.string(),
+  timeSend: z.string(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+});
+export type PublicMessageDetail = z.infer<typeof PublicMessageDetail>;
+
+/** POST mpManage/readMessage (messageId, userId). */
+export const ReadMessageRequest = z.object({ messageId: Id, userId: Id });
+
+/** POST homePage/getIsShowMsg: the bottom-right prompt of unread important notices (latest 10, one per page). */
+export const IsShowMsg = z.object({
+  isShowMsg: z.boolean(),
+  total: z.number().int(),
+  list: z.array(NoticeItem),
+});
+export type IsShowMsg = z.infer<typeof IsShowMsg>;

@@ -100,7 +100,12 @@ export interface RobotConfigTable {
   enabled: number;
 }
 
-export interface Database {
+import type { CatalogueTables } from './tables/catalogue.ts';
+import type { TransferTables } from './tables/transfer.ts';
+import type { WorkbenchTables } from './tables/workbench.ts';
+
+/** Every table. Capabilities keep their own table types in db/tables/<capability>.ts. */
+export interface Database extends CatalogueTables, WorkbenchTables, TransferTables {
   tenants: TenantTable;
   roles: RoleTable;
   role_menus: RoleMenuTable;

@@ -12,12 +12,15 @@ export function NotBuiltRoute({ backTo }: { backTo?: string }) {
   return <NotBuilt title={t(handle?.titleKey ?? 'pages.notFound')} backTo={backTo} />;
 }
 
+/** Built configuration pages of /home/userFrameConfig/{name}, by name (features add theirs here). */
+export const USER_FRAME_CONFIG_ELEMENTS: Record<string, React.ReactNode> = {};
+
 /** /home/userFrameConfig/{name}: only the names of 2.1 exist. */
 export function UserFrameConfigRoute() {
   const { t } = useTranslation();
   const { name = '' } = useParams();
   if (!(USER_FRAME_CONFIG_NAMES as readonly string[]).includes(name)) return <NotFoundPage />;
-  return <NotBuilt title={t(`pages.${name}`)} />;
+  return USER_FRAME_CONFIG_ELEMENTS[name] ?? <NotBuilt title={t(`pages.${name}`)} />;
 }
 
 export function NoPowerPage() {

@@ -2,6 +2,14 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enUS } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
+import { chatEnUS, chatZhCN } from '../../features/chat/i18n.ts';
+import { servicesEnUS, servicesZhCN } from '../../features/services/i18n.ts';
+import { transferEnUS, transferZhCN } from '../../features/transfer/i18n.ts';
+import { workbenchEnUS, workbenchZhCN } from '../../features/workbench/i18n.ts';
+
+/** The shell's texts plus each feature's own (features use their own top-level keys). */
+const zh = { ...zhCN, ...servicesZhCN, ...workbenchZhCN, ...transferZhCN, ...chatZhCN };
+const en = { ...enUS, ...servicesEnUS, ...workbenchEnUS, ...transferEnUS, ...chatEnUS };
 
 export type Language = 'zh-CN' | 'en-US';
 const STORAGE_KEY = 'portal.language';
@@ -14,7 +22,7 @@ export function storedLanguage(): Language {
 /** zh-CN first, en-US second. */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: { 'zh-CN': { translation: zh }, 'en-US': { translation: en } },
   lng: storedLanguage(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },

@@ -1,0 +1,6 @@
+/**
+ * Texts of the chat feature, merged into the app's resources by lib/i18n/i18n.ts. Use top-level keys
+ * of this feature only (e.g. `chat: { … }`); zh-CN exactly as the spec writes it, en-US beside it.
+ */
+export const chatZhCN = {};
+export const chatEnUS: typeof chatZhCN = {};

@@ -1,27 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, seriousA11yViolations } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loginAs, seriousA11yViolations } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+import type { RunningServer } from './support/server.ts';
 
 describe('foundation journeys (real server, Debian Chromium)', () => {
+  const journey = useJourney();
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
+  beforeEach(() => {
+    ({ server, browser, context, page } = journey);
   });
 
   it('sends an anonymous visitor of /home/homePage to /login', async () => {
@@ -57,7 +47,7 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await page.waitForURL(/\/home\/noPower/);
     await page.getByRole('heading', { name: '无权访问' }).waitFor({ state: 'visible' });
 
-    const adminContext = await browser.newContext({ locale: 'zh-CN' });
+    const adminContext = await browser.newContext({ locale: 'zh-CN', reducedMotion: 'reduce' });
     const adminPage = await adminContext.newPage();
     await loginAs(adminPage, server.url, 'admin');
     await adminPage.goto(`${server.url}/home/userFrameConfig/homePageConfig`);
@@ -100,12 +90,14 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
   it('opens the session-expired dialog on a 401 and clears the cached ticket', async () => {
     await loginAs(page, server.url, 'teacher01');
     // The access token stops being valid (as when it was revoked elsewhere); the CAS session itself lives on.
+    // Changed on a page of the same origin where the app is not running (a running app writes its state back).
+    await page.goto(`${server.url}/favicon.svg`);
     await page.evaluate(() => {
       const raw = JSON.parse(localStorage.getItem('portal.session')!);
       raw.state.token = 'revoked-token';
       localStorage.setItem('portal.session', JSON.stringify(raw));
     });
-    await page.reload();
+    await page.goto(`${server.url}/home/homePage`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await expect(dialog.textContent()).resolves.toContain('登录已失效');

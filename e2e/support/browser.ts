@@ -14,15 +14,16 @@ export function launchBrowser(): Promise<Browser> {
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
 
-/** Runs axe-core on the page and returns the serious and critical violations. */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core on the page (or only inside `include`, a CSS selector) and returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page, include?: string): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     // The watermark is decorative (aria-hidden, faint on purpose), not content.
-    const result = await axe.run({ exclude: [['[data-testid="watermark"]']] } as unknown as Document, { resultTypes: ['violations'] });
+    const context = { ...(include ? { include: [[include]] } : {}), exclude: [['[data-testid="watermark"]']] };
+    const result = await axe.run(context as unknown as Document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
+  }, include);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
@@ -33,4 +34,14 @@ export async function loginAs(page: Page, baseUrl: string, account: string, pass
   await page.getByLabel(/^密码$|^Password$/).fill(password);
   await page.getByRole('button', { name: /登\s*录|Log in/ }).click();
   await page.waitForURL(/\/home\//);
+  // The shell is settled once the user's info is in: the user menu carries their name. A click before that
+  // can land on a shell that is about to re-render, as no person clicks.
+  await page.getByRole('button', { name: /\S\s+(用户菜单|User menu)$/ }).waitFor({ state: 'visible' });
+}
+
+/** Waits (up to 5 s) until no finite animation runs: a dialog or menu has finished opening, as a person sees it. */
+export async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 })
+    .catch(() => undefined);
 }

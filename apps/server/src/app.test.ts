@@ -6,12 +6,20 @@ import { bearer, createTestApp, testDatabases, type TestApp } from './test/test-
 /** Every route the app registered under /api, as "METHOD /full/path", read from Fastify's own route table. */
 function registeredApiRoutes(t: TestApp): string[] {
   const out = new Set<string>();
+  // printRoutes draws a radix tree: a child line holds only the rest of its parent's path
+  // ('/api/x/submit (POST)' then '└── Card (POST)' for /api/x/submitCard), so paths are joined by depth.
+  const stack: string[] = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /(\/api\/\S*) \(([^)]+)\)/.exec(line);
+    const m = /^(.*?)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
     if (!m) continue;
-    for (const method of m[2]!.split(',').map((s) => s.trim())) {
+    const depth = Math.round(m[1]!.length / 4);
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = path;
+    if (!m[3] || !path.startsWith('/api/')) continue;
+    for (const method of m[3].split(',').map((s) => s.trim())) {
       // HEAD is added by Fastify beside every GET; it is not a route of its own.
-      if (method !== 'HEAD') out.add(`${method} ${m[1]!.replace(/:(\w+)/g, '{$1}')}`);
+      if (method !== 'HEAD') out.add(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
     }
   }
   return [...out].sort();

@@ -7,15 +7,22 @@ import type { DbHandle } from './db/create-db.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { efficiencyRoutes } from './modules/efficiency/efficiency.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { personalRoutes } from './modules/personal/personal.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { threeListsRoutes } from './modules/three-lists/three-lists.routes.ts';
+import { transferRoutes } from './modules/transfer/transfer.routes.ts';
+import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerInputGuard } from './platform/input.ts';
 import type { AppDeps } from './platform/http.ts';
 import { registerWeb } from './platform/web.ts';
 
 /** Every capability's routes, registered in this order. */
-const modules = [authRoutes, assistantRoutes, chatRoutes, messagesRoutes];
+const modules = [authRoutes, assistantRoutes, chatRoutes, messagesRoutes, threeListsRoutes, transferRoutes, servicesRoutes, workbenchRoutes, personalRoutes, efficiencyRoutes];
 
 export type BuildOptions = { config: Config; db: DbHandle; logger?: boolean; serveWeb?: boolean };
 
@@ -44,6 +51,7 @@ export async function buildApp({ config, db, logger = true, serveWeb = true }: B
     // @fastify/websocket hides its routes from the document; the chat socket is a registered route like any other.
     transform: (args) => jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
   });
+  registerInputGuard(app);
   registerAuth(app);
 
   for (const register of modules) await app.register(async (scope) => register(scope));

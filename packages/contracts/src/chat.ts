@@ -106,6 +106,9 @@ export const CHAT_TEXTS = {
   fileTooLarge: `文件不能超过${CHAT_FILE_MAX_BYTES / 1024 / 1024}MB`,
   noFile: '请选择文件',
   tooFast: '发送过于频繁，请稍后再试',
+  groupOwnerOnly: '只有群主可以管理群成员',
+  notGroupMember: '该用户不在群中',
+  ownerNotRemovable: '群主不能移出自己，请使用退出群聊',
 } as const;
 
 const Id = z.string().trim().min(1).max(64);
@@ -336,7 +339,12 @@ export const HistoryRequest = z.object({
   beforeSeq: z.number().int().min(1).optional(),
   pageSize: z.number().int().min(1).max(CHAT_HISTORY_PAGE_MAX).default(30),
 });
-export const HistoryItem = z.object({ seq: z.number().int(), message: ChatMessage });
+export const HistoryItem = z.object({
+  seq: z.number().int(),
+  message: ChatMessage,
+  /** On the caller's own one-to-one messages: a device of the recipient has it (receipt 26), so a reloaded page still shows it. */
+  delivered: z.boolean().optional(),
+});
 export const HistoryPage = z.object({ records: z.array(HistoryItem), hasMore: z.boolean() });
 export type HistoryPage = z.infer<typeof HistoryPage>;
 export const DeleteMessagesRequest = z.object({ messageIds: z.array(Id).min(1).max(100) });
@@ -369,3 +377,5 @@ export const GroupMember = z.object({ userId: z.string(), userName: z.string(), 
 export const CreateGroupRequest = z.object({ name: z.string().trim().min(1, '请输入群名称').max(50), memberIds: z.array(Id).min(1).max(500) });
 export const GroupRequest = z.object({ groupId: Id });
 export const AddMembersRequest = z.object({ groupId: Id, memberIds: z.array(Id).min(1).max(500) });
+/** POST /api/chat/group/removeMembers (group owner only): the members leave the group; their history stays with them. */
+export const RemoveMembersRequest = z.object({ groupId: Id, memberIds: z.array(Id).min(1).max(500) });

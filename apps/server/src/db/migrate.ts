@@ -1,18 +1,34 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './create-db.ts';
+import { currentPgSchema } from './sql-helpers.ts';
 import * as foundation from './migrations/2026-11-22T10-00_foundation.ts';
 import * as messaging from './migrations/2026-11-22T14-00_messaging.ts';
+import * as transfer from './migrations/2026-11-23T02-20_transfer.ts';
+import * as catalogue from './migrations/2026-11-23T02-30_catalogue.ts';
+import * as efficiency from './migrations/2026-11-23T04-30_efficiency.ts';
+import * as workbench from './migrations/2026-11-23T02-40_workbench.ts';
+import * as accountBindings from './migrations/2026-11-23T03-10_account-bindings.ts';
+import * as personal from './migrations/2026-11-23T04-20_personal.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
   '2026-11-22T10-00_foundation': foundation,
   '2026-11-22T14-00_messaging': messaging,
+  '2026-11-23T02-20_transfer': transfer,
+  '2026-11-23T02-30_catalogue': catalogue,
+  '2026-11-23T02-40_workbench': workbench,
+  '2026-11-23T03-10_account-bindings': accountBindings,
+  '2026-11-23T04-20_personal': personal,
+  '2026-11-23T04-30_efficiency': efficiency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL, name the schema of the migration tables: otherwise Kysely finds kysely_migration_lock in
+  // any schema (another test file's) and skips creating it in this one.
+  const migrationTableSchema = await currentPgSchema(db);
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,22 +1,48 @@
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/** How many prepared statements a connection keeps (least recently used ones are dropped first). */
+export const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Adapts Node's built-in `node:sqlite` (Node 24) to the statement interface Kysely's SqliteDialect expects
  * (the better-sqlite3 shape), so the embedded default needs no native addon.
+ *
+ * Kysely asks for a statement on every query; preparing is a good part of a small query's cost, so prepared
+ * statements are kept per SQL text in a bounded LRU. Reusing one is safe: Kysely runs one query at a time
+ * per connection, and each call binds its own parameters (all/run reset the statement first).
  */
-export function openNodeSqlite(filename: string): SqliteDatabase & { raw: DatabaseSync } {
+export function openNodeSqlite(filename: string, cacheSize = STATEMENT_CACHE_SIZE): SqliteDatabase & { raw: DatabaseSync; cachedStatements: () => number } {
   const db = new DatabaseSync(filename);
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
   if (filename !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
+  const prepared = (sql: string) => {
+    const hit = cache.get(sql);
+    if (hit) {
+      // Map keeps insertion order: re-inserting marks it most recently used.
+      cache.delete(sql);
+      cache.set(sql, hit);
+      return hit;
+    }
+    const stmt = db.prepare(sql);
+    const entry = { stmt, reader: stmt.columns().length > 0 };
+    cache.set(sql, entry);
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
+    return entry;
+  };
   return {
     raw: db,
-    close: () => db.close(),
+    cachedStatements: () => cache.size,
+    close: () => {
+      cache.clear();
+      db.close();
+    },
     prepare(sql: string): SqliteStatement {
-      const stmt = db.prepare(sql);
+      const { stmt, reader } = prepared(sql);
       return {
-        reader: stmt.columns().length > 0,
+        reader,
         all: (params) => stmt.all(...bind(params)),
         run: (params) => stmt.run(...bind(params)),
         iterate: (params) => stmt.iterate(...bind(params)),

@@ -1,3 +1,5 @@
+import { sql as sqlTag } from 'kysely';
+
 /** Dialect-specific bits, kept in one place (house style 8). */
 
 /** True when the error is a unique-constraint violation on either engine. */
@@ -9,3 +11,24 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export const nowIso = (ms: number = Date.now()) => new Date(ms).toISOString();
+
+/** The PostgreSQL schema a connection works in (its search_path), or undefined on SQLite. */
+export async function currentPgSchema(db: import('kysely').Kysely<any>): Promise<string | undefined> {
+  try {
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    return rows[0]?.schema ?? undefined;
+  } catch {
+    return undefined; // SQLite has no current_schema()
+  }
+}
+
+/**
+ * Hours from one ISO-8601 text column (or expression) to another, as a number, on either engine: for
+ * durations summed and averaged in SQL (efficiency reports).
+ */
+export function hoursBetween(engine: 'sqlite' | 'postgres', from: import('kysely').Expression<unknown>, to: import('kysely').Expression<unknown>): import('kysely').RawBuilder<number> {
+  return engine === 'postgres'
+    ? sqlTag<number>`(extract(epoch from (cast(${to} as timestamptz) - cast(${from} as timestamptz))) / 3600.0)`
+    : sqlTag<number>`((julianday(${to}) - julianday(${from})) * 24.0)`;
+}

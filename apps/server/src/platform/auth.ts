@@ -1,3 +1,4 @@
+import { TenantId } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nowIso } from '../db/sql-helpers.ts';
@@ -88,6 +89,8 @@ export function registerAuth(app: FastifyInstance): void {
       // A public route that works without a tenant (login by token, ticket checks) resolves it itself.
       return;
     }
+    // A tenant id that cannot exist is refused before it reaches the store (PostgreSQL rejects NUL bytes).
+    if (!TenantId.safeParse(asked).success) throw badRequest(MESSAGES.unknownTenant, 'tenantId');
     const tenant = await app.deps.db
       .selectFrom('tenants')
       .where('tenant_id', '=', asked)

@@ -16,13 +16,16 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
+/** WCAG 2.3.3: a person who asked their system for less motion gets no Ant Design animations. */
+const prefersReducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 function Themed({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
   const color = normalizeHex(useSession((s) => s.theme?.themeColor)) ?? DEFAULT_THEME_COLOR;
   const english = current.language === 'en-US';
   dayjs.locale(english ? 'en' : 'zh-cn');
   return (
-    <ConfigProvider locale={english ? enUS : zhCN} theme={{ token: { colorPrimary: accessibleColor(color), colorLink: accessibleColor(color), borderRadius: 6 } }}>
+    <ConfigProvider locale={english ? enUS : zhCN} theme={{ token: { colorPrimary: accessibleColor(color), colorLink: accessibleColor(color), borderRadius: 6, motion: !prefersReducedMotion() } }}>
       <AntApp message={{ duration: TOAST_DURATION_MS / 1000, maxCount: 3 }}>{children}</AntApp>
     </ConfigProvider>
   );

@@ -23,7 +23,8 @@ export const SHELL_PAGES: Array<{ path: string; handle: RouteHandle }> = [
   { path: 'applicationServiceCenter', handle: { name: 'applicationServiceCenter', titleKey: 'pages.applicationServiceCenter', serviceType: 'APPLICATION' } },
   { path: 'processServiceCenter', handle: { name: 'processServiceCenter', titleKey: 'pages.processServiceCenter', serviceType: 'PROCESS' } },
   { path: 'serviceHall', handle: { name: 'serviceHall', titleKey: 'pages.serviceHall', serviceType: '' } },
-  { path: 'threelists', handle: { name: 'threelists', titleKey: 'pages.threelists' } },
+  // Public: anonymous visitors browse the three lists through the nobody calls (issue 6).
+  { path: 'threelists', handle: { name: 'threelists', titleKey: 'pages.threelists', public: true } },
   { path: 'effectivenessSupervision', handle: { name: 'effectivenessSupervision', titleKey: 'pages.effectivenessSupervision' } },
   { path: 'PersonalCenter', handle: { name: 'PersonalCenter', titleKey: 'pages.PersonalCenter' } },
   { path: 'cardBusinessConfig', handle: { name: 'cardBusinessConfig', titleKey: 'pages.cardBusinessConfig' } },

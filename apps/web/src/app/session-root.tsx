@@ -10,6 +10,7 @@ import { setUnauthorizedHandler } from '../lib/http/client.ts';
 import { setNotifier } from '../lib/http/notify.ts';
 import { startSessionGuard } from '../lib/session/session-guard.ts';
 import { sessionStore, useSession } from '../lib/session/session-store.ts';
+import { createUnauthorizedClassifier } from '../lib/session/unauthorized.ts';
 import { applyTheme } from '../lib/theme/theme.ts';
 import { SessionDialogs, useSessionDialogs } from './session-dialogs.tsx';
 
@@ -31,13 +32,17 @@ export function SessionRoot() {
     });
   }, [message]);
 
-  // 4.3: "A 401 clears the cached ticket. Unless the user is on a landing or login page, the session-expired dialog opens."
+  // 4.3: "A 401 clears the cached ticket. Unless the user is on a landing or login page, the session-expired dialog
+  // opens." When the cleared ticket's session has itself ended, it is the forced re-login dialog instead.
   const pathname = location.pathname;
   useEffect(() => {
-    setUnauthorizedHandler(() => {
-      const path = window.location.pathname;
-      if ((LANDING_ROUTE_PATHS as readonly string[]).includes(path)) return;
-      useSessionDialogs.getState().show('expired');
+    const classify = createUnauthorizedClassifier(getSessionValidTime);
+    setUnauthorizedHandler((clearedTicket) => {
+      void classify(clearedTicket).then((dialog) => {
+        const path = window.location.pathname;
+        if ((LANDING_ROUTE_PATHS as readonly string[]).includes(path)) return;
+        useSessionDialogs.getState().show(dialog);
+      });
     });
   }, [pathname]);
 

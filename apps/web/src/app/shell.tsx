@@ -1,4 +1,4 @@
-import { DownOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, DownOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Layout, type MenuProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -6,6 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Watermark } from '../components/watermark.tsx';
 import { LockDialog } from '../features/auth/components/lock-dialog.tsx';
+import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
+import { NoticePrompt } from '../features/chat/components/notice-prompt.tsx';
+import { ShellFooterInfo, ShellNavigation, useConfiguredBuiltIns } from '../features/workbench/components/shell-navigation.tsx';
+import { UserThemeDialog } from '../features/workbench/components/user-theme-dialog.tsx';
 import { setLanguage, type Language } from '../lib/i18n/i18n.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { useRouteHandle } from './guard.tsx';
@@ -29,17 +33,21 @@ export function Shell() {
   const user = useSession((s) => s.user);
   const menus = useSession((s) => s.configurationMenu);
   const logout = useLogout();
+  const builtIns = useConfiguredBuiltIns();
   const [lockOpen, setLockOpen] = useState(false);
+  const [themeOpen, setThemeOpen] = useState(false);
 
   const configItems: MenuProps['items'] = menus.map((m) => ({ key: m.path, label: t(`pages.${m.name}`, { defaultValue: m.title }) }));
   const userItems: MenuProps['items'] = [
     { key: 'personal', icon: <UserOutlined />, label: t('nav.personalCenter') },
+    { key: 'theme', icon: <BgColorsOutlined />, label: t('workbench.theme.menu') },
     { key: 'lock', icon: <LockOutlined />, label: t('nav.lock') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout') },
   ];
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'personal') navigate('/home/PersonalCenter');
+    if (key === 'theme') setThemeOpen(true);
     if (key === 'lock') setLockOpen(true);
     if (key === 'logout') void logout({ serverSide: true });
   };
@@ -57,11 +65,12 @@ export function Shell() {
           <span>{user?.tenant_name ?? ''} {t('app.title')}</span>
         </NavLink>
         <nav aria-label={t('nav.mainNavigation')} className="portal-nav">
-          {BUILT_IN_NAV.map((item) => (
+          {BUILT_IN_NAV.filter((item) => builtIns.visible(item.to)).map((item) => (
             <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'portal-nav-item active' : 'portal-nav-item')}>
-              {t(item.key)}
+              {builtIns.name(item.to, item.key) ?? t(item.key)}
             </NavLink>
           ))}
+          <ShellNavigation itemClassName="portal-nav-item" />
         </nav>
         <div className="portal-header-tools">
           {configItems.length > 0 && (
@@ -71,6 +80,7 @@ export function Shell() {
               </Button>
             </Dropdown>
           )}
+          <ChatEntry className="portal-header-button" />
           <Dropdown menu={{ items: langItems, selectedKeys: [i18n.language], onClick: ({ key }) => setLanguage(key as Language) }} trigger={['click']}>
             <Button type="text" className="portal-header-button" icon={<GlobalOutlined />} aria-label={t('app.language')}>
               {i18n.language === 'en-US' ? 'EN' : '中'}
@@ -94,10 +104,13 @@ export function Shell() {
             © {dayjs().year()} {user?.tenant_name} {t('footer.copyright')}
           </div>
           <div>{t('footer.support')}</div>
+          <ShellFooterInfo />
         </Layout.Footer>
       )}
+      <NoticePrompt enabled={!!user} />
       {user && <Watermark lines={watermarkLines} />}
       <LockDialog open={lockOpen} onClose={() => setLockOpen(false)} />
+      <UserThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
     </Layout>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { loginOut } from '../features/auth/api/login-out.ts';
+import { stopChat } from '../features/chat/lib/chat-runtime.ts';
 import { sessionStore } from '../lib/session/session-store.ts';
 
 /**
@@ -15,6 +16,7 @@ export function useLogout() {
     async ({ serverSide }: { serverSide: boolean }) => {
       const token = sessionStore.getState().token;
       if (serverSide && token) await loginOut(token).catch(() => undefined);
+      stopChat();
       sessionStore.getState().logoutClear();
       queryClient.clear();
       navigate(serverSide ? '/login?logout=true' : '/login?isLogin=true', { replace: true });

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The first render of an Ant Design page in jsdom can take over a second on a loaded 2-core machine (CI runs
+// the suites side by side); findBy*/waitFor wait up to 5 s instead of 1 s. A test that passes still passes fast.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,196 @@
+import type { Selectable } from 'kysely';
+
 /**
- * Tables of the catalogue capability. Add table interfaces as members of CatalogueTables
- * (e.g. `services: ServiceTable;`) and export their Row types here; db/database.ts extends it.
+ * Tables of the catalogue capability (issue 3): services with their departments, scenes and types, role
+ * visibility, guides, favourites, ratings, clicks, search words, the landing page and comb-cygj tools.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface CatalogueTables {}
+export interface CatalogueTables {
+  svc_depts: SvcGroupTable;
+  svc_scenes: SvcGroupTable;
+  svc_types: SvcGroupTable;
+  svc_services: SvcServiceTable;
+  svc_service_roles: SvcServiceRoleTable;
+  svc_guides: SvcGuideTable;
+  svc_shelf_labels: SvcShelfLabelTable;
+  svc_favourites: SvcFavouriteTable;
+  svc_quick_labels: SvcQuickLabelTable;
+  svc_ratings: SvcRatingTable;
+  svc_sensitive_words: SvcSensitiveWordTable;
+  svc_sensitive_hits: SvcSensitiveHitTable;
+  svc_clicks: SvcClickTable;
+  svc_search_words: SvcSearchWordTable;
+  svc_landing_configs: SvcLandingConfigTable;
+  cygj_tools: CygjToolTable;
+  cygj_navigation_bars: CygjNavigationBarTable;
+  account_bindings: AccountBindingTable;
+}
+
+/** A department, scene or type. */
+export interface SvcGroupTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  icon: string;
+  sort: number;
+}
+
+export interface SvcServiceTable {
+  id: string;
+  tenant_id: string;
+  service_name: string;
+  service_icon: string;
+  dept_id: string;
+  scene_id: string;
+  type_id: string;
+  /** APPLICATION | PROCESS */
+  business_type: string;
+  /** ONLINE | OFFLINE */
+  process_type: string;
+  access_way: string;
+  open_way: string;
+  service_url: string;
+  description: string;
+  label_name: string;
+  shelf_label_name: string;
+  /** 1: open to anonymous visitors. */
+  is_public: number;
+  /** 1 on the shelf, 0 withdrawn. */
+  status: number;
+  visit_count: number;
+  sort: number;
+  launched_at: string;
+  updated_at: string;
+}
+
+/** A service with no rows here is visible to every logged-in role. */
+export interface SvcServiceRoleTable {
+  tenant_id: string;
+  service_id: string;
+  role_id: string;
+}
+
+export interface SvcGuideTable {
+  service_id: string;
+  tenant_id: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** Plain text of content, for search. */
+  text: string;
+  updated_at: string;
+}
+
+export interface SvcShelfLabelTable {
+  id: string;
+  tenant_id: string;
+  label_name: string;
+  color: string;
+  sort: number;
+}
+
+export interface SvcFavouriteTable {
+  tenant_id: string;
+  user_id: string;
+  service_id: string;
+  sort: number;
+  created_at: string;
+}
+
+export interface SvcQuickLabelTable {
+  id: string;
+  tenant_id: string;
+  label_name: string;
+  min_score: number;
+  max_score: number;
+  sort: number;
+}
+
+export interface SvcRatingTable {
+  id: string;
+  tenant_id: string;
+  service_id: string;
+  user_id: string;
+  user_name: string;
+  score: number;
+  /** JSON array of quick label names. */
+  labels: string;
+  comment: string;
+  created_at: string;
+}
+
+export interface SvcSensitiveWordTable {
+  id: string;
+  tenant_id: string;
+  word: string;
+}
+
+/** 5: "a comment containing forbidden words is blocked and the attempt is recorded." */
+export interface SvcSensitiveHitTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  service_id: string;
+  content: string;
+  words: string;
+  created_at: string;
+}
+
+export interface SvcClickTable {
+  id: string;
+  tenant_id: string;
+  service_id: string;
+  /** '' for an anonymous visitor. */
+  user_id: string;
+  created_at: string;
+}
+
+/** Searched words: how often, and how often they found nothing. */
+export interface SvcSearchWordTable {
+  tenant_id: string;
+  keyword: string;
+  hits: number;
+  misses: number;
+  last_at: string;
+}
+
+export interface SvcLandingConfigTable {
+  tenant_id: string;
+  /** JSON of LandingConfig. */
+  config: string;
+  /** JSON of FooterConfig. */
+  footer: string;
+  updated_at: string;
+}
+
+export interface CygjToolTable {
+  id: string;
+  tenant_id: string;
+  tools_name: string;
+  tools_icon: string;
+  tools_url: string;
+  tools_type: string;
+  sort: number;
+}
+
+export interface CygjNavigationBarTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  url: string;
+  sort: number;
+}
+
+/** 7.4 accountSecurity: a third-party account (WeChat, DingTalk …) bound to a user; one per platform and user. */
+export interface AccountBindingTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  /** One of BIND_SOURCES. */
+  source: string;
+  open_id: string;
+  nick_name: string;
+  bound_at: string;
+}
+
+export type SvcServiceRow = Selectable<SvcServiceTable>;
+export type SvcGroupRow = Selectable<SvcGroupTable>;
+export type SvcRatingRow = Selectable<SvcRatingTable>;

@@ -1,6 +1,106 @@
+import type { Selectable } from 'kysely';
+
 /**
- * Tables of the workbench capability. Add table interfaces as members of WorkbenchTables
- * (e.g. `services: ServiceTable;`) and export their Row types here; db/database.ts extends it.
+ * Tables of the workbench capability (issue 4, migration 2026-11-23T02-10_workbench): cards and their
+ * columns, role grants, index types, navigation, settings (footer, theme, pre-login page, holidays …),
+ * external data sources, common tools, and the demo process, news and announcement data the cards read.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface WorkbenchTables {}
+export interface WorkbenchTables {
+  wb_cards: WbCardTable;
+  wb_card_columns: WbCardColumnTable;
+  wb_card_roles: WbCardRoleTable;
+  wb_index_types: WbIndexTypeTable;
+  wb_index_cards: WbIndexCardTable;
+  wb_navigation: WbNavigationTable;
+  wb_settings: WbSettingTable;
+  wb_external_apis: WbExternalApiTable;
+  wb_tools: WbToolTable;
+  wb_todos: WbTodoTable;
+  wb_news: WbNewsTable;
+}
+
+export interface WbCardTable {
+  id: string;
+  tenant_id: string;
+  card_type: string;
+  card_name: string;
+  card_introduction: string;
+  display_rows: number;
+  data_source: string;
+  /** JSON: typeList, currentStatusBackgroundColor, otherInformationList, serviceIds. */
+  config: string;
+  status: number;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface WbCardColumnTable {
+  id: string;
+  tenant_id: string;
+  card_id: string;
+  column_name: string;
+  data_source: string;
+  api_id: string | null;
+  category: string;
+  todo_type_name: string;
+  todo_timeout_name: string;
+  /** JSON array of { field, chineseName }. */
+  card_mapping: string;
+  sort: number;
+}
+export interface WbCardRoleTable { tenant_id: string; card_id: string; role_id: string }
+export interface WbIndexTypeTable { id: string; tenant_id: string; type_name: string; layout: string; status: number; sort: number }
+export interface WbIndexCardTable { tenant_id: string; type_id: string; card_id: string; sort: number }
+export interface WbNavigationTable {
+  id: string;
+  tenant_id: string;
+  navigation_name: string;
+  navigation_type: string;
+  is_built: number;
+  is_auto: number;
+  config_path: string;
+  embedded: number;
+  sort: number;
+}
+/** One JSON value per tenant (owner_id '') or per user (owner_id = user id). */
+export interface WbSettingTable { tenant_id: string; owner_id: string; key: string; value: string; updated_at: string }
+export interface WbExternalApiTable {
+  id: string;
+  tenant_id: string;
+  api_name: string;
+  url: string;
+  method: string;
+  list_path: string;
+  request_params: string;
+  return_params: string;
+}
+export interface WbToolTable { id: string; tenant_id: string; tools_name: string; tools_icon: string; tools_url: string; tools_type: string; sort: number }
+export interface WbTodoTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  flow_type: string;
+  matter_status: string;
+  is_timeout: number;
+  created_at: string;
+}
+export interface WbNewsTable {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  category: string;
+  title: string;
+  field_set: string;
+  important: number;
+  url: string;
+  release_time: string;
+  created_at: string;
+}
+
+export type WbCardRow = Selectable<WbCardTable>;
+export type WbCardColumnRow = Selectable<WbCardColumnTable>;
+export type WbNavigationRow = Selectable<WbNavigationTable>;
+export type WbExternalApiRow = Selectable<WbExternalApiTable>;
+export type WbNewsRow = Selectable<WbNewsTable>;

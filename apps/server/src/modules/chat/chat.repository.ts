@@ -188,6 +188,12 @@ export function chatRepository(db: Db) {
       await db.deleteFrom('chat_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('user_id', '=', userId).execute();
     },
 
+    async removeGroupMembers(tenantId: string, groupId: string, userIds: string[]): Promise<void> {
+      for (const part of chunks(userIds)) {
+        await db.deleteFrom('chat_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('user_id', 'in', part).execute();
+      }
+    },
+
     // ------------------------------------------------------------ public accounts
 
     publicAccount(tenantId: string, id: string) {
@@ -224,6 +230,23 @@ export function chatRepository(db: Db) {
         .select('delivered_at')
         .executeTakeFirst();
       return row?.delivered_at ?? null;
+    },
+
+    /** Of these messages, the ones a device of `userId` (their recipient) has received. */
+    async deliveredTo(tenantId: string, userId: string, messageIds: string[]): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (const part of chunks(messageIds)) {
+        const rows = await db
+          .selectFrom('chat_inbox')
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .where('message_id', 'in', part)
+          .where('delivered_at', 'is not', null)
+          .select('message_id')
+          .execute();
+        for (const r of rows) out.add(r.message_id);
+      }
+      return out;
     },
 
     /**

@@ -24,6 +24,7 @@ import {
   ImConfig,
   ImUserInfo,
   PeerRequest,
+  RemoveMembersRequest,
   TopChatRequest,
   UploadedFile,
   type ChatResource,
@@ -170,9 +171,17 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/group/addMembers`,
-    { schema: { tags, summary: 'Add people of the same tenant to a group of the caller', body: AddMembersRequest, response: { 200: envelope(z.null()) } } },
+    { schema: { tags, summary: 'Add people of the same tenant to a group the caller owns', body: AddMembersRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await chat.addGroupMembers(rt, userOf(request), request.body.groupId, request.body.memberIds);
+      return ok(null);
+    },
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/removeMembers`,
+    { schema: { tags, summary: 'Remove members from a group the caller owns', body: RemoveMembersRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await chat.removeGroupMembers(rt, userOf(request), request.body.groupId, request.body.memberIds);
       return ok(null);
     },
   );

@@ -352,7 +352,15 @@ export async function history(rt: ChatRuntime, ctx: RequestContext, input: { pee
   const page = rows.slice(0, input.pageSize).reverse();
   // Notices are stored once for many recipients: in each user's history the user is the addressee.
   const addressed = (r: (typeof rows)[number]) => (r.to_user_id ? r : { ...r, to_user_id: ctx.userId, to_user_name: ctx.userName });
-  return { records: page.map((r) => ({ seq: r.seq, message: toChatMessage(addressed(r)) })), hasMore: rows.length > input.pageSize };
+  // Receipt 26 of the caller's own one-to-one messages, so that a reloaded page shows "delivered" again.
+  const ownToPerson = page.filter(
+    (r) => r.from_user_id === ctx.userId && r.to_user_type === TO_USER_TYPE_USER && r.mp_type === null && r.to_user_id === input.peerId && r.to_user_id !== ctx.userId && r.to_user_id !== FILE_TRANSFER_HELPER_ID,
+  );
+  const delivered = ownToPerson.length ? await rt.repo.deliveredTo(ctx.tenantId, input.peerId, ownToPerson.map((r) => r.id)) : new Set<string>();
+  return {
+    records: page.map((r) => ({ seq: r.seq, message: toChatMessage(addressed(r)), ...(r.from_user_id === ctx.userId && ownToPerson.includes(r) ? { delivered: delivered.has(r.id) } : {}) })),
+    hasMore: rows.length > input.pageSize,
+  };
 }
 
 export async function deleteMessages(rt: ChatRuntime, ctx: RequestContext, messageIds: string[]): Promise<number> {
@@ -417,9 +425,31 @@ export async function groupMembers(rt: ChatRuntime, ctx: RequestContext, groupId
   return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, nickName: r.nick_name, joinedAt: r.joined_at }));
 }
 
+/** The group, when the caller owns it: a non-member learns nothing (404), a member who is not the owner is refused (403). */
+async function ownedGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string) {
+  const group = await memberGroup(rt, ctx, groupId);
+  if (group.owner_id !== ctx.userId) throw forbidden(CHAT_TEXTS.groupOwnerOnly);
+  return group;
+}
+
+/** Adds people of the caller's tenant to a group the caller owns (members already in it are kept once). */
 export async function addGroupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string, memberIds: string[]): Promise<void> {
-  await memberGroup(rt, ctx, groupId);
+  await ownedGroup(rt, ctx, groupId);
   await rt.repo.addGroupMembers(ctx.tenantId, groupId, await checkMembers(rt, ctx, memberIds));
+}
+
+/**
+ * Removes members from a group the caller owns. They no longer receive or send its messages; what they
+ * received before stays in their own history. The owner leaves with quitGroup instead.
+ */
+export async function removeGroupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string, memberIds: string[]): Promise<void> {
+  await ownedGroup(rt, ctx, groupId);
+  const wanted = [...new Set(memberIds)];
+  if (wanted.includes(ctx.userId)) throw badRequest(CHAT_TEXTS.ownerNotRemovable);
+  const members = new Set(await rt.repo.groupMemberIds(ctx.tenantId, groupId));
+  const strangers = wanted.filter((id) => !members.has(id));
+  if (strangers.length) throw badRequest(CHAT_TEXTS.notGroupMember, strangers.join(','));
+  await rt.repo.removeGroupMembers(ctx.tenantId, groupId, wanted);
 }
 
 /** Leaves a group; the owner cannot leave while others remain. */

@@ -164,7 +164,18 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     expect(mine.result.records.map((r: { message: { messageId: string } }) => r.message.messageId)).not.toContain(gone);
     const theirs = await post('teacher01', '/api/chat/history', { peerId: STUDENT, pageSize: 3 });
     expect(theirs.result.records.map((r: { message: { messageId: string } }) => r.message.messageId)).toContain(gone);
-    await teacher.close();
+
+    // The sender's history says which of its one-to-one messages reached a device of the recipient (receipt 26).
+    type Item = { delivered?: boolean; message: { content: string } };
+    const delivery = async () =>
+      Object.fromEntries(((await post('teacher01', '/api/chat/history', { peerId: STUDENT, pageSize: 5 })).result.records as Item[]).map((r) => [r.message.content, r.delivered]));
+    expect(await delivery()).toEqual({ '历史 0': false, '历史 1': false, '历史 2': false, '历史 3': false, '历史 4': false });
+    expect(newest.result.records.every((r: Item) => r.delivered === undefined)).toBe(true);
+    const student = await connect('student01');
+    for (const id of ids.slice(0, 4)) await teacher.next(receiptOf(MSG_TYPE_RECEIPT_DELIVERED, id));
+    // The one the student deleted before any device of theirs got it was never delivered.
+    expect(await delivery()).toEqual({ '历史 0': true, '历史 1': true, '历史 2': true, '历史 3': true, '历史 4': false });
+    await Promise.all([teacher.close(), student.close()]);
   });
 
   it('ends the older session of the same kind with a conflict frame; different kinds all receive', async () => {
@@ -212,6 +223,70 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     const list = await post('student01', '/api/chat/lastChatList');
     expect(list.result.find((e: { jid: string }) => e.jid === groupId)).toMatchObject({ mpType: 2, toUserType: 2, name: '课题组' });
     await Promise.all([teacher.close(), student.close(), admin.close()]);
+  });
+
+  it('lets only the group owner add and remove members; a removed member neither sends nor receives, and keeps what came before', async () => {
+    const created = await post('teacher01', '/api/chat/group/create', { name: '成员管理群', memberIds: [STUDENT] });
+    const groupId = created.result.id as string;
+    const members = async () => ((await post('teacher01', '/api/chat/group/members', { groupId })).result as Array<{ userId: string }>).map((m) => m.userId);
+
+    // A member who is not the owner is refused; a non-member learns nothing about the group.
+    expect(await post('student01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({ status: 403, msg: CHAT_TEXTS.groupOwnerOnly });
+    expect(await post('student01', '/api/chat/group/removeMembers', { groupId, memberIds: [TEACHER] })).toMatchObject({ status: 403, msg: CHAT_TEXTS.groupOwnerOnly });
+    expect(await post('admin', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
+    expect(new Set(await members())).toEqual(new Set([TEACHER, STUDENT]));
+
+    expect(await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN, STUDENT] })).toMatchObject({ status: 1000 });
+    expect(new Set(await members())).toEqual(new Set([TEACHER, STUDENT, ADMIN]));
+    const teacher = await connect('teacher01');
+    const student = await connect('student01');
+    const admin = await connect('admin');
+    teacher.send({ kind: 'message', messageIdWeb: 'members-1', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '三人都在' });
+    await student.next(messageOf((c) => c === '三人都在'));
+    await admin.next(messageOf((c) => c === '三人都在'));
+
+    // The owner cannot remove himself, nor someone who is not in the group.
+    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [TEACHER] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.ownerNotRemovable });
+    const outsider = await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: ['no-such-user'] });
+    expect(outsider).toMatchObject({ status: 400, msg: CHAT_TEXTS.notGroupMember });
+    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({ status: 1000 });
+    expect(new Set(await members())).toEqual(new Set([TEACHER, ADMIN]));
+    expect((await post('teacher01', '/api/chat/group/list')).result.find((g: { id: string }) => g.id === groupId)).toMatchObject({ memberCount: 2 });
+
+    teacher.send({ kind: 'message', messageIdWeb: 'members-2', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '学生已移出' });
+    await admin.next(messageOf((c) => c === '学生已移出'));
+    student.send({ kind: 'message', messageIdWeb: 'members-3', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '我还能发吗' });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'members-3')).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
+    await Promise.all([student.roundTrip(), admin.roundTrip()]);
+    expect(student.messages().some((f) => f.message.content === '学生已移出')).toBe(false);
+    expect(admin.messages().some((f) => f.message.content === '我还能发吗')).toBe(false);
+    const kept = await post('student01', '/api/chat/history', { peerId: groupId, pageSize: 100 });
+    expect(kept.result.records.map((r: { message: { content: string } }) => r.message.content)).toEqual(['三人都在']);
+    expect(await post('student01', '/api/chat/group/members', { groupId })).toMatchObject({ status: 404 });
+
+    // Removed people can be added back by the owner.
+    await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [STUDENT] });
+    expect(new Set(await members())).toEqual(new Set([TEACHER, STUDENT, ADMIN]));
+    await Promise.all([teacher.close(), student.close(), admin.close()]);
+  });
+
+  it('keeps group membership inside the tenant: another tenant can neither edit a group nor be added to one', async () => {
+    const other = await seedOtherTenant(t.db.db, '100002');
+    tokens.otherOwner = (await t.login(other.account, other.tenantId)).access_token;
+    const created = await post('teacher01', '/api/chat/group/create', { name: '本校群', memberIds: [STUDENT] });
+    const groupId = created.result.id as string;
+    expect(await post('otherOwner', '/api/chat/group/addMembers', { groupId, memberIds: [other.userId] })).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
+    expect(await post('otherOwner', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
+    expect(await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [other.userId] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.noSuchUser });
+    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [other.userId] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.notGroupMember });
+
+    // The other tenant's own group cannot take this tenant's people either.
+    const theirs = await post('otherOwner', '/api/chat/group/create', { name: '外校群', memberIds: [other.userId] });
+    expect(theirs).toMatchObject({ status: 1000, result: { memberCount: 1 } });
+    expect(await post('otherOwner', '/api/chat/group/addMembers', { groupId: theirs.result.id, memberIds: [STUDENT] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.noSuchUser });
+    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId: theirs.result.id, memberIds: [other.userId] })).toMatchObject({ status: 404 });
+    const members = (await post('teacher01', '/api/chat/group/members', { groupId })).result as Array<{ userId: string }>;
+    expect(new Set(members.map((m) => m.userId))).toEqual(new Set([TEACHER, STUDENT]));
   });
 
   it('never lets users of different tenants message each other', async () => {

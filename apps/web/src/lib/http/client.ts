@@ -1,4 +1,5 @@
 import { HTTP_TIMEOUT_MS } from '@portal/contracts/constants';
+import { MESSAGES } from '@portal/contracts/errors';
 import { HttpError, errorFromHttp, networkError, normalizeEnvelope, timeoutError } from './errors.ts';
 import { notifyError } from './notify.ts';
 
@@ -23,15 +24,40 @@ export type Request = { method: 'GET' | 'POST'; url: string; query: Query; heade
 /** What a path group adds to every request (7.1): headers, the time value, the account and names. */
 export type Interceptor = (req: Request) => Request;
 
+/** A file a call answered with (a download): its bytes and the name the server gave it. */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
 export type HttpClient = {
   readonly baseUrl: string;
   get<T>(path: string, params?: Query, opts?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, opts?: CallOptions): Promise<T>;
+  /**
+   * A POST answered by a file. When the server answers with an envelope instead (a refusal such as a deleted
+   * message), it fails like any other call, with the envelope's status and message.
+   */
+  postForFile(path: string, body?: unknown, opts?: CallOptions): Promise<DownloadedFile>;
 };
 
-let unauthorizedHandler: (() => void) | null = null;
-/** 4.3: what a 401 does (the session root opens the session-expired dialog). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first, then `filename`). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star.trim());
+    } catch {
+      return star.trim();
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/.exec(disposition)?.[1]?.trim() ?? null;
+}
+
+const isJson = (res: Response) => /\bjson\b/i.test(res.headers.get('content-type') ?? '');
+
+/** Receives what the client's own onUnauthorized returned (the portal's clients: the CAS ticket they cleared). */
+let unauthorizedHandler: ((cleared: unknown) => void) | null = null;
+/** 4.3: what a 401 does (the session root opens the session-expired or forced re-login dialog). */
+export function setUnauthorizedHandler(handler: ((cleared: unknown) => void) | null): void {
   unauthorizedHandler = handler;
 }
 
@@ -73,12 +99,12 @@ export function createHttpClient(config: {
   baseUrl: string;
   timeoutMs?: number;
   interceptors?: Interceptor[];
-  onUnauthorized?: () => void;
+  onUnauthorized?: () => unknown;
   fetch?: typeof fetch;
 }): HttpClient {
   const timeoutMs = config.timeoutMs ?? HTTP_TIMEOUT_MS;
 
-  async function send<T>(method: 'GET' | 'POST', path: string, query: Query, body: unknown, opts: CallOptions): Promise<T> {
+  async function send<T>(method: 'GET' | 'POST', path: string, query: Query, body: unknown, opts: CallOptions, as: 'json' | 'file' = 'json'): Promise<T> {
     let req: Request = { method, url: path, query: { ...query }, headers: { Accept: 'application/json', ...opts.headers }, body };
     for (const intercept of config.interceptors ?? []) req = intercept(req);
     const controller = new AbortController();
@@ -99,14 +125,23 @@ export function createHttpClient(config: {
         if (opts.signal?.aborted) throw err;
         throw networkError(err instanceof Error ? err.message : String(err));
       }
+      if (as === 'file' && res.ok && !isJson(res)) {
+        return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) } satisfies DownloadedFile as T;
+      }
       const parsed = await readBody(res).catch(() => null);
       if (res.status === 401) {
-        config.onUnauthorized?.();
-        unauthorizedHandler?.();
+        const cleared = config.onUnauthorized?.();
+        unauthorizedHandler?.(cleared);
         throw errorFromHttp(401, parsed);
       }
       if (!res.ok) throw errorFromHttp(res.status, parsed);
-      return normalizeEnvelope<T>(parsed, { rejectStatuses: opts.rejectStatuses });
+      const result = normalizeEnvelope<T>(parsed, { rejectStatuses: opts.rejectStatuses });
+      if (as === 'file') {
+        // An accepted envelope where a file was expected (e.g. a status the whitelist does not reject): no file.
+        const env = parsed as { status: number; msg?: string; msgDetail?: string };
+        throw new HttpError(env.status, env.msg || MESSAGES.defaultError, env.msgDetail ?? '');
+      }
+      return result;
     } catch (err) {
       if (err instanceof HttpError && !opts.silent && err.status !== 401) notifyError(err.msg);
       throw err;
@@ -119,5 +154,6 @@ export function createHttpClient(config: {
     baseUrl: config.baseUrl,
     get: <T>(path: string, params: Query = {}, opts: CallOptions = {}) => send<T>('GET', path, params, undefined, opts),
     post: <T>(path: string, body?: unknown, opts: CallOptions = {}) => send<T>('POST', path, opts.query ?? {}, body, opts),
+    postForFile: (path: string, body?: unknown, opts: CallOptions = {}) => send<DownloadedFile>('POST', path, opts.query ?? {}, body, opts, 'file'),
   };
 }

@@ -11,6 +11,10 @@ export type ThemeState = {
   themeImg?: string;
   themeImgBorderColor?: string;
   WaitingForMeToHandleBCImg?: string;
+  /** The theme is the user's own (userThemeSetUp), not the tenant's. */
+  personal?: boolean;
+  /** The tenant's theme: the default, and what logout falls back to when the theme is the user's own. */
+  tenant?: Omit<ThemeState, 'tenant' | 'personal'>;
 };
 
 /** "Values kept for the session" (section 3). Keys a user's data is tied to carry the user id. */
@@ -39,6 +43,10 @@ export type SessionState = {
   /** 2.2: entering the home route marks the index state. */
   indexState: boolean;
   robotConfig: RobotBaseInfo | null;
+  /** 4.4 '1001': the service opened in the page, remembered for the session. */
+  currentServiceId: string | null;
+  /** 4.4 '1001': robot chat is turned off while a service is open in the page. */
+  robotChatOff: boolean;
   loginConfig: LoginConfig['eduSystemManageIdentityAuth'] | null;
 };
 
@@ -51,6 +59,8 @@ export type SessionActions = {
   setIndexState: (v: boolean) => void;
   setRobotConfig: (c: RobotBaseInfo) => void;
   setTheme: (t: ThemeState | null) => void;
+  /** 4.4 '1001': remember the service opened in the page and turn robot chat off. */
+  openServiceInPage: (serviceId: string) => void;
   /** 4.3: "A 401 clears the cached ticket." */
   clearTicket: () => void;
   /** 4.3: "Logout clears token, menus, roles, tags, lock and chat records." */
@@ -77,6 +87,8 @@ const empty: SessionState = {
   serviceType: '',
   indexState: false,
   robotConfig: null,
+  currentServiceId: null,
+  robotChatOff: false,
   loginConfig: null,
 };
 
@@ -96,9 +108,10 @@ export const sessionStore = createStore<SessionState & SessionActions>()(
       setIndexState: (v) => set({ indexState: v }),
       setRobotConfig: (c) => set({ robotConfig: c }),
       setTheme: (t) => set({ theme: t }),
+      openServiceInPage: (serviceId) => set({ currentServiceId: serviceId, robotChatOff: true }),
       clearTicket: () => set({ casTicket: null, expireTime: null }),
-      // The theme stays: it is the tenant's, and the login page keeps its colour.
-      logoutClear: () => set((s) => ({ ...empty, theme: s.theme })),
+      // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
+      logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
     }),
     {
       name: SESSION_STORAGE_KEY,

@@ -1,0 +1,282 @@
+import {
+  DEFAULT_REPORT_CONFIG,
+  EFFICIENCY_DEFAULT_RANGE_DAYS,
+  EFFICIENCY_MENU,
+  EFFICIENCY_TEXTS,
+  REPORT_BLOCKS,
+  type ReportConfig,
+  type ExistReport,
+  type FilterNodeT,
+  type Granularity,
+  type MonthlyReport,
+  type OaOverview,
+  type Overview,
+  type PersonalReport,
+  type ReportDrill,
+  type ReportRange,
+  type ReportRow,
+  type ReportTable,
+  type Trend,
+  type TrendPoint,
+} from '@portal/contracts/efficiency';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { authRepository } from '../auth/auth.repository.ts';
+import { requireMenu } from '../auth/auth.service.ts';
+import { efficiencyRepository, type Agg, type ProcessFilter } from './efficiency.repository.ts';
+
+const repo = (deps: AppDeps) => efficiencyRepository(deps.db, deps.engine);
+const DAY = 86_400_000;
+const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({ records, total, size, current, pages: Math.ceil(total / size) });
+
+type FilterInput = { startDate?: string | undefined; endDate?: string | undefined; deptId?: string | null | undefined; sceneId?: string | null | undefined };
+
+/** The range a call covers: as given, else the last EFFICIENCY_DEFAULT_RANGE_DAYS days up to today (UTC). */
+export function resolveRange(input: { startDate?: string | undefined; endDate?: string | undefined }, now = Date.now()): ReportRange {
+  const today = new Date(now).toISOString().slice(0, 10);
+  const endDate = input.endDate ?? (input.startDate && input.startDate > today ? input.startDate : today);
+  const startDate = input.startDate ?? addDays(endDate, -(EFFICIENCY_DEFAULT_RANGE_DAYS - 1));
+  return { startDate, endDate };
+}
+
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** Every day of a range, in order. */
+export function daysOf(range: ReportRange): string[] {
+  const out: string[] = [];
+  for (let d = range.startDate; d <= range.endDate; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** The ISO week a day belongs to, written YYYY-Www. */
+export function isoWeek(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  const weekday = (d.getUTCDay() + 6) % 7; // Monday 0
+  d.setUTCDate(d.getUTCDate() - weekday + 3); // the Thursday of this week decides the year
+  const year = d.getUTCFullYear();
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const week = 1 + Math.round(((d.getTime() - jan4.getTime()) / DAY - 3 + ((jan4.getUTCDay() + 6) % 7)) / 7);
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** Day counts rolled up into the periods of a granularity, every period of the range present (zeros included). */
+export function rollUp(range: ReportRange, granularity: Granularity, started: Map<string, { n: number; late: number }>, finished: Map<string, number>): TrendPoint[] {
+  const key = (day: string) => (granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : isoWeek(day));
+  const points = new Map<string, TrendPoint>();
+  for (const day of daysOf(range)) {
+    const k = key(day);
+    const p = points.get(k) ?? { period: k, started: 0, finished: 0, overdue: 0 };
+    p.started += started.get(day)?.n ?? 0;
+    p.overdue += started.get(day)?.late ?? 0;
+    p.finished += finished.get(day) ?? 0;
+    points.set(k, p);
+  }
+  return [...points.values()];
+}
+
+const rates = (a: Agg) => ({ avgHours: round1(a.avgHours), onTimeRate: a.finished ? round1((a.onTime / a.finished) * 100) : null });
+
+/** Whether the caller sees the report-wide views: an administrator, or a holder of the configuration menu. */
+export async function canViewReport(deps: AppDeps, ctx: RequestContext): Promise<boolean> {
+  if (ctx.roleType === 'admin') return true;
+  return (await authRepository(deps.db).menuNames(ctx.tenantId, ctx.roleId)).includes(EFFICIENCY_MENU);
+}
+
+async function requireReport(deps: AppDeps, ctx: RequestContext): Promise<void> {
+  if (!(await canViewReport(deps, ctx))) throw forbidden(EFFICIENCY_TEXTS.noReportPower, `configurationMenu ${EFFICIENCY_MENU}`);
+}
+
+/** Resolves the range and checks that a named department or scene is the tenant's. */
+async function filterOf(deps: AppDeps, tenantId: string, input: FilterInput): Promise<ProcessFilter & { range: ReportRange }> {
+  const range = resolveRange(input);
+  const deptId = input.deptId ?? null;
+  const sceneId = input.sceneId ?? null;
+  if (deptId && !(await repo(deps).dept(tenantId, deptId))) throw notFound(EFFICIENCY_TEXTS.noDept, `deptId ${deptId}`);
+  if (sceneId && !(await repo(deps).scene(tenantId, sceneId))) throw notFound(EFFICIENCY_TEXTS.noScene, `sceneId ${sceneId}`);
+  return { range, from: `${range.startDate}T00:00:00.000Z`, to: `${addDays(range.endDate, 1)}T00:00:00.000Z`, deptId, sceneId };
+}
+
+/** A report-wide call: permission first, then the filter. */
+async function reportFilter(deps: AppDeps, ctx: RequestContext, input: FilterInput) {
+  await requireReport(deps, ctx);
+  return filterOf(deps, ctx.tenantId, input);
+}
+
+export async function overview(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<Overview> {
+  const f = await reportFilter(deps, ctx, input);
+  const [p, s] = await Promise.all([repo(deps).processTotals(ctx.tenantId, f), repo(deps).serviceTotals(ctx.tenantId, f)]);
+  return { range: f.range, ...s, started: p.started, finished: p.finished, running: p.started - p.finished, overdue: p.overdue, ...rates(p) };
+}
+
+export async function trend(deps: AppDeps, ctx: RequestContext, input: FilterInput & { granularity: Granularity }): Promise<Trend> {
+  const f = await reportFilter(deps, ctx, input);
+  const { started, finished } = await repo(deps).byDay(ctx.tenantId, f);
+  return { range: f.range, granularity: input.granularity, points: rollUp(f.range, input.granularity, started, finished) };
+}
+
+export async function heat(deps: AppDeps, ctx: RequestContext, input: FilterInput & { limit: number }) {
+  const f = await reportFilter(deps, ctx, input);
+  const [rows, totals] = await Promise.all([repo(deps).heat(ctx.tenantId, f, input.limit), repo(deps).serviceTotals(ctx.tenantId, f)]);
+  return rows.map((r, i) => ({
+    rank: i + 1,
+    serviceId: r.id,
+    serviceName: r.serviceName,
+    deptName: r.deptName,
+    visitCount: r.visitCount,
+    clicks: r.clicks,
+    rate: totals.visitCount ? Math.round((r.visitCount / totals.visitCount) * 10_000) / 100 : 0,
+  }));
+}
+
+export async function likes(deps: AppDeps, ctx: RequestContext, input: FilterInput & { limit: number }) {
+  const f = await reportFilter(deps, ctx, input);
+  const rows = await repo(deps).likes(ctx.tenantId, f, input.limit);
+  return rows.map((r, i) => ({ rank: i + 1, serviceId: r.id, serviceName: r.serviceName, deptName: r.deptName, average: round1(r.average)!, count: r.count }));
+}
+
+export async function timeoutProcesses(deps: AppDeps, ctx: RequestContext, input: FilterInput & { current: number; size: number }) {
+  const f = await reportFilter(deps, ctx, input);
+  const { rows, total } = await repo(deps).timeoutProcesses(ctx.tenantId, f, (input.current - 1) * input.size, input.size);
+  const records = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    processName: r.process_name,
+    deptName: r.dept_name ?? '',
+    applicantName: r.applicant_name,
+    startedAt: r.started_at,
+    dueAt: r.due_at,
+    finishedAt: r.finished_at,
+    overdueHours: round1(r.late_hours)!,
+  }));
+  return pageResult(records, total, input.current, input.size);
+}
+
+export async function timeoutNodes(deps: AppDeps, ctx: RequestContext, input: FilterInput & { limit: number }) {
+  const f = await reportFilter(deps, ctx, input);
+  return (await repo(deps).timeoutNodes(ctx.tenantId, f, input.limit)).map((r) => ({ ...r, avgHours: round1(r.avgHours) }));
+}
+
+const reportRow = (deptId: string, deptName: string, s: { serviceCount: number; visitCount: number } | undefined, a: Agg | undefined): ReportRow => {
+  const agg = a ?? { started: 0, finished: 0, overdue: 0, onTime: 0, avgHours: null };
+  return { deptId, deptName, serviceCount: s?.serviceCount ?? 0, visitCount: s?.visitCount ?? 0, started: agg.started, finished: agg.finished, overdue: agg.overdue, ...rates(agg) };
+};
+
+/** One row per department (all of them, or the one named), and the total over the same filter. */
+export async function reportTable(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<ReportTable> {
+  const f = await reportFilter(deps, ctx, input);
+  const r = repo(deps);
+  const [depts, byDept, services, total, serviceTotal] = await Promise.all([
+    r.groupsWithServiceCounts(ctx.tenantId, 'svc_depts'),
+    r.byDept(ctx.tenantId, f),
+    r.servicesByDept(ctx.tenantId, f),
+    r.processTotals(ctx.tenantId, f),
+    r.serviceTotals(ctx.tenantId, f),
+  ]);
+  const rows = depts.filter((d) => !f.deptId || d.id === f.deptId).map((d) => reportRow(d.id, d.name, services.get(d.id), byDept.get(d.id)));
+  return { range: f.range, rows, total: reportRow('', '合计', serviceTotal, total) };
+}
+
+export async function reportDrill(deps: AppDeps, ctx: RequestContext, input: FilterInput & { deptId: string }): Promise<ReportDrill> {
+  const f = await reportFilter(deps, ctx, input);
+  const dept = (await repo(deps).dept(ctx.tenantId, input.deptId))!;
+  const [processes, handlers] = await Promise.all([repo(deps).byProcess(ctx.tenantId, f), repo(deps).byHandler(ctx.tenantId, f)]);
+  return {
+    range: f.range,
+    deptId: dept.id,
+    deptName: dept.name,
+    processes: processes.map((p) => ({ processName: p.processName, serviceId: p.serviceId, started: p.started, finished: p.finished, overdue: p.overdue, ...rates(p) })),
+    handlers: handlers.map((h) => ({ ...h, avgHours: round1(h.avgHours) })),
+  };
+}
+
+export async function monthlyReports(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<MonthlyReport[]> {
+  const f = await reportFilter(deps, ctx, input);
+  return (await repo(deps).byMonth(ctx.tenantId, f)).map((m) => ({ month: m.month, started: m.started, finished: m.finished, overdue: m.overdue, ...rates(m) }));
+}
+
+export async function oaOverview(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<OaOverview> {
+  const f = await reportFilter(deps, ctx, input);
+  const rows = await repo(deps).oaByFlow(ctx.tenantId, f);
+  const flows = new Map<string, { flowType: string; todo: number; done: number; timeout: number }>();
+  for (const r of rows) {
+    const flow = flows.get(r.flowType) ?? { flowType: r.flowType, todo: 0, done: 0, timeout: 0 };
+    if (r.kind === 'todo') flow.todo += r.n;
+    else flow.done += r.n;
+    flow.timeout += r.late;
+    flows.set(r.flowType, flow);
+  }
+  const list = [...flows.values()];
+  return { todo: sum(list, 'todo'), done: sum(list, 'done'), timeout: sum(list, 'timeout'), flows: list };
+}
+const sum = <K extends string>(list: Record<K, number>[], k: K) => list.reduce((s, x) => s + x[k], 0);
+
+/** The caller's own work: nodes they handle that arrived in the range, and processes they started. */
+export async function personalReport(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<PersonalReport> {
+  const f = await filterOf(deps, ctx.tenantId, { startDate: input.startDate, endDate: input.endDate });
+  const p = await repo(deps).personalTotals(ctx.tenantId, ctx.userId, f);
+  return {
+    range: f.range,
+    userName: ctx.userName,
+    handled: p.handled,
+    pending: p.pending,
+    overdue: p.overdue,
+    avgHours: round1(p.avgHours),
+    onTimeRate: p.handled ? round1((p.onTime / p.handled) * 100) : null,
+    applied: p.applied,
+    appliedFinished: p.appliedFinished,
+  };
+}
+
+export async function personalDetail(deps: AppDeps, ctx: RequestContext, input: FilterInput & { current: number; size: number }) {
+  const f = await filterOf(deps, ctx.tenantId, { startDate: input.startDate, endDate: input.endDate });
+  const { rows, total } = await repo(deps).personalNodes(ctx.tenantId, ctx.userId, f, (input.current - 1) * input.size, input.size);
+  const records = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    processName: r.process_name,
+    nodeName: r.node_name,
+    arrivedAt: r.arrived_at,
+    handledAt: r.handled_at,
+    dueAt: r.due_at,
+    hours: round1(r.hours),
+    overdue: r.late,
+  }));
+  return pageResult(records, total, input.current, input.size);
+}
+
+const flatTree = (rows: { id: string; name: string; count: number }[]): FilterNodeT[] => rows.map((r) => ({ id: r.id, title: r.name, count: r.count, children: [] }));
+
+/** Departments for the filter, each with its number of services on the shelf. */
+export async function deptTree(deps: AppDeps, tenantId: string): Promise<FilterNodeT[]> {
+  return flatTree(await repo(deps).groupsWithServiceCounts(tenantId, 'svc_depts'));
+}
+export async function sceneTree(deps: AppDeps, tenantId: string): Promise<FilterNodeT[]> {
+  return flatTree(await repo(deps).groupsWithServiceCounts(tenantId, 'svc_scenes'));
+}
+
+export async function existReport(deps: AppDeps, ctx: RequestContext): Promise<ExistReport> {
+  const [view, hasData] = await Promise.all([canViewReport(deps, ctx), repo(deps).hasProcesses(ctx.tenantId)]);
+  const menus = await authRepository(deps.db).menuNames(ctx.tenantId, ctx.roleId);
+  return { canViewReport: view, canConfigure: menus.includes(EFFICIENCY_MENU), hasData };
+}
+
+export async function getConfig(deps: AppDeps, tenantId: string): Promise<ReportConfig> {
+  const stored = await repo(deps).config(tenantId);
+  if (!stored) return DEFAULT_REPORT_CONFIG;
+  // A block added after the configuration was saved shows by default; unknown keys are dropped.
+  let blocks: Record<string, unknown> = {};
+  try {
+    blocks = (JSON.parse(stored) as { blocks?: Record<string, unknown> }).blocks ?? {};
+  } catch {
+    blocks = {};
+  }
+  const out = { ...DEFAULT_REPORT_CONFIG.blocks };
+  for (const k of REPORT_BLOCKS) if (typeof blocks[k] === 'boolean') out[k] = blocks[k] as boolean;
+  return { blocks: out };
+}
+
+export async function saveConfig(deps: AppDeps, ctx: RequestContext, config: ReportConfig): Promise<void> {
+  await requireMenu(deps, ctx, EFFICIENCY_MENU);
+  await repo(deps).saveConfig(ctx.tenantId, JSON.stringify(config));
+}

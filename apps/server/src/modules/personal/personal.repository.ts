@@ -1,0 +1,56 @@
+import type { Db } from '../../db/create-db.ts';
+
+/** SQL of the personal center; every method takes the tenant first (house style 2). */
+export function personalRepository(db: Db) {
+  return {
+    /** Enabled links the role may see: those granted to it, and those granted to no role. */
+    async accessLinks(tenantId: string, roleId: string) {
+      return db
+        .selectFrom('pc_access_links as l')
+        .where('l.tenant_id', '=', tenantId)
+        .where('l.enabled', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb.not(eb.exists(eb.selectFrom('pc_access_link_roles as r').whereRef('r.link_id', '=', 'l.id').where('r.tenant_id', '=', tenantId).select('r.link_id'))),
+            eb.exists(eb.selectFrom('pc_access_link_roles as r').whereRef('r.link_id', '=', 'l.id').where('r.tenant_id', '=', tenantId).where('r.role_id', '=', roleId).select('r.link_id')),
+          ]),
+        )
+        .select(['l.id', 'l.system_name', 'l.system_url', 'l.icon', 'l.description', 'l.sort'])
+        .orderBy('l.sort')
+        .orderBy('l.id')
+        .execute();
+    },
+
+    /** The semester containing the date, if any. */
+    async semesterOn(tenantId: string, date: string) {
+      return db
+        .selectFrom('pc_semesters')
+        .where('tenant_id', '=', tenantId)
+        .where('start_date', '<=', date)
+        .where('end_date', '>=', date)
+        .selectAll()
+        .orderBy('start_date')
+        .executeTakeFirst();
+    },
+
+    async semesters(tenantId: string, schoolYear: string) {
+      return db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).where('school_year', '=', schoolYear).selectAll().orderBy('term').execute();
+    },
+
+    async events(tenantId: string, schoolYear: string) {
+      return db
+        .selectFrom('pc_calendar_events')
+        .where('tenant_id', '=', tenantId)
+        .where('school_year', '=', schoolYear)
+        .select(['name', 'kind', 'start_date', 'end_date'])
+        .orderBy('start_date')
+        .orderBy('id')
+        .execute();
+    },
+
+    async schoolYears(tenantId: string) {
+      const rows = await db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).select('school_year').distinct().orderBy('school_year', 'desc').execute();
+      return rows.map((r) => r.school_year);
+    },
+  };
+}

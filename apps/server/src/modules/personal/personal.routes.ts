@@ -1,0 +1,33 @@
+import { envelope } from '@portal/contracts/envelope';
+import { GuiseLogoInfo, GuiseLogoInfoQuery, SchoolCalendar, SchoolCalendarRequest, SystemAccessLink, SystemAccessLinkQuery } from '@portal/contracts/personal';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
+import * as personal from './personal.service.ts';
+
+/**
+ * The personal center's 7.9 "other" calls (platform group): the tenant's appearance, the systems the user may
+ * open, and the school calendar. Logged-in users only; every answer is the caller's tenant's.
+ */
+export async function personalRoutes(app: App): Promise<void> {
+  const r = typed(app);
+  const P = GROUPS.platform;
+  const tags = ['personal'];
+  const deps = app.deps;
+
+  r.get(
+    `${P}/platformApplyGuiseLogoInfo`,
+    { schema: { tags, summary: "The tenant's logo, system name and theme colour (as platformapplyguiselogo/detail), with the tenant", querystring: GuiseLogoInfoQuery, response: { 200: envelope(GuiseLogoInfo) } } },
+    async (request) => ok(await personal.guiseLogoInfo(deps, userOf(request))),
+  );
+  r.get(
+    `${P}/personInfo/getSystemAccessLink`,
+    { schema: { tags, summary: "Links of the external systems the caller's role may open", querystring: SystemAccessLinkQuery, response: { 200: envelope(z.array(SystemAccessLink)) } } },
+    async (request) => ok(await personal.systemAccessLinks(deps, userOf(request))),
+  );
+  r.post(
+    `${P}/scSemester/getSchoolCalendar`,
+    { schema: { tags, summary: 'The school calendar: semesters, weeks, holidays, and the teaching week of a date (today by default)', body: SchoolCalendarRequest, response: { 200: envelope(SchoolCalendar) } } },
+    async (request) => ok(await personal.schoolCalendar(deps, userOf(request), request.body)),
+  );
+}

@@ -1,0 +1,374 @@
+import type { SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { CatalogueTables } from '../../db/tables/catalogue.ts';
+
+/** Who is looking: anonymous visitors see public services; users see services open to their role; admins all. */
+export type Viewer = { userId: string | null; roleId: string | null; admin: boolean };
+
+export type ServiceFilter = {
+  businessType?: string | undefined;
+  deptId?: string | undefined;
+  sceneId?: string | undefined;
+  typeId?: string | undefined;
+  processType?: string | undefined;
+  keyword?: string | undefined;
+  ids?: string[] | undefined;
+  shelfLabel?: string | undefined;
+  accessWay?: string | undefined;
+};
+
+export type ServiceOrder = 'sort' | 'heat' | 'newest';
+export type GroupTable = 'svc_depts' | 'svc_scenes' | 'svc_types';
+const GROUP_COLUMN = { svc_depts: 'dept_id', svc_scenes: 'scene_id', svc_types: 'type_id' } as const;
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** SQL of the service catalogue. Every method takes the tenant first (house style 2). */
+export function servicesRepository(db: Db) {
+  /** Services of a tenant the viewer may see, joined with their groups and guide. */
+  const visible = (tenantId: string, viewer: Viewer) => {
+    let q = db
+      .selectFrom('svc_services as s')
+      .innerJoin('svc_depts as d', 'd.id', 's.dept_id')
+      .innerJoin('svc_scenes as sc', 'sc.id', 's.scene_id')
+      .innerJoin('svc_types as ty', 'ty.id', 's.type_id')
+      .leftJoin('svc_guides as g', (j) => j.onRef('g.service_id', '=', 's.id').onRef('g.tenant_id', '=', 's.tenant_id'))
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.status', '=', 1);
+    if (!viewer.userId) q = q.where('s.is_public', '=', 1);
+    else if (!viewer.admin) {
+      const roleId = viewer.roleId ?? '';
+      // Correlated on the whole key prefix (tenant, service) so both engines look the roles up by the primary
+      // key instead of scanning every role row for every service (bench/service-list).
+      q = q.where((eb) =>
+        eb.or([
+          eb.not(eb.exists(eb.selectFrom('svc_service_roles as r0').select('r0.role_id').whereRef('r0.tenant_id', '=', 's.tenant_id').whereRef('r0.service_id', '=', 's.id'))),
+          eb.exists(eb.selectFrom('svc_service_roles as r1').select('r1.role_id').whereRef('r1.tenant_id', '=', 's.tenant_id').whereRef('r1.service_id', '=', 's.id').where('r1.role_id', '=', roleId)),
+        ]),
+      );
+    }
+    return q;
+  };
+
+  const filtered = (tenantId: string, viewer: Viewer, f: ServiceFilter) => {
+    let q = visible(tenantId, viewer);
+    if (f.businessType) q = q.where('s.business_type', '=', f.businessType);
+    if (f.deptId) q = q.where('s.dept_id', '=', f.deptId);
+    if (f.sceneId) q = q.where('s.scene_id', '=', f.sceneId);
+    if (f.typeId) q = q.where('s.type_id', '=', f.typeId);
+    if (f.processType) q = q.where('s.process_type', '=', f.processType);
+    if (f.shelfLabel !== undefined) q = f.shelfLabel ? q.where('s.shelf_label_name', '=', f.shelfLabel) : q.where('s.shelf_label_name', '!=', '');
+    if (f.accessWay) q = q.where('s.access_way', '=', f.accessWay);
+    if (f.ids) q = f.ids.length ? q.where('s.id', 'in', f.ids) : q.where(sql<SqlBool>`1 = 0`);
+    if (f.keyword) q = q.where(sql<SqlBool>`s.service_name like ${`%${likeEscape(f.keyword)}%`} escape '\\'`);
+    return q;
+  };
+
+  const columns = [
+    's.id',
+    's.service_name',
+    's.service_icon',
+    's.shelf_label_name',
+    's.label_name',
+    's.visit_count',
+    's.process_type',
+    's.access_way',
+    's.open_way',
+    's.service_url',
+    's.business_type',
+    's.dept_id',
+    's.scene_id',
+    's.type_id',
+    's.is_public',
+    's.launched_at',
+    's.description',
+    'd.name as dept_name',
+    'sc.name as scene_name',
+    'ty.name as type_name',
+    'g.service_id as guide_id',
+  ] as const;
+
+  return {
+    visible,
+
+    async page(tenantId: string, viewer: Viewer, f: ServiceFilter, order: ServiceOrder, limit: number, offset: number) {
+      let q = filtered(tenantId, viewer, f).select(columns);
+      if (order === 'heat') q = q.orderBy('s.visit_count', 'desc');
+      else if (order === 'newest') q = q.orderBy('s.launched_at', 'desc');
+      else q = q.orderBy('s.sort', 'asc');
+      return q.orderBy('s.id', 'asc').limit(limit).offset(offset).execute();
+    },
+
+    async count(tenantId: string, viewer: Viewer, f: ServiceFilter): Promise<number> {
+      const row = await filtered(tenantId, viewer, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Counts for the statistics: services by business type and process type, and the total of visits. */
+    async statistic(tenantId: string, viewer: Viewer) {
+      const rows = await visible(tenantId, viewer)
+        .select(['s.business_type', 's.process_type', 's.dept_id', 's.scene_id'])
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('s.visit_count').as('visits')])
+        .groupBy(['s.business_type', 's.process_type', 's.dept_id', 's.scene_id'])
+        .execute();
+      return rows.map((r) => ({ ...r, n: Number(r.n), visits: Number(r.visits ?? 0) }));
+    },
+
+    async byIds(tenantId: string, viewer: Viewer, ids: string[]) {
+      if (!ids.length) return [];
+      return visible(tenantId, viewer).where('s.id', 'in', ids).select(columns).execute();
+    },
+
+    /** A service of the tenant regardless of who may see it (to tell 'not found' from 'not allowed'). */
+    findAny(tenantId: string, id: string) {
+      return db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 1).selectAll().executeTakeFirst();
+    },
+
+    async rolesOf(tenantId: string, serviceIds: string[]): Promise<Map<string, string[]>> {
+      const m = new Map<string, string[]>();
+      if (!serviceIds.length) return m;
+      const rows = await db.selectFrom('svc_service_roles').where('tenant_id', '=', tenantId).where('service_id', 'in', serviceIds).select(['service_id', 'role_id']).execute();
+      for (const r of rows) m.set(r.service_id, [...(m.get(r.service_id) ?? []), r.role_id]);
+      return m;
+    },
+
+    /** Every visible service with what search needs. */
+    searchable(tenantId: string) {
+      return db
+        .selectFrom('svc_services as s')
+        .innerJoin('svc_depts as d', 'd.id', 's.dept_id')
+        .innerJoin('svc_scenes as sc', 'sc.id', 's.scene_id')
+        .innerJoin('svc_types as ty', 'ty.id', 's.type_id')
+        .leftJoin('svc_guides as g', 'g.service_id', 's.id')
+        .where('s.tenant_id', '=', tenantId)
+        .where('s.status', '=', 1)
+        .select(['s.id', 's.service_name', 's.label_name', 's.shelf_label_name', 's.visit_count', 'd.name as dept_name', 'sc.name as scene_name', 'ty.name as type_name', 'g.text as guide_text'])
+        .execute();
+    },
+
+    async ratingSummary(tenantId: string, ids: string[]): Promise<Map<string, { avg: number; count: number }>> {
+      const m = new Map<string, { avg: number; count: number }>();
+      if (!ids.length) return m;
+      const rows = await db
+        .selectFrom('svc_ratings')
+        .where('tenant_id', '=', tenantId)
+        .where('service_id', 'in', ids)
+        .select((eb) => ['service_id', eb.fn.avg<number>('score').as('avg'), eb.fn.countAll<number>().as('n')])
+        .groupBy('service_id')
+        .execute();
+      for (const r of rows) m.set(r.service_id, { avg: Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) });
+      return m;
+    },
+
+    async groups(tenantId: string, table: GroupTable, viewer: Viewer, businessType?: string) {
+      const col = GROUP_COLUMN[table];
+      let counted = visible(tenantId, viewer);
+      if (businessType) counted = counted.where('s.business_type', '=', businessType);
+      const counts = await counted.select([`s.${col} as gid`]).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(`s.${col}`).execute();
+      const byId = new Map(counts.map((c) => [c.gid as string, Number(c.n)]));
+      const rows = await db.selectFrom(table).where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute();
+      return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, count: byId.get(r.id) ?? 0 }));
+    },
+
+    // ------------------------------------------------------------ favourites
+
+    favouriteIds(tenantId: string, userId: string, ids?: string[]) {
+      let q = db.selectFrom('svc_favourites').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+      if (ids) {
+        if (!ids.length) return Promise.resolve([] as Array<{ service_id: string; sort: number }>);
+        q = q.where('service_id', 'in', ids);
+      }
+      return q.select(['service_id', 'sort']).orderBy('sort').orderBy('created_at').execute();
+    },
+
+    /** Adds a favourite at the end; false when it was already there. */
+    async addFavourite(tenantId: string, userId: string, serviceId: string, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const max = await trx
+          .selectFrom('svc_favourites')
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .select((eb) => eb.fn.max<number>('sort').as('m'))
+          .executeTakeFirst();
+        const res = await trx
+          .insertInto('svc_favourites')
+          .values({ tenant_id: tenantId, user_id: userId, service_id: serviceId, sort: Number(max?.m ?? 0) + 1, created_at: now })
+          .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'service_id']).doNothing())
+          .executeTakeFirst();
+        return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+      });
+    },
+
+    async countFavourites(tenantId: string, userId: string): Promise<number> {
+      const r = await db.selectFrom('svc_favourites').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
+
+    async removeFavourite(tenantId: string, userId: string, serviceId: string): Promise<void> {
+      await db.deleteFrom('svc_favourites').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('service_id', '=', serviceId).execute();
+    },
+
+    /** Gives the listed favourites sort 1..n and pushes the others after them, keeping their order. */
+    async reorderFavourites(tenantId: string, userId: string, orderedIds: string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const all = await trx
+          .selectFrom('svc_favourites')
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', userId)
+          .select('service_id')
+          .orderBy('sort')
+          .orderBy('created_at')
+          .execute();
+        const listed = new Set(orderedIds);
+        const order = [...orderedIds, ...all.map((r) => r.service_id).filter((id) => !listed.has(id))];
+        for (const [i, id] of order.entries()) {
+          await trx.updateTable('svc_favourites').set({ sort: i + 1 }).where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('service_id', '=', id).execute();
+        }
+      });
+    },
+
+    // ------------------------------------------------------------ ratings
+
+    quickLabels(tenantId: string) {
+      return db.selectFrom('svc_quick_labels').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute();
+    },
+
+    sensitiveWords(tenantId: string) {
+      return db.selectFrom('svc_sensitive_words').where('tenant_id', '=', tenantId).select('word').execute();
+    },
+
+    async recordSensitiveHit(row: CatalogueTables['svc_sensitive_hits']): Promise<void> {
+      await db.insertInto('svc_sensitive_hits').values(row).execute();
+    },
+
+    sensitiveHits(tenantId: string) {
+      return db.selectFrom('svc_sensitive_hits').where('tenant_id', '=', tenantId).selectAll().orderBy('created_at', 'desc').execute();
+    },
+
+    ratingOf(tenantId: string, serviceId: string, userId: string) {
+      return db.selectFrom('svc_ratings').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).where('user_id', '=', userId).selectAll().executeTakeFirst();
+    },
+
+    async insertRating(row: CatalogueTables['svc_ratings']): Promise<void> {
+      await db.insertInto('svc_ratings').values(row).execute();
+    },
+
+    async ratings(tenantId: string, serviceId: string) {
+      return db.selectFrom('svc_ratings').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).select(['score', 'labels']).execute();
+    },
+
+    ratingComments(tenantId: string, serviceId: string, limit: number, offset: number) {
+      return db
+        .selectFrom('svc_ratings')
+        .where('tenant_id', '=', tenantId)
+        .where('service_id', '=', serviceId)
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    // ------------------------------------------------------------ guides, clicks, search words
+
+    guide(tenantId: string, serviceId: string) {
+      return db.selectFrom('svc_guides').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).selectAll().executeTakeFirst();
+    },
+
+    async recordClick(tenantId: string, serviceId: string, userId: string, id: string, now: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('svc_clicks').values({ id, tenant_id: tenantId, service_id: serviceId, user_id: userId, created_at: now }).execute();
+        await trx
+          .updateTable('svc_services')
+          .set((eb) => ({ visit_count: eb('visit_count', '+', 1) }))
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', serviceId)
+          .execute();
+      });
+    },
+
+    async recordSearch(tenantId: string, keyword: string, found: boolean, now: string): Promise<void> {
+      await db
+        .insertInto('svc_search_words')
+        .values({ tenant_id: tenantId, keyword, hits: found ? 1 : 0, misses: found ? 0 : 1, last_at: now })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'keyword']).doUpdateSet((eb) => ({
+            hits: eb('svc_search_words.hits', '+', found ? 1 : 0),
+            misses: eb('svc_search_words.misses', '+', found ? 0 : 1),
+            last_at: now,
+          })),
+        )
+        .execute();
+    },
+
+    heatWords(tenantId: string, size: number) {
+      return db.selectFrom('svc_search_words').where('tenant_id', '=', tenantId).where('hits', '>', 0).select('keyword').orderBy('hits', 'desc').orderBy('last_at', 'desc').limit(size).execute();
+    },
+
+    searchMisses(tenantId: string, limit: number, offset: number) {
+      return db
+        .selectFrom('svc_search_words')
+        .where('tenant_id', '=', tenantId)
+        .where('misses', '>', 0)
+        .selectAll()
+        .orderBy('misses', 'desc')
+        .orderBy('last_at', 'desc')
+        .orderBy('keyword', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countSearchMisses(tenantId: string): Promise<number> {
+      const row = await db.selectFrom('svc_search_words').where('tenant_id', '=', tenantId).where('misses', '>', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    // ------------------------------------------------------------ landing, labels, tools
+
+    landing(tenantId: string) {
+      return db.selectFrom('svc_landing_configs').where('tenant_id', '=', tenantId).selectAll().executeTakeFirst();
+    },
+
+    tenant(tenantId: string) {
+      return db.selectFrom('tenants').where('tenant_id', '=', tenantId).select(['tenant_id', 'tenant_name']).executeTakeFirst();
+    },
+
+    shelfLabels(tenantId: string) {
+      return db.selectFrom('svc_shelf_labels').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute();
+    },
+
+    tools(tenantId: string) {
+      return db.selectFrom('cygj_tools').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute();
+    },
+
+    navigationBars(tenantId: string) {
+      return db.selectFrom('cygj_navigation_bars').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute();
+    },
+
+    roles(tenantId: string) {
+      return db.selectFrom('roles').where('tenant_id', '=', tenantId).select(['id', 'role_name']).execute();
+    },
+
+    // ------------------------------------------------------------ service icons, account bindings (7.4)
+
+    async setIcon(tenantId: string, serviceId: string, url: string, now: string): Promise<void> {
+      await db.updateTable('svc_services').set({ service_icon: url, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', serviceId).execute();
+    },
+
+    bindings(tenantId: string, userId: string) {
+      return db.selectFrom('account_bindings').where('tenant_id', '=', tenantId).where('user_id', '=', userId).selectAll().orderBy('bound_at').orderBy('source').execute();
+    },
+
+    /** Removes the user's binding of one platform; the number of rows removed (0 or 1). */
+    async removeBinding(tenantId: string, userId: string, source: string): Promise<number> {
+      const r = await db.deleteFrom('account_bindings').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('source', '=', source).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}
+
+export type ServicesRepository = ReturnType<typeof servicesRepository>;
+export type ServiceListRow = Awaited<ReturnType<ServicesRepository['page']>>[number];

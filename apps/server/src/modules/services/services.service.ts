@@ -1,0 +1,433 @@
+import { MESSAGES } from '@portal/contracts/errors';
+import {
+  BIND_SOURCES,
+  BIND_TEXTS,
+  SERVICE_TEXTS,
+  FAVOURITES_MAX,
+  type AccountBinding,
+  type BindSource,
+  type CanUserRate,
+  type FooterConfig,
+  type GroupKind,
+  type LandingConfig,
+  type QuickScoreLabel,
+  type SearchMiss,
+  type ServiceCount,
+  type ServiceDetail,
+  type ServiceGroup,
+  type ServiceGroupWithServices,
+  type ServiceGuide,
+  type ServiceItem,
+  type ServicePage,
+  type ServiceRateDetail,
+  type ToolItem,
+  type NavigationBarItem,
+  type ShelfLabel,
+} from '@portal/contracts/services';
+import type { Db } from '../../db/create-db.ts';
+import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { RequestContext } from '../../platform/http.ts';
+import { servicesRepository, type GroupTable, type ServiceFilter, type ServiceListRow, type ServiceOrder, type Viewer } from './services.repository.ts';
+import { ServiceSearchIndex, cachedIndex, existingIndex, normalize } from './services.search.ts';
+
+/** Who calls and for which tenant: the token's user, or an anonymous visitor of a named tenant. */
+export type Caller = { db: Db; tenantId: string; user: RequestContext | null; viewer: Viewer };
+
+export function callerFor(db: Db, tenantId: string, user: RequestContext | null): Caller {
+  return { db, tenantId, user, viewer: { userId: user?.userId ?? null, roleId: user?.roleId ?? null, admin: user?.roleType === 'admin' } };
+}
+
+const repo = (c: Caller) => servicesRepository(c.db);
+
+type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
+const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({ records, total, size, current, pages: Math.ceil(total / size) });
+
+/** Rows → service items, with the caller's favourites and the average scores. */
+async function toItems(c: Caller, rows: ServiceListRow[]): Promise<ServiceItem[]> {
+  const ids = rows.map((r) => r.id);
+  const [favs, scores] = await Promise.all([
+    c.viewer.userId ? repo(c).favouriteIds(c.tenantId, c.viewer.userId, ids) : Promise.resolve([]),
+    repo(c).ratingSummary(c.tenantId, ids),
+  ]);
+  const collected = new Set(favs.map((f) => f.service_id));
+  return rows.map((r) => ({
+    serviceId: r.id,
+    serviceName: r.service_name,
+    serviceIcon: r.service_icon,
+    shelfLabelName: r.shelf_label_name,
+    labelName: r.label_name,
+    serviceDeptName: r.dept_name,
+    serviceSceneName: r.scene_name,
+    visitCount: Number(r.visit_count),
+    processType: r.process_type,
+    hasGuide: r.guide_id !== null,
+    accessWay: r.access_way,
+    openWay: r.open_way,
+    serviceUrl: r.service_url,
+    serviceType: r.business_type as ServiceItem['serviceType'],
+    serviceTypeName: r.type_name,
+    deptId: r.dept_id,
+    sceneId: r.scene_id,
+    typeId: r.type_id,
+    isPublic: r.is_public === 1,
+    launchedAt: r.launched_at,
+    collected: collected.has(r.id),
+    score: scores.get(r.id)?.avg ?? 0,
+  }));
+}
+
+/** Rows in the order of the given ids. */
+function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
+  const m = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => m.get(id)).filter((r): r is T => !!r);
+}
+
+export type PageInput = { current: number; size: number; serviceType?: string | undefined; deptId?: string | undefined; sceneId?: string | undefined; typeId?: string | undefined; processType?: string | undefined; keyword?: string | undefined };
+
+/** serverCenter/page, nobody/serverCenter/page. */
+export async function page(c: Caller, input: PageInput, order: ServiceOrder = 'sort'): Promise<ServicePage> {
+  const f: ServiceFilter = { businessType: input.serviceType || undefined, deptId: input.deptId || undefined, sceneId: input.sceneId || undefined, typeId: input.typeId || undefined, processType: input.processType, keyword: input.keyword || undefined };
+  const [rows, total] = await Promise.all([repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size), repo(c).count(c.tenantId, c.viewer, f)]);
+  return pageOf(await toItems(c, rows), total, input.current, input.size);
+}
+
+/** serverCenter/customPage: the chosen services in the given order, those the caller may see. */
+export async function customPage(c: Caller, input: { serviceIds: string[]; current: number; size: number }): Promise<ServicePage> {
+  const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, [...new Set(input.serviceIds)]), input.serviceIds);
+  const slice = rows.slice((input.current - 1) * input.size, input.current * input.size);
+  return pageOf(await toItems(c, slice), rows.length, input.current, input.size);
+}
+
+/** A few services by heat, launch date, shelf label or access way. */
+export async function top(c: Caller, input: { size: number; serviceType?: string | undefined; shelfLabelName?: string | undefined }, order: ServiceOrder, extra: ServiceFilter = {}): Promise<ServiceItem[]> {
+  const rows = await repo(c).page(c.tenantId, c.viewer, { businessType: input.serviceType || undefined, ...extra }, order, input.size, 0);
+  return toItems(c, rows);
+}
+
+/** serviceCount, getStatisticData. */
+export async function statistic(c: Caller): Promise<ServiceCount> {
+  const rows = await repo(c).statistic(c.tenantId, c.viewer);
+  const sum = (pred: (r: (typeof rows)[number]) => boolean) => rows.filter(pred).reduce((a, r) => a + r.n, 0);
+  return {
+    serviceCount: sum(() => true),
+    applicationCount: sum((r) => r.business_type === 'APPLICATION'),
+    processCount: sum((r) => r.business_type === 'PROCESS'),
+    onlineCount: sum((r) => r.process_type !== 'OFFLINE'),
+    deptCount: new Set(rows.map((r) => r.dept_id)).size,
+    sceneCount: new Set(rows.map((r) => r.scene_id)).size,
+    visitCount: rows.reduce((a, r) => a + r.visits, 0),
+  };
+}
+
+const GROUP_TABLES: Record<GroupKind, GroupTable> = { dept: 'svc_depts', scene: 'svc_scenes', type: 'svc_types' };
+const GROUP_FILTER: Record<GroupKind, keyof ServiceFilter> = { dept: 'deptId', scene: 'sceneId', type: 'typeId' };
+
+/** serviceScene / serviceDept / serviceType listByUser. */
+export async function groups(c: Caller, kind: GroupKind, serviceType?: string): Promise<ServiceGroup[]> {
+  return repo(c).groups(c.tenantId, GROUP_TABLES[kind], c.viewer, serviceType || undefined);
+}
+
+/** nobody/prepareLogin/queryServiceByType. */
+export async function servicesOfGroup(c: Caller, kind: GroupKind, groupId: string, current: number, size: number): Promise<ServicePage> {
+  return page(c, { current, size, [GROUP_FILTER[kind]]: groupId });
+}
+
+/** nobody/prepareLogin/queryAllServiceByType: every non-empty group with its first services by heat. */
+export async function allGroupsWithServices(c: Caller, kind: GroupKind, perGroup: number): Promise<ServiceGroupWithServices[]> {
+  const gs = (await groups(c, kind)).filter((g) => g.count > 0);
+  return Promise.all(gs.map(async (g) => ({ ...g, services: await top(c, { size: perGroup }, 'heat', { [GROUP_FILTER[kind]]: g.id }) })));
+}
+
+async function requireVisible(c: Caller, serviceId: string): Promise<ServiceListRow> {
+  const [row] = await repo(c).byIds(c.tenantId, c.viewer, [serviceId]);
+  if (row) return row;
+  const any = await repo(c).findAny(c.tenantId, serviceId);
+  if (!any) throw notFound(SERVICE_TEXTS.noSuchService, `serviceId ${serviceId}`);
+  throw forbidden(c.viewer.userId ? SERVICE_TEXTS.notVisible : SERVICE_TEXTS.notOpenToVisitors, `serviceId ${serviceId}`);
+}
+
+/** serverCenter/details (logged in) and customDetails (anonymous: services open to visitors only). */
+export async function details(c: Caller, serviceId: string): Promise<ServiceDetail> {
+  const row = await requireVisible(c, serviceId);
+  const [[item], roles, scores] = await Promise.all([toItems(c, [row]), repo(c).rolesOf(c.tenantId, [serviceId]), repo(c).ratingSummary(c.tenantId, [serviceId])]);
+  return { ...item!, description: row.description, roleIds: c.viewer.userId ? (roles.get(serviceId) ?? []) : [], rateCount: scores.get(serviceId)?.count ?? 0 };
+}
+
+// ---------------------------------------------------------------- favourites
+
+export async function collect(c: Caller, user: RequestContext, serviceId: string): Promise<{ serviceId: string; collected: boolean }> {
+  await requireVisible(c, serviceId);
+  if ((await repo(c).countFavourites(c.tenantId, user.userId)) >= FAVOURITES_MAX) {
+    const already = await repo(c).favouriteIds(c.tenantId, user.userId, [serviceId]);
+    if (!already.length) throw badRequest(SERVICE_TEXTS.tooManyFavourites);
+  }
+  await repo(c).addFavourite(c.tenantId, user.userId, serviceId, nowIso());
+  return { serviceId, collected: true };
+}
+
+/** Idempotent: cancelling a service that is not a favourite succeeds and changes nothing. */
+export async function cancelCollect(c: Caller, user: RequestContext, serviceId: string): Promise<{ serviceId: string; collected: boolean }> {
+  await repo(c).removeFavourite(c.tenantId, user.userId, serviceId);
+  return { serviceId, collected: false };
+}
+
+/** serverCenter/myCollect: the favourites in the user's order (those still visible). */
+export async function myCollect(c: Caller, user: RequestContext): Promise<ServiceItem[]> {
+  const favs = await repo(c).favouriteIds(c.tenantId, user.userId);
+  const ids = favs.map((f) => f.service_id);
+  return toItems(c, inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids));
+}
+
+/** serverCenter/changeOrder: the listed favourites first, in that order; the rest keep theirs after them. */
+export async function changeOrder(c: Caller, user: RequestContext, serviceIds: string[]): Promise<ServiceItem[]> {
+  if (new Set(serviceIds).size !== serviceIds.length) throw badRequest('排序中包含重复的服务');
+  const favs = new Set((await repo(c).favouriteIds(c.tenantId, user.userId)).map((f) => f.service_id));
+  const unknown = serviceIds.filter((id) => !favs.has(id));
+  if (unknown.length) throw badRequest(SERVICE_TEXTS.notFavourite, `serviceId ${unknown.join(',')}`);
+  await repo(c).reorderFavourites(c.tenantId, user.userId, serviceIds);
+  return myCollect(c, user);
+}
+
+// ---------------------------------------------------------------- search
+
+async function indexOf(c: Caller): Promise<ServiceSearchIndex> {
+  return cachedIndex(c.db, c.tenantId, async () => {
+    const rows = await repo(c).searchable(c.tenantId);
+    return new ServiceSearchIndex(
+      rows.map((r) => ({
+        id: r.id,
+        name: r.service_name,
+        labels: `${r.label_name} ${r.shelf_label_name}`,
+        dept: r.dept_name,
+        scene: r.scene_name,
+        type: r.type_name,
+        guide: r.guide_text ?? '',
+        heat: Number(r.visit_count),
+      })),
+    );
+  });
+}
+
+/** The ids the caller may see, for filtering search hits (one query, cached per call). */
+async function visibleIds(c: Caller, serviceType?: string): Promise<Set<string>> {
+  let q = repo(c).visible(c.tenantId, c.viewer);
+  if (serviceType) q = q.where('s.business_type', '=', serviceType);
+  return new Set((await q.select('s.id').execute()).map((r) => r.id));
+}
+
+/** searchService (both variants): relevance then heat; every search is counted, and searches that found nothing are recorded. */
+export async function search(c: Caller, input: { keyword: string; current: number; size: number; serviceType?: string | undefined }): Promise<ServicePage> {
+  const [index, allowed] = await Promise.all([indexOf(c), visibleIds(c, input.serviceType || undefined)]);
+  const hits = index.search(input.keyword, (id) => allowed.has(id));
+  const keyword = input.keyword.trim().slice(0, 50);
+  await repo(c).recordSearch(c.tenantId, keyword, hits.length > 0, nowIso());
+  const ids = hits.slice((input.current - 1) * input.size, input.current * input.size).map((h) => h.id);
+  const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids);
+  return pageOf(await toItems(c, rows), hits.length, input.current, input.size);
+}
+
+/** guide/lucene/search. */
+export async function searchGuides(c: Caller, keyword: string, size: number) {
+  const [index, allowed] = await Promise.all([indexOf(c), visibleIds(c)]);
+  return index.searchGuides(keyword, (id) => allowed.has(id), size).map((h) => ({ serviceId: h.id, serviceName: h.name, snippet: h.snippet, score: h.score }));
+}
+
+export async function heatWords(c: Caller, size: number): Promise<string[]> {
+  return (await repo(c).heatWords(c.tenantId, size)).map((r) => r.keyword);
+}
+
+/** serverCenter/searchMiss/page: zero-result searches, for administrators, paged. */
+export async function searchMisses(c: Caller, user: RequestContext, input: { current: number; size: number }): Promise<Page<SearchMiss>> {
+  if (user.roleType !== 'admin') throw forbidden(SERVICE_TEXTS.adminOnly);
+  const [rows, total] = await Promise.all([repo(c).searchMisses(c.tenantId, input.size, (input.current - 1) * input.size), repo(c).countSearchMisses(c.tenantId)]);
+  return pageOf(
+    rows.map((r) => ({ keyword: r.keyword, count: Number(r.misses), lastAt: r.last_at })),
+    total,
+    input.current,
+    input.size,
+  );
+}
+
+// ---------------------------------------------------------------- clicks
+
+/** userClickVisitLog/clickService: every open logs a click; the visit count and heat follow. */
+export async function click(c: Caller, serviceId: string): Promise<{ visitCount: number }> {
+  await requireVisible(c, serviceId);
+  await repo(c).recordClick(c.tenantId, serviceId, c.viewer.userId ?? '', newId(), nowIso());
+  (await existingIndex(c.db, c.tenantId))?.bump(serviceId);
+  const row = await repo(c).findAny(c.tenantId, serviceId);
+  return { visitCount: Number(row?.visit_count ?? 0) };
+}
+
+// ---------------------------------------------------------------- ratings
+
+export async function quickLabels(c: Caller): Promise<QuickScoreLabel[]> {
+  return (await repo(c).quickLabels(c.tenantId)).map((l) => ({ id: l.id, labelName: l.label_name, minScore: l.min_score, maxScore: l.max_score }));
+}
+
+export async function canUserRate(c: Caller, user: RequestContext, serviceId: string): Promise<CanUserRate> {
+  await requireVisible(c, serviceId);
+  const mine = await repo(c).ratingOf(c.tenantId, serviceId, user.userId);
+  return mine ? { canRate: false, rated: true, score: mine.score, reason: SERVICE_TEXTS.alreadyRated } : { canRate: true, rated: false, score: null, reason: '' };
+}
+
+const squash = (s: string) => normalize(s).replace(/[\p{P}\p{S}]/gu, '');
+
+/** The configured sensitive words a text contains (ignoring case, width, spaces and punctuation between characters). */
+export async function sensitiveWordsIn(c: Caller, text: string): Promise<string[]> {
+  if (!text) return [];
+  const t = squash(text);
+  return (await repo(c).sensitiveWords(c.tenantId)).map((w) => w.word).filter((w) => squash(w) && t.includes(squash(w)));
+}
+
+/** serverCenter/rateService: one rating per user and service; quick labels must fit the score; sensitive words are refused and recorded. */
+export async function rate(c: Caller, user: RequestContext, input: { serviceId: string; score: number; labels: string[]; comment: string }): Promise<CanUserRate> {
+  await requireVisible(c, input.serviceId);
+  const words = await sensitiveWordsIn(c, input.comment);
+  if (words.length) {
+    await repo(c).recordSensitiveHit({ id: newId(), tenant_id: c.tenantId, user_id: user.userId, service_id: input.serviceId, content: input.comment, words: words.join(','), created_at: nowIso() });
+    throw badRequest(MESSAGES.sensitiveWord, `words ${words.length}`);
+  }
+  const labels = [...new Set(input.labels)];
+  if (labels.length) {
+    const known = await repo(c).quickLabels(c.tenantId);
+    const bad = labels.filter((l) => !known.some((k) => k.label_name === l && input.score >= k.min_score && input.score <= k.max_score));
+    if (bad.length) throw badRequest(SERVICE_TEXTS.unknownLabel, `labels ${bad.join(',')}`);
+  }
+  if (await repo(c).ratingOf(c.tenantId, input.serviceId, user.userId)) throw conflict(SERVICE_TEXTS.alreadyRated);
+  try {
+    await repo(c).insertRating({
+      id: newId(),
+      tenant_id: c.tenantId,
+      service_id: input.serviceId,
+      user_id: user.userId,
+      user_name: user.nickName || user.userName,
+      score: input.score,
+      labels: JSON.stringify(labels),
+      comment: input.comment,
+      created_at: nowIso(),
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(SERVICE_TEXTS.alreadyRated);
+    throw err;
+  }
+  return { canRate: false, rated: true, score: input.score, reason: SERVICE_TEXTS.alreadyRated };
+}
+
+/** Masks a rater's name for the public detail: 张小华 → 张**. */
+const maskName = (n: string) => (n.length <= 1 ? '*' : `${[...n][0]}${'*'.repeat(Math.min(2, [...n].length - 1))}`);
+
+/** nobody/serverCenter/serviceRateDetail. */
+export async function rateDetail(c: Caller, serviceId: string, current: number, size: number): Promise<ServiceRateDetail> {
+  await requireVisible(c, serviceId);
+  const all = await repo(c).ratings(c.tenantId, serviceId);
+  const comments = await repo(c).ratingComments(c.tenantId, serviceId, size, (current - 1) * size);
+  const labelCounts = new Map<string, number>();
+  for (const r of all) for (const l of JSON.parse(r.labels) as string[]) labelCounts.set(l, (labelCounts.get(l) ?? 0) + 1);
+  const count = all.length;
+  return {
+    serviceId,
+    average: count ? Math.round((all.reduce((a, r) => a + r.score, 0) / count) * 10) / 10 : 0,
+    count,
+    distribution: [5, 4, 3, 2, 1].map((score) => ({ score, count: all.filter((r) => r.score === score).length })),
+    labels: [...labelCounts].map(([labelName, n]) => ({ labelName, count: n })).sort((a, b) => b.count - a.count),
+    comments: pageOf(
+      comments.map((r) => ({ userName: maskName(r.user_name), score: r.score, labels: JSON.parse(r.labels) as string[], comment: r.comment, createdAt: r.created_at })),
+      count,
+      current,
+      size,
+    ),
+  };
+}
+
+// ---------------------------------------------------------------- guides
+
+export async function guide(c: Caller, serviceId: string): Promise<ServiceGuide> {
+  const row = await requireVisible(c, serviceId);
+  const g = await repo(c).guide(c.tenantId, serviceId);
+  if (!g) throw notFound(SERVICE_TEXTS.noGuide, `serviceId ${serviceId}`);
+  return { serviceId, serviceName: row.service_name, content: g.content, updatedAt: g.updated_at };
+}
+
+// ---------------------------------------------------------------- landing, labels, tools
+
+const parse = <T>(s: string | undefined, fallback: T): T => {
+  try {
+    return s ? { ...fallback, ...(JSON.parse(s) as T) } : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+export async function landingConfig(c: Caller): Promise<LandingConfig> {
+  const tenant = await repo(c).tenant(c.tenantId);
+  const row = await repo(c).landing(c.tenantId);
+  const title = `${tenant?.tenant_name ?? ''}网上办事服务大厅`;
+  return parse<LandingConfig>(row?.config, { title, subtitle: '', logo: '', banner: '', searchPlaceholder: '', showStatistic: true, showScenes: true, showDepts: true, showTypes: true, showNewly: true, showPopular: true, showTools: true });
+}
+
+export async function footerConfig(c: Caller): Promise<FooterConfig> {
+  const tenant = await repo(c).tenant(c.tenantId);
+  const row = await repo(c).landing(c.tenantId);
+  return parse<FooterConfig>(row?.footer, { schoolName: tenant?.tenant_name ?? '', address: '', phone: '', email: '', copyright: '', icp: '', links: [] });
+}
+
+export async function landingIndex(c: Caller) {
+  const [tenant, config, footer, stat, words] = await Promise.all([repo(c).tenant(c.tenantId), landingConfig(c), footerConfig(c), statistic(c), heatWords(c, 8)]);
+  return { tenantName: tenant?.tenant_name ?? '', config, footer, statistic: stat, hotWords: words };
+}
+
+export async function shelfLabels(c: Caller): Promise<ShelfLabel[]> {
+  return (await repo(c).shelfLabels(c.tenantId)).map((l) => ({ id: l.id, labelName: l.label_name, color: l.color }));
+}
+
+export async function thirdParty(c: Caller) {
+  const rows = await repo(c).page(c.tenantId, c.viewer, { accessWay: '3' }, 'sort', 100, 0);
+  return rows.map((r) => ({ serviceId: r.id, serviceName: r.service_name, serviceIcon: r.service_icon, serviceUrl: r.service_url }));
+}
+
+export async function tools(c: Caller): Promise<ToolItem[]> {
+  return (await repo(c).tools(c.tenantId)).map((t) => ({ id: t.id, tools_icon: t.tools_icon, tools_name: t.tools_name, tools_url: t.tools_url, tools_type: t.tools_type }));
+}
+
+export async function navigationBars(c: Caller): Promise<NavigationBarItem[]> {
+  return (await repo(c).navigationBars(c.tenantId)).map((n) => ({ id: n.id, name: n.name, url: n.url, sort: n.sort }));
+}
+
+/** serverCenter/pageRoles: services with the roles that see them (administrator). */
+export async function pageRoles(c: Caller, user: RequestContext, input: { current: number; size: number; keyword?: string | undefined }) {
+  if (user.roleType !== 'admin') throw forbidden(SERVICE_TEXTS.adminOnly);
+  const p = await page(c, { current: input.current, size: input.size, keyword: input.keyword });
+  const ids = p.records.map((r) => r.serviceId);
+  const [roles, names] = await Promise.all([repo(c).rolesOf(c.tenantId, ids), repo(c).roles(c.tenantId)]);
+  const nameOf = new Map(names.map((r) => [r.id, r.role_name]));
+  return {
+    ...p,
+    records: p.records.map((r) => {
+      const roleIds = roles.get(r.serviceId) ?? [];
+      return { serviceId: r.serviceId, serviceName: r.serviceName, roleIds, roleNames: roleIds.map((id) => nameOf.get(id) ?? id) };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- account security (7.4)
+
+/** accountSecurity/bindList: the caller's third-party bindings (the open id stays on the server). */
+export async function bindList(c: Caller, user: RequestContext): Promise<AccountBinding[]> {
+  return (await repo(c).bindings(c.tenantId, user.userId)).map((b) => ({
+    id: b.id,
+    source: b.source as BindSource,
+    sourceName: BIND_SOURCES[b.source as BindSource] ?? b.source,
+    nickName: b.nick_name,
+    boundAt: b.bound_at,
+  }));
+}
+
+/** accountSecurity/removeBind: unbinds the caller's account of one platform; only their own, in their tenant. */
+export async function removeBind(c: Caller, user: RequestContext, source: BindSource): Promise<{ source: BindSource; removed: boolean }> {
+  const n = await repo(c).removeBinding(c.tenantId, user.userId, source);
+  if (!n) throw notFound(BIND_TEXTS.notBound, `source ${source}`);
+  return { source, removed: true };
+}

@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db.ts';
+import type { OspDeptRow } from '../../db/tables/transfer.ts';
+import { nowIso } from '../../db/sql-helpers.ts';
+
+export type DutyFilter = { deptIds?: string[] | null; dutyName?: string | null; keyword?: string | null; ids?: string[] | null };
+
+/** SQL of departments, duties and their services. Every method takes the tenant first (house style 2). */
+export function threeListsRepository(db: Db) {
+  const dutyBase = (tenantId: string, f: DutyFilter) => {
+    let q = db.selectFrom('osp_duties as d').innerJoin('osp_depts as p', 'p.id', 'd.dept_id').where('d.tenant_id', '=', tenantId).where('p.tenant_id', '=', tenantId);
+    if (f.deptIds) q = f.deptIds.length ? q.where('d.dept_id', 'in', f.deptIds) : q.where(sql<boolean>`1 = 0`);
+    if (f.ids) q = f.ids.length ? q.where('d.id', 'in', f.ids) : q.where(sql<boolean>`1 = 0`);
+    if (f.dutyName) q = q.where('d.duty_name', 'like', `%${escapeLike(f.dutyName)}%`);
+    if (f.keyword) {
+      const k = `%${escapeLike(f.keyword)}%`;
+      q = q.where((eb) => eb.or([eb('d.duty_name', 'like', k), eb('d.duty_content', 'like', k), eb('p.dept_name', 'like', k)]));
+    }
+    return q;
+  };
+  const dutyColumns = ['d.id', 'd.dept_id', 'p.dept_name', 'd.duty_name', 'd.duty_type', 'd.duty_content', 'd.sort', 'd.updated_at'] as const;
+
+  return {
+    depts(tenantId: string): Promise<OspDeptRow[]> {
+      return db.selectFrom('osp_depts').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').orderBy('dept_name').execute();
+    },
+    dept(tenantId: string, id: string) {
+      return db.selectFrom('osp_depts').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+    },
+    async dutyCounts(tenantId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('osp_duties')
+        .where('tenant_id', '=', tenantId)
+        .groupBy('dept_id')
+        .select(['dept_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .execute();
+      return new Map(rows.map((r) => [r.dept_id, Number(r.n)]));
+    },
+    managedDeptIds(tenantId: string, userId: string) {
+      return db.selectFrom('osp_dept_managers').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select('dept_id').execute().then((r) => r.map((x) => x.dept_id));
+    },
+    async updateDept(tenantId: string, id: string, patch: { responsibility?: string | undefined; phone?: string | undefined; address?: string | undefined }) {
+      const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      await db.updateTable('osp_depts').set({ ...values, updated_at: nowIso() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    },
+
+    async dutyPage(tenantId: string, f: DutyFilter, offset: number, limit: number) {
+      const base = dutyBase(tenantId, f);
+      const [rows, count] = await Promise.all([
+        base.select(dutyColumns).orderBy('p.sort').orderBy('d.sort').orderBy('d.id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    countDuties(tenantId: string, f: DutyFilter) {
+      return dutyBase(tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+    },
+    /** Duties in pages of `batch`, by id, for an export that never holds them all. */
+    async *streamDuties(tenantId: string, f: DutyFilter, batch = 2000) {
+      let after = '';
+      for (;;) {
+        const rows = await dutyBase(tenantId, f).where('d.id', '>', after).select(dutyColumns).orderBy('d.id').limit(batch).execute();
+        if (!rows.length) return;
+        yield rows;
+        after = rows[rows.length - 1]!.id;
+        if (rows.length < batch) return;
+      }
+    },
+    duty(tenantId: string, id: string) {
+      return db.selectFrom('osp_duties').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+    },
+    async servicesOf(tenantId: string, dutyIds: string[]): Promise<Map<string, { serviceId: string; serviceName: string }[]>> {
+      const out = new Map<string, { serviceId: string; serviceName: string }[]>();
+      if (!dutyIds.length) return out;
+      const rows = await db
+        .selectFrom('osp_duty_services')
+        .where('tenant_id', '=', tenantId)
+        .where('duty_id', 'in', dutyIds)
+        .select(['duty_id', 'service_id', 'service_name'])
+        .orderBy('service_name')
+        .execute();
+      for (const r of rows) {
+        const list = out.get(r.duty_id) ?? [];
+        list.push({ serviceId: r.service_id, serviceName: r.service_name });
+        out.set(r.duty_id, list);
+      }
+      return out;
+    },
+    /** Services a duty can be tied to: this capability's own list and the service catalogue's services on the shelf. */
+    linkable(tenantId: string) {
+      const own = db
+        .selectFrom('osp_list_services as s')
+        .leftJoin('osp_depts as p', (j) => j.onRef('p.id', '=', 's.dept_id').on('p.tenant_id', '=', tenantId))
+        .where('s.tenant_id', '=', tenantId)
+        .select(['s.id as id', 's.service_name as service_name', 's.dept_id as dept_id', 'p.dept_name as dept_name', sql<number>`1`.as('src')]);
+      const catalogue = db
+        .selectFrom('svc_services as c')
+        .leftJoin('svc_depts as d', (j) => j.onRef('d.id', '=', 'c.dept_id').on('d.tenant_id', '=', tenantId))
+        .where('c.tenant_id', '=', tenantId)
+        .where('c.status', '=', 1)
+        .select(['c.id as id', 'c.service_name as service_name', 'c.dept_id as dept_id', 'd.name as dept_name', sql<number>`0`.as('src')]);
+      return db.selectFrom(own.unionAll(catalogue).as('u'));
+    },
+    listServices(tenantId: string, ids: string[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return this.linkable(tenantId).where('u.id', 'in', ids).select(['u.id', 'u.service_name']).execute();
+    },
+    /** Linkable services by name (the catalogue's first, then this list's), for an import. */
+    async servicesByName(tenantId: string) {
+      const rows = await this.linkable(tenantId).select(['u.id', 'u.service_name']).orderBy('u.src').orderBy('u.id').execute();
+      const out = new Map<string, string>();
+      for (const r of rows) if (!out.has(r.service_name)) out.set(r.service_name, r.id);
+      return out;
+    },
+    async servicePage(tenantId: string, f: { serviceName?: string | null; deptId?: string | null }, offset: number, limit: number) {
+      let base = this.linkable(tenantId);
+      if (f.serviceName) base = base.where('u.service_name', 'like', `%${escapeLike(f.serviceName)}%`);
+      if (f.deptId) base = base.where('u.dept_id', '=', f.deptId);
+      const [rows, count] = await Promise.all([
+        base.select(['u.id', 'u.service_name', 'u.dept_id', 'u.dept_name']).orderBy('u.service_name').orderBy('u.id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    serviceDeptRelation(tenantId: string) {
+      return db
+        .selectFrom('osp_duty_services as s')
+        .innerJoin('osp_duties as d', 'd.id', 's.duty_id')
+        .innerJoin('osp_depts as p', 'p.id', 'd.dept_id')
+        .where('s.tenant_id', '=', tenantId)
+        .where('d.tenant_id', '=', tenantId)
+        .select(['s.service_id', 's.service_name', 'p.id as dept_id', 'p.dept_name'])
+        .distinct()
+        .orderBy('p.dept_name')
+        .orderBy('s.service_name')
+        .execute();
+    },
+    async insertDuty(tenantId: string, row: { id: string; dept_id: string; duty_name: string; duty_type: string; duty_content: string; sort: number }, services: { id: string; service_name: string }[], trx: Db = db) {
+      const now = nowIso();
+      await trx.insertInto('osp_duties').values({ ...row, tenant_id: tenantId, created_at: now, updated_at: now }).execute();
+      if (services.length) {
+        await trx.insertInto('osp_duty_services').values(services.map((s) => ({ tenant_id: tenantId, duty_id: row.id, service_id: s.id, service_name: s.service_name }))).execute();
+      }
+    },
+    async updateDuty(
+      tenantId: string,
+      id: string,
+      patch: { dept_id: string; duty_name: string; duty_type: string; duty_content: string; sort: number },
+      services: { id: string; service_name: string }[] | null,
+      trx: Db = db,
+    ) {
+      await trx.updateTable('osp_duties').set({ ...patch, updated_at: nowIso() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+      if (services) {
+        await trx.deleteFrom('osp_duty_services').where('tenant_id', '=', tenantId).where('duty_id', '=', id).execute();
+        if (services.length) {
+          await trx.insertInto('osp_duty_services').values(services.map((s) => ({ tenant_id: tenantId, duty_id: id, service_id: s.id, service_name: s.service_name }))).execute();
+        }
+      }
+    },
+    async removeDuties(tenantId: string, ids: string[]) {
+      if (!ids.length) return 0;
+      await db.deleteFrom('osp_duty_services').where('tenant_id', '=', tenantId).where('duty_id', 'in', ids).execute();
+      const r = await db.deleteFrom('osp_duties').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+    config(tenantId: string) {
+      return db.selectFrom('three_list_configs').where('tenant_id', '=', tenantId).selectAll().executeTakeFirst();
+    },
+    async saveConfig(tenantId: string, c: { page_title: string; introduction: string; show_services: number; duty_type_must: number }) {
+      const values = { ...c, updated_at: nowIso() };
+      await db
+        .insertInto('three_list_configs')
+        .values({ tenant_id: tenantId, ...values })
+        .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
+        .execute();
+    },
+    tenantName(tenantId: string) {
+      return db.selectFrom('tenants').where('tenant_id', '=', tenantId).select('tenant_name').executeTakeFirst().then((r) => r?.tenant_name ?? '');
+    },
+  };
+}
+
+export type ThreeListsRepository = ReturnType<typeof threeListsRepository>;
+
+/** A search term for LIKE: the wildcards % and _ are dropped, so a user's text never widens the match. */
+function escapeLike(s: string): string {
+  return s.replace(/[%_]/g, '');
+}

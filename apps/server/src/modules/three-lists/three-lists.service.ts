@@ -1,0 +1,239 @@
+import type { DeptInfo, DeptNodeT, Duty, DutySaveRequest, DutyUpdateRequest, ThreeListConfig } from '@portal/contracts/transfer';
+import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import type { OspDeptRow } from '../../db/tables/transfer.ts';
+import { newId } from '../../platform/crypto.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { requireMenu } from '../auth/auth.service.ts';
+import { threeListsRepository, type DutyFilter } from './three-lists.repository.ts';
+
+export const DUTY_MENU = 'deptResponsibilityListConfig';
+export const CONFIG_MENU = 'threeListsConfig';
+
+const repo = (deps: AppDeps) => threeListsRepository(deps.db);
+const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({ records, total, size, current, pages: Math.ceil(total / size) });
+
+type DutyRowLike = { id: string; dept_id: string; dept_name: string; duty_name: string; duty_type: string; duty_content: string; sort: number; updated_at: string };
+
+export async function withServices(deps: AppDeps, tenantId: string, rows: DutyRowLike[]): Promise<Duty[]> {
+  const services = await repo(deps).servicesOf(tenantId, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    deptId: r.dept_id,
+    deptName: r.dept_name,
+    dutyName: r.duty_name,
+    dutyType: r.duty_type,
+    dutyContent: r.duty_content,
+    sort: r.sort,
+    services: services.get(r.id) ?? [],
+    updateTime: r.updated_at,
+  }));
+}
+
+/** The department tree of a tenant, optionally cut down to the subtrees rooted at `roots`. */
+export function buildTree(depts: OspDeptRow[], counts: Map<string, number>, roots?: Set<string>): DeptNodeT[] {
+  const nodes = new Map<string, DeptNodeT>(depts.map((d) => [d.id, { id: d.id, parentId: d.parent_id, title: d.dept_name, dutyNum: counts.get(d.id) ?? 0, children: [] }]));
+  const top: DeptNodeT[] = [];
+  for (const d of depts) {
+    const node = nodes.get(d.id)!;
+    const parent = d.parent_id ? nodes.get(d.parent_id) : undefined;
+    if (roots ? roots.has(d.id) : !parent) top.push(node);
+    if (parent) parent.children.push(node);
+  }
+  return top;
+}
+
+/** Every department id under (and including) the given ones. */
+export function descendants(depts: OspDeptRow[], ids: Iterable<string>): Set<string> {
+  const out = new Set(ids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const d of depts) if (d.parent_id && out.has(d.parent_id) && !out.has(d.id)) { out.add(d.id); grew = true; }
+  }
+  return out;
+}
+
+export async function deptTree(deps: AppDeps, tenantId: string): Promise<DeptNodeT[]> {
+  const r = repo(deps);
+  const [depts, counts] = await Promise.all([r.depts(tenantId), r.dutyCounts(tenantId)]);
+  return buildTree(depts, counts);
+}
+
+/**
+ * Departments whose duty list the caller may maintain: all for an administrator, the managed ones and
+ * their sub-departments for someone holding the configuration menu, none otherwise.
+ */
+export async function powerDeptIds(deps: AppDeps, ctx: RequestContext): Promise<Set<string> | 'all'> {
+  if (ctx.roleType === 'admin') return 'all';
+  const r = repo(deps);
+  try {
+    await requireMenu(deps, ctx, DUTY_MENU);
+  } catch {
+    return new Set();
+  }
+  return descendants(await r.depts(ctx.tenantId), await r.managedDeptIds(ctx.tenantId, ctx.userId));
+}
+
+export async function deptTreePower(deps: AppDeps, ctx: RequestContext): Promise<DeptNodeT[]> {
+  const r = repo(deps);
+  const [depts, counts, power] = await Promise.all([r.depts(ctx.tenantId), r.dutyCounts(ctx.tenantId), powerDeptIds(deps, ctx)]);
+  if (power === 'all') return buildTree(depts, counts);
+  const visible = depts.filter((d) => power.has(d.id));
+  const roots = new Set(visible.filter((d) => !power.has(d.parent_id)).map((d) => d.id));
+  return buildTree(visible, counts, roots);
+}
+
+/** Refuses a write on a department the caller may not maintain. */
+export async function assertDeptPower(deps: AppDeps, ctx: RequestContext, deptId: string): Promise<void> {
+  await requireMenu(deps, ctx, DUTY_MENU);
+  const dept = await repo(deps).dept(ctx.tenantId, deptId);
+  if (!dept) throw badRequest(TRANSFER_TEXTS.noDept, `deptId ${deptId}`);
+  const power = await powerDeptIds(deps, ctx);
+  if (power !== 'all' && !power.has(deptId)) throw forbidden(TRANSFER_TEXTS.noDept, `deptId ${deptId}`);
+}
+
+export async function dutyPage(deps: AppDeps, tenantId: string, q: { current: number; size: number; deptId?: string | null | undefined; dutyName?: string | null | undefined; keyword?: string | null | undefined }) {
+  const r = repo(deps);
+  const f: DutyFilter = { dutyName: q.dutyName ?? null, keyword: q.keyword ?? null };
+  if (q.deptId) f.deptIds = [...descendants(await r.depts(tenantId), [q.deptId])];
+  const { rows, total } = await r.dutyPage(tenantId, f, (q.current - 1) * q.size, q.size);
+  return pageResult(await withServices(deps, tenantId, rows), total, q.current, q.size);
+}
+
+async function resolveServices(deps: AppDeps, tenantId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo(deps).listServices(tenantId, unique);
+  if (found.length !== unique.length) throw badRequest('服务不存在', unique.filter((id) => !found.some((f) => f.id === id)).join(','));
+  return found;
+}
+
+async function checkDutyType(deps: AppDeps, tenantId: string, dutyType: string) {
+  const c = await repo(deps).config(tenantId);
+  if (c?.duty_type_must && !dutyType.trim()) throw badRequest('请选择职责类型');
+}
+
+export async function saveDuty(deps: AppDeps, ctx: RequestContext, body: DutySaveRequest): Promise<{ id: string }> {
+  await assertDeptPower(deps, ctx, body.deptId);
+  await checkDutyType(deps, ctx.tenantId, body.dutyType);
+  const services = await resolveServices(deps, ctx.tenantId, body.serviceIds);
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    await threeListsRepository(trx).insertDuty(
+      ctx.tenantId,
+      { id, dept_id: body.deptId, duty_name: body.dutyName, duty_type: body.dutyType, duty_content: body.dutyContent, sort: body.sort },
+      services,
+      trx,
+    );
+  });
+  return { id };
+}
+
+export async function updateDuty(deps: AppDeps, ctx: RequestContext, body: DutyUpdateRequest): Promise<void> {
+  const existing = await repo(deps).duty(ctx.tenantId, body.id);
+  if (!existing) throw notFound(TRANSFER_TEXTS.noDuty, `id ${body.id}`);
+  await assertDeptPower(deps, ctx, existing.dept_id);
+  if (body.deptId !== existing.dept_id) await assertDeptPower(deps, ctx, body.deptId);
+  await checkDutyType(deps, ctx.tenantId, body.dutyType);
+  const services = await resolveServices(deps, ctx.tenantId, body.serviceIds);
+  await deps.db.transaction().execute(async (trx) => {
+    await threeListsRepository(trx).updateDuty(
+      ctx.tenantId,
+      body.id,
+      { dept_id: body.deptId, duty_name: body.dutyName, duty_type: body.dutyType, duty_content: body.dutyContent, sort: body.sort },
+      services,
+      trx,
+    );
+  });
+}
+
+export async function removeDuties(deps: AppDeps, ctx: RequestContext, idsText: string): Promise<number> {
+  await requireMenu(deps, ctx, DUTY_MENU);
+  const ids = [...new Set(idsText.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 1000);
+  const r = repo(deps);
+  const power = await powerDeptIds(deps, ctx);
+  for (const id of ids) {
+    const duty = await r.duty(ctx.tenantId, id);
+    if (!duty) throw notFound(TRANSFER_TEXTS.noDuty, `id ${id}`);
+    if (power !== 'all' && !power.has(duty.dept_id)) throw forbidden(TRANSFER_TEXTS.noDept, `deptId ${duty.dept_id}`);
+  }
+  return r.removeDuties(ctx.tenantId, ids);
+}
+
+const deptInfo = (d: OspDeptRow, counts: Map<string, number>): DeptInfo => ({
+  id: d.id,
+  parentId: d.parent_id,
+  deptName: d.dept_name,
+  responsibility: d.responsibility,
+  phone: d.phone,
+  address: d.address,
+  dutyNum: counts.get(d.id) ?? 0,
+});
+
+/** Departments (within the caller's power) that have no duty yet. */
+export async function noSetDutyDept(deps: AppDeps, ctx: RequestContext): Promise<DeptInfo[]> {
+  const r = repo(deps);
+  const [depts, counts, power] = await Promise.all([r.depts(ctx.tenantId), r.dutyCounts(ctx.tenantId), powerDeptIds(deps, ctx)]);
+  return depts.filter((d) => !counts.get(d.id) && (power === 'all' || power.has(d.id))).map((d) => deptInfo(d, counts));
+}
+
+export async function deptPage(deps: AppDeps, tenantId: string, q: { current: number; size: number; deptName?: string | null | undefined }) {
+  const r = repo(deps);
+  const [depts, counts] = await Promise.all([r.depts(tenantId), r.dutyCounts(tenantId)]);
+  const matched = depts.filter((d) => !q.deptName || d.dept_name.includes(q.deptName));
+  const start = (q.current - 1) * q.size;
+  return pageResult(matched.slice(start, start + q.size).map((d) => deptInfo(d, counts)), matched.length, q.current, q.size);
+}
+
+export async function updateDept(deps: AppDeps, ctx: RequestContext, body: { id: string; responsibility?: string | undefined; phone?: string | undefined; address?: string | undefined }) {
+  await assertDeptPower(deps, ctx, body.id);
+  await repo(deps).updateDept(ctx.tenantId, body.id, body);
+}
+
+export async function dutyAndService(deps: AppDeps, tenantId: string, deptId: string) {
+  const r = repo(deps);
+  const dept = await r.dept(tenantId, deptId);
+  if (!dept) throw notFound(TRANSFER_TEXTS.noDept, `deptId ${deptId}`);
+  const counts = await r.dutyCounts(tenantId);
+  const { rows } = await r.dutyPage(tenantId, { deptIds: [deptId] }, 0, 1000);
+  return { dept: deptInfo(dept, counts), duties: await withServices(deps, tenantId, rows) };
+}
+
+export async function queryDuty(deps: AppDeps, tenantId: string, deptId: string): Promise<Duty[]> {
+  return (await dutyAndService(deps, tenantId, deptId)).duties;
+}
+
+export async function queryService(deps: AppDeps, tenantId: string, dutyId: string) {
+  const duty = await repo(deps).duty(tenantId, dutyId);
+  if (!duty) throw notFound(TRANSFER_TEXTS.noDuty, `dutyId ${dutyId}`);
+  return (await repo(deps).servicesOf(tenantId, [dutyId])).get(dutyId) ?? [];
+}
+
+export async function servicePage(deps: AppDeps, tenantId: string, q: { current: number; size: number; serviceName?: string | null | undefined; deptId?: string | null | undefined }) {
+  const { rows, total } = await repo(deps).servicePage(tenantId, q, (q.current - 1) * q.size, q.size);
+  return pageResult(rows.map((s) => ({ serviceId: s.id, serviceName: s.service_name, deptId: s.dept_id, deptName: s.dept_name ?? '' })), total, q.current, q.size);
+}
+
+export async function serviceDeptRelation(deps: AppDeps, tenantId: string) {
+  const rows = await repo(deps).serviceDeptRelation(tenantId);
+  return rows.map((s) => ({ serviceId: s.service_id, serviceName: s.service_name, deptId: s.dept_id, deptName: s.dept_name }));
+}
+
+export async function getConfig(deps: AppDeps, tenantId: string): Promise<ThreeListConfig> {
+  const c = await repo(deps).config(tenantId);
+  return {
+    pageTitle: c?.page_title ?? '三清单',
+    introduction: c?.introduction ?? '',
+    showServices: (c?.show_services ?? 1) === 1,
+    dutyTypeMust: (c?.duty_type_must ?? 0) === 1,
+  };
+}
+
+export async function saveConfig(deps: AppDeps, ctx: RequestContext, c: ThreeListConfig): Promise<void> {
+  await requireMenu(deps, ctx, CONFIG_MENU);
+  await repo(deps).saveConfig(ctx.tenantId, { page_title: c.pageTitle, introduction: c.introduction, show_services: c.showServices ? 1 : 0, duty_type_must: c.dutyTypeMust ? 1 : 0 });
+}
+
+export async function schoolInfo(deps: AppDeps, tenantId: string) {
+  return { tenantId, schoolName: await repo(deps).tenantName(tenantId) };
+}

@@ -1,0 +1,140 @@
+import { MESSAGES } from '@portal/contracts/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
+import { demoDeptId, demoDutyId, resolveServiceId, seedTransfer } from '../../db/seed/transfer.ts';
+import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { seedOtherTenant } from '../chat/chat-test-client.ts';
+
+const W = '/api/blade-workbench';
+const O = '/api/online-service-platform';
+const OTHER = '100001';
+
+describe.each(testDatabases)('three lists and department duty lists on %s', (engine) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const call = async (account: string | null, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers: account ? bearer(tokens[account]!) : {}, ...(payload ? { payload } : {}) });
+    return { http: res.statusCode, ...res.json() };
+  };
+  const post = (account: string | null, url: string, payload: object = {}) => call(account, 'POST', url, payload);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await seedOtherTenant(t.db.db, OTHER);
+    await seedTransfer(t.db.db, OTHER);
+    for (const account of ['admin', 'teacher01', 'student01']) tokens[account] = (await t.login(account)).access_token;
+    tokens.other = (await t.login('student01', OTHER)).access_token;
+  });
+  afterAll(async () => t.close());
+
+  it('shows the department tree with duty counts, to users and anonymously (getTree, deptTree)', async () => {
+    const tree = await post('student01', `${O}/threeInventory/getTree`);
+    expect(tree.status).toBe(1000);
+    const jwc = tree.result.find((n: { title: string }) => n.title === '教务处');
+    expect(jwc).toMatchObject({ dutyNum: 2, children: [{ title: '考试中心', dutyNum: 1 }] });
+    const anonymous = await post(null, `${O}/nobody/threeInventory/getTree`, { tenantId: DEMO_TENANT_ID });
+    expect(anonymous.result).toEqual(tree.result);
+    for (const method of ['GET', 'POST'] as const) expect((await call('student01', method, `${W}/deptTree`)).result).toEqual(tree.result);
+  });
+
+  it('pages duties by department including sub-departments, and by keyword, with their services', async () => {
+    const page = await post(null, `${O}/nobody/threeInventory/page`, { tenantId: DEMO_TENANT_ID, deptId: demoDeptId('jwc'), current: 1, size: 10 });
+    expect(page.result.total).toBe(3);
+    expect(page.result.records.map((d: { dutyName: string }) => d.dutyName)).toEqual(['本科教学运行管理', '学籍管理', '考试组织']);
+    expect(page.result.records[1].services.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(['学籍证明开具', '成绩单打印'].sort());
+    const search = await post('student01', `${O}/threeInventory/page`, { keyword: '助学' });
+    expect(search.result.records.map((d: { dutyName: string }) => d.dutyName)).toEqual(['学生资助']);
+    const duties = await post(null, `${O}/nobody/threeInventory/queryDuty`, { tenantId: DEMO_TENANT_ID, deptId: demoDeptId('xsc') });
+    expect(duties.result).toHaveLength(1);
+    const services = await post(null, `${O}/nobody/threeInventory/queryService`, { tenantId: DEMO_TENANT_ID, dutyId: demoDutyId('xsc-1') });
+    expect(services.result.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(['助学贷款办理', '奖学金申请'].sort());
+    const relation = await post(null, `${W}/nobody/baseService/getServiceDeptRelation`, { tenantId: DEMO_TENANT_ID });
+    expect(relation.result).toContainEqual({ serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'hk'), serviceName: '缓考申请', deptId: demoDeptId('jwc-ks'), deptName: '考试中心' });
+  });
+
+  it('refuses nobody calls without a tenant or with an unknown one, and logged-in calls without a token', async () => {
+    expect((await post(null, `${O}/nobody/threeInventory/getTree`, {})).status).toBe(400);
+    expect((await post(null, `${O}/nobody/threeInventory/getTree`, { tenantId: '999999' })).msg).toBe(MESSAGES.unknownTenant);
+    expect((await post(null, `${O}/threeInventory/getTree`, {})).status).toBe(401);
+    expect((await post(null, `${W}/ospDeptDutyListConfig/page`, {})).status).toBe(401);
+  });
+
+  it('keeps tenants apart: another tenant sees its own lists and cannot name or touch ours', async () => {
+    const theirs = await post('other', `${O}/threeInventory/page`, { size: 100 });
+    expect(theirs.result.records.every((d: { id: string }) => d.id.startsWith(OTHER))).toBe(true);
+    expect((await post('other', `${O}/threeInventory/page`, { tenantId: DEMO_TENANT_ID })).status).toBe(403);
+    expect((await post('other', `${O}/threeInventory/queryService`, { dutyId: demoDutyId('xsc-1') })).status).toBe(404);
+    expect((await post('other', `${W}/ospDeptInfo/dutyAndService`, { deptId: demoDeptId('jwc') })).status).toBe(404);
+    expect((await post('other', `${W}/ospDeptDutyListConfig/remove`, { ids: demoDutyId('xsc-1') })).status).toBe(403);
+  });
+
+  it('gives each caller the department tree of their power (getDeptTreePower)', async () => {
+    const admin = await call('admin', 'GET', `${W}/getDeptTreePower`);
+    expect(admin.result.map((n: { title: string }) => n.title)).toEqual(['校办', '教务处', '学生工作处', '人事处', '信息化中心']);
+    const teacher = await call('teacher01', 'POST', `${W}/getDeptTreePower`);
+    expect(teacher.result).toMatchObject([{ title: '教务处', children: [{ title: '考试中心' }] }]);
+    expect(teacher.result).toHaveLength(1);
+    expect((await call('student01', 'GET', `${W}/getDeptTreePower`)).result).toEqual([]);
+  });
+
+  it('lets a department maintainer add, change and delete duties of their departments only', async () => {
+    const saved = await post('teacher01', `${W}/ospDeptDutyListConfig/save`, {
+      deptId: demoDeptId('jwc-ks'),
+      dutyName: '等级考试报名',
+      dutyType: '职责',
+      dutyContent: '组织全国大学英语等级考试报名。',
+      serviceIds: [await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'hk')],
+    });
+    expect(saved.status).toBe(1000);
+    const id = saved.result.id;
+    const detail = await post('teacher01', `${W}/ospDeptInfo/dutyAndService`, { deptId: demoDeptId('jwc-ks') });
+    expect(detail.result.duties.find((d: { id: string }) => d.id === id)).toMatchObject({ dutyName: '等级考试报名', services: [{ serviceName: '缓考申请' }] });
+
+    const updated = await post('teacher01', `${W}/ospDeptDutyListConfig/update`, { id, deptId: demoDeptId('jwc-ks'), dutyName: '等级考试组织', serviceIds: [] });
+    expect(updated.status).toBe(1000);
+    const page = await post('teacher01', `${W}/ospDeptDutyListConfig/page`, { dutyName: '等级考试' });
+    expect(page.result.records).toMatchObject([{ id, dutyName: '等级考试组织', services: [] }]);
+
+    const outside = await post('teacher01', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('xsc'), dutyName: '越权' });
+    expect(outside.status).toBe(403);
+    expect((await post('teacher01', `${W}/ospDeptDutyListConfig/remove`, { ids: demoDutyId('xsc-1') })).status).toBe(403);
+    expect((await post('student01', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('jwc'), dutyName: 'x' })).status).toBe(403);
+    expect((await post('teacher01', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('jwc'), dutyName: 'x', serviceIds: ['nope'] })).status).toBe(400);
+
+    const removed = await post('teacher01', `${W}/ospDeptDutyListConfig/remove`, { ids: id });
+    expect(removed.result).toEqual({ removed: 1 });
+  });
+
+  it('lists departments, those without duties, services to link, and updates a department', async () => {
+    const none = await post('admin', `${W}/ospDeptInfo/noSetDutyDept`);
+    expect(none.result.map((d: { deptName: string }) => d.deptName)).toEqual(['校办']);
+    expect((await post('teacher01', `${W}/ospDeptInfo/noSetDutyDept`)).result).toEqual([]);
+    const depts = await post('admin', `${W}/ospDeptInfo/page`, { current: 1, size: 2 });
+    expect(depts.result).toMatchObject({ total: 6, pages: 3 });
+    const services = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '开具', size: 100 });
+    const names = services.result.records.map((s: { serviceName: string }) => s.serviceName);
+    expect(names).toEqual(expect.arrayContaining(['学籍证明开具', '在职证明开具']));
+    expect(names.every((n: string) => n.includes('开具'))).toBe(true);
+    // A service of the catalogue and of the duty lists with one name is one service.
+    const one = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '成绩单打印' });
+    expect(one.result.records).toEqual([expect.objectContaining({ serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'cjd') })]);
+    expect((await post('admin', `${W}/ospDeptInfo/update`, { id: demoDeptId('xb'), phone: '010-1234' })).status).toBe(1000);
+    expect((await post('teacher01', `${W}/ospDeptInfo/update`, { id: demoDeptId('xb'), phone: '1' })).status).toBe(403);
+    const after = await post('admin', `${W}/ospDeptInfo/page`, { deptName: '校办' });
+    expect(after.result.records[0].phone).toBe('010-1234');
+  });
+
+  it('serves school info and the configuration; saving needs threeListsConfig; a required duty type is enforced', async () => {
+    expect((await call(null, 'GET', `${W}/schoolInfo?tenantId=${DEMO_TENANT_ID}`)).result).toEqual({ tenantId: DEMO_TENANT_ID, schoolName: '示例大学' });
+    expect((await call('student01', 'GET', `${W}/isDutyTypeMust`)).result).toBe(false);
+    const config = { pageTitle: '三清单公开', introduction: '职责公开', showServices: true, dutyTypeMust: true };
+    expect((await post('teacher01', `${O}/tripleList/saveConfig`, config)).status).toBe(403);
+    expect((await post('admin', `${O}/tripleList/saveConfig`, config)).status).toBe(1000);
+    expect((await post(null, `${O}/nobody/preLogin/tripleList/getConfig`, { tenantId: DEMO_TENANT_ID })).result).toEqual(config);
+    expect((await call('student01', 'GET', `${W}/isDutyTypeMust`)).result).toBe(true);
+    const untyped = await post('admin', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('xb'), dutyName: '无类型' });
+    expect(untyped).toMatchObject({ status: 400, msg: '请选择职责类型' });
+    // The other tenant's configuration is untouched.
+    expect((await post(null, `${O}/nobody/preLogin/tripleList/getConfig`, { tenantId: OTHER })).result.pageTitle).toBe('三清单');
+  });
+});

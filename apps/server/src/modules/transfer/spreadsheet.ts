@@ -1,0 +1,221 @@
+import type { Row } from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { createInflateRaw } from 'node:zlib';
+import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import { badRequest } from '../../platform/errors.ts';
+import { ExcelJS } from './exceljs.ts';
+
+/**
+ * Spreadsheet reading and writing for import and export: the type by content, a zip-bomb check before an
+ * xlsx is parsed, streamed reading (ExcelJS WorkbookReader) and writing (ExcelJS WorkbookWriter), xls through
+ * SheetJS (docs/adr/0005-spreadsheets.md), and formula neutralising.
+ */
+
+/** Excel's own limit of characters in a cell; a longer cell is refused. */
+export const CELL_MAX_CHARS = 32_767;
+/** Rows one import may hold. */
+export const IMPORT_MAX_ROWS = 1_000_000;
+/** What the parts of an xlsx may inflate to in total, and the highest ratio one part may have. */
+export const XLSX_MAX_INFLATED_BYTES = 512 * 1024 * 1024;
+export const XLSX_MAX_RATIO = 200;
+const XLSX_MAX_ENTRIES = 10_000;
+
+export type SheetKind = 'xlsx' | 'xls';
+
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** The spreadsheet type of a file by its first bytes and its name; null when they do not agree on xls or xlsx. */
+export async function sniffKind(path: string, fileName: string): Promise<SheetKind | null> {
+  const ext = (/\.([a-z0-9]+)$/i.exec(fileName)?.[1] ?? '').toLowerCase();
+  const fh = await open(path, 'r');
+  const head = Buffer.alloc(8);
+  try {
+    await fh.read(head, 0, 8, 0);
+  } finally {
+    await fh.close();
+  }
+  if (ext === 'xlsx' && head.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
+  if (ext === 'xls' && head.equals(CFB_MAGIC)) return 'xls';
+  return null;
+}
+
+type ZipEntry = { name: string; method: number; compressed: number; size: number; offset: number };
+
+function centralDirectory(buf: Buffer): ZipEntry[] {
+  const bad = () => badRequest(TRANSFER_TEXTS.badFormat, 'not a readable xlsx (zip) file');
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+  }
+  if (eocd < 0) throw bad();
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  if (count === 0xffff || p === 0xffffffff) throw badRequest(TRANSFER_TEXTS.zipBomb, 'zip64 archives are not accepted');
+  if (count > XLSX_MAX_ENTRIES) throw badRequest(TRANSFER_TEXTS.zipBomb, `${count} entries`);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw bad();
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    entries.push({
+      method: buf.readUInt16LE(p + 10),
+      compressed: buf.readUInt32LE(p + 20),
+      size: buf.readUInt32LE(p + 24),
+      offset: buf.readUInt32LE(p + 42),
+      name: buf.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
+    });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+/** Inflates a part without keeping it, counting bytes; stops at `limit`. */
+function inflatedSize(data: Buffer, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw();
+    let n = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      n += chunk.length;
+      if (n > limit) {
+        inflate.destroy();
+        reject(badRequest(TRANSFER_TEXTS.zipBomb, `a part inflates past ${limit} bytes`));
+      }
+    });
+    inflate.on('error', () => reject(badRequest(TRANSFER_TEXTS.badFormat, 'a part of the xlsx cannot be inflated')));
+    inflate.on('end', () => resolve(n));
+    inflate.end(data);
+  });
+}
+
+/**
+ * Refuses an xlsx that is not a plain workbook or that inflates too far (a zip bomb): every part is inflated
+ * once, output discarded, and must match its declared size, stay under XLSX_MAX_RATIO and, all together,
+ * under XLSX_MAX_INFLATED_BYTES. ExcelJS then parses only parts whose real size is known.
+ */
+export async function checkXlsx(path: string): Promise<void> {
+  const buf = await readFile(path);
+  const entries = centralDirectory(buf);
+  if (!entries.some((e) => e.name === 'xl/workbook.xml') || !entries.some((e) => e.name === '[Content_Types].xml')) {
+    throw badRequest(TRANSFER_TEXTS.badFormat, 'the zip holds no workbook');
+  }
+  let total = 0;
+  for (const e of entries) {
+    if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== 0x04034b50) throw badRequest(TRANSFER_TEXTS.badFormat, `bad local header of ${e.name}`);
+    const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
+    const data = buf.subarray(start, start + e.compressed);
+    if (e.size > Math.max(1024 * 1024, e.compressed * XLSX_MAX_RATIO)) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.name} inflates ${e.size} from ${e.compressed} bytes`);
+    let real: number;
+    if (e.method === 0) real = data.length;
+    else if (e.method === 8) real = await inflatedSize(data, Math.min(e.size, XLSX_MAX_INFLATED_BYTES - total) + 1);
+    else throw badRequest(TRANSFER_TEXTS.badFormat, `compression method ${e.method}`);
+    if (real !== e.size) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.name} declares ${e.size} bytes but holds ${real}`);
+    total += real;
+    if (total > XLSX_MAX_INFLATED_BYTES) throw badRequest(TRANSFER_TEXTS.zipBomb, `inflates past ${XLSX_MAX_INFLATED_BYTES} bytes`);
+  }
+}
+
+/** A cell's value as the text an import works with; a formula gives its cached result, never evaluated. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; formula?: unknown; error?: unknown };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
+    if ('formula' in o || 'sharedFormula' in o) return cellText(o.result);
+    if ('text' in o) return cellText(o.text);
+    if ('error' in o) return '';
+  }
+  return String(v);
+}
+
+/** A row; `tooLong` when a cell exceeded CELL_MAX_CHARS (it is cut there, and the row must be refused). */
+export type SheetRow = { rowNumber: number; cells: string[]; tooLong?: true };
+
+function sheetRow(rowNumber: number, cells: string[]): SheetRow {
+  while (cells.length && cells[cells.length - 1] === '') cells.pop();
+  let tooLong = false;
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i]!.length > CELL_MAX_CHARS) {
+      cells[i] = cells[i]!.slice(0, CELL_MAX_CHARS);
+      tooLong = true;
+    }
+  }
+  return tooLong ? { rowNumber, cells, tooLong: true } : { rowNumber, cells };
+}
+
+/** The rows of the first worksheet, one at a time (empty rows skipped), with 1-based row numbers. */
+export async function* readRows(path: string, kind: SheetKind): AsyncGenerator<SheetRow> {
+  if (kind === 'xls') {
+    const info = await stat(path);
+    if (!info.size) return;
+    const wb = XLSX.read(await readFile(path), { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetRows: IMPORT_MAX_ROWS + 20 });
+    const ws = wb.SheetNames[0] ? wb.Sheets[wb.SheetNames[0]] : undefined;
+    if (!ws || !ws['!ref']) return;
+    const range = XLSX.utils.decode_range(ws['!ref']);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, blankrows: true, defval: '' });
+    for (let i = 0; i < rows.length; i++) {
+      const cells = (rows[i] ?? []).map(cellText);
+      if (cells.every((c) => c.trim() === '')) continue;
+      // sheet_to_json starts at the range's first column; pad so cells[0] is column A.
+      const padded = [...Array<string>(range.s.c).fill(''), ...cells];
+      yield sheetRow(range.s.r + i + 1, padded);
+    }
+    return;
+  }
+  const input = createReadStream(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<Row>) {
+        const values = row.values as unknown[];
+        const cells: string[] = [];
+        for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
+        if (cells.every((c) => c.trim() === '')) continue;
+        yield sheetRow(row.number, cells);
+      }
+      return; // the first worksheet only
+    }
+  } finally {
+    // A reader left early (header only, first worksheet only) lets go of the file at once.
+    input.destroy();
+  }
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text that a spreadsheet would run as a formula gets a leading apostrophe (formula injection on export). */
+export function neutralise(v: string): string {
+  return FORMULA_START.test(v) ? `'${v}` : v;
+}
+
+/** Undoes neutralise() on import, so an exported file imports back to the same data. */
+export function unneutralise(v: string): string {
+  return v.length > 1 && v.startsWith("'") && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v;
+}
+
+/** A streamed xlsx writer with one worksheet: rows go to disk as they come, no styles or shared strings. */
+export function sheetWriter(path: string, sheetName: string) {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheetName);
+  return {
+    addRow(cells: (string | number)[]) {
+      ws.addRow(cells.map((c) => (typeof c === 'string' ? neutralise(c) : c))).commit();
+    },
+    async close() {
+      ws.commit();
+      await wb.commit();
+    },
+  };
+}

@@ -1,0 +1,398 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { IMPORT_MAX_BYTES } from '@portal/contracts/constants';
+import type { ExportCountRequest, ExportStartRequest, ImportStartRequest, JobProgress, MatchField, MatchFieldResult, TransferField } from '@portal/contracts/transfer';
+import { DATA_RANGE_CHOSEN, TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { requireMenu } from '../auth/auth.service.ts';
+import { requireCatalogueAdmin } from './transfer.catalogue.ts';
+import { datasetOf, RowError, type Dataset, type RowValues, type Scope } from './transfer.datasets.ts';
+import { importFields } from './transfer.rows.ts';
+import { jobsRepository, progressOf, startJob, type Counters, type JobHandle } from './transfer.jobs.ts';
+import type { ProgressMirror } from './transfer.progress.ts';
+
+/** The Redis mirror of running jobs' counters, when REDIS_URL is set (set by the routes). */
+const mirrors = new WeakMap<AppDeps, ProgressMirror>();
+export const setProgressMirror = (deps: AppDeps, mirror: ProgressMirror) => mirrors.set(deps, mirror);
+import { checkXlsx, readRows, sheetWriter, sniffKind, unneutralise, type SheetKind } from './spreadsheet.ts';
+
+/** Rows applied in one transaction: a crash loses a whole batch or nothing, never half a row. */
+const IMPORT_BATCH = 500;
+/** How long a download link of an exported file stays valid. */
+export const DOWNLOAD_LINK_TTL_MS = 10 * 60_000;
+
+export const filesRoot = (dataDir: string) => resolve(dataDir, 'files');
+const inRoot = (dataDir: string, relative: string) => {
+  const root = filesRoot(dataDir);
+  const path = resolve(root, relative);
+  if (!path.startsWith(root + '/')) throw notFound(TRANSFER_TEXTS.jobNotFound);
+  return path;
+};
+
+// ------------------------------------------------------------------ fields and counts
+
+/** The data set of a call, once the caller is known to hold its menu (and to be an administrator where it says so). */
+async function allowed(deps: AppDeps, ctx: RequestContext, name: string): Promise<Dataset> {
+  const ds = datasetOf(name);
+  if (ds.adminOnly) await requireCatalogueAdmin(deps, ctx);
+  else await requireMenu(deps, ctx, ds.menu);
+  return ds;
+}
+
+export async function exportFields(deps: AppDeps, ctx: RequestContext, name: string): Promise<TransferField[]> {
+  const ds = await allowed(deps, ctx, name);
+  return ds.fields;
+}
+
+function scopeOf(body: Pick<ExportCountRequest, 'dataRange' | 'formInline' | 'advancedSearch' | 'choiceDataIds'> & { choiceDataList?: ExportStartRequest['choiceDataList'] }): Scope {
+  const fromList = (body.choiceDataList ?? []).map((r) => (typeof r.id === 'string' ? r.id : '')).filter(Boolean);
+  const raw = body.choiceDataIds;
+  const ids = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return { dataRange: body.dataRange, search: { ...(body.formInline ?? {}), ...(body.advancedSearch ?? {}) }, ids: [...new Set([...ids, ...fromList])] };
+}
+
+export async function exportCount(deps: AppDeps, ctx: RequestContext, name: string, body: ExportCountRequest): Promise<number> {
+  const ds = await allowed(deps, ctx, name);
+  const scope = scopeOf(body);
+  if (scope.dataRange === DATA_RANGE_CHOSEN && !scope.ids.length) return 0;
+  return ds.count(deps, ctx, scope);
+}
+
+// ------------------------------------------------------------------ export
+
+export function downloadLinks(secret: string) {
+  const key = createHmac('sha256', secret).update('transfer-download').digest();
+  const mac = (tenantId: string, id: string, exp: number) => createHmac('sha256', key).update(`${tenantId}.${id}.${exp}`).digest('base64url');
+  return {
+    sign(tenantId: string, id: string, now = Date.now()) {
+      const exp = now + DOWNLOAD_LINK_TTL_MS;
+      return `/api/blade-workbench/transfer/download?tenantId=${encodeURIComponent(tenantId)}&key=${encodeURIComponent(id)}&exp=${exp}&sig=${mac(tenantId, id, exp)}`;
+    },
+    verify(tenantId: string, id: string, exp: number, sig: string, now = Date.now()) {
+      if (!Number.isFinite(exp) || exp < now) return false;
+      const a = Buffer.from(sig);
+      const b = Buffer.from(mac(tenantId, id, exp));
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
+  };
+}
+
+function parseExportFields(ds: Dataset, text: string): TransferField[] {
+  const ids = text.split(',').map((p) => p.split(':')[0]!.trim()).filter(Boolean);
+  if (!ids.length) throw badRequest(TRANSFER_TEXTS.fieldRequired);
+  const fields = [...new Set(ids)].map((id) => ds.fields.find((f) => f.id === id));
+  if (fields.some((f) => !f)) throw badRequest('导出字段不存在', ids.filter((id) => !ds.fields.some((f) => f.id === id)).join(','));
+  return fields as TransferField[];
+}
+
+export async function exportStart(deps: AppDeps, ctx: RequestContext, name: string, body: ExportStartRequest, log?: (e: unknown) => void): Promise<{ redisKey: string }> {
+  const ds = await allowed(deps, ctx, name);
+  const fields = parseExportFields(ds, body.exportField);
+  const scope = scopeOf(body);
+  if (scope.dataRange === DATA_RANGE_CHOSEN && !scope.ids.length) throw badRequest(TRANSFER_TEXTS.noDataSelected);
+  const fileName = body.fileName.endsWith('.xlsx') ? body.fileName : `${body.fileName}.xlsx`;
+  const redisKey = await startJob(
+    deps.db,
+    ctx,
+    ds.name,
+    'export',
+    async (job) => {
+      const relative = join('exports', ctx.tenantId, job.id, fileName);
+      const path = inRoot(deps.config.dataDir, relative);
+      await mkdir(dirname(path), { recursive: true });
+      const c: Counters = { total: await ds.count(deps, ctx, scope), finish: 0, inserted: 0, updated: 0, skipped: 0, failed: 0 };
+      await job.progress(c, true);
+      const out = sheetWriter(path, ds.title);
+      out.addRow(fields.map((f) => f.field));
+      for await (const batch of ds.rows(deps, ctx, scope)) {
+        for (const row of batch) out.addRow(fields.map((f) => row[f.id] ?? ''));
+        c.finish += batch.length;
+        if (c.finish > c.total) c.total = c.finish;
+        await job.progress(c);
+      }
+      await out.close();
+      c.total = c.finish;
+      await job.progress(c, true);
+      return { resultPath: relative, fileName };
+    },
+    log,
+    mirrors.get(deps),
+  );
+  return { redisKey };
+}
+
+// ------------------------------------------------------------------ progress and downloads
+
+export async function progress(deps: AppDeps, ctx: RequestContext, key: string): Promise<JobProgress> {
+  const repo = jobsRepository(deps.db);
+  await repo.failStale();
+  const job = await repo.find(ctx.tenantId, ctx.userId, key);
+  if (!job) throw notFound(TRANSFER_TEXTS.jobNotFound);
+  const url = job.kind === 'export' && job.result_path ? downloadLinks(deps.config.tokenSecret).sign(ctx.tenantId, job.id) : null;
+  const mirror = mirrors.get(deps);
+  const live = mirror && job.status === 'running' ? await mirror.load(ctx.tenantId, ctx.userId, job.id) : null;
+  return progressOf(job, url, live);
+}
+
+/** The exported file of a signed link (tenant, job, expiry, signature). */
+export async function exportedFile(deps: AppDeps, q: { tenantId: string; key: string; exp: number; sig: string }) {
+  if (!downloadLinks(deps.config.tokenSecret).verify(q.tenantId, q.key, q.exp, q.sig)) throw new AppError(403, '下载链接无效或已过期');
+  const job = await deps.db.selectFrom('transfer_jobs').where('tenant_id', '=', q.tenantId).where('id', '=', q.key).selectAll().executeTakeFirst();
+  if (!job?.result_path) throw notFound(TRANSFER_TEXTS.jobNotFound);
+  return { path: inRoot(deps.config.dataDir, job.result_path), fileName: job.file_name ?? 'export.xlsx' };
+}
+
+export async function failedRowsFile(deps: AppDeps, ctx: RequestContext, errorKey: string) {
+  const job = await jobsRepository(deps.db).find(ctx.tenantId, ctx.userId, errorKey);
+  if (!job?.error_path) throw notFound(TRANSFER_TEXTS.jobNotFound);
+  return { path: inRoot(deps.config.dataDir, job.error_path), fileName: '导入失败数据.xlsx' };
+}
+
+/** A template: the header row (required fields marked *) and one sample row. */
+export async function template(deps: AppDeps, ctx: RequestContext, name: string) {
+  const ds = await importable(deps, ctx, name);
+  const relative = join('templates', ctx.tenantId, `${ds.name}-${newId()}.xlsx`);
+  const path = inRoot(deps.config.dataDir, relative);
+  await mkdir(dirname(path), { recursive: true });
+  const out = sheetWriter(path, ds.title);
+  const fields = importFields(ds);
+  out.addRow(fields.map((f) => (f.required ? `*${f.field}` : f.field)));
+  out.addRow(fields.map((f) => ds.sample[f.id] ?? ''));
+  await out.close();
+  return { path, fileName: `${ds.title}导入模板.xlsx`, temporary: true };
+}
+
+// ------------------------------------------------------------------ import
+
+/** The data set of an import call: one that can be imported, and the caller holds its menu. */
+async function importable(deps: AppDeps, ctx: RequestContext, name: string) {
+  const ds = await allowed(deps, ctx, name);
+  if (!ds.importer) throw badRequest(TRANSFER_TEXTS.importUnsupported, name);
+  return ds as Dataset & { importer: NonNullable<Dataset['importer']> };
+}
+
+/** Stores the one uploaded spreadsheet: xls or xlsx by content, at most 20 MB, one file, not a zip bomb. */
+export async function upload(deps: AppDeps, ctx: RequestContext, name: string, parts: AsyncIterableIterator<MultipartFile>) {
+  const ds = await importable(deps, ctx, name);
+  const first = await parts.next();
+  const part = first.done ? undefined : first.value;
+  if (!part) throw badRequest(TRANSFER_TEXTS.fileRequired);
+  const fileName = basename(part.filename || '').slice(0, 200);
+  if (!/\.(xlsx|xls)$/i.test(fileName)) {
+    part.file.resume();
+    throw badRequest(TRANSFER_TEXTS.badFormat, TRANSFER_TEXTS.badExtension);
+  }
+  const id = newId();
+  const relative = join('transfer', ctx.tenantId, id);
+  const path = inRoot(deps.config.dataDir, relative);
+  await mkdir(dirname(path), { recursive: true });
+  let size = 0;
+  const tooLarge = () => new AppError(413, TRANSFER_TEXTS.tooLarge);
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > IMPORT_MAX_BYTES) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, counter, createWriteStream(path, { flags: 'wx' }));
+    if (part.file.truncated) throw tooLarge();
+    const second = await parts.next();
+    if (!second.done) {
+      second.value.file.resume();
+      throw badRequest(TRANSFER_TEXTS.oneFile);
+    }
+    if (size === 0) throw badRequest(TRANSFER_TEXTS.emptyFile);
+    const kind = await sniffKind(path, fileName);
+    if (!kind) throw badRequest(TRANSFER_TEXTS.badFormat, '文件内容不是 xls 或 xlsx');
+    if (kind === 'xlsx') await checkXlsx(path);
+    await deps.db
+      .insertInto('transfer_uploads')
+      .values({ id, tenant_id: ctx.tenantId, user_id: ctx.userId, dataset: ds.name, file_name: fileName, kind, size, storage_path: relative, created_at: nowIso() })
+      .execute();
+  } catch (err) {
+    await rm(path, { force: true });
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw badRequest(TRANSFER_TEXTS.oneFile);
+    throw err;
+  }
+  return { fileKey: id, fileName, size };
+}
+
+async function uploadOf(deps: AppDeps, ctx: RequestContext, ds: Dataset, fileKey: string | undefined) {
+  let q = deps.db.selectFrom('transfer_uploads').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.userId).where('dataset', '=', ds.name);
+  if (fileKey) q = q.where('id', '=', fileKey);
+  const row = await q.selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (!row) throw badRequest(TRANSFER_TEXTS.noUpload);
+  return { ...row, path: inRoot(deps.config.dataDir, row.storage_path), kind: row.kind as SheetKind };
+}
+
+/** The header cells of the chosen row (rows before it are ignored). */
+async function headerOf(path: string, kind: SheetKind, headerLine: number): Promise<string[]> {
+  for await (const row of readRows(path, kind)) {
+    if (row.rowNumber < headerLine) continue;
+    if (row.rowNumber > headerLine) break;
+    if (row.tooLong) throw badRequest(TRANSFER_TEXTS.cellTooLong, `row ${headerLine}`);
+    return row.cells.map((c) => c.trim());
+  }
+  throw badRequest(TRANSFER_TEXTS.noHeader, `row ${headerLine}`);
+}
+
+const label = (s: string) => s.replace(/^\*/, '').trim();
+
+export async function matchFields(deps: AppDeps, ctx: RequestContext, name: string, body: { fileKey?: string | undefined; headerLine: number }): Promise<MatchFieldResult> {
+  const ds = await importable(deps, ctx, name);
+  const up = await uploadOf(deps, ctx, ds, body.fileKey);
+  const header = (await headerOf(up.path, up.kind, body.headerLine)).filter(Boolean);
+  const fields = importFields(ds);
+  const matchFieldList: MatchField[] = [];
+  for (const cell of header) {
+    const f = fields.find((x) => x.field === label(cell) || x.id === label(cell));
+    if (f && !matchFieldList.some((m) => m.dbField === f.id)) matchFieldList.push({ excelField: cell, dbField: f.id });
+  }
+  return { matchFieldList, dbFieldList: fields, excelField: header };
+}
+
+function parseMatrix(ds: Dataset, raw: ImportStartRequest['matrixType']): MatchField[] {
+  let list: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      throw badRequest(TRANSFER_TEXTS.matchRequired, 'matrixType is not JSON');
+    }
+  }
+  if (!Array.isArray(list)) throw badRequest(TRANSFER_TEXTS.matchRequired);
+  const fields = importFields(ds);
+  const out = list
+    .filter((m): m is MatchField => !!m && typeof m === 'object' && typeof m.excelField === 'string' && typeof m.dbField === 'string' && !!m.excelField && !!m.dbField)
+    .filter((m) => fields.some((f) => f.id === m.dbField));
+  const missing = fields.filter((f) => f.required && !out.some((m) => m.dbField === f.id));
+  if (missing.length) throw badRequest(TRANSFER_TEXTS.matchRequired, missing.map((f) => f.field).join('、'));
+  return out;
+}
+
+export async function importStart(deps: AppDeps, ctx: RequestContext, name: string, body: ImportStartRequest, log?: (e: unknown) => void): Promise<{ redisKey: string }> {
+  const ds = await importable(deps, ctx, name);
+  const matrix = parseMatrix(ds, body.matrixType);
+  const checkFields = [...new Set(body.errorRegx.split(',').map((s) => s.split(':')[0]!.trim()).filter(Boolean))];
+  if (!checkFields.length) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired);
+  const badCheck = checkFields.filter((f) => !ds.fields.some((x) => x.id === f && x.checkable));
+  if (badCheck.length) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired, `not a check field: ${badCheck.join(',')}`);
+  const up = await uploadOf(deps, ctx, ds, body.fileKey);
+  const header = await headerOf(up.path, up.kind, body.headerLine);
+  const columns = matrix.map((m) => ({ field: ds.fields.find((f) => f.id === m.dbField)!, index: header.indexOf(m.excelField) }));
+  const unknownColumn = matrix.filter((_, i) => columns[i]!.index < 0);
+  if (unknownColumn.length) throw badRequest(TRANSFER_TEXTS.matchRequired, `no column ${unknownColumn.map((m) => m.excelField).join('、')}`);
+  for (const f of checkFields) if (!columns.some((c) => c.field.id === f)) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired, `check field ${f} is not matched`);
+  const importer = await ds.importer(deps, ctx);
+
+  const redisKey = await startJob(
+    deps.db,
+    ctx,
+    ds.name,
+    'import',
+    async (job) => {
+      try {
+        return await runImport(job);
+      } finally {
+        await importer.done?.();
+      }
+    },
+    log,
+    mirrors.get(deps),
+  );
+  return { redisKey };
+
+  async function runImport(job: JobHandle) {
+    const c: Counters = { total: 0, finish: 0, inserted: 0, updated: 0, skipped: 0, failed: 0 };
+    // A first pass counts the data rows, so the progress has a total.
+    for await (const row of readRows(up.path, up.kind)) if (row.rowNumber > body.headerLine) c.total++;
+    await job.progress(c, true);
+    let errors: ReturnType<typeof sheetWriter> | null = null;
+    const errorRelative = join('transfer-errors', ctx.tenantId, `${job.id}.xlsx`);
+    const fail = async (cells: string[], reason: string) => {
+      if (!errors) {
+        const path = inRoot(deps.config.dataDir, errorRelative);
+        await mkdir(dirname(path), { recursive: true });
+        errors = sheetWriter(path, '导入失败数据');
+        errors.addRow([...header, '失败原因']);
+      }
+      errors.addRow([...header.map((_, i) => cells[i] ?? ''), reason]);
+      c.failed++;
+    };
+
+    type Pending = { cells: string[]; values: RowValues; reason?: string };
+    let batch: Pending[] = [];
+    const applyBatch = async () => {
+      if (!batch.length) return;
+      type Result = { outcome: 'insert' | 'update' | 'skip' } | { reason: string };
+      const toResults = (list: ('insert' | 'update' | 'skip' | RowError)[]): Result[] => list.map((r) => (r instanceof RowError ? { reason: r.message } : { outcome: r }));
+      const apply = (trx: typeof deps.db, rows: Pending[]) =>
+        importer.applyBatch(trx, rows.filter((p) => !p.reason).map((p) => p.values), body.ruleNum, checkFields);
+      const merge = (rows: Pending[], applied: Result[]): Result[] => {
+        let k = 0;
+        return rows.map((p) => (p.reason ? { reason: p.reason } : applied[k++]!));
+      };
+      let results: Result[];
+      try {
+        results = merge(batch, toResults(await deps.db.transaction().execute((trx) => apply(trx, batch))));
+      } catch {
+        // Something beyond a row's own fault (a constraint, a lost connection): apply row by row.
+        results = [];
+        for (const p of batch) {
+          if (p.reason) {
+            results.push({ reason: p.reason });
+            continue;
+          }
+          try {
+            results.push(toResults(await deps.db.transaction().execute((trx) => apply(trx, [p])))[0]!);
+          } catch (err) {
+            results.push({ reason: isUniqueViolation(err) ? TRANSFER_TEXTS.duplicateRow : TRANSFER_TEXTS.saveFailed });
+          }
+        }
+      }
+      for (let i = 0; i < batch.length; i++) {
+        const r = results[i]!;
+        if ('reason' in r) await fail(batch[i]!.cells, r.reason);
+        else if (r.outcome === 'insert') c.inserted++;
+        else if (r.outcome === 'update') c.updated++;
+        else c.skipped++;
+      }
+      c.finish += batch.length;
+      batch = [];
+      await job.progress(c);
+    };
+
+    for await (const row of readRows(up.path, up.kind)) {
+      if (row.rowNumber <= body.headerLine) continue;
+      const values: RowValues = {};
+      const problems: string[] = row.tooLong ? [TRANSFER_TEXTS.cellTooLong] : [];
+      for (const col of columns) {
+        const v = unneutralise((row.cells[col.index] ?? '').trim());
+        if (v.length > (ds.maxLength[col.field.id] ?? 4000)) problems.push(`${col.field.field}：${TRANSFER_TEXTS.tooLong}`);
+        values[col.field.id] = v;
+      }
+      for (const f of ds.fields) if (f.required && !values[f.id]) problems.push(`${TRANSFER_TEXTS.requiredMissing}：${f.field}`);
+      // A row failing validation keeps its place, so the failed-rows file follows the spreadsheet's order.
+      batch.push(problems.length ? { cells: row.cells, values, reason: problems.join('；') } : { cells: row.cells, values });
+      if (batch.length >= IMPORT_BATCH) await applyBatch();
+    }
+    await applyBatch();
+    if (errors) await (errors as ReturnType<typeof sheetWriter>).close();
+    c.total = c.finish;
+    await job.progress(c, true);
+    if (c.total === 0) throw badRequest(TRANSFER_TEXTS.emptyFile);
+    return { errorPath: errors ? errorRelative : null };
+  }
+}

@@ -1,0 +1,11 @@
+import type { ChatGroup } from '@portal/contracts/chat';
+import { useQuery } from '@tanstack/react-query';
+import { chatHttp } from '../../../lib/http/clients.ts';
+
+/** IM group list: the groups of the caller, with their owner and member count. */
+export function getChatGroups(): Promise<ChatGroup[]> {
+  return chatHttp.post<ChatGroup[]>('/group/list');
+}
+
+export const chatGroupsQueryKey = ['chat', 'groups'] as const;
+export const useChatGroups = (enabled: boolean) => useQuery({ queryKey: chatGroupsQueryKey, queryFn: getChatGroups, enabled });

@@ -1,0 +1,397 @@
+import { DeleteOutlined, PaperClipOutlined, PictureOutlined, PushpinOutlined, RobotOutlined, SendOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { CHAT_IMAGE_EXTENSIONS, MP_TYPE_PERSON, MP_TYPE_PUBLIC_ACCOUNT, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
+import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Badge, Button, Drawer, Empty, Input, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { deleteConversation } from '../api/delete-conversation.ts';
+import { publicAccountsQueryKey } from '../api/get-public-accounts.ts';
+import { getImUserDetail } from '../api/get-im-user-detail.ts';
+import { getImUserPage } from '../api/get-im-user-page.ts';
+import { setTopChat } from '../api/set-top-chat.ts';
+import { uploadChatFile } from '../api/upload-chat-file.ts';
+import { isFileHelper } from '../lib/chat-client.ts';
+import { chatClient, useChat } from '../lib/chat-runtime.ts';
+import { conversationList, createRefreshSkipper, type Conversation } from '../lib/chat-state.ts';
+import { GroupMembersDialog } from './group-members-dialog.tsx';
+import { MessageItem, previewOf } from './message-item.tsx';
+import { NewGroupDialog } from './new-group-dialog.tsx';
+import { PublicAccountList, PublicAccountMessages, usePublicAccountsUnread } from './public-accounts.tsx';
+import { RobotWindow } from './robot-window.tsx';
+import { useOpenNotice } from './use-open-notice.ts';
+
+const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
+
+function ConversationList({ items, active, onPick }: { items: Conversation[]; active: string | null; onPick: (c: Conversation) => void }) {
+  const { t } = useTranslation();
+  if (!items.length) return <Empty description={t('chat.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return (
+    <ul className="chat-conversations" aria-label={t('chat.conversations')}>
+      {items.map((c) => {
+        const name = isFileHelper(c.jid) ? t('chat.fileHelper') : c.name;
+        return (
+          <li key={c.jid}>
+            <button
+              type="button"
+              className={c.jid === active ? 'chat-conversation active' : 'chat-conversation'}
+              aria-current={c.jid === active ? 'true' : undefined}
+              onClick={() => onPick(c)}
+            >
+              <span className="chat-conversation-top">
+                <span className="chat-conversation-name">
+                  {c.openTopChatTime && <PushpinOutlined aria-hidden style={{ marginRight: 4 }} />}
+                  {name}
+                </span>
+                {c.timeSend && <time className="chat-conversation-time">{dayjs(c.timeSend).format('MM-DD HH:mm')}</time>}
+              </span>
+              <span className="chat-conversation-bottom">
+                <span className="chat-conversation-preview">{previewOf(c.type, c.content, t)}</span>
+                {c.unreadNumber > 0 && (
+                  <>
+                    <Badge count={formatCount(c.unreadNumber)} aria-hidden />
+                    <span className="chat-sr-only">{t('chat.unreadCount', { count: c.unreadNumber })}</span>
+                  </>
+                )}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PartnerStatus({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['chat', 'partner', userId], queryFn: () => getImUserDetail(userId), staleTime: Infinity, retry: false });
+  useEffect(() => {
+    // 4.1: a user-info refresh for a chat partner is skipped if it was fetched within the last 60 s.
+    if (partnerSkipper.shouldFetch(userId) && query.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: ['chat', 'partner', userId] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+  if (!query.data) return null;
+  return <Badge status={query.data.online ? 'success' : 'default'} text={query.data.online ? t('chat.online') : t('chat.offlineUser')} />;
+}
+
+function Composer({ peer }: { peer: Conversation }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+
+  const send = () => {
+    const value = text.trim();
+    if (!value) return;
+    chatClient.sendText(peer.jid, value);
+    setText('');
+  };
+  const sendFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const uploaded = await uploadChatFile(file);
+      chatClient.sendFile(peer.jid, uploaded);
+    } catch {
+      // The HTTP layer has shown the server's message.
+    } finally {
+      setUploading(false);
+    }
+  };
+  useEffect(() => setText(''), [peer.jid]);
+
+  return (
+    <div className="chat-composer">
+      <Space>
+        <Tooltip title={t('chat.sendImage')}>
+          <Button aria-label={t('chat.sendImage')} icon={<PictureOutlined />} loading={uploading} onClick={() => imageInput.current?.click()} />
+        </Tooltip>
+        <Tooltip title={t('chat.sendFile')}>
+          <Button aria-label={t('chat.sendFile')} icon={<PaperClipOutlined />} loading={uploading} onClick={() => fileInput.current?.click()} />
+        </Tooltip>
+        <input
+          ref={imageInput}
+          type="file"
+          hidden
+          accept={CHAT_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')}
+          aria-label={t('chat.sendImage')}
+          data-testid="chat-image-input"
+          onChange={(e) => {
+            void sendFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          aria-label={t('chat.sendFile')}
+          data-testid="chat-file-input"
+          onChange={(e) => {
+            void sendFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </Space>
+      <Input.TextArea
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value.trim()) chatClient.sendTyping(peer.jid);
+        }}
+        aria-label={t('chat.inputLabel')}
+        placeholder={t('chat.inputPlaceholder')}
+        autoSize={{ minRows: 2, maxRows: 5 }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
+        }}
+      />
+      <div style={{ textAlign: 'right', marginTop: 8 }}>
+        <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={!text.trim()}>
+          {t('chat.send')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TypingLine({ peerId }: { peerId: string }) {
+  const { t } = useTranslation();
+  const until = useChat((s) => s.typing[peerId] ?? 0);
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const left = until - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => rerender((n) => n + 1), left);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return (
+    <div className="chat-typing" aria-live="polite">
+      {until > Date.now() ? t('chat.typing') : ''}
+    </div>
+  );
+}
+
+function ConversationView({ peer }: { peer: Conversation }) {
+  const { t } = useTranslation();
+  const me = useChat((s) => s.me?.userId ?? '');
+  const openNotice = useOpenNotice();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [peer.messages.length, peer.jid]);
+
+  const name = isFileHelper(peer.jid) ? t('chat.fileHelper') : peer.name;
+  const pin = async () => {
+    await setTopChat(peer.jid, !peer.openTopChatTime);
+    await chatClient.refreshList();
+  };
+  const remove = async () => {
+    await deleteConversation(peer.jid);
+    chatClient.forget(peer.jid);
+  };
+  return (
+    <section className="chat-view" aria-label={t('chat.messagesOf', { name })}>
+      <header className="chat-view-header">
+        <h2>{name}</h2>
+        {peer.mpType === MP_TYPE_PERSON && <PartnerStatus userId={peer.jid} />}
+        {peer.toUserType === TO_USER_TYPE_GROUP && (
+          <Button size="small" icon={<TeamOutlined />} onClick={() => setMembersOpen(true)}>
+            {t('chat.group.manage')}
+          </Button>
+        )}
+        <Button size="small" icon={<PushpinOutlined />} onClick={() => void pin()}>
+          {peer.openTopChatTime ? t('chat.unpin') : t('chat.pin')}
+        </Button>
+        <Popconfirm title={t('chat.deleteConfirm')} onConfirm={() => void remove()} okText={t('chat.delete')} cancelText={t('chat.cancel')}>
+          <Button size="small" icon={<DeleteOutlined />}>
+            {t('chat.delete')}
+          </Button>
+        </Popconfirm>
+      </header>
+      {peer.mpType === MP_TYPE_PUBLIC_ACCOUNT ? (
+        <PublicAccountMessages mpId={peer.jid} name={name} />
+      ) : (
+        <>
+          <div className="chat-messages" ref={listRef} role="log" aria-live="polite" tabIndex={0} aria-label={t('chat.messagesOf', { name })}>
+            <ol className="chat-message-list">
+              {peer.hasMore && (
+                <li className="chat-system-line">
+                  <Button size="small" type="link" onClick={() => void chatClient.loadOlder(peer.jid)}>
+                    {t('chat.loadOlder')}
+                  </Button>
+                </li>
+              )}
+              {peer.messages.map((m) => (
+                <MessageItem
+                  key={`${m.fromUserId}:${m.messageIdWeb}`}
+                  m={m}
+                  me={me}
+                  now={now}
+                  showSender={peer.toUserType === TO_USER_TYPE_GROUP}
+                  onResend={(x) => chatClient.resend(peer.jid, x.messageIdWeb)}
+                  onRevoke={(x) => chatClient.revoke(peer.jid, x.messageId)}
+                  onOpenNotice={(id) => void openNotice(id)}
+                />
+              ))}
+            </ol>
+          </div>
+          <TypingLine peerId={peer.jid} />
+          <Composer peer={peer} />
+        </>
+      )}
+      {peer.toUserType === TO_USER_TYPE_GROUP && <GroupMembersDialog group={{ jid: peer.jid, name }} open={membersOpen} onClose={() => setMembersOpen(false)} />}
+    </section>
+  );
+}
+
+function NewChat() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const me = useChat((s) => s.me?.userId);
+  const people = useQuery({ queryKey: ['chat', 'people', keyword], queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }), staleTime: 30_000 });
+  const options = (people.data?.records ?? []).filter((u) => u.userId !== me).map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）`, name: u.userName }));
+  return (
+    <Select
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      value={null}
+      placeholder={t('chat.newChat')}
+      aria-label={t('chat.searchPeople')}
+      style={{ flex: 1, minWidth: 0 }}
+      options={options}
+      loading={people.isFetching}
+      onChange={(value: string) => {
+        const picked = options.find((o) => o.value === value);
+        if (picked) void chatClient.open({ jid: picked.value, name: picked.name, mpType: MP_TYPE_PERSON });
+      }}
+    />
+  );
+}
+
+function StatusBanner() {
+  const { t } = useTranslation();
+  const status = useChat((s) => s.status);
+  if (status === 'conflict')
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('chat.status.conflict')}
+        action={
+          <Button size="small" onClick={() => chatClient.reconnect()}>
+            {t('chat.status.reconnect')}
+          </Button>
+        }
+      />
+    );
+  if (status === 'offline') return <Alert type="info" showIcon title={t('chat.status.offline')} />;
+  if (status === 'unauthorized') return <Alert type="error" showIcon title={t('chat.status.unauthorized')} />;
+  return null;
+}
+
+/** The chat panel of 4.1: status, conversation list (pinned first, then by time), the open conversation, the robot. */
+export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const conversations = useChat((s) => s.conversations);
+  const active = useChat((s) => s.activePeer);
+  const lastError = useChat((s) => s.lastError);
+  const [robotOpen, setRobotOpen] = useState(false);
+  const [groupOpen, setGroupOpen] = useState(false);
+  const [tab, setTab] = useState<'chats' | 'publicAccounts'>('chats');
+  const queryClient = useQueryClient();
+  const connected = useChat((s) => s.connected);
+  // The unread count of the public accounts tab, fetched while the panel is open.
+  const mpUnread = usePublicAccountsUnread(connected && open);
+  // The robot's basic configuration (fetched once per session by the guard) can turn it off.
+  const robotEnabled = useSession((s) => s.robotConfig?.enabled !== false);
+  const items = useMemo(() => conversationList(conversations), [conversations]);
+  const peer = active ? conversations[active] : undefined;
+  const pick = async (c: { jid: string; name: string; mpType: number | null; toUserType?: number }) => {
+    await chatClient.open(c);
+    // Opening a public account reads its notices (app/msg/read): its unread count goes.
+    if (c.mpType === MP_TYPE_PUBLIC_ACCOUNT) await queryClient.invalidateQueries({ queryKey: publicAccountsQueryKey });
+  };
+
+  useEffect(() => {
+    chatClient.setPanelOpen(open);
+  }, [open]);
+  useEffect(() => {
+    if (lastError) void message.error(lastError.msg);
+  }, [lastError, message]);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('chat.panelTitle')}
+      size={920}
+      closable={{ 'aria-label': t('chat.close') }}
+      extra={
+        robotEnabled && (
+          <Button icon={<RobotOutlined />} onClick={() => setRobotOpen(true)}>
+            {t('chat.robot.open')}
+          </Button>
+        )
+      }
+      styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
+    >
+      <StatusBanner />
+      <div className="chat-layout">
+        <nav className="chat-sidebar" aria-label={t('chat.conversations')}>
+          <div style={{ padding: 8, display: 'flex', gap: 8 }}>
+            <NewChat />
+            <Tooltip title={t('chat.group.open')}>
+              <Button icon={<UsergroupAddOutlined />} aria-label={t('chat.group.open')} onClick={() => setGroupOpen(true)} />
+            </Tooltip>
+          </div>
+          <Tabs
+            className="chat-sidebar-tabs"
+            size="small"
+            activeKey={tab}
+            onChange={(key) => setTab(key as typeof tab)}
+            items={[
+              {
+                key: 'chats',
+                label: t('chat.tabs.chats'),
+                children: <ConversationList items={items} active={active} onPick={(c) => void pick(c)} />,
+              },
+              {
+                key: 'publicAccounts',
+                label: (
+                  <span>
+                    {t('chat.tabs.publicAccounts')}
+                    {mpUnread > 0 && (
+                      <>
+                        <Badge count={formatCount(mpUnread)} size="small" offset={[4, -2]} aria-hidden />
+                        <span className="chat-sr-only">{t('chat.unreadCount', { count: mpUnread })}</span>
+                      </>
+                    )}
+                  </span>
+                ),
+                children: <PublicAccountList active={active} onPick={(a) => void pick({ jid: a.id, name: a.name, mpType: a.mpType })} />,
+              },
+            ]}
+          />
+        </nav>
+        {peer ? <ConversationView peer={peer} /> : <Empty className="chat-view-empty" description={t('chat.pickConversation')} />}
+      </div>
+      <RobotWindow open={robotOpen} onClose={() => setRobotOpen(false)} />
+      <NewGroupDialog open={groupOpen} onClose={() => setGroupOpen(false)} />
+    </Drawer>
+  );
+}

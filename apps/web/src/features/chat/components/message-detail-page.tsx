@@ -1,0 +1,80 @@
+import './chat.css';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { usePublicMessageDetail } from '../api/get-public-message-detail.ts';
+import { sanitizeHtml } from '../lib/sanitize-html.ts';
+import { formatFileSize } from './message-item.tsx';
+import { useDownloadMessageFile } from './use-download-message-file.ts';
+
+/**
+ * /generalDetailsTow?id=&tenantId= (2.1, opened in a new window, no login): a notice; a deleted one goes to
+ * /deleteNoPag. Its attachment downloads through the message center (messageCenterHistoryMsg/downloadFile),
+ * which needs the session of a recipient.
+ */
+export function MessageDetailPage() {
+  const { t } = useTranslation();
+  const loggedIn = useSession((s) => !!s.token);
+  const download = useDownloadMessageFile();
+  const [downloading, setDownloading] = useState(false);
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const tenantId = params.get('tenantId') ?? undefined;
+  const query = usePublicMessageDetail(id, tenantId);
+  const body = useMemo(() => (query.data?.body ? sanitizeHtml(query.data.body) : ''), [query.data?.body]);
+
+  if ((query.error as { status?: number } | null)?.status === STATUS_MESSAGE_DELETED) return <Navigate to="/deleteNoPag" replace />;
+  return (
+    <main className="plain-page">
+      <div style={{ maxWidth: 960, margin: '0 auto' }}>
+        {query.isLoading && <Spin />}
+        {(query.isError || !id) && <Result status="404" title={<h1 style={{ fontSize: 24, margin: 0 }}>{(query.error as { msg?: string } | null)?.msg ?? t('pages.notFound')}</h1>} />}
+        {query.data && (
+          <Card>
+            <article>
+              <h1 style={{ fontSize: 24 }}>{query.data.title}</h1>
+              <p className="notice-detail-meta">
+                {t('chat.notices.publishedBy', { name: query.data.mpName })} · {t('chat.notices.publishedAt', { time: dayjs(query.data.timeSend).format('YYYY-MM-DD HH:mm') })}
+              </p>
+              {body ? <div className="notice-body" dangerouslySetInnerHTML={{ __html: body }} /> : <p>{query.data.summary}</p>}
+              {query.data.fileName && (
+                <p>
+                  {t('chat.notices.attachment', { name: query.data.fileName })} <span className="chat-file-size">{formatFileSize(query.data.fileSize)}</span>{' '}
+                  {loggedIn ? (
+                    <Button
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      loading={downloading}
+                      aria-label={`${t('chat.notices.download')} ${query.data.fileName}`}
+                      onClick={() => {
+                        const { id: messageId, fileName } = query.data!;
+                        setDownloading(true);
+                        void download(messageId, fileName ?? messageId).finally(() => setDownloading(false));
+                      }}
+                    >
+                      {t('chat.notices.download')}
+                    </Button>
+                  ) : (
+                    <span className="notice-detail-meta">{t('chat.notices.loginToDownload')}</span>
+                  )}
+                </p>
+              )}
+              {query.data.url && (
+                <p>
+                  <a href={query.data.url} target="_blank" rel="noopener noreferrer">
+                    {t('chat.notices.openLink')}
+                  </a>
+                </p>
+              )}
+            </article>
+          </Card>
+        )}
+      </div>
+    </main>
+  );
+}

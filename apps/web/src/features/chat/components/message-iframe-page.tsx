@@ -1,0 +1,23 @@
+import { Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+/** Only pages of this site or http(s) pages are embedded. */
+export function embeddableUrl(raw: string | null): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw, window.location.origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /home/messageIfrm?url= (2.1): a message's page embedded in the shell, without the footer. */
+export function MessageIframePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const url = embeddableUrl(params.get('url'));
+  if (!url) return <Empty description={t('chat.notices.noUrl')} />;
+  return <iframe src={url} title={t('chat.notices.embedded')} style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0, background: '#fff' }} />;
+}

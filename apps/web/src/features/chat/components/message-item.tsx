@@ -1,0 +1,166 @@
+import { DownloadOutlined, FileOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  CHAT_REVOKE_WINDOW_MS,
+  MSG_TYPE_FILE,
+  MSG_TYPE_IMAGE,
+  MSG_TYPE_MEDIA_FILE,
+  MSG_TYPE_NOTICE,
+  MSG_TYPE_REVOKE,
+  MSG_TYPE_TEXT,
+  NoticeContent,
+} from '@portal/contracts/chat';
+import { Button, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { signChatFile, useChatFileLink } from '../api/sign-chat-file.ts';
+import { SEND_SENDING, SEND_TIMED_OUT, type ClientMessage } from '../lib/chat-state.ts';
+import { ImageViewer } from './image-viewer.tsx';
+
+export function formatFileSize(bytes: number | null): string {
+  if (bytes === null) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function parseNotice(content: string): NoticeContent | null {
+  try {
+    const parsed = NoticeContent.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The preview line of a conversation's last message. */
+export function previewOf(type: number | null, content: string, t: TFunction): string {
+  if (type === MSG_TYPE_IMAGE) return t('chat.image');
+  if (type === MSG_TYPE_FILE || type === MSG_TYPE_MEDIA_FILE) return `${t('chat.file')} ${content}`;
+  if (type === MSG_TYPE_NOTICE) return `${t('chat.notice')} ${parseNotice(content)?.title ?? content}`;
+  if (type === MSG_TYPE_REVOKE) return t('chat.revokedBy', { name: '' }).trim();
+  return content;
+}
+
+function ChatImage({ objectId, name }: { objectId: string; name: string }) {
+  const { t } = useTranslation();
+  const link = useChatFileLink(objectId);
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (link.isError || failed) return <span role="img" aria-label={name}>{t('chat.imageViewer.loadingFailed')}</span>;
+  return (
+    <>
+      <button type="button" className="chat-image-button" onClick={() => setOpen(true)} aria-label={`${t('chat.imageViewer.title')} ${name}`}>
+        {link.data ? <img src={link.data.url} alt={name} onError={() => setFailed(true)} style={{ maxWidth: 200, maxHeight: 160, display: 'block' }} /> : t('chat.image')}
+      </button>
+      <ImageViewer open={open} src={link.data?.url ?? null} alt={name} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function ChatFile({ m }: { m: ClientMessage }) {
+  const { t } = useTranslation();
+  const download = async () => {
+    if (!m.objectId) return;
+    const { url } = await signChatFile(m.objectId);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = m.content;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  };
+  return (
+    <Space>
+      <FileOutlined aria-hidden />
+      <span>
+        {m.content} <span className="chat-file-size">{formatFileSize(m.fileSize)}</span>
+      </span>
+      {m.objectId && (
+        <Button size="small" icon={<DownloadOutlined />} onClick={() => void download()} aria-label={`${t('chat.download')} ${m.content}`}>
+          {t('chat.download')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+function NoticeCard({ m, onOpenNotice }: { m: ClientMessage; onOpenNotice: (id: string) => void }) {
+  const { t } = useTranslation();
+  const n = parseNotice(m.content);
+  if (!n) return <span>{m.content}</span>;
+  return (
+    <div>
+      <strong>{n.title}</strong>
+      {n.summary && <p style={{ margin: '4px 0' }}>{n.summary}</p>}
+      <Button size="small" type="link" style={{ padding: 0 }} onClick={() => onOpenNotice(n.noticeId)}>
+        {t('chat.notices.open')}
+      </Button>
+    </div>
+  );
+}
+
+/** One message: its content by type, and for own messages the isSendType of 4.1 with resend and revoke. */
+export function MessageItem({
+  m,
+  me,
+  showSender,
+  now,
+  onResend,
+  onRevoke,
+  onOpenNotice,
+}: {
+  m: ClientMessage;
+  me: string;
+  showSender: boolean;
+  now: number;
+  onResend: (m: ClientMessage) => void;
+  onRevoke: (m: ClientMessage) => void;
+  onOpenNotice: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const own = m.fromUserId === me;
+  if (m.type === MSG_TYPE_REVOKE) {
+    return (
+      <li className="chat-system-line">{own ? t('chat.revokedByMe') : t('chat.revokedBy', { name: m.fromUserName })}</li>
+    );
+  }
+  let body: React.ReactNode;
+  if (m.type === MSG_TYPE_TEXT) body = <span className="chat-text">{m.content}</span>;
+  else if (m.type === MSG_TYPE_IMAGE && m.objectId) body = <ChatImage objectId={m.objectId} name={m.content} />;
+  else if (m.type === MSG_TYPE_FILE || m.type === MSG_TYPE_MEDIA_FILE) body = <ChatFile m={m} />;
+  else if (m.type === MSG_TYPE_NOTICE) body = <NoticeCard m={m} onOpenNotice={onOpenNotice} />;
+  else body = <span>{m.content}</span>;
+
+  const state =
+    m.isSendType === SEND_SENDING ? t('chat.sending') : m.isSendType === SEND_TIMED_OUT ? t('chat.timedOut') : m.delivered ? t('chat.delivered') : t('chat.sent');
+  const canRevoke = own && m.isSendType === 0 && !!m.messageId && now - Date.parse(m.timeSend) < CHAT_REVOKE_WINDOW_MS;
+
+  return (
+    <li className={own ? 'chat-message own' : 'chat-message'} data-message-id={m.messageId || undefined}>
+      <div className="chat-meta">
+        {(showSender || !own) && <span className="chat-sender">{own ? '' : m.fromUserName}</span>} <time dateTime={m.timeSend}>{dayjs(m.timeSend).format('MM-DD HH:mm')}</time>
+      </div>
+      <div className="chat-bubble">{body}</div>
+      {own && (
+        <div className="chat-state">
+          <span data-testid="send-state" className={m.isSendType === SEND_TIMED_OUT ? 'chat-state-failed' : undefined}>
+            {state}
+            {m.error ? `：${m.error}` : ''}
+          </span>
+          {m.isSendType === SEND_TIMED_OUT && (
+            <Button size="small" type="link" icon={<ReloadOutlined />} onClick={() => onResend(m)}>
+              {t('chat.resend')}
+            </Button>
+          )}
+          {canRevoke && (
+            <Button size="small" type="link" onClick={() => onRevoke(m)} aria-label={`${t('chat.revoke')} ${m.type === MSG_TYPE_TEXT ? m.content : ''}`.trim()}>
+              {t('chat.revoke')}
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import { MP_TYPE_GROUP, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createChatGroup } from '../api/create-chat-group.ts';
+import { getImUserPage } from '../api/get-im-user-page.ts';
+import { chatClient, useChat } from '../lib/chat-runtime.ts';
+
+type Values = { name: string; memberIds: string[] };
+
+/** Creates a group with people of the tenant and opens its conversation. */
+export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [keyword, setKeyword] = useState('');
+  const [saving, setSaving] = useState(false);
+  const me = useChat((s) => s.me?.userId);
+  const people = useQuery({ queryKey: ['chat', 'people', keyword], queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }), enabled: open, staleTime: 30_000 });
+  const options = (people.data?.records ?? []).filter((u) => u.userId !== me).map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const group = await createChatGroup(values);
+      form.resetFields();
+      onClose();
+      await chatClient.open({ jid: group.id, name: group.name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP });
+    } catch {
+      // The HTTP layer has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={t('chat.group.title')} onCancel={onClose} onOk={() => void submit()} okText={t('chat.group.create')} confirmLoading={saving} destroyOnHidden>
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="name" label={t('chat.group.name')} rules={[{ required: true, whitespace: true, message: t('chat.group.nameRequired') }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="memberIds" label={t('chat.group.members')} rules={[{ required: true, message: t('chat.group.membersRequired') }]}>
+          <Select mode="multiple" showSearch={{ filterOption: false, onSearch: setKeyword }} options={options} loading={people.isFetching} placeholder={t('chat.searchPeople')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,93 @@
+import type { IsShowMsg, NoticeItem } from '@portal/contracts/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { HttpError } from '../../../lib/http/errors.ts';
+
+const api = vi.hoisted(() => ({
+  getIsShowMsg: vi.fn<() => Promise<IsShowMsg>>(),
+  getMessageCenterDetail: vi.fn(),
+  readMessage: vi.fn(async () => null),
+}));
+vi.mock('../api/get-is-show-msg.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  const isShowMsgQueryKey = ['chat', 'isShowMsg'] as const;
+  return { isShowMsgQueryKey, getIsShowMsg: api.getIsShowMsg, useIsShowMsg: (enabled: boolean) => useQuery({ queryKey: isShowMsgQueryKey, queryFn: api.getIsShowMsg, enabled }) };
+});
+vi.mock('../api/get-message-center-detail.ts', () => ({ getMessageCenterDetail: api.getMessageCenterDetail }));
+vi.mock('../api/read-message.ts', () => ({ readMessage: api.readMessage }));
+
+const { NoticePrompt } = await import('./notice-prompt.tsx');
+const { chatClient } = await import('../lib/chat-runtime.ts');
+
+const notice = (i: number): NoticeItem => ({
+  id: `n${i}`,
+  mpId: 'mp',
+  mpName: '教务处',
+  title: `通知${i}`,
+  summary: '',
+  url: `/generalDetailsTow?id=n${i}`,
+  important: true,
+  fieldSet: '',
+  timeSend: '2026-11-23T08:00:00Z',
+  read: false,
+  fileName: null,
+});
+
+function renderPrompt() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <MemoryRouter initialEntries={['/home/homePage']}>
+            <Routes>
+              <Route path="/home/homePage" element={<NoticePrompt enabled />} />
+              <Route path="/deleteNoPag" element={<p>deleted page</p>} />
+            </Routes>
+          </MemoryRouter>
+        </App>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('unread-notice prompt (2.4, 4.2)', () => {
+  beforeEach(() => {
+    void i18n.changeLanguage('zh-CN');
+    chatClient.store.setState({ connected: true });
+    api.getIsShowMsg.mockResolvedValue({ isShowMsg: true, total: 12, list: Array.from({ length: 12 }, (_, i) => notice(i + 1)) });
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('shows one notice per page and keeps the latest 10', async () => {
+    renderPrompt();
+    await screen.findByRole('button', { name: '通知1' });
+    expect(screen.queryByRole('button', { name: '通知2' })).toBeNull();
+    expect(document.querySelector('.ant-pagination-simple')?.textContent).toContain('10');
+    await userEvent.click(screen.getByRole('listitem', { name: /下一页|Next Page/i }).querySelector('button') ?? screen.getByTitle(/下一页|Next Page/i));
+    await screen.findByRole('button', { name: '通知2' });
+  });
+
+  it('marks a notice read and opens its url in a new window', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api.getMessageCenterDetail.mockResolvedValue({ id: 'n1', title: '通知1', url: '/generalDetailsTow?id=n1', mpName: '教务处', timeSend: '', read: false });
+    renderPrompt();
+    await userEvent.click(await screen.findByRole('button', { name: '通知1' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/generalDetailsTow?id=n1', '_blank', 'noopener'));
+    expect(api.readMessage).toHaveBeenCalledWith('n1', '');
+    open.mockRestore();
+  });
+
+  it("opens /deleteNoPag when the notice was deleted ('消息已被删除')", async () => {
+    api.getMessageCenterDetail.mockRejectedValue(new HttpError(1004, '消息已被删除'));
+    renderPrompt();
+    await userEvent.click(await screen.findByRole('button', { name: '通知1' }));
+    await screen.findByText('deleted page');
+  });
+});

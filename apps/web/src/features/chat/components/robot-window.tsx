@@ -1,0 +1,225 @@
+import { ROBOT_QUESTION_MAX_LENGTH, type FaqBrief, type RobotSearchResult } from '@portal/contracts/assistant';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Input, Modal, Space, Spin, Tabs } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { getRobotGreet } from '../api/get-robot-greet.ts';
+import { getRobotRecommendList } from '../api/get-robot-recommend-list.ts';
+import { getRobotWantAnswer } from '../api/get-robot-want-answer.ts';
+import { robotIsSolve } from '../api/robot-is-solve.ts';
+import { robotRecordQuestion } from '../api/robot-record-question.ts';
+import { robotSearch } from '../api/robot-search.ts';
+import { FeedbackForm, FeedbackProgress } from './robot-feedback.tsx';
+
+type Turn =
+  | { kind: 'question'; id: number; text: string }
+  | { kind: 'answer'; id: number; question: string; result: RobotSearchResult; feedback: 'none' | 'solved' | 'unsolved' | 'recorded' | 'writing' | 'saved' };
+
+/**
+ * The robot assistant conversation (7.8): greeting and recommended questions, suggestions while typing,
+ * answers from the FAQ and the service guides, whether an answer solved the question, and passing an
+ * unanswered question on to the administrators.
+ */
+export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const robotConfig = useSession((s) => s.robotConfig);
+  const greet = useQuery({ queryKey: ['chat', 'robotGreet'], queryFn: getRobotGreet, enabled: open, staleTime: 5 * 60_000 });
+  const [sceneId, setSceneId] = useState('');
+  const sceneQuestions = useQuery({
+    queryKey: ['chat', 'robotRecommend', sceneId],
+    queryFn: () => getRobotRecommendList(sceneId),
+    enabled: open && !!sceneId,
+    staleTime: 5 * 60_000,
+  });
+  const recommend = sceneId ? (sceneQuestions.data ?? []) : (greet.data?.recommend ?? []);
+  const [question, setQuestion] = useState('');
+  const [tab, setTab] = useState('chat');
+  const [suggestions, setSuggestions] = useState<FaqBrief[]>([]);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [asking, setAsking] = useState(false);
+  const seq = useRef(0);
+  const logRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const q = question.trim();
+    if (!q) return setSuggestions([]);
+    const timer = setTimeout(() => {
+      getRobotWantAnswer(q)
+        .then(setSuggestions)
+        .catch(() => setSuggestions([]));
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [question]);
+  useEffect(() => {
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [turns.length]);
+
+  const ask = async (text: string) => {
+    const q = text.trim();
+    if (!q || asking) return;
+    setQuestion('');
+    setSuggestions([]);
+    setTurns((ts) => [...ts, { kind: 'question', id: ++seq.current, text: q }]);
+    setAsking(true);
+    try {
+      const result = await robotSearch(q);
+      setTurns((ts) => [...ts, { kind: 'answer', id: ++seq.current, question: q, result, feedback: 'none' }]);
+    } catch {
+      // Shown by the HTTP layer.
+    } finally {
+      setAsking(false);
+    }
+  };
+  const setFeedback = (id: number, feedback: Exclude<Extract<Turn, { kind: 'answer' }>['feedback'], 'none'>) =>
+    setTurns((ts) => ts.map((x) => (x.kind === 'answer' && x.id === id ? { ...x, feedback } : x)));
+  const solve = async (turn: Extract<Turn, { kind: 'answer' }>, solved: boolean) => {
+    await robotIsSolve(turn.result.recordId, solved);
+    setFeedback(turn.id, solved ? 'solved' : 'unsolved');
+  };
+  const record = async (turn: Extract<Turn, { kind: 'answer' }>) => {
+    await robotRecordQuestion(turn.question, turn.result.recordId);
+    setFeedback(turn.id, 'recorded');
+  };
+
+  const name = greet.data?.robotName ?? robotConfig?.robotName ?? t('chat.robot.title');
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={name} width={640} destroyOnHidden>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'chat',
+            label: t('chat.robot.chatTab'),
+            children: (
+              <>
+                <div className="robot-log" ref={logRef} role="log" aria-live="polite" aria-label={name} tabIndex={0}>
+                <ol className="robot-turns">
+                  <li className="robot-turn robot">
+                    <p>{greet.data?.greeting ?? robotConfig?.greeting}</p>
+                    {greet.isLoading && <Spin size="small" />}
+                    {!!greet.data?.scenes.length && (
+                      <div className="robot-scenes" role="group" aria-label={t('chat.robot.scenes')}>
+                        {[{ dictKey: '', dictValue: t('chat.robot.allScenes') }, ...greet.data.scenes].map((scene) => (
+                          <Button key={scene.dictKey} size="small" type={scene.dictKey === sceneId ? 'primary' : 'default'} aria-pressed={scene.dictKey === sceneId} onClick={() => setSceneId(scene.dictKey)}>
+                            {scene.dictValue}
+                          </Button>
+                        ))}
+                      </div>
+                    )}
+                    {!!recommend.length && (
+                      <>
+                        <p className="robot-subtitle">{t('chat.robot.recommend')}</p>
+                        <ul className="robot-questions">
+                          {recommend.map((q) => (
+                            <li key={q.id}>
+                              <Button type="link" size="small" onClick={() => void ask(q.question)}>
+                                {q.question}
+                              </Button>
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )}
+                  </li>
+                  {turns.map((turn) =>
+                    turn.kind === 'question' ? (
+                      <li key={turn.id} className="robot-turn user">
+                        <p>{turn.text}</p>
+                      </li>
+                    ) : (
+                      <li key={turn.id} className="robot-turn robot">
+                        <p style={{ whiteSpace: 'pre-wrap' }}>{turn.result.reply}</p>
+                        {turn.result.answer?.url && (
+                          <a href={turn.result.answer.url} target="_blank" rel="noreferrer">
+                            {t('chat.robot.viewGuide')}
+                          </a>
+                        )}
+                        {!!turn.result.related.length && (
+                          <>
+                            <p className="robot-subtitle">{t('chat.robot.related')}</p>
+                            <ul className="robot-questions">
+                              {turn.result.related.map((q) => (
+                                <li key={q.id}>
+                                  <Button type="link" size="small" onClick={() => void ask(q.question)}>
+                                    {q.question}
+                                  </Button>
+                                </li>
+                              ))}
+                            </ul>
+                          </>
+                        )}
+                        {turn.feedback === 'none' && turn.result.answered && (
+                          <Space wrap>
+                            <span>{t('chat.robot.solvedQuestion')}</span>
+                            <Button size="small" onClick={() => void solve(turn, true)}>
+                              {t('chat.robot.solved')}
+                            </Button>
+                            <Button size="small" onClick={() => void solve(turn, false)}>
+                              {t('chat.robot.unsolved')}
+                            </Button>
+                          </Space>
+                        )}
+                        {(turn.feedback === 'unsolved' || (turn.feedback === 'none' && !turn.result.answered)) && (
+                          <Space wrap>
+                            <Button size="small" onClick={() => void record(turn)}>
+                              {t('chat.robot.recordQuestion')}
+                            </Button>
+                            <Button size="small" onClick={() => setFeedback(turn.id, 'writing')}>
+                              {t('chat.robot.feedback')}
+                            </Button>
+                          </Space>
+                        )}
+                        {turn.feedback === 'writing' && <FeedbackForm question={turn.question} recordId={turn.result.recordId} onDone={() => setFeedback(turn.id, 'saved')} />}
+                        {turn.feedback === 'solved' && <p className="robot-subtitle">{t('chat.robot.thanks')}</p>}
+                        {turn.feedback === 'recorded' && <p className="robot-subtitle">{t('chat.robot.recorded')}</p>}
+                        {turn.feedback === 'saved' && <p className="robot-subtitle">{t('chat.robot.feedbackSaved')}</p>}
+                      </li>
+                    ),
+                  )}
+                  {asking && (
+                    <li className="robot-turn robot">
+                      <Spin size="small" />
+                    </li>
+                  )}
+                </ol>
+                </div>
+                {!!suggestions.length && (
+                  <nav aria-label={t('chat.robot.suggestions')} className="robot-suggestions">
+                    <ul className="robot-questions">
+                      {suggestions.map((q) => (
+                        <li key={q.id}>
+                          <Button type="link" size="small" onClick={() => void ask(q.question)}>
+                            {q.question}
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
+                  </nav>
+                )}
+                <Space.Compact style={{ width: '100%', marginTop: 12 }}>
+                  <Input
+                    value={question}
+                    onChange={(e) => setQuestion(e.target.value)}
+                    aria-label={t('chat.robot.inputLabel')}
+                    placeholder={t('chat.robot.inputLabel')}
+                    maxLength={ROBOT_QUESTION_MAX_LENGTH}
+                    onPressEnter={(e) => {
+                      if (!(e.nativeEvent as KeyboardEvent).isComposing) void ask(question);
+                    }}
+                  />
+                  <Button type="primary" onClick={() => void ask(question)} loading={asking}>
+                    {t('chat.robot.ask')}
+                  </Button>
+                </Space.Compact>
+              </>
+            ),
+          },
+          { key: 'progress', label: t('chat.robot.progressTab'), children: <FeedbackProgress active={open && tab === 'progress'} /> },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { downloadMessageFile } from '../api/download-message-file.ts';
+import { downloadMessageAttachment, saveBlob } from '../lib/download-message.ts';
+
+/** Downloads the attachment of a message-center message; a deleted message opens /deleteNoPag. */
+export function useDownloadMessageFile() {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  return useCallback(
+    (id: string, fallbackName: string) =>
+      downloadMessageAttachment(id, fallbackName, {
+        download: downloadMessageFile,
+        save: saveBlob,
+        openDeleted: () => navigate('/deleteNoPag'),
+        showError: (msg) => void message.error(msg),
+      }),
+    [navigate, message],
+  );
+}

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+import { getMessageCenterDetail } from '../api/get-message-center-detail.ts';
+import { isShowMsgQueryKey } from '../api/get-is-show-msg.ts';
+import { readMessage } from '../api/read-message.ts';
+import { openMessageDetail } from '../lib/open-message.ts';
+
+/** Opens a notice the 4.2 way: read and open its url in a new window, or the deleted page. */
+export function useOpenNotice() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (id: string) => {
+      const userId = sessionStore.getState().user?.user_id ?? '';
+      const result = await openMessageDetail(id, {
+        detail: getMessageCenterDetail,
+        markRead: (messageId) => readMessage(messageId, userId),
+        openUrl: (url) => window.open(url, '_blank', 'noopener'),
+        openDeleted: () => navigate('/deleteNoPag'),
+      });
+      await queryClient.invalidateQueries({ queryKey: isShowMsgQueryKey });
+      return result;
+    },
+    [navigate, queryClient],
+  );
+}

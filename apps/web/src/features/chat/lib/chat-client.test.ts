@@ -1,0 +1,257 @@
+import {
+  MP_TYPE_PERSON,
+  MP_TYPE_PUBLIC_ACCOUNT,
+  MSG_TYPE_NOTICE,
+  MSG_TYPE_RECEIPT_DELIVERED,
+  MSG_TYPE_RECEIPT_STORED,
+  MSG_TYPE_REVOKE,
+  type ConversationEntry,
+} from '@portal/contracts/chat';
+import { ASSISTANT_CONTACT_ID, CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_PARTNER_REFRESH_SKIP_MS, CHAT_RECONNECT_MS } from '@portal/contracts/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TYPING_SEND_EVERY_MS, TYPING_SHOW_MS, createChatClient, type ChatApi, type ChatClient } from './chat-client.ts';
+import { conversationList, createRefreshSkipper, emptyConversation, type Conversations } from './chat-state.ts';
+import { ME, PEER, entry, incoming } from './chat-fixtures.ts';
+import { FakeWebSocket } from './fake-web-socket.ts';
+
+describe('chat client (4.1)', () => {
+  let client: ChatClient;
+  let api: { [K in keyof ChatApi]: ReturnType<typeof vi.fn> };
+
+  const messages = (peer = PEER) => client.store.getState().conversations[peer]?.messages ?? [];
+  const ws = () => FakeWebSocket.last();
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
+    FakeWebSocket.reset();
+    api = {
+      lastChatList: vi.fn(async () => [entry(PEER, { name: '李老师' })]),
+      history: vi.fn(async () => ({ records: [], hasMore: false })),
+      readConversation: vi.fn(async () => ({ read: 0 })),
+    };
+    client = createChatClient({ api: api as unknown as ChatApi, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws' });
+    client.start({ userId: ME, userName: '张同学', token: 'tok' });
+    ws().accept(ME);
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  afterEach(() => {
+    client.stop();
+    vi.useRealTimers();
+  });
+
+  it('shows a sent message as sending (1) until receipt 25, then acknowledged (0); receipt 26 marks it delivered', () => {
+    const m = client.sendText(PEER, '老师好');
+    expect(messages()[0]).toMatchObject({ content: '老师好', isSendType: 1 });
+    expect(ws().messagesSent()).toEqual([{ kind: 'message', messageIdWeb: m.messageIdWeb, toUserId: PEER, toUserType: 1, type: 1, content: '老师好' }]);
+    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-1', messageIdWeb: m.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:00:01.000Z' });
+    expect(messages()[0]).toMatchObject({ messageId: 'srv-1', isSendType: 0, delivered: false });
+    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_DELIVERED, messageId: 'srv-1', messageIdWeb: m.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:00:01.000Z' });
+    expect(messages()[0]).toMatchObject({ isSendType: 0, delivered: true });
+  });
+
+  it('times a message out (1 → 3) when the connection drops, and resends it with the same messageIdWeb', async () => {
+    const m = client.sendText(PEER, '在吗');
+    ws().drop();
+    expect(messages()[0]!.isSendType).toBe(3);
+    await vi.advanceTimersByTimeAsync(CHAT_RECONNECT_MS);
+    ws().accept(ME);
+    client.resend(PEER, m.messageIdWeb);
+    expect(messages()[0]!.isSendType).toBe(1);
+    expect(ws().messagesSent()[0]).toMatchObject({ messageIdWeb: m.messageIdWeb });
+  });
+
+  it('times a sending message out (1 → 3) when the connection reconnects, but not the messages queued offline', () => {
+    const inFlight = client.sendText(PEER, 'a');
+    // The session is established again (ready) before the receipt came: the message timed out.
+    ws().accept(ME);
+    expect(messages().find((m) => m.messageIdWeb === inFlight.messageIdWeb)!.isSendType).toBe(3);
+  });
+
+  it('keeps an offline message at sending (1) in the queue, reconnects after 300 ms and sends it', async () => {
+    ws().drop();
+    await vi.advanceTimersByTimeAsync(0);
+    const m = client.sendText(PEER, '离线消息');
+    expect(messages()[0]!.isSendType).toBe(1);
+    await vi.advanceTimersByTimeAsync(CHAT_OFFLINE_SEND_RECONNECT_MS);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    ws().accept(ME);
+    expect(ws().messagesSent()[0]).toMatchObject({ messageIdWeb: m.messageIdWeb });
+    expect(messages()[0]!.isSendType).toBe(1);
+  });
+
+  it('flags "logged in elsewhere" on a conflict and does not reconnect', async () => {
+    ws().receive({ kind: 'conflict', resource: 'pc', msg: '您的账号已在其他设备登录' });
+    await vi.advanceTimersByTimeAsync(10 * CHAT_RECONNECT_MS);
+    expect(client.store.getState().status).toBe('conflict');
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('acknowledges each stored message, counts unread, and reads the open conversation at once', async () => {
+    const first = incoming('第一条');
+    ws().receive({ kind: 'message', seq: 7, message: first });
+    expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([{ kind: 'ack', seq: 7 }]);
+    expect(client.store.getState().conversations[PEER]!.unreadNumber).toBe(1);
+    // The same message replayed is kept once.
+    ws().receive({ kind: 'message', seq: 7, message: first });
+    expect(messages()).toHaveLength(1);
+
+    client.setPanelOpen(true);
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    expect(client.store.getState().conversations[PEER]!.unreadNumber).toBe(0);
+    expect(api.readConversation).toHaveBeenCalledWith(PEER);
+    ws().receive({ kind: 'message', seq: 8, message: incoming('第二条') });
+    expect(client.store.getState().conversations[PEER]!.unreadNumber).toBe(0);
+  });
+
+  it('revokes: the target disappears for the sender on the receipt and for the recipient on the 202 message', () => {
+    // Recipient side: a message then its revoke.
+    const target = incoming('说错了');
+    ws().receive({ kind: 'message', seq: 1, message: target });
+    ws().receive({ kind: 'message', seq: 2, message: incoming(target.messageId, { type: MSG_TYPE_REVOKE }) });
+    expect(messages().map((m) => m.type)).toEqual([MSG_TYPE_REVOKE]);
+
+    // Sender side: revoke one of mine, removed when the server stored the revoke.
+    const mine = client.sendText(PEER, '撤回我');
+    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-9', messageIdWeb: mine.messageIdWeb, toUserId: PEER, timeSend: new Date().toISOString() });
+    client.revoke(PEER, 'srv-9');
+    const revoke = ws().messagesSent().at(-1)!;
+    expect(revoke).toMatchObject({ type: MSG_TYPE_REVOKE, content: 'srv-9' });
+    expect(messages().some((m) => m.messageId === 'srv-9')).toBe(true);
+    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-10', messageIdWeb: String(revoke.messageIdWeb), toUserId: PEER, timeSend: new Date().toISOString() });
+    expect(messages().some((m) => m.messageId === 'srv-9')).toBe(false);
+  });
+
+  it('drops a refused revoke and shows the server reason', () => {
+    client.revoke(PEER, 'old');
+    const revoke = ws().messagesSent().at(-1)!;
+    ws().receive({ kind: 'error', status: 403, msg: '消息发送已超过2分钟，无法撤回', messageIdWeb: String(revoke.messageIdWeb) });
+    expect(messages()).toHaveLength(0);
+    expect(client.store.getState().lastError?.msg).toBe('消息发送已超过2分钟，无法撤回');
+  });
+
+  it('bumps the notice version when a notice (80) arrives', () => {
+    ws().receive({ kind: 'message', seq: 3, message: incoming('{}', { type: MSG_TYPE_NOTICE, fromUserId: 'mp-1', mpType: MP_TYPE_PUBLIC_ACCOUNT }) });
+    expect(client.store.getState().noticeVersion).toBe(1);
+  });
+
+  it('fetches the conversation list once the socket accepted the token (synced), and again after a reconnect', async () => {
+    expect(api.lastChatList).not.toHaveBeenCalled();
+    ws().receive({ kind: 'synced', seq: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.lastChatList).toHaveBeenCalledTimes(1);
+    expect(client.store.getState().conversations[PEER]?.name).toBe('李老师');
+    expect(client.store.getState().connected).toBe(true);
+  });
+
+  it('shows a partner typing (200) for a while, and tells a partner at most every 3 s', async () => {
+    ws().receive({ kind: 'message', seq: null, message: incoming('', { type: 200 }) });
+    expect(client.store.getState().typing[PEER]).toBe(Date.now() + TYPING_SHOW_MS);
+    expect(client.store.getState().conversations[PEER]?.messages ?? []).toHaveLength(0);
+    ws().receive({ kind: 'message', seq: 1, message: incoming('到了') });
+    expect(client.store.getState().typing[PEER]).toBe(0);
+
+    await client.refreshList();
+    client.sendTyping(PEER);
+    client.sendTyping(PEER);
+    expect(ws().messagesSent().filter((f) => f.type === 200)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(TYPING_SEND_EVERY_MS);
+    client.sendTyping(PEER);
+    expect(ws().messagesSent().filter((f) => f.type === 200)).toHaveLength(2);
+  });
+
+  it('forgets a deleted conversation and leaves it', async () => {
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    client.forget(PEER);
+    expect(client.store.getState().conversations[PEER]).toBeUndefined();
+    expect(client.store.getState().activePeer).toBeNull();
+  });
+
+  it('opening a conversation loads its stored history once, with the delivery of own messages, and pages back', async () => {
+    const mine = incoming('老师好', { fromUserId: ME, fromUserName: '张同学', toUserId: PEER, toUserName: '李老师' });
+    api.history.mockResolvedValueOnce({ records: [{ seq: 5, message: incoming('请到办公室来') }, { seq: 6, message: mine, delivered: true }], hasMore: true });
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    expect(api.history).toHaveBeenCalledWith({ peerId: PEER });
+    expect(messages().map((m) => [m.content, m.isSendType, m.delivered])).toEqual([
+      ['请到办公室来', 0, undefined],
+      ['老师好', 0, true],
+    ]);
+    // Opening it again does not fetch again; older messages come with loadOlder, before the ones held.
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    expect(api.history).toHaveBeenCalledTimes(1);
+    api.history.mockResolvedValueOnce({ records: [{ seq: 2, message: incoming('更早的消息') }], hasMore: false });
+    await client.loadOlder(PEER);
+    expect(api.history).toHaveBeenLastCalledWith({ peerId: PEER, beforeSeq: 5 });
+    expect(messages().map((m) => m.content)).toEqual(['更早的消息', '请到办公室来', '老师好']);
+    expect(client.store.getState().conversations[PEER]!.hasMore).toBe(false);
+  });
+
+  it('lets the server history replace restored records: what was deleted or revoked elsewhere goes, an unsent message stays', async () => {
+    const kept = incoming('还在');
+    const gone = incoming('在别处删掉了');
+    const unsent = incoming('没发出去', { fromUserId: ME, messageId: '', isSendType: 3 });
+    client.store.setState((st) => ({
+      conversations: {
+        ...st.conversations,
+        [PEER]: { ...emptyConversation(entry(PEER, { name: '李老师' })), messages: [kept, gone, unsent].map((m) => ({ ...m, isSendType: m.isSendType ?? 0, restored: true })) },
+      },
+    }));
+    api.history.mockResolvedValueOnce({ records: [{ seq: 1, message: kept }], hasMore: false });
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    expect(messages().map((m) => [m.content, m.restored ?? false])).toEqual([
+      ['还在', false],
+      ['没发出去', true],
+    ]);
+    // The unsent one is resent with the same messageIdWeb (the server stores it once).
+    client.resend(PEER, unsent.messageIdWeb);
+    expect(ws().messagesSent().at(-1)).toMatchObject({ messageIdWeb: unsent.messageIdWeb, content: '没发出去' });
+  });
+
+  it('reads a public account with app/msg/read and leaves its notices to the paged list (no chat history)', async () => {
+    const readPublicAccount = vi.fn(async () => ({ read: 2 }));
+    const c = createChatClient({ api: { ...(api as unknown as ChatApi), readPublicAccount }, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws' });
+    c.start({ userId: ME, userName: '张同学', token: 'tok' });
+    c.store.setState((st) => ({ conversations: { ...st.conversations, mp1: emptyConversation(entry('mp1', { mpType: MP_TYPE_PUBLIC_ACCOUNT, unreadNumber: 3 })) } }));
+    await c.open({ jid: 'mp1', name: '教务处', mpType: MP_TYPE_PUBLIC_ACCOUNT });
+    expect(readPublicAccount).toHaveBeenCalledWith('mp1');
+    expect(api.history).not.toHaveBeenCalled();
+    expect(api.readConversation).not.toHaveBeenCalled();
+    expect(c.store.getState().conversations.mp1!.unreadNumber).toBe(0);
+    c.stop();
+  });
+
+  it('forgets everything on stop (logout) and closes the socket for good', async () => {
+    client.sendText(PEER, 'x');
+    client.stop();
+    expect(client.store.getState().conversations).toEqual({});
+    await vi.advanceTimersByTimeAsync(10 * CHAT_RECONNECT_MS);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
+
+describe('conversation list (4.1)', () => {
+  it('puts pinned contacts first (latest pin first), then the rest by timeSend descending; keeps only mpType or 30001', () => {
+    const all: Conversations = {};
+    const add = (e: ConversationEntry) => (all[e.jid] = emptyConversation(e));
+    add(entry('old', { timeSend: '2026-11-20T08:00:00Z' }));
+    add(entry('new', { timeSend: '2026-11-23T08:00:00Z' }));
+    add(entry('pinnedEarly', { timeSend: '2026-11-01T08:00:00Z', openTopChatTime: '2026-11-02T08:00:00Z' }));
+    add(entry('pinnedLate', { timeSend: '2026-11-01T08:00:00Z', openTopChatTime: '2026-11-05T08:00:00Z' }));
+    add(entry(ASSISTANT_CONTACT_ID, { mpType: null, timeSend: '2026-11-21T08:00:00Z' }));
+    add(entry('stranger', { mpType: null, timeSend: '2026-11-23T09:00:00Z' }));
+    expect(conversationList(all).map((c) => c.jid)).toEqual(['pinnedLate', 'pinnedEarly', 'new', ASSISTANT_CONTACT_ID, 'old']);
+  });
+});
+
+describe('chat partner info refresh (4.1)', () => {
+  it('skips a refresh within 60 s of the last fetch', () => {
+    let t = 0;
+    const skipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS, () => t);
+    expect(skipper.shouldFetch('u2')).toBe(true);
+    t = CHAT_PARTNER_REFRESH_SKIP_MS - 1;
+    expect(skipper.shouldFetch('u2')).toBe(false);
+    expect(skipper.shouldFetch('u3')).toBe(true);
+    t = CHAT_PARTNER_REFRESH_SKIP_MS;
+    expect(skipper.shouldFetch('u2')).toBe(true);
+  });
+});

@@ -1,0 +1,347 @@
+import {
+  FILE_TRANSFER_HELPER_ID,
+  MP_TYPE_PERSON,
+  MP_TYPE_PUBLIC_ACCOUNT,
+  MSG_TYPE_INPUT_STATE,
+  MSG_TYPE_NOTICE,
+  MSG_TYPE_REVOKE,
+  MSG_TYPE_TEXT,
+  TO_USER_TYPE_GROUP,
+  TO_USER_TYPE_USER,
+  type ChatResource,
+  type ConversationEntry,
+  type HistoryPage,
+  type SendFrame,
+  type ServerFrame,
+  type UploadedFile,
+} from '@portal/contracts/chat';
+import { createStore, type StoreApi } from 'zustand';
+import { CHAT_RECORDS_SAVE_DELAY_MS, fromChatRecords, toChatRecords, type ChatRecordStore } from './chat-records.ts';
+import { createChatSocket, type ChatSocket, type SocketStatus, type WebSocketFactory } from './chat-socket.ts';
+import {
+  SEND_SENDING,
+  addOutgoing,
+  applyIncoming,
+  applyReceipt,
+  applySendError,
+  markRead,
+  markResending,
+  mergeEntries,
+  mergeHistory,
+  timeOutSending,
+  type ClientMessage,
+  type Conversations,
+} from './chat-state.ts';
+
+/** What the chat panel reads. */
+export type ChatState = {
+  me: { userId: string; userName: string } | null;
+  status: SocketStatus;
+  conversations: Conversations;
+  /** The conversation on screen (its messages are read at once). */
+  activePeer: string | null;
+  panelOpen: boolean;
+  /** Bumped when a notice (type 80) arrives: the unread-notice prompt refetches. */
+  noticeVersion: number;
+  /** The last refusal the server sent (shown as a toast). */
+  lastError: { msg: string; at: number } | null;
+  /** A chat session was established since start: the token is good, the portal's other chat calls may follow. */
+  connected: boolean;
+  /** Input state (type 200) of chat partners: until when "typing" shows, by conversation. */
+  typing: Record<string, number>;
+};
+
+/** How often this client tells a partner it is typing, and how long a partner's "typing" shows (not given by the spec). */
+export const TYPING_SEND_EVERY_MS = 3_000;
+export const TYPING_SHOW_MS = 5_000;
+
+export type ChatApi = {
+  lastChatList: () => Promise<ConversationEntry[]>;
+  history: (input: { peerId: string; beforeSeq?: number }) => Promise<HistoryPage>;
+  readConversation: (peerId: string) => Promise<unknown>;
+  /** app/msg/read: every message of a public account read (its notices are paged with app/msg/page, not history). */
+  readPublicAccount?: (mpId: string) => Promise<unknown>;
+};
+
+export type ChatClient = {
+  store: StoreApi<ChatState>;
+  start(me: { userId: string; userName: string; token: string }): void;
+  /** Deliberate stop (logout): closes the socket without reconnecting and forgets the conversations. */
+  stop(): void;
+  /** Writes the chat records now (the page is going away) instead of after CHAT_RECORDS_SAVE_DELAY_MS. */
+  flushRecords(): void;
+  /** Manual reconnect (after "logged in elsewhere"). */
+  reconnect(): void;
+  refreshList(): Promise<void>;
+  setPanelOpen(open: boolean): void;
+  open(peer: { jid: string; name: string; mpType: number | null; toUserType?: number }): Promise<void>;
+  loadOlder(peerId: string): Promise<void>;
+  sendText(peerId: string, text: string): ClientMessage;
+  sendFile(peerId: string, file: UploadedFile): ClientMessage;
+  revoke(peerId: string, messageId: string): void;
+  /** Input state (200) to a person, at most every TYPING_SEND_EVERY_MS; never queued. */
+  sendTyping(peerId: string): void;
+  resend(peerId: string, messageIdWeb: string): void;
+  /** Forgets a conversation here (after the server deleted it for this user). */
+  forget(peerId: string): void;
+  socket(): ChatSocket | null;
+};
+
+/** A client id for messageIdWeb (crypto.randomUUID needs a secure context). */
+export function newMessageIdWeb(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function chatSocketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/chat/ws`;
+}
+
+const initial = (): ChatState => ({ me: null, status: 'idle', conversations: {}, activePeer: null, panelOpen: false, noticeVersion: 0, lastError: null, connected: false, typing: {} });
+
+export function createChatClient(deps: {
+  api: ChatApi;
+  createSocket?: WebSocketFactory;
+  url?: () => string;
+  resource?: ChatResource;
+  now?: () => number;
+  /** Where the session's chat records are kept (section 3); without it nothing outlives the page. */
+  records?: ChatRecordStore;
+}): ChatClient {
+  const store = createStore<ChatState>()(() => initial());
+  const now = deps.now ?? Date.now;
+  let socket: ChatSocket | null = null;
+  let token: string | null = null;
+  const typingSentAt = new Map<string, number>();
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const saveRecords = () => {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    const { me: self, conversations } = store.getState();
+    if (self && deps.records) deps.records.save(self.userId, toChatRecords(conversations));
+  };
+  let restoring = false;
+  store.subscribe((s, prev) => {
+    if (!deps.records || restoring || !s.me || s.conversations === prev.conversations || saveTimer) return;
+    saveTimer = setTimeout(saveRecords, CHAT_RECORDS_SAVE_DELAY_MS);
+  });
+
+  const set = (patch: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => store.setState(patch);
+  const me = () => store.getState().me?.userId ?? '';
+  const reading = () => (store.getState().panelOpen ? store.getState().activePeer : null);
+
+  const onFrame = (frame: ServerFrame) => {
+    switch (frame.kind) {
+      case 'message': {
+        if (frame.seq !== null) socket?.sendControl({ kind: 'ack', seq: frame.seq });
+        const m = frame.message;
+        if (m.type === MSG_TYPE_INPUT_STATE) {
+          if (m.toUserType !== TO_USER_TYPE_GROUP && m.fromUserId !== me()) set((s) => ({ typing: { ...s.typing, [m.fromUserId]: now() + TYPING_SHOW_MS } }));
+          return;
+        }
+        if (store.getState().typing[m.fromUserId]) set((s) => ({ typing: { ...s.typing, [m.fromUserId]: 0 } }));
+        set((s) => ({
+          conversations: applyIncoming(s.conversations, m, me(), reading()),
+          ...(m.type === MSG_TYPE_NOTICE ? { noticeVersion: s.noticeVersion + 1 } : {}),
+        }));
+        const peer = reading();
+        if (peer && m.fromUserId !== me() && (m.fromUserId === peer || m.toUserId === peer)) void deps.api.readConversation(peer).catch(() => undefined);
+        return;
+      }
+      case 'receipt':
+        set((s) => ({ conversations: applyReceipt(s.conversations, frame, me()) }));
+        return;
+      case 'read':
+        set((s) => ({ conversations: markRead(s.conversations, frame.peerId) }));
+        return;
+      case 'error':
+        if (frame.messageIdWeb) {
+          const id = frame.messageIdWeb;
+          set((s) => ({ conversations: applySendError(s.conversations, id, frame.msg, me()) }));
+        }
+        set({ lastError: { msg: frame.msg, at: now() } });
+        return;
+      case 'ready': {
+        // 4.1: a message still sending when the connection reconnects times out (the offline queue goes out next).
+        const queued = new Set((socket?.queued() ?? []).map((f) => f.messageIdWeb));
+        set((s) => ({ conversations: timeOutSending(s.conversations, queued), connected: true }));
+        return;
+      }
+      case 'synced':
+        // The list is fetched once the socket accepted the token (no call with a dead token at page load), and
+        // again after each reconnect: it may have changed while offline.
+        void client.refreshList();
+        return;
+      default:
+        return;
+    }
+  };
+
+  const onLost = () => {
+    const queued = new Set((socket?.queued() ?? []).map((f) => f.messageIdWeb));
+    set((s) => ({ conversations: timeOutSending(s.conversations, queued) }));
+  };
+
+  const frameFor = (peerId: string, m: ClientMessage): SendFrame => ({
+    kind: 'message',
+    messageIdWeb: m.messageIdWeb,
+    toUserId: peerId,
+    toUserType: m.toUserType === TO_USER_TYPE_GROUP ? TO_USER_TYPE_GROUP : TO_USER_TYPE_USER,
+    type: m.type,
+    content: m.content,
+    ...(m.objectId ? { objectId: m.objectId } : {}),
+  });
+
+  const outgoing = (peerId: string, type: number, content: string, extra: Partial<ClientMessage> = {}): ClientMessage => {
+    const state = store.getState();
+    const c = state.conversations[peerId];
+    const self = state.me!;
+    const toUserType = c?.toUserType ?? TO_USER_TYPE_USER;
+    const m: ClientMessage = {
+      messageId: '',
+      messageIdWeb: newMessageIdWeb(),
+      fromUserId: self.userId,
+      fromUserName: self.userName,
+      toUserId: peerId,
+      toUserName: c?.name ?? '',
+      toUserType,
+      type,
+      content,
+      timeSend: new Date(now()).toISOString(),
+      jid: `${self.userId}/${deps.resource ?? 'pc'}`,
+      mpType: null,
+      fileTypeName: null,
+      fileSize: null,
+      objectId: null,
+      isSendType: SEND_SENDING,
+      ...extra,
+    };
+    set((s) => ({ conversations: addOutgoing(s.conversations, peerId, m, { name: m.toUserName }) }));
+    socket?.sendMessage(frameFor(peerId, m));
+    return m;
+  };
+
+  const client: ChatClient = {
+    store,
+    start(user) {
+      token = user.token;
+      if (store.getState().me?.userId !== user.userId) {
+        // A reloaded page shows the conversations it had at once; the socket and the list bring them up to date.
+        const restored = deps.records ? fromChatRecords(deps.records.load(user.userId)) : {};
+        restoring = true;
+        set({ ...initial(), me: { userId: user.userId, userName: user.userName }, conversations: restored });
+        restoring = false;
+      }
+      if (!socket) {
+        socket = createChatSocket({
+          url: deps.url ?? chatSocketUrl,
+          token: () => token,
+          resource: deps.resource ?? 'pc',
+          ...(deps.createSocket ? { createSocket: deps.createSocket } : {}),
+          onFrame,
+          onLost,
+          onStatus: (status) => set({ status }),
+        });
+      }
+      socket.start();
+    },
+    stop() {
+      socket?.stop();
+      socket = null;
+      token = null;
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = null;
+      set(initial());
+    },
+    flushRecords() {
+      if (saveTimer) saveRecords();
+    },
+    reconnect() {
+      socket?.start();
+    },
+    async refreshList() {
+      const entries = await deps.api.lastChatList().catch(() => null);
+      if (entries) set((s) => ({ conversations: mergeEntries(s.conversations, entries) }));
+    },
+    setPanelOpen(open) {
+      set({ panelOpen: open });
+      const peer = store.getState().activePeer;
+      if (open && peer) {
+        set((s) => ({ conversations: markRead(s.conversations, peer) }));
+        void deps.api.readConversation(peer).catch(() => undefined);
+      }
+    },
+    async open(peer) {
+      set((s) => ({
+        activePeer: peer.jid,
+        conversations: s.conversations[peer.jid]
+          ? markRead(s.conversations, peer.jid)
+          : mergeEntries(s.conversations, [
+              {
+                jid: peer.jid,
+                name: peer.name,
+                mpType: peer.mpType,
+                toUserType: peer.toUserType ?? TO_USER_TYPE_USER,
+                unreadNumber: 0,
+                timeSend: null,
+                content: '',
+                type: null,
+                fromUserId: null,
+                openTopChatTime: null,
+              },
+            ]),
+      }));
+      if (peer.mpType === MP_TYPE_PUBLIC_ACCOUNT && deps.api.readPublicAccount) {
+        // A public account's notices are paged with app/msg/page by its view; opening it reads them all.
+        await deps.api.readPublicAccount(peer.jid).catch(() => undefined);
+        return;
+      }
+      void deps.api.readConversation(peer.jid).catch(() => undefined);
+      if (store.getState().conversations[peer.jid]?.historyLoaded) return;
+      const page = await deps.api.history({ peerId: peer.jid }).catch(() => null);
+      if (page) set((s) => ({ conversations: mergeHistory(s.conversations, peer.jid, page) }));
+    },
+    async loadOlder(peerId) {
+      const c = store.getState().conversations[peerId];
+      if (!c?.hasMore || !c.oldestSeq) return;
+      const page = await deps.api.history({ peerId, beforeSeq: c.oldestSeq });
+      set((s) => ({ conversations: mergeHistory(s.conversations, peerId, page) }));
+    },
+    sendText(peerId, text) {
+      return outgoing(peerId, MSG_TYPE_TEXT, text);
+    },
+    sendFile(peerId, file) {
+      return outgoing(peerId, file.type, file.fileName, { objectId: file.objectId, fileTypeName: file.fileTypeName, fileSize: file.fileSize });
+    },
+    revoke(peerId, messageId) {
+      outgoing(peerId, MSG_TYPE_REVOKE, messageId);
+    },
+    sendTyping(peerId) {
+      const c = store.getState().conversations[peerId];
+      if (!c || c.toUserType === TO_USER_TYPE_GROUP || c.mpType !== MP_TYPE_PERSON) return;
+      const t = now();
+      if (t - (typingSentAt.get(peerId) ?? -Infinity) < TYPING_SEND_EVERY_MS) return;
+      if (socket?.sendControl({ kind: 'message', messageIdWeb: newMessageIdWeb(), toUserId: peerId, toUserType: TO_USER_TYPE_USER, type: MSG_TYPE_INPUT_STATE, content: '' })) typingSentAt.set(peerId, t);
+    },
+    resend(peerId, messageIdWeb) {
+      const m = store.getState().conversations[peerId]?.messages.find((x) => x.messageIdWeb === messageIdWeb);
+      if (!m) return;
+      set((s) => ({ conversations: markResending(s.conversations, peerId, messageIdWeb) }));
+      socket?.sendMessage(frameFor(peerId, m));
+    },
+    forget(peerId) {
+      set((s) => {
+        const { [peerId]: _gone, ...rest } = s.conversations;
+        return { conversations: rest, activePeer: s.activePeer === peerId ? null : s.activePeer };
+      });
+    },
+    socket: () => socket,
+  };
+  return client;
+}
+
+export const isFileHelper = (jid: string) => jid === FILE_TRANSFER_HELPER_ID;

@@ -1,0 +1,39 @@
+import type { ChatResource } from '@portal/contracts/chat';
+import { useStore } from 'zustand';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+import { getChatHistory } from '../api/get-chat-history.ts';
+import { getLastChatList } from '../api/get-last-chat-list.ts';
+import { readConversation } from '../api/read-conversation.ts';
+import { readPublicAccount } from '../api/read-public-account.ts';
+import { createChatClient, type ChatState } from './chat-client.ts';
+import { sessionChatRecords } from './chat-records.ts';
+
+/** The device kind of this browser (4.1 multi-device: ios, android, pc, mac; one session per kind). */
+function browserResource(): ChatResource {
+  return typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform) ? 'mac' : 'pc';
+}
+
+/** The one chat client of the page (one socket per tab), started by the shell and stopped on logout. */
+export const chatClient = createChatClient({
+  api: { lastChatList: getLastChatList, history: (input) => getChatHistory(input), readConversation, readPublicAccount },
+  resource: browserResource(),
+  // Section 3: the chat records are kept for the session under the user's id; logoutClear removes them.
+  records: sessionChatRecords(),
+});
+
+export function useChat<T>(selector: (s: ChatState) => T): T {
+  return useStore(chatClient.store, selector);
+}
+
+/** Logout: closes the socket without reconnecting and forgets the chat records of the page. */
+export function stopChat(): void {
+  chatClient.stop();
+}
+
+// Every way the session ends (logout, forced re-login) clears the token: the chat ends with it.
+sessionStore.subscribe((s, prev) => {
+  if (prev.token && !s.token) stopChat();
+});
+
+// A page that goes away (reload, close) writes its chat records at once rather than after the save delay.
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => chatClient.flushRecords());

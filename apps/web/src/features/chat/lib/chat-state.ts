@@ -1,0 +1,261 @@
+import {
+  CHAT_LIST_MSG_TYPES,
+  FILE_TRANSFER_HELPER_ID,
+  MP_TYPE_GROUP,
+  MP_TYPE_PERSON,
+  MSG_TYPE_INPUT_STATE,
+  MSG_TYPE_NOTICE,
+  MSG_TYPE_RECEIPT_DELIVERED,
+  MSG_TYPE_REVOKE,
+  TO_USER_TYPE_GROUP,
+  sortChatList,
+  type ChatMessage,
+  type ConversationEntry,
+  type ReceiptFrame,
+} from '@portal/contracts/chat';
+
+/**
+ * The chat state of 4.1 as pure functions over plain data (the store applies them): conversations with
+ * their messages, the isSendType of each own message, unread counts, revoke, and the list order.
+ */
+
+/** A message as the client keeps it: the server's fields plus the state only this client knows. */
+export type ClientMessage = ChatMessage & {
+  /** Receipt 26: a device of the recipient has it. */
+  delivered?: boolean;
+  /** Why the server refused it (an error frame), shown beside a timed-out message. */
+  error?: string;
+  /** Restored from the session's chat records (not yet confirmed by a history page from the server). */
+  restored?: boolean;
+};
+
+export type Conversation = ConversationEntry & {
+  messages: ClientMessage[];
+  /** The newest history page was loaded (messages before it come with `loadMore`). */
+  historyLoaded: boolean;
+  hasMore: boolean;
+  oldestSeq: number | null;
+};
+
+export type Conversations = Record<string, Conversation>;
+
+/** 4.1 isSendType. */
+export const SEND_SENDING = 1;
+export const SEND_ACKNOWLEDGED = 0;
+export const SEND_TIMED_OUT = 3;
+
+/** The conversation a message belongs to, seen by `me`: the group, the other person, the account, or 30001. */
+export function peerOf(m: Pick<ChatMessage, 'toUserType' | 'toUserId' | 'fromUserId'>, me: string): string {
+  if (m.toUserType === TO_USER_TYPE_GROUP) return m.toUserId;
+  if (m.fromUserId === me) return m.toUserId || me;
+  return m.fromUserId;
+}
+
+export function emptyConversation(entry: Partial<ConversationEntry> & { jid: string }): Conversation {
+  return {
+    name: entry.jid,
+    mpType: null,
+    toUserType: 1,
+    unreadNumber: 0,
+    timeSend: null,
+    content: '',
+    type: null,
+    fromUserId: null,
+    openTopChatTime: null,
+    ...entry,
+    messages: [],
+    historyLoaded: false,
+    hasMore: false,
+    oldestSeq: null,
+  };
+}
+
+/** Conversations of the last-chat list, keeping messages already held. */
+export function mergeEntries(current: Conversations, entries: readonly ConversationEntry[]): Conversations {
+  const next: Conversations = { ...current };
+  for (const e of entries) {
+    const held = current[e.jid];
+    next[e.jid] = held ? { ...held, ...e, messages: held.messages, historyLoaded: held.historyLoaded } : emptyConversation(e);
+  }
+  return next;
+}
+
+/**
+ * 4.1 list: "Pinned contacts (openTopChatTime) come first, then the rest by timeSend descending. Only
+ * contacts with an mpType, or with id 30001, are kept."
+ */
+export function conversationList(conversations: Conversations): Conversation[] {
+  return sortChatList(Object.values(conversations));
+}
+
+const isListType = (type: number) => (CHAT_LIST_MSG_TYPES as readonly number[]).includes(type);
+
+function replaceConversation(all: Conversations, peer: string, update: (c: Conversation) => Conversation): Conversations {
+  const c = all[peer];
+  return c ? { ...all, [peer]: update(c) } : all;
+}
+
+/** Removes the revoked target from a conversation. */
+function withoutMessage(messages: ClientMessage[], messageId: string): ClientMessage[] {
+  return messages.filter((m) => m.messageId !== messageId);
+}
+
+/** A new own message (isSendType 1) before the server has it. */
+export function addOutgoing(all: Conversations, peer: string, m: ClientMessage, fallback: Partial<ConversationEntry>): Conversations {
+  const c = all[peer] ?? emptyConversation({ jid: peer, ...fallback });
+  const touched: Conversation = {
+    ...c,
+    messages: [...c.messages, m],
+    ...(isListType(m.type) ? { timeSend: m.timeSend, content: m.content, type: m.type, fromUserId: m.fromUserId } : {}),
+  };
+  return { ...all, [peer]: touched };
+}
+
+/**
+ * A stored message arriving over the socket (live or replayed). Types 1, 2, 8, 9 and 202 update the chat
+ * list entry; 202 removes its target; 200 (input state) is not kept. `reading` is the conversation open
+ * on screen: its messages are read at once.
+ */
+export function applyIncoming(all: Conversations, m: ChatMessage, me: string, reading: string | null): Conversations {
+  if (m.type === MSG_TYPE_INPUT_STATE) return all;
+  const peer = peerOf(m, me);
+  const own = m.fromUserId === me;
+  const existing = all[peer];
+  if (existing?.messages.some((x) => x.messageId === m.messageId)) return all;
+  const c =
+    existing ??
+    emptyConversation({
+      jid: peer,
+      name: m.toUserType === TO_USER_TYPE_GROUP || own ? m.toUserName : m.fromUserName,
+      mpType: m.toUserType === TO_USER_TYPE_GROUP ? MP_TYPE_GROUP : (m.mpType ?? (peer === FILE_TRANSFER_HELPER_ID ? null : MP_TYPE_PERSON)),
+      toUserType: m.toUserType,
+    });
+  let messages = c.messages;
+  if (m.type === MSG_TYPE_REVOKE) messages = withoutMessage(messages, m.content);
+  // An own message sent from this device that comes back (a resend answered by replay) replaces the local copy.
+  const local = own ? messages.findIndex((x) => x.messageIdWeb === m.messageIdWeb && x.fromUserId === me) : -1;
+  const incoming: ClientMessage = { ...m, isSendType: SEND_ACKNOWLEDGED };
+  messages = local >= 0 ? messages.map((x, i) => (i === local ? { ...x, ...incoming } : x)) : [...messages, incoming];
+  const counts = !own && (isListType(m.type) || m.type === MSG_TYPE_NOTICE) && reading !== peer;
+  const next: Conversation = {
+    ...c,
+    messages,
+    unreadNumber: counts ? c.unreadNumber + 1 : c.unreadNumber,
+    ...(isListType(m.type) || (m.type === MSG_TYPE_NOTICE && existing) ? { timeSend: m.timeSend, content: m.content, type: m.type, fromUserId: m.fromUserId } : {}),
+  };
+  return { ...all, [peer]: next };
+}
+
+/** Receipt 25: isSendType 1 → 0 with the server id and time; 26: delivered. A revoke's receipt removes its target. */
+export function applyReceipt(all: Conversations, r: ReceiptFrame, me: string): Conversations {
+  return replaceConversation(all, r.toUserId, (c) => {
+    const i = c.messages.findIndex((m) => m.messageIdWeb === r.messageIdWeb && m.fromUserId === me);
+    if (i < 0) return c;
+    const m = c.messages[i]!;
+    const updated: ClientMessage = {
+      ...m,
+      messageId: r.messageId,
+      timeSend: r.timeSend,
+      isSendType: SEND_ACKNOWLEDGED,
+      error: undefined,
+      delivered: m.delivered || r.type === MSG_TYPE_RECEIPT_DELIVERED,
+    };
+    let messages = c.messages.map((x, j) => (j === i ? updated : x));
+    if (m.type === MSG_TYPE_REVOKE) messages = withoutMessage(messages, m.content);
+    return { ...c, messages };
+  });
+}
+
+/** 4.1: "A message still at 1 becomes 3 when the connection drops or reconnects." Queued ones stay at 1. */
+export function timeOutSending(all: Conversations, stillQueued: ReadonlySet<string> = new Set()): Conversations {
+  let changed = false;
+  const next: Conversations = {};
+  for (const [peer, c] of Object.entries(all)) {
+    if (!c.messages.some((m) => m.isSendType === SEND_SENDING && !stillQueued.has(m.messageIdWeb))) {
+      next[peer] = c;
+      continue;
+    }
+    changed = true;
+    next[peer] = {
+      ...c,
+      messages: c.messages.map((m) => (m.isSendType === SEND_SENDING && !stillQueued.has(m.messageIdWeb) ? { ...m, isSendType: SEND_TIMED_OUT } : m)),
+    };
+  }
+  return changed ? next : all;
+}
+
+/** An error frame about one own message: it failed (3) with the server's reason; a refused revoke is dropped. */
+export function applySendError(all: Conversations, messageIdWeb: string, msg: string, me: string): Conversations {
+  for (const [peer, c] of Object.entries(all)) {
+    const m = c.messages.find((x) => x.messageIdWeb === messageIdWeb && x.fromUserId === me && x.isSendType !== SEND_ACKNOWLEDGED);
+    if (!m) continue;
+    if (m.type === MSG_TYPE_REVOKE) return { ...all, [peer]: { ...c, messages: c.messages.filter((x) => x !== m) } };
+    return { ...all, [peer]: { ...c, messages: c.messages.map((x) => (x === m ? { ...x, isSendType: SEND_TIMED_OUT, error: msg } : x)) } };
+  }
+  return all;
+}
+
+/** A resend: the same messageIdWeb (the server stores it once) goes back to sending. */
+export function markResending(all: Conversations, peer: string, messageIdWeb: string): Conversations {
+  return replaceConversation(all, peer, (c) => ({
+    ...c,
+    messages: c.messages.map((m) => (m.messageIdWeb === messageIdWeb ? { ...m, isSendType: SEND_SENDING, error: undefined } : m)),
+  }));
+}
+
+export function markRead(all: Conversations, peer: string): Conversations {
+  return replaceConversation(all, peer, (c) => (c.unreadNumber === 0 ? c : { ...c, unreadNumber: 0 }));
+}
+
+/**
+ * A history page (oldest first) merged with what the conversation holds: server messages once by id, own
+ * messages not yet acknowledged kept at the end, revoke messages removing their targets. Stored messages
+ * restored from the session's chat records give way to the server's page (which knows of deletes and revokes
+ * made elsewhere); restored messages that never reached the server stay, to be resent.
+ */
+export function mergeHistory(
+  all: Conversations,
+  peer: string,
+  page: { records: Array<{ seq: number; message: ChatMessage; delivered?: boolean | undefined }>; hasMore: boolean },
+): Conversations {
+  const c = all[peer] ?? emptyConversation({ jid: peer });
+  const fromServer = page.records.map(
+    (r) => ({ ...r.message, isSendType: SEND_ACKNOWLEDGED, ...(r.delivered !== undefined ? { delivered: r.delivered } : {}) }) as ClientMessage,
+  );
+  const known = new Set(fromServer.map((m) => m.messageId));
+  const knownWeb = new Set(fromServer.map((m) => `${m.fromUserId}\u0000${m.messageIdWeb}`));
+  const held = c.messages.filter(
+    (m) => !(m.restored && m.isSendType === SEND_ACKNOWLEDGED) && !known.has(m.messageId) && !knownWeb.has(`${m.fromUserId}\u0000${m.messageIdWeb}`),
+  );
+  let messages = [...fromServer, ...held];
+  const revoked = new Set(messages.filter((m) => m.type === MSG_TYPE_REVOKE && m.isSendType === SEND_ACKNOWLEDGED).map((m) => m.content));
+  messages = messages.filter((m) => !revoked.has(m.messageId));
+  const oldest = page.records[0]?.seq ?? c.oldestSeq;
+  return {
+    ...all,
+    [peer]: { ...c, messages, historyLoaded: true, hasMore: page.hasMore, oldestSeq: oldest ?? null },
+  };
+}
+
+/** Total unread over the kept conversations (the badge of the chat entry). */
+export function totalUnread(all: Conversations): number {
+  return conversationList(all).reduce((n, c) => n + c.unreadNumber, 0);
+}
+
+/** 4.1: a chat partner's info is fetched again only when the last fetch is older than the skip window. */
+export function createRefreshSkipper(windowMs: number, now: () => number = Date.now) {
+  const fetchedAt = new Map<string, number>();
+  return {
+    /** True when the partner's info should be fetched now (and records the fetch). */
+    shouldFetch(userId: string): boolean {
+      const t = now();
+      const last = fetchedAt.get(userId);
+      if (last !== undefined && t - last < windowMs) return false;
+      fetchedAt.set(userId, t);
+      return true;
+    },
+    forget(userId: string) {
+      fetchedAt.delete(userId);
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SystemAccessLink } from '@portal/contracts/personal';
+import { platformHttp } from '../../../lib/http/clients.ts';
+
+/** 7.9 GET personInfo/getSystemAccessLink: the systems the user may open. */
+export const getSystemAccessLinks = () => platformHttp.get<SystemAccessLink[]>('/personInfo/getSystemAccessLink');
+export const getSystemAccessLinksQueryOptions = () => queryOptions({ queryKey: ['personal', 'systemAccessLinks'], queryFn: getSystemAccessLinks });
+export const useSystemAccessLinks = () => useQuery(getSystemAccessLinksQueryOptions());

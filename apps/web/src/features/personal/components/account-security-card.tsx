@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountBinding } from '@portal/contracts/services';
+import { App, Button, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { bindListQueryKey, useBindList } from '../api/get-bind-list.ts';
+import { useSessionValidTime } from '../api/get-session-valid-time.ts';
+import { removeBind } from '../api/remove-bind.ts';
+import { splitDuration } from '../lib/calendar.ts';
+import { LoadFailed, SectionCard } from './section-card.tsx';
+
+/** Seconds left on the session (7.3 getSessionValidTime) of the CAS ticket this login holds. */
+function SessionValidTime() {
+  const { t } = useTranslation();
+  const ticket = useSession((s) => s.casTicket);
+  const valid = useSessionValidTime(ticket);
+  if (!ticket) return <span>{t('personal.security.sessionUnknown')}</span>;
+  if (valid.isPending) return <Skeleton.Input active size="small" />;
+  if (valid.isError || !valid.data) return <span>{t('personal.security.sessionUnknown')}</span>;
+  if (valid.data.validTime <= 0) return <Tag color="red">{t('personal.security.sessionExpired')}</Tag>;
+  const { hours, minutes } = splitDuration(valid.data.validTime);
+  return (
+    <span data-testid="session-valid-time">
+      {t('personal.security.sessionLeft', { hours, minutes })}
+      {valid.data.expireTime > 0 && <span className="pc-muted"> · {t('personal.security.sessionUntil', { time: dayjs(valid.data.expireTime).format('YYYY-MM-DD HH:mm') })}</span>}
+    </span>
+  );
+}
+
+/** Account security: third-party bindings with unbind (7.4 accountSecurity/removeBind), and the session valid time. */
+export function AccountSecurityCard() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const bindings = useBindList();
+  const unbind = useMutation({
+    mutationFn: (b: AccountBinding) => removeBind(b.source),
+    onSuccess: (_r, b) => {
+      client.setQueryData<AccountBinding[]>(bindListQueryKey, (list) => (list ?? []).filter((x) => x.source !== b.source));
+      void client.invalidateQueries({ queryKey: bindListQueryKey });
+      void message.success(t('personal.security.unbound'));
+    },
+  });
+  const confirm = (b: AccountBinding) =>
+    modal.confirm({
+      title: t('personal.security.confirmTitle', { source: b.sourceName }),
+      content: t('personal.security.confirmBody', { source: b.sourceName, nick: b.nickName }),
+      okText: t('personal.security.confirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('personal.security.cancel'),
+      onOk: () => unbind.mutateAsync(b),
+    });
+
+  return (
+    <SectionCard title={t('personal.security.title')}>
+      <Descriptions column={1} size="small" items={[{ key: 'session', label: t('personal.security.session'), children: <SessionValidTime /> }]} />
+      <h3 className="pc-sub-title">{t('personal.security.bindings')}</h3>
+      {bindings.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : bindings.isError ? (
+        <LoadFailed onRetry={() => void bindings.refetch()} />
+      ) : bindings.data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.security.noBindings')} />
+      ) : (
+        <List
+          size="small"
+          dataSource={bindings.data}
+          renderItem={(b) => (
+            <List.Item
+              data-source={b.source}
+              actions={[
+                <Button key="unbind" size="small" danger onClick={() => confirm(b)} aria-label={t('personal.security.unbindAria', { source: b.sourceName })} loading={unbind.isPending && unbind.variables?.source === b.source}>
+                  {t('personal.security.unbind')}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta title={`${b.sourceName} · ${b.nickName}`} description={t('personal.security.boundAt', { time: dayjs(b.boundAt).format('YYYY-MM-DD HH:mm') })} />
+            </List.Item>
+          )}
+        />
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,155 @@
+import { BgColorsOutlined, ExportOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Empty, List, Skeleton, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { useGuiseLogoInfo } from '../api/get-guise-logo-info.ts';
+import { useMyCollect } from '../api/get-my-collect.ts';
+import { useSystemAccessLinks } from '../api/get-system-access-links.ts';
+import { useUserInfo } from '../api/get-user-info.ts';
+import { isWebUrl } from '../lib/calendar.ts';
+import { AccountSecurityCard } from './account-security-card.tsx';
+import { SchoolCalendarCard } from './school-calendar-card.tsx';
+import { LoadFailed, SectionCard } from './section-card.tsx';
+import '../personal.css';
+
+/** My profile (GET getUserInfo) with the school's logo and name (GET platformApplyGuiseLogoInfo). */
+function ProfileCard() {
+  const { t } = useTranslation();
+  const sessionUser = useSession((s) => s.user);
+  const info = useUserInfo();
+  const logo = useGuiseLogoInfo();
+  const user = info.data ?? sessionUser;
+  return (
+    <SectionCard title={t('personal.profile.title')} className="pc-profile">
+      {!user ? (
+        info.isError ? <LoadFailed onRetry={() => void info.refetch()} /> : <Skeleton active />
+      ) : (
+        <div className="pc-profile-body">
+          <div className="pc-avatar" aria-hidden="true">
+            {user.user_name.slice(0, 1)}
+          </div>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'name', label: t('personal.profile.userName'), children: <span data-testid="profile-name">{user.user_name}</span> },
+              { key: 'nick', label: t('personal.profile.nickName'), children: user.nick_name },
+              { key: 'account', label: t('personal.profile.account'), children: <span data-testid="profile-account">{user.account}</span> },
+              { key: 'roles', label: t('personal.profile.roles'), children: user.roleName },
+              {
+                key: 'tenant',
+                label: t('personal.profile.tenant'),
+                children: (
+                  <span className="pc-tenant">
+                    {logo.data?.logo && <img src={logo.data.logo} alt={t('personal.profile.logoAlt', { name: user.tenant_name })} width={20} height={20} />}
+                    <span>{user.tenant_name}</span>
+                    {logo.data?.systemName && <span className="pc-muted">（{logo.data.systemName}）</span>}
+                  </span>
+                ),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </SectionCard>
+  );
+}
+
+/** My favourites (GET serverCenter/myCollect); they are opened and ordered in the service hall. */
+function FavouritesCard() {
+  const { t } = useTranslation();
+  const favs = useMyCollect();
+  return (
+    <SectionCard title={t('personal.favourites.title')} extra={<Link to="/home/serviceHall">{t('personal.favourites.goHall')}</Link>}>
+      {favs.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : favs.isError ? (
+        <LoadFailed onRetry={() => void favs.refetch()} />
+      ) : favs.data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.favourites.empty')} />
+      ) : (
+        <List size="small" dataSource={favs.data} renderItem={(s) => <List.Item data-service-id={s.serviceId}><List.Item.Meta title={s.serviceName} description={[s.serviceDeptName, s.serviceSceneName].filter(Boolean).join(' · ')} /></List.Item>} />
+      )}
+    </SectionCard>
+  );
+}
+
+/** Links of the systems the user may open (GET personInfo/getSystemAccessLink), each in a new window. */
+function AccessLinksCard() {
+  const { t } = useTranslation();
+  const links = useSystemAccessLinks();
+  const safe = (links.data ?? []).filter((l) => isWebUrl(l.systemUrl));
+  return (
+    <SectionCard title={t('personal.links.title')}>
+      {links.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : links.isError ? (
+        <LoadFailed onRetry={() => void links.refetch()} />
+      ) : safe.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.links.empty')} />
+      ) : (
+        <ul className="pc-links">
+          {safe.map((l) => (
+            <li key={l.id}>
+              <a href={l.systemUrl} target="_blank" rel="noopener noreferrer" className="pc-link">
+                <span className="pc-link-name">
+                  {l.systemName} <ExportOutlined aria-hidden="true" />
+                </span>
+                {l.description && <span className="pc-link-desc">{l.description}</span>}
+                <span className="pc-visually-hidden">{t('personal.links.newWindow')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+type ThemeDialogSlot = (props: { open: boolean; onClose: () => void }) => ReactNode;
+
+/** My theme: the user theme dialog, handed in by the route (features do not import each other). */
+function ThemeCard({ themeDialog }: { themeDialog: ThemeDialogSlot }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <SectionCard title={t('personal.theme.title')}>
+      <Typography.Paragraph className="pc-muted">{t('personal.theme.body')}</Typography.Paragraph>
+      <Button icon={<BgColorsOutlined />} onClick={() => setOpen(true)}>
+        {t('personal.theme.open')}
+      </Button>
+      {themeDialog({ open, onClose: () => setOpen(false) })}
+    </SectionCard>
+  );
+}
+
+type Props = {
+  /** Renders the user theme dialog; without it the theme section is left out. */
+  themeDialog?: ThemeDialogSlot;
+  /** Today, YYYY-MM-DD (tests fix it). */
+  today?: string;
+};
+
+/** /home/PersonalCenter (2.1): profile, account security, favourites, theme, system links and the school calendar. */
+export function PersonalCenterPage({ themeDialog, today }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="pc-page">
+      <h1 className="pc-title">{t('personal.title')}</h1>
+      <div className="pc-grid">
+        <div className="pc-column">
+          <ProfileCard />
+          <AccountSecurityCard />
+          {themeDialog && <ThemeCard themeDialog={themeDialog} />}
+        </div>
+        <div className="pc-column">
+          <SchoolCalendarCard today={today} />
+          <AccessLinksCard />
+          <FavouritesCard />
+        </div>
+      </div>
+    </div>
+  );
+}

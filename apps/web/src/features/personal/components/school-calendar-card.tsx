@@ -1,0 +1,134 @@
+import type { CalendarEvent } from '@portal/contracts/personal';
+import { Alert, Select, Skeleton, Table, Tag } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchoolCalendar } from '../api/get-school-calendar.ts';
+import { currentWeekOf, localToday, semesterWeeks, type SemesterWeek } from '../lib/calendar.ts';
+import { LoadFailed, SectionCard } from './section-card.tsx';
+
+
+/** The school calendar (7.9 scSemester/getSchoolCalendar): the current teaching week, semesters, weeks and holidays. */
+export function SchoolCalendarCard({ today = localToday() }: { today?: string }) {
+  const { t } = useTranslation();
+  const [schoolYear, setSchoolYear] = useState<string | undefined>(undefined);
+  const calendar = useSchoolCalendar(schoolYear ? { schoolYear, date: today } : { date: today });
+  const data = calendar.data;
+  // The week is the client's own reading of today against the semesters (the same rule as the server's).
+  const current = useMemo(() => (data ? currentWeekOf(data, today) : null), [data, today]);
+  const shownSemester = current?.semester ?? data?.semesters[0] ?? null;
+  const weeks = useMemo(() => (shownSemester && data ? semesterWeeks(shownSemester, data.events) : []), [shownSemester, data]);
+  const years = data ? Array.from(new Set([data.schoolYear, ...data.schoolYears])) : [];
+  // Scroll the week list so the current week is in view.
+  const weeksBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = weeksBox.current;
+    const row = box?.querySelector<HTMLElement>('[aria-current="date"]');
+    if (box && row) box.scrollTop = Math.max(0, row.offsetTop - row.offsetHeight * 2);
+  }, [weeks, current]);
+
+  const eventTags = (events: CalendarEvent[]) =>
+    events.map((e) => (
+      <Tag key={`${e.name}-${e.startDate}`} className={`pc-kind pc-kind-${e.kind}`}>
+        {e.name}
+      </Tag>
+    ));
+
+  return (
+    <SectionCard
+      title={t('personal.calendar.title')}
+      className="pc-calendar"
+      extra={
+        years.length > 0 && (
+          <Select
+            size="small"
+            aria-label={t('personal.calendar.schoolYear')}
+            value={data?.schoolYear}
+            onChange={(v) => setSchoolYear(v)}
+            options={years.map((y) => ({ value: y, label: y }))}
+            style={{ minWidth: 120 }}
+          />
+        )
+      }
+    >
+      {calendar.isPending ? (
+        <Skeleton active />
+      ) : calendar.isError || !data ? (
+        <LoadFailed onRetry={() => void calendar.refetch()} />
+      ) : (
+        <>
+          {data.current ? (
+            <p className="pc-current-week" data-testid="current-week">
+              <strong className="pc-week-badge">{t('personal.calendar.currentWeek', { week: data.current.week })}</strong>{' '}
+              {t('personal.calendar.currentLine', { semester: data.current.semesterName, week: data.current.week, weeks: data.current.weeks })}
+            </p>
+          ) : (
+            <p className="pc-current-week" data-testid="current-week">
+              {t('personal.calendar.vacation')}
+            </p>
+          )}
+          {data.semesters.length === 0 ? (
+            <Alert type="info" showIcon message={t('personal.calendar.noCalendar', { year: data.schoolYear })} />
+          ) : (
+            <>
+              <ul className="pc-semesters" aria-label={t('personal.calendar.semester')}>
+                {data.semesters.map((s) => (
+                  <li key={s.id}>
+                    <strong>{s.name}</strong>
+                    <span className="pc-muted"> {t('personal.calendar.range', { start: s.startDate, end: s.endDate, weeks: s.weeks })}</span>
+                  </li>
+                ))}
+              </ul>
+              {data.events.length > 0 && (
+                <>
+                  <h3 className="pc-sub-title">{t('personal.calendar.eventList')}</h3>
+                  <ul className="pc-events">
+                    {data.events.map((e) => (
+                      <li key={`${e.name}-${e.startDate}`}>
+                        <Tag className={`pc-kind pc-kind-${e.kind}`}>{t(`personal.calendar.kinds.${e.kind}`)}</Tag>
+                        {e.name} <span className="pc-muted">{e.startDate === e.endDate ? e.startDate : `${e.startDate} ~ ${e.endDate}`}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {shownSemester && (
+                <>
+                  <h3 className="pc-sub-title">{t('personal.calendar.weeksOf', { name: shownSemester.name })}</h3>
+                  <div ref={weeksBox} className="pc-weeks" tabIndex={0} role="group" aria-label={t('personal.calendar.weeksOf', { name: shownSemester.name })}>
+                  <Table<SemesterWeek>
+                    size="small"
+                    rowKey="week"
+                    pagination={false}
+                    dataSource={weeks}
+                    rowClassName={(w) => (current && current.semester.id === shownSemester.id && w.week === current.week ? 'pc-week-current' : '')}
+                    onRow={(w) => (current && current.semester.id === shownSemester.id && w.week === current.week ? { 'aria-current': 'date' } : {}) as React.HTMLAttributes<HTMLElement>}
+                    columns={[
+                      {
+                        title: t('personal.calendar.week'),
+                        dataIndex: 'week',
+                        width: 110,
+                        render: (week: number) => (
+                          <>
+                            {t('personal.calendar.currentWeek', { week })}
+                            {current && current.semester.id === shownSemester.id && week === current.week && (
+                              <Tag className="pc-kind pc-kind-event pc-this-week">
+                                {t('personal.calendar.current')}
+                              </Tag>
+                            )}
+                          </>
+                        ),
+                      },
+                      { title: t('personal.calendar.dates'), key: 'dates', render: (_v, w) => `${w.startDate} ~ ${w.endDate}` },
+                      { title: t('personal.calendar.events'), key: 'events', render: (_v, w) => eventTags(w.events) },
+                    ]}
+                  />
+                  </div>
+                </>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </SectionCard>
+  );
+}

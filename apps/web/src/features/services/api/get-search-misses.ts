@@ -1,0 +1,15 @@
+import type { SearchMissPage, SearchMissPageRequest } from '@portal/contracts/services';
+import { platformHttp } from '../../../lib/http/clients.ts';
+
+export type SearchMissParams = { current: number; size: number };
+
+/** POST serverCenter/searchMiss/page (administrator): searches that found nothing, most misses first. */
+export function getSearchMisses(params: SearchMissParams): Promise<SearchMissPage> {
+  const body: SearchMissPageRequest = params;
+  return platformHttp.post<SearchMissPage>('/serverCenter/searchMiss/page', body, { silent: true });
+}
+
+export const getSearchMissesQueryOptions = (params: SearchMissParams) => ({
+  queryKey: ['services', 'searchMisses', params.current, params.size] as const,
+  queryFn: () => getSearchMisses(params),
+});

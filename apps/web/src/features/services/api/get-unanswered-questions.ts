@@ -1,0 +1,15 @@
+import type { RobotQuestionRecord } from '@portal/contracts/assistant';
+import { platformHttp } from '../../../lib/http/clients.ts';
+
+export type UnansweredParams = { current: number; size: number };
+export type UnansweredPage = { records: RobotQuestionRecord[]; total: number; size: number; current: number; pages: number };
+
+/** 7.8 POST aiquestion/unanswered/page (administrator): robot questions with no answer, not solved, or passed on. */
+export function getUnansweredQuestions(params: UnansweredParams): Promise<UnansweredPage> {
+  return platformHttp.post<UnansweredPage>('/aiquestion/unanswered/page', params, { silent: true });
+}
+
+export const getUnansweredQuestionsQueryOptions = (params: UnansweredParams) => ({
+  queryKey: ['services', 'unansweredQuestions', params.current, params.size] as const,
+  queryFn: () => getUnansweredQuestions(params),
+});

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { Drawer, Empty, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { getServiceGuide } from '../api/get-service-guide.ts';
+import { attachImageFallback } from '../lib/image-fallback.ts';
+
+/** Broken pictures in a guide show the default image (section 8). React 19 runs the returned cleanup. */
+const withImageFallback = (el: HTMLDivElement | null) => (el ? attachImageFallback(el) : undefined);
+
+/** The service guide drawer: the guide is sanitised rich text from the server. */
+export function GuideDrawer({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const guide = useQuery({
+    queryKey: ['services', 'guide', service?.serviceId],
+    queryFn: () => getServiceGuide(service!.serviceId),
+    enabled: !!service,
+    retry: false,
+  });
+  return (
+    <Drawer open={!!service} onClose={onClose} size={560} title={service ? t('services.guideTitle', { name: service.serviceName }) : ''} destroyOnHidden>
+      {guide.isLoading ? (
+        <Spin />
+      ) : guide.data ? (
+        <div className="svc-guide" ref={withImageFallback} dangerouslySetInnerHTML={{ __html: guide.data.content }} />
+      ) : (
+        <Empty description={t('services.empty')} />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../test-support.tsx';
+
+const api = vi.hoisted(() => ({
+  getLandingConfig: vi.fn(async () => ({ title: '示例大学网上办事服务大厅', subtitle: '', logo: 'https://cdn.invalid/logo.png', banner: '', searchPlaceholder: '', showStatistic: true, showScenes: true, showDepts: true, showTypes: true, showNewly: true, showPopular: true, showTools: true })),
+  getFooterConfig: vi.fn(async () => ({ schoolName: '示例大学', address: '', phone: '', email: '', copyright: '', icp: '', links: [] })),
+  getNavigationBars: vi.fn(async () => []),
+  getStatisticData: vi.fn(async () => ({ serviceCount: 1, applicationCount: 1, processCount: 0, onlineCount: 1, deptCount: 1, sceneCount: 1, visitCount: 1 })),
+  getTopServices: vi.fn(async () => []),
+  queryAllServiceByType: vi.fn(async () => []),
+  searchService: vi.fn(),
+  getHeatWords: vi.fn(async () => []),
+  getTools: vi.fn(async () => [
+    { id: 't1', tools_icon: '', tools_name: '校历', tools_url: 'https://www.demo.edu.cn/xl', tools_type: '常用工具' },
+    { id: 't2', tools_icon: '', tools_name: '办事指南', tools_url: '{"openType":"workGuide"}', tools_type: '常用工具' },
+    { id: 't3', tools_icon: '', tools_name: '校园网缴费', tools_url: '{"url":"https://net.demo.edu.cn/pay","width":1000,"height":600}', tools_type: '生活工具' },
+    { id: 't4', tools_icon: '', tools_name: '隐藏工具', tools_url: '{"url":"https://x.demo.edu.cn","hidden":true}', tools_type: '生活工具' },
+  ]),
+}));
+vi.mock('../api/get-landing-config.ts', () => ({ getLandingConfig: api.getLandingConfig }));
+vi.mock('../api/get-footer-config.ts', () => ({ getFooterConfig: api.getFooterConfig }));
+vi.mock('../api/get-navigation-bars.ts', () => ({ getNavigationBars: api.getNavigationBars }));
+vi.mock('../api/get-statistic-data.ts', () => ({ getStatisticData: api.getStatisticData }));
+vi.mock('../api/get-top-services.ts', () => ({ getTopServices: api.getTopServices }));
+vi.mock('../api/query-all-service-by-type.ts', () => ({ queryAllServiceByType: api.queryAllServiceByType }));
+vi.mock('../api/search-service.ts', () => ({ searchService: api.searchService }));
+vi.mock('../api/get-heat-words.ts', () => ({ getHeatWords: api.getHeatWords }));
+vi.mock('../api/get-tools.ts', () => ({ getTools: api.getTools }));
+const { LandingPage } = await import('./landing-page.tsx');
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('landing page common tools', () => {
+  it('links plain tools, opens configured ones as model windows, and lists no hidden one', async () => {
+    renderWithApp(<LandingPage />, '/');
+    const link = await screen.findByRole('link', { name: '校历' });
+    expect(link.getAttribute('href')).toBe('https://www.demo.edu.cn/xl');
+    expect(screen.queryByText('隐藏工具')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: '校园网缴费' }));
+    const dialog = await screen.findByRole('dialog', { name: '校园网缴费' });
+    expect(dialog.querySelector('iframe')!.getAttribute('src')).toBe('https://net.demo.edu.cn/pay');
+    expect((dialog.querySelector('[data-model-id]') as HTMLElement).style.height).toBe('600px');
+
+    await userEvent.click(screen.getByRole('button', { name: '办事指南' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/allServices'));
+  });
+
+  it('falls back to the default logo when the configured one fails (section 8)', async () => {
+    const { container } = renderWithApp(<LandingPage />, '/');
+    await screen.findAllByText('示例大学网上办事服务大厅');
+    const logo = container.querySelector('.svc-landing-brand img') as HTMLImageElement;
+    await waitFor(() => expect(logo.getAttribute('src')).toBe('https://cdn.invalid/logo.png'));
+    fireEvent.error(logo);
+    expect(logo.getAttribute('src')).toBe('/favicon.svg');
+  });
+});

@@ -1,0 +1,61 @@
+import { MESSAGES } from '@portal/contracts/errors';
+import type { CanUserRate } from '@portal/contracts/services';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../lib/http/errors.ts';
+import { renderWithApp } from '../test-support.tsx';
+
+const api = vi.hoisted(() => ({
+  canUserRate: vi.fn(async (): Promise<CanUserRate> => ({ canRate: true, rated: false, score: null, reason: '' })),
+  getQuickScoreLabels: vi.fn(async () => [
+    { id: 'q1', labelName: '办理便捷', minScore: 4, maxScore: 5 },
+    { id: 'q2', labelName: '响应及时', minScore: 4, maxScore: 5 },
+    { id: 'q3', labelName: '流程繁琐', minScore: 1, maxScore: 2 },
+  ]),
+  rateService: vi.fn(async () => ({ canRate: false, rated: true, score: 5, reason: '' })),
+}));
+vi.mock('../api/can-user-rate.ts', () => ({ canUserRate: api.canUserRate }));
+vi.mock('../api/get-quick-score-labels.ts', () => ({ getQuickScoreLabels: api.getQuickScoreLabels }));
+vi.mock('../api/rate-service.ts', () => ({ rateService: api.rateService }));
+const { RateDialog } = await import('./rate-dialog.tsx');
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+const SERVICE = { serviceId: 'svc-1', serviceName: '宿舍报修' };
+beforeEach(() => vi.clearAllMocks());
+
+describe('rating dialog: score, quick labels that fit it, comment', () => {
+  it('offers the quick labels of the chosen score and sends only those that fit', async () => {
+    const onClose = vi.fn();
+    renderWithApp(<RateDialog service={SERVICE} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: '评价“宿舍报修”' });
+    await user.click(await screen.findByText('办理便捷'));
+    expect(screen.queryByText('流程繁琐')).toBeNull();
+    // Score 2: the labels of 4 to 5 go, those of 1 to 2 come.
+    const stars = dialog.querySelectorAll('.ant-rate-star > div');
+    await user.click(stars[1]!);
+    expect(await screen.findByText('流程繁琐')).toBeTruthy();
+    expect(screen.queryByText('办理便捷')).toBeNull();
+    await user.click(screen.getByText('流程繁琐'));
+    await user.type(screen.getByLabelText('评价内容'), '排队太久');
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(api.rateService).toHaveBeenCalledWith({ serviceId: 'svc-1', score: 2, labels: ['流程繁琐'], comment: '排队太久' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("shows the server's refusal of a sensitive word in the dialog", async () => {
+    api.rateService.mockRejectedValueOnce(new HttpError(400, MESSAGES.sensitiveWord));
+    renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText('评价内容'), '某敏感词');
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.sensitiveWord);
+  });
+
+  it('says so when the user has rated already, and does not offer to submit', async () => {
+    api.canUserRate.mockResolvedValueOnce({ canRate: false, rated: true, score: 4, reason: '您已评价过该服务' });
+    renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
+    expect(await screen.findByText('您已评价过该服务（4 分）')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /提\s*交/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

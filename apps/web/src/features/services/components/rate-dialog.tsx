@@ -1,0 +1,78 @@
+import { RATING_COMMENT_MAX } from '@portal/contracts/services';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Form, Input, Modal, Rate, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { canUserRate } from '../api/can-user-rate.ts';
+import { getQuickScoreLabels } from '../api/get-quick-score-labels.ts';
+import { rateService } from '../api/rate-service.ts';
+
+/** The rating dialog: a score, quick labels that fit it, and a comment (sensitive words are refused by the server). */
+export function RateDialog({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [score, setScore] = useState(5);
+  const [labels, setLabels] = useState<string[]>([]);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = service?.serviceId;
+  const can = useQuery({ queryKey: ['services', 'canRate', id], queryFn: () => canUserRate(id!), enabled: !!id });
+  const quick = useQuery({ queryKey: ['services', 'quickLabels'], queryFn: getQuickScoreLabels, enabled: !!id, staleTime: Infinity });
+  useEffect(() => {
+    setScore(5);
+    setLabels([]);
+    setComment('');
+    setError(null);
+  }, [id]);
+  const fitting = (quick.data ?? []).filter((l) => score >= l.minScore && score <= l.maxScore);
+  const submit = useMutation({
+    mutationFn: () => rateService({ serviceId: id!, score, labels: labels.filter((l) => fitting.some((f) => f.labelName === l)), comment }),
+    onSuccess: () => {
+      void message.success(t('services.rateOk'));
+      void client.invalidateQueries({ queryKey: ['services'] });
+      onClose();
+    },
+    onError: (err) => setError(err.message),
+  });
+  const rated = can.data?.rated;
+  return (
+    <Modal
+      open={!!service}
+      title={service ? t('services.rateTitle', { name: service.serviceName }) : ''}
+      onCancel={onClose}
+      onOk={() => submit.mutate()}
+      okText={t('services.submit')}
+      cancelText={t('services.cancel')}
+      okButtonProps={{ disabled: !can.data?.canRate, loading: submit.isPending }}
+      destroyOnHidden
+    >
+      {rated ? (
+        <Alert type="info" showIcon title={t('services.alreadyRated', { score: can.data?.score ?? '' })} />
+      ) : (
+        <Form layout="vertical">
+          <Form.Item label={t('services.score')}>
+            <Rate value={score} onChange={(v) => setScore(v || 1)} aria-label={t('services.score')} />
+          </Form.Item>
+          <Form.Item label={t('services.quickLabels')}>
+            <div role="group" aria-label={t('services.quickLabels')}>
+              {fitting.map((l) => (
+                <Tag.CheckableTag
+                  key={l.id}
+                  checked={labels.includes(l.labelName)}
+                  onChange={(on) => setLabels((cur) => (on ? [...cur, l.labelName] : cur.filter((x) => x !== l.labelName)))}
+                >
+                  {l.labelName}
+                </Tag.CheckableTag>
+              ))}
+            </div>
+          </Form.Item>
+          <Form.Item label={t('services.comment')} htmlFor="svc-rate-comment">
+            <Input.TextArea id="svc-rate-comment" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={RATING_COMMENT_MAX} showCount rows={4} placeholder={t('services.commentPlaceholder')} />
+          </Form.Item>
+          {error && <Alert type="error" showIcon title={error} role="alert" />}
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import type { SearchMiss } from '@portal/contracts/services';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSearchMissesQueryOptions } from '../api/get-search-misses.ts';
+import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
+
+const PAGE_SIZE = 10;
+
+/** 未命中搜索 (serverCenter/searchMiss/page): what visitors and users searched for and did not find. */
+export function SearchMissesPanel() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const misses = useQuery({ ...getSearchMissesQueryOptions({ current: page, size: PAGE_SIZE }), placeholderData: keepPreviousData });
+  return (
+    <AdminPanel id="search-misses" title={t('services.admin.missesTitle')}>
+      <Typography.Paragraph>
+        {t('services.admin.missesIntro')}{' '}
+        <Button size="small" onClick={() => void misses.refetch()}>
+          {t('services.admin.refresh')}
+        </Button>
+      </Typography.Paragraph>
+      {misses.isError && <Alert type="error" showIcon title={(misses.error as Error).message} style={{ marginBottom: 12 }} />}
+      <Table<SearchMiss>
+        rowKey="keyword"
+        size="small"
+        loading={misses.isLoading}
+        dataSource={misses.data?.records ?? []}
+        locale={{ emptyText: <EmptyText /> }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: misses.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { title: t('services.admin.keyword'), dataIndex: 'keyword' },
+          { title: t('services.admin.missCount'), dataIndex: 'count', width: 120 },
+          { title: t('services.admin.lastAt'), dataIndex: 'lastAt', width: 180, render: (v: string) => formatTime(v) },
+        ]}
+      />
+    </AdminPanel>
+  );
+}

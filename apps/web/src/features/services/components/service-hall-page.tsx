@@ -1,0 +1,114 @@
+import type { GroupKind, ServiceGroup } from '@portal/contracts/services';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Radio, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { getServiceGroups } from '../api/get-service-groups.ts';
+import { getServicePage } from '../api/get-service-page.ts';
+import { searchService } from '../api/search-service.ts';
+import { FavouritesPanel } from './favourites-panel.tsx';
+import { SearchBox } from './search-box.tsx';
+import { ServiceGrid } from './service-grid.tsx';
+
+import '../services.css';
+
+const PAGE_SIZE = 12;
+const TITLES = { '': 'services.serviceHallTitle', APPLICATION: 'services.applicationTitle', PROCESS: 'services.processTitle' } as const;
+const FILTERS: Array<{ kind: GroupKind; param: 'deptId' | 'sceneId' | 'typeId'; label: string }> = [
+  { kind: 'dept', param: 'deptId', label: 'services.filterDept' },
+  { kind: 'scene', param: 'sceneId', label: 'services.filterScene' },
+  { kind: 'type', param: 'typeId', label: 'services.filterType' },
+];
+
+function GroupFilter({ label, groups, value, onChange }: { label: string; groups: ServiceGroup[]; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  const id = `svc-filter-${label.replace(/\W/g, '')}`;
+  return (
+    <div className="svc-filter">
+      <span className="svc-filter-label" id={id}>
+        {t(label)}
+      </span>
+      <Radio.Group
+        aria-labelledby={id}
+        optionType="button"
+        size="small"
+        value={value}
+        onChange={(e) => onChange(e.target.value as string)}
+        options={[{ value: '', label: t('services.filterAll') }, ...groups.filter((g) => g.count > 0).map((g) => ({ value: g.id, label: `${g.name} (${g.count})` }))]}
+      />
+    </div>
+  );
+}
+
+/**
+ * The service hall (serviceType ''), the application and process service centers, and allServices:
+ * filters by department, scene and type, search with hot words and pinyin, cards, paging; favourites beside.
+ */
+export function ServiceHallPage({ serviceType, landing = false }: { serviceType: '' | 'APPLICATION' | 'PROCESS'; landing?: boolean }) {
+  const { t } = useTranslation();
+  const loggedIn = useSession((s) => !!s.token && !!s.user);
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const current = Number(params.get('current') ?? 1) || 1;
+  const filter = { deptId: params.get('deptId') ?? '', sceneId: params.get('sceneId') ?? '', typeId: params.get('typeId') ?? '' };
+  const update = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries({ current: '', ...patch })) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+
+  const groups = useQuery({
+    queryKey: ['services', 'groups', serviceType, loggedIn],
+    queryFn: async () => Object.fromEntries(await Promise.all(FILTERS.map(async (f) => [f.kind, await getServiceGroups(f.kind, serviceType)] as const))) as Record<GroupKind, ServiceGroup[]>,
+  });
+  const list = useQuery({
+    queryKey: ['services', 'list', serviceType, keyword, filter, current, loggedIn],
+    queryFn: () =>
+      keyword ? searchService({ keyword, current, size: PAGE_SIZE, serviceType }) : getServicePage({ ...filter, serviceType, current, size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className={landing ? 'svc-hall svc-hall-landing' : 'svc-hall'}>
+      <div className="svc-hall-main">
+        <Typography.Title level={1} className="svc-page-title">
+          {landing ? t('services.allServices') : t(TITLES[serviceType])}
+        </Typography.Title>
+        <SearchBox value={keyword} onSearch={(k) => update({ keyword: k })} size="middle" />
+        {!keyword && (
+          <div className="svc-filters">
+            {FILTERS.map((f) => (
+              <GroupFilter key={f.kind} label={f.label} groups={groups.data?.[f.kind] ?? []} value={filter[f.param]} onChange={(v) => update({ [f.param]: v })} />
+            ))}
+          </div>
+        )}
+        {keyword && list.data && (
+          <p className="svc-result-line" role="status">
+            {t('services.searchResult', { keyword, total: list.data.total })}
+          </p>
+        )}
+        {list.isLoading ? (
+          <Spin />
+        ) : (
+          <ServiceGrid
+            services={list.data?.records ?? []}
+            total={list.data?.total}
+            current={current}
+            pageSize={PAGE_SIZE}
+            onPage={(c) => update({ current: String(c) })}
+            emptyText={keyword ? t('services.noResult') : undefined}
+          />
+        )}
+      </div>
+      {loggedIn && !landing && (
+        <aside className="svc-hall-side" aria-label={t('services.myFavourites')}>
+          <FavouritesPanel />
+        </aside>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { RobotQuestionRecord } from '@portal/contracts/assistant';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getUnansweredQuestionsQueryOptions } from '../api/get-unanswered-questions.ts';
+import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
+
+const PAGE_SIZE = 10;
+
+/** Why a question is on the list: no answer, an answer that did not help, or passed on by the user. */
+export function questionState(q: RobotQuestionRecord): 'unanswered' | 'unsolved' | 'recorded' {
+  if (q.source === 'record') return 'recorded';
+  return q.answered ? 'unsolved' : 'unanswered';
+}
+
+/** 机器人未解答问题 (aiquestion/unanswered/page): what the robot could not answer, for the administrators. */
+export function UnansweredQuestionsPanel() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const questions = useQuery({ ...getUnansweredQuestionsQueryOptions({ current: page, size: PAGE_SIZE }), placeholderData: keepPreviousData });
+  return (
+    <AdminPanel id="unanswered-questions" title={t('services.admin.unansweredTitle')}>
+      <Typography.Paragraph>
+        {t('services.admin.unansweredIntro')}{' '}
+        <Button size="small" onClick={() => void questions.refetch()}>
+          {t('services.admin.refresh')}
+        </Button>
+      </Typography.Paragraph>
+      {questions.isError && <Alert type="error" showIcon title={(questions.error as Error).message} style={{ marginBottom: 12 }} />}
+      <Table<RobotQuestionRecord>
+        rowKey="id"
+        size="small"
+        loading={questions.isLoading}
+        dataSource={questions.data?.records ?? []}
+        locale={{ emptyText: <EmptyText /> }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: questions.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { title: t('services.admin.question'), dataIndex: 'question' },
+          { title: t('services.admin.asker'), dataIndex: 'userName', width: 120 },
+          { title: t('services.admin.state'), key: 'state', width: 120, render: (_, q) => <Tag>{t(`services.admin.states.${questionState(q)}`)}</Tag> },
+          { title: t('services.admin.matched'), dataIndex: 'matchedQuestion', render: (v: string | null) => v ?? '—' },
+          { title: t('services.admin.askedAt'), dataIndex: 'createTime', width: 180, render: (v: string) => formatTime(v) },
+        ]}
+      />
+    </AdminPanel>
+  );
+}

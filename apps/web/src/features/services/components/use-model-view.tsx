@@ -1,0 +1,50 @@
+import { App } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { ModelWindowConfig } from '../lib/model-window.ts';
+import { openModelView, UnknownOpenWayError } from '../lib/open-service.ts';
+import { GuideDrawer } from './guide-drawer.tsx';
+import { ModelWindow } from './model-window.tsx';
+import { useOpenService } from './use-open-service.ts';
+
+/**
+ * Opens a model window configuration (2.4): with a 4.6 openType it does what that type says
+ * (openServiceIfram → the embedded page, service → opens the service, workGuide → the guide or the
+ * directory); without one it shows the url in a window of the configured size. Render `element` once.
+ */
+export function useModelView(): { launch: (config: ModelWindowConfig) => Promise<void>; element: ReactNode } {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const openService = useOpenService();
+  const [windowConfig, setWindowConfig] = useState<ModelWindowConfig | null>(null);
+  const [guideOf, setGuideOf] = useState<{ serviceId: string; serviceName: string } | null>(null);
+
+  const launch = useCallback(
+    async (config: ModelWindowConfig) => {
+      if (config.hidden) return;
+      if (!config.openType) {
+        setWindowConfig(config);
+        return;
+      }
+      try {
+        await openModelView(config.openType, { serviceId: config.serviceId, url: config.url, title: config.title, serviceName: config.title }, {
+          navigate,
+          openService,
+          openGuide: (serviceId) => setGuideOf({ serviceId, serviceName: config.title }),
+        });
+      } catch (err) {
+        if (err instanceof UnknownOpenWayError) void message.error(err.message);
+        else throw err;
+      }
+    },
+    [navigate, openService, message],
+  );
+
+  const element = (
+    <>
+      <ModelWindow config={windowConfig} onClose={() => setWindowConfig(null)} />
+      <GuideDrawer service={guideOf} onClose={() => setGuideOf(null)} />
+    </>
+  );
+  return { launch, element };
+}

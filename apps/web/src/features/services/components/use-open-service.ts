@@ -1,0 +1,39 @@
+import type { ServiceItem } from '@portal/contracts/services';
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+import { clickService } from '../api/click-service.ts';
+import { getServiceDetails } from '../api/get-service-details.ts';
+import { combStrOf, openService, UnknownOpenWayError, type OpenableService } from '../lib/open-service.ts';
+
+/** The page an in-page ('1001') service opens on. */
+export const serviceFramePath = (serviceId: string) => `/home/serviceIframPage?serviceId=${encodeURIComponent(serviceId)}`;
+
+/** Opens a service as 4.4 says, wired to the router, the session and window.open; errors show as a toast. */
+export function useOpenService(onOpened?: () => void) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  return useCallback(
+    async (service: OpenableService | ServiceItem) => {
+      try {
+        await openService(service, {
+          fetchDetails: getServiceDetails,
+          logClick: clickService,
+          combStr: () => combStrOf(sessionStore.getState().user),
+          openWindow: (url, target, features) => window.open(url, target, features),
+          openInPage: (s) => {
+            sessionStore.getState().openServiceInPage(s.serviceId);
+            navigate(serviceFramePath(s.serviceId));
+          },
+          pageSize: () => ({ width: window.innerWidth, height: window.innerHeight }),
+        });
+        onOpened?.();
+      } catch (err) {
+        // Call failures were already shown by the HTTP layer; '返回值没有类型' is shown here.
+        if (err instanceof UnknownOpenWayError) void message.error(err.message);
+      }
+    },
+    [navigate, message, onOpened],
+  );
+}

@@ -1,0 +1,170 @@
+import type { Duty } from '@portal/contracts/transfer';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import { getDeptTreePower, getDutyPage, getNoSetDutyDepts, isDutyTypeMust, queryServiceInfo, removeDuties, saveDuty, updateDuty, type DutyInput } from '../api/three-lists.ts';
+import { datasetUrls } from '../api/transfer-urls.ts';
+import { DeptTree, flattenTree } from './dept-tree.tsx';
+import { DictSelect } from './dict-select.tsx';
+import { ExportDialog } from './export-dialog.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+
+const URLS = datasetUrls('deptDuty');
+
+/** /home/deptResponsibilityListConfig: maintain the duty lists of the departments within the caller's power. */
+function DeptDutyConfigPageBody() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const [deptId, setDeptId] = useState<string | null>(null);
+  const [dutyName, setDutyName] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Duty | 'new' | null>(null);
+  const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
+  const [form] = Form.useForm<DutyInput>();
+
+  const tree = useQuery({ queryKey: ['duty', 'tree'], queryFn: getDeptTreePower });
+  const noDuty = useQuery({ queryKey: ['duty', 'noDuty'], queryFn: getNoSetDutyDepts });
+  const typeMust = useQuery({ queryKey: ['duty', 'typeMust'], queryFn: isDutyTypeMust });
+  const services = useQuery({ queryKey: ['duty', 'services'], queryFn: () => queryServiceInfo(), enabled: !!editing });
+  const duties = useQuery({ queryKey: ['duty', 'page', deptId, dutyName, page], queryFn: () => getDutyPage({ current: page, size: 10, deptId, dutyName: dutyName || null }) });
+  const depts = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['duty'] });
+
+  const openEditor = (d: Duty | 'new') => {
+    setEditing(d);
+    form.setFieldsValue(
+      d === 'new'
+        ? { deptId: deptId ?? undefined, dutyName: '', dutyType: '', dutyContent: '', sort: 0, serviceIds: [] }
+        : { deptId: d.deptId, dutyName: d.dutyName, dutyType: d.dutyType || undefined, dutyContent: d.dutyContent, sort: d.sort, serviceIds: d.services.map((s) => s.serviceId) },
+    );
+  };
+  const submit = async (v: DutyInput) => {
+    const body = { ...v, dutyType: v.dutyType ?? '', dutyContent: v.dutyContent ?? '', sort: v.sort ?? 0, serviceIds: v.serviceIds ?? [] };
+    if (editing === 'new') await saveDuty(body);
+    else if (editing) await updateDuty({ ...body, id: editing.id });
+    message.success(t('threeLists.saved'));
+    setEditing(null);
+    await refresh();
+  };
+  const remove = (ids: string[]) =>
+    modal.confirm({
+      title: t('threeLists.removeConfirm'),
+      onOk: async () => {
+        await removeDuties(ids);
+        setSelected([]);
+        await refresh();
+      },
+    });
+
+  return (
+    <main style={{ padding: 16 }}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('threeLists.configTitle')}
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} md={6}>
+          <Card title={t('threeLists.deptTree')} size="small">
+            <DeptTree
+              tree={tree.data ?? []}
+              value={deptId}
+              onChange={(id) => {
+                setDeptId(id);
+                setPage(1);
+              }}
+            />
+          </Card>
+          {!!noDuty.data?.length && (
+            <Card title={t('threeLists.noDutyDepts')} size="small" style={{ marginTop: 12 }}>
+              <Space wrap>
+                {noDuty.data.map((d) => (
+                  <Tag key={d.id}>{d.deptName}</Tag>
+                ))}
+              </Space>
+            </Card>
+          )}
+        </Col>
+        <Col xs={24} md={18}>
+          <Space wrap style={{ marginBottom: 12 }}>
+            <Input.Search aria-label={t('threeLists.dutyName')} placeholder={t('threeLists.dutyName')} allowClear onSearch={(v) => (setDutyName(v.trim()), setPage(1))} />
+            <Button type="primary" onClick={() => openEditor('new')}>
+              {t('threeLists.add')}
+            </Button>
+            <Button danger disabled={!selected.length} onClick={() => remove(selected)}>
+              {t('threeLists.remove')}
+            </Button>
+            <Button onClick={() => setDialog('export')}>{t('threeLists.bulkExport')}</Button>
+            <Button onClick={() => setDialog('import')}>{t('threeLists.bulkImport')}</Button>
+            {!!selected.length && <Typography.Text>{t('threeLists.selected', { count: selected.length })}</Typography.Text>}
+          </Space>
+          <Table<Duty>
+            rowKey="id"
+            loading={duties.isLoading}
+            dataSource={duties.data?.records ?? []}
+            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (d) => ({ 'aria-label': d.dutyName }) }}
+            pagination={{ current: page, pageSize: 10, total: duties.data?.total ?? 0, onChange: setPage }}
+            columns={[
+              { title: t('threeLists.dutyName'), dataIndex: 'dutyName' },
+              { title: t('threeLists.deptName'), dataIndex: 'deptName' },
+              { title: t('threeLists.dutyType'), dataIndex: 'dutyType' },
+              { title: t('threeLists.dutyContent'), dataIndex: 'dutyContent', ellipsis: true },
+              { title: t('threeLists.services'), render: (_, d) => d.services.map((s) => <Tag key={s.serviceId}>{s.serviceName}</Tag>) },
+              {
+                title: '',
+                render: (_, d) => (
+                  <Space>
+                    <Button type="link" onClick={() => openEditor(d)}>
+                      {t('threeLists.edit')}
+                    </Button>
+                    <Button type="link" danger onClick={() => remove([d.id])}>
+                      {t('threeLists.remove')}
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Col>
+      </Row>
+      {editing && (
+        <Modal open title={editing === 'new' ? t('threeLists.add') : t('threeLists.edit')} onCancel={() => setEditing(null)} onOk={() => form.submit()} okText={t('threeLists.save')}>
+          <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)}>
+            <Form.Item name="deptId" label={t('threeLists.deptName')} rules={[{ required: true, message: t('threeLists.pleaseSelect', { name: t('threeLists.deptName') }) }]}>
+              <Select options={depts.map((d) => ({ value: d.id, label: d.label }))} />
+            </Form.Item>
+            <Form.Item name="dutyName" label={t('threeLists.dutyName')} rules={[{ required: true, message: t('threeLists.pleaseInput', { name: t('threeLists.dutyName') }) }, { max: 100 }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="dutyType" label={t('threeLists.dutyType')} rules={[{ required: !!typeMust.data, message: t('threeLists.pleaseSelect', { name: t('threeLists.dutyType') }) }]}>
+              <DictSelect url="/transfer/dict/dutyType" allowClear />
+            </Form.Item>
+            <Form.Item name="dutyContent" label={t('threeLists.dutyContent')} rules={[{ max: 4000 }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+            <Form.Item name="sort" label={t('threeLists.sort')}>
+              <InputNumber min={0} max={99999} />
+            </Form.Item>
+            <Form.Item name="serviceIds" label={t('threeLists.services')}>
+              <Select mode="multiple" optionFilterProp="label" options={(services.data?.records ?? []).map((s) => ({ value: s.serviceId, label: s.serviceName }))} />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+      {dialog === 'export' && (
+        <ExportDialog urls={URLS} defaultFileName={t('threeLists.configTitle')} search={{ deptId: deptId ?? undefined, dutyName: dutyName || undefined }} chosenIds={selected} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'import' && <ImportDialog urls={URLS} onClose={() => setDialog(null)} onDone={() => void refresh()} />}
+    </main>
+  );
+}
+
+export function DeptDutyConfigPage() {
+  return (
+    <AccessibleTheme>
+      <DeptDutyConfigPageBody />
+    </AccessibleTheme>
+  );
+}

@@ -1,0 +1,30 @@
+import type { DictOption } from '@portal/contracts/transfer';
+import { useQuery } from '@tanstack/react-query';
+import { Select, type SelectProps } from 'antd';
+import { getDictionary } from '../api/transfer-urls.ts';
+import { cachedDictionary } from '../lib/dict-cache.ts';
+
+export type DictSelectProps = Omit<SelectProps, 'options' | 'loading'> & {
+  /** Configurable URL of the dictionary (7.10), relative to the workbench group. */
+  url: string;
+  method?: 'GET' | 'POST';
+  /** Where the options are in the result and what their key and label are called (default dictKey/dictValue). */
+  props?: { key: string; value: string };
+};
+
+/** Dictionary select: options from a configurable URL, cached for 5 minutes (section 9). */
+export function DictSelect({ url, method = 'GET', props = { key: 'dictKey', value: 'dictValue' }, ...rest }: DictSelectProps) {
+  const options = useQuery({
+    queryKey: ['dict', url, method],
+    queryFn: () => cachedDictionary(`${method} ${url}`, () => getDictionary(url, method)),
+  });
+  const list = (options.data ?? []) as unknown as Record<string, string>[];
+  return (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      {...rest}
+      loading={options.isLoading}
+      options={list.map((o) => ({ value: o[props.key] ?? (o as unknown as DictOption).dictKey, label: o[props.value] ?? (o as unknown as DictOption).dictValue }))}
+    />
+  );
+}

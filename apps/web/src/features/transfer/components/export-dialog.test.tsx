@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n/i18n.ts';
+
+const api = vi.hoisted(() => ({
+  count: 0,
+  started: [] as unknown[],
+}));
+vi.mock('../api/transfer-urls.ts', () => ({
+  getExportFields: async () => [
+    { id: 'deptName', field: '所属部门', required: true, dictCode: 'dept', checkable: true },
+    { id: 'dutyName', field: '职责名称', required: true, dictCode: null, checkable: true },
+  ],
+  getExportCount: async () => api.count,
+  startExport: async (_u: unknown, body: unknown) => {
+    api.started.push(body);
+    return { redisKey: 'k1' };
+  },
+  getProgress: async () => ({ finished: false, finishRate: 0, totalNum: 0, finishNum: 0, useTimeStr: '0秒', tryMathRemainTime: '0秒', status: 'running', result: null, errorKey: null }),
+  downloadFailedRows: async () => undefined,
+}));
+
+const { ExportDialog } = await import('./export-dialog.tsx');
+
+function renderDialog() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <App>
+        <ExportDialog urls={{} as never} defaultFileName="职责清单" onClose={() => undefined} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('bulk export dialog', () => {
+  beforeEach(() => {
+    api.started = [];
+  });
+
+  it('disables export while the count is 0', async () => {
+    api.count = 0;
+    renderDialog();
+    await screen.findByText('共 0 条数据');
+    expect(screen.getByRole('button', { name: /导\s*出/ })).toHaveProperty('disabled', true);
+  });
+
+  it('shows the section 5 messages and starts the job once the form is valid', async () => {
+    api.count = 6;
+    renderDialog();
+    await screen.findByText('共 6 条数据');
+    const name = screen.getByLabelText('文件名称');
+    const exportButton = screen.getByRole('button', { name: /导\s*出/ });
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(exportButton);
+    expect(await screen.findByText('请输入文件名称')).toBeTruthy();
+    fireEvent.change(name, { target: { value: '职责-清单' } });
+    expect(await screen.findByText('特殊字符只能包括点和下划线')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'ab' } });
+    expect(await screen.findByText('文件名称不可少于三个字符')).toBeTruthy();
+    fireEvent.change(name, { target: { value: '职责清单_1' } });
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+    fireEvent.click(exportButton);
+    expect(await screen.findByText('请至少选择一个导出字段')).toBeTruthy();
+    expect(api.started).toHaveLength(0);
+    fireEvent.click(screen.getByRole('checkbox', { name: '职责名称' }));
+    fireEvent.click(exportButton);
+    await waitFor(() => expect(api.started).toEqual([{ fileName: '职责清单_1', dataRange: 1, exportField: 'dutyName:职责名称' }]));
+    expect(await screen.findByText('正在导出')).toBeTruthy();
+  });
+});

@@ -1,0 +1,5 @@
+import type { Card, CardBasicSubmit } from '@portal/contracts/workbench';
+import { ospHttp } from '../../../lib/http/clients.ts';
+
+/** POST cardbasicconfig/submit. */
+export const submitCard = (body: CardBasicSubmit) => ospHttp.post<Card>('/cardbasicconfig/submit', body);

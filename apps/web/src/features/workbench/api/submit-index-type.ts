@@ -1,0 +1,7 @@
+import type { Layout } from '@portal/contracts/workbench';
+import { ospHttp } from '../../../lib/http/clients.ts';
+
+/** POST indextypeconfig/submit: create or rename an index type (a home page tab) and its layout. */
+export const submitIndexType = (body: { id?: string; typeName: string; layout: Layout; sort?: number }) => ospHttp.post<{ id: string }>('/indextypeconfig/submit', body);
+/** POST indextypeconfig/under: show (1) or take down (0) an index type. */
+export const setIndexTypeStatus = (id: string, status: 0 | 1) => ospHttp.post<null>('/indextypeconfig/under', { id, status });

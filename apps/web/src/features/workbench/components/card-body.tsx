@@ -1,0 +1,387 @@
+import { Badge, Button, Carousel, Empty, Table, Tabs, Tag } from 'antd';
+import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  announcementTime,
+  dayLabel,
+  formatCount,
+  formatHeat,
+  isNew,
+  itemLimit,
+  otherInfoLink,
+  splitCommonUse,
+  splitRecommend,
+  toolsBodyHeight,
+  toolsTabMaxWidth,
+} from '../lib/display.ts';
+
+type Props = { view: CardView; layout: Layout; now?: number };
+
+export function EmptyState({ text }: { text: string }) {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+}
+
+export function ServiceLink({ s, children, className }: { s: CardService; children: React.ReactNode; className?: string }) {
+  return (
+    <a className={className} href={s.serviceUrl || '#'} target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  );
+}
+
+export function Icon({ name, src }: { name: string; src?: string }) {
+  return src ? <img className="wb-icon" src={src} alt="" /> : <span className="wb-icon" aria-hidden="true">{name.slice(0, 1)}</span>;
+}
+
+/** To-do: columns with counts (99+) and time-out counts. */
+function WaitHandle({ view }: Props) {
+  const { t } = useTranslation();
+  if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
+  return (
+    <ul className="wb-todo">
+      {view.list.map((c) => (
+        <li key={c.id} className={c.remind ? 'wb-remind' : undefined}>
+          <div className="wb-todo-name">
+            {c.columnName}
+            {c.remind && <span className="wb-remind-flag"> {t('workbench.remind')}</span>}
+          </div>
+          <div className="wb-todo-num" data-testid="todo-num">{formatCount(c.todoNum)}</div>
+          <div className="wb-todo-sub">
+            {c.todoTypeName}
+            {c.todoTimeoutNum > 0 && (
+              <span className="wb-timeout">
+                {' '}
+                {c.todoTimeoutName || '超时'} {formatCount(c.todoTimeoutNum)}
+              </span>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Business express: service icons, the row count (1–3) limits the visible items. */
+function BusinessExpress({ view, layout }: Props) {
+  const { t } = useTranslation();
+  const items = view.services.slice(0, itemLimit(view.basicConfig.displayRows, layout));
+  if (!items.length) return <EmptyState text={t('workbench.empty')} />;
+  return (
+    <ul className={`wb-grid wb-grid-${layout}`}>
+      {items.map((s) => (
+        <li key={s.serviceId}>
+          <ServiceLink s={s} className="wb-grid-item">
+            <Icon name={s.serviceName} src={s.serviceIcon} />
+            <span>{s.serviceName}</span>
+          </ServiceLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Personal matters: status colours from currentStatusBackgroundColor. */
+function PersonalMatters({ view }: Props) {
+  const { t } = useTranslation();
+  const rows = view.list.flatMap((c) => c.result) as Array<{ id: string; title: string; status: string; createTime: string }>;
+  if (!rows.length) return <EmptyState text={t('workbench.empty')} />;
+  const color = (s: string) => view.currentStatusBackgroundColor.find((c) => c.typeName === s)?.colorVal;
+  return (
+    <ul className="wb-list">
+      {rows.slice(0, itemLimit(view.basicConfig.displayRows, 'separate')).map((r) => (
+        <li key={r.id}>
+          <span className="wb-list-title">{r.title}</span>
+          <span className="wb-status">
+            <span className="wb-dot" style={{ background: color(r.status) ?? '#8c8c8c' }} aria-hidden="true" />
+            {r.status}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** To-do table: one tab per column, fields from cardMapping. */
+function TodoTable({ view }: Props) {
+  const { t } = useTranslation();
+  if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
+  return (
+    <Tabs
+      size="small"
+      items={view.list.map((c) => ({
+        key: c.id,
+        label: (
+          <span>
+            {c.columnName} <Badge count={formatCount(c.num)} color="var(--theme-color-strong)" />
+          </span>
+        ),
+        children: c.error ? (
+          <EmptyState text={c.error} />
+        ) : (
+          <Table
+            size="small"
+            rowKey={(r) => String((r as { id?: string }).id ?? JSON.stringify(r))}
+            pagination={false}
+            dataSource={c.result.slice(0, 5 * view.basicConfig.displayRows)}
+            locale={{ emptyText: t('workbench.empty') }}
+            columns={(c.cardMapping.length ? c.cardMapping : [{ field: 'title', chineseName: '标题' }]).map((m) => ({
+              key: m.field,
+              dataIndex: m.field,
+              title: m.chineseName || m.field,
+              render: (v: unknown) => (m.field === 'createTime' && typeof v === 'string' ? v.slice(0, 10) : String(v ?? '')),
+            }))}
+          />
+        ),
+      }))}
+    />
+  );
+}
+
+/** Favourites: empty state links to the service hall or the flow/apply service centers. */
+function MyCollection({ view, layout }: Props) {
+  const { t } = useTranslation();
+  if (!view.services.length) {
+    return (
+      <div className="wb-empty-favourites">
+        <EmptyState text={t('workbench.empty')} />
+        <p>
+          {t('workbench.favouritesEmpty')} <Link to="/home/serviceHall">{t('workbench.serviceHall')}</Link> ·{' '}
+          <Link to="/home/processServiceCenter">{t('workbench.flowCenter')}</Link> · <Link to="/home/applicationServiceCenter">{t('workbench.applyCenter')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return <BusinessExpress view={view} layout={layout} />;
+}
+
+function NewsList({ items, now }: { items: NewsItem[]; now?: number }) {
+  const { t } = useTranslation();
+  if (!items.length) return <EmptyState text={t('workbench.empty')} />;
+  return (
+    <ul className="wb-list">
+      {items.map((n) => (
+        <li key={n.id}>
+          {n.important && <Tag color="red">{t('workbench.important')}</Tag>}
+          <a className="wb-list-title" href={n.url || '#'} target="_blank" rel="noreferrer noopener">
+            {n.title}
+          </a>
+          {isNew(n.releaseTime, now) && <span className="wb-new">{t('workbench.new')}</span>}
+          <span className="wb-date">{n.releaseTime.slice(5, 10)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Campus news: tabs per column, NEW under one day, important marker. */
+function CampusNews({ view, now }: Props) {
+  const { t } = useTranslation();
+  const rows = view.basicConfig.displayRows;
+  if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
+  return (
+    <Tabs
+      size="small"
+      items={view.list.map((c) => ({ key: c.id, label: c.columnName, children: <NewsList items={(c.result as NewsItem[]).slice(0, rows * 3)} now={now} /> }))}
+    />
+  );
+}
+
+/** Common tools: tab strip of tool types and a grid of icons; body 258 px at 3 rows else 180 px. */
+function CommonTools({ view, layout }: Props) {
+  const { t } = useTranslation();
+  const types = view.typeList.length ? view.typeList.map((x) => x.name) : [...new Set(view.tools.map((x) => x.tools_type))];
+  const height = toolsBodyHeight(view.basicConfig.displayRows);
+  const grid = (tools: ToolItem[]) =>
+    tools.length ? (
+      <ul className={`wb-grid wb-grid-${layout}`}>
+        {tools.slice(0, itemLimit(view.basicConfig.displayRows, layout)).map((x) => (
+          <li key={x.id}>
+            <a className="wb-grid-item" href={x.tools_url} target="_blank" rel="noreferrer noopener">
+              <Icon name={x.tools_name} src={x.tools_icon} />
+              <span>{x.tools_name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <EmptyState text={t('workbench.emptyRecommend')} />
+    );
+  if (!view.tools.length) return <div className="wb-tools-body" data-testid="tools-body" style={{ height }}><EmptyState text={t('workbench.emptyRecommend')} /></div>;
+  return (
+    <Tabs
+      size="small"
+      style={{ maxWidth: toolsTabMaxWidth(layout) }}
+      data-testid="tools-tabs"
+      items={types.map((type) => ({
+        key: type,
+        label: type,
+        children: (
+          <div className="wb-tools-body" data-testid="tools-body" style={{ height }}>
+            {grid(view.tools.filter((x) => x.tools_type === type))}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/** Recommend for you: top 3 highlighted with heat (9999999+), then a numbered list. */
+function Recommend({ view }: Props) {
+  const { t } = useTranslation();
+  if (!view.services.length) return <EmptyState text={t('workbench.emptyRecommend')} />;
+  const { top, rest } = splitRecommend(view.services);
+  return (
+    <div className="wb-recommend">
+      <ol className="wb-recommend-top">
+        {top.map((s, i) => (
+          <li key={s.serviceId}>
+            <ServiceLink s={s} className={`wb-recommend-tile wb-rank-${i + 1}`}>
+              <span className="wb-recommend-name">{s.serviceName}</span>
+              <span className="wb-heat">
+                {t('workbench.heat')} {formatHeat(s.visitCount)}
+              </span>
+            </ServiceLink>
+          </li>
+        ))}
+      </ol>
+      <ol className="wb-recommend-rest" start={top.length + 1}>
+        {rest.map((s) => (
+          <li key={s.serviceId}>
+            <ServiceLink s={s}>{s.serviceName}</ServiceLink>
+            <span className="wb-heat">{formatHeat(s.visitCount)}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function UseItem({ s, index, big }: { s: CardService; index: number; big: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li className={big ? 'wb-use-big' : 'wb-use-small'}>
+      {s.labelName && <span className="wb-label">{s.labelName}</span>}
+      <span className="wb-use-index">{index}</span>
+      <Icon name={s.serviceName} src={s.serviceIcon} />
+      <span className="wb-use-name">{s.serviceName}</span>
+      <span className="wb-use-scene">{s.serviceSceneName}</span>
+      <ServiceLink s={s} className="wb-use-button">
+        {s.processType === 'OFFLINE' ? t('workbench.offline') : t('workbench.online')}
+      </ServiceLink>
+      {s.hasGuide && (
+        <Button size="small" type="link">
+          {t('workbench.guide')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** Common use: tabs by scene; 3 (wide) or 2 (narrow) big items plus up to 3 small ones. */
+function CommonUse({ view, layout }: Props) {
+  const { t } = useTranslation();
+  const scenes = view.typeList.length ? view.typeList.map((x) => x.serviceSceneName || x.name) : [...new Set(view.services.map((s) => s.serviceSceneName))];
+  if (!view.services.length || !scenes.length) return <EmptyState text={t('workbench.empty')} />;
+  return (
+    <Tabs
+      size="small"
+      items={scenes.map((scene) => {
+        const { big, small } = splitCommonUse(view.services.filter((s) => s.serviceSceneName === scene), layout);
+        return {
+          key: scene,
+          label: scene,
+          children: big.length ? (
+            <div className="wb-use">
+              <ul className="wb-use-left">{big.map((s, i) => <UseItem key={s.serviceId} s={s} index={i + 1} big />)}</ul>
+              <ul className="wb-use-right">{small.map((s, i) => <UseItem key={s.serviceId} s={s} index={big.length + i + 1} big={false} />)}</ul>
+            </div>
+          ) : (
+            <EmptyState text={t('workbench.empty')} />
+          ),
+        };
+      })}
+    />
+  );
+}
+
+/** Important announcement: carousel plus list; 今天 / 昨天 / month-day. */
+function Announcement({ view, now }: Props) {
+  const { t } = useTranslation();
+  const items = view.news;
+  if (!items.length) return <EmptyState text={t('workbench.empty')} />;
+  const label = (n: NewsItem) => {
+    const d = dayLabel(announcementTime(n, view.dataSource), now);
+    return d.key ? t(`workbench.${d.key}`) : d.text;
+  };
+  return (
+    <div className="wb-announcement">
+      <Carousel autoplay dots className="wb-carousel">
+        {items.slice(0, 3).map((n) => (
+          <div key={n.id} className="wb-carousel-item">
+            {n.fieldSet && <Tag>{n.fieldSet}</Tag>}
+            <span>{n.title}</span>
+          </div>
+        ))}
+      </Carousel>
+      <ul className="wb-list">
+        {items.slice(0, view.basicConfig.displayRows * 3).map((n) => (
+          <li key={n.id}>
+            {n.fieldSet && <Tag>{n.fieldSet}</Tag>}
+            <a className="wb-list-title" href={n.url || '#'} target="_blank" rel="noreferrer noopener">
+              {n.title}
+            </a>
+            <span className="wb-date" data-testid="announcement-date">{label(n)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const BODIES: Record<CardView['cardType'], (p: Props) => React.ReactNode> = {
+  waitHandle: WaitHandle,
+  businessExpress: BusinessExpress,
+  personalMatters: PersonalMatters,
+  todoTable: TodoTable,
+  myCollection: MyCollection,
+  campusNews: CampusNews,
+  commonTools: CommonTools,
+  recommend: Recommend,
+  commonUse: CommonUse,
+  announcement: Announcement,
+};
+
+/**
+ * A card's otherInformationList (section 3 card configuration): links for url values, 'label：value' for the
+ * rest. Shown in the card header.
+ */
+export function CardOtherInfo({ items }: { items: CardView['otherInformationList'] }) {
+  if (!items.length) return null;
+  return (
+    <ul className="wb-other-info">
+      {items.map((x, i) => {
+        const href = otherInfoLink(x.value);
+        return (
+          <li key={`${x.label}-${i}`}>
+            {href ? (
+              <a href={href} target={href.startsWith('/') ? undefined : '_blank'} rel="noreferrer noopener">
+                {x.label}
+              </a>
+            ) : (
+              <span>
+                {x.label}：{x.value}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The body of one of the ten card types. */
+export function CardBody(props: Props) {
+  const Body = BODIES[props.view.cardType];
+  return <Body {...props} />;
+}

@@ -1,0 +1,75 @@
+import { Alert, Button, Form, Input, Space, Table } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../lib/http/errors.ts';
+import { apiListQueryKey, useApiList } from '../api/get-api-list.ts';
+import { submitApi } from '../api/submit-api.ts';
+import { verifyUrl } from '../api/verify-url.ts';
+
+type Values = { apiName: string; url: string; listPath: string };
+
+/**
+ * External data sources of card columns: register an HTTP JSON API and check its url once. The server
+ * refuses private, loopback and link-local targets; its message is shown as it is.
+ */
+export function DataSourceSection() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const apis = useApiList();
+  const [form] = Form.useForm<Values>();
+  const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const failed = (err: unknown) => setResult({ type: 'error', text: err instanceof HttpError ? err.msg : String(err) });
+
+  const verify = async () => {
+    const url = form.getFieldValue('url') as string | undefined;
+    if (!url) return;
+    setResult(null);
+    try {
+      const r = await verifyUrl(url);
+      setResult({ type: 'success', text: `${t('workbench.config.verified')}: ${r.fields.join(', ') || '—'}` });
+    } catch (err) {
+      failed(err);
+    }
+  };
+  const save = async (v: Values) => {
+    setResult(null);
+    try {
+      const fields = await verifyUrl(v.url).then((r) => r.fields, () => [] as string[]);
+      await submitApi({ apiName: v.apiName, url: v.url, listPath: v.listPath ?? '', returnParams: fields.map((f) => ({ field: f, paramType: 'string', chineseName: f })) });
+      form.resetFields();
+      setResult({ type: 'success', text: t('workbench.config.saved') });
+      await qc.invalidateQueries({ queryKey: apiListQueryKey });
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  return (
+    <section aria-label={t('workbench.config.dataSources')}>
+      <h2 style={{ fontSize: 16 }}>{t('workbench.config.dataSources')}</h2>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        loading={apis.isPending}
+        dataSource={apis.data ?? []}
+        columns={[
+          { title: t('workbench.config.apiName'), dataIndex: 'apiName' },
+          { title: t('workbench.config.configPath'), dataIndex: 'url' },
+          { title: t('workbench.config.fields'), key: 'f', render: (_, a) => a.returnParams.map((p) => p.field).join(', ') },
+        ]}
+      />
+      <Form form={form} layout="inline" style={{ marginTop: 8, rowGap: 8 }} onFinish={(v) => void save(v)}>
+        <Form.Item name="apiName" label={t('workbench.config.apiName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
+        <Form.Item name="url" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}><Input maxLength={1000} placeholder="https://" style={{ width: 320 }} /></Form.Item>
+        <Form.Item name="listPath" label={t('workbench.config.listPath')}><Input maxLength={100} placeholder="result" /></Form.Item>
+        <Space>
+          <Button onClick={() => void verify()}>{t('workbench.config.verify')}</Button>
+          <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+        </Space>
+      </Form>
+      {result && <Alert style={{ marginTop: 8 }} type={result.type} showIcon message={result.text} role={result.type === 'error' ? 'alert' : 'status'} />}
+    </section>
+  );
+}

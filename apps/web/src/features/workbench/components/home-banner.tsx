@@ -1,0 +1,29 @@
+import type { Holiday } from '@portal/contracts/workbench';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { useHolidays } from '../api/get-holidays.ts';
+import { greetingKey, nextHoliday } from '../lib/display.ts';
+import '../workbench.css';
+
+type Props = { enabled: boolean; now?: Date; holidays?: Holiday[] };
+
+/**
+ * The top of the home page: a greeting by the time of day and the nearest coming holiday
+ * (homePage/getHoliday): 'N days to …', or a holiday greeting on the day itself.
+ */
+export function HomeBanner({ enabled, now = new Date(), holidays }: Props) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const query = useHolidays(enabled && !holidays);
+  const holiday = nextHoliday(holidays ?? query.data ?? []);
+  return (
+    <section className="wb-banner" aria-label={t('workbench.banner.label')} data-testid="home-banner">
+      <p className="wb-greeting">{t(`workbench.banner.${greetingKey(now.getHours())}`, { name: user?.user_name ?? '' })}</p>
+      {holiday && (
+        <p className="wb-holiday" data-testid="holiday">
+          {holiday.daysLeft === 0 ? t('workbench.banner.holidayToday', { name: holiday.name }) : t('workbench.banner.holidayIn', { name: holiday.name, days: holiday.daysLeft, date: holiday.date })}
+        </p>
+      )}
+    </section>
+  );
+}

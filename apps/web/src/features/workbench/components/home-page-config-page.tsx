@@ -1,0 +1,138 @@
+import { App, Button, Card, ColorPicker, Form, Input, Select, Space, Switch } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
+import type { FooterInfo } from '@portal/contracts/workbench';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { useCardList } from '../api/get-card-list.ts';
+import { footerQueryKey, useFooter } from '../api/get-footer.ts';
+import { indexTypesQueryKey, useIndexTypes } from '../api/get-index-types.ts';
+import { submitFooter } from '../api/submit-footer.ts';
+import { submitIndexCards } from '../api/submit-index-cards.ts';
+import { setIndexTypeStatus, submitIndexType } from '../api/submit-index-type.ts';
+import { getTheme } from '../api/get-theme.ts';
+import { submitTheme } from '../api/submit-theme.ts';
+import '../workbench.css';
+
+/**
+ * Theme colour of the tenant: saved, then the caller's theme is reloaded into the session store so the
+ * shell shows the change at once (unless the administrator picked a theme of their own).
+ */
+export function ThemeColorSetting() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const theme = useSession((s) => s.theme);
+  const setTheme = useSession((s) => s.setTheme);
+  // The tenant's theme is edited here, even when the administrator shows a theme of their own.
+  const tenant = theme?.personal ? theme.tenant : theme;
+  const [color, setColor] = useState(tenant?.themeColor ?? DEFAULT_THEME_COLOR);
+  useEffect(() => setColor(tenant?.themeColor ?? DEFAULT_THEME_COLOR), [tenant?.themeColor]);
+  const save = async () => {
+    const next = { themeName: tenant?.themeName || '自定义', themeId: tenant?.themeId || 'custom', themeColor: color, themeImg: tenant?.themeImg ?? '', themeImgBorderColor: tenant?.themeImgBorderColor ?? '', WaitingForMeToHandleBCImg: '' };
+    await submitTheme(next);
+    // What the administrator sees next: their own theme if they chose one, else the tenant's just saved.
+    setTheme(await getTheme());
+    void message.success(t('workbench.config.saved'));
+  };
+  return (
+    <Card title={<h2 className="wb-card-title">{t('workbench.config.theme')}</h2>} size="small">
+      <Space>
+        <ColorPicker value={color} disabledAlpha format="hex" onChange={(c) => setColor(c.toHexString())} showText aria-label={t('workbench.config.theme')} />
+        <Input aria-label={t('workbench.config.theme')} data-testid="theme-color-input" value={color} maxLength={7} style={{ width: 110 }} onChange={(e) => setColor(e.target.value)} />
+        <Button type="primary" onClick={() => void save()}>{t('workbench.config.save')}</Button>
+      </Space>
+      <p style={{ color: '#595959', marginBottom: 0 }}>{t('workbench.config.themeHint')}</p>
+    </Card>
+  );
+}
+
+/** Footer editing (indexfooterinfo/submit). */
+export function FooterSetting() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const footer = useFooter();
+  const [form] = Form.useForm<FooterInfo>();
+  useEffect(() => {
+    if (footer.data) form.setFieldsValue(footer.data);
+  }, [footer.data, form]);
+  const save = async (v: FooterInfo) => {
+    await submitFooter({ ...v, links: footer.data?.links ?? [] });
+    await qc.invalidateQueries({ queryKey: footerQueryKey });
+    void message.success(t('workbench.config.saved'));
+  };
+  return (
+    <Card title={<h2 className="wb-card-title">{t('workbench.config.footer')}</h2>} size="small">
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        {(['copyright', 'address', 'phone', 'email'] as const).map((k) => (
+          <Form.Item key={k} name={k} label={t(`workbench.config.${k}`)}>
+            <Input maxLength={k === 'phone' ? 50 : 200} />
+          </Form.Item>
+        ))}
+        <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Which cards each index type shows, in order (indextypeconfig/submitCard). */
+function HomeCardsSetting() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const types = useIndexTypes();
+  const cards = useCardList();
+  const refresh = () => qc.invalidateQueries({ queryKey: indexTypesQueryKey });
+  return (
+    <Card title={<h2 className="wb-card-title">{t('workbench.config.homeCards')}</h2>} size="small">
+      {(types.data ?? []).map((type) => (
+        <Form
+          key={type.id}
+          layout="vertical"
+          initialValues={{ cardIds: type.cardConfigs.map((c) => c.id) }}
+          onFinish={(v: { cardIds: string[] }) => void submitIndexCards(type.id, v.cardIds).then(() => { void message.success(t('workbench.config.saved')); return refresh(); })}
+        >
+          <Space>
+            <strong>{type.typeName}</strong>
+            <span>{type.layout === 'same' ? t('workbench.samePage') : t('workbench.separatePage')}</span>
+            <Switch
+              checked={type.status === 1}
+              aria-label={`${type.typeName} ${t('workbench.config.enabled')}`}
+              onChange={(on) => void setIndexTypeStatus(type.id, on ? 1 : 0).then(refresh)}
+            />
+          </Space>
+          <Form.Item name="cardIds" label={t('workbench.config.homeCards')}>
+            <Select mode="multiple" options={(cards.data ?? []).map((c) => ({ value: c.id, label: c.basicConfig.cardName }))} />
+          </Form.Item>
+          <Button htmlType="submit">{t('workbench.config.save')}</Button>
+        </Form>
+      ))}
+      <Form
+        layout="inline"
+        style={{ marginTop: 16 }}
+        initialValues={{ layout: 'same' }}
+        onFinish={(v: { typeName: string; layout: 'same' | 'separate' }) => void submitIndexType(v).then(refresh)}
+      >
+        <Form.Item name="typeName" label={t('workbench.config.typeName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
+        <Form.Item name="layout" label={t('workbench.config.layout')}>
+          <Select style={{ width: 200 }} options={[{ value: 'same', label: t('workbench.samePage') }, { value: 'separate', label: t('workbench.separatePage') }]} />
+        </Form.Item>
+        <Button htmlType="submit">{t('workbench.config.addType')}</Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** /home/userFrameConfig/homePageConfig: home page cards, theme colour and footer. */
+export function HomePageConfigPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="wb-config">
+      <h1 style={{ fontSize: 20, margin: 0 }}>{t('pages.homePageConfig')}</h1>
+      <ThemeColorSetting />
+      <HomeCardsSetting />
+      <FooterSetting />
+    </div>
+  );
+}

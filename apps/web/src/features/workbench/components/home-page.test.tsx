@@ -1,0 +1,138 @@
+import type { Card, CardService, CardView, HomeLayout, IndexType, ServiceSpecial } from '@portal/contracts/workbench';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+
+const api = vi.hoisted(() => ({
+  layout: vi.fn(),
+  view: vi.fn(),
+  holidays: vi.fn(async () => [] as Array<{ name: string; date: string; daysLeft: number }>),
+  special: vi.fn(async () => null as unknown),
+  specials: vi.fn(async () => [] as unknown[]),
+}));
+vi.mock('../api/get-home-layout.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return { useHomeLayout: (enabled = true) => useQuery({ queryKey: ['home'], queryFn: api.layout, enabled }) };
+});
+vi.mock('../api/get-card-view.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return { useCardView: (id: string, layout: string) => useQuery({ queryKey: ['view', id, layout], queryFn: () => api.view(id, layout) }) };
+});
+vi.mock('../api/get-holidays.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return { useHolidays: (enabled = true) => useQuery({ queryKey: ['holidays'], queryFn: api.holidays, enabled }) };
+});
+vi.mock('../api/get-service-special.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    useServiceSpecial: (enabled = true) => useQuery({ queryKey: ['special'], queryFn: api.special, enabled }),
+    useServiceSpecialList: (enabled: boolean) => useQuery({ queryKey: ['specials'], queryFn: api.specials, enabled }),
+  };
+});
+const { HomePage } = await import('./home-page.tsx');
+
+const service = (i: number): CardService => ({
+  serviceId: `s${i}`, serviceName: `服务${i}`, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '', serviceSceneName: '入学报到',
+  visitCount: 1, processType: 'ONLINE', hasGuide: false, accessWay: '1', openWay: '1003', serviceUrl: `https://svc.demo.edu.cn/${i}`,
+});
+const card = (id: string, cardType: Card['cardType'], name: string, extra: Partial<Card> = {}): Card => ({
+  id, cardType, basicConfig: { cardName: name, cardIntroduction: '', displayRows: 1 }, dataSource: '', typeList: [], currentStatusBackgroundColor: [],
+  otherInformationList: [], serviceIds: [], status: 1, roleIds: [], sort: 1, updatedAt: '', ...extra,
+});
+const type = (id: string, typeName: string, layout: IndexType['layout'], cardConfigs: Card[]): IndexType => ({ id, typeName, layout, status: 1, sort: 1, cardConfigs });
+const viewOf = (c: Card, extra: Partial<CardView> = {}): CardView => ({ ...c, list: [], services: [], tools: [], news: [], ...extra });
+const special = (id: string, title: string, services: CardService[]): ServiceSpecial => ({ id, title, serviceIds: services.map((s) => s.serviceId), img: '', services });
+
+function renderHome() {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <MemoryRouter>
+            <HomePage />
+          </MemoryRouter>
+        </App>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('home page', () => {
+  afterEach(() => {
+    vi.clearAllMocks();
+    sessionStore.getState().logoutClear();
+  });
+
+  it('shows the cards of one index type without tabs, with the other information of a card as links or text', async () => {
+    const news = card('n', 'campusNews', '校园新闻', { otherInformationList: [{ label: '更多新闻', value: 'https://news.demo.edu.cn' }, { label: '发布单位', value: '校办' }, { label: '坏链接', value: 'javascript:alert(1)' }] });
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [news])] } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(news));
+    renderHome();
+    const heading = await screen.findByRole('heading', { name: '校园新闻' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    const cardEl = heading.closest('.wb-card') as HTMLElement;
+    expect(within(cardEl).getByRole('link', { name: '更多新闻' }).getAttribute('href')).toBe('https://news.demo.edu.cn');
+    expect(within(cardEl).getByText('发布单位：校办')).toBeTruthy();
+    expect(within(cardEl).queryByRole('link', { name: '坏链接' })).toBeNull();
+    // A news card without columns says so rather than showing an empty tab strip.
+    expect(await within(cardEl).findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('shows one tab per index type, each card in its own layout', async () => {
+    const tools = card('c1', 'businessExpress', '业务直通车');
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [tools]), type('t2', '我的事务', 'separate', [tools])] } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(tools, { services: Array.from({ length: 20 }, (_, i) => service(i + 1)) }));
+    renderHome();
+    await screen.findByRole('tab', { name: '工作台' });
+    // Wide layout at one row: 6 items.
+    await waitFor(() => expect(document.querySelectorAll('.wb-grid-same li')).toHaveLength(6));
+    await userEvent.click(screen.getByRole('tab', { name: '我的事务' }));
+    // Narrow layout at one row: 5 items.
+    await waitFor(() => expect(document.querySelectorAll('.wb-grid-separate li')).toHaveLength(5));
+    expect(api.view).toHaveBeenCalledWith('c1', 'separate');
+  });
+
+  it('greets the user with the nearest holiday, or a holiday greeting on the day itself', async () => {
+    sessionStore.setState({ user: { user_name: '张小华' } as never });
+    api.layout.mockResolvedValue({ types: [] });
+    api.holidays.mockResolvedValueOnce([{ name: '寒假', date: '2027-01-17', daysLeft: 40 }, { name: '元旦', date: '2027-01-01', daysLeft: 24 }]);
+    const r = renderHome();
+    expect((await screen.findByTestId('holiday')).textContent).toBe('距离元旦（2027-01-01）还有 24 天');
+    expect(screen.getByTestId('home-banner').textContent).toMatch(/(早上|中午|下午|晚上)好，张小华/);
+    expect(await screen.findByText('管理员尚未为您配置首页卡片')).toBeTruthy();
+    r.unmount();
+    api.holidays.mockResolvedValueOnce([{ name: '元旦', date: '2027-01-01', daysLeft: 0 }]);
+    renderHome();
+    expect((await screen.findByTestId('holiday')).textContent).toBe('今天是元旦，节日快乐！');
+  });
+
+  it('shows the featured service special with its services, and every special on demand', async () => {
+    api.layout.mockResolvedValue({ types: [] });
+    api.special.mockResolvedValue(special('sp1', '迎新专题', [service(1), service(2)]));
+    api.specials.mockResolvedValue([special('sp1', '迎新专题', [service(1), service(2)]), special('sp2', '毕业季专题', [])]);
+    renderHome();
+    const strip = await screen.findByTestId('service-special');
+    expect(within(strip).getByRole('heading', { name: '服务专题：迎新专题' })).toBeTruthy();
+    expect(within(strip).getByRole('link', { name: /服务1/ }).getAttribute('href')).toBe('https://svc.demo.edu.cn/1');
+    expect(api.specials).not.toHaveBeenCalled();
+    await userEvent.click(within(strip).getByRole('button', { name: '全部专题' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await within(dialog).findByRole('tab', { name: '毕业季专题' }));
+    expect(await within(dialog).findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('shows no special strip when none is configured', async () => {
+    api.layout.mockResolvedValue({ types: [] });
+    api.special.mockResolvedValue(null);
+    renderHome();
+    await screen.findByText('管理员尚未为您配置首页卡片');
+    await waitFor(() => expect(api.special).toHaveBeenCalled());
+    expect(screen.queryByTestId('service-special')).toBeNull();
+  });
+});

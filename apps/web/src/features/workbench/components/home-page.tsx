@@ -1,0 +1,66 @@
+import { Alert, Card, Empty, Skeleton, Tabs } from 'antd';
+import type { Card as CardConfig, Layout } from '@portal/contracts/workbench';
+import { useTranslation } from 'react-i18next';
+import { useCardView } from '../api/get-card-view.ts';
+import { useHomeLayout } from '../api/get-home-layout.ts';
+import { useAfterMount } from '../lib/use-after-mount.ts';
+import { CardBody, CardOtherInfo } from './card-body.tsx';
+import { HomeBanner } from './home-banner.tsx';
+import { ServiceSpecials } from './service-specials.tsx';
+import '../workbench.css';
+
+function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
+  const { t } = useTranslation();
+  const view = useCardView(card.id, layout);
+  return (
+    <Card
+      className={`wb-card wb-card-${card.cardType}`}
+      title={<h2 className="wb-card-title">{card.basicConfig.cardName}</h2>}
+      extra={<CardOtherInfo items={card.otherInformationList} />}
+      size="small"
+      data-card-type={card.cardType}
+    >
+      {view.isPending ? <Skeleton active /> : view.isError ? <Alert type="warning" showIcon message={t('workbench.loadFailed')} /> : <CardBody view={view.data} layout={layout} />}
+    </Card>
+  );
+}
+
+function TypeCards({ cards, layout }: { cards: CardConfig[]; layout: Layout }) {
+  const { t } = useTranslation();
+  if (!cards.length) return <Empty description={t('workbench.noCards')} />;
+  return (
+    <div className={`wb-cards wb-cards-${layout}`}>
+      {cards.map((c) => (
+        <HomeCard key={c.id} card={c} layout={layout} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /home/homePage: a greeting with the nearest holiday, the featured service special, then the cards an
+ * administrator placed on the caller's home page and granted to their role (one tab per index type when
+ * there are several, each in its layout).
+ */
+export function HomePage() {
+  const { t } = useTranslation();
+  const ready = useAfterMount();
+  const home = useHomeLayout(ready);
+  const types = (home.data?.types ?? []).filter((x) => x.cardConfigs.length);
+  return (
+    <div className="wb-home">
+      <h1 className="visually-hidden">{t('pages.homePage')}</h1>
+      <HomeBanner enabled={ready} />
+      <ServiceSpecials enabled={ready} />
+      {home.isPending ? (
+        <Skeleton active />
+      ) : home.isError ? (
+        <Alert type="error" showIcon message={t('workbench.loadFailed')} />
+      ) : types.length <= 1 ? (
+        <TypeCards cards={types[0]?.cardConfigs ?? []} layout={types[0]?.layout ?? 'same'} />
+      ) : (
+        <Tabs items={types.map((x) => ({ key: x.id, label: x.typeName, children: <TypeCards cards={x.cardConfigs} layout={x.layout} /> }))} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import type { CardColumn, CardMapping } from '@portal/contracts/workbench';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getReturnParams } from '../api/get-return-params.ts';
+import { submitColumn } from '../api/submit-column.ts';
+
+/** Field mapping (cardMapping) of a column: which returned fields show, under which Chinese names. */
+export function MappingDialog({ column, onClose }: { column: CardColumn | null; onClose: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ cardMapping: CardMapping[] }>();
+  const [fields, setFields] = useState<Array<{ field: string; chineseName: string }>>([]);
+  useEffect(() => {
+    if (!column) return;
+    form.setFieldsValue({ cardMapping: column.cardMapping });
+    void getReturnParams(column.dataSource, column.apiId).then(setFields, () => setFields([]));
+  }, [column, form]);
+  const save = async (v: { cardMapping?: CardMapping[] }) => {
+    if (!column) return;
+    const { id, cardId, columnName, dataSource, apiId, category, todoTypeName, todoTimeoutName } = column;
+    await submitColumn({ id, cardId, columnName, dataSource, apiId, category, todoTypeName, todoTimeoutName, cardMapping: v.cardMapping ?? [] });
+    void message.success(t('workbench.config.saved'));
+    onClose(true);
+  };
+  return (
+    <Modal open={column !== null} title={t('workbench.config.mapping')} onCancel={() => onClose(false)} onOk={() => form.submit()} okText={t('workbench.config.save')} cancelText={t('workbench.config.cancel')} forceRender>
+      <Form form={form} onFinish={(v) => void save(v)}>
+        <Form.List name="cardMapping">
+          {(items, { add, remove }) => (
+            <>
+              {items.map((item) => (
+                <Space key={item.key} align="baseline">
+                  <Form.Item name={[item.name, 'field']} rules={[{ required: true }]}>
+                    <Select
+                      style={{ width: 180 }}
+                      aria-label={t('workbench.config.field')}
+                      showSearch
+                      options={fields.map((f) => ({ value: f.field, label: `${f.field} (${f.chineseName})` }))}
+                      onChange={(v: string) => {
+                        const name = fields.find((f) => f.field === v)?.chineseName;
+                        if (name) form.setFieldValue(['cardMapping', item.name, 'chineseName'], name);
+                      }}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'chineseName']}>
+                    <Input aria-label={t('workbench.config.chineseName')} maxLength={100} />
+                  </Form.Item>
+                  <MinusCircleOutlined aria-label={t('workbench.config.remove')} onClick={() => remove(item.name)} />
+                </Space>
+              ))}
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ field: '', chineseName: '' })}>
+                {t('workbench.config.addField')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}

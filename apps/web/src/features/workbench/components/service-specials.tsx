@@ -1,0 +1,70 @@
+import { Button, Modal, Skeleton, Tabs } from 'antd';
+import type { CardService, ServiceSpecial } from '@portal/contracts/workbench';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServiceSpecial, useServiceSpecialList } from '../api/get-service-special.ts';
+import { EmptyState, Icon, ServiceLink } from './card-body.tsx';
+import '../workbench.css';
+
+function SpecialServices({ services, label }: { services: CardService[]; label: string }) {
+  const { t } = useTranslation();
+  if (!services.length) return <EmptyState text={t('workbench.empty')} />;
+  return (
+    <ul className="wb-special-services" aria-label={label}>
+      {services.map((s) => (
+        <li key={s.serviceId}>
+          <ServiceLink s={s} className="wb-grid-item">
+            <Icon name={s.serviceName} src={s.serviceIcon} />
+            <span>{s.serviceName}</span>
+          </ServiceLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every service special, one tab each (homePage/getServiceSpecialList, loaded when opened). */
+function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const list = useServiceSpecialList(open);
+  return (
+    <Modal open={open} title={t('workbench.special.all')} footer={null} onCancel={onClose} width={760} destroyOnHidden>
+      {list.isPending ? (
+        <Skeleton active />
+      ) : !list.data?.length ? (
+        <EmptyState text={t('workbench.empty')} />
+      ) : (
+        <Tabs items={list.data.map((x) => ({ key: x.id, label: x.title, children: <SpecialServices services={x.services} label={x.title} /> }))} />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The service-special strip of the home page: the featured special (homePage/getServiceSpecial) with its
+ * services, and every special behind 'all specials'. Nothing shows when no special is configured.
+ */
+export function ServiceSpecials({ enabled, featured }: { enabled: boolean; featured?: ServiceSpecial | null }) {
+  const { t } = useTranslation();
+  const query = useServiceSpecial(enabled && featured === undefined);
+  const [all, setAll] = useState(false);
+  const special = featured === undefined ? query.data : featured;
+  if (!special) return null;
+  return (
+    <section className="wb-special" aria-labelledby="wb-special-title" data-testid="service-special">
+      <div className="wb-special-head">
+        <h2 id="wb-special-title" className="wb-card-title">
+          {t('workbench.special.title')}：{special.title}
+        </h2>
+        <Button type="link" onClick={() => setAll(true)}>
+          {t('workbench.special.all')}
+        </Button>
+      </div>
+      <div className="wb-special-body">
+        {special.img && <img className="wb-special-img" src={special.img} alt="" />}
+        <SpecialServices services={special.services} label={special.title} />
+      </div>
+      <AllSpecials open={all} onClose={() => setAll(false)} />
+    </section>
+  );
+}

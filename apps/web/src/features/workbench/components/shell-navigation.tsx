@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
+import { getTheme } from '../api/get-theme.ts';
+import { useFooter } from '../api/get-footer.ts';
+import { useTopMenu } from '../api/get-top-menu.ts';
+import { navigationTarget } from '../lib/display.ts';
+import { themeNeedsUpdate } from '../lib/user-theme.ts';
+import { useAfterMount } from '../lib/use-after-mount.ts';
+
+/**
+ * Loads the caller's theme (their own, else the tenant's) into the session store once per login; the shell
+ * applies it at once. The store (persisted) is written only when the colour shown, whether it is the user's
+ * own, or the tenant colour would change, so a load leaves the session untouched.
+ */
+function useLoadTheme(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    getTheme().then(
+      (t) => {
+        if (!live) return;
+        if (themeNeedsUpdate(sessionStore.getState().theme, t)) sessionStore.getState().setTheme(t);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+}
+
+/**
+ * The configured built-in navigation items (indexnavigationconfig, isBuilt 1) by their route path: the shell
+ * keeps its own links, renamed and hidden as configured. Unconfigured routes stay as they are.
+ */
+export function useConfiguredBuiltIns(): { visible: (to: string) => boolean; name: (to: string, key: string) => string | undefined } {
+  const { i18n } = useTranslation();
+  const zh = i18n.getFixedT('zh-CN');
+  const user = useSession((s) => s.user);
+  const menu = useTopMenu(useAfterMount() && !!user);
+  // getTopMenu answers enabled items only; a configured built-in missing from it is switched off.
+  const enabled = new Map((menu.data?.navigation ?? []).filter((n) => n.isBuilt === 1).map((n) => [navigationTarget(n).to, n.navigationName]));
+  const configurable = new Set(['/home/serviceHall', '/home/processServiceCenter', '/home/applicationServiceCenter']);
+  return {
+    visible: (to) => !menu.data || !configurable.has(to) || enabled.has(to),
+    // A name the administrator changed shows as written; the default one follows the interface language.
+    name: (to, key) => {
+      const configured = enabled.get(to);
+      return configured && configured !== zh(key) ? configured : undefined;
+    },
+  };
+}
+
+/** Custom navigation items of the top bar (built-in ones are the shell's own links). */
+export function ShellNavigation({ itemClassName }: { itemClassName: string }) {
+  const user = useSession((s) => s.user);
+  const ready = useAfterMount() && !!user;
+  useLoadTheme(ready);
+  const menu = useTopMenu(ready);
+  const custom = (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 2);
+  return (
+    <>
+      {custom.map((n) => {
+        const target = navigationTarget(n);
+        if (target.kind === 'tab') {
+          return (
+            <a key={n.id} href={target.to} target="_blank" rel="noreferrer noopener" className={itemClassName}>
+              {n.navigationName}
+            </a>
+          );
+        }
+        return (
+          <NavLink key={n.id} to={target.to} className={({ isActive }) => (isActive && target.kind === 'route' ? `${itemClassName} active` : itemClassName)}>
+            {n.navigationName}
+          </NavLink>
+        );
+      })}
+    </>
+  );
+}
+
+/** The configured footer line (indexfooterinfo). */
+export function ShellFooterInfo() {
+  const user = useSession((s) => s.user);
+  const footer = useFooter(useAfterMount() && !!user);
+  const f = footer.data;
+  if (!f || !(f.copyright || f.address || f.phone || f.email)) return null;
+  return <div data-testid="configured-footer">{[f.copyright, f.address, f.phone, f.email].filter(Boolean).join(' · ')}</div>;
+}

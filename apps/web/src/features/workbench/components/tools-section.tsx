@@ -1,0 +1,69 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Space, Table, Upload } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toolsQueryKey, useTools } from '../api/get-tools.ts';
+import { saveTool } from '../api/save-tool.ts';
+import { uploadImage } from '../api/upload-image.ts';
+
+type Values = { tools_name: string; tools_url: string; tools_type: string };
+
+/** Common tools of the tools card (commonTool/save), with an icon uploaded through common/upload. */
+export function ToolsSection() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const tools = useTools();
+  const [icon, setIcon] = useState('');
+  const [form] = Form.useForm<Values>();
+  const save = async (v: Values) => {
+    await saveTool({ ...v, tools_icon: icon });
+    form.resetFields();
+    setIcon('');
+    void message.success(t('workbench.config.saved'));
+    await qc.invalidateQueries({ queryKey: toolsQueryKey });
+  };
+  return (
+    <section aria-label={t('workbench.cardTypes.commonTools')}>
+      <h2 style={{ fontSize: 16 }}>{t('workbench.cardTypes.commonTools')}</h2>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        loading={tools.isPending}
+        dataSource={tools.data ?? []}
+        columns={[
+          { title: '', key: 'i', width: 48, render: (_, x) => (x.tools_icon ? <img src={x.tools_icon} alt="" width={24} height={24} /> : null) },
+          { title: t('workbench.config.toolName'), dataIndex: 'tools_name' },
+          { title: t('workbench.config.category'), dataIndex: 'tools_type' },
+          { title: t('workbench.config.configPath'), dataIndex: 'tools_url' },
+        ]}
+      />
+      <Form form={form} layout="inline" style={{ marginTop: 8, rowGap: 8 }} onFinish={(v) => void save(v)}>
+        <Form.Item name="tools_name" label={t('workbench.config.toolName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
+        <Form.Item name="tools_type" label={t('workbench.config.category')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
+        <Form.Item name="tools_url" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}><Input maxLength={1000} placeholder="https://" /></Form.Item>
+        <Space>
+          <Upload
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            showUploadList={false}
+            customRequest={({ file, onSuccess, onError }) =>
+              void uploadImage(file as File).then(
+                (r) => {
+                  setIcon(r.url);
+                  onSuccess?.(r);
+                },
+                (e: Error) => onError?.(e),
+              )
+            }
+          >
+            <Button icon={<UploadOutlined />}>{t('workbench.config.icon')}</Button>
+          </Upload>
+          {icon && <img src={icon} alt="" width={24} height={24} />}
+          <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+        </Space>
+      </Form>
+    </section>
+  );
+}

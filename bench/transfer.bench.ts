@@ -1,0 +1,192 @@
+/**
+ * Import/export benchmark: the portal exporting and importing ROWS duty-list rows as xlsx, each beside ExcelJS
+ * on its own writing and reading the same rows in the same run. The ratios are the figures (house style 9).
+ *
+ *   node bench/transfer.bench.ts                 # 200,000 rows
+ *   TRANSFER_BENCH_ROWS=20000 node bench/transfer.bench.ts
+ *
+ * 1. exceljs-write: ExcelJS's streaming WorkbookWriter writes ROWS rows of the six duty-list columns.
+ * 2. portal-export: the export job (`transfer/deptDuty/exportStart`) of ROWS duties in SQLite, start to finished.
+ * 3. exceljs-read: ExcelJS's streaming WorkbookReader reads the exported file row by row.
+ * 4. portal-import: the exported file uploaded and imported (`transfer/deptDuty/import`, rule: skip) into an
+ *    emptied duty list, start to finished: the zip-bomb check, a counting pass, validation, one transaction
+ *    per 500 rows.
+ * Each measurement runs in a child process of its own, which samples its RSS every 20 ms: the peak above the
+ * child's RSS before the work is the memory figure. Everything is bounded; the run stops itself after
+ * TRANSFER_BENCH_DEADLINE_MS.
+ */
+import { fork } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seededApp } from './support.ts';
+
+const ROWS = Number(process.env.TRANSFER_BENCH_ROWS ?? 200_000);
+const DEADLINE_MS = Number(process.env.TRANSFER_BENCH_DEADLINE_MS ?? 1_200_000);
+const DEPTS = ['校办', '教务处', '考试中心', '学生工作处', '人事处', '信息化中心'];
+const TYPES = ['职责', '责任', '权力'];
+
+type Result = { name: string; rows: number; ms: number; peakMb: number; bytes?: number };
+
+const row = (i: number) => [DEPTS[i % DEPTS.length]!, `职责事项${i}`, TYPES[i % 3]!, `依据相关规定组织开展第${i}项工作，负责受理、审核与办结。`, String(i % 1000), i % 4 === 0 ? '成绩单打印、学籍证明开具' : ''];
+
+/** Runs `work` while sampling RSS; the peak above the starting RSS, in MB. */
+async function measured(name: string, rows: number, work: () => Promise<number | void>): Promise<Result> {
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t0 = performance.now();
+  const bytes = await work();
+  const ms = performance.now() - t0;
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { name, rows, ms, peakMb: (peak - base) / 1024 / 1024, ...(typeof bytes === 'number' ? { bytes } : {}) };
+}
+
+// ---------------------------------------------------------------- children
+
+async function exceljsWrite(dir: string): Promise<Result> {
+  const ExcelJS = (await import('exceljs')).default;
+  const path = join(dir, 'exceljs.xlsx');
+  return measured('exceljs-write', ROWS, async () => {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
+    const ws = wb.addWorksheet('部门职责清单');
+    ws.addRow(['所属部门', '职责名称', '职责类型', '职责内容', '排序', '关联服务']).commit();
+    for (let i = 0; i < ROWS; i++) ws.addRow(row(i)).commit();
+    ws.commit();
+    await wb.commit();
+    return statSync(path).size;
+  });
+}
+
+async function exceljsRead(file: string): Promise<Result> {
+  const ExcelJS = (await import('exceljs')).default;
+  return measured('exceljs-read', ROWS, async () => {
+    let n = 0;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+    for await (const sheet of reader) {
+      for await (const r of sheet as AsyncIterable<{ values: unknown[] }>) if (r.values.length) n++;
+      break;
+    }
+    if (n !== ROWS + 1) throw new Error(`read ${n} rows`);
+  });
+}
+
+async function portal(dir: string) {
+  return seededApp(dir);
+}
+
+async function portalExport(dir: string): Promise<Result & { file: string }> {
+  const { app, db, headers } = await portal(dir);
+  const { jobSettled } = await import('../apps/server/src/modules/transfer/transfer.jobs.ts');
+  const depts = new Map((await db.db.selectFrom('osp_depts').select(['id', 'dept_name']).execute()).map((d) => [d.dept_name, d.id]));
+  await db.db.deleteFrom('osp_duty_services').execute();
+  await db.db.deleteFrom('osp_duties').execute();
+  const now = new Date().toISOString();
+  for (let start = 0; start < ROWS; start += 2000) {
+    await db.db.transaction().execute(async (trx) => {
+      const n = Math.min(2000, ROWS - start);
+      const rows = Array.from({ length: n }, (_, k) => row(start + k));
+      for (let c = 0; c < n; c += 200) {
+        await trx
+          .insertInto('osp_duties')
+          .values(rows.slice(c, c + 200).map((r, k) => ({ id: `bench-${String(start + c + k).padStart(7, '0')}`, tenant_id: '000000', dept_id: depts.get(r[0]!)!, duty_name: r[1]!, duty_type: r[2]!, duty_content: r[3]!, sort: Number(r[4]), created_at: now, updated_at: now })))
+          .execute();
+        const links = rows.slice(c, c + 200).flatMap((r, k) => (r[5] ? [{ tenant_id: '000000', duty_id: `bench-${String(start + c + k).padStart(7, '0')}`, service_id: '000000-svc-cjd', service_name: '成绩单打印' }, { tenant_id: '000000', duty_id: `bench-${String(start + c + k).padStart(7, '0')}`, service_id: '000000-svc-xjzm', service_name: '学籍证明开具' }] : []));
+        if (links.length) await trx.insertInto('osp_duty_services').values(links).execute();
+      }
+    });
+  }
+  let file = '';
+  const result = await measured('portal-export', ROWS, async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/deptDuty/exportStart', headers, payload: { dataRange: 1, fileName: '部门职责清单', exportField: 'deptName:所属部门,dutyName:职责名称,dutyType:职责类型,dutyContent:职责内容,sort:排序,services:关联服务' } });
+    const key = res.json().result.redisKey as string;
+    await jobSettled(key);
+    const p = (await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/progress', headers, payload: { key } })).json().result;
+    if (p.status !== 'finished' || p.finishNum !== ROWS) throw new Error(`export: ${JSON.stringify(p)}`);
+    const job = await db.db.selectFrom('transfer_jobs').where('id', '=', key).select('result_path').executeTakeFirstOrThrow();
+    file = join(dir, 'files', job.result_path!);
+    return statSync(file).size;
+  });
+  await app.close();
+  await db.close();
+  return { ...result, file };
+}
+
+async function portalImport(dir: string, file: string): Promise<Result> {
+  const { app, db, headers } = await portal(dir);
+  const { jobSettled } = await import('../apps/server/src/modules/transfer/transfer.jobs.ts');
+  const { multipart } = await import('../apps/server/src/modules/transfer/transfer-test-files.ts');
+  await db.db.deleteFrom('osp_duty_services').execute();
+  await db.db.deleteFrom('osp_duties').execute();
+  const content = await readFile(file);
+  const result = await measured('portal-import', ROWS, async () => {
+    const body = multipart([{ filename: 'duties.xlsx', content }]);
+    const up = (await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/deptDuty/upload', headers: { ...headers, ...body.headers }, payload: body.payload })).json();
+    if (up.status !== 1000) throw new Error(`upload: ${JSON.stringify(up)}`);
+    const fields = ['deptName', 'dutyName', 'dutyType', 'dutyContent', 'sort', 'services'];
+    const header = ['所属部门', '职责名称', '职责类型', '职责内容', '排序', '关联服务'];
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/blade-workbench/transfer/deptDuty/import',
+      headers,
+      payload: { fileKey: up.result.fileKey, headerLine: 1, ruleNum: 1, errorRegx: 'deptName,dutyName', matrixType: header.map((h, i) => ({ excelField: h, dbField: fields[i] })) },
+    });
+    const key = res.json().result.redisKey as string;
+    await jobSettled(key);
+    const p = (await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/progress', headers, payload: { key } })).json().result;
+    if (p.status !== 'finished' || p.newInsertNum !== ROWS) {
+      const failed = await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/errorDownload', headers, payload: { errorKey: key } });
+      const { rowsOf } = await import('../apps/server/src/modules/transfer/transfer-test-files.ts');
+      throw new Error(`import: ${JSON.stringify(p)} ${p.errorKey ? JSON.stringify((await rowsOf(failed.rawPayload)).slice(0, 6)) : ''}`);
+    }
+  });
+  await app.close();
+  await db.close();
+  return result;
+}
+
+async function child(kind: string, dir: string, file: string) {
+  const out = kind === 'exceljs-write' ? await exceljsWrite(dir) : kind === 'exceljs-read' ? await exceljsRead(file) : kind === 'portal-export' ? await portalExport(dir) : await portalImport(dir, file);
+  if (process.send) process.send(out);
+  else console.log(JSON.stringify(out));
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------- parent
+
+function run(kind: string, dir: string, file = ''): Promise<Result & { file?: string }> {
+  return new Promise((resolve, reject) => {
+    const c = fork(new URL(import.meta.url).pathname, ['child', kind, dir, file], { execArgv: ['--expose-gc'], stdio: 'inherit' });
+    c.once('message', (m) => resolve(m as Result));
+    c.once('exit', (code) => code !== 0 && reject(new Error(`${kind} exited with ${code}`)));
+  });
+}
+
+async function main() {
+  const stop = setTimeout(() => {
+    console.error(`transfer bench: deadline of ${DEADLINE_MS} ms passed`);
+    process.exit(2);
+  }, DEADLINE_MS);
+  const dir = mkdtempSync(join(tmpdir(), 'portal-transfer-bench-'));
+  try {
+    const write = await run('exceljs-write', dir);
+    const exp = await run('portal-export', dir);
+    const read = await run('exceljs-read', dir, exp.file);
+    const imp = await run('portal-import', dir, exp.file);
+    const line = (r: Result) => `${r.name.padEnd(14)} ${String(r.rows).padStart(8)} rows  ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${Math.round((r.rows / r.ms) * 1000).toLocaleString('en').padStart(9)} rows/s  peak +${r.peakMb.toFixed(0).padStart(4)} MB${r.bytes ? `  file ${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''}`;
+    console.log(`transfer bench, ${ROWS.toLocaleString('en')} rows, node ${process.version}`);
+    for (const r of [write, exp, read, imp]) console.log(line(r));
+    const ratio = (a: Result, b: Result) => (a.ms / b.ms).toFixed(2);
+    console.log(`export: portal takes ${ratio(exp, write)}x ExcelJS's time, peak memory ${(exp.peakMb / Math.max(1, write.peakMb)).toFixed(2)}x`);
+    console.log(`import: portal takes ${ratio(imp, read)}x ExcelJS's time, peak memory ${(imp.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`);
+  } finally {
+    clearTimeout(stop);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'child') await child(process.argv[3]!, process.argv[4]!, process.argv[5] ?? '');
+else await main();

@@ -1,0 +1,90 @@
+import { weekOfSemester } from '@portal/contracts/personal';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loginAs, seriousA11yViolations, settled } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+import type { RunningServer } from './support/server.ts';
+
+/** The seeded 2026-2027 semesters (apps/server/src/db/seed/personal.ts). */
+const SEMESTERS = [
+  { name: '2026-2027学年第一学期', startDate: '2026-09-07', endDate: '2027-01-17' },
+  { name: '2026-2027学年第二学期', startDate: '2027-02-22', endDate: '2027-07-04' },
+];
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('personal center journey (real server, Debian Chromium)', () => {
+  const journey = useJourney({ viewport: { width: 1366, height: 900 } });
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(() => {
+    ({ server, browser, context, page } = journey);
+  });
+
+  it('student01 opens the personal center, sees the profile, calendar week and links, and unbinds WeChat for good', async () => {
+    await loginAs(page, server.url, 'student01');
+    // From the user menu of the shell.
+    await page.getByRole('button', { name: /张同学/ }).click();
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await page.waitForURL(/\/home\/PersonalCenter$/);
+    await page.getByRole('heading', { level: 1, name: '个人中心' }).waitFor();
+
+    const profile = page.getByRole('region', { name: '我的资料' });
+    await profile.getByTestId('profile-name').filter({ hasText: '张同学' }).waitFor();
+    expect(await profile.getByTestId('profile-account').textContent()).toBe('student01');
+    expect(await profile.textContent()).toContain('学生');
+    expect(await profile.textContent()).toContain('示例大学');
+
+    // The school calendar: the teaching week of today, or the vacation line outside the seeded semesters.
+    const calendar = page.getByRole('region', { name: '校历' });
+    const line = calendar.getByTestId('current-week');
+    await line.waitFor();
+    const d = today();
+    const semester = SEMESTERS.find((s) => weekOfSemester(s, d) !== null);
+    if (semester) {
+      const week = weekOfSemester(semester, d)!;
+      await expect.poll(() => line.textContent()).toContain(`今天是${semester.name}第${week}周`);
+      expect(await calendar.locator('[aria-current="date"]').textContent()).toContain(`第${week}周`);
+    } else {
+      await expect.poll(() => line.textContent()).toMatch(/第\d+周|假期中/);
+    }
+    expect(await calendar.textContent()).toContain('国庆节');
+
+    // The systems a student may open (财务系统 is for staff), each in a new window.
+    const links = page.getByRole('region', { name: '系统访问' });
+    await links.getByRole('link', { name: /^教务系统/ }).waitFor();
+    const names = await links.locator('.pc-link-name').allTextContents();
+    expect(names.map((n) => n.trim())).toEqual(['教务系统', '图书馆', '一卡通', '邮箱', 'VPN']);
+    expect(await links.getByRole('link', { name: /^图书馆/ }).getAttribute('target')).toBe('_blank');
+
+    // Unbind WeChat, with the confirmation.
+    const security = page.getByRole('region', { name: '账号安全' });
+    await expect.poll(() => security.getByTestId('session-valid-time').textContent()).toMatch(/剩余 \d+ 小时 \d+ 分钟/);
+    await security.getByRole('button', { name: '解除绑定（微信）' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '确定解除微信绑定吗？' });
+    await dialog.waitFor();
+    await settled(page);
+    await dialog.getByRole('button', { name: '解除绑定' }).click();
+    await page.getByText('已解除绑定').first().waitFor();
+    await security.getByRole('button', { name: '解除绑定（微信）' }).waitFor({ state: 'detached' });
+    await security.getByRole('button', { name: '解除绑定（钉钉）' }).waitFor();
+
+    // It stays unbound after a reload.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: '个人中心' }).waitFor();
+    await page.getByRole('region', { name: '账号安全' }).getByRole('button', { name: '解除绑定（钉钉）' }).waitFor();
+    expect(await page.getByRole('region', { name: '账号安全' }).getByRole('button', { name: '解除绑定（微信）' }).count()).toBe(0);
+
+    // Keyboard: the links are reachable with Tab.
+    await links.getByRole('link', { name: /^教务系统/ }).focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('https://jw.demo.edu.cn/');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('https://lib.demo.edu.cn/');
+
+    expect(await seriousA11yViolations(page, 'main')).toEqual([]);
+  });
+});

@@ -1,0 +1,257 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loginAs, seriousA11yViolations } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+import type { RunningServer } from './support/server.ts';
+
+/** Issue 4 journeys: cards, preview, publishing, navigation limit, theme, accessibility of the home page. */
+describe('workbench journeys (real server, Debian Chromium)', () => {
+  const journey = useJourney();
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(() => {
+    ({ server, browser, context, page } = journey);
+  });
+
+  async function asStudent(): Promise<{ ctx: BrowserContext; p: Page }> {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const p = await ctx.newPage();
+    await loginAs(p, server.url, 'student01');
+    return { ctx, p };
+  }
+
+  it('lets admin build a card, preview both layouts (1080 and 657 px), publish it, and student01 sees it', async () => {
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/cardBusinessConfig`);
+    await page.getByRole('button', { name: '新建卡片' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('卡片名称').fill('迎新工具箱');
+    await form.getByLabel('展示行数').fill('3');
+    // Other information of the card configuration: shown beside the card's title, a url as a link.
+    await form.getByRole('button', { name: '添加信息' }).click();
+    await form.getByLabel('名称', { exact: true }).fill('使用说明');
+    await form.getByLabel('内容或链接').fill('https://www.demo.edu.cn/help');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    const row = page.getByRole('row').filter({ hasText: '迎新工具箱' });
+    await row.waitFor({ state: 'visible' });
+
+    await row.getByRole('button', { name: /预\s*览/ }).click();
+    const dialog = page.locator('.wb-preview-dialog');
+    await dialog.getByText('迎新工具箱-预览').waitFor({ state: 'visible' });
+    const same = page.getByTestId('preview-card-same');
+    await same.waitFor({ state: 'visible' });
+    // Measured once the opening animation has finished (the dialog zooms in).
+    await page.waitForFunction(() => document.querySelector('.ant-modal.wb-preview-dialog')?.getBoundingClientRect().width === 1080, undefined, { timeout: 5_000 });
+    expect((await page.locator('.ant-modal.wb-preview-dialog').boundingBox())!.width).toBe(1080);
+    expect((await same.boundingBox())!.width).toBe(657);
+    expect(await same.getByTestId('tools-body').first().evaluate((e) => getComputedStyle(e).height)).toBe('258px');
+    await dialog.getByRole('tab', { name: '不与消息卡片同页' }).click();
+    const separate = page.getByTestId('preview-card-separate');
+    await separate.waitFor({ state: 'visible' });
+    expect(await separate.evaluate((e) => getComputedStyle(e).marginRight)).toBe('16px');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: /发\s*布/ }).click();
+    await row.getByText('已发布').waitFor({ state: 'visible' });
+
+    const { ctx, p } = await asStudent();
+    await p.getByRole('heading', { name: '迎新工具箱' }).waitFor({ state: 'visible' });
+    const built = p.locator('.wb-card').filter({ has: p.getByRole('heading', { name: '迎新工具箱' }) });
+    expect(await built.getByRole('link', { name: '使用说明' }).getAttribute('href')).toBe('https://www.demo.edu.cn/help');
+    await ctx.close();
+  });
+
+  it("lets admin add 6 custom navigation items and refuses the 7th with '最多可添加6个'", async () => {
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/userFrameConfig/addNavigation`);
+    for (let i = 1; i <= 7; i++) {
+      await page.getByRole('button', { name: '添加导航' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('导航名称').fill(`导航${i}`);
+      await dialog.getByLabel('链接地址').fill(`https://www.demo.edu.cn/nav${i}`);
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      if (i <= 6) {
+        await page.getByRole('cell', { name: `导航${i}`, exact: true }).waitFor({ state: 'visible' });
+        await dialog.waitFor({ state: 'hidden' });
+      }
+    }
+    await page.getByText('最多可添加6个').first().waitFor({ state: 'visible' });
+    await expect(page.getByRole('cell', { name: '导航7', exact: true }).count()).resolves.toBe(0);
+
+    const { ctx, p } = await asStudent();
+    const nav = p.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: '导航6' }).waitFor({ state: 'visible' });
+    expect(await nav.getByRole('link', { name: '导航1' }).getAttribute('href')).toBe(`/home/navIfram?url=${encodeURIComponent('https://www.demo.edu.cn/nav1')}`);
+    await nav.getByRole('link', { name: '导航1' }).click();
+    await p.locator('iframe.wb-iframe').waitFor({ state: 'attached' });
+    expect(await p.locator('iframe.wb-iframe').getAttribute('src')).toBe('https://www.demo.edu.cn/nav1');
+    // A crafted link cannot frame a site nobody configured.
+    await p.goto(`${server.url}/home/navIfram?url=${encodeURIComponent('https://evil.example/login')}`);
+    await p.getByText('地址不可用').waitFor({ state: 'visible' });
+    await expect(p.locator('iframe.wb-iframe').count()).resolves.toBe(0);
+    await ctx.close();
+
+    // A built-in item keeps its route; the administrator renames it on its center's configuration page.
+    await page.goto(`${server.url}/home/userFrameConfig/applicationServiceCenterConfig`);
+    const name = page.getByLabel('导航名称');
+    await name.waitFor({ state: 'visible' });
+    await name.fill('应用中心');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').first().waitFor({ state: 'visible' });
+    const again = await asStudent();
+    const link = again.p.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '应用中心', exact: true });
+    await link.waitFor({ state: 'visible' });
+    expect(await link.getAttribute('href')).toBe('/home/applicationServiceCenter');
+    await again.ctx.close();
+  });
+
+  it("applies a theme colour change at once and in a student's shell", async () => {
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/userFrameConfig/homePageConfig`);
+    await page.getByTestId('theme-color-input').fill('#c8102e');
+    await page.getByTestId('theme-color-input').locator('xpath=ancestor::div[contains(@class,"ant-card")][1]').getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--theme-color').trim() === '#c8102e');
+
+    const { ctx, p } = await asStudent();
+    await p.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--theme-color').trim() === '#c8102e');
+    await ctx.close();
+  });
+
+  it("lets a user pick their own theme from the user menu, applied at once and on the next load, while the tenant's stays everyone else's default", async () => {
+    const themeColor = (p: Page) => p.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--theme-color').trim());
+    const waitColor = (p: Page, c: string) => p.waitForFunction((want) => getComputedStyle(document.documentElement).getPropertyValue('--theme-color').trim() === want, c);
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('heading', { name: '待我处理' }).waitFor({ state: 'visible' });
+    const tenantColor = await themeColor(page);
+    expect(tenantColor).not.toBe('#00a870');
+
+    // A click that lands while the shell is still settling after login can be lost; the user clicks again.
+    const openThemeDialog = async (p: Page) => {
+      const dialog = p.getByRole('dialog', { name: '主题设置' });
+      for (let attempt = 1; ; attempt++) {
+        await p.getByRole('button', { name: /用户菜单/ }).click();
+        await p.getByRole('menuitem', { name: '主题设置' }).click();
+        try {
+          await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+          return dialog;
+        } catch (err) {
+          if (attempt === 3) throw err;
+        }
+      }
+    };
+    let dialog = await openThemeDialog(page);
+    expect(await dialog.getByRole('radio', { name: /跟随学校主题/ }).isChecked()).toBe(true);
+    // Checked once the dialog has finished zooming in.
+    await page.waitForFunction(() => {
+      const m = document.querySelector('.ant-modal.wb-user-theme');
+      return !!m && getComputedStyle(m).opacity === '1' && getComputedStyle(m).transform === 'none';
+    });
+    expect(await seriousA11yViolations(page, '.ant-modal.wb-user-theme')).toEqual([]);
+    await dialog.getByText('翡翠绿', { exact: true }).click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await waitColor(page, '#00a870');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // On the next load, in a fresh browser: the server keeps the user's own theme.
+    const again = await asStudent();
+    await waitColor(again.p, '#00a870');
+    await again.ctx.close();
+    // Everyone else keeps the tenant's theme.
+    const teacherCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const teacher = await teacherCtx.newPage();
+    await loginAs(teacher, server.url, 'teacher01');
+    await teacher.getByRole('heading', { name: '待我处理' }).waitFor({ state: 'visible' });
+    await waitColor(teacher, tenantColor);
+    await teacherCtx.close();
+
+    // Back to the school's theme.
+    dialog = await openThemeDialog(page);
+    expect(await dialog.getByRole('radio', { name: /翡翠绿/ }).isChecked()).toBe(true);
+    await dialog.getByText('跟随学校主题', { exact: true }).click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await waitColor(page, tenantColor);
+    const last = await asStudent();
+    await waitColor(last.p, tenantColor);
+    await last.ctx.close();
+  });
+
+  it('saves the pre-login landing page, and an anonymous visitor sees it on the next load', async () => {
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/userFrameConfig/preLoginConfig`);
+    const title = page.getByLabel('标题', { exact: true });
+    await title.waitFor({ state: 'visible' });
+    await title.fill('示例大学一站式服务大厅');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').first().waitFor({ state: 'visible' });
+
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const p = await visitor.newPage();
+    await p.goto(`${server.url}/`);
+    await p.getByText('示例大学一站式服务大厅').first().waitFor({ state: 'visible' });
+    await visitor.close();
+  });
+
+  it('shows the demo home page with counts above 99 and has no serious accessibility violation', async () => {
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('heading', { name: '待我处理' }).waitFor({ state: 'visible' });
+    await page.getByTestId('todo-num').first().waitFor({ state: 'visible' });
+    expect(await page.getByTestId('todo-num').first().textContent()).toBe('99+');
+    await page.getByRole('heading', { name: '重要公告' }).waitFor({ state: 'visible' });
+    await page.getByTestId('announcement-date').first().waitFor({ state: 'visible' });
+    expect(await page.getByTestId('announcement-date').allTextContents()).toContain('今天');
+    await page.locator('.wb-card-myCollection .ant-empty-description', { hasText: '暂无数据' }).waitFor({ state: 'visible' }); // student01 has no favourites yet
+    // The greeting with the nearest holiday, and the featured service special with its services.
+    expect(await page.getByTestId('holiday').textContent()).toMatch(/^距离元旦（\d{4}-01-01）还有 \d+ 天$|^今天是元旦/);
+    const special = page.getByTestId('service-special');
+    await special.getByRole('heading', { name: '服务专题：迎新专题' }).waitFor({ state: 'visible' });
+    expect(await special.getByRole('link').count()).toBeGreaterThan(0);
+    await special.getByRole('button', { name: '全部专题' }).click();
+    const all = page.getByRole('dialog', { name: '全部专题' });
+    await all.getByRole('tab', { name: '毕业季专题' }).click();
+    await all.getByRole('tabpanel').getByRole('link').first().waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await all.waitFor({ state: 'hidden' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('has no serious accessibility violation on the configuration pages', async () => {
+    await loginAs(page, server.url, 'admin');
+    const pages: Array<[string, string]> = [
+      ['cardBusinessConfig', '卡片业务配置'],
+      ['userFrameConfig/homePageConfig', '首页配置'],
+      ['userFrameConfig/addNavigation', '导航配置'],
+      ['userFrameConfig/preLoginConfig', '登录前首页配置'],
+      ['managementGuideConfig', '办事指南配置'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(`${server.url}/home/${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ state: 'visible' });
+      await page.locator('.ant-table-row, .ant-form').first().waitFor({ state: 'visible' });
+      expect(await seriousA11yViolations(page), path).toEqual([]);
+    }
+    // effectivenessMonitoringConfig is checked with its reports in e2e/efficiency.spec.ts.
+  });
+
+  it('lets admin allow-list an intranet host for data sources, and refuses the page to a student', async () => {
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/cardBusinessConfig`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: '出站地址白名单' }) });
+    const input = section.getByRole('combobox', { name: '出站地址白名单' });
+    await input.waitFor({ state: 'visible' });
+    await input.fill('http://10.20.30.40:8080/api');
+    await input.press('Enter');
+    await section.getByRole('button', { name: /保\s*存/ }).click();
+    await section.getByRole('status').filter({ hasText: '保存成功' }).waitFor({ state: 'visible' });
+    await section.getByText('10.20.30.40', { exact: true }).waitFor({ state: 'visible' });
+    await page.reload();
+    await section.getByText('10.20.30.40', { exact: true }).waitFor({ state: 'visible' });
+
+    const { ctx, p } = await asStudent();
+    await p.goto(`${server.url}/home/cardBusinessConfig`);
+    await p.waitForURL(/\/home\/noPower/);
+    await ctx.close();
+  });
+});

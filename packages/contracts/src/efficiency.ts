@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { pageOf } from './messages.ts';
+
+/**
+ * Efficiency supervision (7.6 efficiencyHomePage/*): overview figures, process trend, service heat and likes
+ * rankings, time-out processes and nodes, the department report with its drill-down, the personal report,
+ * and the per-tenant report configuration. Result shapes are not shown by the spec; these are the project's.
+ */
+
+/** The configuration menu of the efficiency configuration page (section 2.1); it also opens the report-wide views. */
+export const EFFICIENCY_MENU = 'effectivenessMonitoringConfig';
+/** Longest date range one report call may span (the project's limit; the spec gives none). */
+export const EFFICIENCY_MAX_RANGE_DAYS = 366;
+/** Days shown when a call names no range: the last 30 days up to today. */
+export const EFFICIENCY_DEFAULT_RANGE_DAYS = 30;
+/** Items of a ranking (heat, likes, time-out nodes) when the call names no limit. */
+export const EFFICIENCY_RANKING_DEFAULT = 10;
+export const EFFICIENCY_RANKING_MAX = 50;
+
+/** Messages of this capability (server and client). */
+export const EFFICIENCY_TEXTS = {
+  badDate: '日期格式应为 YYYY-MM-DD',
+  startAfterEnd: '开始日期不能晚于结束日期',
+  rangeTooLong: `查询时间范围不能超过${EFFICIENCY_MAX_RANGE_DAYS}天`,
+  badGranularity: '统计粒度只能是 day、week 或 month',
+  noDept: '部门不存在',
+  noScene: '场景不存在',
+  noReportPower: '没有查看效能报表的权限',
+} as const;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(s: string): boolean {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** Whole days from start to end, both included. */
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+const IsoDate = z.string({ error: EFFICIENCY_TEXTS.badDate }).trim().refine(isIsoDate, { error: EFFICIENCY_TEXTS.badDate });
+const OptionalId = z.string().trim().max(64).nullish().transform((v) => v || null);
+
+/** The filters every report call takes: a date range (default the last 30 days), a department and a scene. */
+export const ReportFilterShape = {
+  startDate: IsoDate.optional(),
+  endDate: IsoDate.optional(),
+  deptId: OptionalId,
+  sceneId: OptionalId,
+  tenantId: z.string().optional(),
+};
+const rangeChecks = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.startDate && v.endDate) {
+    if (v.startDate > v.endDate) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.startAfterEnd, path: ['startDate'] });
+    else if (daysInRange(v.startDate, v.endDate) > EFFICIENCY_MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.rangeTooLong, path: ['endDate'] });
+  }
+};
+const optionalBody = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => (v ?? schema.parse({})) as z.output<T>);
+
+export const ReportFilter = z.object(ReportFilterShape).superRefine(rangeChecks);
+export type ReportFilter = z.output<typeof ReportFilter>;
+export const ReportFilterBody = optionalBody(ReportFilter);
+
+export const Granularity = z.enum(['day', 'week', 'month'], { error: EFFICIENCY_TEXTS.badGranularity });
+export type Granularity = z.infer<typeof Granularity>;
+export const TrendRequest = z.object({ ...ReportFilterShape, granularity: Granularity.default('day') }).superRefine(rangeChecks);
+export const TrendRequestBody = optionalBody(TrendRequest);
+
+export const RankingRequest = z
+  .object({ ...ReportFilterShape, limit: z.coerce.number().int().min(1).max(EFFICIENCY_RANKING_MAX).default(EFFICIENCY_RANKING_DEFAULT) })
+  .superRefine(rangeChecks);
+export const RankingRequestBody = optionalBody(RankingRequest);
+
+export const PagedReportRequest = z
+  .object({
+    ...ReportFilterShape,
+    current: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .superRefine(rangeChecks);
+export const PagedReportRequestBody = optionalBody(PagedReportRequest);
+
+export const DrillRequest = z
+  .object({ ...ReportFilterShape, deptId: z.string({ error: EFFICIENCY_TEXTS.noDept }).trim().min(1, { error: EFFICIENCY_TEXTS.noDept }).max(64) })
+  .superRefine(rangeChecks);
+
+/** The resolved range a report covers (echoed in every answer, so the client shows what was counted). */
+export const ReportRange = z.object({ startDate: z.string(), endDate: z.string() });
+export type ReportRange = z.infer<typeof ReportRange>;
+
+/** efficiencyHomePage/overView */
+export const Overview = z.object({
+  range: ReportRange,
+  serviceCount: z.number().int(),
+  processServiceCount: z.number().int(),
+  visitCount: z.number().int(),
+  started: z.number().int(),
+  finished: z.number().int(),
+  running: z.number().int(),
+  overdue: z.number().int(),
+  /** Finished on time / finished, 0 to 100, one decimal; null when nothing finished. */
+  onTimeRate: z.number().nullable(),
+  /** Mean hours from start to finish of finished processes; null when nothing finished. */
+  avgHours: z.number().nullable(),
+});
+export type Overview = z.infer<typeof Overview>;
+
+export const TrendPoint = z.object({ period: z.string(), started: z.number().int(), finished: z.number().int(), overdue: z.number().int() });
+export type TrendPoint = z.infer<typeof TrendPoint>;
+/** efficiencyHomePage/processTrending */
+export const Trend = z.object({ range: ReportRange, granularity: Granularity, points: z.array(TrendPoint) });
+export type Trend = z.infer<typeof Trend>;
+
+export const HeatItem = z.object({ rank: z.number().int(), serviceId: z.string(), serviceName: z.string(), deptName: z.string(), visitCount: z.number().int(), clicks: z.number().int(), rate: z.number() });
+export type HeatItem = z.infer<typeof HeatItem>;
+export const LikeItem = z.object({ rank: z.number().int(), serviceId: z.string(), serviceName: z.string(), deptName: z.string(), average: z.number(), count: z.number().int() });
+export type LikeItem = z.infer<typeof LikeItem>;
+
+export const TimeoutProcess = z.object({
+  id: z.string(),
+  title: z.string(),
+  processName: z.string(),
+  deptName: z.string(),
+  applicantName: z.string(),
+  startedAt: z.string(),
+  dueAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Hours past the due time (until finish, or until now while still running). */
+  overdueHours: z.number(),
+});
+export type TimeoutProcess = z.infer<typeof TimeoutProcess>;
+export const TimeoutProcessPage = pageOf(TimeoutProcess);
+
+export const TimeoutNode = z.object({ processName: z.string(), nodeName: z.string(), total: z.number().int(), overdue: z.number().int(), avgHours: z.number().nullable() });
+export type TimeoutNode = z.infer<typeof TimeoutNode>;
+
+export const ReportRow = z.object({
+  deptId: z.string(),
+  deptName: z.string(),
+  serviceCount: z.number().int(),
+  visitCount: z.number().int(),
+  started: z.number().int(),
+  finished: z.number().int(),
+  overdue: z.number().int(),
+  avgHours: z.number().nullable(),
+  onTimeRate: z.number().nullable(),
+});
+export type ReportRow = z.infer<typeof ReportRow>;
+/** efficiencyHomePage/reportTable */
+export const ReportTable = z.object({ range: ReportRange, rows: z.array(ReportRow), total: ReportRow });
+export type ReportTable = z.infer<typeof ReportTable>;
+
+export const DrillRow = z.object({
+  processName: z.string(),
+  serviceId: z.string().nullable(),
+  started: z.number().int(),
+  finished: z.number().int(),
+  overdue: z.number().int(),
+  avgHours: z.number().nullable(),
+  onTimeRate: z.number().nullable(),
+});
+export type DrillRow = z.infer<typeof DrillRow>;
+export const HandlerRow = z.object({ handlerId: z.string(), handlerName: z.string(), handled: z.number().int(), pending: z.number().int(), overdue: z.number().int(), avgHours: z.number().nullable() });
+export type HandlerRow = z.infer<typeof HandlerRow>;
+/** efficiencyHomePage/reportTableDrill: one department by process and by handler. */
+export const ReportDrill = z.object({ range: ReportRange, deptId: z.string(), deptName: z.string(), processes: z.array(DrillRow), handlers: z.array(HandlerRow) });
+export type ReportDrill = z.infer<typeof ReportDrill>;
+
+/** efficiencyHomePage/efficiencyReportList: the month-by-month summary of the range. */
+export const MonthlyReport = z.object({ month: z.string(), started: z.number().int(), finished: z.number().int(), overdue: z.number().int(), onTimeRate: z.number().nullable(), avgHours: z.number().nullable() });
+export type MonthlyReport = z.infer<typeof MonthlyReport>;
+
+/** efficiencyHomePage/OAOverview: the office to-do items of the workbench, by flow type. */
+export const OaFlow = z.object({ flowType: z.string(), todo: z.number().int(), done: z.number().int(), timeout: z.number().int() });
+export const OaOverview = z.object({ todo: z.number().int(), done: z.number().int(), timeout: z.number().int(), flows: z.array(OaFlow) });
+export type OaOverview = z.infer<typeof OaOverview>;
+
+/** efficiencyHomePage/personalEfficiencyReport: the caller's own work. */
+export const PersonalReport = z.object({
+  range: ReportRange,
+  userName: z.string(),
+  handled: z.number().int(),
+  pending: z.number().int(),
+  overdue: z.number().int(),
+  avgHours: z.number().nullable(),
+  onTimeRate: z.number().nullable(),
+  applied: z.number().int(),
+  appliedFinished: z.number().int(),
+});
+export type PersonalReport = z.infer<typeof PersonalReport>;
+
+export const PersonalNode = z.object({
+  id: z.string(),
+  title: z.string(),
+  processName: z.string(),
+  nodeName: z.string(),
+  arrivedAt: z.string(),
+  handledAt: z.string().nullable(),
+  dueAt: z.string(),
+  hours: z.number().nullable(),
+  overdue: z.boolean(),
+});
+export type PersonalNode = z.infer<typeof PersonalNode>;
+export const PersonalNodePage = pageOf(PersonalNode);
+
+export const FilterNode: z.ZodType<FilterNodeT> = z.lazy(() => z.object({ id: z.string(), title: z.string(), count: z.number().int(), children: z.array(FilterNode) }));
+export type FilterNodeT = { id: string; title: string; count: number; children: FilterNodeT[] };
+
+/** efficiencyHomePage/existReport: whether the caller may see the report-wide views, and whether there is data. */
+export const ExistReport = z.object({ canViewReport: z.boolean(), canConfigure: z.boolean(), hasData: z.boolean() });
+export type ExistReport = z.infer<typeof ExistReport>;
+
+/** The blocks of the supervision page an administrator can switch on and off. */
+export const REPORT_BLOCKS = ['overview', 'trend', 'heat', 'likes', 'timeout', 'report', 'oa', 'personal'] as const;
+export type ReportBlock = (typeof REPORT_BLOCKS)[number];
+export const ReportConfig = z.object({
+  blocks: z.object(Object.fromEntries(REPORT_BLOCKS.map((b) => [b, z.boolean()])) as Record<ReportBlock, z.ZodBoolean>),
+});
+export type ReportConfig = z.infer<typeof ReportConfig>;
+export const DEFAULT_REPORT_CONFIG: ReportConfig = { blocks: Object.fromEntries(REPORT_BLOCKS.map((b) => [b, true])) as Record<ReportBlock, boolean> };

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import {
+  EXPORT_FILE_NAME_MAX,
+  EXPORT_FILE_NAME_MIN,
+  IMPORT_HEADER_ROW_MAX,
+  IMPORT_HEADER_ROW_MIN,
+} from './constants.ts';
+import { pageOf, PageRequest } from './messages.ts';
+
+/**
+ * Three lists (7.6 threeInventory, tripleList), department duty lists (7.7) and the bulk import and export
+ * jobs (7.10) with the validation rules of section 5.
+ */
+
+/** Texts of section 5 (verbatim) and the server's own messages of this capability. */
+export const TRANSFER_TEXTS = {
+  fileNameRequired: '请输入文件名称',
+  fileNameChars: '特殊字符只能包括点和下划线',
+  fileNameShort: '文件名称不可少于三个字符',
+  fileNameLong: `文件名称不可超过${EXPORT_FILE_NAME_MAX}个字符`,
+  fieldRequired: '请至少选择一个导出字段',
+  badFormat: '上传格式不符合要求，请重新上传',
+  badExtension: '只能上传 xls 或 xlsx 格式的文件',
+  tooLarge: '上传文件大小不能超过 20MB',
+  oneFile: '当前限制选择 1 个文件，请删除后再上传',
+  fileRequired: '请上传文件',
+  headerLineRequired: '请输入表头所在行',
+  headerLineRange: `表头所在行须为${IMPORT_HEADER_ROW_MIN}到${IMPORT_HEADER_ROW_MAX}之间的整数`,
+  ruleRequired: '请选择重复数据规则',
+  checkFieldsRequired: '请选择校验字段',
+  matchRequired: '请匹配所有系统必填字段',
+  // Server-side messages this project adds.
+  emptyFile: '文件中没有数据',
+  noHeader: '表头所在行没有内容',
+  zipBomb: '文件解压后过大或结构异常，已拒绝',
+  cellTooLong: '单元格内容过长',
+  jobNotFound: '任务不存在或已过期',
+  jobInterrupted: '任务因服务重启而中断，请重新执行',
+  jobFailed: '任务执行失败，请重新执行',
+  noUpload: '请先上传文件',
+  noDataSelected: '请选择要导出的数据',
+  requiredMissing: '必填字段为空',
+  duplicateRow: '数据重复',
+  saveFailed: '数据保存失败',
+  duplicateInFile: '与文件中前面的行重复',
+  unknownDept: '部门不存在',
+  unknownDictValue: '不是可选的值',
+  tooLong: '内容过长',
+  noDept: '部门不存在或无权操作',
+  noDuty: '职责不存在',
+  importUnsupported: '该数据不支持导入',
+  adminOnly: '仅管理员可导入导出该数据',
+  badServiceUrl: '服务地址：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',
+} as const;
+
+/** File name of an export: 3 to 30 characters of Chinese, letters, digits, dot and underscore (section 5). */
+export const EXPORT_FILE_NAME_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9._]+$/;
+
+export const ExportFileName = z
+  .string({ error: TRANSFER_TEXTS.fileNameRequired })
+  .trim()
+  .min(1, TRANSFER_TEXTS.fileNameRequired)
+  .regex(EXPORT_FILE_NAME_PATTERN, TRANSFER_TEXTS.fileNameChars)
+  .min(EXPORT_FILE_NAME_MIN, TRANSFER_TEXTS.fileNameShort)
+  .max(EXPORT_FILE_NAME_MAX, TRANSFER_TEXTS.fileNameLong);
+
+/** Validates an export file name as the dialog does; null when it is fine, else the message of section 5. */
+export function exportFileNameError(name: string | undefined | null): string | null {
+  const r = ExportFileName.safeParse(name ?? '');
+  return r.success ? null : (r.error.issues[0]?.message ?? TRANSFER_TEXTS.fileNameRequired);
+}
+
+/** Data scope of an export (2.6): all = 1, current search result = 2, ticked rows = 3. */
+export const DATA_RANGE_ALL = 1;
+export const DATA_RANGE_SEARCH = 2;
+export const DATA_RANGE_CHOSEN = 3;
+export const DataRange = z.coerce.number().int().min(1).max(3);
+
+/** Duplicate rule of an import (ruleNum): skip the row, update the existing record, or report it as failed. */
+export const RULE_SKIP = 1;
+export const RULE_UPDATE = 2;
+export const RULE_FAIL = 3;
+
+export const HeaderLine = z.coerce
+  .number({ error: TRANSFER_TEXTS.headerLineRequired })
+  .int(TRANSFER_TEXTS.headerLineRange)
+  .min(IMPORT_HEADER_ROW_MIN, TRANSFER_TEXTS.headerLineRange)
+  .max(IMPORT_HEADER_ROW_MAX, TRANSFER_TEXTS.headerLineRange);
+
+const Id = z.string().trim().min(1).max(64);
+const Search = z.record(z.string(), z.unknown()).nullish();
+
+// ---------------------------------------------------------------- 7.7 department duty lists
+
+export const DutyService = z.object({ serviceId: z.string(), serviceName: z.string() });
+export type DutyService = z.infer<typeof DutyService>;
+
+export const Duty = z.object({
+  id: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+  dutyName: z.string(),
+  dutyType: z.string(),
+  dutyContent: z.string(),
+  sort: z.number().int(),
+  services: z.array(DutyService),
+  updateTime: z.string(),
+});
+export type Duty = z.infer<typeof Duty>;
+
+export const DutyPageRequest = PageRequest.extend({
+  deptId: z.string().max(64).nullish(),
+  dutyName: z.string().max(100).nullish(),
+  tenantId: z.string().optional(),
+});
+export type DutyPageRequest = z.infer<typeof DutyPageRequest>;
+export const DutyPage = pageOf(Duty);
+
+export const DutySaveRequest = z.object({
+  deptId: Id,
+  dutyName: z.string().trim().min(1).max(100),
+  dutyType: z.string().trim().max(32).default(''),
+  dutyContent: z.string().max(4000).default(''),
+  sort: z.coerce.number().int().min(0).max(99999).default(0),
+  serviceIds: z.array(Id).max(200).default([]),
+});
+export type DutySaveRequest = z.infer<typeof DutySaveRequest>;
+export const DutyUpdateRequest = DutySaveRequest.extend({ id: Id });
+export type DutyUpdateRequest = z.infer<typeof DutyUpdateRequest>;
+/** ids: comma-joined, in the BladeX manner. */
+export const RemoveRequest = z.object({ ids: z.string().trim().min(1).max(4000) });
+
+export const DeptNode: z.ZodType<DeptNodeT> = z.lazy(() =>
+  z.object({ id: z.string(), parentId: z.string(), title: z.string(), dutyNum: z.number().int(), children: z.array(DeptNode) }),
+);
+export type DeptNodeT = { id: string; parentId: string; title: string; dutyNum: number; children: DeptNodeT[] };
+
+export const DeptInfo = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  deptName: z.string(),
+  responsibility: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  dutyNum: z.number().int(),
+});
+export type DeptInfo = z.infer<typeof DeptInfo>;
+export const DeptPageRequest = PageRequest.extend({ deptName: z.string().max(100).nullish() });
+export const DeptPage = pageOf(DeptInfo);
+export const DeptUpdateRequest = z.object({
+  id: Id,
+  responsibility: z.string().max(4000).optional(),
+  phone: z.string().max(64).optional(),
+  address: z.string().max(200).optional(),
+});
+
+export const ServiceInfo = z.object({ serviceId: z.string(), serviceName: z.string(), deptId: z.string(), deptName: z.string() });
+export type ServiceInfo = z.infer<typeof ServiceInfo>;
+export const ServiceInfoRequest = PageRequest.extend({ serviceName: z.string().max(100).nullish(), deptId: z.string().max(64).nullish() });
+export const ServiceInfoPage = pageOf(ServiceInfo);
+
+export const DeptIdRequest = z.object({ deptId: Id, tenantId: z.string().optional() });
+export const DutyIdRequest = z.object({ dutyId: Id, tenantId: z.string().optional() });
+export const DutyAndService = z.object({ dept: DeptInfo, duties: z.array(Duty) });
+export const SchoolInfo = z.object({ tenantId: z.string(), schoolName: z.string() });
+export const TenantRequest = z.object({ tenantId: z.string().optional() }).nullish();
+
+// ---------------------------------------------------------------- 7.6 three lists
+
+export const ThreeListConfig = z.object({
+  pageTitle: z.string().trim().min(1).max(50),
+  introduction: z.string().max(1000),
+  showServices: z.boolean(),
+  dutyTypeMust: z.boolean(),
+});
+export type ThreeListConfig = z.infer<typeof ThreeListConfig>;
+export const ThreeInventoryPageRequest = PageRequest.extend({
+  deptId: z.string().max(64).nullish(),
+  keyword: z.string().max(100).nullish(),
+  tenantId: z.string().optional(),
+});
+
+// ---------------------------------------------------------------- 7.10 import and export jobs
+
+/** A system field of a data set, as the export checklist and the field matching show it. */
+export const TransferField = z.object({
+  id: z.string(),
+  field: z.string(),
+  required: z.boolean(),
+  dictCode: z.string().nullable(),
+  /** May serve as a check field for duplicates (errorRegx). */
+  checkable: z.boolean(),
+});
+export type TransferField = z.infer<typeof TransferField>;
+
+export const ExportCountRequest = z.object({
+  tenantId: z.string().optional(),
+  dataRange: DataRange.default(DATA_RANGE_ALL),
+  formInline: Search,
+  advancedSearch: Search,
+  choiceDataIds: z.union([z.array(Id), z.string()]).nullish(),
+});
+export type ExportCountRequest = z.infer<typeof ExportCountRequest>;
+
+export const ExportStartRequest = z.object({
+  tenantId: z.string().optional(),
+  id: z.string().optional(),
+  fileName: ExportFileName,
+  dataRange: DataRange,
+  /** Comma-joined id:field pairs. */
+  exportField: z.string({ error: TRANSFER_TEXTS.fieldRequired }).trim().min(1, TRANSFER_TEXTS.fieldRequired).max(4000),
+  choiceDataIds: z.union([z.array(Id).max(10_000), z.string().max(700_000)]).nullish(),
+  choiceDataList: z.array(z.record(z.string(), z.unknown())).max(10_000).nullish(),
+  advancedSearch: Search,
+  formInline: Search,
+  type: z.string().max(32).nullish(),
+});
+export type ExportStartRequest = z.infer<typeof ExportStartRequest>;
+
+export const JobKeyResult = z.object({ redisKey: z.string() });
+export const ProgressRequest = z.object({ tenantId: z.string().optional(), key: z.string().min(1).max(128), id: z.string().optional() });
+
+/** Import and export result of section 3 (result.url for a finished export). */
+export const JobProgress = z.object({
+  redisKey: z.string(),
+  finishRate: z.number(),
+  finished: z.boolean(),
+  newInsertNum: z.number().int(),
+  updateNum: z.number().int(),
+  jumpNum: z.number().int(),
+  failNum: z.number().int(),
+  totalNum: z.number().int(),
+  finishNum: z.number().int(),
+  useTimeStr: z.string(),
+  tryMathRemainTime: z.string(),
+  errorKey: z.string().nullable(),
+  errorMsg: z.string().nullable(),
+  status: z.enum(['running', 'finished', 'failed']),
+  result: z.object({ url: z.string() }).nullable(),
+});
+export type JobProgress = z.infer<typeof JobProgress>;
+
+export const UploadResult = z.object({ fileKey: z.string(), fileName: z.string(), size: z.number().int() });
+
+export const MatchFieldRequest = z.object({
+  tenantId: z.string().optional(),
+  id: z.string().optional(),
+  fileKey: z.string().max(64).optional(),
+  headerLine: HeaderLine.default(1),
+});
+/** Field matching result of section 3: the suggested matches, the system fields, the spreadsheet's header cells. */
+export const MatchField = z.object({ excelField: z.string(), dbField: z.string() });
+export type MatchField = z.infer<typeof MatchField>;
+export const MatchFieldResult = z.object({
+  matchFieldList: z.array(MatchField),
+  dbFieldList: z.array(TransferField),
+  excelField: z.array(z.string()),
+});
+export type MatchFieldResult = z.infer<typeof MatchFieldResult>;
+
+export const ImportStartRequest = z.object({
+  tenantId: z.string().optional(),
+  id: z.string().optional(),
+  fileKey: z.string().max(64).optional(),
+  headerLine: HeaderLine,
+  ruleNum: z.coerce.number({ error: TRANSFER_TEXTS.ruleRequired }).int().min(1, TRANSFER_TEXTS.ruleRequired).max(3, TRANSFER_TEXTS.ruleRequired),
+  /** Check fields (comma-joined system field ids) that decide whether a row duplicates a record. */
+  errorRegx: z.string({ error: TRANSFER_TEXTS.checkFieldsRequired }).trim().min(1, TRANSFER_TEXTS.checkFieldsRequired).max(1000),
+  /** The field matching: a list (or its JSON) of { excelField, dbField }. */
+  matrixType: z.union([z.array(MatchField).max(200), z.string().max(20_000)]),
+});
+export type ImportStartRequest = z.infer<typeof ImportStartRequest>;
+
+export const ErrorDownloadRequest = z.object({ tenantId: z.string().optional(), errorKey: z.string().min(1).max(128), id: z.string().optional() });
+
+export const DictOption = z.object({ dictKey: z.string(), dictValue: z.string() });
+export type DictOption = z.infer<typeof DictOption>;
+export const DictRequest = z.object({ tenantId: z.string().optional(), search: z.string().max(100).optional() }).nullish();
+
+/** The data sets import and export are wired for; the path segment of their URLs. */
+export const TRANSFER_DATASETS = ['deptDuty', 'dept', 'service'] as const;
+export type TransferDataset = (typeof TRANSFER_DATASETS)[number];
+
+/** A service of the catalogue data page (serviceHallConfig), as the administrator's list shows it. */
+export const CatalogueService = z.object({
+  id: z.string(),
+  serviceName: z.string(),
+  deptName: z.string(),
+  sceneName: z.string(),
+  typeName: z.string(),
+  businessType: z.string(),
+  status: z.string(),
+  visitCount: z.number().int(),
+});
+export type CatalogueService = z.infer<typeof CatalogueService>;
+export const CataloguePageRequest = PageRequest.extend({
+  tenantId: z.string().optional(),
+  serviceName: z.string().max(100).nullish(),
+  deptId: z.string().max(64).nullish(),
+});
+export type CataloguePageRequest = z.infer<typeof CataloguePageRequest>;
+export const CataloguePage = pageOf(CatalogueService);
+export type CataloguePage = z.infer<typeof CataloguePage>;
+
+/** The path of a data set's call under the workbench group, e.g. transferUrl('deptDuty', 'export'). */
+export const transferUrl = (dataset: string, call: string) => `/transfer/${dataset}/${call}`;

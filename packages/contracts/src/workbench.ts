@@ -1,0 +1,411 @@
+/**
+ * The workbench home page and its administration (issue 4): cards and their columns, index types that
+ * place cards on the home page for roles, navigation items, footer, theme, pre-login landing page, common
+ * tools and external data sources. Section 3 (card configuration, column item, navigation item, type
+ * list, theme), 7.6 and 7.4 (theme, card service config).
+ */
+import { z } from 'zod';
+import {
+  CARD_DISPLAY_ROWS_MAX,
+  CARD_DISPLAY_ROWS_MIN,
+  CARD_ITEM_LIMIT_NARROW,
+  CARD_ITEM_LIMIT_WIDE,
+  CUSTOM_NAVIGATION_LIMIT,
+} from './constants.ts';
+import type { LandingConfig } from './services.ts';
+
+/** The ten card types of section 1 / 2.3. */
+export const CARD_TYPES = [
+  'waitHandle',
+  'businessExpress',
+  'personalMatters',
+  'todoTable',
+  'myCollection',
+  'campusNews',
+  'commonTools',
+  'recommend',
+  'commonUse',
+  'announcement',
+] as const;
+export const CardType = z.enum(CARD_TYPES);
+export type CardType = z.infer<typeof CardType>;
+
+/** Card types the preview dialog of 2.5 renders. */
+export const PREVIEW_CARD_TYPES: readonly CardType[] = ['commonTools', 'recommend', 'commonUse', 'announcement'];
+
+/** Built-in data sources of card columns; 'external' reads a registered HTTP JSON API. */
+export const DATA_SOURCES = ['todo', 'done', 'personalMatters', 'news', 'announcement', 'OfficialAccount', 'tools', 'services', 'favourites', 'recommend', 'external'] as const;
+export const DataSourceCode = z.enum(DATA_SOURCES);
+export type DataSourceCode = z.infer<typeof DataSourceCode>;
+
+/** Layout of a card: on the same page as the message card (wide) or not (narrow). 2.5. */
+export const LAYOUTS = ['same', 'separate'] as const;
+export const Layout = z.enum(LAYOUTS);
+export type Layout = z.infer<typeof Layout>;
+
+/** Messages the server answers for workbench limits (5 gives the navigation one verbatim). */
+export const WORKBENCH_MESSAGES = {
+  navigationLimit: '最多可添加6个',
+  displayRows: '展示行数须为1到3行',
+  privateUrl: '不允许访问内网、本机或链路本地地址',
+  badUrl: '地址格式不正确，仅支持 http 或 https',
+  fetchFailed: '数据源请求失败',
+  fetchTooLarge: '数据源返回内容过大',
+  fetchTimeout: '数据源请求超时',
+  cardNotFound: '卡片不存在',
+  cardNotPublished: '卡片未发布或无权查看',
+  builtInNavigation: '内置导航不可删除',
+  tooManyItems: '选择的服务超过展示上限',
+  noImage: '请上传图片',
+  badImage: '仅支持 png、jpg、gif、webp 图片',
+  imageTooLarge: '图片不能超过2MB',
+} as const;
+
+/** common/upload: images for icons, logos and theme pictures. */
+export const COMMON_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+export const UploadedImage = z.object({ url: z.string(), fileName: z.string(), size: z.number().int() });
+
+/** Server-side fetch limits of external data sources. */
+export const EXTERNAL_FETCH_TIMEOUT_MS = 5_000;
+export const EXTERNAL_FETCH_MAX_BYTES = 512 * 1024;
+
+/** "item limit 6, 12, 18 for 1 to 3 rows in the wide layout, otherwise 5, 10, 15" */
+export function itemLimit(displayRows: number, layout: Layout): number {
+  const rows = Math.min(CARD_DISPLAY_ROWS_MAX, Math.max(CARD_DISPLAY_ROWS_MIN, Math.trunc(displayRows) || CARD_DISPLAY_ROWS_MIN));
+  return (layout === 'same' ? CARD_ITEM_LIMIT_WIDE : CARD_ITEM_LIMIT_NARROW)[rows - 1]!;
+}
+
+export const IdRequest = z.object({ id: z.string().min(1).max(64) });
+export const IdsRequest = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(200) });
+export const CardIdRequest = z.object({ cardId: z.string().min(1).max(64) });
+
+export const DisplayRows = z
+  .number({ error: WORKBENCH_MESSAGES.displayRows })
+  .int({ error: WORKBENCH_MESSAGES.displayRows })
+  .min(CARD_DISPLAY_ROWS_MIN, { error: WORKBENCH_MESSAGES.displayRows })
+  .max(CARD_DISPLAY_ROWS_MAX, { error: WORKBENCH_MESSAGES.displayRows });
+
+/** Section 3: basicConfig (cardName, cardIntroduction, displayRows). */
+export const BasicConfig = z.object({
+  cardName: z.string().trim().min(1).max(50),
+  cardIntroduction: z.string().max(500).default(''),
+  displayRows: DisplayRows,
+});
+export type BasicConfig = z.infer<typeof BasicConfig>;
+
+export const CardMapping = z.object({ field: z.string().min(1).max(100), chineseName: z.string().max(100) });
+export type CardMapping = z.infer<typeof CardMapping>;
+export const TypeListEntry = z.object({ name: z.string().max(50), serviceSceneName: z.string().max(50).default('') });
+export const StatusColor = z.object({ typeName: z.string().max(50), colorVal: z.string().regex(/^#[0-9a-fA-F]{3,8}$/) });
+export const OtherInformation = z.object({ label: z.string().max(50), value: z.string().max(500) });
+
+/** A card: basic config plus the card-wide parts of section 3's card configuration. */
+export const Card = z.object({
+  id: z.string(),
+  cardType: CardType,
+  basicConfig: BasicConfig,
+  dataSource: z.string(),
+  typeList: z.array(TypeListEntry),
+  currentStatusBackgroundColor: z.array(StatusColor),
+  otherInformationList: z.array(OtherInformation),
+  /** Services chosen for a business-express card (empty: the services the role may use). */
+  serviceIds: z.array(z.string()),
+  /** 1 published, 0 not. */
+  status: z.number().int(),
+  roleIds: z.array(z.string()),
+  sort: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Card = z.infer<typeof Card>;
+
+export const CardBasicSubmit = z.object({
+  id: z.string().max(64).optional(),
+  cardType: CardType,
+  basicConfig: BasicConfig,
+  dataSource: z.string().max(50).default(''),
+  typeList: z.array(TypeListEntry).max(50).default([]),
+  currentStatusBackgroundColor: z.array(StatusColor).max(50).default([]),
+  otherInformationList: z.array(OtherInformation).max(50).default([]),
+  serviceIds: z.array(z.string().max(64)).max(100).default([]),
+});
+export type CardBasicSubmit = z.input<typeof CardBasicSubmit>;
+
+/** Section 3: card list column item (configuration part). */
+export const CardColumn = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  columnName: z.string(),
+  dataSource: DataSourceCode,
+  /** The registered external API of an 'external' column. */
+  apiId: z.string().nullable(),
+  /** News category, to-do flow type, tool type …: narrows the built-in source. */
+  category: z.string(),
+  todoTypeName: z.string(),
+  todoTimeoutName: z.string(),
+  cardMapping: z.array(CardMapping),
+  sort: z.number().int(),
+});
+export type CardColumn = z.infer<typeof CardColumn>;
+
+export const CardColumnSubmit = z.object({
+  id: z.string().max(64).optional(),
+  cardId: z.string().min(1).max(64),
+  columnName: z.string().trim().min(1).max(50),
+  dataSource: DataSourceCode,
+  apiId: z.string().max(64).nullable().default(null),
+  category: z.string().max(50).default(''),
+  todoTypeName: z.string().max(50).default(''),
+  todoTimeoutName: z.string().max(50).default(''),
+  cardMapping: z.array(CardMapping).max(30).default([]),
+});
+export type CardColumnSubmit = z.input<typeof CardColumnSubmit>;
+
+export const AdjustOrderRequest = z.object({ cardId: z.string().max(64).optional(), ids: z.array(z.string().min(1).max(64)).min(1).max(200) });
+
+/** A service as the cards show it (section 3 service item). */
+export const CardService = z.object({
+  serviceId: z.string(),
+  serviceName: z.string(),
+  serviceIcon: z.string(),
+  shelfLabelName: z.string(),
+  labelName: z.string(),
+  serviceDeptName: z.string(),
+  serviceSceneName: z.string(),
+  visitCount: z.number(),
+  processType: z.string(),
+  hasGuide: z.boolean(),
+  accessWay: z.string(),
+  openWay: z.string(),
+  serviceUrl: z.string(),
+});
+export type CardService = z.infer<typeof CardService>;
+
+export const ToolItem = z.object({ id: z.string(), tools_icon: z.string(), tools_name: z.string(), tools_url: z.string(), tools_type: z.string() });
+export type ToolItem = z.infer<typeof ToolItem>;
+
+/** Section 3 announcement, plus what the news card needs. */
+export const NewsItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  fieldSet: z.string(),
+  releaseTime: z.string(),
+  create_time: z.string(),
+  important: z.boolean(),
+  url: z.string(),
+  category: z.string(),
+});
+export type NewsItem = z.infer<typeof NewsItem>;
+
+/** Section 3 column item with its data: counts for to-do columns, rows (`result`) for the others. */
+export const ColumnData = z.object({
+  id: z.string(),
+  columnName: z.string(),
+  dataSource: DataSourceCode,
+  todoNum: z.number(),
+  todoTypeName: z.string(),
+  todoTimeoutNum: z.number(),
+  todoTimeoutName: z.string(),
+  num: z.number(),
+  result: z.array(z.record(z.string(), z.unknown())),
+  cardMapping: z.array(CardMapping),
+  /** Set when an external source failed: the column still renders, empty. */
+  error: z.string().optional(),
+  /** The column's to-do reminder (saveTodoNumRemind) is on and its watched count reached the threshold. */
+  remind: z.boolean().optional(),
+});
+export type ColumnData = z.infer<typeof ColumnData>;
+
+/** A card with its data: what getConfig and preview answer. */
+export const CardView = Card.extend({
+  list: z.array(ColumnData),
+  services: z.array(CardService),
+  tools: z.array(ToolItem),
+  news: z.array(NewsItem),
+});
+export type CardView = z.infer<typeof CardView>;
+
+export const PreviewRequest = z.object({ cardId: z.string().min(1).max(64) });
+export const ServiceListRequest = z.object({ keyword: z.string().max(50).default(''), size: z.number().int().min(1).max(500).default(100) });
+
+/** An external HTTP JSON API registered as a data source. */
+export const ExternalApi = z.object({
+  id: z.string(),
+  apiName: z.string(),
+  url: z.string(),
+  method: z.enum(['GET', 'POST']),
+  /** Dotted path of the list inside the JSON answer ('' = the answer itself, or its result/data). */
+  listPath: z.string(),
+  requestParams: z.array(z.object({ name: z.string(), paramType: z.string(), value: z.string() })),
+  returnParams: z.array(z.object({ field: z.string(), paramType: z.string(), chineseName: z.string() })),
+});
+export type ExternalApi = z.infer<typeof ExternalApi>;
+export const ExternalApiSubmit = ExternalApi.omit({ id: true }).extend({
+  id: z.string().max(64).optional(),
+  apiName: z.string().trim().min(1).max(50),
+  url: z.string().trim().min(1).max(1000),
+  method: z.enum(['GET', 'POST']).default('GET'),
+  listPath: z.string().max(100).default(''),
+  requestParams: z.array(z.object({ name: z.string().max(50), paramType: z.string().max(20), value: z.string().max(200) })).max(30).default([]),
+  returnParams: z.array(z.object({ field: z.string().max(100), paramType: z.string().max(20), chineseName: z.string().max(50) })).max(50).default([]),
+});
+
+export const DataSourceEntry = z.object({ code: z.string(), name: z.string(), external: z.boolean(), apiId: z.string().nullable() });
+export const DataSourceParamRequest = z.object({ dataSource: DataSourceCode, apiId: z.string().max(64).nullable().default(null) });
+export const ParamEntry = z.object({ field: z.string(), chineseName: z.string(), paramType: z.string() });
+
+export const VerifyUrlRequest = z.object({ url: z.string().trim().min(1).max(1000) });
+export const VerifyUrlResult = z.object({ url: z.string(), reachable: z.boolean(), fields: z.array(z.string()), sample: z.array(z.record(z.string(), z.unknown())) });
+
+export const CopyColumnsRequest = z.object({ cardId: z.string().min(1).max(64), columnIds: z.array(z.string().max(64)).max(50).optional() });
+export const CopyableColumn = CardColumn.extend({ cardName: z.string() });
+
+export const TodoRemind = z.object({ columnId: z.string(), field: z.string(), threshold: z.number().int(), enabled: z.boolean() });
+export const TodoRemindSubmit = z.object({
+  columnId: z.string().min(1).max(64),
+  field: z.enum(['todoNum', 'todoTimeoutNum']),
+  threshold: z.number().int().min(0).max(1_000_000),
+  enabled: z.boolean(),
+});
+export const ColumnIdRequest = z.object({ columnId: z.string().min(1).max(64) });
+
+/** Section 3 type list: id, typeName, cardConfigs. An index type places cards on the home page. */
+export const IndexType = z.object({
+  id: z.string(),
+  typeName: z.string(),
+  layout: Layout,
+  /** 1 on the page, 0 taken down ('under'). */
+  status: z.number().int(),
+  sort: z.number().int(),
+  cardConfigs: z.array(Card),
+});
+export type IndexType = z.infer<typeof IndexType>;
+export const IndexTypeSubmit = z.object({ id: z.string().max(64).optional(), typeName: z.string().trim().min(1).max(50), layout: Layout.default('same'), sort: z.number().int().min(0).max(9999).default(0) });
+export const SubmitCardsRequest = z.object({ typeId: z.string().min(1).max(64), cardIds: z.array(z.string().min(1).max(64)).max(50) });
+export const UnderRequest = z.object({ id: z.string().min(1).max(64), status: z.union([z.literal(0), z.literal(1)]) });
+export const AuthConfigRequest = z.object({ cardId: z.string().min(1).max(64), roleIds: z.array(z.string().min(1).max(64)).max(50) });
+export const RoleEntry = z.object({ id: z.string(), roleName: z.string(), roleType: z.string() });
+export const RoleClass = z.object({ roleType: z.string(), roles: z.array(RoleEntry) });
+
+/** What the home page of the caller shows: index types with their published, granted cards. */
+export const HomeLayout = z.object({ types: z.array(IndexType) });
+export type HomeLayout = z.infer<typeof HomeLayout>;
+
+/** Section 3 navigation item. */
+export const NAVIGATION_TYPES = ['ADD', 'SERVICE_HALL', 'FLOW_SERVICE_CENTER', 'APPLY_SERVICE_CENTER'] as const;
+export const NavigationItem = z.object({
+  id: z.string(),
+  navigationName: z.string(),
+  navigationType: z.enum(NAVIGATION_TYPES),
+  /** 1 built-in, 2 custom. */
+  isBuilt: z.union([z.literal(1), z.literal(2)]),
+  /** 1 shows 'enabled'. */
+  isAuto: z.union([z.literal(0), z.literal(1)]),
+  /** Built-in: the route name; custom: the url it opens. */
+  configPath: z.string(),
+  /** Custom items: open embedded (navIfram) or in a new tab. */
+  embedded: z.boolean(),
+  sort: z.number().int(),
+});
+export type NavigationItem = z.infer<typeof NavigationItem>;
+export const NavigationSubmit = z.object({
+  id: z.string().max(64).optional(),
+  navigationName: z.string().trim().min(1).max(20),
+  navigationType: z.enum(NAVIGATION_TYPES).default('ADD'),
+  isAuto: z.union([z.literal(0), z.literal(1)]).default(1),
+  configPath: z.string().trim().min(1).max(1000),
+  embedded: z.boolean().default(true),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+export type NavigationSubmit = z.input<typeof NavigationSubmit>;
+export { CUSTOM_NAVIGATION_LIMIT };
+
+/** Footer of the shell and landing page. */
+export const FooterInfo = z.object({
+  copyright: z.string().max(200),
+  address: z.string().max(200),
+  phone: z.string().max(50),
+  email: z.string().max(100),
+  links: z.array(z.object({ name: z.string().max(50), url: z.string().max(500) })).max(20),
+});
+export type FooterInfo = z.infer<typeof FooterInfo>;
+
+/** Section 3 theme object. */
+export const Theme = z.object({
+  themeName: z.string().max(50),
+  themeId: z.string().max(64),
+  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: '主题色格式不正确' }),
+  themeImg: z.string().max(1000).default(''),
+  themeImgBorderColor: z.string().max(20).default(''),
+  WaitingForMeToHandleBCImg: z.string().max(1000).default(''),
+});
+export type Theme = z.infer<typeof Theme>;
+export type ThemeInput = z.input<typeof Theme>;
+
+/**
+ * themeSetUp/detail: the theme the caller sees (their own, else the tenant's, else #008cff), whether it is
+ * their own (userThemeSetUp), and the tenant's theme, which stays the default: the user-theme dialog offers
+ * it as 'follow the school theme' and logout falls back to it.
+ */
+export const ThemeDetail = Theme.extend({ personal: z.boolean(), tenant: Theme });
+export type ThemeDetail = z.infer<typeof ThemeDetail>;
+
+/**
+ * The pre-login landing page configuration (preLoginConfig): the landing page's own configuration of the
+ * catalogue (services.ts LandingConfig, shown by nobody/prepareLogin/configDetail) plus where it sends a
+ * visitor to log in.
+ */
+export const PreLoginConfig = z.object({
+  title: z.string().max(100),
+  subtitle: z.string().max(200),
+  logo: z.string().max(1000),
+  banner: z.string().max(1000),
+  searchPlaceholder: z.string().max(100),
+  showStatistic: z.boolean(),
+  showScenes: z.boolean(),
+  showDepts: z.boolean(),
+  showTypes: z.boolean(),
+  showNewly: z.boolean(),
+  showPopular: z.boolean(),
+  showTools: z.boolean(),
+  jumpServerUrl: z.string().max(1000),
+}) satisfies z.ZodType<LandingConfig & { jumpServerUrl: string }>;
+export type PreLoginConfig = z.infer<typeof PreLoginConfig>;
+
+export const CommonToolSave = z.object({
+  id: z.string().max(64).optional(),
+  tools_name: z.string().trim().min(1).max(50),
+  tools_icon: z.string().max(1000).default(''),
+  tools_url: z.string().trim().min(1).max(1000),
+  tools_type: z.string().trim().min(1).max(50),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+
+/** Card service config of 7.4: the services a service card shows. */
+export const ServiceCardConfigRequest = z.object({ cardId: z.string().max(64).optional(), cardType: CardType.optional() });
+export const ServiceCardConfig = z.object({ cardId: z.string(), cardName: z.string(), displayRows: z.number().int(), services: z.array(CardService) });
+
+/** homePage/getHoliday: coming holidays (date YYYY-MM-DD) with the days left, 0 on the day itself. */
+export const Holiday = z.object({ name: z.string(), date: z.string(), daysLeft: z.number().int() });
+export type Holiday = z.infer<typeof Holiday>;
+/** homePage/getServiceSpecial(List): a service special (topic) with the services of it the caller may use. */
+export const ServiceSpecial = z.object({ id: z.string(), title: z.string(), serviceIds: z.array(z.string()), img: z.string(), services: z.array(CardService) });
+export type ServiceSpecial = z.infer<typeof ServiceSpecial>;
+/** Services shown per special on the home page. */
+export const SERVICE_SPECIAL_SERVICES_MAX = 12;
+
+export const BusinessConfigMenu = z.object({ name: z.string(), path: z.string(), title: z.string() });
+export const TopMenu = z.object({ navigation: z.array(NavigationItem) });
+
+export const DropListEntry = z.object({ dictKey: z.string(), dictValue: z.string() });
+
+export const PreLoginIndex = z.object({
+  config: PreLoginConfig,
+  footer: FooterInfo,
+  navigation: z.array(NavigationItem),
+});
+export const DataOverview = z.object({ serviceCount: z.number(), deptCount: z.number(), sceneCount: z.number(), visitCount: z.number() });
+export const GroupCount = z.object({ id: z.string(), name: z.string(), count: z.number() });
+
+/** 7.4 platformapplyguiselogo/detail: the logo and system name the shell and landing page show. */
+export const GuiseLogo = z.object({ logo: z.string(), systemName: z.string(), themeColor: z.string() });
+export type GuiseLogo = z.infer<typeof GuiseLogo>;

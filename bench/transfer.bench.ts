@@ -8,7 +8,8 @@
  * 1. exceljs-write: ExcelJS's streaming WorkbookWriter writes ROWS rows of the six duty-list columns.
  * 2. portal-export: the export job (`transfer/deptDuty/exportStart`) of ROWS duties in SQLite, start to finished.
  * 3. exceljs-read: ExcelJS's streaming WorkbookReader reads the exported file row by row.
- * 4. portal-import: the exported file uploaded and imported (`transfer/deptDuty/import`, rule: skip) into an
+ * 4. portal-read: the portal's own xlsx reader (`modules/transfer/xlsx-reader.ts`, ADR 0005) reads the same file.
+ * 5. portal-import: the exported file uploaded and imported (`transfer/deptDuty/import`, rule: skip) into an
  *    emptied duty list, start to finished: the zip-bomb check, a counting pass, validation, one transaction
  *    per 500 rows.
  * Each measurement runs in a child process of its own, which samples its RSS every 20 ms: the peak above the
@@ -70,6 +71,15 @@ async function exceljsRead(file: string): Promise<Result> {
       for await (const r of sheet as AsyncIterable<{ values: unknown[] }>) if (r.values.length) n++;
       break;
     }
+    if (n !== ROWS + 1) throw new Error(`read ${n} rows`);
+  });
+}
+
+async function portalRead(file: string): Promise<Result> {
+  const { readRows } = await import('../apps/server/src/modules/transfer/spreadsheet.ts');
+  return measured('portal-read', ROWS, async () => {
+    let n = 0;
+    for await (const r of readRows(file, 'xlsx')) if (r.cells.length) n++;
     if (n !== ROWS + 1) throw new Error(`read ${n} rows`);
   });
 }
@@ -149,7 +159,7 @@ async function portalImport(dir: string, file: string): Promise<Result> {
 }
 
 async function child(kind: string, dir: string, file: string) {
-  const out = kind === 'exceljs-write' ? await exceljsWrite(dir) : kind === 'exceljs-read' ? await exceljsRead(file) : kind === 'portal-export' ? await portalExport(dir) : await portalImport(dir, file);
+  const out = kind === 'exceljs-write' ? await exceljsWrite(dir) : kind === 'exceljs-read' ? await exceljsRead(file) : kind === 'portal-read' ? await portalRead(file) : kind === 'portal-export' ? await portalExport(dir) : await portalImport(dir, file);
   if (process.send) process.send(out);
   else console.log(JSON.stringify(out));
   process.exit(0);
@@ -175,12 +185,14 @@ async function main() {
     const write = await run('exceljs-write', dir);
     const exp = await run('portal-export', dir);
     const read = await run('exceljs-read', dir, exp.file);
+    const own = await run('portal-read', dir, exp.file);
     const imp = await run('portal-import', dir, exp.file);
     const line = (r: Result) => `${r.name.padEnd(14)} ${String(r.rows).padStart(8)} rows  ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${Math.round((r.rows / r.ms) * 1000).toLocaleString('en').padStart(9)} rows/s  peak +${r.peakMb.toFixed(0).padStart(4)} MB${r.bytes ? `  file ${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''}`;
     console.log(`transfer bench, ${ROWS.toLocaleString('en')} rows, node ${process.version}`);
-    for (const r of [write, exp, read, imp]) console.log(line(r));
+    for (const r of [write, exp, read, own, imp]) console.log(line(r));
     const ratio = (a: Result, b: Result) => (a.ms / b.ms).toFixed(2);
     console.log(`export: portal takes ${ratio(exp, write)}x ExcelJS's time, peak memory ${(exp.peakMb / Math.max(1, write.peakMb)).toFixed(2)}x`);
+    console.log(`read: the portal's reader takes ${ratio(own, read)}x ExcelJS's time, peak memory ${(own.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`);
     console.log(`import: portal takes ${ratio(imp, read)}x ExcelJS's time, peak memory ${(imp.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`);
   } finally {
     clearTimeout(stop);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellText, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
-import { xlsOf } from './transfer-test-files.ts';
+import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import { xlsOf, xlsxOf, zipOf } from './transfer-test-files.ts';
 
 describe('spreadsheets', () => {
   let dir: string;
@@ -36,6 +37,62 @@ describe('spreadsheets', () => {
       { rowNumber: 3, cells: ['部门', '名称'] },
       { rowNumber: 4, cells: ['教务处', '7'] },
     ]);
+  });
+
+  const read = async (path: string) => {
+    const rows = [];
+    for await (const r of readRows(path, 'xlsx')) rows.push(r);
+    return rows;
+  };
+  const part = (name: string, xml: string) => ({ name, data: Buffer.from(xml) });
+  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+  it('reads an xlsx in the order Excel writes it: workbook, sheets named by relationship, shared strings after the sheet', async () => {
+    const path = join(dir, 'excel-order.xlsx');
+    await writeFile(
+      path,
+      zipOf([
+        part('[Content_Types].xml', '<Types/>'),
+        // The workbook lists 名单 first; its part is sheet2.xml, so sheet1.xml (the second sheet) is not read.
+        part('xl/workbook.xml', `<workbook ${ns}><sheets><sheet name="名单" sheetId="2" r:id="rId7"/><sheet name="说明" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+        part('xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/><Relationship Id="rId7" Target="/xl/worksheets/sheet2.xml" Type="x/worksheet"/><Relationship Id="rId9" Target="strings.xml" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>'),
+        part('xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>不该读到</t></is></c></row></sheetData></worksheet>`),
+        part(
+          'xl/worksheets/sheet2.xml',
+          `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>` +
+            `<x:row r="2"><x:c r="A2" t="s"><x:v>0</x:v></x:c><x:c r="C2" t="s"><x:v>1</x:v></x:c></x:row>` +
+            `<x:row r="3"><x:c r="A3" t="inlineStr"><x:is><x:t xml:space="preserve"> 教务处 &amp; 图书馆</x:t></x:is></x:c><x:c r="B3"><x:v>3.50</x:v></x:c><x:c r="C3" t="b"><x:v>1</x:v></x:c><x:c r="D3"><x:f>1/0</x:f><x:v>#DIV/0!</x:v></x:c><x:c r="E3" t="e"><x:v>#N/A</x:v></x:c><x:c r="F3" t="str"><x:f>"a"&amp;"b"</x:f><x:v>ab</x:v></x:c></x:row>` +
+            `<x:row r="5"><x:c r="B5"/></x:row>` +
+            `<x:row r="6"><x:c r="AA6"><x:v>7</x:v></x:c></x:row>` +
+            `</x:sheetData></x:worksheet>`,
+        ),
+        part('xl/strings.xml', '<sst><si><t>部门</t></si><si><r><t>名</t></r><r><t>称</t></r><rPh><t>めいしょう</t></rPh></si></sst>'),
+      ]),
+    );
+    expect(await read(path)).toEqual([
+      { rowNumber: 2, cells: ['部门', '', '名称'] },
+      { rowNumber: 3, cells: [' 教务处 & 图书馆', '3.5', 'true', '#DIV/0!', '', 'ab'] },
+      { rowNumber: 6, cells: [...Array<string>(26).fill(''), '7'] },
+    ]);
+  });
+
+  it('reads the same rows every time, many reads at once (the streaming reader it replaces lost the workbook now and then)', async () => {
+    const path = join(dir, 'again.xlsx');
+    await writeFile(path, await xlsxOf([['服务名称', '访问量'], ['某服务', 3]]));
+    const expected = [
+      { rowNumber: 1, cells: ['服务名称', '访问量'] },
+      { rowNumber: 2, cells: ['某服务', '3'] },
+    ];
+    for (let round = 0; round < 100; round++) {
+      const all = await Promise.all(Array.from({ length: 6 }, () => read(path)));
+      for (const rows of all) expect(rows).toEqual(expected);
+    }
+  });
+
+  it('refuses an xlsx whose worksheet is not well-formed XML', async () => {
+    const path = join(dir, 'broken.xlsx');
+    await writeFile(path, zipOf([part('xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData><row r="1"><c r="A1"><v>1</c></row></sheetData></worksheet>`)]));
+    await expect(read(path)).rejects.toMatchObject({ message: TRANSFER_TEXTS.badFormat });
   });
 
   it('neutralises formulas on export and restores them on import; never evaluates a formula cell', () => {

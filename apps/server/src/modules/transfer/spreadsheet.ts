@@ -1,15 +1,14 @@
-import type { Row } from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { createInflateRaw } from 'node:zlib';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { badRequest } from '../../platform/errors.ts';
 import { ExcelJS } from './exceljs.ts';
+import { centralDirectory, entryData, xlsxRows } from './xlsx-reader.ts';
 
 /**
  * Spreadsheet reading and writing for import and export: the type by content, a zip-bomb check before an
- * xlsx is parsed, streamed reading (ExcelJS WorkbookReader) and writing (ExcelJS WorkbookWriter), xls through
+ * xlsx is parsed, streamed reading (xlsx-reader.ts) and writing (ExcelJS WorkbookWriter), xls through
  * SheetJS (docs/adr/0005-spreadsheets.md), and formula neutralising.
  */
 
@@ -42,37 +41,6 @@ export async function sniffKind(path: string, fileName: string): Promise<SheetKi
   return null;
 }
 
-type ZipEntry = { name: string; method: number; compressed: number; size: number; offset: number };
-
-function centralDirectory(buf: Buffer): ZipEntry[] {
-  const bad = () => badRequest(TRANSFER_TEXTS.badFormat, 'not a readable xlsx (zip) file');
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
-  }
-  if (eocd < 0) throw bad();
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || p === 0xffffffff) throw badRequest(TRANSFER_TEXTS.zipBomb, 'zip64 archives are not accepted');
-  if (count > XLSX_MAX_ENTRIES) throw badRequest(TRANSFER_TEXTS.zipBomb, `${count} entries`);
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw bad();
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    entries.push({
-      method: buf.readUInt16LE(p + 10),
-      compressed: buf.readUInt32LE(p + 20),
-      size: buf.readUInt32LE(p + 24),
-      offset: buf.readUInt32LE(p + 42),
-      name: buf.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
-    });
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return entries;
-}
-
 /** Inflates a part without keeping it, counting bytes; stops at `limit`. */
 function inflatedSize(data: Buffer, limit: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -94,19 +62,17 @@ function inflatedSize(data: Buffer, limit: number): Promise<number> {
 /**
  * Refuses an xlsx that is not a plain workbook or that inflates too far (a zip bomb): every part is inflated
  * once, output discarded, and must match its declared size, stay under XLSX_MAX_RATIO and, all together,
- * under XLSX_MAX_INFLATED_BYTES. ExcelJS then parses only parts whose real size is known.
+ * under XLSX_MAX_INFLATED_BYTES. xlsx-reader.ts then parses only parts whose real size is known.
  */
 export async function checkXlsx(path: string): Promise<void> {
   const buf = await readFile(path);
-  const entries = centralDirectory(buf);
+  const entries = centralDirectory(buf, XLSX_MAX_ENTRIES);
   if (!entries.some((e) => e.name === 'xl/workbook.xml') || !entries.some((e) => e.name === '[Content_Types].xml')) {
     throw badRequest(TRANSFER_TEXTS.badFormat, 'the zip holds no workbook');
   }
   let total = 0;
   for (const e of entries) {
-    if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== 0x04034b50) throw badRequest(TRANSFER_TEXTS.badFormat, `bad local header of ${e.name}`);
-    const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
-    const data = buf.subarray(start, start + e.compressed);
+    const data = entryData(buf, e);
     if (e.size > Math.max(1024 * 1024, e.compressed * XLSX_MAX_RATIO)) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.name} inflates ${e.size} from ${e.compressed} bytes`);
     let real: number;
     if (e.method === 0) real = data.length;
@@ -168,28 +134,9 @@ export async function* readRows(path: string, kind: SheetKind): AsyncGenerator<S
     }
     return;
   }
-  const input = createReadStream(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<Row>) {
-        const values = row.values as unknown[];
-        const cells: string[] = [];
-        for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
-        if (cells.every((c) => c.trim() === '')) continue;
-        yield sheetRow(row.number, cells);
-      }
-      return; // the first worksheet only
-    }
-  } finally {
-    // A reader left early (header only, first worksheet only) lets go of the file at once.
-    input.destroy();
+  for await (const row of xlsxRows(path, XLSX_MAX_ENTRIES)) {
+    if (row.cells.every((c) => c.trim() === '')) continue;
+    yield sheetRow(row.rowNumber, row.cells);
   }
 }
 

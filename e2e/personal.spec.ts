@@ -87,4 +87,37 @@ describe('personal center journey (real server, Debian Chromium)', () => {
 
     expect(await seriousA11yViolations(page, 'main')).toEqual([]);
   });
+  it('student01 finds a service opened from the hall under 最近使用, opens it again from there, and sees their rating under 我的评价', async () => {
+    await loginAs(page, server.url, 'student01');
+    const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '')![1]!);
+    const api = async <T>(path: string, body: object): Promise<{ status: number; result: T }> => {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      return (await res.json()) as { status: number; result: T };
+    };
+    const list = await api<{ records: Array<{ serviceId: string; serviceName: string; openWay: string; accessWay: string }> }>('/api/blade-platform/serverCenter/page', { size: 100 });
+    const inPage = list.result.records.find((s) => s.openWay === '1001' && s.accessWay !== '5')!;
+
+    await page.goto(`${server.url}/home/serviceHall?keyword=${encodeURIComponent(inPage.serviceName)}`);
+    await page.locator(`article.svc-card[aria-label="${inPage.serviceName}"]`).first().getByRole('button', { name: `打开 ${inPage.serviceName}` }).click();
+    await page.waitForURL(/\/home\/serviceIframPage\?serviceId=/);
+    expect((await api('/api/blade-workbench/serverCenter/rateService', { serviceId: inPage.serviceId, score: 4, labels: ['办理便捷'], comment: '一次就办好了' })).status).toBe(1000);
+
+    await page.goto(`${server.url}/home/PersonalCenter`);
+    const recent = page.getByRole('region', { name: '最近使用' });
+    const again = recent.getByRole('button', { name: `打开${inPage.serviceName}` });
+    await again.waitFor();
+    expect(await recent.textContent()).toContain('共使用1次');
+    const rates = page.getByRole('region', { name: '我的评价' });
+    await rates.getByText('一次就办好了').waitFor();
+    expect(await rates.textContent()).toContain(inPage.serviceName);
+    expect(await rates.textContent()).toContain('4分');
+    expect(await seriousA11yViolations(page, 'main')).toEqual([]);
+
+    // Opened again from the personal center, by keyboard, exactly as from the hall: in the page, and counted.
+    await again.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/home/serviceIframPage\\?serviceId=${inPage.serviceId}`));
+    await page.goto(`${server.url}/home/PersonalCenter`);
+    await expect.poll(() => page.getByRole('region', { name: '最近使用' }).textContent()).toContain('共使用2次');
+  });
 });

@@ -355,6 +355,34 @@ export type SearchMissPageRequest = z.input<typeof SearchMissPageBody>;
 export const SearchMissPage = servicePageOf(SearchMiss);
 export type SearchMissPage = z.infer<typeof SearchMissPage>;
 
+// ---------------------------------------------------------------- the user's own history (personal center, this project's)
+
+/** serverCenter/myRecent: the services the caller opened lately, latest first, one entry per service. */
+const MyRecentBody = z.object({ size: z.coerce.number({ error: SERVICE_TEXTS.sizeInvalid }).int(SERVICE_TEXTS.sizeInvalid).min(1, SERVICE_TEXTS.sizeInvalid).max(30, '一次最多30条').default(8) });
+export const MyRecentRequest = MyRecentBody.nullish().transform((v) => v ?? MyRecentBody.parse({}));
+export type MyRecentRequest = z.input<typeof MyRecentBody>;
+export const RecentService = ServiceItem.extend({ lastUsedAt: z.string(), useCount: z.number().int() });
+export type RecentService = z.infer<typeof RecentService>;
+
+/** serverCenter/myRates: the caller's own ratings, latest first. */
+const MyRatesBody = z.object({ current: Current, size: Size });
+export const MyRatesRequest = MyRatesBody.nullish().transform((v) => v ?? MyRatesBody.parse({}));
+export type MyRatesRequest = z.input<typeof MyRatesBody>;
+export const MyRate = z.object({
+  serviceId: z.string(),
+  serviceName: z.string(),
+  serviceIcon: z.string(),
+  /** The service is still online and open to the caller (else it is listed, not opened). */
+  available: z.boolean(),
+  score: z.number().int(),
+  labels: z.array(z.string()),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type MyRate = z.infer<typeof MyRate>;
+export const MyRatesPage = servicePageOf(MyRate);
+export type MyRatesPage = z.infer<typeof MyRatesPage>;
+
 // ---------------------------------------------------------------- clicks and comb-cygj (7.4, 7.9)
 
 export const ClickServiceRequest = z.object({ serviceId: Id, tenantId: TenantId.optional() });

@@ -9,6 +9,7 @@ import * as efficiency from './migrations/2026-11-23T04-30_efficiency.ts';
 import * as workbench from './migrations/2026-11-23T02-40_workbench.ts';
 import * as accountBindings from './migrations/2026-11-23T03-10_account-bindings.ts';
 import * as personal from './migrations/2026-11-23T04-20_personal.ts';
+import * as ownRatings from './migrations/2026-11-23T15-30_own-ratings.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T03-10_account-bindings': accountBindings,
   '2026-11-23T04-20_personal': personal,
   '2026-11-23T04-30_efficiency': efficiency,
+  '2026-11-23T15-30_own-ratings': ownRatings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -258,6 +258,38 @@ export function servicesRepository(db: Db) {
       return db.selectFrom('svc_ratings').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).select(['score', 'labels']).execute();
     },
 
+    /** The services a user opened, latest first: one row per service with its last time and count. */
+    async recentClicks(tenantId: string, userId: string, limit: number) {
+      const rows = await db
+        .selectFrom('svc_clicks')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .groupBy('service_id')
+        .select((eb) => ['service_id', eb.fn.max('created_at').as('last_at'), eb.fn.countAll<number>().as('n')])
+        .orderBy('last_at', 'desc')
+        .orderBy('service_id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ serviceId: r.service_id, lastAt: String(r.last_at), count: Number(r.n) }));
+    },
+
+    /** A user's own ratings, latest first, with the service's name and icon (the service may be offline now). */
+    async ownRatings(tenantId: string, userId: string, limit: number, offset: number) {
+      const base = db.selectFrom('svc_ratings as r').where('r.tenant_id', '=', tenantId).where('r.user_id', '=', userId);
+      const [rows, total] = await Promise.all([
+        base
+          .leftJoin('svc_services as s', (j) => j.onRef('s.id', '=', 'r.service_id').onRef('s.tenant_id', '=', 'r.tenant_id'))
+          .select(['r.service_id', 'r.score', 'r.labels', 'r.comment', 'r.created_at', 's.service_name', 's.service_icon'])
+          .orderBy('r.created_at', 'desc')
+          .orderBy('r.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      ]);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
     ratingComments(tenantId: string, serviceId: string, limit: number, offset: number) {
       return db
         .selectFrom('svc_ratings')

@@ -17,6 +17,10 @@ import {
   HeatWordRequest,
   LandingConfig,
   LandingIndex,
+  MyRatesPage,
+  MyRatesRequest,
+  MyRecentRequest,
+  RecentService,
   NavigationBarItem,
   PageRolesRequest,
   PublicServiceIdRequest,
@@ -203,6 +207,22 @@ export async function servicesRoutes(app: App): Promise<void> {
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.myCollect(c, user));
+    },
+  );
+  r.post(
+    `${P}/serverCenter/myRecent`,
+    { schema: { tags, summary: 'The services the caller opened lately (still open to them), latest first, with the last time and count', body: MyRecentRequest, response: { 200: envelope(z.array(RecentService)) } } },
+    async (request) => {
+      const { c, user } = logged(request);
+      return ok(await services.myRecent(c, user, request.body.size));
+    },
+  );
+  r.post(
+    `${P}/serverCenter/myRates`,
+    { schema: { tags, summary: "The caller's own ratings, latest first", body: MyRatesRequest, response: { 200: envelope(MyRatesPage) } } },
+    async (request) => {
+      const { c, user } = logged(request);
+      return ok(await services.myRates(c, user, request.body.current, request.body.size));
     },
   );
   r.post(

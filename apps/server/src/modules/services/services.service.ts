@@ -12,6 +12,8 @@ import {
   type LandingConfig,
   type QuickScoreLabel,
   type SearchMiss,
+  type MyRatesPage,
+  type RecentService,
   type ServiceCount,
   type ServiceDetail,
   type ServiceGroup,
@@ -178,6 +180,39 @@ export async function myCollect(c: Caller, user: RequestContext): Promise<Servic
   const favs = await repo(c).favouriteIds(c.tenantId, user.userId);
   const ids = favs.map((f) => f.service_id);
   return toItems(c, inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids));
+}
+
+/** Click groups fetched beyond the asked size, so services no longer visible can be dropped and the list stays full. */
+const RECENT_SLACK = 20;
+
+/** serverCenter/myRecent: the services the user opened lately (still online and open to them), latest first. */
+export async function myRecent(c: Caller, user: RequestContext, size: number): Promise<RecentService[]> {
+  const clicks = await repo(c).recentClicks(c.tenantId, user.userId, size + RECENT_SLACK);
+  const ids = clicks.map((k) => k.serviceId);
+  const items = await toItems(c, inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids));
+  const by = new Map(clicks.map((k) => [k.serviceId, k]));
+  return items.slice(0, size).map((i) => ({ ...i, lastUsedAt: by.get(i.serviceId)!.lastAt, useCount: by.get(i.serviceId)!.count }));
+}
+
+/** serverCenter/myRates: the user's own ratings, latest first; `available` tells whether the service can still be opened. */
+export async function myRates(c: Caller, user: RequestContext, current: number, size: number): Promise<MyRatesPage> {
+  const { rows, total } = await repo(c).ownRatings(c.tenantId, user.userId, size, (current - 1) * size);
+  const open = new Set((await repo(c).byIds(c.tenantId, c.viewer, rows.map((r) => r.service_id))).map((r) => r.id));
+  return pageOf(
+    rows.map((r) => ({
+      serviceId: r.service_id,
+      serviceName: r.service_name ?? '',
+      serviceIcon: r.service_icon ?? '',
+      available: open.has(r.service_id),
+      score: Number(r.score),
+      labels: JSON.parse(r.labels) as string[],
+      comment: r.comment,
+      createdAt: r.created_at,
+    })),
+    total,
+    current,
+    size,
+  );
 }
 
 /** serverCenter/changeOrder: the listed favourites first, in that order; the rest keep theirs after them. */

@@ -281,6 +281,56 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     expect(await post(`${P}/userClickVisitLog/clickService`, { tenantId: T, serviceId: STUDENT_ONLY.id })).toMatchObject({ http: 403 });
   });
 
+  it("lists the caller's recently opened services and own ratings, for the caller only", async () => {
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    const recent = async (size?: number) => (await post(`${P}/serverCenter/myRecent`, size ? { size } : {}, 'teacher01')).result as Array<{ serviceId: string; useCount: number; lastUsedAt: string }>;
+    const [a, b] = [byName('宿舍报修'), byName('校园卡充值')];
+    const before = (await recent(30)).find((r) => r.serviceId === a.id)?.useCount ?? 0;
+    for (const id of [a.id, b.id, a.id]) {
+      await tick();
+      expect((await post(`${P}/userClickVisitLog/clickService`, { serviceId: id }, 'teacher01')).status).toBe(1000);
+    }
+    const list = await recent(2);
+    expect(list.map((r) => r.serviceId)).toEqual([a.id, b.id]);
+    expect(list[0]!.useCount).toBe(before + 2);
+    expect(Date.parse(list[0]!.lastUsedAt)).toBeGreaterThan(Date.parse(list[1]!.lastUsedAt));
+    // A service taken offline leaves the list; the list is still filled from older ones.
+    await t.db.db.updateTable('svc_services').set({ status: 0 }).where('id', '=', a.id).execute();
+    try {
+      const without = await recent(2);
+      expect(without.map((r) => r.serviceId)).not.toContain(a.id);
+      expect(without[0]!.serviceId).toBe(b.id);
+    } finally {
+      await t.db.db.updateTable('svc_services').set({ status: 1 }).where('id', '=', a.id).execute();
+    }
+    expect(await post(`${P}/serverCenter/myRecent`, { size: 31 }, 'teacher01')).toMatchObject({ http: 400, msg: '一次最多30条' });
+    expect(await post(`${P}/serverCenter/myRecent`, {})).toMatchObject({ http: 401 });
+    // Another user's clicks are theirs: student01's list does not count teacher01's.
+    const students = (await post(`${P}/serverCenter/myRecent`, { size: 30 }, 'student01')).result as Array<{ serviceId: string; useCount: number }>;
+    const own = await t.db.db.selectFrom('svc_clicks').where('user_id', '=', (await t.login('student01')).user_id).where('service_id', '=', a.id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(students.find((r) => r.serviceId === a.id)?.useCount ?? 0).toBe(Number(own.n));
+
+    const rates = async () => (await post(`${P}/serverCenter/myRates`, { size: 5 }, 'teacher01')).result;
+    const first = await rates();
+    const target = byName('水电费缴纳');
+    expect((await post(`${W}/serverCenter/rateService`, { serviceId: target.id, score: 4, labels: ['办理便捷'], comment: '材料清单很清楚' }, 'teacher01')).status).toBe(1000);
+    const after = await rates();
+    expect(after.total).toBe(first.total + 1);
+    expect(after.records[0]).toEqual({ serviceId: target.id, serviceName: target.name, serviceIcon: expect.any(String), available: true, score: 4, labels: ['办理便捷'], comment: '材料清单很清楚', createdAt: expect.any(String) });
+    await t.db.db.updateTable('svc_services').set({ status: 0 }).where('id', '=', target.id).execute();
+    try {
+      expect((await rates()).records[0]).toMatchObject({ serviceId: target.id, available: false });
+    } finally {
+      await t.db.db.updateTable('svc_services').set({ status: 1 }).where('id', '=', target.id).execute();
+    }
+    expect(await post(`${P}/serverCenter/myRates`, { current: 0 }, 'teacher01')).toMatchObject({ http: 400 });
+    expect(await post(`${P}/serverCenter/myRates`, {})).toMatchObject({ http: 401 });
+    const other = await seedOtherTenant(t.db.db, '100004');
+    const theirs = bearer((await t.login(other.account, other.tenantId)).access_token);
+    expect((await t.app.inject({ method: 'POST', url: `${P}/serverCenter/myRecent`, headers: theirs, payload: {} })).json().result).toEqual([]);
+    expect((await t.app.inject({ method: 'POST', url: `${P}/serverCenter/myRates`, headers: theirs, payload: {} })).json().result.total).toBe(0);
+  });
+
   it('lists services with their roles for administrators only', async () => {
     const roles = await post(`${P}/serverCenter/pageRoles`, { size: 100 }, 'admin');
     const row = roles.result.records.find((r: { serviceId: string }) => r.serviceId === TEACHER_ONLY.id);

@@ -41,6 +41,20 @@ export const personalZhCN = {
       empty: '还没有收藏的服务',
       goHall: '去服务大厅',
     },
+    recent: {
+      title: '最近使用',
+      empty: '还没有使用过的服务',
+      lastUsed: '最近使用：{{time}}',
+      count: '共使用{{count}}次',
+      open: '打开{{name}}',
+    },
+    rates: {
+      title: '我的评价',
+      empty: '还没有评价过服务',
+      score: '{{score}}分',
+      unavailable: '服务已下线或暂不可用',
+      ratedAt: '评价于 {{time}}',
+    },
     theme: {
       title: '我的主题',
       body: '选择跟随学校主题、预设主题或自定义颜色。',
@@ -109,6 +123,20 @@ export const personalEnUS: typeof personalZhCN = {
       title: 'My favourites',
       empty: 'No favourite services yet',
       goHall: 'Go to the service hall',
+    },
+    recent: {
+      title: 'Recently used',
+      empty: 'No service used yet',
+      lastUsed: 'Last used {{time}}',
+      count: 'Used {{count}} times',
+      open: 'Open {{name}}',
+    },
+    rates: {
+      title: 'My ratings',
+      empty: 'No service rated yet',
+      score: '{{score}} points',
+      unavailable: 'The service is offline or not available',
+      ratedAt: 'Rated {{time}}',
     },
     theme: {
       title: 'My theme',

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@portal/contracts/auth';
 import type { SchoolCalendar, SystemAccessLink } from '@portal/contracts/personal';
-import type { AccountBinding } from '@portal/contracts/services';
+import type { AccountBinding, MyRate, RecentService } from '@portal/contracts/services';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,6 +39,17 @@ const LINKS: SystemAccessLink[] = [
   { id: 'l2', systemName: '坏链接', systemUrl: 'javascript:alert(1)', icon: '', description: '', sort: 2 },
 ];
 let bindings: AccountBinding[];
+const service = (id: string, name: string) => ({
+  serviceId: id, serviceName: name, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '后勤管理处', serviceSceneName: '生活服务',
+  visitCount: 3, processType: 'ONLINE', hasGuide: false, accessWay: '1', openWay: '1003', serviceUrl: 'https://x.demo.edu.cn/', serviceType: 'APPLICATION' as const,
+  serviceTypeName: '办事', deptId: 'd', sceneId: 's', typeId: 't', isPublic: true, launchedAt: '2026-01-01', collected: false, score: 0,
+});
+const RECENT: RecentService[] = [
+  { ...service('r1', '宿舍报修'), lastUsedAt: '2026-11-23T02:05:00.000Z', useCount: 4 },
+  { ...service('r2', '校园卡充值'), lastUsedAt: '2026-11-22T02:05:00.000Z', useCount: 1 },
+];
+const rate = (i: number): MyRate => ({ serviceId: `s${i}`, serviceName: `服务${i}`, serviceIcon: '', available: i !== 2, score: (i % 5) + 1, labels: i === 1 ? ['办理便捷'] : [], comment: i === 1 ? '很快' : '', createdAt: '2026-11-20T02:00:00.000Z' });
+const RATES = Array.from({ length: 7 }, (_, i) => rate(i + 1));
 
 beforeEach(() => {
   bindings = [
@@ -59,6 +70,11 @@ beforeEach(() => {
       return { source: body.source, removed: true };
     }
     if (path === '/scSemester/getSchoolCalendar') return CALENDAR;
+    if (path === '/serverCenter/myRecent') return RECENT;
+    if (path === '/serverCenter/myRates') {
+      const { current, size } = body as unknown as { current: number; size: number };
+      return { records: RATES.slice((current - 1) * size, current * size), total: RATES.length, size, current, pages: Math.ceil(RATES.length / size) };
+    }
     throw new Error(`unexpected POST ${path}`);
   });
   http.wbPost.mockImplementation(async () => ({ casTicket: 'ST-1', validTime: 3725, expireTime: Date.UTC(2026, 10, 23, 10, 0) }));
@@ -69,13 +85,13 @@ afterEach(() => {
   sessionStore.getState().logoutClear();
 });
 
-function renderPage(themeDialog?: Parameters<typeof PersonalCenterPage>[0]['themeDialog']) {
+function renderPage(themeDialog?: Parameters<typeof PersonalCenterPage>[0]['themeDialog'], onOpenService?: Parameters<typeof PersonalCenterPage>[0]['onOpenService']) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nextProvider i18n={i18n}>
         <App>
           <MemoryRouter initialEntries={['/home/PersonalCenter']}>
-            <PersonalCenterPage today="2026-11-23" themeDialog={themeDialog} />
+            <PersonalCenterPage today="2026-11-23" themeDialog={themeDialog} onOpenService={onOpenService} />
           </MemoryRouter>
         </App>
       </I18nextProvider>
@@ -135,6 +151,8 @@ describe('personal center (/home/PersonalCenter)', () => {
     http.post.mockImplementation(async (path: string) => {
       if (path === '/accountSecurity/bindList') return [];
       if (path === '/scSemester/getSchoolCalendar') return { ...CALENDAR, date: '2027-02-01', current: null };
+      if (path === '/serverCenter/myRecent') return [];
+      if (path === '/serverCenter/myRates') return { records: [], total: 0, size: 5, current: 1, pages: 0 };
       throw new Error(path);
     });
     const dialog = vi.fn(({ open }: { open: boolean }) => (open ? <div role="dialog" aria-label="主题" /> : null));
@@ -144,5 +162,29 @@ describe('personal center (/home/PersonalCenter)', () => {
     expect(await screen.findByRole('dialog', { name: '主题' })).toBeTruthy();
     expect(await screen.findByText('今天不在教学周内（假期中）')).toBeTruthy();
     expect(await screen.findByText('暂未绑定第三方账号')).toBeTruthy();
+    expect(await screen.findByText('还没有使用过的服务')).toBeTruthy();
+    expect(await screen.findByText('还没有评价过服务')).toBeTruthy();
+  });
+
+  it('opens a recently used service through the opener handed in, and pages the own ratings', async () => {
+    const open = vi.fn();
+    const user = userEvent.setup();
+    renderPage(undefined, open);
+    const recent = screen.getByRole('region', { name: '最近使用' });
+    await user.click(await within(recent).findByRole('button', { name: '打开宿舍报修' }));
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ serviceId: 'r1', openWay: '1003' }));
+    expect(within(recent).getByText('共使用4次')).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith('/serverCenter/myRecent', { size: 8 });
+
+    const rates = screen.getByRole('region', { name: '我的评价' });
+    expect(await within(rates).findByText('服务1')).toBeTruthy();
+    expect(within(rates).getByText('很快')).toBeTruthy();
+    expect(within(rates).getByText('办理便捷')).toBeTruthy();
+    expect(within(rates).getByText('2分')).toBeTruthy();
+    expect(within(rates).getByText('服务已下线或暂不可用')).toBeTruthy();
+    expect(within(rates).queryByText('服务6')).toBeNull();
+    await user.click(within(rates).getByRole('listitem', { name: '2' }).querySelector('a, button') as HTMLElement);
+    expect(await within(rates).findByText('服务6')).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith('/serverCenter/myRates', { current: 2, size: 5 });
   });
 });

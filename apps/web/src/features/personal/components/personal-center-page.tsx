@@ -1,4 +1,5 @@
 import { BgColorsOutlined, ExportOutlined } from '@ant-design/icons';
+import type { ServiceItem } from '@portal/contracts/services';
 import { Button, Descriptions, Empty, List, Skeleton, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useSystemAccessLinks } from '../api/get-system-access-links.ts';
 import { useUserInfo } from '../api/get-user-info.ts';
 import { isWebUrl } from '../lib/calendar.ts';
 import { AccountSecurityCard } from './account-security-card.tsx';
+import { MyRatesCard, RecentServicesCard } from './history-cards.tsx';
 import { SchoolCalendarCard } from './school-calendar-card.tsx';
 import { LoadFailed, SectionCard } from './section-card.tsx';
 import '../personal.css';
@@ -130,10 +132,12 @@ type Props = {
   themeDialog?: ThemeDialogSlot;
   /** Today, YYYY-MM-DD (tests fix it). */
   today?: string;
+  /** Opens a service as 4.4 says (the services feature's opener, handed in by the route). */
+  onOpenService?: (s: ServiceItem) => void;
 };
 
-/** /home/PersonalCenter (2.1): profile, account security, favourites, theme, system links and the school calendar. */
-export function PersonalCenterPage({ themeDialog, today }: Props) {
+/** /home/PersonalCenter (2.1): profile, account security, recently used services, theme, school calendar, system links, favourites and own ratings. */
+export function PersonalCenterPage({ themeDialog, today, onOpenService }: Props) {
   const { t } = useTranslation();
   return (
     <div className="pc-page">
@@ -142,12 +146,14 @@ export function PersonalCenterPage({ themeDialog, today }: Props) {
         <div className="pc-column">
           <ProfileCard />
           <AccountSecurityCard />
+          <RecentServicesCard onOpen={onOpenService} />
           {themeDialog && <ThemeCard themeDialog={themeDialog} />}
         </div>
         <div className="pc-column">
           <SchoolCalendarCard today={today} />
           <AccessLinksCard />
           <FavouritesCard />
+          <MyRatesCard />
         </div>
       </div>
     </div>

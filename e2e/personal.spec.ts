@@ -120,4 +120,36 @@ describe('personal center journey (real server, Debian Chromium)', () => {
     await page.goto(`${server.url}/home/PersonalCenter`);
     await expect.poll(() => page.getByRole('region', { name: '最近使用' }).textContent()).toContain('共使用2次');
   });
+  it('admin adds an exam week to the school calendar from the personal center, and student01 sees it', async () => {
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/PersonalCenter`);
+    const calendar = page.getByRole('region', { name: '校历' });
+    await calendar.getByRole('button', { name: '编辑校历' }).click();
+    const editor = page.locator('.ant-modal').filter({ hasText: '编辑校历（2026-2027学年）' });
+    await editor.locator('strong', { hasText: '2026-2027学年第一学期' }).waitFor();
+    await settled(page);
+    expect(await seriousA11yViolations(page, '.ant-modal')).toEqual([]);
+    await editor.getByRole('button', { name: '添加安排' }).click();
+    const form = page.locator('.ant-modal').filter({ hasText: '开始日期' });
+    await form.getByLabel('类型').click();
+    await page.getByTitle('考试').click();
+    await form.getByLabel('名称').fill('期末考试周');
+    await form.getByLabel('开始日期').fill('2027-01-11');
+    await form.getByLabel('结束日期').fill('2027-01-17');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').first().waitFor();
+    await editor.getByText('期末考试周').first().waitFor();
+    await editor.getByRole('button', { name: '关闭' }).last().click();
+    await calendar.getByText('期末考试周').first().waitFor();
+
+    // A student reads it, and cannot edit.
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const student = await ctx.newPage();
+    await loginAs(student, server.url, 'student01');
+    await student.goto(`${server.url}/home/PersonalCenter`);
+    const theirs = student.getByRole('region', { name: '校历' });
+    await theirs.getByText('期末考试周').first().waitFor();
+    expect(await theirs.getByRole('button', { name: '编辑校历' }).count()).toBe(0);
+    await ctx.close();
+  });
 });

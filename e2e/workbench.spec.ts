@@ -121,12 +121,15 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
   });
 
   it("lets a user pick their own theme from the user menu, applied at once and on the next load, while the tenant's stays everyone else's default", async () => {
-    const themeColor = (p: Page) => p.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--theme-color').trim());
     const waitColor = (p: Page, c: string) => p.waitForFunction((want) => getComputedStyle(document.documentElement).getPropertyValue('--theme-color').trim() === want, c);
     await loginAs(page, server.url, 'student01');
     await page.getByRole('heading', { name: '待我处理' }).waitFor({ state: 'visible' });
-    const tenantColor = await themeColor(page);
+    // The school's colour from the server: the page may still show the default until the theme call answers.
+    const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '')![1]!);
+    const logo = (await (await fetch(`${server.url}/api/blade-platform/platformApplyGuiseLogoInfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: { themeColor: string } };
+    const tenantColor = logo.result.themeColor;
     expect(tenantColor).not.toBe('#00a870');
+    await waitColor(page, tenantColor);
 
     // A click that lands while the shell is still settling after login can be lost; the user clicks again.
     const openThemeDialog = async (p: Page) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TenantId } from './envelope.ts';
+import { MESSAGES } from './errors.ts';
+import { hasControlCharacters } from './services.ts';
 import { GuiseLogo } from './workbench.ts';
 
 /**
@@ -11,7 +13,23 @@ import { GuiseLogo } from './workbench.ts';
 export const PERSONAL_TEXTS = {
   badDate: '日期格式应为 YYYY-MM-DD',
   badSchoolYear: '学年格式应为 YYYY-YYYY，且后一年比前一年大1',
+  nameRequired: '名称不能为空',
+  nameTooLong: '名称不能超过50个字符',
+  endBeforeStart: '结束日期不能早于开始日期',
+  badTerm: '学期应为1（第一学期）或2（第二学期）',
+  badKind: '类型应为节假日、假期、考试或活动',
+  outsideYear: '开始日期不在所选学年内（学年自8月1日起）',
+  semesterTooLong: '一个学期不能超过30周',
+  eventTooLong: '一项安排不能超过120天',
+  semesterOverlap: '与已有学期的日期重叠',
+  termTaken: '该学年已有这个学期',
+  calendarNotFound: '校历记录不存在或已删除',
+  saved: '保存成功',
+  removed: '删除成功',
 } as const;
+
+/** The menu whose holders edit the school calendar (the home page configuration's). */
+export const CALENDAR_EDIT_MENU = 'homePageConfig';
 
 /** A day as the calendar writes it. */
 export const IsoDate = z
@@ -54,7 +72,7 @@ export const SchoolCalendarRequest = z
 export type SchoolCalendarRequest = z.input<typeof SchoolCalendarRequest>;
 
 export const CALENDAR_EVENT_KINDS = ['holiday', 'vacation', 'exam', 'event'] as const;
-export const CalendarEvent = z.object({ name: z.string(), kind: z.enum(CALENDAR_EVENT_KINDS), startDate: z.string(), endDate: z.string() });
+export const CalendarEvent = z.object({ id: z.string(), name: z.string(), kind: z.enum(CALENDAR_EVENT_KINDS), startDate: z.string(), endDate: z.string() });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
 export const Semester = z.object({
@@ -108,3 +126,47 @@ export function schoolYearOf(date: string): string {
   const m = Number(date.slice(5, 7));
   return m >= 8 ? `${y}-${y + 1}` : `${y - 1}-${y}`;
 }
+
+// ---------------------------------------------------------------- editing the calendar (this project's calls)
+
+const CalendarName = z
+  .string({ error: PERSONAL_TEXTS.nameRequired })
+  .trim()
+  .min(1, PERSONAL_TEXTS.nameRequired)
+  .max(50, PERSONAL_TEXTS.nameTooLong)
+  .refine((s) => !hasControlCharacters(s), MESSAGES.controlCharacters);
+const RowId = z.string().trim().min(1).max(64);
+const ordered = <T extends { startDate: string; endDate: string }>(v: T) => v.endDate >= v.startDate;
+
+/** POST scSemester/save: a semester, new without `id`. */
+export const SemesterSaveRequest = z
+  .object({
+    id: RowId.optional(),
+    schoolYear: SchoolYear,
+    term: z.coerce.number({ error: PERSONAL_TEXTS.badTerm }).int(PERSONAL_TEXTS.badTerm).min(1, PERSONAL_TEXTS.badTerm).max(2, PERSONAL_TEXTS.badTerm),
+    name: CalendarName,
+    startDate: IsoDate,
+    endDate: IsoDate,
+  })
+  .refine(ordered, { message: PERSONAL_TEXTS.endBeforeStart, path: ['endDate'] });
+export type SemesterSaveRequest = z.input<typeof SemesterSaveRequest>;
+
+/** POST scSemester/event/save: a holiday, vacation, exam week or event, new without `id`. */
+export const CalendarEventSaveRequest = z
+  .object({
+    id: RowId.optional(),
+    schoolYear: SchoolYear,
+    name: CalendarName,
+    kind: z.enum(CALENDAR_EVENT_KINDS, { error: PERSONAL_TEXTS.badKind }),
+    startDate: IsoDate,
+    endDate: IsoDate,
+  })
+  .refine(ordered, { message: PERSONAL_TEXTS.endBeforeStart, path: ['endDate'] });
+export type CalendarEventSaveRequest = z.input<typeof CalendarEventSaveRequest>;
+
+/** POST scSemester/remove and scSemester/event/remove. */
+export const CalendarRemoveRequest = z.object({ id: RowId });
+export const CalendarRemoved = z.object({ id: z.string() });
+
+/** The first day of a school year ("2026-2027" → 2026-08-01) and its last (2027-07-31), as schoolYearOf counts. */
+export const schoolYearRange = (schoolYear: string) => ({ start: `${schoolYear.slice(0, 4)}-08-01`, end: `${schoolYear.slice(5)}-07-31` });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
+import type { PcCalendarEventTable, PcSemesterTable } from '../../db/tables/personal.ts';
 
 /** SQL of the personal center; every method takes the tenant first (house style 2). */
 export function personalRepository(db: Db) {
@@ -42,7 +43,7 @@ export function personalRepository(db: Db) {
         .selectFrom('pc_calendar_events')
         .where('tenant_id', '=', tenantId)
         .where('school_year', '=', schoolYear)
-        .select(['name', 'kind', 'start_date', 'end_date'])
+        .select(['id', 'name', 'kind', 'start_date', 'end_date'])
         .orderBy('start_date')
         .orderBy('id')
         .execute();
@@ -51,6 +52,47 @@ export function personalRepository(db: Db) {
     async schoolYears(tenantId: string) {
       const rows = await db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).select('school_year').distinct().orderBy('school_year', 'desc').execute();
       return rows.map((r) => r.school_year);
+    },
+
+    semester(tenantId: string, id: string) {
+      return db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+    },
+
+    /** Semesters of the tenant whose dates meet [start, end], other than `exceptId`. */
+    overlapping(tenantId: string, start: string, end: string, exceptId: string | null) {
+      let q = db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).where('start_date', '<=', end).where('end_date', '>=', start);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return q.select(['id', 'name']).execute();
+    },
+
+    async insertSemester(row: PcSemesterTable) {
+      await db.insertInto('pc_semesters').values(row).execute();
+    },
+
+    async updateSemester(row: PcSemesterTable) {
+      const { id, tenant_id, ...values } = row;
+      const r = await db.updateTable('pc_semesters').set(values).where('tenant_id', '=', tenant_id).where('id', '=', id).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async removeSemester(tenantId: string, id: string) {
+      const r = await db.deleteFrom('pc_semesters').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    async insertEvent(row: PcCalendarEventTable) {
+      await db.insertInto('pc_calendar_events').values(row).execute();
+    },
+
+    async updateEvent(row: PcCalendarEventTable) {
+      const { id, tenant_id, ...values } = row;
+      const r = await db.updateTable('pc_calendar_events').set(values).where('tenant_id', '=', tenant_id).where('id', '=', id).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async removeEvent(tenantId: string, id: string) {
+      const r = await db.deleteFrom('pc_calendar_events').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
     },
   };
 }

@@ -1,5 +1,19 @@
 import { envelope } from '@portal/contracts/envelope';
-import { GuiseLogoInfo, GuiseLogoInfoQuery, SchoolCalendar, SchoolCalendarRequest, SystemAccessLink, SystemAccessLinkQuery } from '@portal/contracts/personal';
+import {
+  CalendarEvent,
+  CalendarEventSaveRequest,
+  CalendarRemoved,
+  CalendarRemoveRequest,
+  GuiseLogoInfo,
+  GuiseLogoInfoQuery,
+  PERSONAL_TEXTS,
+  SchoolCalendar,
+  SchoolCalendarRequest,
+  Semester,
+  SemesterSaveRequest,
+  SystemAccessLink,
+  SystemAccessLinkQuery,
+} from '@portal/contracts/personal';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
@@ -29,5 +43,27 @@ export async function personalRoutes(app: App): Promise<void> {
     `${P}/scSemester/getSchoolCalendar`,
     { schema: { tags, summary: 'The school calendar: semesters, weeks, holidays, and the teaching week of a date (today by default)', body: SchoolCalendarRequest, response: { 200: envelope(SchoolCalendar) } } },
     async (request) => ok(await personal.schoolCalendar(deps, userOf(request), request.body)),
+  );
+
+  // Editing the calendar: holders of the home page configuration menu (this project's calls).
+  r.post(
+    `${P}/scSemester/save`,
+    { schema: { tags, summary: 'Add (no id) or change a semester of the school calendar', body: SemesterSaveRequest, response: { 200: envelope(Semester) } } },
+    async (request) => ok(await personal.saveSemester(deps, userOf(request), request.body), PERSONAL_TEXTS.saved),
+  );
+  r.post(
+    `${P}/scSemester/remove`,
+    { schema: { tags, summary: 'Remove a semester of the school calendar', body: CalendarRemoveRequest, response: { 200: envelope(CalendarRemoved) } } },
+    async (request) => ok(await personal.removeSemester(deps, userOf(request), request.body.id), PERSONAL_TEXTS.removed),
+  );
+  r.post(
+    `${P}/scSemester/event/save`,
+    { schema: { tags, summary: 'Add (no id) or change a holiday, vacation, exam week or event of the school calendar', body: CalendarEventSaveRequest, response: { 200: envelope(CalendarEvent) } } },
+    async (request) => ok(await personal.saveCalendarEvent(deps, userOf(request), request.body), PERSONAL_TEXTS.saved),
+  );
+  r.post(
+    `${P}/scSemester/event/remove`,
+    { schema: { tags, summary: 'Remove a holiday, vacation, exam week or event of the school calendar', body: CalendarRemoveRequest, response: { 200: envelope(CalendarRemoved) } } },
+    async (request) => ok(await personal.removeCalendarEvent(deps, userOf(request), request.body.id), PERSONAL_TEXTS.removed),
   );
 }

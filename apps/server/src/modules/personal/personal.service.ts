@@ -1,5 +1,10 @@
 import {
+  CALENDAR_EDIT_MENU,
   CALENDAR_EVENT_KINDS,
+  PERSONAL_TEXTS,
+  schoolYearRange,
+  type CalendarEventSaveRequest,
+  type SemesterSaveRequest,
   schoolYearOf,
   weekOfSemester,
   type CalendarEvent,
@@ -11,7 +16,11 @@ import {
 } from '@portal/contracts/personal';
 import type { z } from 'zod';
 import type { PcSemesterRow } from '../../db/tables/personal.ts';
+import { isUniqueViolation } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { requireMenu } from '../auth/auth.service.ts';
 import { guiseLogo } from '../workbench/workbench.service.ts';
 import { personalRepository } from './personal.repository.ts';
 
@@ -71,7 +80,65 @@ export async function schoolCalendar(deps: AppDeps, ctx: RequestContext, input: 
     date,
     current: current && week ? { semesterId: current.id, semesterName: current.name, week, weeks: current.weeks } : null,
     semesters: semesters.map(toSemester),
-    events: events.filter((e) => isKind(e.kind)).map((e) => ({ name: e.name, kind: e.kind as CalendarEvent['kind'], startDate: e.start_date, endDate: e.end_date })),
+    events: events.filter((e) => isKind(e.kind)).map((e) => ({ id: e.id, name: e.name, kind: e.kind as CalendarEvent['kind'], startDate: e.start_date, endDate: e.end_date })),
     schoolYears,
   };
+}
+
+// ---------------------------------------------------------------- editing the calendar
+
+const DAY_MS = 86_400_000;
+const days = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+/** A semester of at most 30 weeks; an event (a vacation is the longest) of at most 120 days. */
+const SEMESTER_MAX_DAYS = 30 * 7;
+const EVENT_MAX_DAYS = 120;
+
+function inSchoolYear(schoolYear: string, startDate: string) {
+  const { start, end } = schoolYearRange(schoolYear);
+  if (startDate < start || startDate > end) throw badRequest(PERSONAL_TEXTS.outsideYear, `${startDate} is not in ${start}..${end}`);
+}
+
+/** POST scSemester/save: adds or changes a semester; terms are unique per school year and semesters never overlap. */
+export async function saveSemester(deps: AppDeps, ctx: RequestContext, input: z.output<typeof SemesterSaveRequest>): Promise<Semester> {
+  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
+  inSchoolYear(input.schoolYear, input.startDate);
+  if (days(input.startDate, input.endDate) > SEMESTER_MAX_DAYS) throw badRequest(PERSONAL_TEXTS.semesterTooLong);
+  const r = repo(deps);
+  if (input.id && !(await r.semester(ctx.tenantId, input.id))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
+  const clash = await r.overlapping(ctx.tenantId, input.startDate, input.endDate, input.id ?? null);
+  if (clash.length) throw conflict(PERSONAL_TEXTS.semesterOverlap, clash.map((c) => c.name).join('、'));
+  const row = { id: input.id ?? newId(), tenant_id: ctx.tenantId, school_year: input.schoolYear, term: input.term, name: input.name, start_date: input.startDate, end_date: input.endDate };
+  try {
+    if (input.id) {
+      if (!(await r.updateSemester(row))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
+    } else await r.insertSemester(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(PERSONAL_TEXTS.termTaken, `${input.schoolYear} term ${input.term}`);
+    throw err;
+  }
+  return toSemester(row);
+}
+
+export async function removeSemester(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ id: string }> {
+  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
+  if (!(await repo(deps).removeSemester(ctx.tenantId, id))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
+  return { id };
+}
+
+/** POST scSemester/event/save: adds or changes a holiday, vacation, exam week or event of a school year. */
+export async function saveCalendarEvent(deps: AppDeps, ctx: RequestContext, input: z.output<typeof CalendarEventSaveRequest>): Promise<CalendarEvent> {
+  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
+  inSchoolYear(input.schoolYear, input.startDate);
+  if (days(input.startDate, input.endDate) > EVENT_MAX_DAYS) throw badRequest(PERSONAL_TEXTS.eventTooLong);
+  const row = { id: input.id ?? newId(), tenant_id: ctx.tenantId, school_year: input.schoolYear, name: input.name, kind: input.kind, start_date: input.startDate, end_date: input.endDate };
+  if (input.id) {
+    if (!(await repo(deps).updateEvent(row))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
+  } else await repo(deps).insertEvent(row);
+  return { id: row.id, name: row.name, kind: input.kind, startDate: row.start_date, endDate: row.end_date };
+}
+
+export async function removeCalendarEvent(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ id: string }> {
+  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
+  if (!(await repo(deps).removeEvent(ctx.tenantId, id))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
+  return { id };
 }

@@ -140,7 +140,7 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
       ['2026-2027学年第二学期', 19],
     ]);
     expect(cal.events.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['国庆节', '元旦', '寒假', '劳动节', '暑假']));
-    expect(cal.events.find((e: { name: string }) => e.name === '寒假')).toEqual({ name: '寒假', kind: 'vacation', startDate: '2027-01-18', endDate: '2027-02-21' });
+    expect(cal.events.find((e: { name: string }) => e.name === '寒假')).toEqual({ id: expect.any(String), name: '寒假', kind: 'vacation', startDate: '2027-01-18', endDate: '2027-02-21' });
     expect(cal.schoolYears).toEqual(['2026-2027']);
     expect((await calendar({ date: '2027-03-01' })).result.current).toEqual(expect.objectContaining({ semesterName: '2026-2027学年第二学期', week: 2 }));
   });
@@ -174,6 +174,80 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
     for (const payload of [[1, 2], { date: null }, { schoolYear: 2026 }]) {
       expect((await post('scSemester/getSchoolCalendar', payload, 'student01')).http, JSON.stringify(payload)).toBe(400);
     }
+  });
+
+  it('lets a holder of the home page configuration edit the calendar, validated, and nobody else', async () => {
+    const year = '2031-2032';
+    const ok = async (path: string, body: object) => {
+      const res = await post(path, body, 'admin');
+      expect(res.status, JSON.stringify(res)).toBe(1000);
+      return res.result;
+    };
+    const autumn = await ok('scSemester/save', { schoolYear: year, term: 1, name: '2031-2032学年第一学期', startDate: '2031-09-08', endDate: '2032-01-18' });
+    expect(autumn).toMatchObject({ schoolYear: year, term: 1, weeks: 19 });
+    const spring = await ok('scSemester/save', { schoolYear: year, term: 2, name: '第二学期', startDate: '2032-02-23', endDate: '2032-07-04' });
+    const exam = await ok('scSemester/event/save', { schoolYear: year, name: '期末考试周', kind: 'exam', startDate: '2032-01-12', endDate: '2032-01-18' });
+    expect(exam).toEqual({ id: expect.any(String), name: '期末考试周', kind: 'exam', startDate: '2032-01-12', endDate: '2032-01-18' });
+
+    // Everyone of the tenant reads it; the teaching week follows the edited dates.
+    let cal = (await calendar({ date: '2031-11-24' })).result;
+    expect(cal.current).toEqual({ semesterId: autumn.id, semesterName: '2031-2032学年第一学期', week: 12, weeks: 19 });
+    expect(cal.events.map((e: { name: string }) => e.name)).toEqual(['期末考试周']);
+    expect(cal.schoolYears[0]).toBe(year);
+
+    // Changing: a later start moves the weeks; the name of the second term is corrected.
+    await ok('scSemester/save', { id: autumn.id, schoolYear: year, term: 1, name: '2031-2032学年第一学期', startDate: '2031-09-15', endDate: '2032-01-18' });
+    await ok('scSemester/save', { id: spring.id, schoolYear: year, term: 2, name: '2031-2032学年第二学期', startDate: '2032-02-23', endDate: '2032-07-04' });
+    await ok('scSemester/event/save', { id: exam.id, schoolYear: year, name: '期末考试', kind: 'exam', startDate: '2032-01-11', endDate: '2032-01-18' });
+    cal = (await calendar({ date: '2031-11-24' })).result;
+    expect(cal.current.week).toBe(11);
+    expect(cal.semesters.map((x: { name: string }) => x.name)).toEqual(['2031-2032学年第一学期', '2031-2032学年第二学期']);
+    expect(cal.events).toEqual([{ id: exam.id, name: '期末考试', kind: 'exam', startDate: '2032-01-11', endDate: '2032-01-18' }]);
+
+    // Refusals, each with the spec's status and a message, and nothing written.
+    const before = JSON.stringify((await calendar({ schoolYear: year })).result);
+    for (const [path, body, http, msg] of [
+      ['scSemester/save', { schoolYear: year, term: 1, name: '重复', startDate: '2032-07-10', endDate: '2032-07-20' }, 409, PERSONAL_TEXTS.termTaken],
+      ['scSemester/save', { schoolYear: year, term: 2, name: '重叠', startDate: '2031-12-01', endDate: '2032-03-01', id: spring.id }, 409, PERSONAL_TEXTS.semesterOverlap],
+      ['scSemester/save', { schoolYear: year, term: 1, name: '倒序', startDate: '2031-09-15', endDate: '2031-09-01', id: autumn.id }, 400, PERSONAL_TEXTS.endBeforeStart],
+      ['scSemester/save', { schoolYear: year, term: 3, name: '第三学期', startDate: '2032-07-10', endDate: '2032-07-20' }, 400, PERSONAL_TEXTS.badTerm],
+      ['scSemester/save', { schoolYear: year, term: 1, name: '太长', startDate: '2031-09-15', endDate: '2032-06-30', id: autumn.id }, 400, PERSONAL_TEXTS.semesterTooLong],
+      ['scSemester/save', { schoolYear: year, term: 1, name: '  ', startDate: '2031-09-15', endDate: '2032-01-18', id: autumn.id }, 400, PERSONAL_TEXTS.nameRequired],
+      ['scSemester/save', { schoolYear: year, term: 1, name: 'x'.repeat(51), startDate: '2031-09-15', endDate: '2032-01-18', id: autumn.id }, 400, PERSONAL_TEXTS.nameTooLong],
+      ['scSemester/save', { schoolYear: year, term: 1, name: '跨学年', startDate: '2032-09-01', endDate: '2032-12-01', id: autumn.id }, 400, PERSONAL_TEXTS.outsideYear],
+      ['scSemester/save', { schoolYear: year, term: 1, name: '不存在', startDate: '2031-09-15', endDate: '2032-01-18', id: 'no-such-id' }, 404, PERSONAL_TEXTS.calendarNotFound],
+      ['scSemester/event/save', { schoolYear: year, name: '运动会', kind: 'party', startDate: '2031-10-20', endDate: '2031-10-21' }, 400, PERSONAL_TEXTS.badKind],
+      ['scSemester/event/save', { schoolYear: year, name: '运动会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-20T00' }, 400, PERSONAL_TEXTS.badDate],
+      ['scSemester/event/save', { schoolYear: year, name: '长假', kind: 'vacation', startDate: '2032-01-19', endDate: '2032-06-01' }, 400, PERSONAL_TEXTS.eventTooLong],
+      ['scSemester/event/save', { schoolYear: year, name: '运动\u0000会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-21' }, 400, MESSAGES.controlCharacters],
+      ['scSemester/event/remove', { id: 'no-such-id' }, 404, PERSONAL_TEXTS.calendarNotFound],
+    ] as const) {
+      const res = await post(path, body, 'admin');
+      expect(res.http, `${path} ${JSON.stringify(body)}`).toBe(http);
+      expect(res.msg).toBe(msg);
+    }
+    expect(JSON.stringify((await calendar({ schoolYear: year })).result)).toBe(before);
+
+    // A student or teacher may read but not edit; nobody edits without a login.
+    for (const who of ['student01', 'teacher01', undefined]) {
+      const res = await post('scSemester/event/save', { schoolYear: year, name: '运动会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-21' }, who);
+      expect(res.http).toBe(who ? 403 : 401);
+      expect((await post('scSemester/remove', { id: autumn.id }, who)).http).toBe(who ? 403 : 401);
+    }
+    // Another tenant's rows cannot be reached by id: not found, and theirs stay as they were.
+    const theirs = (await calendar({ date: '2026-11-23' }, 'studentB')).result;
+    const theirSemester = theirs.semesters[0];
+    const theirEvent = theirs.events[0];
+    expect((await post('scSemester/save', { id: theirSemester.id, schoolYear: '2026-2027', term: 1, name: '被改了', startDate: '2026-09-14', endDate: '2027-01-17' }, 'admin')).http).toBe(404);
+    expect((await post('scSemester/remove', { id: theirSemester.id }, 'admin')).http).toBe(404);
+    expect((await post('scSemester/event/remove', { id: theirEvent.id }, 'admin')).http).toBe(404);
+    expect((await calendar({ date: '2026-11-23' }, 'studentB')).result).toEqual(theirs);
+
+    // Removing.
+    await ok('scSemester/event/remove', { id: exam.id });
+    await ok('scSemester/remove', { id: spring.id });
+    await ok('scSemester/remove', { id: autumn.id });
+    expect((await calendar({ schoolYear: year })).result).toEqual(expect.objectContaining({ semesters: [], events: [] }));
   });
 
   it('seeds idempotently', async () => {

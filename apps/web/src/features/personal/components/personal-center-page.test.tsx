@@ -31,7 +31,7 @@ const CALENDAR: SchoolCalendar = {
     { id: 's1', schoolYear: '2026-2027', term: 1, name: '2026-2027学年第一学期', startDate: '2026-09-07', endDate: '2027-01-17', weeks: 19 },
     { id: 's2', schoolYear: '2026-2027', term: 2, name: '2026-2027学年第二学期', startDate: '2027-02-22', endDate: '2027-07-04', weeks: 19 },
   ],
-  events: [{ name: '国庆节', kind: 'holiday', startDate: '2026-10-01', endDate: '2026-10-07' }],
+  events: [{ id: 'e1', name: '国庆节', kind: 'holiday', startDate: '2026-10-01', endDate: '2026-10-07' }],
   schoolYears: ['2026-2027'],
 };
 const LINKS: SystemAccessLink[] = [

@@ -1,9 +1,12 @@
 import type { CalendarEvent } from '@portal/contracts/personal';
-import { Alert, Select, Skeleton, Table, Tag } from 'antd';
+import { CALENDAR_EDIT_MENU } from '@portal/contracts/personal';
+import { Alert, Button, Select, Skeleton, Space, Table, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchoolCalendar } from '../api/get-school-calendar.ts';
 import { currentWeekOf, localToday, semesterWeeks, type SemesterWeek } from '../lib/calendar.ts';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { CalendarEditor } from './calendar-editor.tsx';
 import { LoadFailed, SectionCard } from './section-card.tsx';
 
 
@@ -18,6 +21,9 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
   const shownSemester = current?.semester ?? data?.semesters[0] ?? null;
   const weeks = useMemo(() => (shownSemester && data ? semesterWeeks(shownSemester, data.events) : []), [shownSemester, data]);
   const years = data ? Array.from(new Set([data.schoolYear, ...data.schoolYears])) : [];
+  // Holders of the home page configuration edit the calendar (the server checks it again).
+  const canEdit = useSession((s) => s.configurationMenu.some((m) => m.name === CALENDAR_EDIT_MENU));
+  const [editing, setEditing] = useState(false);
   // Scroll the week list so the current week is in view.
   const weeksBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -38,18 +44,26 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
       title={t('personal.calendar.title')}
       className="pc-calendar"
       extra={
-        years.length > 0 && (
-          <Select
-            size="small"
-            aria-label={t('personal.calendar.schoolYear')}
-            value={data?.schoolYear}
-            onChange={(v) => setSchoolYear(v)}
-            options={years.map((y) => ({ value: y, label: y }))}
-            style={{ minWidth: 120 }}
-          />
-        )
+        <Space size={8}>
+          {years.length > 0 && (
+            <Select
+              size="small"
+              aria-label={t('personal.calendar.schoolYear')}
+              value={data?.schoolYear}
+              onChange={(v) => setSchoolYear(v)}
+              options={years.map((y) => ({ value: y, label: y }))}
+              style={{ minWidth: 120 }}
+            />
+          )}
+          {canEdit && data && (
+            <Button size="small" onClick={() => setEditing(true)}>
+              {t('personal.calendarEdit.open')}
+            </Button>
+          )}
+        </Space>
       }
     >
+      {canEdit && data && editing && <CalendarEditor open={editing} onClose={() => setEditing(false)} initialYear={data.schoolYear} years={data.schoolYears} />}
       {calendar.isPending ? (
         <Skeleton active />
       ) : calendar.isError || !data ? (
@@ -83,7 +97,7 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
                   <h3 className="pc-sub-title">{t('personal.calendar.eventList')}</h3>
                   <ul className="pc-events">
                     {data.events.map((e) => (
-                      <li key={`${e.name}-${e.startDate}`}>
+                      <li key={e.id}>
                         <Tag className={`pc-kind pc-kind-${e.kind}`}>{t(`personal.calendar.kinds.${e.kind}`)}</Tag>
                         {e.name} <span className="pc-muted">{e.startDate === e.endDate ? e.startDate : `${e.startDate} ~ ${e.endDate}`}</span>
                       </li>

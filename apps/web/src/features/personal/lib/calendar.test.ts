@@ -7,8 +7,8 @@ const semesters: SchoolCalendar['semesters'] = [
   { id: 's2', schoolYear: '2026-2027', term: 2, name: '2026-2027学年第二学期', startDate: '2027-02-22', endDate: '2027-07-04', weeks: 19 },
 ];
 const events: CalendarEvent[] = [
-  { name: '国庆节', kind: 'holiday', startDate: '2026-10-01', endDate: '2026-10-07' },
-  { name: '元旦', kind: 'holiday', startDate: '2027-01-01', endDate: '2027-01-03' },
+  { id: 'e1', name: '国庆节', kind: 'holiday', startDate: '2026-10-01', endDate: '2026-10-07' },
+  { id: 'e2', name: '元旦', kind: 'holiday', startDate: '2027-01-01', endDate: '2027-01-03' },
 ];
 
 describe('current week', () => {

@@ -59,6 +59,23 @@ export const WORKBENCH_MESSAGES = {
   noImage: '请上传图片',
   badImage: '仅支持 png、jpg、gif、webp 图片',
   imageTooLarge: '图片不能超过2MB',
+  holidayNameRequired: '请输入节假日名称',
+  holidayNameTooLong: '节假日名称不能超过20个字符',
+  holidayDateRequired: '请选择节假日日期',
+  holidayDateInvalid: '日期格式不正确，应为有效的 YYYY-MM-DD 日期',
+  holidayEndBeforeStart: '结束日期不能早于开始日期',
+  holidayGreetingTooLong: '祝福语不能超过50个字符',
+  holidayNotFound: '节假日不存在',
+  specialTitleRequired: '请输入专题名称',
+  specialTitleTooLong: '专题名称不能超过30个字符',
+  specialDescriptionTooLong: '专题简介不能超过200个字符',
+  specialServicesRequired: '请至少选择一个服务',
+  specialServicesTooMany: '每个专题最多选择12个服务',
+  specialServicesDuplicate: '同一服务不能重复选择',
+  specialServiceUnknown: '所选服务不存在或不属于本校',
+  specialImageInvalid: '图片地址不正确',
+  specialNotFound: '服务专题不存在',
+  sortInvalid: '排序须为0到9999的整数',
 } as const;
 
 /** common/upload: images for icons, logos and theme pictures. */
@@ -384,14 +401,95 @@ export const CommonToolSave = z.object({
 export const ServiceCardConfigRequest = z.object({ cardId: z.string().max(64).optional(), cardType: CardType.optional() });
 export const ServiceCardConfig = z.object({ cardId: z.string(), cardName: z.string(), displayRows: z.number().int(), services: z.array(CardService) });
 
-/** homePage/getHoliday: coming holidays (date YYYY-MM-DD) with the days left, 0 on the day itself. */
-export const Holiday = z.object({ name: z.string(), date: z.string(), daysLeft: z.number().int() });
-export type Holiday = z.infer<typeof Holiday>;
-/** homePage/getServiceSpecial(List): a service special (topic) with the services of it the caller may use. */
-export const ServiceSpecial = z.object({ id: z.string(), title: z.string(), serviceIds: z.array(z.string()), img: z.string(), services: z.array(CardService) });
-export type ServiceSpecial = z.infer<typeof ServiceSpecial>;
-/** Services shown per special on the home page. */
+/** Services shown per special on the home page (and chosen per special in its administration). */
 export const SERVICE_SPECIAL_SERVICES_MAX = 12;
+/** Limits of the holiday and service-special administration (not in the spec, which only reads them). */
+export const HOLIDAY_NAME_MAX = 20;
+export const HOLIDAY_GREETING_MAX = 50;
+export const SERVICE_SPECIAL_TITLE_MAX = 30;
+export const SERVICE_SPECIAL_DESCRIPTION_MAX = 200;
+
+/** A real calendar day written YYYY-MM-DD (2027-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
+const CalendarDate = (required: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).refine(isCalendarDate, { error: WORKBENCH_MESSAGES.holidayDateInvalid });
+const SortOrder = z.number({ error: WORKBENCH_MESSAGES.sortInvalid }).int({ error: WORKBENCH_MESSAGES.sortInvalid }).min(0, { error: WORKBENCH_MESSAGES.sortInvalid }).max(9999, { error: WORKBENCH_MESSAGES.sortInvalid });
+
+/**
+ * homePage/getHoliday: coming holidays (date YYYY-MM-DD, to endDate for a holiday of several days) with the
+ * days left, 0 from the first to the last day; greeting replaces the default wish on those days when set.
+ */
+export const Holiday = z.object({ id: z.string(), name: z.string(), date: z.string(), endDate: z.string(), greeting: z.string(), daysLeft: z.number().int() });
+export type Holiday = z.infer<typeof Holiday>;
+/** indexholidayconfig/list: a holiday as the administrator edits it, past ones included. */
+export const HolidayItem = z.object({ id: z.string(), name: z.string(), date: z.string(), endDate: z.string(), greeting: z.string(), updatedAt: z.string() });
+export type HolidayItem = z.infer<typeof HolidayItem>;
+/** indexholidayconfig/submit: without id creates; endDate empty or left out means a one-day holiday. */
+export const HolidaySubmit = z
+  .object({
+    id: z.string().max(64).optional(),
+    name: z
+      .string({ error: WORKBENCH_MESSAGES.holidayNameRequired })
+      .trim()
+      .min(1, { error: WORKBENCH_MESSAGES.holidayNameRequired })
+      .max(HOLIDAY_NAME_MAX, { error: WORKBENCH_MESSAGES.holidayNameTooLong }),
+    date: CalendarDate(WORKBENCH_MESSAGES.holidayDateRequired),
+    endDate: z
+      .string({ error: WORKBENCH_MESSAGES.holidayDateInvalid })
+      .trim()
+      .refine((v) => v === '' || isCalendarDate(v), { error: WORKBENCH_MESSAGES.holidayDateInvalid })
+      .nullish(),
+    greeting: z.string({ error: WORKBENCH_MESSAGES.holidayGreetingTooLong }).trim().max(HOLIDAY_GREETING_MAX, { error: WORKBENCH_MESSAGES.holidayGreetingTooLong }).default(''),
+  })
+  .refine((v) => !v.endDate || v.endDate >= v.date, { error: WORKBENCH_MESSAGES.holidayEndBeforeStart, path: ['endDate'] });
+export type HolidaySubmit = z.input<typeof HolidaySubmit>;
+
+/** homePage/getServiceSpecial(List): an enabled service special (topic) with the services of it the caller may use. */
+export const ServiceSpecial = z.object({ id: z.string(), title: z.string(), description: z.string(), serviceIds: z.array(z.string()), img: z.string(), services: z.array(CardService) });
+export type ServiceSpecial = z.infer<typeof ServiceSpecial>;
+/** indexservicespecialconfig/list: a special as the administrator edits it, with its chosen services in order. */
+export const ServiceSpecialItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  img: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+  serviceIds: z.array(z.string()),
+  services: z.array(z.object({ serviceId: z.string(), serviceName: z.string() })),
+  updatedAt: z.string(),
+});
+export type ServiceSpecialItem = z.infer<typeof ServiceSpecialItem>;
+/** An uploaded image (a path of this site) or an http(s) address. */
+const ImageUrl = z
+  .string({ error: WORKBENCH_MESSAGES.specialImageInvalid })
+  .trim()
+  .max(1000, { error: WORKBENCH_MESSAGES.specialImageInvalid })
+  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v), { error: WORKBENCH_MESSAGES.specialImageInvalid });
+/** indexservicespecialconfig/submit: the special and its services (in order) are saved together. */
+export const ServiceSpecialSubmit = z.object({
+  id: z.string().max(64).optional(),
+  title: z
+    .string({ error: WORKBENCH_MESSAGES.specialTitleRequired })
+    .trim()
+    .min(1, { error: WORKBENCH_MESSAGES.specialTitleRequired })
+    .max(SERVICE_SPECIAL_TITLE_MAX, { error: WORKBENCH_MESSAGES.specialTitleTooLong }),
+  description: z.string({ error: WORKBENCH_MESSAGES.specialDescriptionTooLong }).trim().max(SERVICE_SPECIAL_DESCRIPTION_MAX, { error: WORKBENCH_MESSAGES.specialDescriptionTooLong }).default(''),
+  img: ImageUrl.default(''),
+  /** Left out: after the last special. Lower first; the first enabled special is the featured one. */
+  sort: SortOrder.optional(),
+  enabled: z.boolean().default(true),
+  serviceIds: z
+    .array(z.string().min(1, { error: WORKBENCH_MESSAGES.specialServiceUnknown }).max(64, { error: WORKBENCH_MESSAGES.specialServiceUnknown }), { error: WORKBENCH_MESSAGES.specialServicesRequired })
+    .min(1, { error: WORKBENCH_MESSAGES.specialServicesRequired })
+    .max(SERVICE_SPECIAL_SERVICES_MAX, { error: WORKBENCH_MESSAGES.specialServicesTooMany })
+    .refine((ids) => new Set(ids).size === ids.length, { error: WORKBENCH_MESSAGES.specialServicesDuplicate }),
+});
+export type ServiceSpecialSubmit = z.input<typeof ServiceSpecialSubmit>;
 
 export const BusinessConfigMenu = z.object({ name: z.string(), path: z.string(), title: z.string() });
 export const TopMenu = z.object({ navigation: z.array(NavigationItem) });

@@ -10,6 +10,7 @@ import * as workbench from './migrations/2026-11-23T02-40_workbench.ts';
 import * as accountBindings from './migrations/2026-11-23T03-10_account-bindings.ts';
 import * as personal from './migrations/2026-11-23T04-20_personal.ts';
 import * as ownRatings from './migrations/2026-11-23T15-30_own-ratings.ts';
+import * as homeHolidaysSpecials from './migrations/2026-11-23T15-40_home-holidays-specials.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T04-20_personal': personal,
   '2026-11-23T04-30_efficiency': efficiency,
   '2026-11-23T15-30_own-ratings': ownRatings,
+  '2026-11-23T15-40_home-holidays-specials': homeHolidaysSpecials,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,8 @@ import { DEMO_TENANT_ID, DEMO_USERS } from './demo.ts';
 /**
  * The demo workbench of 示例大学 (issue 4): the ten cards granted to every demo role on one home page,
  * built-in navigation items, footer, theme, pre-login page, tools, to-dos above 99 per user, personal
- * matters, campus news (some under a day old) and announcements (today, yesterday, older). Idempotent.
+ * matters, campus news (some under a day old), announcements (today, yesterday, older), holidays and service
+ * specials. Idempotent.
  */
 
 export const DEMO_CARD_IDS: Record<CardType, string> = {
@@ -83,9 +84,15 @@ const CARDS: CardSeed[] = [
 
 /** Service specials (homePage/getServiceSpecial…): a topic and the services of one catalogue scene. */
 export const DEMO_SERVICE_SPECIALS = [
-  { title: '迎新专题', scene: '入学报到' },
-  { title: '毕业季专题', scene: '毕业离校' },
-  { title: '财务报销专题', scene: '财务资产' },
+  { title: '迎新专题', scene: '入学报到', description: '新生报到、缴费与入学手续一站办理' },
+  { title: '毕业季专题', scene: '毕业离校', description: '毕业离校手续与证明材料' },
+  { title: '财务报销专题', scene: '财务资产', description: '报销、缴费与资产业务' },
+] as const;
+
+/** Holidays of the home page greeting (homePage/getHoliday), month-day of next year. */
+export const DEMO_HOLIDAYS = [
+  { name: '元旦', date: '01-01', endDate: '01-01', greeting: '' },
+  { name: '寒假', date: '01-17', endDate: '01-17', greeting: '' },
 ] as const;
 
 async function sceneServiceIds(db: Db, tenantId: string, scene: string): Promise<string[]> {
@@ -172,10 +179,20 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
     theme: { themeName: '默认蓝', themeId: 'default', themeColor: '#008cff', themeImg: '', themeImgBorderColor: '', WaitingForMeToHandleBCImg: '' },
     // The rest of the pre-login page is the catalogue's landing configuration (svc_landing_configs).
     preLogin: { jumpServerUrl: '/login' },
-    holidays: [{ name: '元旦', date: `${new Date(now).getUTCFullYear() + 1}-01-01` }, { name: '寒假', date: `${new Date(now).getUTCFullYear() + 1}-01-17` }],
-    serviceSpecial: await Promise.all(DEMO_SERVICE_SPECIALS.map(async (x, i) => ({ id: `special-${i + 1}`, title: x.title, serviceIds: await sceneServiceIds(db, tenantId, x.scene), img: '' }))),
   };
   await db.insertInto('wb_settings').values(Object.entries(settings).map(([key, value]) => ({ tenant_id: tenantId, owner_id: '', key, value: JSON.stringify(value), updated_at: iso }))).execute();
+
+  const year = new Date(now).getUTCFullYear() + 1;
+  await db
+    .insertInto('wb_holidays')
+    .values(DEMO_HOLIDAYS.map((h, i) => ({ tenant_id: tenantId, id: `holiday-${i + 1}`, name: h.name, date: `${year}-${h.date}`, end_date: `${year}-${h.endDate}`, greeting: h.greeting, created_at: iso, updated_at: iso })))
+    .execute();
+  for (const [i, x] of DEMO_SERVICE_SPECIALS.entries()) {
+    const id = `special-${i + 1}`;
+    await db.insertInto('wb_service_specials').values({ tenant_id: tenantId, id, title: x.title, description: x.description, img: '', sort: i + 1, enabled: 1, created_at: iso, updated_at: iso }).execute();
+    const serviceIds = await sceneServiceIds(db, tenantId, x.scene);
+    if (serviceIds.length) await db.insertInto('wb_service_special_items').values(serviceIds.map((service_id, j) => ({ tenant_id: tenantId, special_id: id, service_id, sort: j + 1 }))).execute();
+  }
 
   const tools = [
     ['校历', '常用工具'], ['通讯录', '常用工具'], ['校园地图', '常用工具'], ['校园邮箱', '常用工具'], ['空闲教室', '学习工具'], ['图书检索', '学习工具'],

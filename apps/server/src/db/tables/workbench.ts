@@ -2,8 +2,9 @@ import type { Selectable } from 'kysely';
 
 /**
  * Tables of the workbench capability (issue 4, migration 2026-11-23T02-10_workbench): cards and their
- * columns, role grants, index types, navigation, settings (footer, theme, pre-login page, holidays …),
- * external data sources, common tools, and the demo process, news and announcement data the cards read.
+ * columns, role grants, index types, navigation, settings (footer, theme, pre-login page …), external data
+ * sources, common tools, the demo process, news and announcement data the cards read, and the holidays and
+ * service specials of the home page (their own tables since migration 2026-11-23T15-40).
  */
 export interface WorkbenchTables {
   wb_cards: WbCardTable;
@@ -17,6 +18,9 @@ export interface WorkbenchTables {
   wb_tools: WbToolTable;
   wb_todos: WbTodoTable;
   wb_news: WbNewsTable;
+  wb_holidays: WbHolidayTable;
+  wb_service_specials: WbServiceSpecialTable;
+  wb_service_special_items: WbServiceSpecialItemTable;
 }
 
 export interface WbCardTable {
@@ -99,8 +103,39 @@ export interface WbNewsTable {
   created_at: string;
 }
 
+/** Holidays of the home page greeting (migration 2026-11-23T15-40_home-holidays-specials); dates YYYY-MM-DD. */
+export interface WbHolidayTable {
+  tenant_id: string;
+  id: string;
+  name: string;
+  /** First day. */
+  date: string;
+  /** Last day; equals date for a one-day holiday. */
+  end_date: string;
+  /** Shown instead of the default wish on the holiday itself; '' for the default. */
+  greeting: string;
+  created_at: string;
+  updated_at: string;
+}
+/** Service specials (topics) of the home page; the first enabled one by sort is the featured one. */
+export interface WbServiceSpecialTable {
+  tenant_id: string;
+  id: string;
+  title: string;
+  description: string;
+  img: string;
+  sort: number;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+/** The services of a special, in order. */
+export interface WbServiceSpecialItemTable { tenant_id: string; special_id: string; service_id: string; sort: number }
+
 export type WbCardRow = Selectable<WbCardTable>;
 export type WbCardColumnRow = Selectable<WbCardColumnTable>;
 export type WbNavigationRow = Selectable<WbNavigationTable>;
 export type WbExternalApiRow = Selectable<WbExternalApiTable>;
 export type WbNewsRow = Selectable<WbNewsTable>;
+export type WbHolidayRow = Selectable<WbHolidayTable>;
+export type WbServiceSpecialRow = Selectable<WbServiceSpecialTable>;

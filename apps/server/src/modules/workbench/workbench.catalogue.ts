@@ -84,6 +84,12 @@ export function catalogueReads(db: Db) {
       return (await db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('id', 'in', ids).select('id').execute()).map((r) => r.id);
     },
 
+    /** Names of services of the tenant, whatever their status and roles (administration lists). */
+    async serviceNames(tenantId: string, ids: string[]): Promise<Array<{ id: string; service_name: string }>> {
+      if (!ids.length) return [];
+      return db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('id', 'in', ids).select(['id', 'service_name']).execute();
+    },
+
     scenes: (tenantId: string) => db.selectFrom('svc_scenes').where('tenant_id', '=', tenantId).select(['id', 'name']).orderBy('sort').execute(),
     depts: (tenantId: string) => db.selectFrom('svc_depts').where('tenant_id', '=', tenantId).select(['id', 'name']).orderBy('sort').execute(),
 

@@ -25,6 +25,8 @@ import {
   FooterInfo,
   GroupCount,
   Holiday,
+  HolidayItem,
+  HolidaySubmit,
   IdRequest,
   IdsRequest,
   IndexType,
@@ -42,6 +44,8 @@ import {
   ServiceCardConfigRequest,
   ServiceListRequest,
   ServiceSpecial,
+  ServiceSpecialItem,
+  ServiceSpecialSubmit,
   SubmitCardsRequest,
   Theme,
   ThemeDetail,
@@ -398,8 +402,40 @@ export async function workbenchRoutes(app: App): Promise<void> {
   r.post(`${O}/homePage/getBusinessConfigMenu`, { schema: { tags, summary: "The caller's configuration menus", body: Empty, response: { 200: envelope(z.array(BusinessConfigMenu)) } } }, async (q) => ok(await wb.businessConfigMenu(d, userOf(q))));
   r.post(`${O}/homePage/getFooterInfo`, { schema: { tags, summary: 'Footer information', body: Empty, response: { 200: envelope(FooterInfo) } } }, async (q) => ok(await wb.footer(d, userOf(q).tenantId)));
   r.post(`${O}/homePage/getHoliday`, { schema: { tags, summary: 'Coming holidays with days left', body: Empty, response: { 200: envelope(z.array(Holiday)) } } }, async (q) => ok(await wb.holidays(d, userOf(q).tenantId)));
-  r.post(`${O}/homePage/getServiceSpecial`, { schema: { tags, summary: "The featured (first) service special with the services the caller's role may use", body: Empty, response: { 200: envelope(ServiceSpecial.nullable()) } } }, async (q) => ok((await wb.serviceSpecials(d, userOf(q), true))[0] ?? null));
-  r.post(`${O}/homePage/getServiceSpecialList`, { schema: { tags, summary: "Every service special with the services the caller's role may use", body: Empty, response: { 200: envelope(z.array(ServiceSpecial)) } } }, async (q) => ok(await wb.serviceSpecials(d, userOf(q))));
+  r.post(`${O}/homePage/getServiceSpecial`, { schema: { tags, summary: "The featured service special (the first enabled one by sort) with the services the caller's role may use", body: Empty, response: { 200: envelope(ServiceSpecial.nullable()) } } }, async (q) => ok((await wb.serviceSpecials(d, userOf(q), true))[0] ?? null));
+  r.post(`${O}/homePage/getServiceSpecialList`, { schema: { tags, summary: "Every enabled service special, by sort, with the services the caller's role may use", body: Empty, response: { 200: envelope(z.array(ServiceSpecial)) } } }, async (q) => ok(await wb.serviceSpecials(d, userOf(q))));
+
+  // ---- holidays and service specials of the home page (not in the spec, which only reads them: homePage/getHoliday …) ----
+  r.post(`${O}/indexholidayconfig/list`, { schema: { tags, summary: 'Every holiday of the home page greeting, past ones included (not in the spec)', body: Empty, response: { 200: envelope(z.array(HolidayItem)) } } }, async (q) => {
+    const c = userOf(q);
+    await requireConfig(d, c, MENU.home);
+    return ok(await wb.holidayList(d, c));
+  });
+  r.post(`${O}/indexholidayconfig/submit`, { schema: { tags, summary: "Add or edit a holiday: name (at most 20 characters), date and optional end date (YYYY-MM-DD, end not before start), optional greeting (not in the spec)", body: HolidaySubmit, response: { 200: envelope(HolidayItem) } } }, async (q) => {
+    const c = userOf(q);
+    await requireConfig(d, c, MENU.home);
+    return ok(await wb.submitHoliday(d, c, q.body));
+  });
+  r.post(`${O}/indexholidayconfig/remove`, { schema: { tags, summary: 'Delete holidays (not in the spec)', body: IdsRequest, response: { 200: Count } } }, async (q) => {
+    const c = userOf(q);
+    await requireConfig(d, c, MENU.home);
+    return ok({ count: await wb.removeHolidays(d, c, q.body.ids) });
+  });
+  r.post(`${O}/indexservicespecialconfig/list`, { schema: { tags, summary: 'Every service special, enabled or not, with its services in order (not in the spec)', body: Empty, response: { 200: envelope(z.array(ServiceSpecialItem)) } } }, async (q) => {
+    const c = userOf(q);
+    await requireConfig(d, c, MENU.home);
+    return ok(await wb.specialList(d, c));
+  });
+  r.post(`${O}/indexservicespecialconfig/submit`, { schema: { tags, summary: "Add or edit a service special with 1–12 of the tenant's services, in order, saved together (not in the spec)", body: ServiceSpecialSubmit, response: { 200: envelope(ServiceSpecialItem) } } }, async (q) => {
+    const c = userOf(q);
+    await requireConfig(d, c, MENU.home);
+    return ok(await wb.submitSpecial(d, c, q.body));
+  });
+  r.post(`${O}/indexservicespecialconfig/remove`, { schema: { tags, summary: 'Delete service specials with their service lists (not in the spec)', body: IdsRequest, response: { 200: Count } } }, async (q) => {
+    const c = userOf(q);
+    await requireConfig(d, c, MENU.home);
+    return ok({ count: await wb.removeSpecials(d, c, q.body.ids) });
+  });
 
   // ---- pre-login landing page (nobody/preLogin) ----
   const pub = <T extends z.ZodType>(path: string, summary: string, result: T, fn: (tenantId: string) => Promise<z.input<T>>) =>

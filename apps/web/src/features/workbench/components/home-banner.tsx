@@ -9,7 +9,8 @@ type Props = { enabled: boolean; now?: Date; holidays?: Holiday[] };
 
 /**
  * The top of the home page: a greeting by the time of day and the nearest coming holiday
- * (homePage/getHoliday): 'N days to …', or a holiday greeting on the day itself.
+ * (homePage/getHoliday): 'N days to …', or on the holiday itself (every day of a holiday of several days) its
+ * greeting, configured on homePageConfig, else a default wish.
  */
 export function HomeBanner({ enabled, now = new Date(), holidays }: Props) {
   const { t } = useTranslation();
@@ -21,7 +22,11 @@ export function HomeBanner({ enabled, now = new Date(), holidays }: Props) {
       <p className="wb-greeting">{t(`workbench.banner.${greetingKey(now.getHours())}`, { name: user?.user_name ?? '' })}</p>
       {holiday && (
         <p className="wb-holiday" data-testid="holiday">
-          {holiday.daysLeft === 0 ? t('workbench.banner.holidayToday', { name: holiday.name }) : t('workbench.banner.holidayIn', { name: holiday.name, days: holiday.daysLeft, date: holiday.date })}
+          {holiday.daysLeft > 0
+            ? t('workbench.banner.holidayIn', { name: holiday.name, days: holiday.daysLeft, date: holiday.date })
+            : holiday.greeting
+              ? t('workbench.banner.holidayTodayGreeting', { name: holiday.name, greeting: holiday.greeting })
+              : t('workbench.banner.holidayToday', { name: holiday.name })}
         </p>
       )}
     </section>

@@ -13,6 +13,8 @@ import { submitIndexCards } from '../api/submit-index-cards.ts';
 import { setIndexTypeStatus, submitIndexType } from '../api/submit-index-type.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { submitTheme } from '../api/submit-theme.ts';
+import { HolidaysConfigSection } from './holidays-config-section.tsx';
+import { ServiceSpecialsConfigSection } from './service-specials-config-section.tsx';
 import '../workbench.css';
 
 /**
@@ -124,7 +126,7 @@ function HomeCardsSetting() {
   );
 }
 
-/** /home/userFrameConfig/homePageConfig: home page cards, theme colour and footer. */
+/** /home/userFrameConfig/homePageConfig: home page cards, holidays, service specials, theme colour and footer. */
 export function HomePageConfigPage() {
   const { t } = useTranslation();
   return (
@@ -132,6 +134,8 @@ export function HomePageConfigPage() {
       <h1 style={{ fontSize: 20, margin: 0 }}>{t('pages.homePageConfig')}</h1>
       <ThemeColorSetting />
       <HomeCardsSetting />
+      <HolidaysConfigSection />
+      <ServiceSpecialsConfigSection />
       <FooterSetting />
     </div>
   );

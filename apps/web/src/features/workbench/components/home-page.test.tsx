@@ -12,7 +12,7 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 const api = vi.hoisted(() => ({
   layout: vi.fn(),
   view: vi.fn(),
-  holidays: vi.fn(async () => [] as Array<{ name: string; date: string; daysLeft: number }>),
+  holidays: vi.fn(async () => [] as Array<{ name: string; date: string; daysLeft: number; greeting?: string }>),
   special: vi.fn(async () => null as unknown),
   specials: vi.fn(async () => [] as unknown[]),
 }));
@@ -47,7 +47,7 @@ const card = (id: string, cardType: Card['cardType'], name: string, extra: Parti
 });
 const type = (id: string, typeName: string, layout: IndexType['layout'], cardConfigs: Card[]): IndexType => ({ id, typeName, layout, status: 1, sort: 1, cardConfigs });
 const viewOf = (c: Card, extra: Partial<CardView> = {}): CardView => ({ ...c, list: [], services: [], tools: [], news: [], ...extra });
-const special = (id: string, title: string, services: CardService[]): ServiceSpecial => ({ id, title, serviceIds: services.map((s) => s.serviceId), img: '', services });
+const special = (id: string, title: string, services: CardService[]): ServiceSpecial => ({ id, title, description: '', serviceIds: services.map((s) => s.serviceId), img: '', services });
 
 function renderHome() {
   return render(
@@ -108,8 +108,13 @@ describe('home page', () => {
     expect(await screen.findByText('管理员尚未为您配置首页卡片')).toBeTruthy();
     r.unmount();
     api.holidays.mockResolvedValueOnce([{ name: '元旦', date: '2027-01-01', daysLeft: 0 }]);
-    renderHome();
+    const again = renderHome();
     expect((await screen.findByTestId('holiday')).textContent).toBe('今天是元旦，节日快乐！');
+    again.unmount();
+    // The greeting an administrator configured for the holiday replaces the default wish.
+    api.holidays.mockResolvedValueOnce([{ name: '校庆', date: '2027-05-20', daysLeft: 0, greeting: '祝母校生日快乐！' }]);
+    renderHome();
+    expect((await screen.findByTestId('holiday')).textContent).toBe('今天是校庆，祝母校生日快乐！');
   });
 
   it('shows the featured service special with its services, and every special on demand', async () => {

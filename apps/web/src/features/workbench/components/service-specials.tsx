@@ -60,6 +60,7 @@ export function ServiceSpecials({ enabled, featured }: { enabled: boolean; featu
           {t('workbench.special.all')}
         </Button>
       </div>
+      {special.description && <p className="wb-special-desc">{special.description}</p>}
       <div className="wb-special-body">
         {special.img && <img className="wb-special-img" src={special.img} alt="" />}
         <SpecialServices services={special.services} label={special.title} />

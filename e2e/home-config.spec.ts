@@ -1,0 +1,102 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loginAs, seriousA11yViolations, settled } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+import type { RunningServer } from './support/server.ts';
+
+/** YYYY-MM-DD of today plus `days`, as the server counts days (UTC). */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Holidays and service specials of the home page, edited on /home/userFrameConfig/homePageConfig. */
+describe('home page configuration journeys: holidays and service specials (real server, Debian Chromium)', () => {
+  const journey = useJourney();
+  let server: RunningServer;
+  let page: Page;
+  beforeEach(() => {
+    ({ server, page } = journey);
+  });
+
+  const panel = (p: Page, heading: string): Locator => p.locator('.ant-card').filter({ has: p.getByRole('heading', { name: heading, level: 2, exact: true }) });
+
+  it('admin adds a holiday a few days ahead and a special with two services; student01 sees the greeting and the special', async () => {
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/userFrameConfig/homePageConfig`);
+    await page.getByRole('heading', { name: '首页配置', level: 1 }).waitFor({ state: 'visible' });
+    const holidays = panel(page, '节假日');
+    const specials = panel(page, '服务专题');
+    await holidays.getByRole('row').filter({ hasText: '元旦' }).waitFor({ state: 'visible' });
+    await specials.getByRole('row').filter({ hasText: '迎新专题' }).waitFor({ state: 'visible' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The seeded New Year's Day goes (after a confirmation), so the new holiday is the nearest whatever today is.
+    await holidays.getByRole('row').filter({ hasText: '元旦' }).getByRole('button', { name: /删\s*除/ }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定删除节假日“元旦”吗？' });
+    await confirm.waitFor({ state: 'visible' });
+    await confirm.getByRole('button', { name: /删\s*除/ }).click();
+    await holidays.getByRole('row').filter({ hasText: '元旦' }).waitFor({ state: 'detached' });
+
+    // A holiday three days ahead, with a greeting for the day itself; the form is filled from the keyboard.
+    await holidays.getByRole('button', { name: '添加节假日' }).click();
+    const holidayDialog = page.getByRole('dialog', { name: '添加节假日' });
+    await holidayDialog.waitFor({ state: 'visible' });
+    await settled(page);
+    await holidayDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await holidayDialog.getByText('请输入节假日名称').waitFor({ state: 'visible' });
+    await settled(page);
+    expect(await seriousA11yViolations(page, '.ant-modal')).toEqual([]);
+    await holidayDialog.getByLabel('节假日名称').fill('校园开放日');
+    await holidayDialog.getByLabel('日期', { exact: true }).fill(day(3));
+    await holidayDialog.getByLabel('日期', { exact: true }).press('Enter');
+    await holidayDialog.getByLabel('祝福语').fill('欢迎回家！');
+    expect(await seriousA11yViolations(page, '.ant-modal')).toEqual([]);
+    await holidayDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await holidayDialog.waitFor({ state: 'hidden' });
+    const row = holidays.getByRole('row').filter({ hasText: '校园开放日' });
+    await row.waitFor({ state: 'visible' });
+    expect(await row.textContent()).toContain(day(3));
+    expect(await row.textContent()).toContain('还有 3 天');
+
+    // A special before the seeded ones (sort 0) with two services searched by name, then put in order.
+    await specials.getByRole('button', { name: '添加专题' }).click();
+    const specialDialog = page.getByRole('dialog', { name: '添加专题' });
+    await specialDialog.waitFor({ state: 'visible' });
+    await settled(page);
+    await specialDialog.getByLabel('专题名称').fill('开学季专题');
+    await specialDialog.getByLabel('专题简介').fill('开学必办的两件事');
+    await specialDialog.getByLabel('排序').fill('0');
+    const picker = specialDialog.getByLabel('专题服务');
+    for (const name of ['课表查询', '奖学金申请']) {
+      await picker.click();
+      await picker.fill(name);
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first();
+      await option.waitFor({ state: 'visible' });
+      await option.click();
+    }
+    await picker.press('Escape');
+    const chosen = specialDialog.getByRole('list', { name: '已选服务（展示顺序）' });
+    expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['1. 课表查询', '2. 奖学金申请']);
+    await specialDialog.getByRole('button', { name: '上移奖学金申请' }).click();
+    expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['1. 奖学金申请', '2. 课表查询']);
+    expect(await seriousA11yViolations(page, '.ant-modal')).toEqual([]);
+    await specialDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await specialDialog.waitFor({ state: 'hidden' });
+    const specialRow = specials.getByRole('row').filter({ hasText: '开学季专题' });
+    await specialRow.waitFor({ state: 'visible' });
+    expect(await specialRow.textContent()).toContain('奖学金申请');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // student01's home page, in another browser: the greeting counts down to the new holiday, and the new
+    // special is the featured one, its services in the chosen order.
+    const ctx = await journey.newContext();
+    const p = await ctx.newPage();
+    await loginAs(p, server.url, 'student01');
+    const greeting = p.getByTestId('holiday');
+    await greeting.filter({ hasText: '校园开放日' }).waitFor({ state: 'visible' });
+    expect(await greeting.textContent()).toBe(`距离校园开放日（${day(3)}）还有 3 天`);
+    const strip = p.getByTestId('service-special');
+    await strip.getByRole('heading', { name: '服务专题：开学季专题' }).waitFor({ state: 'visible' });
+    await strip.getByText('开学必办的两件事').waitFor({ state: 'visible' });
+    expect(await strip.locator('.wb-special-services a > span:not(.wb-icon)').allTextContents()).toEqual(['奖学金申请', '课表查询']);
+    await ctx.close();
+  });
+});

@@ -51,6 +51,7 @@ export const TRANSFER_TEXTS = {
   importUnsupported: '该数据不支持导入',
   adminOnly: '仅管理员可导入导出该数据',
   badServiceUrl: '服务地址：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',
+  badServiceIcon: '服务图标：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',
 } as const;
 
 /** File name of an export: 3 to 30 characters of Chinese, letters, digits, dot and underscore (section 5). */

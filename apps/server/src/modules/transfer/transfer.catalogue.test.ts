@@ -14,8 +14,8 @@ import { multipart, rowsOf, xlsOf, xlsxOf, type Grid } from './transfer-test-fil
 const T = '/api/blade-workbench/transfer';
 const A = '000000';
 const B = '100002';
-const ALL_FIELDS = 'serviceCode,serviceName,deptName,sceneName,typeName,businessType,processType,accessWay,openWay,serviceUrl,description,labelName,isPublic,status,sort,roles,visitCount';
-const FIELD_LABELS = ['服务编码', '服务名称', '所属部门', '服务场景', '服务类型', '业务类型', '办理方式', '访问方式', '打开方式', '服务地址', '服务描述', '服务标签', '是否公开', '状态', '排序', '可见角色', '访问量'];
+const ALL_FIELDS = 'serviceCode,serviceName,deptName,sceneName,typeName,businessType,processType,accessWay,openWay,serviceUrl,description,labelName,isPublic,status,sort,roles,shelfLabelName,serviceIcon,guide,visitCount';
+const FIELD_LABELS = ['服务编码', '服务名称', '所属部门', '服务场景', '服务类型', '业务类型', '办理方式', '访问方式', '打开方式', '服务地址', '服务描述', '服务标签', '是否公开', '状态', '排序', '可见角色', '上架标签', '服务图标', '办事指南', '访问量'];
 
 /** A second school with its own administrator (holding serviceHallConfig) and its own catalogue. */
 async function seedSecondSchool(db: Db) {
@@ -85,7 +85,8 @@ describe.each(testDatabases)('service catalogue import and export on %s', (engin
   const snapshot = async (tenantId: string) => {
     const rows = await t.db.db.selectFrom('svc_services').where('tenant_id', '=', tenantId).selectAll().orderBy('id').execute();
     const roles = await t.db.db.selectFrom('svc_service_roles').where('tenant_id', '=', tenantId).select(['service_id', 'role_id']).execute();
-    return rows.map(({ updated_at: _u, ...r }) => ({ ...r, roles: roles.filter((x) => x.service_id === r.id).map((x) => x.role_id).sort() }));
+    const guides = new Map((await t.db.db.selectFrom('svc_guides').where('tenant_id', '=', tenantId).select(['service_id', 'content']).execute()).map((g) => [g.service_id, g.content]));
+    return rows.map(({ updated_at: _u, ...r }) => ({ ...r, roles: roles.filter((x) => x.service_id === r.id).map((x) => x.role_id).sort(), guide: guides.get(r.id) ?? null }));
   };
   const byName = async (tenantId: string, name: string) => t.db.db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('service_name', '=', name).selectAll().execute();
   const rolesOf = async (serviceId: string) => (await t.db.db.selectFrom('svc_service_roles').where('service_id', '=', serviceId).select('role_id').execute()).map((r) => r.role_id).sort();
@@ -217,6 +218,35 @@ describe.each(testDatabases)('service catalogue import and export on %s', (engin
 
     // The catalogue's search finds an imported service at once (its index is dropped after an import).
     expect(await search()).toContain('导入测试服务乙');
+  });
+
+  it('moves shelf labels, icons and guides: guides sanitised, unknown labels and unsafe icons refused, an empty guide cell removes the guide', async () => {
+    const header = ['*服务名称', '*所属部门', '*服务场景', '*业务类型', '*服务类型', '上架标签', '服务图标', '办事指南'];
+    const grid: Grid = [
+      header,
+      ['导入图标服务', '教务处', '学习教学', '办事服务', '学生服务', '热门推荐', '/icons/a.png', '<p onclick="steal()">第一步：<b>在线申请</b><script>alert(1)</script></p>'],
+      ['导入坏标签服务', '教务处', '学习教学', '办事服务', '学生服务', '不存在的标签', '', ''],
+      ['导入坏图标服务', '教务处', '学习教学', '办事服务', '学生服务', '', 'javascript:alert(1)', ''],
+    ];
+    const result = await importFile('admin', { filename: '图标.xlsx', content: await xlsxOf(grid) }, { ruleNum: 1, errorRegx: 'serviceName' });
+    expect(result).toMatchObject({ status: 'finished', totalNum: 3, newInsertNum: 1, failNum: 2 });
+    expect((await failedRows('admin', result.errorKey)).slice(1).map((r) => r.at(-1))).toEqual([`上架标签：${TRANSFER_TEXTS.unknownDictValue}`, TRANSFER_TEXTS.badServiceIcon]);
+    const [svc] = await byName(A, '导入图标服务');
+    expect(svc).toMatchObject({ shelf_label_name: '热门推荐', service_icon: '/icons/a.png' });
+    const guide = await t.db.db.selectFrom('svc_guides').where('service_id', '=', svc!.id).selectAll().executeTakeFirstOrThrow();
+    expect(guide).toMatchObject({ tenant_id: A, content: '<p>第一步：<b>在线申请</b></p>', text: '第一步：在线申请' });
+    // The guide pages serve it, and the export carries all three.
+    expect((await post('admin', '/api/blade-workbench/guide/clientGuideInfo', { serviceId: svc!.id })).result.content).toBe('<p>第一步：<b>在线申请</b></p>');
+    const { file } = await exportAll('admin', { dataRange: 3, choiceDataIds: [svc!.id] });
+    const rows = await rowsOf(file);
+    expect(rows[1]!.slice(16, 19)).toEqual(['热门推荐', '/icons/a.png', '<p>第一步：<b>在线申请</b></p>']);
+    expect((await post('admin', `${T}/dict/shelfLabel`)).result.map((o: { dictValue: string }) => o.dictValue)).toContain('热门推荐');
+
+    // Updating by name with the guide column matched but empty removes the guide; the icon column left out stays.
+    const cleared = await importFile('admin', { filename: '清除.xlsx', content: await xlsxOf([['服务名称', '所属部门', '服务场景', '业务类型', '服务类型', '办事指南'], ['导入图标服务', '教务处', '学习教学', '办事服务', '学生服务', '']]) }, { ruleNum: 2, errorRegx: 'serviceName' });
+    expect(cleared).toMatchObject({ status: 'finished', updateNum: 1, failNum: 0 });
+    expect(await t.db.db.selectFrom('svc_guides').where('service_id', '=', svc!.id).selectAll().execute()).toEqual([]);
+    expect((await byName(A, '导入图标服务'))[0]).toMatchObject({ service_icon: '/icons/a.png', shelf_label_name: '热门推荐' });
   });
 
   it('handles duplicates under each rule (xls, header on row 3): skip, update only the matched columns, fail', async () => {

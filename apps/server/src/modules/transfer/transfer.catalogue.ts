@@ -7,6 +7,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
+import { guideText, sanitizeGuide } from '../services/guide-html.ts';
 import { invalidateIndex } from '../services/services.search.ts';
 import { namesOf, orderedId, RowError, str, type Dataset, type RowOutcome, type RowValues, type Scope } from './transfer.rows.ts';
 
@@ -17,7 +18,8 @@ import { namesOf, orderedId, RowError, str, type Dataset, type RowOutcome, type 
  * access and open way, address, description, label, visibility, shelf status, order and visible roles.
  * Only an administrator holding the serviceHallConfig menu may move it. An import adds services (a new code
  * each, never one taken from the file) or updates the tenant's own by the check fields; an update changes only
- * the columns the file matched. Icons and guides stay with the catalogue's own pages.
+ * the columns the file matched. Icons (an address), shelf labels (one of the tenant's) and guides (rich text,
+ * sanitised as the guide pages sanitise it; an empty cell of a matched guide column removes the guide) move too.
  */
 
 export const CATALOGUE_MENU = 'serviceHallConfig';
@@ -50,6 +52,10 @@ async function groupsByName(db: Db, table: 'svc_depts' | 'svc_scenes' | 'svc_typ
   return rows;
 }
 
+async function shelfLabelsOf(db: Db, tenantId: string) {
+  return db.selectFrom('svc_shelf_labels').where('tenant_id', '=', tenantId).select(['id', 'label_name']).orderBy('sort').execute();
+}
+
 async function rolesOf(db: Db, tenantId: string) {
   return db.selectFrom('roles').where('tenant_id', '=', tenantId).select(['id', 'role_name']).orderBy('sort').execute();
 }
@@ -65,6 +71,8 @@ export async function catalogueDictionary(deps: AppDeps, tenantId: string, code:
       return (await groupsByName(deps.db, 'svc_types', tenantId)).map((g) => ({ dictKey: g.id, dictValue: g.name }));
     case 'role':
       return (await rolesOf(deps.db, tenantId)).map((r) => ({ dictKey: r.id, dictValue: r.role_name }));
+    case 'shelfLabel':
+      return (await shelfLabelsOf(deps.db, tenantId)).map((r) => ({ dictKey: r.label_name, dictValue: r.label_name }));
     case 'businessType':
       return optionsOf(BUSINESS_TYPE_LABELS);
     case 'processType':
@@ -94,6 +102,7 @@ function serviceQuery(db: Db, tenantId: string, scope: Scope) {
     .leftJoin('svc_depts as d', (j) => j.onRef('d.id', '=', 's.dept_id').on('d.tenant_id', '=', tenantId))
     .leftJoin('svc_scenes as c', (j) => j.onRef('c.id', '=', 's.scene_id').on('c.tenant_id', '=', tenantId))
     .leftJoin('svc_types as t', (j) => j.onRef('t.id', '=', 's.type_id').on('t.tenant_id', '=', tenantId))
+    .leftJoin('svc_guides as g', (j) => j.onRef('g.service_id', '=', 's.id').on('g.tenant_id', '=', tenantId))
     .where('s.tenant_id', '=', tenantId);
   if (scope.dataRange === DATA_RANGE_CHOSEN) q = scope.ids.length ? q.where('s.id', 'in', scope.ids) : q.where('s.id', '=', '');
   if (scope.dataRange === DATA_RANGE_SEARCH) {
@@ -122,6 +131,9 @@ const SERVICE_COLUMNS = [
   's.service_url',
   's.description',
   's.label_name',
+  's.shelf_label_name',
+  's.service_icon',
+  'g.content as guide',
   's.is_public',
   's.status',
   's.sort',
@@ -162,8 +174,9 @@ export async function cataloguePage(deps: AppDeps, ctx: RequestContext, req: Cat
 const CHECK_COLUMN = { serviceCode: 'id', serviceName: 'service_name', deptName: 'dept_id', serviceUrl: 'service_url' } as const;
 type CheckColumn = (typeof CHECK_COLUMN)[keyof typeof CHECK_COLUMN];
 
-type ServiceValues = Partial<Omit<SvcServiceTable, 'id' | 'tenant_id' | 'visit_count' | 'launched_at' | 'updated_at' | 'service_icon'>>;
-type Prepared = { code: string; values: ServiceValues; roles: string[] | null };
+type ServiceValues = Partial<Omit<SvcServiceTable, 'id' | 'tenant_id' | 'visit_count' | 'launched_at' | 'updated_at'>>;
+/** `guide`: null when the file did not match the column; '' removes the guide. */
+type Prepared = { code: string; values: ServiceValues; roles: string[] | null; guide: string | null };
 
 export const service: Dataset = {
   name: 'service',
@@ -187,10 +200,13 @@ export const service: Dataset = {
     { id: 'status', field: '状态', required: false, dictCode: 'serviceStatus', checkable: false },
     { id: 'sort', field: '排序', required: false, dictCode: null, checkable: false },
     { id: 'roles', field: '可见角色', required: false, dictCode: 'role', checkable: false },
+    { id: 'shelfLabelName', field: '上架标签', required: false, dictCode: 'shelfLabel', checkable: false },
+    { id: 'serviceIcon', field: '服务图标', required: false, dictCode: null, checkable: false },
+    { id: 'guide', field: '办事指南', required: false, dictCode: null, checkable: false },
     { id: 'visitCount', field: '访问量', required: false, dictCode: null, checkable: false },
   ],
   exportOnly: ['visitCount'],
-  maxLength: { serviceCode: 64, serviceName: 200, deptName: 100, sceneName: 100, typeName: 100, businessType: 16, processType: 16, accessWay: 32, openWay: 32, serviceUrl: 1000, description: 4000, labelName: 50, isPublic: 4, status: 4, sort: 6, roles: 1000 },
+  maxLength: { serviceCode: 64, serviceName: 200, deptName: 100, sceneName: 100, typeName: 100, businessType: 16, processType: 16, accessWay: 32, openWay: 32, serviceUrl: 1000, description: 4000, labelName: 50, isPublic: 4, status: 4, sort: 6, roles: 1000, shelfLabelName: 50, serviceIcon: 1000, guide: 30000 },
   sample: {
     serviceCode: '',
     serviceName: '成绩单打印',
@@ -208,6 +224,9 @@ export const service: Dataset = {
     status: '上架',
     sort: '1',
     roles: '学生、教师',
+    shelfLabelName: '',
+    serviceIcon: '',
+    guide: '<p>办理流程：在线提交申请，审核通过后到教务处领取。</p>',
   },
 
   async count(deps, ctx, scope) {
@@ -248,6 +267,9 @@ export const service: Dataset = {
         status: STATUS_LABELS[String(r.status)] ?? String(r.status),
         sort: String(r.sort),
         roles: (roles.get(r.id) ?? []).join('、'),
+        shelfLabelName: r.shelf_label_name,
+        serviceIcon: r.service_icon,
+        guide: r.guide ?? '',
         visitCount: String(r.visit_count),
       }));
       after = rows[rows.length - 1]!.id;
@@ -257,12 +279,14 @@ export const service: Dataset = {
 
   async importer(deps, ctx) {
     await requireCatalogueAdmin(deps, ctx);
-    const [depts, scenes, types, roles] = await Promise.all([
+    const [depts, scenes, types, roles, shelfLabels] = await Promise.all([
       groupsByName(deps.db, 'svc_depts', ctx.tenantId),
       groupsByName(deps.db, 'svc_scenes', ctx.tenantId),
       groupsByName(deps.db, 'svc_types', ctx.tenantId),
       rolesOf(deps.db, ctx.tenantId),
+      shelfLabelsOf(deps.db, ctx.tenantId),
     ]);
+    const shelfLabelNames = new Set(shelfLabels.map((l) => l.label_name));
     // The first of equal names wins, as the lists show them in order.
     const byName = (rows: { id: string; name: string }[]) => {
       const m = new Map<string, string>();
@@ -303,6 +327,17 @@ export const service: Dataset = {
       }
       if (has('description')) values.description = v.description ?? '';
       if (has('labelName')) values.label_name = v.labelName ?? '';
+      if (has('shelfLabelName')) {
+        const label = v.shelfLabelName ?? '';
+        if (label && !shelfLabelNames.has(label)) throw new RowError(`${fieldName.shelfLabelName}：${TRANSFER_TEXTS.unknownDictValue}`);
+        values.shelf_label_name = label;
+      }
+      if (has('serviceIcon')) {
+        const icon = v.serviceIcon ?? '';
+        if (icon && !SERVICE_URL.test(icon)) throw new RowError(TRANSFER_TEXTS.badServiceIcon);
+        values.service_icon = icon;
+      }
+      const guide = has('guide') ? sanitizeGuide(v.guide ?? '') : null;
       if (has('isPublic')) values.is_public = Number(coded('isPublic', YES_NO_LABELS) ?? 0);
       if (has('status')) values.status = Number(coded('status', STATUS_LABELS) ?? 1);
       if (has('sort')) {
@@ -317,10 +352,10 @@ export const service: Dataset = {
         if (unknown.length) throw new RowError(`可见角色不存在：${unknown.join('、')}`);
         roleIds = names.map((n) => roleByName.get(n)!);
       }
-      return { code: v.serviceCode ?? '', values, roles: roleIds };
+      return { code: v.serviceCode ?? '', values, roles: roleIds, guide };
     };
 
-    const NEW_DEFAULTS = { scene_id: '', type_id: '', process_type: 'ONLINE', access_way: '1', open_way: OPEN_WAY_NEW_TAB, service_url: '', description: '', label_name: '', shelf_label_name: '', is_public: 0, status: 1, sort: 0 };
+    const NEW_DEFAULTS = { scene_id: '', type_id: '', process_type: 'ONLINE', access_way: '1', open_way: OPEN_WAY_NEW_TAB, service_url: '', description: '', label_name: '', shelf_label_name: '', service_icon: '', is_public: 0, status: 1, sort: 0 };
 
     return {
       async applyBatch(trx, rows, ruleNum, checkFields) {
@@ -340,7 +375,7 @@ export const service: Dataset = {
           }
         });
         const valid = prepared.filter((p): p is Prepared => !(p instanceof RowError));
-        type Pending = { row: Required<ServiceValues> & { id: string }; roles: string[] | null };
+        type Pending = { row: Required<ServiceValues> & { id: string }; roles: string[] | null; guide: string | null };
         const known = new Map<string, { id: string; pending: Pending | null }>();
         const by = (['id', 'service_name', 'service_url', 'dept_id'] as const).find((c) => columns.includes(c));
         const probe = by ? [...new Set(valid.map((p) => checkValue(p, by)).filter(Boolean))] : [];
@@ -360,6 +395,11 @@ export const service: Dataset = {
         }
 
         const now = nowIso();
+        /** Replaces (or, with '', removes) the guide of a service of this tenant. */
+        const setGuide = async (serviceId: string, content: string) => {
+          await trx.deleteFrom('svc_guides').where('tenant_id', '=', ctx.tenantId).where('service_id', '=', serviceId).execute();
+          if (content) await trx.insertInto('svc_guides').values({ service_id: serviceId, tenant_id: ctx.tenantId, content, text: guideText(content), updated_at: now }).execute();
+        };
         const inserts: Pending[] = [];
         const out: (RowOutcome | RowError)[] = [];
         for (const p of prepared) {
@@ -373,6 +413,7 @@ export const service: Dataset = {
             const entry: Pending = {
               row: { ...NEW_DEFAULTS, ...(p.values as Required<ServiceValues>), id: orderedId() },
               roles: p.roles,
+              guide: p.guide,
             };
             inserts.push(entry);
             if (key !== null) known.set(key, { id: entry.row.id, pending: entry });
@@ -383,6 +424,7 @@ export const service: Dataset = {
             if (hit.pending) {
               Object.assign(hit.pending.row, p.values);
               if (p.roles) hit.pending.roles = p.roles;
+              if (p.guide !== null) hit.pending.guide = p.guide;
             } else {
               if (Object.keys(p.values).length) {
                 await trx.updateTable('svc_services').set({ ...p.values, updated_at: now }).where('tenant_id', '=', ctx.tenantId).where('id', '=', hit.id).execute();
@@ -391,6 +433,7 @@ export const service: Dataset = {
                 await trx.deleteFrom('svc_service_roles').where('tenant_id', '=', ctx.tenantId).where('service_id', '=', hit.id).execute();
                 if (p.roles.length) await trx.insertInto('svc_service_roles').values(p.roles.map((role_id) => ({ tenant_id: ctx.tenantId, service_id: hit.id, role_id }))).execute();
               }
+              if (p.guide !== null) await setGuide(hit.id, p.guide);
             }
             out.push('update');
           }
@@ -399,10 +442,12 @@ export const service: Dataset = {
           const chunk = inserts.slice(i, i + 100);
           await trx
             .insertInto('svc_services')
-            .values(chunk.map((e) => ({ ...e.row, tenant_id: ctx.tenantId, service_icon: '', visit_count: 0, launched_at: now, updated_at: now })))
+            .values(chunk.map((e) => ({ ...e.row, tenant_id: ctx.tenantId, visit_count: 0, launched_at: now, updated_at: now })))
             .execute();
           const links = chunk.flatMap((e) => (e.roles ?? []).map((role_id) => ({ tenant_id: ctx.tenantId, service_id: e.row.id, role_id })));
           for (let j = 0; j < links.length; j += 500) await trx.insertInto('svc_service_roles').values(links.slice(j, j + 500)).execute();
+          const guides = chunk.filter((e) => e.guide).map((e) => ({ service_id: e.row.id, tenant_id: ctx.tenantId, content: e.guide!, text: guideText(e.guide!), updated_at: now }));
+          for (let j = 0; j < guides.length; j += 100) await trx.insertInto('svc_guides').values(guides.slice(j, j + 100)).execute();
         }
         return out;
       },

@@ -99,7 +99,7 @@ export const transferZhCN = {
   },
   catalogueData: {
     title: '服务目录数据',
-    intro: '以表格批量导出或导入本校的服务目录（服务名称、所属部门、场景、类型、业务类型、地址、可见角色等）。',
+    intro: '以表格批量导出或导入本校的服务目录（服务名称、所属部门、场景、类型、业务类型、地址、可见角色、上架标签、图标和办事指南等）。',
     serviceName: '服务名称',
     deptName: '所属部门',
     sceneName: '服务场景',
@@ -210,7 +210,7 @@ export const transferEnUS: typeof transferZhCN = {
   },
   catalogueData: {
     title: 'Service catalogue data',
-    intro: "Export or import the school's service catalogue in bulk as a spreadsheet (name, department, scene, type, business type, address, visible roles and more).",
+    intro: "Export or import the school's service catalogue in bulk as a spreadsheet (name, department, scene, type, business type, address, visible roles, shelf label, icon, guide and more).",
     serviceName: 'Service',
     deptName: 'Department',
     sceneName: 'Scene',

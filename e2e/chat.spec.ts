@@ -1,3 +1,4 @@
+import { CHAT_TEXTS } from '@portal/contracts/chat';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, seriousA11yViolations } from './support/browser.ts';
@@ -111,7 +112,7 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     const members = teacher.getByRole('dialog', { name: '期末答疑群 的群成员' });
     const memberList = members.getByRole('list', { name: '群成员' });
     await memberList.getByText('张同学（张小华）').waitFor();
-    await memberList.getByText('群主').waitFor();
+    await memberList.getByText('群主', { exact: true }).waitFor();
     await members.getByRole('combobox', { name: '添加成员' }).click();
     await teacher.keyboard.type('admin');
     await teacher.locator('.ant-select-item-option:visible').filter({ hasText: '系统管理员（admin）' }).click();
@@ -131,6 +132,61 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await members.locator('.ant-modal-close').click();
     await members.waitFor({ state: 'hidden' });
     await studentMembers.waitFor({ state: 'hidden' });
+
+    // Back to the one-to-one conversations for the next journeys.
+    await studentPanel.getByRole('button', { name: /^李老师/ }).click();
+    await teacherPanel.getByRole('button', { name: /^张同学/ }).click();
+  });
+
+  it('teacher01 renames a group and student01 sees the new name without reload; the dissolved group leaves the student’s list', async () => {
+    const teacherPanel = teacher.getByRole('dialog', { name: '即时通讯' });
+    const studentPanel = student.getByRole('dialog', { name: '即时通讯' });
+    await teacherPanel.getByRole('button', { name: '发起群聊' }).click();
+    const create = teacher.getByRole('dialog', { name: '发起群聊' });
+    await create.getByLabel('群名称').fill('临时讨论组');
+    await create.getByLabel('群成员').click();
+    await teacher.keyboard.type('student01');
+    await teacher.locator('.ant-select-item-option:visible').filter({ hasText: '张同学' }).click();
+    await create.getByLabel('群名称').click();
+    await create.getByRole('button', { name: /创\s*建/ }).click();
+    await conversation(teacher, '临时讨论组').waitFor();
+    await teacherPanel.getByRole('textbox', { name: '消息内容' }).fill('讨论组开张了');
+    await teacherPanel.getByRole('button', { name: /发\s*送$/ }).click();
+    // The student has the group in the list, and opens it.
+    await studentPanel.getByRole('button', { name: /^临时讨论组/ }).click();
+    await conversation(student, '临时讨论组').getByText('讨论组开张了').waitFor();
+
+    // The owner renames it from the group dialog.
+    await teacherPanel.getByRole('button', { name: /群成员/ }).click();
+    const members = teacher.getByRole('dialog', { name: '临时讨论组 的群成员' });
+    const settings = members.getByRole('region', { name: '群设置' });
+    await settings.getByRole('button', { name: /重命名/ }).click();
+    // The owner's settings are labelled and pass axe with the rename form open.
+    await settings.getByRole('textbox', { name: '新群名称' }).waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(teacher, '.ant-modal-wrap'))).toBe('[]');
+    await settings.getByRole('textbox', { name: '新群名称' }).fill('期末冲刺小组');
+    await settings.getByRole('button', { name: /保\s*存/ }).click();
+    await teacher.getByRole('dialog', { name: '期末冲刺小组 的群成员' }).waitFor();
+    await teacherPanel.getByRole('button', { name: /^期末冲刺小组/ }).waitFor();
+
+    // The student's list and open conversation take the new name at once, without a reload.
+    await studentPanel.getByRole('button', { name: /^期末冲刺小组/ }).waitFor();
+    await expect(studentPanel.getByRole('button', { name: /^临时讨论组/ }).count()).resolves.toBe(0);
+    await conversation(student, '期末冲刺小组').getByText('讨论组开张了').waitFor();
+
+    // The owner dissolves it, after a confirmation.
+    const renamed = teacher.getByRole('dialog', { name: '期末冲刺小组 的群成员' });
+    await renamed.getByRole('region', { name: '群设置' }).getByRole('button', { name: /解散群聊/ }).click();
+    await teacher.locator('.ant-popconfirm:visible').getByRole('button', { name: /解散群聊/ }).click();
+    await renamed.waitFor({ state: 'hidden' });
+    await expect.poll(() => teacherPanel.getByRole('button', { name: /^期末冲刺小组/ }).count()).toBe(0);
+    await teacher.getByText('群聊已解散', { exact: true }).waitFor();
+    await expect(teacher.getByText(CHAT_TEXTS.groupDissolved, { exact: true }).count()).resolves.toBe(0);
+
+    // It leaves the student's list at once; the conversation on screen closes, and the student is told why.
+    await student.getByText('群聊「期末冲刺小组」已解散').waitFor();
+    await expect.poll(() => studentPanel.getByRole('button', { name: /^期末冲刺小组/ }).count()).toBe(0);
+    await studentPanel.getByText('请选择一个会话').waitFor();
 
     // Back to the one-to-one conversations for the next journeys.
     await studentPanel.getByRole('button', { name: /^李老师/ }).click();

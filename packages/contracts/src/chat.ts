@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSISTANT_CONTACT_ID } from './constants.ts';
+import { hasControlCharacters } from './services.ts';
 
 /**
  * Instant messaging (spec 3, 4.1, 7.8): the chat message entity, the conversation list, the IM user info,
@@ -73,6 +74,8 @@ export const CHAT_SEND_BURST = 100;
 /** How long a signed file link (for <img src>) stays valid. */
 export const CHAT_FILE_LINK_TTL_MS = 10 * 60_000;
 export const CHAT_HISTORY_PAGE_MAX = 100;
+/** A group's name, on creation and on rename (trimmed; the column holds 100). */
+export const CHAT_GROUP_NAME_MAX_LENGTH = 50;
 /** Upload limits: images (type 2) and other files (types 8, 9). */
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -107,8 +110,17 @@ export const CHAT_TEXTS = {
   noFile: '请选择文件',
   tooFast: '发送过于频繁，请稍后再试',
   groupOwnerOnly: '只有群主可以管理群成员',
+  groupRenameOwnerOnly: '只有群主可以修改群名称',
+  groupTransferOwnerOnly: '只有群主可以转让群主',
+  groupDissolveOwnerOnly: '只有群主可以解散群聊',
   notGroupMember: '该用户不在群中',
-  ownerNotRemovable: '群主不能移出自己，请使用退出群聊',
+  ownerNotRemovable: '群主不能移出自己，请先转让群主',
+  groupNameRequired: '请输入群名称',
+  groupNameTooLong: `群名称不能超过${CHAT_GROUP_NAME_MAX_LENGTH}个字`,
+  groupNameControl: '群名称包含不可见的控制字符，请删除后重试',
+  groupDissolved: '该群聊已解散',
+  ownerCannotQuit: '群主不能直接退出群聊，请先将群主转让给其他成员，或解散群聊',
+  transferToSelf: '您已经是群主，请选择其他成员',
 } as const;
 
 const Id = z.string().trim().min(1).max(64);
@@ -245,6 +257,32 @@ export const ErrorFrame = z.object({
   messageIdWeb: z.string().optional(),
 });
 export const PongFrame = z.object({ kind: z.literal('pong'), id: z.string().optional(), serverTime: z.string() });
+/**
+ * What happened to a group, sent to the people it concerns and never stored (the server's state is what the
+ * list and the group calls answer after a reconnect):
+ * - renamed, ownerChanged, membersAdded: to every member;
+ * - membersRemoved: to the members left and to the removed ones (`userIds`), whose list drops the group;
+ * - left: to the members left and to the leaver's other devices (`userIds` holds the leaver);
+ * - dissolved: to every member it had; the group leaves their lists.
+ */
+export const GROUP_EVENTS = ['renamed', 'ownerChanged', 'membersAdded', 'membersRemoved', 'left', 'dissolved'] as const;
+export type GroupEventName = (typeof GROUP_EVENTS)[number];
+export const GroupEventFrame = z.object({
+  kind: z.literal('group'),
+  event: z.enum(GROUP_EVENTS),
+  groupId: z.string(),
+  /** The group's name after the change. */
+  name: z.string(),
+  /** The owner after the change. */
+  ownerId: z.string(),
+  /** Who the change is about: added or removed members, the leaver, the new owner; empty for renamed and dissolved. */
+  userIds: z.array(z.string()),
+  /** Who made the change. */
+  byUserId: z.string(),
+  byUserName: z.string(),
+  at: z.string(),
+});
+export type GroupEventFrame = z.infer<typeof GroupEventFrame>;
 
 export const ServerFrame = z.discriminatedUnion('kind', [
   ReadyFrame,
@@ -257,6 +295,7 @@ export const ServerFrame = z.discriminatedUnion('kind', [
   ConflictFrame,
   ErrorFrame,
   PongFrame,
+  GroupEventFrame,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 
@@ -374,8 +413,19 @@ export const ChatGroup = z.object({
 });
 export type ChatGroup = z.infer<typeof ChatGroup>;
 export const GroupMember = z.object({ userId: z.string(), userName: z.string(), nickName: z.string(), joinedAt: z.string() });
-export const CreateGroupRequest = z.object({ name: z.string().trim().min(1, '请输入群名称').max(50), memberIds: z.array(Id).min(1).max(500) });
+/** A group's name: required, trimmed, at most CHAT_GROUP_NAME_MAX_LENGTH characters, no control characters. */
+export const GroupName = z
+  .string({ error: CHAT_TEXTS.groupNameRequired })
+  .trim()
+  .min(1, CHAT_TEXTS.groupNameRequired)
+  .max(CHAT_GROUP_NAME_MAX_LENGTH, CHAT_TEXTS.groupNameTooLong)
+  .refine((s) => !hasControlCharacters(s), CHAT_TEXTS.groupNameControl);
+export const CreateGroupRequest = z.object({ name: GroupName, memberIds: z.array(Id).min(1).max(500) });
 export const GroupRequest = z.object({ groupId: Id });
+/** POST /api/chat/group/rename (owner only): every member's list shows the new name at once. */
+export const RenameGroupRequest = z.object({ groupId: Id, name: GroupName });
+/** POST /api/chat/group/transferOwner (owner only): the new owner must be a member; the old owner stays as a plain member. */
+export const TransferGroupOwnerRequest = z.object({ groupId: Id, userId: Id });
 export const AddMembersRequest = z.object({ groupId: Id, memberIds: z.array(Id).min(1).max(500) });
 /** POST /api/chat/group/removeMembers (group owner only): the members leave the group; their history stays with them. */
 export const RemoveMembersRequest = z.object({ groupId: Id, memberIds: z.array(Id).min(1).max(500) });

@@ -186,7 +186,15 @@ export interface ChatConversationTable {
   open_top_chat_time: string | null;
   hidden: number;
 }
-export interface ChatGroupTable { id: string; tenant_id: string; name: string; owner_id: string; created_at: string }
+export interface ChatGroupTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  owner_id: string;
+  created_at: string;
+  /** Set when the owner dissolved the group: it stays as a tombstone, with the members it had then. */
+  dissolved_at: string | null;
+}
 export interface ChatGroupMemberTable { tenant_id: string; group_id: string; user_id: string; joined_at: string }
 export interface ChatPublicAccountTable { id: string; tenant_id: string; name: string; mp_type: number; avatar: string; intro: string; sort: number; created_at: string }
 export interface ChatFileTable {

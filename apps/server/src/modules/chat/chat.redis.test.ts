@@ -1,4 +1,4 @@
-import { CHAT_CLOSE_CONFLICT, CHAT_TEXTS, MSG_TYPE_RECEIPT_DELIVERED, MSG_TYPE_RECEIPT_STORED } from '@portal/contracts/chat';
+import { CHAT_CLOSE_CONFLICT, CHAT_TEXTS, MSG_TYPE_RECEIPT_DELIVERED, MSG_TYPE_RECEIPT_STORED, type ServerFrame } from '@portal/contracts/chat';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,29 @@ describe('chat across two server instances over Redis pub/sub', () => {
     for (let i = 0; i < 30; i++) await student.next(messageOf((c) => c === `顺序 ${i}`));
     const order = student.messages().filter((f) => f.message.content.startsWith('顺序')).map((f) => f.message.content);
     expect(order).toEqual(ids.map((_, i) => `顺序 ${i}`));
+  });
+
+  it('group changes made on one instance reach the members connected to the other: rename, removal, dissolve', async () => {
+    const teacher = await connect(0, 'teacher01', { resource: 'android' });
+    const student = await connect(1, 'student01', { resource: 'ios' });
+    const admin = await connect(1, 'admin', { resource: 'android' });
+    const call = async (instance: number, account: string, url: string, payload: object) =>
+      (await apps[instance]!.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokens[account]}` }, payload })).json();
+    const created = await call(0, 'teacher01', '/api/chat/group/create', { name: '跨进程群', memberIds: [STUDENT, ADMIN] });
+    const groupId = created.result.id as string;
+    const event = (name: string) => (f: ServerFrame) => f.kind === 'group' && f.groupId === groupId && f.event === name;
+
+    expect(await call(0, 'teacher01', '/api/chat/group/rename', { groupId, name: '跨进程群（改名）' })).toMatchObject({ status: 1000 });
+    for (const c of [student, admin, teacher]) expect(await c.next(event('renamed'))).toMatchObject({ name: '跨进程群（改名）' });
+
+    expect(await call(1, 'teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({ status: 1000 });
+    expect(await admin.next(event('membersRemoved'))).toMatchObject({ userIds: [ADMIN] });
+    expect(await teacher.next(event('membersRemoved'))).toMatchObject({ userIds: [ADMIN] });
+
+    expect(await call(1, 'teacher01', '/api/chat/group/dissolve', { groupId })).toMatchObject({ status: 1000 });
+    for (const c of [teacher, student]) await c.next(event('dissolved'));
+    await admin.roundTrip();
+    expect(admin.frames.filter((f) => f.kind === 'group' && f.groupId === groupId).map((f) => (f as { event: string }).event)).toEqual(['renamed', 'membersRemoved']);
   });
 
   it('a login of the same kind on the other instance ends the older session', async () => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Insertable } from 'kysely';
-import type { ChatFileTable, ChatMessageRow, Database, NewChatMessageRow } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { ChatFileTable, ChatGroupTable, ChatMessageRow, Database, NewChatMessageRow } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 
@@ -29,6 +30,30 @@ export type StoreHooks = { before?: (trx: Transaction<Database>) => Promise<void
 
 export type MailboxRow = ChatMessageRow & { seq: number; deleted: number };
 
+export type ChatGroupRow = Selectable<ChatGroupTable>;
+
+/** The writes of one group change (see changeGroup), all inside its transaction. */
+export type GroupChange = {
+  /** The group as it is once locked; undefined when the tenant has no group of that id. */
+  group: ChatGroupRow | undefined;
+  /** Its members once locked, earliest first. */
+  memberIds: string[];
+  /** New name of the group and of every conversation with it. */
+  rename(name: string): Promise<void>;
+  setOwner(userId: string): Promise<void>;
+  addMembers(userIds: string[]): Promise<void>;
+  /**
+   * Takes people out of the group. `keepHistory`: their conversation leaves their list and its unread count
+   * goes, but what they received stays in their history (a member removed by the owner); otherwise the
+   * conversation is deleted for them as with conversation/delete (a member who leaves).
+   */
+  removeMembers(userIds: string[], keepHistory: boolean): Promise<void>;
+  /**
+   * Marks the group dissolved and takes it out of every member's list. The member rows stay, so that the
+   * people who were in it (and only they) are told it was dissolved when they ask for it.
+   */
+  dissolve(): Promise<void>;
+};
 const CHUNK = 500;
 const chunks = <T>(xs: T[], n = CHUNK) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
@@ -145,6 +170,7 @@ export function chatRepository(db: Db) {
         .selectFrom('chat_groups as g')
         .innerJoin('chat_group_members as m', 'm.group_id', 'g.id')
         .where('g.tenant_id', '=', tenantId)
+        .where('g.dissolved_at', 'is', null)
         .where('m.user_id', '=', userId)
         .select((eb) => [
           'g.id',
@@ -161,7 +187,7 @@ export function chatRepository(db: Db) {
       const id = newId();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('chat_groups').values({ id, tenant_id: tenantId, name: group.name, owner_id: group.ownerId, created_at: now }).execute();
+        await trx.insertInto('chat_groups').values({ id, tenant_id: tenantId, name: group.name, owner_id: group.ownerId, created_at: now, dissolved_at: null }).execute();
         const members = [...new Set([group.ownerId, ...group.memberIds])];
         for (const part of chunks(members)) {
           await trx
@@ -173,24 +199,109 @@ export function chatRepository(db: Db) {
       return id;
     },
 
-    async addGroupMembers(tenantId: string, groupId: string, userIds: string[]): Promise<void> {
-      const now = nowIso();
-      for (const part of chunks(userIds)) {
-        await db
-          .insertInto('chat_group_members')
-          .values(part.map((user_id) => ({ tenant_id: tenantId, group_id: groupId, user_id, joined_at: now })))
-          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-          .execute();
-      }
-    },
-
-    async removeGroupMember(tenantId: string, groupId: string, userId: string): Promise<void> {
-      await db.deleteFrom('chat_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('user_id', '=', userId).execute();
-    },
-
-    async removeGroupMembers(tenantId: string, groupId: string, userIds: string[]): Promise<void> {
-      for (const part of chunks(userIds)) {
-        await db.deleteFrom('chat_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('user_id', 'in', part).execute();
+    /**
+     * One change of a group (rename, owner hand-over, members in or out, dissolve) in one transaction. The group
+     * row is locked first (an update that changes nothing), so changes of one group run one after another and
+     * each sees what the previous one left; `change` checks the rules against that state and writes through the
+     * GroupChange it gets. An error thrown by `change` rolls everything back. A PostgreSQL deadlock or
+     * serialization failure runs the whole change again.
+     */
+    async changeGroup<T>(tenantId: string, groupId: string, change: (g: GroupChange) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('chat_groups')
+              .set((eb) => ({ name: eb.ref('name') }))
+              .where('tenant_id', '=', tenantId)
+              .where('id', '=', groupId)
+              .execute();
+            const group = await trx.selectFrom('chat_groups').where('tenant_id', '=', tenantId).where('id', '=', groupId).selectAll().executeTakeFirst();
+            const members = group
+              ? await trx
+                  .selectFrom('chat_group_members')
+                  .where('tenant_id', '=', tenantId)
+                  .where('group_id', '=', groupId)
+                  .orderBy('joined_at')
+                  .orderBy('user_id')
+                  .select('user_id')
+                  .execute()
+              : [];
+            const now = nowIso();
+            const memberIds = members.map((m) => m.user_id);
+            /** The conversation with the group leaves these users' lists, and its unread count goes. */
+            const hideFor = async (userIds: string[]) => {
+              for (const part of chunks(userIds)) {
+                await trx
+                  .updateTable('chat_conversations')
+                  .set({ hidden: 1, open_top_chat_time: null })
+                  .where('tenant_id', '=', tenantId)
+                  .where('user_id', 'in', part)
+                  .where('peer_id', '=', groupId)
+                  .execute();
+                await trx
+                  .updateTable('chat_inbox')
+                  .set({ read_at: now })
+                  .where('tenant_id', '=', tenantId)
+                  .where('user_id', 'in', part)
+                  .where('peer_id', '=', groupId)
+                  .where('read_at', 'is', null)
+                  .execute();
+              }
+            };
+            const g: GroupChange = {
+              group,
+              memberIds,
+              async rename(name) {
+                await trx.updateTable('chat_groups').set({ name }).where('tenant_id', '=', tenantId).where('id', '=', groupId).execute();
+                for (const part of chunks(memberIds)) {
+                  await trx
+                    .updateTable('chat_conversations')
+                    .set({ name })
+                    .where('tenant_id', '=', tenantId)
+                    .where('user_id', 'in', part)
+                    .where('peer_id', '=', groupId)
+                    .execute();
+                }
+              },
+              async setOwner(userId) {
+                await trx.updateTable('chat_groups').set({ owner_id: userId }).where('tenant_id', '=', tenantId).where('id', '=', groupId).execute();
+              },
+              async addMembers(userIds) {
+                for (const part of chunks(userIds)) {
+                  await trx
+                    .insertInto('chat_group_members')
+                    .values(part.map((user_id) => ({ tenant_id: tenantId, group_id: groupId, user_id, joined_at: now })))
+                    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+                    .execute();
+                }
+              },
+              async removeMembers(userIds, keepHistory) {
+                for (const part of chunks(userIds)) {
+                  await trx.deleteFrom('chat_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('user_id', 'in', part).execute();
+                  if (!keepHistory) {
+                    await trx
+                      .updateTable('chat_inbox')
+                      .set({ deleted: 1 })
+                      .where('tenant_id', '=', tenantId)
+                      .where('user_id', 'in', part)
+                      .where('peer_id', '=', groupId)
+                      .execute();
+                  }
+                }
+                await hideFor(userIds);
+              },
+              async dissolve() {
+                await trx.updateTable('chat_groups').set({ dissolved_at: now }).where('tenant_id', '=', tenantId).where('id', '=', groupId).execute();
+                await hideFor(memberIds);
+              },
+            };
+            return change(g);
+          });
+        } catch (err) {
+          if (attempt < 4 && retryable(err)) continue;
+          throw err;
+        }
       }
     },
 

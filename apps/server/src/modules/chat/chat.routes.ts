@@ -25,7 +25,9 @@ import {
   ImUserInfo,
   PeerRequest,
   RemoveMembersRequest,
+  RenameGroupRequest,
   TopChatRequest,
+  TransferGroupOwnerRequest,
   UploadedFile,
   type ChatResource,
   type ServerFrame,
@@ -187,9 +189,41 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/group/quit`,
-    { schema: { tags, summary: 'Leave a group', body: GroupRequest, response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Leave a group (a member who is not the owner; the owner hands over or dissolves first, 409)',
+        body: GroupRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
       await chat.quitGroup(rt, userOf(request), request.body.groupId);
+      return ok(null);
+    },
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/rename`,
+    { schema: { tags, summary: 'Rename a group the caller owns; members get a `group` frame (renamed)', body: RenameGroupRequest, response: { 200: envelope(ChatGroup) } } },
+    async (request) => ok(await chat.renameGroup(rt, userOf(request), request.body.groupId, request.body.name)),
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/transferOwner`,
+    {
+      schema: {
+        tags,
+        summary: 'Hand a group the caller owns over to another member; the caller stays a plain member',
+        body: TransferGroupOwnerRequest,
+        response: { 200: envelope(ChatGroup) },
+      },
+    },
+    async (request) => ok(await chat.transferGroupOwner(rt, userOf(request), request.body.groupId, request.body.userId)),
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/dissolve`,
+    { schema: { tags, summary: 'Dissolve a group the caller owns; it leaves every member’s list at once', body: GroupRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await chat.dissolveGroup(rt, userOf(request), request.body.groupId);
       return ok(null);
     },
   );

@@ -26,6 +26,7 @@ import {
   type ChatGroup,
   type ContactEntry,
   type ConversationEntry,
+  type GroupEventFrame,
   type HistoryPage,
   type ImConfig,
   type ImUserInfo,
@@ -36,10 +37,10 @@ import {
 import type { NewChatMessageRow, ChatMessageRow } from '../../db/database.ts';
 import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
 import { toChatMessage, type ChatRuntime, type ChatSession } from './chat.hub.ts';
-import { PEER_FILE_HELPER, PEER_GROUP, PEER_PERSON, PEER_PUBLIC_ACCOUNT, type Recipient, type StoreHooks } from './chat.repository.ts';
+import { PEER_FILE_HELPER, PEER_GROUP, PEER_PERSON, PEER_PUBLIC_ACCOUNT, type ChatGroupRow, type Recipient, type StoreHooks } from './chat.repository.ts';
 
 /** A refusal sent back on the socket as an error frame (never closes the connection). */
 export class FrameError extends Error {
@@ -62,6 +63,7 @@ async function resolveTarget(rt: ChatRuntime, ctx: RequestContext, toUserId: str
     const group = await repo.group(ctx.tenantId, toUserId);
     const members = group ? await repo.groupMemberIds(ctx.tenantId, group.id) : [];
     if (!group || !members.includes(ctx.userId)) throw new FrameError(404, CHAT_TEXTS.noSuchGroup);
+    if (group.dissolved_at) throw new FrameError(404, CHAT_TEXTS.groupDissolved);
     const peer = { peerId: group.id, peerType: PEER_GROUP, mpType: MP_TYPE_GROUP, peerName: group.name };
     return {
       toUserId: group.id,
@@ -348,6 +350,9 @@ export async function friends(rt: ChatRuntime, ctx: RequestContext): Promise<Con
 }
 
 export async function history(rt: ChatRuntime, ctx: RequestContext, input: { peerId: string; beforeSeq?: number | undefined; pageSize: number }): Promise<HistoryPage> {
+  // A group the caller was in when it was dissolved has no history any more (its conversation left their list).
+  const group = await rt.repo.group(ctx.tenantId, input.peerId);
+  if (group?.dissolved_at && (await rt.repo.groupMemberIds(ctx.tenantId, group.id)).includes(ctx.userId)) throw notFound(CHAT_TEXTS.groupDissolved);
   const rows = await rt.repo.history(ctx.tenantId, ctx.userId, input.peerId, input.beforeSeq, input.pageSize + 1);
   const page = rows.slice(0, input.pageSize).reverse();
   // Notices are stored once for many recipients: in each user's history the user is the addressee.
@@ -374,6 +379,8 @@ export async function deleteConversation(rt: ChatRuntime, ctx: RequestContext, p
 /** Pins (openTopChatTime = now) or unpins a conversation; a contact without messages yet gets one. */
 export async function setTop(rt: ChatRuntime, ctx: RequestContext, peerId: string, top: boolean): Promise<void> {
   const at = top ? nowIso() : null;
+  // A group the caller left, was removed from, or that was dissolved does not come back to the list by a pin.
+  if (await rt.repo.group(ctx.tenantId, peerId)) await memberGroup(rt, ctx, peerId);
   if (await rt.repo.setTop(ctx.tenantId, ctx.userId, peerId, at)) return;
   const peer = await peerOf(rt, ctx, peerId);
   await rt.repo.createConversation(ctx.tenantId, ctx.userId, { ...peer, top: at });
@@ -385,6 +392,7 @@ async function peerOf(rt: ChatRuntime, ctx: RequestContext, peerId: string) {
   if (user) return { peerId, peerType: PEER_PERSON, mpType: MP_TYPE_PERSON, name: user.user_name };
   const group = await rt.repo.group(ctx.tenantId, peerId);
   if (group && (await rt.repo.groupMemberIds(ctx.tenantId, group.id)).includes(ctx.userId)) {
+    if (group.dissolved_at) throw notFound(CHAT_TEXTS.groupDissolved);
     return { peerId, peerType: PEER_GROUP, mpType: MP_TYPE_GROUP, name: group.name };
   }
   const account = await rt.repo.publicAccount(ctx.tenantId, peerId);
@@ -401,6 +409,8 @@ async function checkMembers(rt: ChatRuntime, ctx: RequestContext, memberIds: str
   return found;
 }
 
+const toChatGroup = (g: ChatGroupRow, memberCount: number): ChatGroup => ({ id: g.id, name: g.name, ownerId: g.owner_id, memberCount, createdAt: g.created_at });
+
 export async function createGroup(rt: ChatRuntime, ctx: RequestContext, input: { name: string; memberIds: string[] }): Promise<ChatGroup> {
   const members = await checkMembers(rt, ctx, input.memberIds);
   const id = await rt.repo.createGroup(ctx.tenantId, { name: input.name, ownerId: ctx.userId, memberIds: members });
@@ -413,10 +423,26 @@ export async function groupsOf(rt: ChatRuntime, ctx: RequestContext): Promise<Ch
   return rows.map((g) => ({ id: g.id, name: g.name, ownerId: g.owner_id, memberCount: Number(g.member_count), createdAt: g.created_at }));
 }
 
+/**
+ * The group, when the caller is one of its members: anyone else (another tenant included) learns nothing (404
+ * "no such group"); a former member of a dissolved group is told it was dissolved (404 as well).
+ */
+function asMember(ctx: RequestContext, group: ChatGroupRow | undefined, memberIds: readonly string[]): ChatGroupRow {
+  if (!group || !memberIds.includes(ctx.userId)) throw notFound(CHAT_TEXTS.noSuchGroup);
+  if (group.dissolved_at) throw notFound(CHAT_TEXTS.groupDissolved);
+  return group;
+}
+
+/** The group, when the caller owns it: a member who is not the owner is refused (403) with `refusal`. */
+function asOwner(ctx: RequestContext, group: ChatGroupRow | undefined, memberIds: readonly string[], refusal: string): ChatGroupRow {
+  const g = asMember(ctx, group, memberIds);
+  if (g.owner_id !== ctx.userId) throw forbidden(refusal);
+  return g;
+}
+
 async function memberGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string) {
   const group = await rt.repo.group(ctx.tenantId, groupId);
-  if (!group || !(await rt.repo.groupMemberIds(ctx.tenantId, groupId)).includes(ctx.userId)) throw notFound(CHAT_TEXTS.noSuchGroup);
-  return group;
+  return asMember(ctx, group, group ? await rt.repo.groupMemberIds(ctx.tenantId, groupId) : []);
 }
 
 export async function groupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string) {
@@ -425,40 +451,98 @@ export async function groupMembers(rt: ChatRuntime, ctx: RequestContext, groupId
   return rows.map((r) => ({ userId: r.user_id, userName: r.user_name, nickName: r.nick_name, joinedAt: r.joined_at }));
 }
 
-/** The group, when the caller owns it: a non-member learns nothing (404), a member who is not the owner is refused (403). */
-async function ownedGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string) {
-  const group = await memberGroup(rt, ctx, groupId);
-  if (group.owner_id !== ctx.userId) throw forbidden(CHAT_TEXTS.groupOwnerOnly);
-  return group;
+/**
+ * Tells the people a group change concerns, on every device and every server process (a transient frame over
+ * the bus, like receipts and presence: the stored state is what the list and group calls answer after a
+ * reconnect).
+ */
+function publishGroupEvent(rt: ChatRuntime, ctx: RequestContext, to: readonly string[], event: Pick<GroupEventFrame, 'event' | 'groupId' | 'name' | 'ownerId' | 'userIds'>): void {
+  const frame: GroupEventFrame = { kind: 'group', ...event, byUserId: ctx.userId, byUserName: ctx.userName, at: nowIso() };
+  rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [...new Set(to)], frame, exceptConn: null });
 }
 
 /** Adds people of the caller's tenant to a group the caller owns (members already in it are kept once). */
 export async function addGroupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string, memberIds: string[]): Promise<void> {
-  await ownedGroup(rt, ctx, groupId);
-  await rt.repo.addGroupMembers(ctx.tenantId, groupId, await checkMembers(rt, ctx, memberIds));
+  const people = await checkMembers(rt, ctx, memberIds);
+  const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
+    const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupOwnerOnly);
+    const added = people.filter((id) => !g.memberIds.includes(id));
+    if (added.length) await g.addMembers(added);
+    return { group, added, members: [...g.memberIds, ...added] };
+  });
+  if (done.added.length) {
+    publishGroupEvent(rt, ctx, done.members, { event: 'membersAdded', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: done.added });
+  }
 }
 
 /**
- * Removes members from a group the caller owns. They no longer receive or send its messages; what they
- * received before stays in their own history. The owner leaves with quitGroup instead.
+ * Removes members from a group the caller owns. They no longer receive or send its messages and the group
+ * leaves their list at once (a `membersRemoved` frame); what they received before stays in their own history.
  */
 export async function removeGroupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string, memberIds: string[]): Promise<void> {
-  await ownedGroup(rt, ctx, groupId);
   const wanted = [...new Set(memberIds)];
-  if (wanted.includes(ctx.userId)) throw badRequest(CHAT_TEXTS.ownerNotRemovable);
-  const members = new Set(await rt.repo.groupMemberIds(ctx.tenantId, groupId));
-  const strangers = wanted.filter((id) => !members.has(id));
-  if (strangers.length) throw badRequest(CHAT_TEXTS.notGroupMember, strangers.join(','));
-  await rt.repo.removeGroupMembers(ctx.tenantId, groupId, wanted);
+  const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
+    const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupOwnerOnly);
+    if (wanted.includes(ctx.userId)) throw badRequest(CHAT_TEXTS.ownerNotRemovable);
+    const strangers = wanted.filter((id) => !g.memberIds.includes(id));
+    if (strangers.length) throw badRequest(CHAT_TEXTS.notGroupMember, strangers.join(','));
+    await g.removeMembers(wanted, true);
+    return { group, before: g.memberIds };
+  });
+  publishGroupEvent(rt, ctx, done.before, { event: 'membersRemoved', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: wanted });
 }
 
-/** Leaves a group; the owner cannot leave while others remain. */
+/** Renames a group the caller owns; every member's conversation takes the new name at once. */
+export async function renameGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string, name: string): Promise<ChatGroup> {
+  const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
+    const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupRenameOwnerOnly);
+    if (group.name !== name) await g.rename(name);
+    return { group: { ...group, name }, members: g.memberIds, changed: group.name !== name };
+  });
+  if (done.changed) publishGroupEvent(rt, ctx, done.members, { event: 'renamed', groupId, name, ownerId: done.group.owner_id, userIds: [] });
+  return toChatGroup(done.group, done.members.length);
+}
+
+/** Hands a group the caller owns over to another member; the caller stays as a plain member. */
+export async function transferGroupOwner(rt: ChatRuntime, ctx: RequestContext, groupId: string, userId: string): Promise<ChatGroup> {
+  const active = (await rt.repo.activeUserIds(ctx.tenantId, [userId])).length === 1;
+  const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
+    const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupTransferOwnerOnly);
+    if (userId === ctx.userId) throw badRequest(CHAT_TEXTS.transferToSelf);
+    if (!g.memberIds.includes(userId)) throw badRequest(CHAT_TEXTS.notGroupMember, userId);
+    if (!active) throw badRequest(CHAT_TEXTS.noSuchUser, userId);
+    await g.setOwner(userId);
+    return { group: { ...group, owner_id: userId }, members: g.memberIds };
+  });
+  publishGroupEvent(rt, ctx, done.members, { event: 'ownerChanged', groupId, name: done.group.name, ownerId: userId, userIds: [userId] });
+  return toChatGroup(done.group, done.members.length);
+}
+
+/**
+ * Leaves a group: the conversation is deleted for the leaver (as conversation/delete does) and the other
+ * members are told. The owner hands the group over (or dissolves it) first.
+ */
 export async function quitGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string): Promise<void> {
-  const group = await memberGroup(rt, ctx, groupId);
-  const members = await rt.repo.groupMemberIds(ctx.tenantId, groupId);
-  if (group.owner_id === ctx.userId && members.length > 1) throw new AppError(409, '群主需先移交或解散群组后才能退出');
-  await rt.repo.removeGroupMember(ctx.tenantId, groupId, ctx.userId);
-  await rt.repo.deleteConversation(ctx.tenantId, ctx.userId, groupId);
+  const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
+    const group = asMember(ctx, g.group, g.memberIds);
+    if (group.owner_id === ctx.userId) throw conflict(CHAT_TEXTS.ownerCannotQuit);
+    await g.removeMembers([ctx.userId], false);
+    return { group, before: g.memberIds };
+  });
+  publishGroupEvent(rt, ctx, done.before, { event: 'left', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: [ctx.userId] });
+}
+
+/**
+ * Dissolves a group the caller owns: nobody can send to it any more, it leaves every member's list at once,
+ * and its former members' history and group calls answer "该群聊已解散".
+ */
+export async function dissolveGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string): Promise<void> {
+  const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
+    const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupDissolveOwnerOnly);
+    await g.dissolve();
+    return { group, members: g.memberIds };
+  });
+  publishGroupEvent(rt, ctx, done.members, { event: 'dissolved', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: [] });
 }
 
 export function assertSameUser(ctx: RequestContext, userId: string, msg: string): void {

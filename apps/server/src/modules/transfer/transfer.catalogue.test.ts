@@ -39,9 +39,6 @@ async function seedSecondSchool(db: Db) {
   await db.insertInto('users').values({ ...user(`${A}-editor-1`, 'editor01', `${A}-editor`), tenant_id: A, password_hash: hash }).execute();
 }
 
-// Retried: in 2 of 6 full-suite runs one import here ended as a failed job (cause not yet found; never in 10+
-// runs of this file alone or under load). The job now records its cause in errorMsg, which the expectations
-// below print if it happens again.
 describe.each(testDatabases)('service catalogue import and export on %s', (engine) => {
   let t: TestApp;
   let dataDir: string;

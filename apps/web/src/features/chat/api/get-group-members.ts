@@ -12,4 +12,4 @@ export function getGroupMembers(groupId: string): Promise<ChatGroupMember[]> {
 
 export const groupMembersQueryKey = (groupId: string) => ['chat', 'groupMembers', groupId] as const;
 export const useGroupMembers = (groupId: string, enabled: boolean) =>
-  useQuery({ queryKey: groupMembersQueryKey(groupId), queryFn: () => getGroupMembers(groupId), enabled });
+  useQuery({ queryKey: groupMembersQueryKey(groupId), queryFn: () => getGroupMembers(groupId), enabled, staleTime: 0 });

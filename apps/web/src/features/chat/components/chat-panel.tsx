@@ -8,6 +8,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { deleteConversation } from '../api/delete-conversation.ts';
+import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
+import { groupMembersQueryKey } from '../api/get-group-members.ts';
 import { publicAccountsQueryKey } from '../api/get-public-accounts.ts';
 import { getImUserDetail } from '../api/get-im-user-detail.ts';
 import { getImUserPage } from '../api/get-im-user-page.ts';
@@ -333,6 +335,21 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   useEffect(() => {
     if (lastError) void message.error(lastError.msg);
   }, [lastError, message]);
+  const groupEvent = useChat((s) => s.lastGroupEvent);
+  const me = useChat((s) => s.me?.userId);
+  useEffect(() => {
+    if (!groupEvent) return;
+    // A group changed (here or elsewhere): its members and the user's groups are asked for again, unless the
+    // group is gone for this user (asking would only be refused).
+    void queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey });
+    if (groupEvent.gone) queryClient.removeQueries({ queryKey: groupMembersQueryKey(groupEvent.groupId) });
+    else void queryClient.invalidateQueries({ queryKey: groupMembersQueryKey(groupEvent.groupId) });
+    if (groupEvent.byUserId === me) return;
+    const name = groupEvent.name;
+    if (groupEvent.gone && groupEvent.event === 'dissolved') void message.info(t('chat.group.notice.dissolved', { name }));
+    else if (groupEvent.gone && groupEvent.event === 'membersRemoved') void message.info(t('chat.group.notice.removed', { name }));
+    else if (groupEvent.event === 'ownerChanged' && groupEvent.ownerId === me) void message.info(t('chat.group.notice.owner', { name }));
+  }, [groupEvent]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <Drawer

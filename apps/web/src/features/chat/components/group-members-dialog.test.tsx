@@ -21,15 +21,26 @@ const { emptyConversation } = await import('../lib/chat-state.ts');
 const TEACHER = 't1';
 const STUDENT = 's1';
 const ADMIN = 'a1';
-const group = (ownerId: string): ChatGroup => ({ id: 'g1', name: '期末答疑群', ownerId, memberCount: 2, createdAt: '2026-11-23T08:00:00Z' });
+const group = (ownerId: string, name = '期末答疑群'): ChatGroup => ({ id: 'g1', name, ownerId, memberCount: 2, createdAt: '2026-11-23T08:00:00Z' });
 
-function serve(ownerId: string) {
+function serve(initialOwner: string) {
+  let ownerId = initialOwner;
+  let name = '期末答疑群';
   let members = [
     { userId: TEACHER, userName: '李老师', nickName: '李老师', joinedAt: '2026-11-23T08:00:00Z' },
     { userId: STUDENT, userName: '张同学', nickName: '小张', joinedAt: '2026-11-23T08:00:00Z' },
   ];
-  http.chat.mockImplementation(async (path: string, body: { groupId: string; memberIds?: string[] }) => {
-    if (path === '/group/list') return [group(ownerId)];
+  http.chat.mockImplementation(async (path: string, body: { groupId: string; memberIds?: string[]; name?: string; userId?: string }) => {
+    if (path === '/group/list') return [group(ownerId, name)];
+    if (path === '/group/rename') {
+      name = body.name!;
+      return group(ownerId, name);
+    }
+    if (path === '/group/transferOwner') {
+      ownerId = body.userId!;
+      return group(ownerId, name);
+    }
+    if (path === '/group/dissolve') return null;
     if (path === '/group/members') return members;
     if (path === '/group/removeMembers') {
       members = members.filter((m) => !body.memberIds!.includes(m.userId));
@@ -59,13 +70,13 @@ function serve(ownerId: string) {
   });
 }
 
-function renderDialog(onClose = vi.fn()) {
+function renderDialog(onClose = vi.fn(), name = '期末答疑群') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <App>
-          <GroupMembersDialog group={{ jid: 'g1', name: '期末答疑群' }} open onClose={onClose} />
+          <GroupMembersDialog group={{ jid: 'g1', name }} open onClose={onClose} />
         </App>
       </I18nextProvider>
     </QueryClientProvider>,
@@ -125,5 +136,104 @@ describe('group members (the owner edits them)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(chatClient.store.getState().conversations.g1).toBeUndefined();
     expect(chatClient.store.getState().activePeer).toBeNull();
+  });
+
+  const asOwner = () =>
+    chatClient.store.setState({
+      me: { userId: TEACHER, userName: '李老师' },
+      conversations: { g1: emptyConversation({ jid: 'g1', name: '期末答疑群', mpType: 2, toUserType: 2 }) },
+      activePeer: 'g1',
+    });
+
+  it('lets the owner rename the group: the name is required, and the list shows the new one', async () => {
+    serve(TEACHER);
+    asOwner();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    const settings = await within(dialog).findByRole('region', { name: '群设置' });
+    // The owner hands over or dissolves; leaving is not offered.
+    expect(within(dialog).queryByRole('button', { name: /退出群聊/ })).toBeNull();
+    within(settings).getByText('群主需先转让群主才能退出群聊');
+
+    await userEvent.click(within(settings).getByRole('button', { name: /重命名/ }));
+    const input = within(settings).getByRole('textbox', { name: '新群名称' });
+    expect((input as HTMLInputElement).value).toBe('期末答疑群');
+    await userEvent.clear(input);
+    await userEvent.type(input, '   {Enter}');
+    await within(settings).findByText('请输入群名称');
+    expect(http.chat).not.toHaveBeenCalledWith('/group/rename', expect.anything());
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '  期末复习群 {Enter}');
+    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/rename', { groupId: 'g1', name: '期末复习群' }));
+    await waitFor(() => expect(chatClient.store.getState().conversations.g1!.name).toBe('期末复习群'));
+    await within(settings).findByRole('button', { name: /重命名/ });
+  });
+
+  it('is usable from the keyboard: the owner reaches 重命名 with Tab and renames with Enter', async () => {
+    serve(TEACHER);
+    asOwner();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    const rename = await within(dialog).findByRole('button', { name: /重命名/ });
+    for (let i = 0; i < 40 && document.activeElement !== rename; i++) await userEvent.tab();
+    expect(document.activeElement).toBe(rename);
+    await userEvent.keyboard('{Enter}');
+    const input = await within(dialog).findByRole('textbox', { name: '新群名称' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await userEvent.keyboard('{Control>}a{/Control}键盘改名{Enter}');
+    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/rename', { groupId: 'g1', name: '键盘改名' }));
+  });
+
+  it('lets the owner hand the group over after a confirmation, and then shows the member view', async () => {
+    serve(TEACHER);
+    asOwner();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    const list = await within(dialog).findByRole('list', { name: '群成员' });
+    await within(list).findByText('张同学（小张）');
+    expect(within(list).queryByRole('button', { name: '转让群主给 李老师' })).toBeNull();
+
+    await userEvent.click(within(list).getByRole('button', { name: '转让群主给 张同学' }));
+    await screen.findByText('确定将群主转让给 张同学 吗？转让后您将成为普通成员。');
+    const confirm = await screen.findAllByRole('button', { name: /转让群主/ });
+    await userEvent.click(confirm.at(-1)!);
+    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/transferOwner', { groupId: 'g1', userId: STUDENT }));
+    // Now a plain member: no management, and the way out is leaving.
+    await within(dialog).findByText('只有群主可以添加或移出成员');
+    expect(within(dialog).queryByRole('region', { name: '群设置' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^移出 / })).toBeNull();
+    within(dialog).getByRole('button', { name: /退出群聊/ });
+  });
+
+  it('lets the owner dissolve the group after a confirmation; it leaves the list and the dialog closes', async () => {
+    serve(TEACHER);
+    asOwner();
+    const onClose = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    const settings = await within(dialog).findByRole('region', { name: '群设置' });
+    await userEvent.click(within(settings).getByRole('button', { name: /解散群聊/ }));
+    await screen.findByText(/解散后所有成员都将无法在该群中收发消息/);
+    expect(http.chat).not.toHaveBeenCalledWith('/group/dissolve', expect.anything());
+    const membersCalls = () => http.chat.mock.calls.filter(([path]) => path === '/group/members').length;
+    const before = membersCalls();
+    const confirm = await screen.findAllByRole('button', { name: /解散群聊/ });
+    await userEvent.click(confirm.at(-1)!);
+    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/dissolve', { groupId: 'g1' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The members of a dissolved group are not asked for again (the server would refuse).
+    expect(membersCalls()).toBe(before);
+    expect(chatClient.store.getState().conversations.g1).toBeUndefined();
+    expect(chatClient.store.getState().activePeer).toBeNull();
+  });
+
+  it('offers a member who is not the owner none of the owner’s actions', async () => {
+    serve(TEACHER);
+    chatClient.store.setState({ me: { userId: STUDENT, userName: '张同学' } });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    await within(dialog).findByText('只有群主可以添加或移出成员');
+    for (const name of [/重命名/, /解散群聊/, /^转让群主给 /]) expect(within(dialog).queryByRole('button', { name })).toBeNull();
+    within(dialog).getByRole('button', { name: /退出群聊/ });
   });
 });

@@ -1,27 +1,72 @@
-import { UserDeleteOutlined } from '@ant-design/icons';
+import { CrownOutlined, EditOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { CHAT_GROUP_NAME_MAX_LENGTH } from '@portal/contracts/chat';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addGroupMembers } from '../api/add-group-members.ts';
+import { dissolveChatGroup } from '../api/dissolve-chat-group.ts';
 import { chatGroupsQueryKey, useChatGroups } from '../api/get-chat-groups.ts';
 import { groupMembersQueryKey, useGroupMembers } from '../api/get-group-members.ts';
 import { getImUserPage } from '../api/get-im-user-page.ts';
 import { quitGroup } from '../api/quit-group.ts';
 import { removeGroupMembers } from '../api/remove-group-members.ts';
+import { renameChatGroup } from '../api/rename-chat-group.ts';
+import { transferGroupOwner } from '../api/transfer-group-owner.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 
+/** The owner renames the group: the name is required, trimmed, and as long as on creation at most. */
+function RenameGroup({ name, busy, onRename }: { name: string; busy: boolean; onRename: (name: string) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={busy}>
+        {t('chat.group.rename')}
+      </Button>
+    );
+  }
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (values && (await onRename(values.name.trim()))) setEditing(false);
+  };
+  return (
+    <Form form={form} layout="inline" initialValues={{ name }} onFinish={() => void save()} className="group-rename" aria-label={t('chat.group.rename')}>
+      <Form.Item
+        name="name"
+        label={t('chat.group.newName')}
+        rules={[
+          { required: true, whitespace: true, message: t('chat.group.nameRequired') },
+          { max: CHAT_GROUP_NAME_MAX_LENGTH, message: t('chat.group.nameTooLong', { max: CHAT_GROUP_NAME_MAX_LENGTH }) },
+        ]}
+      >
+        <Input maxLength={CHAT_GROUP_NAME_MAX_LENGTH} autoFocus />
+      </Form.Item>
+      <Space size={4}>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('chat.group.save')}
+        </Button>
+        <Button onClick={() => setEditing(false)}>{t('chat.cancel')}</Button>
+      </Space>
+    </Form>
+  );
+}
+
 /**
- * The members of a group. Its owner adds people of the tenant and removes members; any other member sees the
- * list and can leave. The server refuses anyone else (403 for a member who is not the owner).
+ * The members of a group and what can be done with it. Its owner adds people of the tenant, removes members,
+ * renames the group, hands it over to a member and dissolves it; any other member sees the list and can leave.
+ * The server refuses anyone else (403 for a member who is not the owner).
  */
 export function GroupMembersDialog({ group, open, onClose }: { group: { jid: string; name: string }; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const me = useChat((s) => s.me?.userId ?? '');
+  // Once the caller left or dissolved the group its members are no longer theirs to ask for (the server would refuse).
+  const [ended, setEnded] = useState(false);
   const groups = useChatGroups(open);
-  const members = useGroupMembers(group.jid, open);
+  const members = useGroupMembers(group.jid, open && !ended);
   const owner = groups.data?.find((g) => g.id === group.jid)?.ownerId ?? null;
   const isOwner = owner !== null && owner === me;
   const [keyword, setKeyword] = useState('');
@@ -38,12 +83,17 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
 
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: groupMembersQueryKey(group.jid) }), queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey })]);
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  const gone = () => {
+    setEnded(true);
+    queryClient.removeQueries({ queryKey: groupMembersQueryKey(group.jid) });
+    return queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey });
+  };
+  const run = async (action: () => Promise<unknown>, done: string, after: () => Promise<unknown> = refresh) => {
     setBusy(true);
     try {
       await action();
       void message.success(done);
-      await refresh();
+      await after();
       return true;
     } catch {
       // The HTTP layer has shown the server's message.
@@ -58,7 +108,19 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
   };
   const remove = (userId: string) => void run(() => removeGroupMembers(group.jid, [userId]), t('chat.group.removed'));
   const quit = async () => {
-    if (await run(() => quitGroup(group.jid), t('chat.group.quit'))) {
+    if (await run(() => quitGroup(group.jid), t('chat.group.quitDone'), gone)) {
+      chatClient.forget(group.jid);
+      onClose();
+    }
+  };
+  const rename = async (name: string) => {
+    const ok = await run(() => renameChatGroup(group.jid, name), t('chat.group.renamed'));
+    if (ok) chatClient.rename(group.jid, name);
+    return ok;
+  };
+  const transfer = (userId: string) => void run(() => transferGroupOwner(group.jid, userId), t('chat.group.transferred'));
+  const dissolve = async () => {
+    if (await run(() => dissolveChatGroup(group.jid), t('chat.group.dissolved'), gone)) {
       chatClient.forget(group.jid);
       onClose();
     }
@@ -67,7 +129,7 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
 
   return (
     <Modal open={open} title={t('chat.group.manageTitle', { name: group.name })} onCancel={onClose} footer={null} destroyOnHidden>
-      {members.isLoading || groups.isLoading ? (
+      {members.isLoading || groups.isLoading || (owner === null && groups.isFetching) ? (
         <Spin />
       ) : (
         <>
@@ -81,6 +143,18 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
                 </span>
                 <Space size={4}>
                   {m.userId === owner && <Tag color="blue">{t('chat.group.owner')}</Tag>}
+                  {isOwner && m.userId !== me && (
+                    <Popconfirm
+                      title={t('chat.group.transferConfirm', { name: m.userName })}
+                      onConfirm={() => transfer(m.userId)}
+                      okText={t('chat.group.transfer')}
+                      cancelText={t('chat.cancel')}
+                    >
+                      <Button size="small" icon={<CrownOutlined />} disabled={busy} aria-label={t('chat.group.transferTo', { name: m.userName })}>
+                        {t('chat.group.transfer')}
+                      </Button>
+                    </Popconfirm>
+                  )}
                   {isOwner && m.userId !== me && (
                     <Popconfirm
                       title={t('chat.group.removeConfirm', { name: m.userName })}
@@ -117,7 +191,19 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
           ) : (
             <p className="chat-conversation-time">{t('chat.group.ownerOnly')}</p>
           )}
-          {(!isOwner || list.length <= 1) && (
+          {isOwner ? (
+            <section className="group-settings" aria-label={t('chat.group.settings')}>
+              <RenameGroup name={group.name} busy={busy} onRename={rename} />
+              <p className="chat-conversation-time">{t('chat.group.ownerQuitHint')}</p>
+              <div style={{ textAlign: 'right' }}>
+                <Popconfirm title={t('chat.group.dissolveConfirm')} onConfirm={() => void dissolve()} okText={t('chat.group.dissolve')} cancelText={t('chat.cancel')}>
+                  <Button danger disabled={busy}>
+                    {t('chat.group.dissolve')}
+                  </Button>
+                </Popconfirm>
+              </div>
+            </section>
+          ) : (
             <div style={{ textAlign: 'right', marginTop: 12 }}>
               <Popconfirm title={t('chat.group.quitConfirm')} onConfirm={() => void quit()} okText={t('chat.group.quit')} cancelText={t('chat.cancel')}>
                 <Button danger disabled={busy}>

@@ -1,9 +1,10 @@
-import { MP_TYPE_GROUP, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
-import { useQuery } from '@tanstack/react-query';
+import { CHAT_GROUP_NAME_MAX_LENGTH, MP_TYPE_GROUP, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createChatGroup } from '../api/create-chat-group.ts';
+import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
 import { getImUserPage } from '../api/get-im-user-page.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 
@@ -15,6 +16,7 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
   const [form] = Form.useForm<Values>();
   const [keyword, setKeyword] = useState('');
   const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
   const me = useChat((s) => s.me?.userId);
   const people = useQuery({ queryKey: ['chat', 'people', keyword], queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }), enabled: open, staleTime: 30_000 });
   const options = (people.data?.records ?? []).filter((u) => u.userId !== me).map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
@@ -24,6 +26,7 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
     setSaving(true);
     try {
       const group = await createChatGroup(values);
+      void queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey });
       form.resetFields();
       onClose();
       await chatClient.open({ jid: group.id, name: group.name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP });
@@ -38,7 +41,7 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
     <Modal open={open} title={t('chat.group.title')} onCancel={onClose} onOk={() => void submit()} okText={t('chat.group.create')} confirmLoading={saving} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="name" label={t('chat.group.name')} rules={[{ required: true, whitespace: true, message: t('chat.group.nameRequired') }]}>
-          <Input maxLength={50} />
+          <Input maxLength={CHAT_GROUP_NAME_MAX_LENGTH} />
         </Form.Item>
         <Form.Item name="memberIds" label={t('chat.group.members')} rules={[{ required: true, message: t('chat.group.membersRequired') }]}>
           <Select mode="multiple" showSearch={{ filterOption: false, onSearch: setKeyword }} options={options} loading={people.isFetching} placeholder={t('chat.searchPeople')} />

@@ -1,11 +1,14 @@
 import {
+  MP_TYPE_GROUP,
   MP_TYPE_PERSON,
   MP_TYPE_PUBLIC_ACCOUNT,
   MSG_TYPE_NOTICE,
   MSG_TYPE_RECEIPT_DELIVERED,
   MSG_TYPE_RECEIPT_STORED,
   MSG_TYPE_REVOKE,
+  TO_USER_TYPE_GROUP,
   type ConversationEntry,
+  type GroupEventFrame,
 } from '@portal/contracts/chat';
 import { ASSISTANT_CONTACT_ID, CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_PARTNER_REFRESH_SKIP_MS, CHAT_RECONNECT_MS } from '@portal/contracts/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -217,6 +220,52 @@ describe('chat client (4.1)', () => {
     expect(api.history).not.toHaveBeenCalled();
     expect(api.readConversation).not.toHaveBeenCalled();
     expect(c.store.getState().conversations.mp1!.unreadNumber).toBe(0);
+    c.stop();
+  });
+
+  it('follows group frames: a rename shows at once; dissolved or removed, the group leaves the list', async () => {
+    const group = (jid: string, name: string) => emptyConversation(entry(jid, { name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP, unreadNumber: 2 }));
+    client.store.setState((st) => ({ conversations: { ...st.conversations, g1: group('g1', '旧群名'), g2: group('g2', '课题组'), g3: group('g3', '答疑群') }, activePeer: 'g2' }));
+    const frame = (groupId: string, event: GroupEventFrame['event'], extra: Partial<GroupEventFrame> = {}): GroupEventFrame => ({
+      kind: 'group',
+      event,
+      groupId,
+      name: '新群名',
+      ownerId: PEER,
+      userIds: [],
+      byUserId: PEER,
+      byUserName: '李老师',
+      at: '2026-11-23T08:00:00Z',
+      ...extra,
+    });
+    const state = () => client.store.getState();
+
+    ws().receive(frame('g1', 'renamed'));
+    expect(state().conversations.g1).toMatchObject({ name: '新群名', unreadNumber: 2 });
+    expect(state().lastGroupEvent).toMatchObject({ groupId: 'g1', event: 'renamed', gone: false });
+    // Someone else removed from g3: it stays; this user removed from g2 (open on screen): it goes.
+    ws().receive(frame('g3', 'membersRemoved', { name: '答疑群', userIds: ['u9'] }));
+    expect(state().conversations.g3).toBeDefined();
+    ws().receive(frame('g2', 'membersRemoved', { name: '课题组', userIds: [ME] }));
+    expect(state().conversations.g2).toBeUndefined();
+    expect(state().activePeer).toBeNull();
+    expect(state().lastGroupEvent).toMatchObject({ groupId: 'g2', gone: true });
+    ws().receive(frame('g3', 'dissolved', { name: '答疑群' }));
+    expect(state().conversations.g3).toBeUndefined();
+    expect(Object.keys(state().conversations)).toEqual(expect.arrayContaining(['g1']));
+  });
+
+  it('drops group conversations of groups the user is no longer in when the list is refreshed (frames missed offline)', async () => {
+    const groups = vi.fn(async () => [{ id: 'kept', name: '改过的名字', ownerId: PEER, memberCount: 2, createdAt: '2026-11-23T08:00:00Z' }]);
+    const c = createChatClient({ api: { ...(api as unknown as ChatApi), groups }, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws' });
+    c.start({ userId: ME, userName: '张同学', token: 'tok' });
+    const group = (jid: string) => emptyConversation(entry(jid, { name: jid, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP }));
+    c.store.setState({ conversations: { kept: group('kept'), gone: group('gone'), [PEER]: emptyConversation(entry(PEER)) }, activePeer: 'gone' });
+    await c.refreshList();
+    const after = c.store.getState();
+    expect(Object.keys(after.conversations).sort()).toEqual([PEER, 'kept'].sort());
+    expect(after.conversations.kept!.name).toBe('改过的名字');
+    expect(after.activePeer).toBeNull();
     c.stop();
   });
 

@@ -8,8 +8,10 @@ import {
   MSG_TYPE_TEXT,
   TO_USER_TYPE_GROUP,
   TO_USER_TYPE_USER,
+  type ChatGroup,
   type ChatResource,
   type ConversationEntry,
+  type GroupEventFrame,
   type HistoryPage,
   type SendFrame,
   type ServerFrame,
@@ -21,14 +23,19 @@ import { createChatSocket, type ChatSocket, type SocketStatus, type WebSocketFac
 import {
   SEND_SENDING,
   addOutgoing,
+  applyGroupEvent,
   applyIncoming,
   applyReceipt,
   applySendError,
   markRead,
+  groupGoneFor,
   markResending,
   mergeEntries,
   mergeHistory,
+  reconcileGroups,
+  renameConversation,
   timeOutSending,
+  withoutConversation,
   type ClientMessage,
   type Conversations,
 } from './chat-state.ts';
@@ -49,6 +56,8 @@ export type ChatState = {
   connected: boolean;
   /** Input state (type 200) of chat partners: until when "typing" shows, by conversation. */
   typing: Record<string, number>;
+  /** The last change of a group of this user (a `group` frame); `gone`: the group left their list. */
+  lastGroupEvent: (GroupEventFrame & { gone: boolean }) | null;
 };
 
 /** How often this client tells a partner it is typing, and how long a partner's "typing" shows (not given by the spec). */
@@ -61,6 +70,8 @@ export type ChatApi = {
   readConversation: (peerId: string) => Promise<unknown>;
   /** app/msg/read: every message of a public account read (its notices are paged with app/msg/page, not history). */
   readPublicAccount?: (mpId: string) => Promise<unknown>;
+  /** The user's groups: group conversations of other groups are dropped when the list is refreshed. */
+  groups?: () => Promise<ChatGroup[]>;
 };
 
 export type ChatClient = {
@@ -84,6 +95,8 @@ export type ChatClient = {
   resend(peerId: string, messageIdWeb: string): void;
   /** Forgets a conversation here (after the server deleted it for this user). */
   forget(peerId: string): void;
+  /** A new name for a conversation here (after the user renamed the group). */
+  rename(peerId: string, name: string): void;
   socket(): ChatSocket | null;
 };
 
@@ -100,7 +113,18 @@ export function chatSocketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/chat/ws`;
 }
 
-const initial = (): ChatState => ({ me: null, status: 'idle', conversations: {}, activePeer: null, panelOpen: false, noticeVersion: 0, lastError: null, connected: false, typing: {} });
+const initial = (): ChatState => ({
+  me: null,
+  status: 'idle',
+  conversations: {},
+  activePeer: null,
+  panelOpen: false,
+  noticeVersion: 0,
+  lastError: null,
+  connected: false,
+  typing: {},
+  lastGroupEvent: null,
+});
 
 export function createChatClient(deps: {
   api: ChatApi;
@@ -169,6 +193,15 @@ export function createChatClient(deps: {
         // 4.1: a message still sending when the connection reconnects times out (the offline queue goes out next).
         const queued = new Set((socket?.queued() ?? []).map((f) => f.messageIdWeb));
         set((s) => ({ conversations: timeOutSending(s.conversations, queued), connected: true }));
+        return;
+      }
+      case 'group': {
+        const gone = groupGoneFor(frame, me());
+        set((s) => ({
+          conversations: applyGroupEvent(s.conversations, frame, me()),
+          activePeer: gone && s.activePeer === frame.groupId ? null : s.activePeer,
+          lastGroupEvent: { ...frame, gone },
+        }));
         return;
       }
       case 'synced':
@@ -264,8 +297,15 @@ export function createChatClient(deps: {
       socket?.start();
     },
     async refreshList() {
-      const entries = await deps.api.lastChatList().catch(() => null);
+      const heldBefore = new Set(Object.keys(store.getState().conversations));
+      const [entries, groups] = await Promise.all([deps.api.lastChatList().catch(() => null), deps.api.groups?.().catch(() => null) ?? null]);
       if (entries) set((s) => ({ conversations: mergeEntries(s.conversations, entries) }));
+      if (groups) {
+        set((s) => {
+          const conversations = reconcileGroups(s.conversations, groups, heldBefore);
+          return { conversations, activePeer: s.activePeer && !conversations[s.activePeer] ? null : s.activePeer };
+        });
+      }
     },
     setPanelOpen(open) {
       set({ panelOpen: open });
@@ -334,10 +374,10 @@ export function createChatClient(deps: {
       socket?.sendMessage(frameFor(peerId, m));
     },
     forget(peerId) {
-      set((s) => {
-        const { [peerId]: _gone, ...rest } = s.conversations;
-        return { conversations: rest, activePeer: s.activePeer === peerId ? null : s.activePeer };
-      });
+      set((s) => ({ conversations: withoutConversation(s.conversations, peerId), activePeer: s.activePeer === peerId ? null : s.activePeer }));
+    },
+    rename(peerId, name) {
+      set((s) => ({ conversations: renameConversation(s.conversations, peerId, name) }));
     },
     socket: () => socket,
   };

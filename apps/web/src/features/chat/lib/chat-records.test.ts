@@ -81,6 +81,7 @@ describe('chat records in the session store', () => {
       history: vi.fn(async () => ({ records: [], hasMore: false })),
       readConversation: vi.fn(async () => ({ read: 0 })),
       readPublicAccount: vi.fn(async () => ({ read: 0 })),
+      groups: vi.fn(async () => []),
     };
   });
   afterEach(() => {

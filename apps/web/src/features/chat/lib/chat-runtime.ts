@@ -1,6 +1,7 @@
 import type { ChatResource } from '@portal/contracts/chat';
 import { useStore } from 'zustand';
 import { sessionStore } from '../../../lib/session/session-store.ts';
+import { getChatGroups } from '../api/get-chat-groups.ts';
 import { getChatHistory } from '../api/get-chat-history.ts';
 import { getLastChatList } from '../api/get-last-chat-list.ts';
 import { readConversation } from '../api/read-conversation.ts';
@@ -15,7 +16,7 @@ function browserResource(): ChatResource {
 
 /** The one chat client of the page (one socket per tab), started by the shell and stopped on logout. */
 export const chatClient = createChatClient({
-  api: { lastChatList: getLastChatList, history: (input) => getChatHistory(input), readConversation, readPublicAccount },
+  api: { lastChatList: getLastChatList, history: (input) => getChatHistory(input), readConversation, readPublicAccount, groups: getChatGroups },
   resource: browserResource(),
   // Section 3: the chat records are kept for the session under the user's id; logoutClear removes them.
   records: sessionChatRecords(),

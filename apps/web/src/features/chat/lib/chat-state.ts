@@ -9,8 +9,10 @@ import {
   MSG_TYPE_REVOKE,
   TO_USER_TYPE_GROUP,
   sortChatList,
+  type ChatGroup,
   type ChatMessage,
   type ConversationEntry,
+  type GroupEventFrame,
   type ReceiptFrame,
 } from '@portal/contracts/chat';
 
@@ -235,6 +237,46 @@ export function mergeHistory(
     ...all,
     [peer]: { ...c, messages, historyLoaded: true, hasMore: page.hasMore, oldestSeq: oldest ?? null },
   };
+}
+
+/** Drops a conversation (and everything held of it). */
+export function withoutConversation(all: Conversations, peer: string): Conversations {
+  if (!all[peer]) return all;
+  const { [peer]: _gone, ...rest } = all;
+  return rest;
+}
+
+/** A new name for a conversation (a renamed group), when it is held. */
+export function renameConversation(all: Conversations, peer: string, name: string): Conversations {
+  return replaceConversation(all, peer, (c) => (c.name === name ? c : { ...c, name }));
+}
+
+/** Whether a group frame takes the group away from this user: dissolved, or they were removed or left. */
+export function groupGoneFor(frame: GroupEventFrame, me: string): boolean {
+  return frame.event === 'dissolved' || ((frame.event === 'membersRemoved' || frame.event === 'left') && frame.userIds.includes(me));
+}
+
+/** A `group` frame: the group leaves the list when it is gone for this user, otherwise it takes the group's name. */
+export function applyGroupEvent(all: Conversations, frame: GroupEventFrame, me: string): Conversations {
+  return groupGoneFor(frame, me) ? withoutConversation(all, frame.groupId) : renameConversation(all, frame.groupId, frame.name);
+}
+
+/**
+ * The groups the server says the user is in (after a reconnect, frames may have been missed): a held group
+ * conversation of a group not among them was dissolved, or the user left or was removed; the others take the
+ * group's current name. Only conversations in `heldBefore` (held when the groups were asked for) are dropped:
+ * a group created meanwhile is not in an answer older than it.
+ */
+export function reconcileGroups(all: Conversations, groups: readonly ChatGroup[], heldBefore: ReadonlySet<string>): Conversations {
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  let next = all;
+  for (const c of Object.values(all)) {
+    if (c.toUserType !== TO_USER_TYPE_GROUP) continue;
+    const g = byId.get(c.jid);
+    if (g) next = renameConversation(next, c.jid, g.name);
+    else if (heldBefore.has(c.jid)) next = withoutConversation(next, c.jid);
+  }
+  return next;
 }
 
 /** Total unread over the kept conversations (the badge of the chat entry). */

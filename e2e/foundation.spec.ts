@@ -41,6 +41,21 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     expect(watermark).toContain(`1123598821738675203 ${today}`);
   });
 
+  it('seals the calls of 7.1: online-service-platform posts travel as one encrypted data field, answers carry a signed, encrypted result', async () => {
+    const sealedPost = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/online-service-platform/') && !r.url().includes('/nobody/'));
+    const sealedAnswer = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/blade-platform/') && r.request().headers()['portal-transport'] === '1');
+    await loginAs(page, server.url, 'student01');
+    const request = await sealedPost;
+    expect(Object.keys(request.postDataJSON() as object)).toEqual(['data']);
+    expect(request.headers()).toMatchObject({ 'portal-transport': '1', 'request-id': expect.any(String), 'request-time': expect.stringMatching(/^\d+$/), sign: expect.any(String) });
+    const answer = await sealedAnswer;
+    expect(answer.headers()['request-id']).toBe(answer.request().headers()['request-id']);
+    expect(answer.headers().sign).toBeTruthy();
+    expect(typeof ((await answer.json()) as { result: unknown }).result).toBe('string');
+    // And the page works on what it opened: the home page shows its cards.
+    await page.getByRole('heading', { name: '待我处理' }).waitFor({ state: 'visible' });
+  });
+
   it('sends student01 to noPower for a configuration route, and lets admin open it', async () => {
     await loginAs(page, server.url, 'student01');
     await page.goto(`${server.url}/home/userFrameConfig/homePageConfig`);

@@ -18,6 +18,7 @@ import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard } from './platform/input.ts';
+import { registerTransport } from './platform/transport.ts';
 import type { AppDeps } from './platform/http.ts';
 import { registerWeb } from './platform/web.ts';
 
@@ -51,6 +52,8 @@ export async function buildApp({ config, db, logger = true, serveWeb = true }: B
     // @fastify/websocket hides its routes from the document; the chat socket is a registered route like any other.
     transform: (args) => jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
   });
+  // 7.1 first: the input guard and the contract schemas see the opened body.
+  registerTransport(app, config.transportSeal ?? 'optional');
   registerInputGuard(app);
   registerAuth(app);
 

@@ -23,6 +23,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app to serve; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /** 7.1 sealing: 'optional' takes plain calls too; 'required' refuses unsealed online-service-platform JSON posts. */
+  TRANSPORT_SEAL: z.enum(['optional', 'required']).default('optional'),
 });
 
 export type Config = {
@@ -39,6 +41,8 @@ export type Config = {
   seed: boolean;
   logLevel: string;
   webDist: string;
+  /** 7.1 (platform/transport.ts); 'optional' when left out. */
+  transportSeal?: 'optional' | 'required';
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -80,6 +84,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seed: flag(e.PORTAL_SEED, demo),
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    transportSeal: e.TRANSPORT_SEAL,
   };
 }
 

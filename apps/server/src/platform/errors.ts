@@ -17,10 +17,13 @@ import { fail } from './envelope.ts';
 export class AppError extends Error {
   readonly status: number;
   readonly detail: string;
-  constructor(status: number, msg: string, detail = '') {
+  /** The HTTP status, when the envelope's is not one (section 8's 1002 of a signature fault goes out as 400). */
+  readonly httpStatus: number;
+  constructor(status: number, msg: string, detail = '', httpStatus = status) {
     super(msg);
     this.status = status;
     this.detail = detail;
+    this.httpStatus = httpStatus;
   }
 }
 
@@ -38,7 +41,7 @@ export const tooMany = (msg: string, detail = '') => new AppError(STATUS_TOO_MAN
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(fail(error.status, error.message, error.detail));
+      return reply.status(error.httpStatus).send(fail(error.status, error.message, error.detail));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { setTransportSealing } from '../lib/http/transport.ts';
 import { Providers } from './providers.tsx';
 import { createRouter } from './router.tsx';
 import './styles.css';
 
+// 7.1: logged-in calls of the four groups are sealed and their answers checked (lib/http/transport.ts).
+setTransportSealing(true);
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(

@@ -2,6 +2,7 @@ import { HTTP_TIMEOUT_MS } from '@portal/contracts/constants';
 import { MESSAGES } from '@portal/contracts/errors';
 import { HttpError, errorFromHttp, networkError, normalizeEnvelope, timeoutError } from './errors.ts';
 import { notifyError } from './notify.ts';
+import { openResponse, sealRequest } from './transport.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -116,9 +117,12 @@ export function createHttpClient(config: {
     opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     try {
       let res: Response;
+      // 7.1: the call's seal (transport.ts), when the group, the token and the browser allow one.
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.Authorization ?? '')?.[1] ?? null;
+      const sealed = await sealRequest(bearer, method, new URL(config.baseUrl + req.url, 'http://x').pathname, req.body, !!opts.form);
       try {
-        const headers = { ...req.headers };
-        const payload = method === 'POST' ? encodeBody(req.body, !!opts.form, headers) : undefined;
+        const headers = { ...req.headers, ...sealed?.headers };
+        const payload = method === 'POST' ? encodeBody(sealed ? sealed.body : req.body, !!opts.form, headers) : undefined;
         res = await (config.fetch ?? fetch)(buildUrl(config.baseUrl, req.url, req.query), { method, headers, body: payload, signal: controller.signal });
       } catch (err) {
         if (timedOut) throw timeoutError();
@@ -135,10 +139,11 @@ export function createHttpClient(config: {
         throw errorFromHttp(401, parsed);
       }
       if (!res.ok) throw errorFromHttp(res.status, parsed);
-      const result = normalizeEnvelope<T>(parsed, { rejectStatuses: opts.rejectStatuses });
+      const opened = sealed && isJson(res) ? await openResponse(sealed, res.headers, parsed, res.status) : parsed;
+      const result = normalizeEnvelope<T>(opened, { rejectStatuses: opts.rejectStatuses });
       if (as === 'file') {
         // An accepted envelope where a file was expected (e.g. a status the whitelist does not reject): no file.
-        const env = parsed as { status: number; msg?: string; msgDetail?: string };
+        const env = opened as { status: number; msg?: string; msgDetail?: string };
         throw new HttpError(env.status, env.msg || MESSAGES.defaultError, env.msgDetail ?? '');
       }
       return result;

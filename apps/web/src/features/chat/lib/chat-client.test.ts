@@ -253,6 +253,12 @@ describe('chat client (4.1)', () => {
     ws().receive(frame('g3', 'dissolved', { name: '答疑群' }));
     expect(state().conversations.g3).toBeUndefined();
     expect(Object.keys(state().conversations)).toEqual(expect.arrayContaining(['g1']));
+    // Added to a group: it is in the list at once, before its first message; someone else added changes nothing.
+    ws().receive(frame('g4', 'membersAdded', { name: '新课题组', userIds: ['u9'] }));
+    expect(state().conversations.g4).toBeUndefined();
+    ws().receive(frame('g4', 'membersAdded', { name: '新课题组', userIds: ['u9', ME] }));
+    expect(state().conversations.g4).toMatchObject({ name: '新课题组', mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP, unreadNumber: 0, timeSend: '2026-11-23T08:00:00Z' });
+    expect(conversationList(state().conversations).map((c) => c.jid)).toContain('g4');
   });
 
   it('drops group conversations of groups the user is no longer in when the list is refreshed (frames missed offline)', async () => {

@@ -256,9 +256,16 @@ export function groupGoneFor(frame: GroupEventFrame, me: string): boolean {
   return frame.event === 'dissolved' || ((frame.event === 'membersRemoved' || frame.event === 'left') && frame.userIds.includes(me));
 }
 
-/** A `group` frame: the group leaves the list when it is gone for this user, otherwise it takes the group's name. */
+/**
+ * A `group` frame: the group leaves the list when it is gone for this user; a user just added finds it in the
+ * list at once (dated by the frame, before any message); otherwise it takes the group's name.
+ */
 export function applyGroupEvent(all: Conversations, frame: GroupEventFrame, me: string): Conversations {
-  return groupGoneFor(frame, me) ? withoutConversation(all, frame.groupId) : renameConversation(all, frame.groupId, frame.name);
+  if (groupGoneFor(frame, me)) return withoutConversation(all, frame.groupId);
+  if (frame.event === 'membersAdded' && frame.userIds.includes(me) && !all[frame.groupId]) {
+    return { ...all, [frame.groupId]: emptyConversation({ jid: frame.groupId, name: frame.name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP, timeSend: frame.at }) };
+  }
+  return renameConversation(all, frame.groupId, frame.name);
 }
 
 /**

@@ -1,0 +1,165 @@
+import {
+  requestSigningText,
+  STATUS_SIGNATURE_FAULT,
+  responseSigningText,
+  sealsRequestBody,
+  sealsResponse,
+  TRANSPORT_HEADERS,
+  TRANSPORT_KDF,
+  TRANSPORT_MAX_SKEW_MS,
+  TRANSPORT_TEXTS,
+} from '@portal/contracts/transport';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { bearerToken } from './auth.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * 7.1 as one layer (docs/adr/0014-transport-sealing.md): a preValidation hook opens sealed request bodies of the
+ * online-service-platform group before the contract schemas see them, and an onSend hook seals the result of
+ * every answer of the four groups whose request asked for it. No route knows about it.
+ *
+ * Mode 'optional' (the default) also takes plain calls (API clients, scripts, the tests); 'required' refuses a
+ * JSON POST of the online-service-platform group that is not sealed.
+ */
+export type TransportMode = 'optional' | 'required';
+
+export type TransportKeys = { enc: Buffer; mac: Buffer };
+
+export function transportKeys(token: string): TransportKeys {
+  const derive = (info: string) => Buffer.from(hkdfSync('sha256', Buffer.from(token, 'utf8'), Buffer.from(TRANSPORT_KDF.salt, 'utf8'), Buffer.from(info, 'utf8'), 32));
+  return { enc: derive(TRANSPORT_KDF.encInfo), mac: derive(TRANSPORT_KDF.macInfo) };
+}
+
+/** base64url(iv ‖ ciphertext ‖ tag) of the UTF-8 text. */
+export function seal(keys: TransportKeys, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keys.enc, iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+}
+
+/** The text of a sealed value; null when it was not sealed with these keys or was changed. */
+export function open(keys: TransportKeys, sealed: string): string | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    if (raw.length < 12 + 16) return null;
+    const decipher = createDecipheriv('aes-256-gcm', keys.enc, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+export const sign = (keys: TransportKeys, text: string) => createHmac('sha256', keys.mac).update(text, 'utf8').digest('base64url');
+
+const sameSign = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** Request ids seen within the time window, so a captured request cannot be sent again (per process). */
+export class ReplayGuard {
+  private readonly seen = new Map<string, number>();
+  private readonly windowMs: number;
+  private readonly max: number;
+  constructor(windowMs = 2 * TRANSPORT_MAX_SKEW_MS, max = 200_000) {
+    this.windowMs = windowMs;
+    this.max = max;
+  }
+  /** False when the id was already used within the window. */
+  claim(id: string, now = Date.now()): boolean {
+    if (this.seen.size >= this.max) this.prune(now);
+    const until = this.seen.get(id);
+    if (until !== undefined && until > now) return false;
+    this.seen.set(id, now + this.windowMs);
+    return true;
+  }
+  private prune(now: number) {
+    for (const [id, until] of this.seen) if (until <= now) this.seen.delete(id);
+    // Still full: drop the oldest half (a flood of fresh ids must not grow memory without bound).
+    if (this.seen.size >= this.max) for (const id of [...this.seen.keys()].slice(0, this.max / 2)) this.seen.delete(id);
+  }
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name.toLowerCase()];
+  return typeof v === 'string' ? v : undefined;
+};
+const fault = (msg: string, detail: string) => new AppError(STATUS_SIGNATURE_FAULT, msg, detail, 400);
+
+/** Keys by token, so a burst of calls derives them once. */
+function keyCache(max = 5_000) {
+  const cache = new Map<string, TransportKeys>();
+  return (token: string) => {
+    let keys = cache.get(token);
+    if (!keys) {
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      keys = transportKeys(token);
+      cache.set(token, keys);
+    }
+    return keys;
+  };
+}
+
+export function registerTransport(app: FastifyInstance, mode: TransportMode = 'optional', replay = new ReplayGuard()): void {
+  const keysOf = keyCache();
+
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'POST') return;
+    const pathname = request.url.split('?')[0]!;
+    if (!sealsRequestBody(pathname)) return;
+    const body = request.body as unknown;
+    const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+    const sealedAsked = header(request, TRANSPORT_HEADERS.transport) === '1';
+    if (!sealedAsked) {
+      if (mode === 'required' && json) throw fault(TRANSPORT_TEXTS.missingHeaders, `${TRANSPORT_HEADERS.transport} header missing`);
+      return;
+    }
+    // Uploads (multipart) are not wrapped; their answers still are.
+    if (!json) return;
+    const token = bearerToken(request);
+    if (!token) return; // the authentication hook answers 401
+    const requestId = header(request, TRANSPORT_HEADERS.requestId);
+    const time = header(request, TRANSPORT_HEADERS.time);
+    const signature = header(request, TRANSPORT_HEADERS.sign);
+    const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
+    if (!requestId || !time || !signature || typeof data !== 'string') throw fault(TRANSPORT_TEXTS.missingHeaders, 'request id, time, sign or data missing');
+    if (requestId.length > 100) throw fault(TRANSPORT_TEXTS.badSign, 'request id too long');
+    if (!/^\d{1,16}$/.test(time) || Math.abs(Date.now() - Number(time)) > TRANSPORT_MAX_SKEW_MS) throw fault(TRANSPORT_TEXTS.badSign, 'request time outside the allowed window');
+    const keys = keysOf(token);
+    if (!sameSign(signature, sign(keys, requestSigningText(requestId, time, request.method, pathname, data)))) throw fault(TRANSPORT_TEXTS.badSign, 'request signature');
+    const text = open(keys, data);
+    if (text === null) throw fault(TRANSPORT_TEXTS.badSign, 'request data cannot be opened');
+    if (!replay.claim(requestId)) throw fault(TRANSPORT_TEXTS.badSign, 'request id already used');
+    try {
+      request.body = JSON.parse(text) as unknown;
+    } catch {
+      throw fault(TRANSPORT_TEXTS.badSign, 'request data is not JSON');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (header(request, TRANSPORT_HEADERS.transport) !== '1' || typeof payload !== 'string') return payload;
+    const pathname = request.url.split('?')[0]!;
+    if (!sealsResponse(pathname) || !/\bjson\b/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const token = bearerToken(request);
+    const requestId = header(request, TRANSPORT_HEADERS.requestId);
+    if (!token || !requestId || requestId.length > 100) return payload;
+    let envelope: { status?: unknown; result?: unknown };
+    try {
+      envelope = JSON.parse(payload) as typeof envelope;
+    } catch {
+      return payload;
+    }
+    if (!envelope || typeof envelope !== 'object' || typeof envelope.status !== 'number') return payload;
+    const keys = keysOf(token);
+    const result = seal(keys, JSON.stringify(envelope.result ?? null));
+    reply.header(TRANSPORT_HEADERS.transport, '1');
+    reply.header(TRANSPORT_HEADERS.requestId, requestId);
+    reply.header(TRANSPORT_HEADERS.sign, sign(keys, responseSigningText(requestId, envelope.status, result)));
+    return JSON.stringify({ ...envelope, result });
+  });
+}

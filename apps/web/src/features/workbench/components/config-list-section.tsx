@@ -1,0 +1,86 @@
+import { App, Button, Card, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+
+/**
+ * A list the home page configuration edits row by row (holidays, service specials): a titled card with a hint,
+ * an add button, a table whose last column edits or deletes (after a confirmation), and the row's dialog.
+ * `dialog` gets the row being edited ('new' for a new one, null when closed) and closes with `saved`.
+ */
+export function ConfigListSection<T extends { id: string }>(props: {
+  title: string;
+  hint: string;
+  addLabel: string;
+  rows: T[] | undefined;
+  loading: boolean;
+  columns: ColumnsType<T>;
+  removeConfirm: (row: T) => string;
+  remove: (row: T) => Promise<unknown>;
+  /** Called after a save or a delete: the queries to refresh. */
+  refresh: () => Promise<unknown>;
+  dialog: (editing: T | 'new' | null, onClose: (saved: boolean) => void) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const confirmRemove = (row: T) =>
+    modal.confirm({
+      title: props.removeConfirm(row),
+      okText: t('workbench.config.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('workbench.config.cancel'),
+      onOk: async () => {
+        await props.remove(row);
+        void message.success(t('workbench.config.removed'));
+        await props.refresh();
+      },
+    });
+
+  // AccessibleTheme: hints, counters and validation messages of the dialog keep 4.5:1 on white.
+  return (
+    <AccessibleTheme>
+      <Card
+        title={<h2 className="wb-card-title">{props.title}</h2>}
+        extra={
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {props.addLabel}
+          </Button>
+        }
+        size="small"
+      >
+        <p style={{ color: '#595959', marginTop: 0 }}>{props.hint}</p>
+        <Table<T>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={props.loading}
+          dataSource={props.rows ?? []}
+          columns={[
+            ...props.columns,
+            {
+              title: t('workbench.config.actions'),
+              key: 'actions',
+              render: (_, row) => (
+                <Space size="small">
+                  <Button size="small" onClick={() => setEditing(row)}>
+                    {t('workbench.config.edit')}
+                  </Button>
+                  <Button size="small" danger onClick={() => confirmRemove(row)}>
+                    {t('workbench.config.remove')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+        {props.dialog(editing, (saved) => {
+          setEditing(null);
+          if (saved) void props.refresh();
+        })}
+      </Card>
+    </AccessibleTheme>
+  );
+}

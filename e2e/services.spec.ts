@@ -216,7 +216,14 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
 
     await openFromHall(comb.serviceName);
     await expect.poll(opened).toHaveLength(1);
-    expect((await opened())[0]!.url).toBe(`${comb.serviceUrl}?combStr=MDAwMDAwOnN0dWRlbnQwMQ`);
+    // accessWay '5': a one-time combStr, which the service redeems once to learn who opened it (7.3).
+    const combUrl = new URL((await opened())[0]!.url);
+    expect(`${combUrl.origin}${combUrl.pathname}`).toBe(comb.serviceUrl);
+    const combStr = combUrl.searchParams.get('combStr')!;
+    expect(combStr).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const redeem = () => fetch(`${server.url}/api/blade-workbench/nobody/weixin/combLoginToMicroService`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ combStr, serviceId: comb.serviceId }) }).then((r) => r.json() as Promise<{ status: number; result: { account: string } | null }>);
+    expect(await redeem()).toMatchObject({ status: 1000, result: { account: 'student01' } });
+    expect((await redeem()).status).not.toBe(1000);
 
     const inPageBefore = await visits(inPage.serviceId);
     await openFromHall(inPage.serviceName);

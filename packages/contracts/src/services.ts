@@ -49,6 +49,8 @@ export const ID_MAX = 64;
 
 export const SERVICE_TEXTS = {
   noSuchService: '服务不存在或已下架',
+  notCombService: '该服务不使用组合登录（访问方式5）',
+  combInvalid: '登录凭证无效、已使用或已过期',
   notVisible: '您没有权限访问该服务',
   notOpenToVisitors: '该服务需要登录后访问',
   alreadyRated: '您已评价过该服务',
@@ -354,6 +356,34 @@ export const SearchMissPageRequest = SearchMissPageBody.nullish().transform((v) 
 export type SearchMissPageRequest = z.input<typeof SearchMissPageBody>;
 export const SearchMissPage = servicePageOf(SearchMiss);
 export type SearchMissPage = z.infer<typeof SearchMissPage>;
+
+// ---------------------------------------------------------------- combStr of accessWay '5' (4.4, 7.3)
+
+/** How long a combStr stays redeemable. */
+export const COMB_TICKET_TTL_MS = 5 * 60_000;
+
+/** serverCenter/combTicket: a one-time combStr for opening an accessWay '5' service (this project's call). */
+export const CombTicketRequest = z.object({ serviceId: Id });
+export const CombTicket = z.object({ combStr: z.string(), expiresIn: z.number().int() });
+export type CombTicket = z.infer<typeof CombTicket>;
+
+/** 7.3 nobody/weixin/combLoginToMicroService: the service redeems the combStr it was opened with, once. */
+export const CombLoginRequest = z.object({
+  combStr: noControl(z.string({ error: SERVICE_TEXTS.combInvalid }).trim().min(1, SERVICE_TEXTS.combInvalid).max(200, SERVICE_TEXTS.combInvalid)),
+  /** When given, the combStr must have been issued for this service. */
+  serviceId: OptionalId,
+});
+export const CombIdentity = z.object({
+  tenantId: z.string(),
+  tenantName: z.string(),
+  userId: z.string(),
+  account: z.string(),
+  userName: z.string(),
+  nickName: z.string(),
+  roleName: z.string(),
+  serviceId: z.string(),
+});
+export type CombIdentity = z.infer<typeof CombIdentity>;
 
 // ---------------------------------------------------------------- the user's own history (personal center, this project's)
 

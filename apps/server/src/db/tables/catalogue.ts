@@ -23,6 +23,7 @@ export interface CatalogueTables {
   cygj_tools: CygjToolTable;
   cygj_navigation_bars: CygjNavigationBarTable;
   account_bindings: AccountBindingTable;
+  svc_comb_tickets: SvcCombTicketTable;
 }
 
 /** A department, scene or type. */
@@ -194,3 +195,14 @@ export interface AccountBindingTable {
 export type SvcServiceRow = Selectable<SvcServiceTable>;
 export type SvcGroupRow = Selectable<SvcGroupTable>;
 export type SvcRatingRow = Selectable<SvcRatingTable>;
+
+/** A one-time combStr of an accessWay '5' service (migration 2026-11-23T16-30); `id` is the ticket's HMAC. */
+export interface SvcCombTicketTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  service_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}

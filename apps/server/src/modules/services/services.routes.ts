@@ -8,6 +8,10 @@ import {
   ChangeOrderRequest,
   ClickServiceRequest,
   CollectResult,
+  CombIdentity,
+  CombLoginRequest,
+  CombTicket,
+  CombTicketRequest,
   CustomPageRequest,
   FooterConfig,
   GiveScoreRequest,
@@ -62,6 +66,7 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import * as services from './services.service.ts';
+import { issueCombTicket, redeemCombTicket } from './services.comb.ts';
 import { uploadServiceIcon } from './services.upload.ts';
 
 /**
@@ -364,6 +369,20 @@ export async function servicesRoutes(app: App): Promise<void> {
     `${W}/guide/clientGuideInfo`,
     { schema: { tags, summary: 'The guide of a service (sanitised rich text)', body: ServiceIdRequest, response: { 200: envelope(ServiceGuide) } } },
     async (request) => ok(await services.guide(logged(request).c, request.body.serviceId)),
+  );
+  // accessWay '5' (4.4): the one-time combStr a service is opened with, and its redemption by that service (7.3).
+  r.post(
+    `${P}/serverCenter/combTicket`,
+    { schema: { tags, summary: "A one-time combStr for opening an accessWay '5' service the caller may see (valid 5 minutes)", body: CombTicketRequest, response: { 200: envelope(CombTicket) } } },
+    async (request) => {
+      const { user } = logged(request);
+      return ok(await issueCombTicket(app.deps, user, request.body.serviceId));
+    },
+  );
+  r.post(
+    `${W}/nobody/weixin/combLoginToMicroService`,
+    { schema: { tags, summary: 'The service redeems the combStr it was opened with, once: who opened it', body: CombLoginRequest, response: { 200: envelope(CombIdentity) } } },
+    async (request) => ok(await redeemCombTicket(app.deps, request.body.combStr, request.body.serviceId || undefined)),
   );
   r.post(
     `${W}/nobody/guide/clientGuideInfo`,

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@portal/contracts/errors';
+import { SERVICE_TEXTS } from '@portal/contracts/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoServices, DEMO_DEPTS, DEMO_SCENES } from '../../db/seed/catalogue.ts';
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
@@ -329,6 +330,36 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     const theirs = bearer((await t.login(other.account, other.tenantId)).access_token);
     expect((await t.app.inject({ method: 'POST', url: `${P}/serverCenter/myRecent`, headers: theirs, payload: {} })).json().result).toEqual([]);
     expect((await t.app.inject({ method: 'POST', url: `${P}/serverCenter/myRates`, headers: theirs, payload: {} })).json().result.total).toBe(0);
+  });
+
+  it("gives an accessWay '5' service a one-time combStr that the service redeems once for the user who opened it", async () => {
+    const comb = demo.find((s) => s.accessWay === '5' && (s.audience === 'student' || s.audience === 'public'))!;
+    const plainService = demo.find((s) => s.accessWay !== '5' && s.isPublic)!;
+    const issued = await post(`${P}/serverCenter/combTicket`, { serviceId: comb.id }, 'student01');
+    expect(issued).toMatchObject({ status: 1000, result: { expiresIn: 300 } });
+    const combStr = issued.result.combStr as string;
+    expect(combStr).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only its HMAC is stored.
+    expect(await t.db.db.selectFrom('svc_comb_tickets').where('id', '=', combStr).selectAll().execute()).toEqual([]);
+
+    const redeem = (body: object) => post(`${W}/nobody/weixin/combLoginToMicroService`, body);
+    expect(await redeem({ combStr, serviceId: plainService.id })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.combInvalid });
+    const who = await redeem({ combStr, serviceId: comb.id });
+    expect(who).toMatchObject({ status: 1000, result: { tenantId: T, account: 'student01', userName: '张同学', roleName: '学生', serviceId: comb.id } });
+    // Used up: a second redemption (a captured URL) is refused.
+    expect(await redeem({ combStr })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.combInvalid, msgDetail: 'already used' });
+    expect(await redeem({ combStr: 'MDAwMDAwOnN0dWRlbnQwMQ' })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.combInvalid });
+    expect(await redeem({})).toMatchObject({ http: 400 });
+
+    // Expired after five minutes.
+    const late = (await post(`${P}/serverCenter/combTicket`, { serviceId: comb.id }, 'student01')).result.combStr as string;
+    await t.db.db.updateTable('svc_comb_tickets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
+    expect(await redeem({ combStr: late })).toMatchObject({ http: 400, msgDetail: 'expired' });
+
+    // Only for accessWay '5', only for services the caller may see, only when logged in.
+    expect(await post(`${P}/serverCenter/combTicket`, { serviceId: plainService.id }, 'student01')).toMatchObject({ http: 400, msg: SERVICE_TEXTS.notCombService });
+    expect(await post(`${P}/serverCenter/combTicket`, { serviceId: TEACHER_ONLY.id }, 'student01')).toMatchObject({ http: 404 });
+    expect(await post(`${P}/serverCenter/combTicket`, { serviceId: comb.id })).toMatchObject({ http: 401 });
   });
 
   it('lists services with their roles for administrators only', async () => {

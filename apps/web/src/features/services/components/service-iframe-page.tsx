@@ -5,11 +5,12 @@ import { Button, Descriptions, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
+import { getCombTicket } from '../api/get-comb-ticket.ts';
 import { getServiceDetails } from '../api/get-service-details.ts';
 import { getTools } from '../api/get-tools.ts';
 import { embeddableUrl, mayEmbed } from '../lib/embed.ts';
 import { modelWindowConfig } from '../lib/model-window.ts';
-import { combStrOf, withCombStr } from '../lib/open-service.ts';
+import { withCombStr } from '../lib/open-service.ts';
 import { landingTenant } from '../lib/tenant.ts';
 import { ServiceIcon } from './service-icon.tsx';
 
@@ -66,11 +67,15 @@ function EmbeddedServicePage() {
   const user = useSession((s) => s.user);
   const serviceId = params.get('serviceId') ?? remembered ?? '';
   const details = useQuery({ queryKey: ['services', 'details', serviceId], queryFn: () => getServiceDetails(serviceId), enabled: !!serviceId, retry: false });
+  // accessWay '5': the embedded service gets a one-time combStr of its own; "open in a new window" asks for another.
+  const comb = details.data?.accessWay === '5' && !!user;
+  const ticket = useQuery({ queryKey: ['services', 'combTicket', serviceId], queryFn: () => getCombTicket(serviceId), enabled: comb, staleTime: Infinity, gcTime: 0, retry: false });
   if (!serviceId) return <Result status="404" title={t('services.empty')} />;
-  if (details.isLoading) return <Spin />;
+  if (details.isLoading || (comb && ticket.isPending)) return <Spin />;
   const s = details.data;
   if (!s) return <Result status="warning" title={t('services.empty')} />;
-  const url = s.accessWay === '5' ? withCombStr(s.serviceUrl, combStrOf(user)) : s.serviceUrl;
+  const url = comb ? withCombStr(s.serviceUrl, ticket.data?.combStr ?? null) : s.serviceUrl;
+  const openNew = async () => window.open(withCombStr(s.serviceUrl, (await getCombTicket(serviceId)).combStr), '_blank', 'noopener');
   return (
     <section className="svc-frame-page" aria-labelledby="svc-frame-title">
       <div className="svc-frame-head">
@@ -81,9 +86,15 @@ function EmbeddedServicePage() {
         <Typography.Title level={1} id="svc-frame-title" className="svc-frame-title">
           {s.serviceName}
         </Typography.Title>
-        <Button icon={<ExportOutlined />} href={url} target="_blank" rel="noopener noreferrer">
-          {t('services.openNew')}
-        </Button>
+        {comb ? (
+          <Button icon={<ExportOutlined />} onClick={() => void openNew().catch(() => undefined)}>
+            {t('services.openNew')}
+          </Button>
+        ) : (
+          <Button icon={<ExportOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+            {t('services.openNew')}
+          </Button>
+        )}
       </div>
       <Descriptions size="small" column={4} className="svc-frame-desc">
         <Descriptions.Item label={t('services.dept')}>{s.serviceDeptName}</Descriptions.Item>

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { clickService } from '../api/click-service.ts';
 import { getServiceDetails } from '../api/get-service-details.ts';
-import { combStrOf, openService, UnknownOpenWayError, type OpenableService } from '../lib/open-service.ts';
+import { getCombTicket } from '../api/get-comb-ticket.ts';
+import { openService, UnknownOpenWayError, type OpenableService } from '../lib/open-service.ts';
 
 /** The page an in-page ('1001') service opens on. */
 export const serviceFramePath = (serviceId: string) => `/home/serviceIframPage?serviceId=${encodeURIComponent(serviceId)}`;
@@ -20,7 +21,7 @@ export function useOpenService(onOpened?: () => void) {
         await openService(service, {
           fetchDetails: getServiceDetails,
           logClick: clickService,
-          combStr: () => combStrOf(sessionStore.getState().user),
+          combStr: async (serviceId) => (sessionStore.getState().user ? (await getCombTicket(serviceId)).combStr : null),
           openWindow: (url, target, features) => window.open(url, target, features),
           openInPage: (s) => {
             sessionStore.getState().openServiceInPage(s.serviceId);

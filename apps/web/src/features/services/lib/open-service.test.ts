@@ -1,12 +1,12 @@
 import { MESSAGES } from '@portal/contracts/errors';
 import { describe, expect, it, vi } from 'vitest';
-import { combStrOf, embeddedPagePath, isModelOpenType, MODEL_OPEN_TYPES, openModelView, openService, popupFeatures, withCombStr, type OpenServiceDeps } from './open-service.ts';
+import { embeddedPagePath, isModelOpenType, MODEL_OPEN_TYPES, openModelView, openService, popupFeatures, withCombStr, type OpenServiceDeps } from './open-service.ts';
 
 function deps(over: Partial<OpenServiceDeps> = {}) {
   const d = {
     fetchDetails: vi.fn(async (id: string) => ({ serviceId: id, accessWay: '1', openWay: '1003', serviceUrl: 'https://x.edu.cn/a' })),
     logClick: vi.fn(async () => ({ visitCount: 1 })),
-    combStr: vi.fn(() => 'MDAwMDAwOnN0dWRlbnQwMQ'),
+    combStr: vi.fn(async (_serviceId: string): Promise<string | null> => 'one-time-ticket'),
     openWindow: vi.fn(),
     openInPage: vi.fn(),
     pageSize: vi.fn(() => ({ width: 1920, height: 1080 })),
@@ -53,13 +53,14 @@ describe('opening a service (4.4)', () => {
     expect(d.logClick).not.toHaveBeenCalled();
   });
 
-  it("accessWay '5' appends combStr from stored user data", async () => {
+  it("accessWay '5' appends the one-time combStr issued for that service", async () => {
     const d = deps();
-    await openService(svc('1003', '5', 'https://ehall.edu.cn/app/s1?x=1#top'), d);
-    expect(d.openWindow).toHaveBeenCalledWith('https://ehall.edu.cn/app/s1?x=1&combStr=MDAwMDAwOnN0dWRlbnQwMQ#top', '_blank');
+    const s = svc('1003', '5', 'https://ehall.edu.cn/app/s1?x=1#top');
+    await openService(s, d);
+    expect(d.combStr).toHaveBeenCalledWith(s.serviceId);
+    expect(d.openWindow).toHaveBeenCalledWith('https://ehall.edu.cn/app/s1?x=1&combStr=one-time-ticket#top', '_blank');
     expect(withCombStr('https://a/b', 'c d')).toBe('https://a/b?combStr=c%20d');
     expect(withCombStr('https://a/b', null)).toBe('https://a/b');
-    expect(combStrOf({ tenant_id: '000000', account: 'student01' })).toBe('MDAwMDAwOnN0dWRlbnQwMQ');
   });
 
   it('fetches the details first when accessWay or openWay is missing', async () => {

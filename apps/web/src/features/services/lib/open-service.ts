@@ -16,8 +16,8 @@ export type OpenServiceDeps = {
   fetchDetails: (serviceId: string) => Promise<OpenableService>;
   /** userClickVisitLog/clickService. */
   logClick: (serviceId: string) => Promise<unknown>;
-  /** combStr from stored user data, null when there is none. */
-  combStr: () => string | null;
+  /** The combStr of an accessWay '5' service: a one-time ticket of the logged-in user; null for a visitor. */
+  combStr: (serviceId: string) => Promise<string | null>;
   /** window.open */
   openWindow: (url: string, target: string, features?: string) => unknown;
   /** '1001': show the service in the page (remember the id for the session, robot chat off). */
@@ -28,7 +28,11 @@ export type OpenServiceDeps = {
 
 export type OpenResult = { openWay: string; url: string };
 
-/** 4.4: "When accessWay is '5', a combStr parameter from stored user data is appended to the service URL." */
+/**
+ * 4.4: "When accessWay is '5', a combStr parameter from stored user data is appended to the service URL." The
+ * combStr is a one-time ticket the server issues to the logged-in user for that service; the service redeems it
+ * with nobody/weixin/combLoginToMicroService (7.3) to learn who opened it.
+ */
 export function withCombStr(url: string, combStr: string | null): string {
   if (!combStr) return url;
   const hashAt = url.indexOf('#');
@@ -63,7 +67,7 @@ export async function openService(service: OpenableService, deps: OpenServiceDep
   if (!s.accessWay || !s.openWay) s = { ...s, ...(await deps.fetchDetails(s.serviceId)) };
   const openWay = String(s.openWay ?? '');
   if (openWay !== OPEN_WAY_IN_PAGE && openWay !== OPEN_WAY_POPUP && openWay !== OPEN_WAY_NEW_TAB) throw new UnknownOpenWayError();
-  const url = s.accessWay === ACCESS_WAY_COMB ? withCombStr(s.serviceUrl ?? '', deps.combStr()) : (s.serviceUrl ?? '');
+  const url = s.accessWay === ACCESS_WAY_COMB ? withCombStr(s.serviceUrl ?? '', await deps.combStr(s.serviceId)) : (s.serviceUrl ?? '');
   const click = deps.logClick(s.serviceId).catch(() => undefined);
   if (openWay === OPEN_WAY_IN_PAGE) deps.openInPage({ ...s, serviceUrl: url });
   else if (openWay === OPEN_WAY_POPUP) deps.openWindow(url, `service_${s.serviceId}`, popupFeatures(deps.pageSize()));
@@ -107,11 +111,4 @@ export async function openModelView(type: string, target: OpenableService & { ur
     if (target.serviceId) deps.openGuide(target.serviceId);
     else deps.navigate(SERVICE_DIRECTORY_PAGE);
   } else throw new UnknownOpenWayError();
-}
-
-/** combStr from stored user data: the tenant and account, Base64url-encoded. */
-export function combStrOf(user: { tenant_id: string; account: string } | null | undefined): string | null {
-  if (!user) return null;
-  const bytes = new TextEncoder().encode(`${user.tenant_id}:${user.account}`);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

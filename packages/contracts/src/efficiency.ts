@@ -26,6 +26,13 @@ export const EFFICIENCY_TEXTS = {
   noDept: '部门不存在',
   noScene: '场景不存在',
   noReportPower: '没有查看效能报表的权限',
+  badTime: '时间格式应为 ISO 8601（如 2026-11-23T08:00:00Z）',
+  finishedBeforeStart: '办结时间不能早于发起时间',
+  dueBeforeStart: '期限不能早于发起时间',
+  handledBeforeArrival: '办理时间不能早于到达时间',
+  deptRequired: '请填写部门（deptId 或 deptName）',
+  noService: '服务不存在',
+  duplicateExternalId: '同一批数据中流程编号重复',
 } as const;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -222,3 +229,68 @@ export const ReportConfig = z.object({
 });
 export type ReportConfig = z.infer<typeof ReportConfig>;
 export const DEFAULT_REPORT_CONFIG: ReportConfig = { blocks: Object.fromEntries(REPORT_BLOCKS.map((b) => [b, true])) as Record<ReportBlock, boolean> };
+
+// ---------------------------------------------------------------- ingestion (this project's call)
+
+/** Processes one ingestion call may carry; steps one process may have. */
+export const INGEST_MAX_PROCESSES = 500;
+export const INGEST_MAX_NODES = 50;
+
+const Time = z
+  .string({ error: EFFICIENCY_TEXTS.badTime })
+  .max(40, EFFICIENCY_TEXTS.badTime)
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), EFFICIENCY_TEXTS.badTime)
+  .transform((s) => new Date(s).toISOString());
+const Text = (max: number, label: string) =>
+  z
+    .string({ error: `${label}不能为空` })
+    .trim()
+    .min(1, `${label}不能为空`)
+    .max(max, `${label}不能超过${max}个字符`)
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), '输入内容包含不可见的控制字符，请删除后重试');
+
+export const IngestNode = z
+  .object({
+    nodeName: Text(100, '环节名称'),
+    handlerId: Text(64, '办理人编号'),
+    handlerName: Text(100, '办理人姓名'),
+    arrivedAt: Time,
+    dueAt: Time,
+    handledAt: Time.nullish(),
+  })
+  .superRefine((n, ctx) => {
+    if (n.handledAt && n.handledAt < n.arrivedAt) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.handledBeforeArrival, path: ['handledAt'] });
+  });
+
+export const IngestProcess = z
+  .object({
+    /** The workflow engine's own id of the instance: sending it again updates the same process. */
+    externalId: z.string({ error: '流程编号不能为空' }).regex(/^[A-Za-z0-9._:-]{1,64}$/, '流程编号只能由1到64个字母、数字和 . _ : - 组成'),
+    processName: Text(100, '流程名称'),
+    title: Text(200, '标题'),
+    deptId: z.string().max(64).optional(),
+    deptName: z.string().trim().max(100).optional(),
+    sceneId: z.string().max(64).optional(),
+    sceneName: z.string().trim().max(100).optional(),
+    serviceId: z.string().max(64).optional(),
+    applicantId: Text(64, '申请人编号'),
+    applicantName: Text(100, '申请人姓名'),
+    startedAt: Time,
+    dueAt: Time,
+    finishedAt: Time.nullish(),
+    nodes: z.array(IngestNode).max(INGEST_MAX_NODES, `每个流程最多${INGEST_MAX_NODES}个环节`).default([]),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.deptId && !p.deptName) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.deptRequired, path: ['deptId'] });
+    if (p.dueAt < p.startedAt) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.dueBeforeStart, path: ['dueAt'] });
+    if (p.finishedAt && p.finishedAt < p.startedAt) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.finishedBeforeStart, path: ['finishedAt'] });
+  });
+export type IngestProcess = z.output<typeof IngestProcess>;
+
+/** POST efficiencyHomePage/ingestProcesses: a workflow engine feeds process instances (all or none are stored). */
+export const IngestRequest = z.object({
+  processes: z.array(IngestProcess).min(1, '请至少提交一个流程').max(INGEST_MAX_PROCESSES, `一次最多提交${INGEST_MAX_PROCESSES}个流程`),
+});
+export type IngestRequest = z.input<typeof IngestRequest>;
+export const IngestResult = z.object({ received: z.number().int(), inserted: z.number().int(), updated: z.number().int() });
+export type IngestResult = z.infer<typeof IngestResult>;

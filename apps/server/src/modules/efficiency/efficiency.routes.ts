@@ -3,6 +3,8 @@ import {
   ExistReport,
   FilterNode,
   HeatItem,
+  IngestRequest,
+  IngestResult,
   LikeItem,
   MonthlyReport,
   OaOverview,
@@ -25,6 +27,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import * as efficiency from './efficiency.service.ts';
+import { ingestProcesses } from './efficiency.ingest.ts';
 
 /**
  * Efficiency supervision (7.6 efficiencyHomePage/*). Report-wide calls need an administrator or the
@@ -124,5 +127,20 @@ export async function efficiencyRoutes(app: App): Promise<void> {
       await efficiency.saveConfig(deps, userOf(request), request.body);
       return ok(null);
     },
+  );
+
+  r.post(
+    `${E}/ingestProcesses`,
+    {
+      // 500 instances with their steps: more than the default 1 MB.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'A workflow engine feeds process instances with their steps (this project\'s): keyed by externalId, sent again to update; all or none stored',
+        body: IngestRequest,
+        response: { 200: envelope(IngestResult) },
+      },
+    },
+    async (request) => ok(await ingestProcesses(deps, userOf(request), request.body.processes)),
   );
 }

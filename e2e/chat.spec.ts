@@ -159,6 +159,28 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     // The owner renames it from the group dialog.
     await teacherPanel.getByRole('button', { name: /群成员/ }).click();
     const members = teacher.getByRole('dialog', { name: '临时讨论组 的群成员' });
+
+    // The owner sets an announcement in the group dialog (a labelled textarea with a counter; axe-clean while editing).
+    const notice = members.getByRole('region', { name: '群公告' });
+    await notice.getByText('暂无群公告').waitFor();
+    await notice.getByRole('button', { name: /编辑群公告/ }).click();
+    await notice.getByRole('textbox', { name: '群公告内容' }).fill('本周五下午三点在 A101 集中答疑\n请带好草稿纸');
+    await notice.getByText('25 / 500').waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(teacher, '.ant-modal-wrap'))).toBe('[]');
+    await notice.getByRole('button', { name: /保\s*存/ }).click();
+    await notice.getByText(/^李老师 发布于 /).waitFor();
+
+    // The student, with the group open, sees it above the conversation at once, without a reload.
+    const banner = studentPanel.getByRole('region', { name: '群公告' });
+    await banner.getByText(/^本周五下午三点在 A101 集中答疑\s+请带好草稿纸$/).waitFor();
+    await banner.getByText(/^李老师 发布于 /).waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(student, '.ant-drawer'))).toBe('[]');
+    // Closed from the keyboard, it stays closed in this session; the group dialog still has it.
+    await banner.getByRole('button', { name: '关闭群公告' }).focus();
+    await student.keyboard.press('Enter');
+    await banner.waitFor({ state: 'detached' });
+    await conversation(student, '临时讨论组').getByText('讨论组开张了').waitFor();
+
     const settings = members.getByRole('region', { name: '群设置' });
     await settings.getByRole('button', { name: /重命名/ }).click();
     // The owner's settings are labelled and pass axe with the rename form open.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSISTANT_CONTACT_ID } from './constants.ts';
+import { MESSAGES } from './errors.ts';
 import { hasControlCharacters } from './services.ts';
 
 /**
@@ -76,6 +77,8 @@ export const CHAT_FILE_LINK_TTL_MS = 10 * 60_000;
 export const CHAT_HISTORY_PAGE_MAX = 100;
 /** A group's name, on creation and on rename (trimmed; the column holds 100). */
 export const CHAT_GROUP_NAME_MAX_LENGTH = 50;
+/** A group's announcement (群公告), set by its owner: trimmed, line breaks allowed, empty clears it. */
+export const CHAT_GROUP_NOTICE_MAX_LENGTH = 500;
 /** Upload limits: images (type 2) and other files (types 8, 9). */
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -121,6 +124,8 @@ export const CHAT_TEXTS = {
   groupDissolved: '该群聊已解散',
   ownerCannotQuit: '群主不能直接退出群聊，请先将群主转让给其他成员，或解散群聊',
   transferToSelf: '您已经是群主，请选择其他成员',
+  groupNoticeOwnerOnly: '只有群主可以设置群公告',
+  groupNoticeTooLong: `群公告不能超过${CHAT_GROUP_NOTICE_MAX_LENGTH}个字`,
 } as const;
 
 const Id = z.string().trim().min(1).max(64);
@@ -257,15 +262,19 @@ export const ErrorFrame = z.object({
   messageIdWeb: z.string().optional(),
 });
 export const PongFrame = z.object({ kind: z.literal('pong'), id: z.string().optional(), serverTime: z.string() });
+/** A group's announcement: its text, when and by whom it was set (the name as the user is called now). */
+export const GroupNotice = z.object({ text: z.string(), at: z.string(), byUserId: z.string(), byUserName: z.string() });
+export type GroupNotice = z.infer<typeof GroupNotice>;
+
 /**
  * What happened to a group, sent to the people it concerns and never stored (the server's state is what the
  * list and the group calls answer after a reconnect):
- * - renamed, ownerChanged, membersAdded: to every member;
+ * - renamed, ownerChanged, membersAdded, noticeChanged: to every member;
  * - membersRemoved: to the members left and to the removed ones (`userIds`), whose list drops the group;
  * - left: to the members left and to the leaver's other devices (`userIds` holds the leaver);
  * - dissolved: to every member it had; the group leaves their lists.
  */
-export const GROUP_EVENTS = ['renamed', 'ownerChanged', 'membersAdded', 'membersRemoved', 'left', 'dissolved'] as const;
+export const GROUP_EVENTS = ['renamed', 'ownerChanged', 'membersAdded', 'membersRemoved', 'left', 'dissolved', 'noticeChanged'] as const;
 export type GroupEventName = (typeof GROUP_EVENTS)[number];
 export const GroupEventFrame = z.object({
   kind: z.literal('group'),
@@ -275,8 +284,10 @@ export const GroupEventFrame = z.object({
   name: z.string(),
   /** The owner after the change. */
   ownerId: z.string(),
-  /** Who the change is about: added or removed members, the leaver, the new owner; empty for renamed and dissolved. */
+  /** Who the change is about: added or removed members, the leaver, the new owner; empty for renamed, dissolved and noticeChanged. */
   userIds: z.array(z.string()),
+  /** On noticeChanged: the announcement now (null when the owner cleared it). */
+  notice: GroupNotice.nullable().optional(),
   /** Who made the change. */
   byUserId: z.string(),
   byUserName: z.string(),
@@ -410,6 +421,8 @@ export const ChatGroup = z.object({
   ownerId: z.string(),
   memberCount: z.number().int(),
   createdAt: z.string(),
+  /** The announcement (群公告), null when there is none. */
+  notice: GroupNotice.nullable(),
 });
 export type ChatGroup = z.infer<typeof ChatGroup>;
 export const GroupMember = z.object({ userId: z.string(), userName: z.string(), nickName: z.string(), joinedAt: z.string() });
@@ -424,6 +437,17 @@ export const CreateGroupRequest = z.object({ name: GroupName, memberIds: z.array
 export const GroupRequest = z.object({ groupId: Id });
 /** POST /api/chat/group/rename (owner only): every member's list shows the new name at once. */
 export const RenameGroupRequest = z.object({ groupId: Id, name: GroupName });
+/**
+ * A group's announcement as the owner types it: trimmed, at most CHAT_GROUP_NOTICE_MAX_LENGTH characters, line
+ * breaks allowed but no other control characters; an empty one clears the announcement.
+ */
+export const GroupNoticeText = z
+  .string({ error: MESSAGES.badRequest })
+  .trim()
+  .max(CHAT_GROUP_NOTICE_MAX_LENGTH, CHAT_TEXTS.groupNoticeTooLong)
+  .refine((s) => !hasControlCharacters(s), MESSAGES.controlCharacters);
+/** POST /api/chat/group/setNotice (owner only): every member is told at once (a `noticeChanged` group frame). */
+export const SetGroupNoticeRequest = z.object({ groupId: Id, notice: GroupNoticeText });
 /** POST /api/chat/group/transferOwner (owner only): the new owner must be a member; the old owner stays as a plain member. */
 export const TransferGroupOwnerRequest = z.object({ groupId: Id, userId: Id });
 export const AddMembersRequest = z.object({ groupId: Id, memberIds: z.array(Id).min(1).max(500) });

@@ -194,6 +194,10 @@ export interface ChatGroupTable {
   created_at: string;
   /** Set when the owner dissolved the group: it stays as a tombstone, with the members it had then. */
   dissolved_at: string | null;
+  /** The announcement (群公告) set by the owner, when and by whom (migration 2026-11-23T16-50); all null without one. */
+  notice: string | null;
+  notice_at: string | null;
+  notice_by: string | null;
 }
 export interface ChatGroupMemberTable { tenant_id: string; group_id: string; user_id: string; joined_at: string }
 export interface ChatPublicAccountTable { id: string; tenant_id: string; name: string; mp_type: number; avatar: string; intro: string; sort: number; created_at: string }

@@ -13,6 +13,7 @@ import * as ownRatings from './migrations/2026-11-23T15-30_own-ratings.ts';
 import * as homeHolidaysSpecials from './migrations/2026-11-23T15-40_home-holidays-specials.ts';
 import * as chatGroupDissolve from './migrations/2026-11-23T15-50_chat-group-dissolve.ts';
 import * as combTickets from './migrations/2026-11-23T16-30_comb-tickets.ts';
+import * as chatGroupNotice from './migrations/2026-11-23T16-50_chat-group-notice.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T15-40_home-holidays-specials': homeHolidaysSpecials,
   '2026-11-23T15-50_chat-group-dissolve': chatGroupDissolve,
   '2026-11-23T16-30_comb-tickets': combTickets,
+  '2026-11-23T16-50_chat-group-notice': chatGroupNotice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { CHAT_GROUP_NAME_MAX_LENGTH, CHAT_TEXTS, MSG_TYPE_RECEIPT_STORED, TO_USER_TYPE_GROUP, type GroupEventFrame, type ServerFrame } from '@portal/contracts/chat';
+import { CHAT_GROUP_NAME_MAX_LENGTH, CHAT_GROUP_NOTICE_MAX_LENGTH, CHAT_TEXTS, MSG_TYPE_RECEIPT_STORED, TO_USER_TYPE_GROUP, type GroupEventFrame, type ServerFrame } from '@portal/contracts/chat';
 import { MESSAGES } from '@portal/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
@@ -29,7 +29,8 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
   const post = async (account: string, url: string, payload: object = {}) => call(account, url, payload);
   const jids = async (account: string) => ((await post(account, '/api/chat/lastChatList')).result as Array<{ jid: string }>).map((e) => e.jid);
   const listEntry = async (account: string, jid: string) => ((await post(account, '/api/chat/lastChatList')).result as Array<{ jid: string; name: string }>).find((e) => e.jid === jid);
-  const groupOf = async (account: string, id: string) => ((await post(account, '/api/chat/group/list')).result as Array<{ id: string; name: string; ownerId: string; memberCount: number }>).find((g) => g.id === id);
+  const groupOf = async (account: string, id: string) =>
+    ((await post(account, '/api/chat/group/list')).result as Array<{ id: string; name: string; ownerId: string; memberCount: number; notice: object | null }>).find((g) => g.id === id);
   const members = async (account: string, groupId: string) => ((await post(account, '/api/chat/group/members', { groupId })).result as Array<{ userId: string }>).map((m) => m.userId);
 
   /** A group of the teacher with the given members and one message, so everyone has the conversation in their list. */
@@ -122,6 +123,76 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
     sendToGroup(teacher, groupId, '老群主还能发言');
     await student.next(messageOf((c) => c === '老群主还能发言'));
     await Promise.all([teacher.close(), student.close()]);
+  });
+
+  it('the owner sets, changes and clears the announcement: every member is told at once, and an offline member reads it from the list', async () => {
+    const teacher = await connect('teacher01');
+    const teacherPhone = await connect('teacher01', { resource: 'android' });
+    const student = await connect('student01');
+    const admin = await connect('admin');
+    const groupId = await groupWith('公告测试群', [STUDENT, ADMIN], teacher);
+    expect(await groupOf('student01', groupId)).toMatchObject({ notice: null });
+
+    const set = await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '  周五下午三点在 A101 答疑\n请带好草稿纸  ' });
+    const text = '周五下午三点在 A101 答疑\n请带好草稿纸';
+    expect(set).toMatchObject({ http: 200, status: 1000, result: { id: groupId, name: '公告测试群', ownerId: TEACHER, memberCount: 3, notice: { text, byUserId: TEACHER, byUserName: '李老师' } } });
+    const at = set.result.notice.at as string;
+    expect(Number.isNaN(Date.parse(at))).toBe(false);
+    for (const c of [student, admin, teacherPhone, teacher]) {
+      expect(await c.next(groupEvent(groupId, 'noticeChanged'))).toMatchObject({
+        name: '公告测试群',
+        ownerId: TEACHER,
+        userIds: [],
+        byUserId: TEACHER,
+        byUserName: '李老师',
+        notice: { text, at, byUserId: TEACHER, byUserName: '李老师' },
+      });
+    }
+    for (const account of ['teacher01', 'student01', 'admin']) expect(await groupOf(account, groupId)).toMatchObject({ notice: { text, at, byUserName: '李老师' } });
+    // Saving the same text again changes nothing and tells nobody.
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: text })).toMatchObject({ status: 1000, result: { notice: { text, at } } });
+
+    // The student is offline while the owner changes it; after reconnecting, the list has the new one.
+    await student.close();
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '答疑改到周六上午' })).toMatchObject({ status: 1000, result: { notice: { text: '答疑改到周六上午' } } });
+    await admin.next(groupEvent(groupId, 'noticeChanged'));
+    const back = await connect('student01');
+    expect(await groupOf('student01', groupId)).toMatchObject({ notice: { text: '答疑改到周六上午', byUserId: TEACHER, byUserName: '李老师' } });
+
+    // Only the owner sets it; the text is checked (too long, control characters); nothing changed by a refusal.
+    expect(await post('student01', '/api/chat/group/setNotice', { groupId, notice: '学生改的公告' })).toMatchObject({ http: 403, status: 403, msg: CHAT_TEXTS.groupNoticeOwnerOnly });
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '告'.repeat(CHAT_GROUP_NOTICE_MAX_LENGTH + 1) })).toMatchObject({ http: 400, status: 400, msg: CHAT_TEXTS.groupNoticeTooLong });
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '公告\u0007响铃' })).toMatchObject({ http: 400, msg: MESSAGES.controlCharacters });
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '公告\u0000' })).toMatchObject({ http: 400, msg: MESSAGES.controlCharacters });
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId })).toMatchObject({ http: 400, status: 400 });
+    expect(await call(null, '/api/chat/group/setNotice', { groupId, notice: '匿名' })).toMatchObject({ http: 401, status: 401 });
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId: 'no-such-group', notice: '不存在' })).toMatchObject({ http: 404, msg: CHAT_TEXTS.noSuchGroup });
+    expect(await groupOf('admin', groupId)).toMatchObject({ notice: { text: '答疑改到周六上午' } });
+    const longest = '告'.repeat(CHAT_GROUP_NOTICE_MAX_LENGTH);
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: ` ${longest} ` })).toMatchObject({ status: 1000, result: { notice: { text: longest } } });
+    expect(await back.next(groupEvent(groupId, 'noticeChanged'))).toMatchObject({ notice: { text: longest } });
+
+    // An empty (or blank) text clears it, and everyone is told so.
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '  \n ' })).toMatchObject({ status: 1000, result: { notice: null } });
+    for (const c of [back, admin]) {
+      let f = await c.next(groupEvent(groupId, 'noticeChanged'));
+      while (f.kind === 'group' && f.notice) f = await c.next(groupEvent(groupId, 'noticeChanged'));
+      expect(f).toMatchObject({ notice: null, byUserId: TEACHER });
+    }
+    expect(await groupOf('student01', groupId)).toMatchObject({ notice: null });
+    // Clearing what is already clear tells nobody.
+    await back.roundTrip();
+    const seen = back.frames.length;
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '' })).toMatchObject({ status: 1000, result: { notice: null } });
+    await back.roundTrip();
+    expect(back.frames.slice(seen).some((f) => f.kind === 'group')).toBe(false);
+
+    // After a hand-over the new owner sets it, the old one cannot.
+    await post('teacher01', '/api/chat/group/transferOwner', { groupId, userId: STUDENT });
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '老群主的公告' })).toMatchObject({ http: 403, msg: CHAT_TEXTS.groupNoticeOwnerOnly });
+    expect(await post('student01', '/api/chat/group/setNotice', { groupId, notice: '新群主的公告' })).toMatchObject({ status: 1000, result: { notice: { text: '新群主的公告', byUserId: STUDENT, byUserName: '张同学' } } });
+    expect(await teacher.next((f) => f.kind === 'group' && f.groupId === groupId && f.event === 'noticeChanged' && f.notice?.text === '新群主的公告')).toMatchObject({ byUserId: STUDENT });
+    await Promise.all([teacher.close(), teacherPhone.close(), back.close(), admin.close()]);
   });
 
   it('runs two hand-overs at the same moment one after the other: exactly one succeeds', async () => {
@@ -223,6 +294,7 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
       expect(await post(account, '/api/chat/conversation/top', { peerId: groupId, top: true })).toMatchObject({ http: 404, msg: CHAT_TEXTS.groupDissolved });
     }
     expect(await post('teacher01', '/api/chat/group/rename', { groupId, name: '复活' })).toMatchObject({ http: 404, msg: CHAT_TEXTS.groupDissolved });
+    expect(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '解散后的公告' })).toMatchObject({ http: 404, msg: CHAT_TEXTS.groupDissolved });
     expect(await post('teacher01', '/api/chat/group/dissolve', { groupId })).toMatchObject({ http: 404, msg: CHAT_TEXTS.groupDissolved });
     expect(await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({ http: 404, msg: CHAT_TEXTS.groupDissolved });
     // Someone who was never in it learns nothing.
@@ -245,6 +317,8 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
     const groupId = await groupWith('本校专用群', [STUDENT], teacher);
     for (const [path, body] of [
       ['/api/chat/group/rename', { groupId, name: '外校改名' }],
+      ['/api/chat/group/setNotice', { groupId, notice: '外校的公告' }],
+      ['/api/chat/group/setNotice', { groupId, notice: '' }],
       ['/api/chat/group/transferOwner', { groupId, userId: other.userId }],
       ['/api/chat/group/dissolve', { groupId }],
       ['/api/chat/group/quit', { groupId }],
@@ -259,8 +333,13 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
     expect(await post('teacher01', '/api/chat/group/transferOwner', { groupId, userId: other.userId })).toMatchObject({ http: 400, msg: CHAT_TEXTS.notGroupMember });
     expect(await groupOf('teacher01', groupId)).toMatchObject({ name: '本校专用群', ownerId: TEACHER, memberCount: 2 });
 
+    expect(await groupOf('teacher01', groupId)).toMatchObject({ notice: null });
     await post('teacher01', '/api/chat/group/rename', { groupId, name: '本校专用群（新）' });
     await teacher.next(groupEvent(groupId, 'renamed'));
+    await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '仅限本校成员' });
+    await teacher.next(groupEvent(groupId, 'noticeChanged'));
+    // The other tenant's user of the same account name sees no such group in their own list.
+    expect(((await post('other', '/api/chat/group/list')).result as Array<{ id: string }>).map((g) => g.id)).not.toContain(groupId);
     await post('teacher01', '/api/chat/group/dissolve', { groupId });
     await teacher.next(groupEvent(groupId, 'dissolved'));
     await outsider.roundTrip();
@@ -276,6 +355,8 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
       ['/api/chat/group/transferOwner', { groupId: '', userId: STUDENT }],
       ['/api/chat/group/dissolve', { groupId: ['g'] }],
       ['/api/chat/group/quit', {}],
+      ['/api/chat/group/setNotice', { groupId: 'g', notice: 42 }],
+      ['/api/chat/group/setNotice', { groupId: 'g', notice: null }],
     ] as const) {
       const res = await post('teacher01', path, body);
       expect(res.http, `${path} ${JSON.stringify(body)}`).toBe(400);

@@ -85,7 +85,7 @@ describe('chat across two server instances over Redis pub/sub', () => {
     expect(order).toEqual(ids.map((_, i) => `顺序 ${i}`));
   });
 
-  it('group changes made on one instance reach the members connected to the other: rename, removal, dissolve', async () => {
+  it('group changes made on one instance reach the members connected to the other: rename, announcement, removal, dissolve', async () => {
     const teacher = await connect(0, 'teacher01', { resource: 'android' });
     const student = await connect(1, 'student01', { resource: 'ios' });
     const admin = await connect(1, 'admin', { resource: 'android' });
@@ -98,6 +98,13 @@ describe('chat across two server instances over Redis pub/sub', () => {
     expect(await call(0, 'teacher01', '/api/chat/group/rename', { groupId, name: '跨进程群（改名）' })).toMatchObject({ status: 1000 });
     for (const c of [student, admin, teacher]) expect(await c.next(event('renamed'))).toMatchObject({ name: '跨进程群（改名）' });
 
+    expect(await call(0, 'teacher01', '/api/chat/group/setNotice', { groupId, notice: '跨进程的群公告' })).toMatchObject({ status: 1000 });
+    for (const c of [student, admin, teacher]) {
+      expect(await c.next(event('noticeChanged'))).toMatchObject({ notice: { text: '跨进程的群公告', byUserId: TEACHER, byUserName: '李老师' } });
+    }
+    const listed = await call(1, 'student01', '/api/chat/group/list', {});
+    expect(listed.result.find((g: { id: string }) => g.id === groupId)).toMatchObject({ notice: { text: '跨进程的群公告' } });
+
     expect(await call(1, 'teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({ status: 1000 });
     expect(await admin.next(event('membersRemoved'))).toMatchObject({ userIds: [ADMIN] });
     expect(await teacher.next(event('membersRemoved'))).toMatchObject({ userIds: [ADMIN] });
@@ -105,7 +112,7 @@ describe('chat across two server instances over Redis pub/sub', () => {
     expect(await call(1, 'teacher01', '/api/chat/group/dissolve', { groupId })).toMatchObject({ status: 1000 });
     for (const c of [teacher, student]) await c.next(event('dissolved'));
     await admin.roundTrip();
-    expect(admin.frames.filter((f) => f.kind === 'group' && f.groupId === groupId).map((f) => (f as { event: string }).event)).toEqual(['renamed', 'membersRemoved']);
+    expect(admin.frames.filter((f) => f.kind === 'group' && f.groupId === groupId).map((f) => (f as { event: string }).event)).toEqual(['renamed', 'noticeChanged', 'membersRemoved']);
   });
 
   it('a login of the same kind on the other instance ends the older session', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Insertable } from 'kysely';
 import type { Selectable } from 'kysely';
@@ -30,7 +30,16 @@ export type StoreHooks = { before?: (trx: Transaction<Database>) => Promise<void
 
 export type MailboxRow = ChatMessageRow & { seq: number; deleted: number };
 
-export type ChatGroupRow = Selectable<ChatGroupTable>;
+/** A group row with the current name of who set its announcement (null without one). */
+export type ChatGroupRow = Selectable<ChatGroupTable> & { notice_by_name: string | null };
+
+/** The group rows of a tenant, each with the name of who set its announcement. */
+const groupRows = (db: Kysely<Database>) =>
+  db
+    .selectFrom('chat_groups as g')
+    .leftJoin('users as nu', (j) => j.onRef('nu.id', '=', 'g.notice_by').onRef('nu.tenant_id', '=', 'g.tenant_id'))
+    .selectAll('g')
+    .select('nu.user_name as notice_by_name');
 
 /** The writes of one group change (see changeGroup), all inside its transaction. */
 export type GroupChange = {
@@ -41,6 +50,8 @@ export type GroupChange = {
   /** New name of the group and of every conversation with it. */
   rename(name: string): Promise<void>;
   setOwner(userId: string): Promise<void>;
+  /** Sets the announcement (text, when, by whom), or clears it with null. */
+  setNotice(notice: { text: string; at: string; by: string } | null): Promise<void>;
   addMembers(userIds: string[]): Promise<void>;
   /**
    * Takes people out of the group. `keepHistory`: their conversation leaves their list and its unread count
@@ -137,8 +148,8 @@ export function chatRepository(db: Db) {
 
     // ------------------------------------------------------------ groups
 
-    group(tenantId: string, groupId: string) {
-      return db.selectFrom('chat_groups').where('tenant_id', '=', tenantId).where('id', '=', groupId).selectAll().executeTakeFirst();
+    group(tenantId: string, groupId: string): Promise<ChatGroupRow | undefined> {
+      return groupRows(db).where('g.tenant_id', '=', tenantId).where('g.id', '=', groupId).executeTakeFirst();
     },
 
     async groupMemberIds(tenantId: string, groupId: string): Promise<string[]> {
@@ -169,6 +180,7 @@ export function chatRepository(db: Db) {
       return db
         .selectFrom('chat_groups as g')
         .innerJoin('chat_group_members as m', 'm.group_id', 'g.id')
+        .leftJoin('users as nu', (j) => j.onRef('nu.id', '=', 'g.notice_by').onRef('nu.tenant_id', '=', 'g.tenant_id'))
         .where('g.tenant_id', '=', tenantId)
         .where('g.dissolved_at', 'is', null)
         .where('m.user_id', '=', userId)
@@ -177,6 +189,10 @@ export function chatRepository(db: Db) {
           'g.name',
           'g.owner_id',
           'g.created_at',
+          'g.notice',
+          'g.notice_at',
+          'g.notice_by',
+          'nu.user_name as notice_by_name',
           eb.selectFrom('chat_group_members as c').whereRef('c.group_id', '=', 'g.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
         ])
         .orderBy('g.created_at', 'desc')
@@ -187,7 +203,10 @@ export function chatRepository(db: Db) {
       const id = newId();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('chat_groups').values({ id, tenant_id: tenantId, name: group.name, owner_id: group.ownerId, created_at: now, dissolved_at: null }).execute();
+        await trx
+          .insertInto('chat_groups')
+          .values({ id, tenant_id: tenantId, name: group.name, owner_id: group.ownerId, created_at: now, dissolved_at: null, notice: null, notice_at: null, notice_by: null })
+          .execute();
         const members = [...new Set([group.ownerId, ...group.memberIds])];
         for (const part of chunks(members)) {
           await trx
@@ -200,8 +219,8 @@ export function chatRepository(db: Db) {
     },
 
     /**
-     * One change of a group (rename, owner hand-over, members in or out, dissolve) in one transaction. The group
-     * row is locked first (an update that changes nothing), so changes of one group run one after another and
+     * One change of a group (rename, owner hand-over, announcement, members in or out, dissolve) in one
+     * transaction. The group row is locked first (an update that changes nothing), so changes of one group run one after another and
      * each sees what the previous one left; `change` checks the rules against that state and writes through the
      * GroupChange it gets. An error thrown by `change` rolls everything back. A PostgreSQL deadlock or
      * serialization failure runs the whole change again.
@@ -216,7 +235,7 @@ export function chatRepository(db: Db) {
               .where('tenant_id', '=', tenantId)
               .where('id', '=', groupId)
               .execute();
-            const group = await trx.selectFrom('chat_groups').where('tenant_id', '=', tenantId).where('id', '=', groupId).selectAll().executeTakeFirst();
+            const group: ChatGroupRow | undefined = await groupRows(trx).where('g.tenant_id', '=', tenantId).where('g.id', '=', groupId).executeTakeFirst();
             const members = group
               ? await trx
                   .selectFrom('chat_group_members')
@@ -266,6 +285,14 @@ export function chatRepository(db: Db) {
               },
               async setOwner(userId) {
                 await trx.updateTable('chat_groups').set({ owner_id: userId }).where('tenant_id', '=', tenantId).where('id', '=', groupId).execute();
+              },
+              async setNotice(notice) {
+                await trx
+                  .updateTable('chat_groups')
+                  .set({ notice: notice?.text ?? null, notice_at: notice?.at ?? null, notice_by: notice?.by ?? null })
+                  .where('tenant_id', '=', tenantId)
+                  .where('id', '=', groupId)
+                  .execute();
               },
               async addMembers(userIds) {
                 for (const part of chunks(userIds)) {

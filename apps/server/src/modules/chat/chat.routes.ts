@@ -26,6 +26,7 @@ import {
   PeerRequest,
   RemoveMembersRequest,
   RenameGroupRequest,
+  SetGroupNoticeRequest,
   TopChatRequest,
   TransferGroupOwnerRequest,
   UploadedFile,
@@ -206,6 +207,18 @@ export async function chatRoutes(app: App): Promise<void> {
     `${CHAT_PREFIX}/group/rename`,
     { schema: { tags, summary: 'Rename a group the caller owns; members get a `group` frame (renamed)', body: RenameGroupRequest, response: { 200: envelope(ChatGroup) } } },
     async (request) => ok(await chat.renameGroup(rt, userOf(request), request.body.groupId, request.body.name)),
+  );
+  r.post(
+    `${CHAT_PREFIX}/group/setNotice`,
+    {
+      schema: {
+        tags,
+        summary: 'Set, change or (empty) clear the announcement of a group the caller owns; members get a `group` frame (noticeChanged)',
+        body: SetGroupNoticeRequest,
+        response: { 200: envelope(ChatGroup) },
+      },
+    },
+    async (request) => ok(await chat.setGroupNotice(rt, userOf(request), request.body.groupId, request.body.notice)),
   );
   r.post(
     `${CHAT_PREFIX}/group/transferOwner`,

@@ -27,6 +27,7 @@ import {
   type ContactEntry,
   type ConversationEntry,
   type GroupEventFrame,
+  type GroupNotice,
   type HistoryPage,
   type ImConfig,
   type ImUserInfo,
@@ -409,18 +410,30 @@ async function checkMembers(rt: ChatRuntime, ctx: RequestContext, memberIds: str
   return found;
 }
 
-const toChatGroup = (g: ChatGroupRow, memberCount: number): ChatGroup => ({ id: g.id, name: g.name, ownerId: g.owner_id, memberCount, createdAt: g.created_at });
+type NoticeColumns = Pick<ChatGroupRow, 'notice' | 'notice_at' | 'notice_by' | 'notice_by_name'>;
+const toGroupNotice = (g: NoticeColumns): GroupNotice | null =>
+  g.notice ? { text: g.notice, at: g.notice_at ?? '', byUserId: g.notice_by ?? '', byUserName: g.notice_by_name ?? '' } : null;
+
+const toChatGroup = (g: Pick<ChatGroupRow, 'id' | 'name' | 'owner_id' | 'created_at'> & NoticeColumns, memberCount: number): ChatGroup => ({
+  id: g.id,
+  name: g.name,
+  ownerId: g.owner_id,
+  memberCount,
+  createdAt: g.created_at,
+  notice: toGroupNotice(g),
+});
 
 export async function createGroup(rt: ChatRuntime, ctx: RequestContext, input: { name: string; memberIds: string[] }): Promise<ChatGroup> {
   const members = await checkMembers(rt, ctx, input.memberIds);
   const id = await rt.repo.createGroup(ctx.tenantId, { name: input.name, ownerId: ctx.userId, memberIds: members });
   const group = (await rt.repo.groupsOf(ctx.tenantId, ctx.userId)).find((g) => g.id === id)!;
-  return { id, name: group.name, ownerId: group.owner_id, memberCount: Number(group.member_count), createdAt: group.created_at };
+  return toChatGroup(group, Number(group.member_count));
 }
 
+/** The caller's groups, each with its owner, member count and announcement (what a reconnecting client reads). */
 export async function groupsOf(rt: ChatRuntime, ctx: RequestContext): Promise<ChatGroup[]> {
   const rows = await rt.repo.groupsOf(ctx.tenantId, ctx.userId);
-  return rows.map((g) => ({ id: g.id, name: g.name, ownerId: g.owner_id, memberCount: Number(g.member_count), createdAt: g.created_at }));
+  return rows.map((g) => toChatGroup(g, Number(g.member_count)));
 }
 
 /**
@@ -456,7 +469,12 @@ export async function groupMembers(rt: ChatRuntime, ctx: RequestContext, groupId
  * the bus, like receipts and presence: the stored state is what the list and group calls answer after a
  * reconnect).
  */
-function publishGroupEvent(rt: ChatRuntime, ctx: RequestContext, to: readonly string[], event: Pick<GroupEventFrame, 'event' | 'groupId' | 'name' | 'ownerId' | 'userIds'>): void {
+function publishGroupEvent(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  to: readonly string[],
+  event: Pick<GroupEventFrame, 'event' | 'groupId' | 'name' | 'ownerId' | 'userIds' | 'notice'>,
+): void {
   const frame: GroupEventFrame = { kind: 'group', ...event, byUserId: ctx.userId, byUserName: ctx.userName, at: nowIso() };
   rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [...new Set(to)], frame, exceptConn: null });
 }
@@ -516,6 +534,26 @@ export async function transferGroupOwner(rt: ChatRuntime, ctx: RequestContext, g
   });
   publishGroupEvent(rt, ctx, done.members, { event: 'ownerChanged', groupId, name: done.group.name, ownerId: userId, userIds: [userId] });
   return toChatGroup(done.group, done.members.length);
+}
+
+/**
+ * Sets, changes or (with an empty text) clears the announcement of a group the caller owns; every member is told
+ * at once with a `noticeChanged` frame carrying it. The text comes trimmed and checked by the contract.
+ */
+export async function setGroupNotice(rt: ChatRuntime, ctx: RequestContext, groupId: string, text: string): Promise<ChatGroup> {
+  const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
+    const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupNoticeOwnerOnly);
+    if ((group.notice ?? '') === text) return { group, members: g.memberIds, changed: false };
+    const notice = text ? { text, at: nowIso(), by: ctx.userId } : null;
+    await g.setNotice(notice);
+    const after: ChatGroupRow = { ...group, notice: notice?.text ?? null, notice_at: notice?.at ?? null, notice_by: notice?.by ?? null, notice_by_name: notice ? ctx.userName : null };
+    return { group: after, members: g.memberIds, changed: true };
+  });
+  const result = toChatGroup(done.group, done.members.length);
+  if (done.changed) {
+    publishGroupEvent(rt, ctx, done.members, { event: 'noticeChanged', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: [], notice: result.notice });
+  }
+  return result;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PaperClipOutlined, PictureOutlined, PushpinOutlined, RobotOutlined, SendOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { CHAT_IMAGE_EXTENSIONS, MP_TYPE_PERSON, MP_TYPE_PUBLIC_ACCOUNT, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
+import { CHAT_IMAGE_EXTENSIONS, MP_TYPE_PERSON, MP_TYPE_PUBLIC_ACCOUNT, TO_USER_TYPE_GROUP, type ChatGroup } from '@portal/contracts/chat';
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Drawer, Empty, Input, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
@@ -19,6 +19,7 @@ import { isFileHelper } from '../lib/chat-client.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 import { conversationList, createRefreshSkipper, type Conversation } from '../lib/chat-state.ts';
 import { GroupMembersDialog } from './group-members-dialog.tsx';
+import { GroupNoticeBanner } from './group-notice-banner.tsx';
 import { MessageItem, previewOf } from './message-item.tsx';
 import { NewGroupDialog } from './new-group-dialog.tsx';
 import { PublicAccountList, PublicAccountMessages, usePublicAccountsUnread } from './public-accounts.tsx';
@@ -225,6 +226,7 @@ function ConversationView({ peer }: { peer: Conversation }) {
           </Button>
         </Popconfirm>
       </header>
+      {peer.toUserType === TO_USER_TYPE_GROUP && <GroupNoticeBanner groupId={peer.jid} onDismissed={() => listRef.current?.focus()} />}
       {peer.mpType === MP_TYPE_PUBLIC_ACCOUNT ? (
         <PublicAccountMessages mpId={peer.jid} name={name} />
       ) : (
@@ -339,6 +341,11 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const me = useChat((s) => s.me?.userId);
   useEffect(() => {
     if (!groupEvent) return;
+    // A new announcement shows at once from the frame; the groups are asked for again below anyway.
+    if (groupEvent.event === 'noticeChanged') {
+      const notice = groupEvent.notice ?? null;
+      queryClient.setQueryData<ChatGroup[]>(chatGroupsQueryKey, (gs) => gs?.map((g) => (g.id === groupEvent.groupId ? { ...g, notice } : g)));
+    }
     // A group changed (here or elsewhere): its members and the user's groups are asked for again, unless the
     // group is gone for this user (asking would only be refused).
     void queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey });
@@ -350,6 +357,11 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
     else if (groupEvent.gone && groupEvent.event === 'membersRemoved') void message.info(t('chat.group.notice.removed', { name }));
     else if (groupEvent.event === 'ownerChanged' && groupEvent.ownerId === me) void message.info(t('chat.group.notice.owner', { name }));
   }, [groupEvent]); // eslint-disable-line react-hooks/exhaustive-deps
+  const status = useChat((s) => s.status);
+  useEffect(() => {
+    // Back online: group frames sent meanwhile were missed, so the groups (announcements included) are asked for again.
+    if (status === 'online') void queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey });
+  }, [status, queryClient]);
 
   return (
     <Drawer

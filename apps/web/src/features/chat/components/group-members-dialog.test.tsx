@@ -1,8 +1,9 @@
-import type { ChatGroup } from '@portal/contracts/chat';
+import { CHAT_GROUP_NOTICE_MAX_LENGTH, type ChatGroup, type GroupNotice } from '@portal/contracts/chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
+import dayjs from 'dayjs';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
@@ -21,24 +22,36 @@ const { emptyConversation } = await import('../lib/chat-state.ts');
 const TEACHER = 't1';
 const STUDENT = 's1';
 const ADMIN = 'a1';
-const group = (ownerId: string, name = '期末答疑群'): ChatGroup => ({ id: 'g1', name, ownerId, memberCount: 2, createdAt: '2026-11-23T08:00:00Z' });
+const group = (ownerId: string, name = '期末答疑群', notice: GroupNotice | null = null): ChatGroup => ({
+  id: 'g1',
+  name,
+  ownerId,
+  memberCount: 2,
+  createdAt: '2026-11-23T08:00:00Z',
+  notice,
+});
 
-function serve(initialOwner: string) {
+function serve(initialOwner: string, initialNotice: GroupNotice | null = null) {
   let ownerId = initialOwner;
   let name = '期末答疑群';
+  let notice = initialNotice;
   let members = [
     { userId: TEACHER, userName: '李老师', nickName: '李老师', joinedAt: '2026-11-23T08:00:00Z' },
     { userId: STUDENT, userName: '张同学', nickName: '小张', joinedAt: '2026-11-23T08:00:00Z' },
   ];
-  http.chat.mockImplementation(async (path: string, body: { groupId: string; memberIds?: string[]; name?: string; userId?: string }) => {
-    if (path === '/group/list') return [group(ownerId, name)];
+  http.chat.mockImplementation(async (path: string, body: { groupId: string; memberIds?: string[]; name?: string; userId?: string; notice?: string }) => {
+    if (path === '/group/list') return [group(ownerId, name, notice)];
     if (path === '/group/rename') {
       name = body.name!;
-      return group(ownerId, name);
+      return group(ownerId, name, notice);
     }
     if (path === '/group/transferOwner') {
       ownerId = body.userId!;
-      return group(ownerId, name);
+      return group(ownerId, name, notice);
+    }
+    if (path === '/group/setNotice') {
+      notice = body.notice ? { text: body.notice, at: '2026-11-23T09:30:00Z', byUserId: ownerId, byUserName: '李老师' } : null;
+      return group(ownerId, name, notice);
     }
     if (path === '/group/dissolve') return null;
     if (path === '/group/members') return members;
@@ -183,6 +196,69 @@ describe('group members (the owner edits them)', () => {
     await waitFor(() => expect(document.activeElement).toBe(input));
     await userEvent.keyboard('{Control>}a{/Control}键盘改名{Enter}');
     await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/rename', { groupId: 'g1', name: '键盘改名' }));
+  });
+
+  it('checks the owner’s announcement as the server does: counted against the limit, no control characters', async () => {
+    serve(TEACHER);
+    asOwner();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    const section = await within(dialog).findByRole('region', { name: '群公告' });
+    within(section).getByText('暂无群公告');
+    await userEvent.click(within(section).getByRole('button', { name: /编辑群公告/ }));
+    const box = within(section).getByRole('textbox', { name: '群公告内容' });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    within(section).getByText(`0 / ${CHAT_GROUP_NOTICE_MAX_LENGTH}`);
+    const save = () => userEvent.click(within(section).getByRole('button', { name: /保\s*存/ }));
+
+    // Too long, and control characters: refused here with the server's wording, nothing sent.
+    await userEvent.paste('告'.repeat(CHAT_GROUP_NOTICE_MAX_LENGTH + 1));
+    within(section).getByText(`${CHAT_GROUP_NOTICE_MAX_LENGTH + 1} / ${CHAT_GROUP_NOTICE_MAX_LENGTH}`);
+    await save();
+    await within(section).findByText(`群公告不能超过${CHAT_GROUP_NOTICE_MAX_LENGTH}个字`);
+    await userEvent.clear(box);
+    await userEvent.paste('公告\u0007响铃');
+    await save();
+    await within(section).findByText('输入内容包含不可见的控制字符，请删除后重试');
+    expect(http.chat).not.toHaveBeenCalledWith('/group/setNotice', expect.anything());
+  });
+
+  it('lets the owner publish the announcement (trimmed, line breaks kept), edit it from the current text, and clear it after a confirmation', async () => {
+    serve(TEACHER);
+    asOwner();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    const section = await within(dialog).findByRole('region', { name: '群公告' });
+    await userEvent.click(within(section).getByRole('button', { name: /编辑群公告/ }));
+    await waitFor(() => expect(document.activeElement).toBe(within(section).getByRole('textbox', { name: '群公告内容' })));
+    await userEvent.paste('  周五下午三点答疑\n请带好草稿纸  ');
+    await userEvent.click(within(section).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/setNotice', { groupId: 'g1', notice: '周五下午三点答疑\n请带好草稿纸' }));
+    await within(section).findByText(/周五下午三点答疑\s+请带好草稿纸/);
+    within(section).getByText(`李老师 发布于 ${dayjs('2026-11-23T09:30:00Z').format('YYYY-MM-DD HH:mm')}`);
+    expect(within(section).queryByRole('textbox')).toBeNull();
+    await screen.findByText('群公告已更新');
+
+    // Editing starts from the current text; clearing asks first.
+    await userEvent.click(within(section).getByRole('button', { name: /编辑群公告/ }));
+    expect((within(section).getByRole('textbox', { name: '群公告内容' }) as HTMLTextAreaElement).value).toBe('周五下午三点答疑\n请带好草稿纸');
+    await userEvent.click(within(section).getByRole('button', { name: /清除群公告/ }));
+    const question = await screen.findByText('清除后所有成员都将看不到该群公告，确定清除吗？');
+    await userEvent.click(within(question.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: /清除群公告/ }));
+    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/setNotice', { groupId: 'g1', notice: '' }));
+    await within(section).findByText('暂无群公告');
+  });
+
+  it('shows a member who is not the owner the announcement, without a way to edit it', async () => {
+    serve(TEACHER, { text: '请按时提交作业', at: '2026-11-23T08:30:00Z', byUserId: TEACHER, byUserName: '李老师' });
+    chatClient.store.setState({ me: { userId: STUDENT, userName: '张同学' } });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
+    const section = await within(dialog).findByRole('region', { name: '群公告' });
+    await within(section).findByText('请按时提交作业');
+    within(section).getByText(`李老师 发布于 ${dayjs('2026-11-23T08:30:00Z').format('YYYY-MM-DD HH:mm')}`);
+    expect(within(section).queryByRole('button', { name: /编辑群公告/ })).toBeNull();
+    expect(within(section).queryByRole('textbox')).toBeNull();
   });
 
   it('lets the owner hand the group over after a confirmation, and then shows the member view', async () => {

@@ -1,8 +1,9 @@
 import { CrownOutlined, EditOutlined, UserDeleteOutlined } from '@ant-design/icons';
-import { CHAT_GROUP_NAME_MAX_LENGTH } from '@portal/contracts/chat';
+import { CHAT_GROUP_NAME_MAX_LENGTH, CHAT_GROUP_NOTICE_MAX_LENGTH, type ChatGroup, type GroupNotice } from '@portal/contracts/chat';
+import { hasControlCharacters } from '@portal/contracts/services';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addGroupMembers } from '../api/add-group-members.ts';
 import { dissolveChatGroup } from '../api/dissolve-chat-group.ts';
@@ -12,8 +13,10 @@ import { getImUserPage } from '../api/get-im-user-page.ts';
 import { quitGroup } from '../api/quit-group.ts';
 import { removeGroupMembers } from '../api/remove-group-members.ts';
 import { renameChatGroup } from '../api/rename-chat-group.ts';
+import { setGroupNotice } from '../api/set-group-notice.ts';
 import { transferGroupOwner } from '../api/transfer-group-owner.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
+import { noticeMeta } from './group-notice-banner.tsx';
 
 /** The owner renames the group: the name is required, trimmed, and as long as on creation at most. */
 function RenameGroup({ name, busy, onRename }: { name: string; busy: boolean; onRename: (name: string) => Promise<boolean> }) {
@@ -54,8 +57,95 @@ function RenameGroup({ name, busy, onRename }: { name: string; busy: boolean; on
 }
 
 /**
+ * The group's announcement, for every member; its owner edits it (a textarea with a counter), saves it, or clears
+ * it. The text is checked as the server checks it: trimmed, at most CHAT_GROUP_NOTICE_MAX_LENGTH characters, no
+ * control characters (line breaks are fine).
+ */
+function GroupNoticeSection({ notice, isOwner, busy, onSave }: { notice: GroupNotice | null; isOwner: boolean; busy: boolean; onSave: (text: string) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const headingId = useId();
+  return (
+    <section className="group-notice" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('chat.group.announcement.title')}</h3>
+      {editing ? (
+        <GroupNoticeEditor notice={notice} busy={busy} onSave={onSave} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          {notice ? (
+            <>
+              <p className="group-notice-text">{notice.text}</p>
+              <p className="chat-conversation-time">
+                <time dateTime={notice.at}>{noticeMeta(notice, t)}</time>
+              </p>
+            </>
+          ) : (
+            <p className="chat-conversation-time">{t('chat.group.announcement.none')}</p>
+          )}
+          {isOwner && (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={busy}>
+              {t('chat.group.announcement.edit')}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The owner's editor of the announcement, starting from the current text each time it opens. */
+function GroupNoticeEditor({ notice, busy, onSave, onDone }: { notice: GroupNotice | null; busy: boolean; onSave: (text: string) => Promise<boolean>; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ notice: string }>();
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (values && (await onSave((values.notice ?? '').trim()))) onDone();
+  };
+  const clear = async () => {
+    if (await onSave('')) onDone();
+  };
+  return (
+    <Form form={form} layout="vertical" initialValues={{ notice: notice?.text ?? '' }} onFinish={() => void save()} className="group-notice-form">
+      <Form.Item
+        name="notice"
+        label={t('chat.group.announcement.label')}
+        rules={[
+          {
+            validator: (_, v?: string) =>
+              (v ?? '').trim().length > CHAT_GROUP_NOTICE_MAX_LENGTH
+                ? Promise.reject(new Error(t('chat.group.announcement.tooLong', { max: CHAT_GROUP_NOTICE_MAX_LENGTH })))
+                : Promise.resolve(),
+          },
+          { validator: (_, v?: string) => (hasControlCharacters(v ?? '') ? Promise.reject(new Error(t('chat.group.announcement.control'))) : Promise.resolve()) },
+        ]}
+      >
+        <Input.TextArea
+          count={{ show: true, max: CHAT_GROUP_NOTICE_MAX_LENGTH }}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          placeholder={t('chat.group.announcement.placeholder')}
+          autoFocus
+        />
+      </Form.Item>
+      <Space size={4} wrap>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('chat.group.save')}
+        </Button>
+        {notice && (
+          <Popconfirm title={t('chat.group.announcement.clearConfirm')} onConfirm={() => void clear()} okText={t('chat.group.announcement.clear')} cancelText={t('chat.cancel')}>
+            <Button danger disabled={busy}>
+              {t('chat.group.announcement.clear')}
+            </Button>
+          </Popconfirm>
+        )}
+        <Button onClick={onDone}>{t('chat.cancel')}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+/**
  * The members of a group and what can be done with it. Its owner adds people of the tenant, removes members,
- * renames the group, hands it over to a member and dissolves it; any other member sees the list and can leave.
+ * sets the announcement, renames the group, hands it over to a member and dissolves it; any other member sees the list and can leave.
  * The server refuses anyone else (403 for a member who is not the owner).
  */
 export function GroupMembersDialog({ group, open, onClose }: { group: { jid: string; name: string }; open: boolean; onClose: () => void }) {
@@ -67,7 +157,8 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
   const [ended, setEnded] = useState(false);
   const groups = useChatGroups(open);
   const members = useGroupMembers(group.jid, open && !ended);
-  const owner = groups.data?.find((g) => g.id === group.jid)?.ownerId ?? null;
+  const current = groups.data?.find((g) => g.id === group.jid);
+  const owner = current?.ownerId ?? null;
   const isOwner = owner !== null && owner === me;
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
@@ -118,6 +209,15 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
     if (ok) chatClient.rename(group.jid, name);
     return ok;
   };
+  const saveNotice = (text: string) =>
+    run(
+      async () => {
+        const saved = await setGroupNotice(group.jid, text);
+        // The banner of the open conversation follows at once; the refresh after confirms it.
+        queryClient.setQueryData<ChatGroup[]>(chatGroupsQueryKey, (gs) => gs?.map((g) => (g.id === saved.id ? saved : g)));
+      },
+      text ? t('chat.group.announcement.saved') : t('chat.group.announcement.cleared'),
+    );
   const transfer = (userId: string) => void run(() => transferGroupOwner(group.jid, userId), t('chat.group.transferred'));
   const dissolve = async () => {
     if (await run(() => dissolveChatGroup(group.jid), t('chat.group.dissolved'), gone)) {
@@ -133,6 +233,7 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
         <Spin />
       ) : (
         <>
+          <GroupNoticeSection notice={current?.notice ?? null} isOwner={isOwner} busy={busy} onSave={saveNotice} />
           <p className="chat-conversation-time">{t('chat.group.count', { count: list.length })}</p>
           <ul className="group-members" aria-label={t('chat.group.members')}>
             {list.map((m) => (

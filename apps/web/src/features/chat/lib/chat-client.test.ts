@@ -262,7 +262,7 @@ describe('chat client (4.1)', () => {
   });
 
   it('drops group conversations of groups the user is no longer in when the list is refreshed (frames missed offline)', async () => {
-    const groups = vi.fn(async () => [{ id: 'kept', name: '改过的名字', ownerId: PEER, memberCount: 2, createdAt: '2026-11-23T08:00:00Z' }]);
+    const groups = vi.fn(async () => [{ id: 'kept', name: '改过的名字', ownerId: PEER, memberCount: 2, createdAt: '2026-11-23T08:00:00Z', notice: null }]);
     const c = createChatClient({ api: { ...(api as unknown as ChatApi), groups }, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws' });
     c.start({ userId: ME, userName: '张同学', token: 'tok' });
     const group = (jid: string) => emptyConversation(entry(jid, { name: jid, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP }));

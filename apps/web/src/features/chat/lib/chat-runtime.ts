@@ -8,6 +8,7 @@ import { readConversation } from '../api/read-conversation.ts';
 import { readPublicAccount } from '../api/read-public-account.ts';
 import { createChatClient, type ChatState } from './chat-client.ts';
 import { sessionChatRecords } from './chat-records.ts';
+import { forgetDismissedNotices } from './dismissed-notices.ts';
 
 /** The device kind of this browser (4.1 multi-device: ios, android, pc, mac; one session per kind). */
 function browserResource(): ChatResource {
@@ -33,7 +34,10 @@ export function stopChat(): void {
 
 // Every way the session ends (logout, forced re-login) clears the token: the chat ends with it.
 sessionStore.subscribe((s, prev) => {
-  if (prev.token && !s.token) stopChat();
+  if (prev.token && !s.token) {
+    stopChat();
+    forgetDismissedNotices();
+  }
 });
 
 // A page that goes away (reload, close) writes its chat records at once rather than after the save delay.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSISTANT_CONTACT_ID } from './constants.ts';
 import { MESSAGES } from './errors.ts';
+import { int32 } from './input.ts';
 import { hasControlCharacters } from './services.ts';
 
 /**
@@ -194,13 +195,13 @@ export const SendFrame = z.object({
   messageIdWeb: z.string().trim().min(1).max(64),
   toUserId: Id,
   toUserType: z.union([z.literal(TO_USER_TYPE_USER), z.literal(TO_USER_TYPE_GROUP)]).default(TO_USER_TYPE_USER),
-  type: z.number().int(),
+  type: int32(),
   content: z.string().max(CHAT_TEXT_MAX_LENGTH * 4),
   objectId: z.string().max(64).optional(),
 });
 export type SendFrame = z.infer<typeof SendFrame>;
 /** "I have every message up to seq": moves this device's offline cursor and triggers delivery receipts. */
-export const AckFrame = z.object({ kind: z.literal('ack'), seq: z.number().int().min(0) });
+export const AckFrame = z.object({ kind: z.literal('ack'), seq: int32().min(0) });
 /** Marks a conversation read on every device. */
 export const ReadFrame = z.object({ kind: z.literal('read'), peerId: Id });
 /** Asks for everything after the last delivered message again (after a suspected gap). */
@@ -386,7 +387,7 @@ export const TopChatRequest = z.object({ peerId: Id, top: z.boolean() });
 export const HistoryRequest = z.object({
   peerId: Id,
   /** Messages before this mailbox position (exclusive); omitted for the newest page. */
-  beforeSeq: z.number().int().min(1).optional(),
+  beforeSeq: int32().min(1).optional(),
   pageSize: z.number().int().min(1).max(CHAT_HISTORY_PAGE_MAX).default(30),
 });
 export const HistoryItem = z.object({

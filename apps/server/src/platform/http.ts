@@ -1,7 +1,9 @@
+import { MESSAGES } from '@portal/contracts/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db, Engine } from '../db/create-db.ts';
+import { badRequest } from './errors.ts';
 
 /** The path groups of section 7, plus BladeX's auth and user groups. */
 export const GROUPS = {
@@ -64,8 +66,11 @@ export function userOf(request: FastifyRequest): RequestContext {
   return request.ctx;
 }
 
-/** The tenant of the request: the token's, or the validated tenantId of a public call. */
+/**
+ * The tenant of the request: the token's, or the validated tenantId of a public call. A public call that
+ * named no tenant (query, body or Tenant-Id header) is the caller's mistake: 400 缺少租户编号 tenantId.
+ */
 export function tenantOf(request: FastifyRequest): string {
-  if (!request.tenantId) throw new Error('tenantOf() before the tenant was resolved');
+  if (!request.tenantId) throw badRequest(MESSAGES.missingTenant);
   return request.tenantId;
 }

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
@@ -51,6 +51,8 @@ export async function buildApp({ config, db, logger = true, serveWeb = true }: B
     },
     // @fastify/websocket hides its routes from the document; the chat socket is a registered route like any other.
     transform: (args) => jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
+    // Schemas registered with an id (the recursive trees) go to components.schemas, where the routes' $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
   // 7.1 first: the input guard and the contract schemas see the opened body.
   registerTransport(app, config.transportSeal ?? 'optional');

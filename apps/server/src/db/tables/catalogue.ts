@@ -24,6 +24,8 @@ export interface CatalogueTables {
   cygj_navigation_bars: CygjNavigationBarTable;
   account_bindings: AccountBindingTable;
   svc_comb_tickets: SvcCombTicketTable;
+  svc_catalogue_versions: SvcCatalogueVersionTable;
+  svc_catalogue_changes: SvcCatalogueChangeTable;
 }
 
 /** A department, scene or type. */
@@ -204,5 +206,20 @@ export interface SvcCombTicketTable {
   service_id: string;
   expires_at: string;
   used_at: string | null;
+  created_at: string;
+}
+
+/** The catalogue's version per tenant, bumped in the same transaction as every catalogue change (ADR 0018). */
+export interface SvcCatalogueVersionTable {
+  tenant_id: string;
+  version: number;
+  updated_at: string;
+}
+
+/** Which services each catalogue version changed: a JSON array of ids, or '*' for the whole catalogue. */
+export interface SvcCatalogueChangeTable {
+  tenant_id: string;
+  version: number;
+  service_ids: string;
   created_at: string;
 }

@@ -2,6 +2,7 @@ import type { SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { CatalogueTables } from '../../db/tables/catalogue.ts';
+import { bumpCatalogue } from './catalogue-version.ts';
 
 /** Who is looking: anonymous visitors see public services; users see services open to their role; admins all. */
 export type Viewer = { userId: string | null; roleId: string | null; admin: boolean };
@@ -26,25 +27,21 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SQL of the service catalogue. Every method takes the tenant first (house style 2). */
 export function servicesRepository(db: Db) {
-  /** Services of a tenant the viewer may see, joined with their groups and guide. */
+  /**
+   * Services of a tenant the viewer may see, without joins. Visibility is resolved once per query, not per
+   * row: anonymous visitors see public services; a role sees the services with no role rows (open to every
+   * logged-in role) and those listed for it — two uncorrelated subqueries on the role table (primary key and
+   * svc_service_roles_role), which both engines evaluate once into a set the scan probes (ADR 0018).
+   */
   const visible = (tenantId: string, viewer: Viewer) => {
-    let q = db
-      .selectFrom('svc_services as s')
-      .innerJoin('svc_depts as d', 'd.id', 's.dept_id')
-      .innerJoin('svc_scenes as sc', 'sc.id', 's.scene_id')
-      .innerJoin('svc_types as ty', 'ty.id', 's.type_id')
-      .leftJoin('svc_guides as g', (j) => j.onRef('g.service_id', '=', 's.id').onRef('g.tenant_id', '=', 's.tenant_id'))
-      .where('s.tenant_id', '=', tenantId)
-      .where('s.status', '=', 1);
+    let q = db.selectFrom('svc_services as s').where('s.tenant_id', '=', tenantId).where('s.status', '=', 1);
     if (!viewer.userId) q = q.where('s.is_public', '=', 1);
     else if (!viewer.admin) {
       const roleId = viewer.roleId ?? '';
-      // Correlated on the whole key prefix (tenant, service) so both engines look the roles up by the primary
-      // key instead of scanning every role row for every service (bench/service-list).
       q = q.where((eb) =>
         eb.or([
-          eb.not(eb.exists(eb.selectFrom('svc_service_roles as r0').select('r0.role_id').whereRef('r0.tenant_id', '=', 's.tenant_id').whereRef('r0.service_id', '=', 's.id'))),
-          eb.exists(eb.selectFrom('svc_service_roles as r1').select('r1.role_id').whereRef('r1.tenant_id', '=', 's.tenant_id').whereRef('r1.service_id', '=', 's.id').where('r1.role_id', '=', roleId)),
+          eb('s.id', 'not in', eb.selectFrom('svc_service_roles as r0').select('r0.service_id').where('r0.tenant_id', '=', tenantId)),
+          eb('s.id', 'in', eb.selectFrom('svc_service_roles as r1').select('r1.service_id').where('r1.tenant_id', '=', tenantId).where('r1.role_id', '=', roleId)),
         ]),
       );
     }
@@ -58,12 +55,21 @@ export function servicesRepository(db: Db) {
     if (f.sceneId) q = q.where('s.scene_id', '=', f.sceneId);
     if (f.typeId) q = q.where('s.type_id', '=', f.typeId);
     if (f.processType) q = q.where('s.process_type', '=', f.processType);
-    if (f.shelfLabel !== undefined) q = f.shelfLabel ? q.where('s.shelf_label_name', '=', f.shelfLabel) : q.where('s.shelf_label_name', '!=', '');
+    if (f.shelfLabel !== undefined) q = f.shelfLabel ? q.where('s.shelf_label_name', '=', f.shelfLabel) : q.where('s.shelf_label_name', '>', '');
     if (f.accessWay) q = q.where('s.access_way', '=', f.accessWay);
     if (f.ids) q = f.ids.length ? q.where('s.id', 'in', f.ids) : q.where(sql<SqlBool>`1 = 0`);
     if (f.keyword) q = q.where(sql<SqlBool>`s.service_name like ${`%${likeEscape(f.keyword)}%`} escape '\\'`);
     return q;
   };
+
+  /** The shown rows with their group names; whether a guide exists is looked up for these rows only. */
+  const withNames = <Q extends ReturnType<typeof visible>>(q: Q) =>
+    q
+      .innerJoin('svc_depts as d', 'd.id', 's.dept_id')
+      .innerJoin('svc_scenes as sc', 'sc.id', 's.scene_id')
+      .innerJoin('svc_types as ty', 'ty.id', 's.type_id')
+      .select(columns)
+      .select((eb) => eb.exists(eb.selectFrom('svc_guides as g').select('g.service_id').whereRef('g.service_id', '=', 's.id').whereRef('g.tenant_id', '=', 's.tenant_id')).as('has_guide'));
 
   const columns = [
     's.id',
@@ -86,22 +92,31 @@ export function servicesRepository(db: Db) {
     'd.name as dept_name',
     'sc.name as scene_name',
     'ty.name as type_name',
-    'g.service_id as guide_id',
   ] as const;
 
   return {
     visible,
 
-    async page(tenantId: string, viewer: Viewer, f: ServiceFilter, order: ServiceOrder, limit: number, offset: number) {
-      let q = filtered(tenantId, viewer, f).select(columns);
+    /** The query of one page of the list (also what the EXPLAIN test checks). */
+    pageQuery(tenantId: string, viewer: Viewer, f: ServiceFilter, order: ServiceOrder, limit: number, offset: number) {
+      let q = withNames(filtered(tenantId, viewer, f));
       if (order === 'heat') q = q.orderBy('s.visit_count', 'desc');
       else if (order === 'newest') q = q.orderBy('s.launched_at', 'desc');
       else q = q.orderBy('s.sort', 'asc');
-      return q.orderBy('s.id', 'asc').limit(limit).offset(offset).execute();
+      return q.orderBy('s.id', 'asc').limit(limit).offset(offset);
+    },
+
+    async page(tenantId: string, viewer: Viewer, f: ServiceFilter, order: ServiceOrder, limit: number, offset: number) {
+      return this.pageQuery(tenantId, viewer, f, order, limit, offset).execute();
+    },
+
+    /** The query of the number of services a filter lets through: the filtered services alone, no joins. */
+    countQuery(tenantId: string, viewer: Viewer, f: ServiceFilter) {
+      return filtered(tenantId, viewer, f).select((eb) => eb.fn.countAll<number>().as('n'));
     },
 
     async count(tenantId: string, viewer: Viewer, f: ServiceFilter): Promise<number> {
-      const row = await filtered(tenantId, viewer, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const row = await this.countQuery(tenantId, viewer, f).executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -117,7 +132,7 @@ export function servicesRepository(db: Db) {
 
     async byIds(tenantId: string, viewer: Viewer, ids: string[]) {
       if (!ids.length) return [];
-      return visible(tenantId, viewer).where('s.id', 'in', ids).select(columns).execute();
+      return withNames(visible(tenantId, viewer).where('s.id', 'in', ids)).execute();
     },
 
     /** A service of the tenant regardless of who may see it (to tell 'not found' from 'not allowed'). */
@@ -387,7 +402,10 @@ export function servicesRepository(db: Db) {
     // ------------------------------------------------------------ service icons, account bindings (7.4)
 
     async setIcon(tenantId: string, serviceId: string, url: string, now: string): Promise<void> {
-      await db.updateTable('svc_services').set({ service_icon: url, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', serviceId).execute();
+      await db.transaction().execute(async (trx) => {
+        const r = await trx.updateTable('svc_services').set({ service_icon: url, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', serviceId).executeTakeFirst();
+        if (Number(r.numUpdatedRows)) await bumpCatalogue(trx, tenantId, [serviceId]);
+      });
     },
 
     bindings(tenantId: string, userId: string) {

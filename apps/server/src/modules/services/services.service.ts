@@ -33,6 +33,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { RequestContext } from '../../platform/http.ts';
 import { servicesRepository, type GroupTable, type ServiceFilter, type ServiceListRow, type ServiceOrder, type Viewer } from './services.repository.ts';
 import { ServiceSearchIndex, cachedIndex, existingIndex, normalize } from './services.search.ts';
+import { prepared } from './catalogue-cache.ts';
 
 /** Who calls and for which tenant: the token's user, or an anonymous visitor of a named tenant. */
 export type Caller = { db: Db; tenantId: string; user: RequestContext | null; viewer: Viewer };
@@ -64,7 +65,7 @@ async function toItems(c: Caller, rows: ServiceListRow[]): Promise<ServiceItem[]
     serviceSceneName: r.scene_name,
     visitCount: Number(r.visit_count),
     processType: r.process_type,
-    hasGuide: r.guide_id !== null,
+    hasGuide: Boolean(r.has_guide),
     accessWay: r.access_way,
     openWay: r.open_way,
     serviceUrl: r.service_url,
@@ -88,10 +89,18 @@ function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
 
 export type PageInput = { current: number; size: number; serviceType?: string | undefined; deptId?: string | undefined; sceneId?: string | undefined; typeId?: string | undefined; processType?: string | undefined; keyword?: string | undefined };
 
+/** Who sees the same services: visitors, administrators, or the holders of one role. */
+const audienceOf = (v: Viewer) => (!v.userId ? 'visitor' : v.admin ? 'admin' : `role:${v.roleId ?? ''}`);
+
+/** How many services match a filter for the caller: computed once per catalogue version (ADR 0018). */
+function countOf(c: Caller, f: ServiceFilter): Promise<number> {
+  return prepared(c.db, c.tenantId, `count|${audienceOf(c.viewer)}|${JSON.stringify(f)}`, () => repo(c).count(c.tenantId, c.viewer, f));
+}
+
 /** serverCenter/page, nobody/serverCenter/page. */
 export async function page(c: Caller, input: PageInput, order: ServiceOrder = 'sort'): Promise<ServicePage> {
-  const f: ServiceFilter = { businessType: input.serviceType || undefined, deptId: input.deptId || undefined, sceneId: input.sceneId || undefined, typeId: input.typeId || undefined, processType: input.processType, keyword: input.keyword || undefined };
-  const [rows, total] = await Promise.all([repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size), repo(c).count(c.tenantId, c.viewer, f)]);
+  const f: ServiceFilter = { businessType: input.serviceType || undefined, deptId: input.deptId || undefined, sceneId: input.sceneId || undefined, typeId: input.typeId || undefined, processType: input.processType || undefined, keyword: input.keyword || undefined };
+  const [rows, total] = await Promise.all([repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size), countOf(c, f)]);
   return pageOf(await toItems(c, rows), total, input.current, input.size);
 }
 
@@ -128,7 +137,7 @@ const GROUP_FILTER: Record<GroupKind, keyof ServiceFilter> = { dept: 'deptId', s
 
 /** serviceScene / serviceDept / serviceType listByUser. */
 export async function groups(c: Caller, kind: GroupKind, serviceType?: string): Promise<ServiceGroup[]> {
-  return repo(c).groups(c.tenantId, GROUP_TABLES[kind], c.viewer, serviceType || undefined);
+  return prepared(c.db, c.tenantId, `groups|${audienceOf(c.viewer)}|${kind}|${serviceType ?? ''}`, () => repo(c).groups(c.tenantId, GROUP_TABLES[kind], c.viewer, serviceType || undefined));
 }
 
 /** nobody/prepareLogin/queryServiceByType. */

@@ -9,6 +9,7 @@ import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
 import { guideText, sanitizeGuide } from '../services/guide-html.ts';
 import { invalidateIndex } from '../services/services.search.ts';
+import { bumpCatalogue } from '../services/catalogue-version.ts';
 import { namesOf, orderedId, RowError, str, type Dataset, type RowOutcome, type RowValues, type Scope } from './transfer.rows.ts';
 
 /**
@@ -401,6 +402,7 @@ export const service: Dataset = {
           if (content) await trx.insertInto('svc_guides').values({ service_id: serviceId, tenant_id: ctx.tenantId, content, text: guideText(content), updated_at: now }).execute();
         };
         const inserts: Pending[] = [];
+        const updated: string[] = [];
         const out: (RowOutcome | RowError)[] = [];
         for (const p of prepared) {
           if (p instanceof RowError) {
@@ -434,6 +436,7 @@ export const service: Dataset = {
                 if (p.roles.length) await trx.insertInto('svc_service_roles').values(p.roles.map((role_id) => ({ tenant_id: ctx.tenantId, service_id: hit.id, role_id }))).execute();
               }
               if (p.guide !== null) await setGuide(hit.id, p.guide);
+              updated.push(hit.id);
             }
             out.push('update');
           }
@@ -449,6 +452,9 @@ export const service: Dataset = {
           const guides = chunk.filter((e) => e.guide).map((e) => ({ service_id: e.row.id, tenant_id: ctx.tenantId, content: e.guide!, text: guideText(e.guide!), updated_at: now }));
           for (let j = 0; j < guides.length; j += 100) await trx.insertInto('svc_guides').values(guides.slice(j, j + 100)).execute();
         }
+        // The catalogue's version moves in this batch's transaction (ADR 0018): caches and other nodes' search indexes follow.
+        const changed = [...inserts.map((e) => e.row.id), ...updated];
+        if (changed.length) await bumpCatalogue(trx, ctx.tenantId, changed);
         return out;
       },
       // The catalogue's search index is rebuilt from the database on its next use.

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
@@ -18,6 +18,7 @@ import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard } from './platform/input.ts';
+import { registerSecurityHeaders, trustProxyOption } from './platform/security-headers.ts';
 import { registerTransport } from './platform/transport.ts';
 import type { AppDeps } from './platform/http.ts';
 import { registerWeb } from './platform/web.ts';
@@ -31,7 +32,7 @@ export type BuildOptions = { config: Config; db: DbHandle; logger?: boolean; ser
 export async function buildApp({ config, db, logger = true, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["access-token"]', 'req.headers["refresh-token"]'] } : false,
-    trustProxy: config.env === 'production' ? 'loopback' : false,
+    trustProxy: trustProxyOption(config),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
@@ -40,6 +41,8 @@ export async function buildApp({ config, db, logger = true, serveWeb = true }: B
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Security headers on every answer, errors and files included (platform/security-headers.ts).
+  await registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
 
   await app.register(formbody);
   await app.register(swagger, {
@@ -51,8 +54,6 @@ export async function buildApp({ config, db, logger = true, serveWeb = true }: B
     },
     // @fastify/websocket hides its routes from the document; the chat socket is a registered route like any other.
     transform: (args) => jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
-    // Schemas registered with an id (the recursive trees) go to components.schemas, where the routes' $refs point.
-    transformObject: jsonSchemaTransformObject,
   });
   // 7.1 first: the input guard and the contract schemas see the opened body.
   registerTransport(app, config.transportSeal ?? 'optional');

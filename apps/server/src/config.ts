@@ -25,6 +25,21 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   /** 7.1 sealing: 'optional' takes plain calls too; 'required' refuses unsealed online-service-platform JSON posts. */
   TRANSPORT_SEAL: z.enum(['optional', 'required']).default('optional'),
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host to believe: 'true' (any), 'false', a hop count, or a comma list of
+   * addresses/CIDRs. Default: 'loopback' in production, none elsewhere. HSTS is sent only when the request is HTTPS.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*|loopback|linklocal|uniquelocal)$/, 'true, false, a hop count, or a comma list of addresses/CIDRs')
+    .optional(),
+  /** Origins (https://host[:port], wildcard subdomain allowed) that may frame the embedded-page routes, besides the portal itself. */
+  FRAME_ANCESTORS: z
+    .string()
+    .trim()
+    .regex(/^(\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)?(,\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/, 'a comma list of origins such as https://oa.example.edu')
+    .optional(),
 });
 
 export type Config = {
@@ -43,6 +58,10 @@ export type Config = {
   webDist: string;
   /** 7.1 (platform/transport.ts); 'optional' when left out. */
   transportSeal?: 'optional' | 'required';
+  /** Fastify's trustProxy (TRUST_PROXY); when left out: 'loopback' in production, false elsewhere. */
+  trustProxy?: boolean | number | string;
+  /** Origins besides 'self' allowed to frame the embedded-page routes (FRAME_ANCESTORS); none when left out. */
+  frameAncestors?: string[];
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -85,7 +104,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     transportSeal: e.TRANSPORT_SEAL,
+    trustProxy: trustProxyOf(e.TRUST_PROXY, production),
+    frameAncestors: (e.FRAME_ANCESTORS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
+}
+
+function trustProxyOf(v: string | undefined, production: boolean): boolean | number | string {
+  if (v === undefined) return production ? 'loopback' : false;
+  if (v === 'true' || v === 'false') return v === 'true';
+  return /^\d+$/.test(v) ? Number(v) : v;
 }
 
 /** Secrets generated once for the embedded default and kept in DATA_DIR/secrets.json (mode 600). */

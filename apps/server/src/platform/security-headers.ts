@@ -1,0 +1,90 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * Browser security headers on every answer (pages, files, API, errors), through one registration of
+ * @fastify/helmet (docs/adr/0016-security-headers-replay-store-and-route-access.md).
+ *
+ * - Content-Security-Policy: scripts only from the portal itself (the built index.html has no inline script; no
+ *   'unsafe-inline', no 'unsafe-eval'); styles may be inline because Ant Design's CSS-in-JS writes <style> tags;
+ *   images and embedded pages may come from any http(s) address, because tenants configure service icons, card
+ *   and navigation pages on their own hosts; connections to the portal itself, including its chat socket.
+ * - frame-ancestors 'self' everywhere, plus FRAME_ANCESTORS on the embedded-page routes of 2.1 only. X-Frame-Options
+ *   SAMEORIGIN says the same to browsers without CSP 2; it is left out where an allow-list applies, since it
+ *   cannot name other origins and would contradict frame-ancestors.
+ * - X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin, Cross-Origin-Opener-Policy.
+ * - Strict-Transport-Security only on an answer to an HTTPS request: request.protocol, which believes
+ *   X-Forwarded-Proto only from the proxies TRUST_PROXY names. Sent over plain http it would be ignored at best.
+ */
+
+/** The embedded-page routes of spec 2.1 (the shell's /home/… pages that show an embedded page). */
+export const EMBEDDED_PAGE_PATHS = ['/home/iframPage', '/home/navIfram', '/home/messageIfrm', '/home/serviceIframPage', '/home/managementGuideConfig'];
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
+export const isEmbeddedPage = (url: string | undefined) => EMBEDDED_PAGE_PATHS.includes(pathOf(url));
+
+/** A Host header that is a plain host[:port] (anything else is not echoed into a header). */
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** Fastify's trustProxy from TRUST_PROXY (a hop count becomes proxy-addr's trust function). */
+export function trustProxyOption(config: Pick<Config, 'trustProxy' | 'env'>): boolean | string | ((address: string, hop: number) => boolean) {
+  const v = config.trustProxy ?? (config.env === 'production' ? 'loopback' : false);
+  return typeof v === 'number' ? (_address, hop) => hop < v : v;
+}
+
+export type SecurityHeaderOptions = { frameAncestors?: string[] };
+
+export async function registerSecurityHeaders(app: FastifyInstance, { frameAncestors = [] }: SecurityHeaderOptions = {}): Promise<void> {
+  const ancestors = (req: IncomingMessage) => (frameAncestors.length && isEmbeddedPage(req.url) ? `'self' ${frameAncestors.join(' ')}` : "'self'");
+  // The chat socket of the same origin: ws: over http, wss: over https ('self' covers them in CSP 3 browsers only).
+  const socket = (req: IncomingMessage) => {
+    const host = req.headers.host;
+    return host && HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
+  };
+
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socket],
+        frameSrc: ["'self'", 'http:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: [ancestors],
+      },
+    },
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xContentTypeOptions: true,
+    // Tenants' services open in new windows and embed portal pages: keep the opener policy, not the embedder's.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+    originAgentCluster: true,
+    xDnsPrefetchControl: { allow: false },
+    xDownloadOptions: true,
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+    xPoweredBy: true,
+    xXssProtection: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    // helmet writes on the raw response.
+    if (frameAncestors.length && isEmbeddedPage(request.url)) reply.raw.removeHeader('x-frame-options');
+  });
+}

@@ -10,6 +10,11 @@ export const TOKEN_AGE_CHECK_INTERVAL_MS = 10_000;
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 /** Lifetime of a refresh token. */
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/**
+ * A refresh token presented again this soon after its rotation gets the same new pair instead of ending the
+ * session (a lost response, or two tabs refreshing together, is not theft). Later reuse still ends the session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 /** "Session check interval: 30 s (2 s in the alternative mode)" */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;

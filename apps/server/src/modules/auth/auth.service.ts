@@ -4,12 +4,13 @@ import {
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
+  REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   SESSION_IDLE_SECONDS,
 } from '@portal/contracts/constants';
 import { MESSAGES } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/crypto.ts';
 import { AppError, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
@@ -84,7 +85,22 @@ function tokenResult(
   };
 }
 
-/** grant_type=refresh_token: a refresh token is single-use; using a spent one ends its session (theft signal). */
+/**
+ * The pair that replaces a refresh token, derived from it under a key of the server's secret. The same spent
+ * token always yields the same successor, so within the reuse grace window the server can answer a repeated
+ * refresh (a lost response, two tabs racing) with the pair it already issued, without keeping tokens in clear.
+ */
+function successorOf(secret: string, refreshToken: string): { access: string; refresh: string } {
+  const key = createHmac('sha256', secret).update('portal refresh rotation v1').digest();
+  const derive = (label: string) => createHmac('sha256', key).update(`${label}\u0000${refreshToken}`).digest('base64url');
+  return { access: derive('access'), refresh: derive('refresh') };
+}
+
+/**
+ * grant_type=refresh_token: a refresh token is single-use. Presented again within REFRESH_REUSE_GRACE_SECONDS of
+ * its rotation, while the pair it was rotated into is still the session's current pair, it answers with that
+ * same pair; any other reuse ends its session (theft signal).
+ */
 export async function refreshTokens(deps: AppDeps, input: { refreshToken: string; tenantId: string | null }): Promise<TokenResult> {
   const repo = authRepository(deps.db);
   const hash = deps.hashToken(input.refreshToken);
@@ -96,22 +112,42 @@ export async function refreshTokens(deps: AppDeps, input: { refreshToken: string
   if (!session || session.revoked_at || session.expires_at <= now || stored.expires_at <= now) {
     throw unauthorized(MESSAGES.invalidRefreshToken);
   }
-  if (stored.used_at) {
-    await repo.revokeSession(stored.tenant_id, stored.session_id);
-    throw unauthorized(MESSAGES.invalidRefreshToken);
-  }
   const user = await repo.findUserById(session.tenant_id, session.user_id);
   if (!user || user.status !== 1) throw unauthorized(MESSAGES.invalidRefreshToken);
-  const access = newToken();
-  const refresh = newToken();
-  const rotated = await repo.rotate(session.tenant_id, session.id, hash, {
-    refreshHash: deps.hashToken(refresh),
-    refreshExpiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
-    accessHash: deps.hashToken(access),
-    accessExpiresAt: secondsFromNow(ACCESS_TOKEN_TTL_SECONDS),
-  });
-  if (!rotated) throw unauthorized(MESSAGES.invalidRefreshToken);
-  return tokenResult(user, access, refresh);
+  const next = successorOf(deps.config.tokenSecret, input.refreshToken);
+  if (!stored.used_at) {
+    const rotated = await repo.rotate(session.tenant_id, session.id, hash, {
+      refreshHash: deps.hashToken(next.refresh),
+      refreshExpiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
+      accessHash: deps.hashToken(next.access),
+      accessExpiresAt: secondsFromNow(ACCESS_TOKEN_TTL_SECONDS),
+    });
+    if (rotated) return tokenResult(user, next.access, next.refresh);
+  }
+  // Spent already (just now by a parallel call, or earlier): the same pair again if within grace, else theft.
+  if (await withinReuseGrace(deps, session.tenant_id, session.id, hash, next)) return tokenResult(user, next.access, next.refresh);
+  await repo.revokeSession(stored.tenant_id, stored.session_id);
+  throw unauthorized(MESSAGES.invalidRefreshToken);
+}
+
+async function withinReuseGrace(deps: AppDeps, tenantId: string, sessionId: string, hash: string, next: { access: string; refresh: string }): Promise<boolean> {
+  const repo = authRepository(deps.db);
+  const [spent, successor, session] = await Promise.all([
+    repo.refreshToken(hash),
+    repo.refreshToken(deps.hashToken(next.refresh)),
+    repo.sessionById(tenantId, sessionId),
+  ]);
+  const graceStart = nowIso(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000);
+  return Boolean(
+    spent?.used_at &&
+      spent.used_at > graceStart &&
+      successor &&
+      successor.session_id === sessionId &&
+      !successor.used_at &&
+      session &&
+      !session.revoked_at &&
+      session.access_token_hash === deps.hashToken(next.access),
+  );
 }
 
 /** The configuration menus of a role, in the order of the product's menu list. */

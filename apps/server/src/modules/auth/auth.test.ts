@@ -2,6 +2,7 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
+  REFRESH_REUSE_GRACE_SECONDS,
   SESSION_IDLE_SECONDS,
 } from '@portal/contracts/constants';
 import { MESSAGES } from '@portal/contracts/errors';
@@ -250,10 +251,42 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect((await c.userInfo(again.json().result.access_token)).statusCode).toBe(200);
     });
 
-    it('ends the whole session when a spent refresh token is presented again', async () => {
+    it(`answers a spent refresh token presented again within ${REFRESH_REUSE_GRACE_SECONDS} s with the same new pair`, async () => {
+      const first = (await c.login('student01', DEMO_PASSWORD)).json().result as Tokens;
+      const next = (await c.refresh(first.refresh_token)).json().result as Tokens;
+      // A second tab (or a retry after a lost response) presents the token the first one has just rotated.
+      const again = await c.refresh(first.refresh_token);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().result).toMatchObject({ access_token: next.access_token, refresh_token: next.refresh_token });
+      expect((await c.userInfo(next.access_token)).statusCode).toBe(200);
+      // The session goes on: the new refresh token rotates as usual.
+      const third = await c.refresh(next.refresh_token);
+      expect(third.statusCode).toBe(200);
+      expect((await c.userInfo(third.json().result.access_token)).statusCode).toBe(200);
+      // Once the pair it was rotated into has been rotated in its turn, the old token is no longer in grace.
+      expect((await c.refresh(first.refresh_token)).statusCode).toBe(401);
+      expect((await c.userInfo(third.json().result.access_token)).statusCode).toBe(401);
+    });
+
+    it('gives two parallel refreshes with the same token one pair, and the session stays', async () => {
+      const first = (await c.login('teacher01', DEMO_PASSWORD)).json().result as Tokens;
+      const answers = await Promise.all([c.refresh(first.refresh_token), c.refresh(first.refresh_token), c.refresh(first.refresh_token)]);
+      for (const a of answers) expect(a.statusCode).toBe(200);
+      const pairs = new Set(answers.map((a) => `${a.json().result.access_token} ${a.json().result.refresh_token}`));
+      expect(pairs.size).toBe(1);
+      expect((await c.userInfo(answers[0]!.json().result.access_token)).statusCode).toBe(200);
+    });
+
+    it(`ends the whole session when a spent refresh token is presented again after ${REFRESH_REUSE_GRACE_SECONDS} s`, async () => {
       const first = (await c.login('student01', DEMO_PASSWORD)).json().result as Tokens;
       const next = (await c.refresh(first.refresh_token)).json().result as Tokens;
       expect((await c.userInfo(next.access_token)).statusCode).toBe(200);
+      // The rotation happened longer ago than the grace window.
+      await t.db.db
+        .updateTable('refresh_tokens')
+        .set({ used_at: past(REFRESH_REUSE_GRACE_SECONDS + 1) })
+        .where('token_hash', '=', t.app.deps.hashToken(first.refresh_token))
+        .execute();
 
       const reuse = await c.refresh(first.refresh_token);
       expect(reuse.statusCode).toBe(401);

@@ -8,6 +8,7 @@ import {
   TOKEN_AGE_LIMIT_SECONDS,
 } from '@portal/contracts/constants';
 import type { sessionStore as SessionStoreType } from './session-store.ts';
+import { createTabRefresh, type TabChannel, type TabLocks } from './tab-refresh.ts';
 
 export type SessionGuardDeps = {
   store: typeof SessionStoreType;
@@ -18,13 +19,16 @@ export type SessionGuardDeps = {
   now?: () => number;
   /** The element whose user activity extends the session (the document by default). */
   activityTarget?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** Cross-tab coordination of the refresh (tab-refresh.ts): `navigator.locks` and a BroadcastChannel by default. */
+  locks?: TabLocks | null;
+  channel?: TabChannel | null;
 };
 
 const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
  * The timers of 4.3, started once a user has a token:
- * - the access token is refreshed when its age reaches the limit (checked every 10 s);
+ * - the access token is refreshed when its age reaches the limit (checked every 10 s), once for all tabs;
  * - a CAS session ticket has its remaining time checked every 30 s; expiry or 5 consecutive failed
  *   checks open the forced re-login dialog;
  * - user activity, throttled to once per 20 s, extends the session when under 300 s remain.
@@ -45,14 +49,18 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
     deps.onForcedRelogin();
   };
 
-  const checkTokenAge = async () => {
+  const tokenDue = () => {
     const s = deps.store.getState();
-    if (refreshing || !s.token || !s.refreshToken || !s.tokenIssuedAt || !s.tenantId) return;
-    if (now() - s.tokenIssuedAt < TOKEN_AGE_LIMIT_SECONDS * 1000) return;
+    return Boolean(s.token && s.refreshToken && s.tokenIssuedAt && s.tenantId && now() - s.tokenIssuedAt >= TOKEN_AGE_LIMIT_SECONDS * 1000);
+  };
+  // Every tab runs this guard; the tabs share one refresh (one takes the lock and tells the others).
+  const tabs = createTabRefresh({ store: deps.store, refreshToken: deps.refreshToken, now, due: tokenDue, locks: deps.locks, channel: deps.channel });
+
+  const checkTokenAge = async () => {
+    if (refreshing || !tokenDue()) return;
     refreshing = true;
     try {
-      const t = await deps.refreshToken(s.refreshToken, s.tenantId);
-      if (!stopped) deps.store.getState().setTokens(t, now());
+      await tabs.refresh();
     } catch {
       // A refused refresh token ends in a 401 on the next call, which opens the session-expired dialog.
     } finally {
@@ -101,6 +109,7 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
 
   return () => {
     stopped = true;
+    tabs.stop();
     clearInterval(tokenTimer);
     clearInterval(sessionTimer);
     for (const e of ACTIVITY_EVENTS) target?.removeEventListener(e, onActivity);

@@ -94,33 +94,37 @@ const empty: SessionState = {
 
 export const SESSION_STORAGE_KEY = 'portal.session';
 
-export const sessionStore = createStore<SessionState & SessionActions>()(
-  persist(
-    (set) => ({
-      ...empty,
-      setTokens: (t, now = Date.now()) =>
-        set({ token: t.access_token, refreshToken: t.refresh_token, tenantId: t.tenant_id, tokenIssuedAt: now }),
-      setUser: (u) =>
-        set({ user: u, tenantId: u.tenant_id, roleId: u.roleId, roleType: u.roleType, configurationMenu: u.configurationMenu }),
-      setSession: (s) => set({ casTicket: s.casTicket, expireTime: s.expireTime, outLogTip: s.outLogTip }),
-      setLoginConfig: (c) => set({ loginConfig: c }),
-      setServiceType: (t) => set({ serviceType: t }),
-      setIndexState: (v) => set({ indexState: v }),
-      setRobotConfig: (c) => set({ robotConfig: c }),
-      setTheme: (t) => set({ theme: t }),
-      openServiceInPage: (serviceId) => set({ currentServiceId: serviceId, robotChatOff: true }),
-      clearTicket: () => set({ casTicket: null, expireTime: null }),
-      // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
-      logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
-    }),
-    {
-      name: SESSION_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
-      partialize: ({ serviceType: _s, indexState: _i, ...rest }) =>
-        Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')) as Partial<SessionState>,
-    },
-  ),
-);
+/** A session store persisted under `storageKey` (the app has one; tests make one per simulated tab). */
+export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
+  createStore<SessionState & SessionActions>()(
+    persist(
+      (set) => ({
+        ...empty,
+        setTokens: (t, now = Date.now()) =>
+          set({ token: t.access_token, refreshToken: t.refresh_token, tenantId: t.tenant_id, tokenIssuedAt: now }),
+        setUser: (u) =>
+          set({ user: u, tenantId: u.tenant_id, roleId: u.roleId, roleType: u.roleType, configurationMenu: u.configurationMenu }),
+        setSession: (s) => set({ casTicket: s.casTicket, expireTime: s.expireTime, outLogTip: s.outLogTip }),
+        setLoginConfig: (c) => set({ loginConfig: c }),
+        setServiceType: (t) => set({ serviceType: t }),
+        setIndexState: (v) => set({ indexState: v }),
+        setRobotConfig: (c) => set({ robotConfig: c }),
+        setTheme: (t) => set({ theme: t }),
+        openServiceInPage: (serviceId) => set({ currentServiceId: serviceId, robotChatOff: true }),
+        clearTicket: () => set({ casTicket: null, expireTime: null }),
+        // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
+        logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
+      }),
+      {
+        name: storageKey,
+        storage: createJSONStorage(() => localStorage),
+        partialize: ({ serviceType: _s, indexState: _i, ...rest }) =>
+          Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')) as Partial<SessionState>,
+      },
+    ),
+  );
+
+export const sessionStore = createSessionStore();
 
 export function useSession<T>(selector: (s: SessionState & SessionActions) => T): T {
   return useStore(sessionStore, selector);

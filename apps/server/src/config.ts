@@ -23,7 +23,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app to serve; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
-  /** 7.1 sealing: 'optional' takes plain calls too; 'required' refuses unsealed online-service-platform JSON posts. */
+  /** 7.1 sealing: 'optional' takes plain calls too; 'required' refuses every unsealed online-service-platform post. */
   TRANSPORT_SEAL: z.enum(['optional', 'required']).default('optional'),
   /**
    * Which proxies' X-Forwarded-For/-Proto/-Host to believe: 'true' (any), 'false', a hop count, or a comma list of

@@ -39,6 +39,12 @@ export const sealsRequestBody = (pathname: string) => pathname.startsWith('/api/
 export const sealsResponse = (pathname: string) => SEALED_RESPONSE_GROUPS.some((g) => pathname.startsWith(g));
 
 /** What a request's signature covers: the request id, time, method, path (no query) and the sealed data. */
+/**
+ * A multipart upload of the online-service-platform group is not wrapped (files travel as they are) but signed:
+ * its Sign covers request id, time, method, path and this marker in place of the sealed data.
+ */
+export const UNWRAPPED_MULTIPART_DATA = 'multipart/form-data';
+
 export const requestSigningText = (requestId: string, time: string, method: string, pathname: string, data: string) => ['req', requestId, time, method.toUpperCase(), pathname, data].join('\n');
 
 /** What an answer's signature covers: the request id it answers, the envelope status and the sealed result. */

@@ -118,7 +118,14 @@ export interface Database extends CatalogueTables, EfficiencyTables, WorkbenchTa
   password_configs: PasswordConfigTable;
   login_failures: LoginFailureTable;
   robot_configs: RobotConfigTable;
+  transport_replay: TransportReplayTable;
   chat_settings: ChatSettingTable; chat_messages: ChatMessageTable; chat_user_state: ChatUserStateTable; chat_inbox: ChatInboxTable; chat_device_cursors: ChatDeviceCursorTable; chat_conversations: ChatConversationTable; chat_groups: ChatGroupTable; chat_group_members: ChatGroupMemberTable; chat_public_accounts: ChatPublicAccountTable; chat_files: ChatFileTable; notices: NoticeTable; question_scenes: QuestionSceneTable; faq_entries: FaqEntryTable; robot_questions: RobotQuestionTable; question_feedback: QuestionFeedbackTable;
+}
+
+/** 7.1 request ids seen within the replay window (migration 2026-11-24T02-00_transport-replay). */
+export interface TransportReplayTable {
+  request_id: string;
+  expires_at: string;
 }
 
 export type TenantRow = Selectable<TenantTable>;

@@ -8,9 +8,13 @@ import {
   TRANSPORT_KDF,
   TRANSPORT_MAX_SKEW_MS,
   TRANSPORT_TEXTS,
+  UNWRAPPED_MULTIPART_DATA,
 } from '@portal/contracts/transport';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Db } from '../db/create-db.ts';
+import { nowIso } from '../db/sql-helpers.ts';
 import { bearerToken } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -19,8 +23,9 @@ import { AppError } from './errors.ts';
  * online-service-platform group before the contract schemas see them, and an onSend hook seals the result of
  * every answer of the four groups whose request asked for it. No route knows about it.
  *
- * Mode 'optional' (the default) also takes plain calls (API clients, scripts, the tests); 'required' refuses a
- * JSON POST of the online-service-platform group that is not sealed.
+ * Mode 'optional' (the default) also takes plain calls (API clients, scripts, the tests); 'required' refuses every
+ * POST body of the online-service-platform group that is not sealed, whatever its content type (a multipart upload
+ * is not wrapped but must be signed).
  */
 export type TransportMode = 'optional' | 'required';
 
@@ -60,28 +65,55 @@ const sameSign = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** Request ids seen within the time window, so a captured request cannot be sent again (per process). */
-export class ReplayGuard {
-  private readonly seen = new Map<string, number>();
-  private readonly windowMs: number;
-  private readonly max: number;
-  constructor(windowMs = 2 * TRANSPORT_MAX_SKEW_MS, max = 200_000) {
-    this.windowMs = windowMs;
-    this.max = max;
-  }
+/**
+ * Request ids of sealed calls seen within the time window, so a captured request cannot be sent again: in the
+ * database (one insert that fails on a used id; an expired id is taken again by one conditional update; expired
+ * rows pruned), or in Redis (SET NX PX) when REDIS_URL is set. Either survives a restart and holds across nodes.
+ */
+export type ReplayStore = {
   /** False when the id was already used within the window. */
-  claim(id: string, now = Date.now()): boolean {
-    if (this.seen.size >= this.max) this.prune(now);
-    const until = this.seen.get(id);
-    if (until !== undefined && until > now) return false;
-    this.seen.set(id, now + this.windowMs);
-    return true;
-  }
-  private prune(now: number) {
-    for (const [id, until] of this.seen) if (until <= now) this.seen.delete(id);
-    // Still full: drop the oldest half (a flood of fresh ids must not grow memory without bound).
-    if (this.seen.size >= this.max) for (const id of [...this.seen.keys()].slice(0, this.max / 2)) this.seen.delete(id);
-  }
+  claim(id: string, now?: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export const REPLAY_WINDOW_MS = 2 * TRANSPORT_MAX_SKEW_MS;
+const PRUNE_EVERY_MS = 60_000;
+
+export function databaseReplayStore(db: Db, windowMs = REPLAY_WINDOW_MS): ReplayStore {
+  let prunedAt = 0;
+  return {
+    async claim(id, now = Date.now()) {
+      if (now - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = now;
+        await db.deleteFrom('transport_replay').where('expires_at', '<=', nowIso(now)).execute();
+      }
+      const expiresAt = nowIso(now + windowMs);
+      const inserted = await db
+        .insertInto('transport_replay')
+        .values({ request_id: id, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('request_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
+      // Used before: free again only once that use has expired (not yet pruned), and only for one claimant.
+      const retaken = await db
+        .updateTable('transport_replay')
+        .set({ expires_at: expiresAt })
+        .where('request_id', '=', id)
+        .where('expires_at', '<=', nowIso(now))
+        .executeTakeFirst();
+      return Number(retaken.numUpdatedRows) === 1;
+    },
+    close: async () => undefined,
+  };
+}
+
+export function redisReplayStore(url: string, prefix = 'portal:transport:replay', windowMs = REPLAY_WINDOW_MS): ReplayStore {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
+  return {
+    // Redis expires the key itself; the window runs from the first use.
+    claim: async (id) => (await redis.set(`${prefix}:${id}`, '1', 'PX', windowMs, 'NX')) === 'OK',
+    close: async () => void (await redis.quit().catch(() => undefined)),
+  };
 }
 
 const header = (request: FastifyRequest, name: string) => {
@@ -104,38 +136,45 @@ function keyCache(max = 5_000) {
   };
 }
 
-export function registerTransport(app: FastifyInstance, mode: TransportMode = 'optional', replay = new ReplayGuard()): void {
+export function registerTransport(app: FastifyInstance, mode: TransportMode = 'optional', replay?: ReplayStore): void {
   const keysOf = keyCache();
+  const { config, db } = app.deps;
+  const store = replay ?? (config.redisUrl ? redisReplayStore(config.redisUrl) : databaseReplayStore(db));
+  if (!replay) app.addHook('onClose', async () => store.close());
 
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'POST') return;
     const pathname = request.url.split('?')[0]!;
     if (!sealsRequestBody(pathname)) return;
     const body = request.body as unknown;
-    const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+    const contentType = request.headers['content-type'] ?? '';
+    const json = /\bjson\b/i.test(contentType);
+    const multipart = /^\s*multipart\/form-data\b/i.test(contentType);
     const sealedAsked = header(request, TRANSPORT_HEADERS.transport) === '1';
-    if (!sealedAsked) {
-      if (mode === 'required' && json) throw fault(TRANSPORT_TEXTS.missingHeaders, `${TRANSPORT_HEADERS.transport} header missing`);
-      return;
-    }
-    // Uploads (multipart) are not wrapped; their answers still are.
-    if (!json) return;
-    const token = bearerToken(request);
-    if (!token) return; // the authentication hook answers 401
     const requestId = header(request, TRANSPORT_HEADERS.requestId);
     const time = header(request, TRANSPORT_HEADERS.time);
     const signature = header(request, TRANSPORT_HEADERS.sign);
-    const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
+    // Only a wrapped JSON body or a signed multipart upload is sealed; any other body (form-urlencoded, text, none,
+    // or a multipart upload without its signature) is plain, and 'required' refuses every plain body of the group.
+    const sealable = sealedAsked && (json || (multipart && (mode === 'required' || !!signature)));
+    if (!sealable) {
+      if (mode === 'required') throw fault(TRANSPORT_TEXTS.missingHeaders, `${TRANSPORT_HEADERS.transport} missing or ${contentType.split(';')[0] || 'no'} body not sealed`);
+      return;
+    }
+    const token = bearerToken(request);
+    if (!token) return; // the authentication hook answers 401
+    const data = multipart ? UNWRAPPED_MULTIPART_DATA : body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
     if (!requestId || !time || !signature || typeof data !== 'string') throw fault(TRANSPORT_TEXTS.missingHeaders, 'request id, time, sign or data missing');
     if (requestId.length > 100) throw fault(TRANSPORT_TEXTS.badSign, 'request id too long');
     if (!/^\d{1,16}$/.test(time) || Math.abs(Date.now() - Number(time)) > TRANSPORT_MAX_SKEW_MS) throw fault(TRANSPORT_TEXTS.badSign, 'request time outside the allowed window');
     const keys = keysOf(token);
     if (!sameSign(signature, sign(keys, requestSigningText(requestId, time, request.method, pathname, data)))) throw fault(TRANSPORT_TEXTS.badSign, 'request signature');
-    const text = open(keys, data);
-    if (text === null) throw fault(TRANSPORT_TEXTS.badSign, 'request data cannot be opened');
-    if (!replay.claim(requestId)) throw fault(TRANSPORT_TEXTS.badSign, 'request id already used');
+    const text = multipart ? null : open(keys, data);
+    if (!multipart && text === null) throw fault(TRANSPORT_TEXTS.badSign, 'request data cannot be opened');
+    if (!(await store.claim(requestId))) throw fault(TRANSPORT_TEXTS.badSign, 'request id already used');
+    if (multipart) return; // the route reads the file stream itself
     try {
-      request.body = JSON.parse(text) as unknown;
+      request.body = JSON.parse(text!) as unknown;
     } catch {
       throw fault(TRANSPORT_TEXTS.badSign, 'request data is not JSON');
     }

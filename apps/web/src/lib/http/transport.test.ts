@@ -1,4 +1,4 @@
-import { requestSigningText, responseSigningText, STATUS_SIGNATURE_FAULT, TRANSPORT_TEXTS } from '@portal/contracts/transport';
+import { requestSigningText, responseSigningText, STATUS_SIGNATURE_FAULT, TRANSPORT_TEXTS, UNWRAPPED_MULTIPART_DATA } from '@portal/contracts/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from './client.ts';
 import { authHeaders } from './encoding.ts';
@@ -18,7 +18,7 @@ function sealingServer(result: unknown, spoil: 'none' | 'requestId' | 'sign' | '
   const fetch = (async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
     const keys = await transportKeys(TOKEN);
-    let body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
+    let body: unknown = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
     let opened: unknown = body;
     const data = (body as { data?: string } | undefined)?.data;
     if (typeof data === 'string') {
@@ -59,6 +59,20 @@ describe('7.1 sealing in the http client', () => {
     expect(JSON.stringify(call!.body)).not.toContain('r1');
     expect(call!.opened).toEqual({ roleId: 'r1' });
     expect(call!.headers).toMatchObject({ 'Portal-Transport': '1', 'Request-Id': expect.stringMatching(/^[0-9a-f-]{36}$/), 'Request-Time': expect.stringMatching(/^\d+$/) });
+  });
+
+  it('signs an online-service-platform upload (request id, time, path) and sends the file as it is', async () => {
+    const server = sealingServer({ url: '/x.png' });
+    const http = createHttpClient({ baseUrl: '/api/online-service-platform', fetch: server.fetch, interceptors: [authHeaders(identity)] });
+    const form = new FormData();
+    form.append('file', new Blob(['png']), 'a.png');
+    await expect(http.post('/common/upload', form)).resolves.toEqual({ url: '/x.png' });
+    const [call] = server.seen;
+    expect(call!.body).toBe(form);
+    const keys = await transportKeys(TOKEN);
+    const { 'Request-Id': id, 'Request-Time': time, Sign: signature } = call!.headers;
+    expect(time).toMatch(/^\d+$/);
+    expect(signature).toBe(await signText(keys, requestSigningText(id!, time!, 'POST', '/api/online-service-platform/common/upload', UNWRAPPED_MULTIPART_DATA)));
   });
 
   it('asks other groups for a sealed answer without wrapping the request, and leaves nobody calls plain', async () => {

@@ -7,6 +7,7 @@ import {
   TRANSPORT_HEADERS,
   TRANSPORT_KDF,
   TRANSPORT_TEXTS,
+  UNWRAPPED_MULTIPART_DATA,
 } from '@portal/contracts/transport';
 import { HttpError } from './errors.ts';
 
@@ -14,7 +15,7 @@ import { HttpError } from './errors.ts';
  * 7.1 on the client (docs/adr/0014-transport-sealing.md): a logged-in call of the platform, workbench,
  * online-service-platform or comb-cygj group asks for a sealed answer and checks it (request id, signature,
  * then opens the result); a JSON POST of the online-service-platform group (not nobody) travels as one sealed
- * `data` field, signed with its request id and time. Keys come from the bearer token (HKDF, WebCrypto).
+ * `data` field, signed with its request id and time; an upload (FormData) of that group is signed, not wrapped. Keys come from the bearer token (HKDF, WebCrypto).
  *
  * On by main.tsx; off where WebCrypto is missing (a page served over plain http from another host), where the
  * server's 'optional' mode takes plain calls.
@@ -106,9 +107,16 @@ export async function sealRequest(token: string | null, method: 'GET' | 'POST', 
   if (!token || !transportOn() || !sealsResponse(pathname)) return null;
   const requestId = globalThis.crypto.randomUUID();
   const headers: Record<string, string> = { [TRANSPORT_HEADERS.transport]: '1', [TRANSPORT_HEADERS.requestId]: requestId };
-  if (method !== 'POST' || form || !sealsRequestBody(pathname) || !(body === undefined || isPlainObject(body))) return { requestId, token, headers, body };
+  if (method !== 'POST' || !sealsRequestBody(pathname)) return { requestId, token, headers, body };
   const keys = await transportKeys(token);
   const time = String(Date.now());
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    // An upload travels as it is, signed (request id, time, path), so the server's 'required' mode takes it.
+    headers[TRANSPORT_HEADERS.time] = time;
+    headers[TRANSPORT_HEADERS.sign] = await signText(keys, requestSigningText(requestId, time, method, pathname, UNWRAPPED_MULTIPART_DATA));
+    return { requestId, token, headers, body };
+  }
+  if (form || !(body === undefined || isPlainObject(body))) return { requestId, token, headers, body };
   const data = await sealText(keys, JSON.stringify(body ?? {}));
   headers[TRANSPORT_HEADERS.time] = time;
   headers[TRANSPORT_HEADERS.sign] = await signText(keys, requestSigningText(requestId, time, method, pathname, data));

@@ -34,6 +34,10 @@ const Env = z.object({
     .trim()
     .regex(/^(true|false|\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*|loopback|linklocal|uniquelocal)$/, 'true, false, a hop count, or a comma list of addresses/CIDRs')
     .optional(),
+  /** Absolute session lifetime: activity extends a session at most this many hours after login (default 12). */
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
+  /** Absolute lifetime of a refresh-token family: no refresh this many days after login (default 30). */
+  REFRESH_MAX_DAYS: z.coerce.number().positive().max(366).default(30),
   /** Origins (https://host[:port], wildcard subdomain allowed) that may frame the embedded-page routes, besides the portal itself. */
   FRAME_ANCESTORS: z
     .string()
@@ -62,6 +66,10 @@ export type Config = {
   trustProxy?: boolean | number | string;
   /** Origins besides 'self' allowed to frame the embedded-page routes (FRAME_ANCESTORS); none when left out. */
   frameAncestors?: string[];
+  /** Absolute session lifetime in seconds (SESSION_MAX_HOURS); SESSION_MAX_SECONDS_DEFAULT when left out. */
+  sessionMaxSeconds?: number;
+  /** Absolute refresh-family lifetime in seconds (REFRESH_MAX_DAYS); REFRESH_MAX_SECONDS_DEFAULT when left out. */
+  refreshMaxSeconds?: number;
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -106,6 +114,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     transportSeal: e.TRANSPORT_SEAL,
     trustProxy: trustProxyOf(e.TRUST_PROXY, production),
     frameAncestors: (e.FRAME_ANCESTORS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
+    refreshMaxSeconds: Math.round(e.REFRESH_MAX_DAYS * 86400),
   };
 }
 

@@ -26,6 +26,10 @@ export const ACTIVITY_EXTEND_BELOW_SECONDS = 300;
 export const SESSION_CHECK_MAX_FAILURES = 5;
 /** Idle lifetime of a server session (CAS ticket) when not extended; not given by the spec. */
 export const SESSION_IDLE_SECONDS = 1800;
+/** Absolute session lifetime (server default, SESSION_MAX_HOURS): activity extends a session at most 12 h after login. */
+export const SESSION_MAX_SECONDS_DEFAULT = 12 * 3600;
+/** Absolute lifetime of a refresh-token family (server default, REFRESH_MAX_DAYS): no refresh 30 days after login. */
+export const REFRESH_MAX_SECONDS_DEFAULT = 30 * 24 * 3600;
 
 /** "Dictionary cache: 5 minutes" */
 export const DICTIONARY_CACHE_MS = 5 * 60_000;

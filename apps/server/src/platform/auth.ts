@@ -1,3 +1,4 @@
+import { SESSION_MAX_SECONDS_DEFAULT } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,6 +41,8 @@ export async function findSessionUser(app: FastifyInstance, token: string): Prom
     .where('s.revoked_at', 'is', null)
     .where('s.access_expires_at', '>', now)
     .where('s.expires_at', '>', now)
+    // The absolute session lifetime (SESSION_MAX_HOURS): a session that old ends however active it was.
+    .where('s.created_at', '>', nowIso(Date.now() - (app.deps.config.sessionMaxSeconds ?? SESSION_MAX_SECONDS_DEFAULT) * 1000))
     .where('u.status', '=', 1)
     .select([
       's.id as sessionId',

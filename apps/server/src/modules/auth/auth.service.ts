@@ -4,9 +4,11 @@ import {
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
+  REFRESH_MAX_SECONDS_DEFAULT,
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   SESSION_IDLE_SECONDS,
+  SESSION_MAX_SECONDS_DEFAULT,
 } from '@portal/contracts/constants';
 import { MESSAGES } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
@@ -18,6 +20,19 @@ import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { authRepository } from './auth.repository.ts';
 
 const secondsFromNow = (s: number) => nowIso(Date.now() + s * 1000);
+
+/**
+ * The absolute limits of a session (config SESSION_MAX_HOURS and REFRESH_MAX_DAYS): activity extends it at most
+ * until `sessionEnd`, and no refresh token of its family is issued or taken after `refreshEnd`.
+ */
+export function sessionLimits(config: AppDeps['config'], createdAt: string): { sessionEnd: string; refreshEnd: string } {
+  const start = Date.parse(createdAt);
+  return {
+    sessionEnd: nowIso(start + (config.sessionMaxSeconds ?? SESSION_MAX_SECONDS_DEFAULT) * 1000),
+    refreshEnd: nowIso(start + (config.refreshMaxSeconds ?? REFRESH_MAX_SECONDS_DEFAULT) * 1000),
+  };
+}
+const earliest = (a: string, b: string) => (a < b ? a : b);
 
 type Client = { ip: string; userAgent: string };
 
@@ -60,7 +75,7 @@ export async function loginWithPassword(
       ip: client.ip,
       userAgent: client.userAgent,
     },
-    { hash: deps.hashToken(refresh), expiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS) },
+    { hash: deps.hashToken(refresh), expiresAt: earliest(secondsFromNow(REFRESH_TOKEN_TTL_SECONDS), sessionLimits(deps.config, nowIso()).refreshEnd) },
   );
   return tokenResult(user, access, refresh);
 }
@@ -112,13 +127,16 @@ export async function refreshTokens(deps: AppDeps, input: { refreshToken: string
   if (!session || session.revoked_at || session.expires_at <= now || stored.expires_at <= now) {
     throw unauthorized(MESSAGES.invalidRefreshToken);
   }
+  // Past its absolute lifetime a session is not refreshed, however recently it was active.
+  const limits = sessionLimits(deps.config, session.created_at);
+  if (limits.sessionEnd <= now || limits.refreshEnd <= now) throw unauthorized(MESSAGES.invalidRefreshToken);
   const user = await repo.findUserById(session.tenant_id, session.user_id);
   if (!user || user.status !== 1) throw unauthorized(MESSAGES.invalidRefreshToken);
   const next = successorOf(deps.config.tokenSecret, input.refreshToken);
   if (!stored.used_at) {
     const rotated = await repo.rotate(session.tenant_id, session.id, hash, {
       refreshHash: deps.hashToken(next.refresh),
-      refreshExpiresAt: secondsFromNow(REFRESH_TOKEN_TTL_SECONDS),
+      refreshExpiresAt: earliest(secondsFromNow(REFRESH_TOKEN_TTL_SECONDS), limits.refreshEnd),
       accessHash: deps.hashToken(next.access),
       accessExpiresAt: secondsFromNow(ACCESS_TOKEN_TTL_SECONDS),
     });
@@ -181,7 +199,8 @@ export async function userInfo(deps: AppDeps, ctx: RequestContext): Promise<User
 
 async function sessionData(deps: AppDeps, tenantId: string, sessionId: string): Promise<SessionData> {
   const repo = authRepository(deps.db);
-  const [session, config] = await Promise.all([repo.sessionById(tenantId, sessionId), repo.loginConfig(tenantId)]);
+  const [row, config] = await Promise.all([repo.sessionById(tenantId, sessionId), repo.loginConfig(tenantId)]);
+  const session = bounded(deps.config, row);
   if (!session) throw unauthorized();
   return { expireTime: Date.parse(session.expires_at), tgt: session.tgt, casTicket: session.cas_ticket, outLogTip: config?.out_log_tip ?? '' };
 }
@@ -203,7 +222,8 @@ export async function tokenLogin(deps: AppDeps, accessToken: string | null, refr
   let access = accessToken;
   let refresh = refreshToken ?? '';
   let session = access ? await repo.sessionByAccessHash(deps.hashToken(access)) : undefined;
-  const usable = session && !session.revoked_at && session.expires_at > now && session.access_expires_at > now;
+  const usable =
+    session && !session.revoked_at && session.expires_at > now && session.access_expires_at > now && sessionLimits(deps.config, session.created_at).sessionEnd > now;
   if (!usable) {
     if (!refreshToken) throw unauthorized(MESSAGES.sessionError);
     const renewed = await refreshTokens(deps, { refreshToken, tenantId: null });
@@ -239,22 +259,34 @@ export async function logout(deps: AppDeps, accessToken: string | null): Promise
   if (session) await repo.revokeSession(session.tenant_id, session.id);
 }
 
-function validTime(session: { cas_ticket: string; expires_at: string; revoked_at: string | null } | undefined, casTicket: string): SessionValidTime {
+function validTime(
+  session: { cas_ticket: string; expires_at: string; revoked_at: string | null } | undefined,
+  casTicket: string,
+): SessionValidTime {
   if (!session || session.revoked_at) return { casTicket, validTime: 0, expireTime: 0 };
   const expireTime = Date.parse(session.expires_at);
   return { casTicket, validTime: Math.max(0, Math.floor((expireTime - Date.now()) / 1000)), expireTime };
 }
 
-export async function getSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
-  return validTime(await authRepository(deps.db).sessionByTicket(casTicket), casTicket);
+/** A session row with its end brought forward to its absolute limit (rows written before the limit existed). */
+function bounded<T extends { expires_at: string; created_at: string }>(config: AppDeps['config'], session: T | undefined): T | undefined {
+  return session && { ...session, expires_at: earliest(session.expires_at, sessionLimits(config, session.created_at).sessionEnd) };
 }
 
-/** Extends a live session by the idle lifetime; an ended session stays ended. */
+export async function getSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
+  return validTime(bounded(deps.config, await authRepository(deps.db).sessionByTicket(casTicket)), casTicket);
+}
+
+/**
+ * Extends a live session by the idle lifetime, but never past its absolute limit (SESSION_MAX_HOURS after
+ * login); an ended session stays ended.
+ */
 export async function updateSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
   const repo = authRepository(deps.db);
-  const session = await repo.sessionByTicket(casTicket);
+  const session = bounded(deps.config, await repo.sessionByTicket(casTicket));
   if (!session || session.revoked_at || session.expires_at <= nowIso()) return validTime(undefined, casTicket);
-  const expiresAt = secondsFromNow(SESSION_IDLE_SECONDS);
+  const expiresAt = earliest(secondsFromNow(SESSION_IDLE_SECONDS), sessionLimits(deps.config, session.created_at).sessionEnd);
+  if (expiresAt <= session.expires_at) return validTime(session, casTicket);
   await repo.updateSession(session.tenant_id, session.id, { expires_at: expiresAt });
   return validTime({ ...session, expires_at: expiresAt }, casTicket);
 }

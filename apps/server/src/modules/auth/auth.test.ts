@@ -663,6 +663,93 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
   });
 });
 
+describe.each(testDatabases)('absolute session lifetime on %s', (engine) => {
+  let t: TestApp;
+  const c = client(() => t);
+  const HOUR = 3600;
+
+  beforeAll(async () => {
+    // Defaults: activity extends a session at most 12 h after login; refresh tokens at most 30 days.
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Logs in and moves the session's start back in time, its idle expiry still ahead. */
+  const agedSession = async (account: string, ageSeconds: number, leftSeconds = 100) => {
+    const tokens = (await c.login(account, DEMO_PASSWORD)).json().result as Tokens;
+    const row = await c.sessionRow(tokens.access_token);
+    await t.db.db
+      .updateTable('sessions')
+      .set({ created_at: past(ageSeconds), expires_at: new Date(Date.now() + leftSeconds * 1000).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    return { tokens, row };
+  };
+
+  it('neither extends nor refreshes a session 114 days old, and its tokens stop working', async () => {
+    const { tokens, row } = await agedSession('student01', 114 * 24 * HOUR, 1200);
+    const extended = await c.cas('updateSessionValidTime', row.cas_ticket);
+    expect(extended.statusCode).toBe(200);
+    expect(extended.json().result.validTime).toBe(0);
+    const stored = await t.db.db.selectFrom('sessions').where('id', '=', row.id).select('expires_at').executeTakeFirstOrThrow();
+    expect(Date.parse(stored.expires_at)).toBeLessThan(Date.now() + 1200 * 1000 + 1000);
+    expect((await c.cas('getSessionValidTime', row.cas_ticket)).json().result.validTime).toBe(0);
+    expect((await c.userInfo(tokens.access_token)).statusCode).toBe(401);
+    const refreshed = await c.refresh(tokens.refresh_token);
+    expect(refreshed.statusCode).toBe(401);
+    expect(refreshed.json().msg).toBe(MESSAGES.invalidRefreshToken);
+  });
+
+  it('extends a session by activity only up to 12 h after login', async () => {
+    const { tokens, row } = await agedSession('teacher01', 11.9 * HOUR, 100);
+    const extended = (await c.cas('updateSessionValidTime', row.cas_ticket)).json().result;
+    // 0.1 h (360 s) were left of the 12 h; the idle lifetime (1800 s) would go past that.
+    expect(extended.validTime).toBeGreaterThan(100);
+    expect(extended.validTime).toBeLessThanOrEqual(0.1 * HOUR);
+    expect(extended.validTime).toBeLessThan(SESSION_IDLE_SECONDS);
+    expect((await c.userInfo(tokens.access_token)).statusCode).toBe(200);
+    // A session 1 h old gets the full idle lifetime as before.
+    const young = await agedSession('admin', HOUR, 100);
+    expect((await c.cas('updateSessionValidTime', young.row.cas_ticket)).json().result.validTime).toBeGreaterThan(SESSION_IDLE_SECONDS - 60);
+    expect((await c.refresh(young.tokens.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe.each(testDatabases)('refresh family lifetime on %s', (engine) => {
+  let t: TestApp;
+  const c = client(() => t);
+  const DAY = 24 * 3600;
+
+  beforeAll(async () => {
+    // A deployment that lets sessions run longer than a month: the refresh family still ends at 30 days.
+    t = await createTestApp(engine, { sessionMaxSeconds: 60 * DAY, refreshMaxSeconds: 30 * DAY });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses to refresh a session older than the refresh limit, and caps new refresh tokens at it', async () => {
+    const tokens = (await c.login('student01', DEMO_PASSWORD)).json().result as Tokens;
+    const row = await c.sessionRow(tokens.access_token);
+    await t.db.db.updateTable('sessions').set({ created_at: past(29 * DAY) }).where('id', '=', row.id).execute();
+    const next = await c.refresh(tokens.refresh_token);
+    expect(next.statusCode).toBe(200);
+    const stored = await t.db.db
+      .selectFrom('refresh_tokens')
+      .where('token_hash', '=', t.app.deps.hashToken(next.json().result.refresh_token))
+      .select('expires_at')
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(stored.expires_at)).toBeLessThanOrEqual(Date.now() + DAY * 1000 + 1000);
+
+    await t.db.db.updateTable('sessions').set({ created_at: past(31 * DAY) }).where('id', '=', row.id).execute();
+    const refused = await c.refresh(next.json().result.refresh_token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().msg).toBe(MESSAGES.invalidRefreshToken);
+  });
+});
+
 describe.each(testDatabases)('login rate limits on %s', (engine) => {
   let t: TestApp;
   const c = client(() => t);

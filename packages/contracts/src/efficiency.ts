@@ -214,7 +214,10 @@ export const PersonalNode = z.object({
 export type PersonalNode = z.infer<typeof PersonalNode>;
 export const PersonalNodePage = pageOf(PersonalNode);
 
-export const FilterNode: z.ZodType<FilterNodeT> = z.lazy(() => z.object({ id: z.string(), title: z.string(), count: z.number().int(), children: z.array(FilterNode) }));
+/** Recursive, so registered by id: the OpenAPI document lists it once under components.schemas and refers to it. */
+export const FilterNode: z.ZodType<FilterNodeT> = z
+  .lazy(() => z.object({ id: z.string(), title: z.string(), count: z.number().int(), children: z.array(FilterNode) }))
+  .meta({ id: 'FilterNode' });
 export type FilterNodeT = { id: string; title: string; count: number; children: FilterNodeT[] };
 
 /** efficiencyHomePage/existReport: whether the caller may see the report-wide views, and whether there is data. */

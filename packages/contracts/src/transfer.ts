@@ -131,9 +131,10 @@ export type DutyUpdateRequest = z.infer<typeof DutyUpdateRequest>;
 /** ids: comma-joined, in the BladeX manner. */
 export const RemoveRequest = z.object({ ids: z.string().trim().min(1).max(4000) });
 
-export const DeptNode: z.ZodType<DeptNodeT> = z.lazy(() =>
-  z.object({ id: z.string(), parentId: z.string(), title: z.string(), dutyNum: z.number().int(), children: z.array(DeptNode) }),
-);
+/** Recursive, so registered by id: the OpenAPI document lists it once under components.schemas and refers to it. */
+export const DeptNode: z.ZodType<DeptNodeT> = z
+  .lazy(() => z.object({ id: z.string(), parentId: z.string(), title: z.string(), dutyNum: z.number().int(), children: z.array(DeptNode) }))
+  .meta({ id: 'DeptNode' });
 export type DeptNodeT = { id: string; parentId: string; title: string; dutyNum: number; children: DeptNodeT[] };
 
 export const DeptInfo = z.object({
@@ -276,7 +277,9 @@ export const ErrorDownloadRequest = z.object({ tenantId: z.string().optional(), 
 
 export const DictOption = z.object({ dictKey: z.string(), dictValue: z.string() });
 export type DictOption = z.infer<typeof DictOption>;
-export const DictRequest = z.object({ tenantId: z.string().optional(), search: z.string().max(100).optional() }).nullish();
+export const DictQuery = z.object({ tenantId: z.string().optional(), search: z.string().max(100).optional() });
+/** The POST variant's body may be empty or null; the GET variant's query string is always an object. */
+export const DictRequest = DictQuery.nullish();
 
 /** The data sets import and export are wired for; the path segment of their URLs. */
 export const TRANSFER_DATASETS = ['deptDuty', 'dept', 'service'] as const;

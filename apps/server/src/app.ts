@@ -1,7 +1,9 @@
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
@@ -44,6 +46,9 @@ export async function buildApp({ config, db, logger = true, serveWeb = true }: B
   // Security headers on every answer, errors and files included (platform/security-headers.ts).
   await registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
 
+  // Answers over 1 KB go out compressed (brotli at a quality cheap enough for every JSON answer, else gzip);
+  // the web app's hashed files are compressed once at build time and served as they are (platform/web.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -54,6 +59,8 @@ export async function buildApp({ config, db, logger = true, serveWeb = true }: B
     },
     // @fastify/websocket hides its routes from the document; the chat socket is a registered route like any other.
     transform: (args) => jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
+    // Schemas registered with an id (the recursive trees) go to components.schemas, where the routes' $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
   // 7.1 first: the input guard and the contract schemas see the opened body.
   registerTransport(app, config.transportSeal ?? 'optional');

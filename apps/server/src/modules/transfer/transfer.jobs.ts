@@ -26,7 +26,15 @@ const PROGRESS_WRITE_MS = 250;
 export const JOBS_PER_USER = 2;
 
 export type JobOutcome = { resultPath?: string | null; errorPath?: string | null; fileName?: string | null };
-export type JobHandle = { id: string; progress: (c: Counters, force?: boolean) => Promise<void> };
+export type JobHandle = {
+  id: string;
+  progress: (c: Counters, force?: boolean) => Promise<void>;
+  /**
+   * Adds what a batch did to the job row inside the batch's own transaction, so the row's counters are true for
+   * every committed row whatever happens next (a crash, a lost Redis mirror): they commit or roll back together.
+   */
+  commit: (trx: Db, delta: Counters) => Promise<void>;
+};
 
 const running = new Map<string, { db: Db; done: Promise<void> }>();
 
@@ -118,6 +126,8 @@ export async function startJob(
     fail_num: c.failed,
   });
   let latest: Counters | null = null;
+  let savedTotal = 0;
+  let committed = false;
   const handle: JobHandle = {
     id,
     async progress(c, force = false) {
@@ -125,9 +135,29 @@ export async function startJob(
       const t = Date.now();
       if (!force && t - last < PROGRESS_WRITE_MS) return;
       last = t;
-      // With Redis the counters go there; the job row keeps its heartbeat (below) and gets them at the end.
-      if (mirror) await mirror.save(ctx.tenantId, ctx.userId, id, c);
-      else await set({ ...counterValues(c), heartbeat_at: nowIso(t) });
+      // With Redis the counters go there (the job row gets each batch's counts in the batch's transaction, see
+      // commit, and its total when it changes); without, the row gets them here.
+      if (mirror) {
+        await mirror.save(ctx.tenantId, ctx.userId, id, c);
+        if (c.total !== savedTotal) await set({ total_num: c.total });
+        savedTotal = c.total;
+      } else await set({ ...counterValues(c), heartbeat_at: nowIso(t) });
+    },
+    async commit(trx, d) {
+      committed = true;
+      // Not limited to running jobs: rows a job wrote are counted even if another node already gave it up.
+      await trx
+        .updateTable('transfer_jobs')
+        .set((eb) => ({
+          finish_num: eb('finish_num', '+', d.finish),
+          new_insert_num: eb('new_insert_num', '+', d.inserted),
+          update_num: eb('update_num', '+', d.updated),
+          jump_num: eb('jump_num', '+', d.skipped),
+          fail_num: eb('fail_num', '+', d.failed),
+        }))
+        .where('id', '=', id)
+        .where('tenant_id', '=', ctx.tenantId)
+        .execute();
     },
   };
   const beat = setInterval(() => void set({ heartbeat_at: nowIso() }).catch(() => {}), JOB_HEARTBEAT_MS);
@@ -144,7 +174,9 @@ export async function startJob(
       const own = err instanceof Error && /[\u4e00-\u9fa5]/.test(err.message);
       const msg = own ? err.message : TRANSFER_TEXTS.jobFailed;
       const detail = own ? (err as { detail?: string }).detail : err instanceof Error ? err.message : String(err);
-      await set({ ...(latest ? counterValues(latest) : {}), status: 'failed', finished_at: nowIso(), error_msg: (detail ? `${msg}（${detail}）` : msg).slice(0, 500) }).catch(() => {});
+      // An import's row already holds the counts of every committed batch (commit); only the total is added.
+      const counts = latest ? (committed ? { total_num: (latest as Counters).total } : counterValues(latest)) : {};
+      await set({ ...counts, status: 'failed', finished_at: nowIso(), error_msg: (detail ? `${msg}（${detail}）` : msg).slice(0, 500) }).catch(() => {});
     } finally {
       clearInterval(beat);
       running.delete(id);
@@ -169,7 +201,8 @@ export function progressOf(row: TransferJobRow, url: string | null, live: Counte
   const finished = job.status !== 'running';
   const started = Date.parse(job.started_at);
   const ended = job.finished_at ? Date.parse(job.finished_at) : now;
-  const rate = job.total_num > 0 ? Math.min(100, Math.round((job.finish_num / job.total_num) * 10_000) / 100) : finished ? 100 : 0;
+  // A job that ended without counting anything (failed before its first pass) has done 0 %, not 100 %.
+  const rate = job.total_num > 0 ? Math.min(100, Math.round((job.finish_num / job.total_num) * 10_000) / 100) : job.status === 'finished' ? 100 : 0;
   const elapsed = ended - started;
   const remain = !finished && job.finish_num > 0 ? (elapsed / job.finish_num) * (job.total_num - job.finish_num) : 0;
   return {

@@ -344,23 +344,49 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
         let k = 0;
         return rows.map((p) => (p.reason ? { reason: p.reason } : applied[k++]!));
       };
+      /** What some rows did, as counters to add to the job row. */
+      const delta = (list: Result[]): Counters => ({
+        total: 0,
+        finish: list.length,
+        inserted: list.filter((r) => 'outcome' in r && r.outcome === 'insert').length,
+        updated: list.filter((r) => 'outcome' in r && r.outcome === 'update').length,
+        skipped: list.filter((r) => 'outcome' in r && r.outcome === 'skip').length,
+        failed: list.filter((r) => 'reason' in r).length,
+      });
       let results: Result[];
       try {
-        results = merge(batch, toResults(await deps.db.transaction().execute((trx) => apply(trx, batch))));
+        // The batch's rows and its counts on the job row commit together (a crash leaves both or neither).
+        results = await deps.db.transaction().execute(async (trx) => {
+          const merged = merge(batch, toResults(await apply(trx, batch)));
+          await job.commit(trx, delta(merged));
+          return merged;
+        });
       } catch {
         // Something beyond a row's own fault (a constraint, a lost connection): apply row by row.
         results = [];
+        const unwritten: Result[] = [];
         for (const p of batch) {
           if (p.reason) {
             results.push({ reason: p.reason });
+            unwritten.push({ reason: p.reason });
             continue;
           }
           try {
-            results.push(toResults(await deps.db.transaction().execute((trx) => apply(trx, [p])))[0]!);
+            results.push(
+              await deps.db.transaction().execute(async (trx) => {
+                const one = toResults(await apply(trx, [p]))[0]!;
+                await job.commit(trx, delta([one]));
+                return one;
+              }),
+            );
           } catch (err) {
-            results.push({ reason: isUniqueViolation(err) ? TRANSFER_TEXTS.duplicateRow : TRANSFER_TEXTS.saveFailed });
+            const failed = { reason: isUniqueViolation(err) ? TRANSFER_TEXTS.duplicateRow : TRANSFER_TEXTS.saveFailed };
+            results.push(failed);
+            unwritten.push(failed);
           }
         }
+        // Rows that wrote nothing are counted on their own.
+        if (unwritten.length) await job.commit(deps.db, delta(unwritten));
       }
       for (let i = 0; i < batch.length; i++) {
         const r = results[i]!;

@@ -38,6 +38,8 @@ const Env = z.object({
   SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
   /** Absolute lifetime of a refresh-token family: no refresh this many days after login (default 30). */
   REFRESH_MAX_DAYS: z.coerce.number().positive().max(366).default(30),
+  /** Longest spacing (ms) that failed logins from one address impose on its next attempts (default 2000). */
+  LOGIN_ADDRESS_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Origins (https://host[:port], wildcard subdomain allowed) that may frame the embedded-page routes, besides the portal itself. */
   FRAME_ANCESTORS: z
     .string()
@@ -70,6 +72,8 @@ export type Config = {
   sessionMaxSeconds?: number;
   /** Absolute refresh-family lifetime in seconds (REFRESH_MAX_DAYS); REFRESH_MAX_SECONDS_DEFAULT when left out. */
   refreshMaxSeconds?: number;
+  /** Longest spacing of a failing address's login attempts (LOGIN_ADDRESS_DELAY_MAX_MS); the contracts default when left out. */
+  loginAddressDelayMaxMs?: number;
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -116,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     frameAncestors: (e.FRAME_ANCESTORS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     refreshMaxSeconds: Math.round(e.REFRESH_MAX_DAYS * 86400),
+    loginAddressDelayMaxMs: e.LOGIN_ADDRESS_DELAY_MAX_MS,
   };
 }
 

@@ -78,6 +78,11 @@ export type TokenLoginResult = z.infer<typeof TokenLoginResult>;
 
 /** POST nobody/cas/getSessionValidTime | updateSessionValidTime | removeSessionValidTime */
 export const CasTicketRequest = z.object({ casTicket: z.string().min(1).max(128) });
+
+/** blade-user/user/unlock (administrator): the ids of the users to unlock, comma-separated (BladeX style). */
+export const UnlockUsersRequest = z.object({ userIds: z.string().trim().min(1).max(4000) });
+export const UnlockUsersResult = z.object({ unlocked: z.array(z.string()) });
+export type UnlockUsersResult = z.infer<typeof UnlockUsersResult>;
 export const SessionValidTime = z.object({
   casTicket: z.string(),
   /** Seconds left; 0 when expired or unknown. */

@@ -107,10 +107,22 @@ export const WATERMARK_ROTATION_DEG = 15;
 /** "Assistant contact id: 30001" */
 export const ASSISTANT_CONTACT_ID = '30001';
 
-/** Login failures allowed per account and per address within the window before login is refused. */
+/**
+ * Login attempts whose password is checked per account within the window; further attempts are refused until
+ * the window ends (15 minutes after the failure that used the allowance up) or an administrator unlocks the account.
+ */
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_FAILURES_PER_ADDRESS = 20;
+/**
+ * Per address, failures slow the address down instead of locking it (a campus NAT holds many users): past the
+ * free failures, each further failure in the window doubles the spacing of the address's attempts, from the base
+ * up to the maximum (server setting LOGIN_ADDRESS_DELAY_MAX_MS); an attempt that would wait longer than the
+ * maximum wait is refused.
+ */
+export const LOGIN_ADDRESS_FREE_FAILURES = 10;
+export const LOGIN_ADDRESS_DELAY_BASE_MS = 100;
+export const LOGIN_ADDRESS_DELAY_MAX_MS_DEFAULT = 2_000;
+export const LOGIN_ADDRESS_MAX_WAIT_MS = 30_000;
 
 /** Popup size of 4.4 '1002', from section 9. */
 export function popupSize(pageWidth: number, pageHeight: number): { width: number; height: number } {

@@ -52,6 +52,7 @@ export const MESSAGES = {
   notFound: '请求的资源不存在',
   badCredentials: '账号或密码错误',
   accountLocked: '登录失败次数过多，请15分钟后再试',
+  loginBusy: '该网络登录尝试过于频繁，请稍后再试',
   demoDisabled: '演示账号仅在演示模式下可用',
   invalidRefreshToken: '刷新令牌无效或已过期，请重新登录',
   unknownGrantType: '不支持的授权类型',
@@ -59,6 +60,13 @@ export const MESSAGES = {
   missingTenant: '缺少租户编号 tenantId',
   unknownTenant: '租户不存在',
 } as const;
+
+/** en-US beside the zh-CN text of server messages a user meets at login (sent as msgDetail with them). */
+export const MESSAGES_EN_US = {
+  badCredentials: 'Wrong account or password',
+  accountLocked: 'Too many failed logins. Please try again in 15 minutes.',
+  loginBusy: 'Too many login attempts from this network. Please try again shortly.',
+} as const satisfies Partial<Record<keyof typeof MESSAGES, string>>;
 
 /** "HTTP error with a text body: 'E-FY{http status}Q：当前网络连接不稳定或系统正忙，请稍后再试或联系管理员处理'" */
 export function httpErrorMessage(httpStatus: number): string {

@@ -85,11 +85,15 @@ export interface PasswordConfigTable {
   expire_days: number;
 }
 
-export interface LoginFailureTable {
-  id: string;
+/** Login throttling counters (migration 2026-11-24T01-00_login-throttle, modules/auth/login-throttle.ts). */
+export interface LoginThrottleTable {
   /** 'account:{tenant}:{account}' or 'address:{ip}' */
   key: string;
-  created_at: string;
+  /** account: attempts claimed in the window; address: failures in the window */
+  attempts: number;
+  window_started_ms: number;
+  /** address: end of the last reserved attempt slot (epoch ms) */
+  next_at_ms: number;
 }
 
 export interface RobotConfigTable {
@@ -116,7 +120,7 @@ export interface Database extends CatalogueTables, EfficiencyTables, WorkbenchTa
   refresh_tokens: RefreshTokenTable;
   login_configs: LoginConfigTable;
   password_configs: PasswordConfigTable;
-  login_failures: LoginFailureTable;
+  login_throttle: LoginThrottleTable;
   robot_configs: RobotConfigTable;
   transport_replay: TransportReplayTable;
   chat_settings: ChatSettingTable; chat_messages: ChatMessageTable; chat_user_state: ChatUserStateTable; chat_inbox: ChatInboxTable; chat_device_cursors: ChatDeviceCursorTable; chat_conversations: ChatConversationTable; chat_groups: ChatGroupTable; chat_group_members: ChatGroupMemberTable; chat_public_accounts: ChatPublicAccountTable; chat_files: ChatFileTable; notices: NoticeTable; question_scenes: QuestionSceneTable; faq_entries: FaqEntryTable; robot_questions: RobotQuestionTable; question_feedback: QuestionFeedbackTable;

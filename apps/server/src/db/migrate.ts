@@ -14,6 +14,7 @@ import * as homeHolidaysSpecials from './migrations/2026-11-23T15-40_home-holida
 import * as chatGroupDissolve from './migrations/2026-11-23T15-50_chat-group-dissolve.ts';
 import * as combTickets from './migrations/2026-11-23T16-30_comb-tickets.ts';
 import * as chatGroupNotice from './migrations/2026-11-23T16-50_chat-group-notice.ts';
+import * as loginThrottle from './migrations/2026-11-24T01-00_login-throttle.ts';
 import * as transportReplay from './migrations/2026-11-24T02-00_transport-replay.ts';
 import * as catalogueSpeed from './migrations/2026-11-24T04-00_catalogue-speed.ts';
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T16-30_comb-tickets': combTickets,
   '2026-11-23T16-50_chat-group-notice': chatGroupNotice,
   '2026-11-24T02-00_transport-replay': transportReplay,
+  '2026-11-24T01-00_login-throttle': loginThrottle,
   '2026-11-24T04-00_catalogue-speed': catalogueSpeed,
 };
 

@@ -35,6 +35,10 @@ export function authRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    usersByIds(tenantId: string, ids: string[]) {
+      return db.selectFrom('users').where('tenant_id', '=', tenantId).where('id', 'in', ids).select(['id', 'account']).execute();
+    },
+
     async menuNames(tenantId: string, roleId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('role_menus')
@@ -151,25 +155,6 @@ export function authRepository(db: Db) {
           .execute();
         return true;
       });
-    },
-
-    async countFailures(key: string, sinceIso: string): Promise<number> {
-      const row = await db
-        .selectFrom('login_failures')
-        .where('key', '=', key)
-        .where('created_at', '>', sinceIso)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    async recordFailures(keys: string[]): Promise<void> {
-      const now = nowIso();
-      await db.insertInto('login_failures').values(keys.map((key) => ({ id: newId(), key, created_at: now }))).execute();
-    },
-
-    async clearFailures(key: string, beforeIso: string): Promise<void> {
-      await db.deleteFrom('login_failures').where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', beforeIso)])).execute();
     },
   };
 }

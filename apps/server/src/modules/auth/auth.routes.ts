@@ -9,6 +9,8 @@ import {
   TokenRequest,
   TenantDetail,
   TokenResult,
+  UnlockUsersRequest,
+  UnlockUsersResult,
   UserInfo,
 } from '@portal/contracts/auth';
 import { envelope } from '@portal/contracts/envelope';
@@ -69,6 +71,21 @@ export async function authRoutes(app: App): Promise<void> {
     `${GROUPS.user}/user/getUserInfo`,
     { schema: { tags: ['auth'], summary: 'The logged-in user, with configurationMenu', response: { 200: envelope(UserInfo) } } },
     async (request) => ok(await auth.userInfo(deps, userOf(request))),
+  );
+
+  // An administrator ends the login lock of users of their tenant (the lock also ends by itself, 15 minutes on).
+  r.post(
+    `${GROUPS.user}/user/unlock`,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Unlock users locked out by failed logins (administrator; own tenant)',
+        body: UnlockUsersRequest,
+        response: { 200: envelope(UnlockUsersResult) },
+      },
+    },
+    async (request) => ok(await auth.unlockUsers(deps, userOf(request), request.body.userIds)),
   );
 
   r.post(

@@ -1,23 +1,23 @@
-import type { TenantDetail, LoginInit, PasswordConfig, PasswordReg, RoleItem, SessionData, SessionValidTime, TokenResult, UserInfo } from '@portal/contracts/auth';
+import type { TenantDetail, LoginInit, UnlockUsersResult, PasswordConfig, PasswordReg, RoleItem, SessionData, SessionValidTime, TokenResult, UserInfo } from '@portal/contracts/auth';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  LOGIN_FAILURE_WINDOW_SECONDS,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
   REFRESH_MAX_SECONDS_DEFAULT,
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   SESSION_IDLE_SECONDS,
   SESSION_MAX_SECONDS_DEFAULT,
 } from '@portal/contracts/constants';
-import { MESSAGES } from '@portal/contracts/errors';
+import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/crypto.ts';
-import { AppError, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { authRepository } from './auth.repository.ts';
+import { accountKey, addressKey, loginThrottle } from './login-throttle.ts';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const secondsFromNow = (s: number) => nowIso(Date.now() + s * 1000);
 
@@ -36,29 +36,35 @@ const earliest = (a: string, b: string) => (a < b ? a : b);
 
 type Client = { ip: string; userAgent: string };
 
-/** grant_type=password: checks the rate limits, the password and demo mode, then opens a session. */
+/**
+ * grant_type=password: the address waits for its attempt slot, the account claims one of its checked attempts
+ * (login-throttle.ts), then the password and demo mode are checked and a session opens.
+ */
 export async function loginWithPassword(
   deps: AppDeps,
   input: { tenantId: string; username: string; password: string },
   client: Client,
 ): Promise<TokenResult> {
-  const repo = authRepository(deps.db);
-  const since = nowIso(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
-  const accountKey = `account:${input.tenantId}:${input.username.toLowerCase()}`;
-  const addressKey = `address:${client.ip}`;
-  const [byAccount, byAddress] = await Promise.all([repo.countFailures(accountKey, since), repo.countFailures(addressKey, since)]);
-  if (byAccount >= LOGIN_FAILURES_PER_ACCOUNT || byAddress >= LOGIN_FAILURES_PER_ADDRESS) {
-    throw tooMany(MESSAGES.accountLocked);
-  }
+  const throttle = loginThrottle(deps.db, { addressDelayMaxMs: deps.config.loginAddressDelayMaxMs });
+  const byAccount = accountKey(input.tenantId, input.username);
+  const byAddress = addressKey(client.ip);
 
+  const wait = await throttle.reserveAddressSlot(byAddress);
+  if (wait === null) throw tooMany(MESSAGES.loginBusy, MESSAGES_EN_US.loginBusy);
+  if (wait > 0) await sleep(wait);
+  const claim = await throttle.claimAccount(byAccount);
+  if (!claim.allowed) throw tooMany(MESSAGES.accountLocked, MESSAGES_EN_US.accountLocked);
+
+  const repo = authRepository(deps.db);
   const user = await repo.findUserByAccount(input.tenantId, input.username);
   const good = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !good || user.status !== 1) {
-    await repo.recordFailures([accountKey, addressKey]);
-    throw new AppError(400, MESSAGES.badCredentials);
+    await Promise.all([throttle.accountFailed(byAccount, claim.attempt), throttle.addressFailed(byAddress)]);
+    throw new AppError(400, MESSAGES.badCredentials, MESSAGES_EN_US.badCredentials);
   }
   if (user.is_demo === 1 && !deps.config.demo) throw forbidden(MESSAGES.demoDisabled);
-  await repo.clearFailures(accountKey, since);
+  await throttle.clearAccount(byAccount);
+  if (Math.random() < 0.02) void throttle.prune().catch(() => undefined);
 
   const access = newToken();
   const refresh = newToken();
@@ -166,6 +172,20 @@ async function withinReuseGrace(deps: AppDeps, tenantId: string, sessionId: stri
       !session.revoked_at &&
       session.access_token_hash === deps.hashToken(next.access),
   );
+}
+
+/**
+ * blade-user/user/unlock: an administrator ends the login lock of users of their own tenant (ids of other
+ * tenants are not found). Answers with the ids that were found.
+ */
+export async function unlockUsers(deps: AppDeps, ctx: RequestContext, userIds: string): Promise<UnlockUsersResult> {
+  if (ctx.roleType !== 'admin') throw forbidden(MESSAGES.forbidden, 'administrator only');
+  const ids = [...new Set(userIds.split(',').map((id) => id.trim()).filter(Boolean))];
+  if (ids.length === 0 || ids.length > 100 || ids.some((id) => id.length > 64)) throw badRequest(MESSAGES.badRequest, 'userIds');
+  const users = await authRepository(deps.db).usersByIds(ctx.tenantId, ids);
+  if (users.length === 0) throw notFound(MESSAGES.notFound, 'userIds');
+  await loginThrottle(deps.db).unlockAccounts(users.map((u) => accountKey(ctx.tenantId, u.account)));
+  return { unlocked: users.map((u) => u.id) };
 }
 
 /** The configuration menus of a role, in the order of the product's menu list. */

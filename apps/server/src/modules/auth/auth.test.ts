@@ -1,17 +1,20 @@
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  LOGIN_ADDRESS_FREE_FAILURES,
+  LOGIN_ADDRESS_MAX_WAIT_MS,
+  LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
   REFRESH_REUSE_GRACE_SECONDS,
   SESSION_IDLE_SECONDS,
 } from '@portal/contracts/constants';
-import { MESSAGES } from '@portal/contracts/errors';
+import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_TENANT_ID, DEMO_TENANT_NAME, DEMO_USERS } from '../../db/seed/demo.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { accountKey, addressDelayMs, addressKey } from './login-throttle.ts';
 
 const TOKEN_URL = '/api/blade-auth/oauth/token';
 const USER_INFO = '/api/blade-user/user/getUserInfo';
@@ -753,12 +756,53 @@ describe.each(testDatabases)('refresh family lifetime on %s', (engine) => {
 describe.each(testDatabases)('login rate limits on %s', (engine) => {
   let t: TestApp;
   const c = client(() => t);
+  const UNLOCK = '/api/blade-user/user/unlock';
+  const TEACHER = DEMO_USERS.find((u) => u.account === 'teacher01')!;
+  const STUDENT = DEMO_USERS.find((u) => u.account === 'student01')!;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // A short maximum spacing keeps the suite quick; the spacing rule is the same.
+    t = await createTestApp(engine, { loginAddressDelayMaxMs: 20 });
+    // A second administrator, whom the lock tests leave alone.
+    await t.db.db
+      .insertInto('users')
+      .values({
+        id: 'rate-admin-2',
+        tenant_id: DEMO_TENANT_ID,
+        account: 'admin2',
+        user_name: '值班管理员',
+        nick_name: '周老师',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        role_id: '000000-admin',
+        is_demo: 1,
+        status: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  const throttleRow = (key: string) => t.db.db.selectFrom('login_throttle').where('key', '=', key).selectAll().executeTakeFirst();
+  const unlock = (token: string, userIds: string) => c.inject({ method: 'POST', url: UNLOCK, headers: bearer(token), payload: { userIds } });
+
+  it('slows an address down after 20 typos instead of locking every account behind it', async () => {
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 20; i++) {
+      const res = await c.login(`guess${i % 10}`, `Wrong@${i}`, { ip });
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(400);
+    }
+    // The address is slowed: its failures set a spacing between its attempts, doubling past the free failures.
+    const row = await throttleRow(addressKey(ip));
+    expect(Number(row?.attempts)).toBe(20);
+    expect(addressDelayMs(20, t.config.loginAddressDelayMaxMs)).toBeGreaterThan(0);
+    expect(Number(row?.next_at_ms)).toBeGreaterThan(0);
+    // Every other account behind the address (a campus NAT) still logs in.
+    for (const account of ['admin', 'teacher01', 'student01']) {
+      const res = await c.login(account, DEMO_PASSWORD, { ip });
+      expect(res.statusCode, account).toBe(200);
+    }
   });
 
   it(`locks an account after ${LOGIN_FAILURES_PER_ACCOUNT} failures, even for the right password`, async () => {
@@ -769,7 +813,7 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
     const locked = await c.login('admin', DEMO_PASSWORD, { ip: '10.1.0.99' });
     expect(locked.statusCode).toBe(429);
     expectEnvelope(locked.json(), 429);
-    expect(locked.json()).toMatchObject({ msg: MESSAGES.accountLocked, result: null });
+    expect(locked.json()).toMatchObject({ msg: MESSAGES.accountLocked, msgDetail: MESSAGES_EN_US.accountLocked, result: null });
     expect(locked.body).not.toContain('access_token');
 
     // Other accounts from the same address are not affected.
@@ -778,17 +822,69 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
     expect((await c.login('ADMIN', DEMO_PASSWORD, { ip: '10.1.0.98' })).statusCode).toBe(429);
   });
 
-  it(`locks an address after ${LOGIN_FAILURES_PER_ADDRESS} failures across accounts`, async () => {
-    const ip = '10.2.0.1';
-    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
-      const res = await c.login(`guess${i % 10}`, `Wrong@${i}`, { ip });
-      expect(res.statusCode, `attempt ${i + 1}`).toBe(400);
-    }
-    const locked = await c.login('teacher01', DEMO_PASSWORD, { ip });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().msg).toBe(MESSAGES.accountLocked);
-    // The same account from another address logs in.
-    expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.2.0.2' })).statusCode).toBe(200);
+  it(`checks exactly ${LOGIN_FAILURES_PER_ACCOUNT} of 40 parallel wrong passwords for one account`, async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => c.login('teacher01', `Wrong@${i}`, { ip: '10.5.0.1' })));
+    const checked = answers.filter((a) => a.statusCode === 400);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(checked.length).toBe(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(refused.length).toBe(40 - LOGIN_FAILURES_PER_ACCOUNT);
+    for (const a of checked) expect(a.json().msg).toBe(MESSAGES.badCredentials);
+    for (const a of refused) expect(a.json().msg).toBe(MESSAGES.accountLocked);
+    // Locked now for the right password too.
+    expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.5.0.2' })).statusCode).toBe(429);
+  });
+
+  it('spaces failing addresses out exponentially, up to the maximum', () => {
+    const delays = Array.from({ length: 25 }, (_, f) => addressDelayMs(f, 2000));
+    expect(delays.slice(0, LOGIN_ADDRESS_FREE_FAILURES + 1).every((d) => d === 0)).toBe(true);
+    expect(delays[LOGIN_ADDRESS_FREE_FAILURES + 1]).toBeGreaterThan(0);
+    expect(delays[LOGIN_ADDRESS_FREE_FAILURES + 2]).toBe(2 * delays[LOGIN_ADDRESS_FREE_FAILURES + 1]!);
+    expect(delays[LOGIN_ADDRESS_FREE_FAILURES + 3]).toBe(4 * delays[LOGIN_ADDRESS_FREE_FAILURES + 1]!);
+    expect(Math.max(...delays)).toBe(2000);
+  });
+
+  it('refuses an attempt from an address whose queue is full, without making the queue longer', async () => {
+    const ip = '10.6.0.1';
+    const far = Date.now() + LOGIN_ADDRESS_MAX_WAIT_MS + 60_000;
+    await t.db.db.insertInto('login_throttle').values({ key: addressKey(ip), attempts: 30, window_started_ms: Date.now(), next_at_ms: far }).execute();
+    const res = await c.login('student01', DEMO_PASSWORD, { ip });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ msg: MESSAGES.loginBusy, msgDetail: MESSAGES_EN_US.loginBusy });
+    expect(Number((await throttleRow(addressKey(ip)))?.next_at_ms)).toBe(far);
+  });
+
+  it('unlocks a locked account after the stated 15 minutes', async () => {
+    const key = accountKey(DEMO_TENANT_ID, 'student01');
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await c.login('student01', `Wrong@${i}`, { ip: `10.7.0.${i + 1}` });
+    expect((await c.login('student01', DEMO_PASSWORD, { ip: '10.7.0.50' })).statusCode).toBe(429);
+    // 14 minutes after the failure that locked it, it is still locked.
+    await t.db.db.updateTable('login_throttle').set({ window_started_ms: Date.now() - 14 * 60_000 }).where('key', '=', key).execute();
+    expect((await c.login('student01', DEMO_PASSWORD, { ip: '10.7.0.51' })).statusCode).toBe(429);
+    await t.db.db.updateTable('login_throttle').set({ window_started_ms: Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000 - 1000 }).where('key', '=', key).execute();
+    expect((await c.login('student01', DEMO_PASSWORD, { ip: '10.7.0.52' })).statusCode).toBe(200);
+  });
+
+  it('lets an administrator unlock a locked account of their tenant; a student cannot', async () => {
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await c.login('teacher01', `Wrong@${i}`, { ip: `10.8.0.${i + 1}` });
+    expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.8.0.50' })).statusCode).toBe(429);
+
+    const student = (await c.login('student01', DEMO_PASSWORD, { ip: '10.8.1.1' })).json().result as Tokens;
+    const refused = await unlock(student.access_token, TEACHER.id);
+    expect(refused.statusCode).toBe(403);
+    expectEnvelope(refused.json(), 403);
+    expect(refused.json().msg).toBe(MESSAGES.forbidden);
+    expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.8.0.51' })).statusCode).toBe(429);
+    expect((await c.inject({ method: 'POST', url: UNLOCK, payload: { userIds: TEACHER.id } })).statusCode).toBe(401);
+
+    const admin = (await c.login('admin2', DEMO_PASSWORD, { ip: '10.8.1.2' })).json().result as Tokens;
+    // Ids of no user of the tenant, and bad input, are refused with a 4xx.
+    expect((await unlock(admin.access_token, 'no-such-user')).statusCode).toBe(404);
+    expect((await c.inject({ method: 'POST', url: UNLOCK, headers: bearer(admin.access_token), payload: { userIds: '' } })).statusCode).toBe(400);
+    expect((await c.inject({ method: 'POST', url: UNLOCK, headers: bearer(admin.access_token), payload: { userIds: 5 } })).statusCode).toBe(400);
+    const done = await unlock(admin.access_token, `${TEACHER.id}, ${STUDENT.id}`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ status: 1000, result: { unlocked: expect.arrayContaining([TEACHER.id, STUDENT.id]) } });
+    expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.8.0.52' })).statusCode).toBe(200);
   });
 
   it("clears the account's failures after a successful login", async () => {

@@ -1,46 +1,17 @@
 /**
  * The robot's question matching: Chinese word segmentation with Intl.Segmenter, plus CJK character bigrams
  * and single characters so that compounds the segmenter splits ("补办" → 补|办) still meet, weighted by
- * inverse document frequency. No external model.
+ * inverse document frequency. No external model. The tokenizer is the portal's one (platform/tokenizer.ts).
  */
-
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-
-/** Function words and question words that say nothing about the topic. */
-const STOP_WORDS = new Set([
-  '的', '了', '吗', '呢', '吧', '啊', '呀', '么', '嘛', '我', '我们', '你', '您', '他', '她', '它', '是', '在', '有', '和', '与', '及', '或',
-  '要', '想', '请', '请问', '问', '问一下', '一下', '怎么', '怎么办', '怎样', '怎么样', '如何', '什么', '哪里', '哪些', '哪个', '可以', '能', '能否',
-  '能不能', '需要', '应该', '这个', '那个', '这', '那', '还', '都', '就', '也', '吗？', '呢？', '为什么', '多少', '是否', '该', '去', '把', '被',
-  '给', '让', '得', '地', '着', '过', '个', '些', '啥', '咋', '办法', '一些', 'the', 'a', 'an', 'is', 'to', 'of', 'how', 'what', 'i',
-]);
-const STOP_CHARS = new Set([...'的了吗呢吧啊呀么嘛我你您他她它是在有和与及或要想请问怎样如何什哪可以能需应该这那还都就也为多少否去把被给让得地着过个些啥咋']);
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]+/g;
+import { tokenize as tokenizeText, type TokenKind } from '../../platform/tokenizer.ts';
 
 /** Query weights by token kind: whole words count most, bigrams less, single characters least. */
-const WORD = 1;
-const BIGRAM = 0.6;
-const CHAR = 0.25;
+const WEIGHT: Record<TokenKind, number> = { word: 1, bigram: 0.6, char: 0.25 };
 
-/** Tokens of a text with their weight (the highest kind that produced each token). */
+/** Tokens of a text with their weight (the highest kind that produced each token), by the portal's one tokenizer. */
 export function tokenize(text: string): Map<string, number> {
-  const norm = text.normalize('NFKC').toLowerCase();
   const out = new Map<string, number>();
-  const put = (t: string, w: number) => {
-    if (!t || STOP_WORDS.has(t)) return;
-    out.set(t, Math.max(out.get(t) ?? 0, w));
-  };
-  for (const s of segmenter.segment(norm)) {
-    if (s.isWordLike) put(s.segment.trim(), WORD);
-  }
-  for (const run of norm.match(CJK) ?? []) {
-    const chars = [...run];
-    chars.forEach((c, i) => {
-      if (!STOP_CHARS.has(c)) put(c, CHAR);
-      const next = chars[i + 1];
-      if (next && !STOP_CHARS.has(c) && !STOP_CHARS.has(next)) put(c + next, BIGRAM);
-    });
-  }
+  for (const [t, kind] of tokenizeText(text)) out.set(t, WEIGHT[kind]);
   return out;
 }
 

@@ -148,18 +148,30 @@ export function servicesRepository(db: Db) {
       return m;
     },
 
-    /** Every visible service with what search needs. */
-    searchable(tenantId: string) {
-      return db
+    /**
+     * Services on the shelf with what search needs, by id: the given ones, or a page after `afterId` (the
+     * search index is built and caught up in such slices, ADR 0018).
+     */
+    searchable(tenantId: string, opts: { ids?: readonly string[]; afterId?: string; limit?: number } = {}) {
+      let q = db
         .selectFrom('svc_services as s')
         .innerJoin('svc_depts as d', 'd.id', 's.dept_id')
         .innerJoin('svc_scenes as sc', 'sc.id', 's.scene_id')
         .innerJoin('svc_types as ty', 'ty.id', 's.type_id')
-        .leftJoin('svc_guides as g', 'g.service_id', 's.id')
+        .leftJoin('svc_guides as g', (j) => j.onRef('g.service_id', '=', 's.id').onRef('g.tenant_id', '=', 's.tenant_id'))
         .where('s.tenant_id', '=', tenantId)
         .where('s.status', '=', 1)
-        .select(['s.id', 's.service_name', 's.label_name', 's.shelf_label_name', 's.visit_count', 'd.name as dept_name', 'sc.name as scene_name', 'ty.name as type_name', 'g.text as guide_text'])
-        .execute();
+        .select(['s.id', 's.service_name', 's.label_name', 's.shelf_label_name', 's.visit_count', 's.is_public', 's.business_type', 'd.name as dept_name', 'sc.name as scene_name', 'ty.name as type_name', 'g.text as guide_text']);
+      if (opts.ids) q = opts.ids.length ? q.where('s.id', 'in', [...opts.ids]) : q.where(sql<SqlBool>`1 = 0`);
+      if (opts.afterId !== undefined) q = q.where('s.id', '>', opts.afterId);
+      q = q.orderBy('s.id');
+      if (opts.limit) q = q.limit(opts.limit);
+      return q.execute();
+    },
+
+    /** Visit counts of services on the shelf, a page after `afterId` by id (the search index's heat). */
+    heats(tenantId: string, afterId: string, limit: number) {
+      return db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('status', '=', 1).where('id', '>', afterId).select(['id', 'visit_count']).orderBy('id').limit(limit).execute();
     },
 
     async ratingSummary(tenantId: string, ids: string[]): Promise<Map<string, { avg: number; count: number }>> {
@@ -334,20 +346,6 @@ export function servicesRepository(db: Db) {
           .where('id', '=', serviceId)
           .execute();
       });
-    },
-
-    async recordSearch(tenantId: string, keyword: string, found: boolean, now: string): Promise<void> {
-      await db
-        .insertInto('svc_search_words')
-        .values({ tenant_id: tenantId, keyword, hits: found ? 1 : 0, misses: found ? 0 : 1, last_at: now })
-        .onConflict((oc) =>
-          oc.columns(['tenant_id', 'keyword']).doUpdateSet((eb) => ({
-            hits: eb('svc_search_words.hits', '+', found ? 1 : 0),
-            misses: eb('svc_search_words.misses', '+', found ? 0 : 1),
-            last_at: now,
-          })),
-        )
-        .execute();
     },
 
     heatWords(tenantId: string, size: number) {

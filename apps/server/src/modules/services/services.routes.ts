@@ -68,6 +68,7 @@ import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import * as services from './services.service.ts';
 import { issueCombTicket, redeemCombTicket } from './services.comb.ts';
 import { uploadServiceIcon } from './services.upload.ts';
+import { flushSearchWords } from './search-words.ts';
 
 /**
  * The service hall, the service centers and the pre-login landing page: 7.2, 7.4, 7.5 and the comb-cygj
@@ -96,6 +97,8 @@ export async function servicesRoutes(app: App): Promise<void> {
     return { c: services.callerFor(db, user.tenantId, user), user };
   };
   const optional = { access: 'optional' as const };
+  // Search words are written in batches (search-words.ts): the last ones before the app stops.
+  app.addHook('onClose', async () => flushSearchWords(db));
   // serviceInfo/upload: one image of at most 2 MB and a few short fields (the same limits as common/upload).
   await app.register(multipart, { limits: { fileSize: COMMON_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 

@@ -1,16 +1,15 @@
 import { pinyin } from 'pinyin-pro';
+import { CJK, fold, tokenize } from '../../platform/tokenizer.ts';
 
 /**
- * Service search: an in-memory index per tenant (ARCHITECTURE: "in-memory index built from the database,
- * Chinese word segmentation with Intl.Segmenter"). Matches the name, labels, department, scene, type and
- * guide text by Chinese words and character bigrams, and the name by full pinyin and initials
- * ('cjcx' → 成绩查询). Ranked by relevance, then heat (visitCount).
+ * Service search (ADR 0018): an inverted index per tenant in memory. Every service's normalised name,
+ * labels, department/scene/type and guide text is cut into single characters and character bigrams, and its
+ * name's full pinyin and pinyin initials likewise; each gram lists the services holding it. A query looks up
+ * the grams of its whole text and of each of its terms (the portal's one tokenizer), intersects, and scores
+ * only those candidates by the same rules as before — relevance (name, pinyin, labels, groups, guide), then
+ * heat (visitCount). Any service holding a 1- or 2-character query anywhere (or, for letters, in its name's
+ * pinyin) is found: recall against a plain substring scan is complete.
  */
-
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-const CJK_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
-const STOP = new Set(['的', '了', '和', '与', '及', '我', '要', '想', '怎么', '如何', '在哪', '哪里', '办理', '服务', '系统']);
 
 export type SearchableService = {
   id: string;
@@ -21,9 +20,15 @@ export type SearchableService = {
   type: string;
   guide: string;
   heat: number;
+  /** Who may see it (the rules of servicesRepository.visible); absent in pure index tests: everybody. */
+  isPublic?: boolean;
+  businessType?: string;
+  /** The roles it is limited to; null or absent: every logged-in role. */
+  roles?: readonly string[] | null;
 };
 
-type Doc = SearchableService & {
+export type IndexedService = SearchableService & {
+  no: number;
   nameN: string;
   labelsN: string;
   groupsN: string;
@@ -32,11 +37,11 @@ type Doc = SearchableService & {
   initials: string;
 };
 
-export const normalize = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+export const normalize = (s: string) => fold(s).replace(/\s+/g, '');
 
 /** Full pinyin (no tones, no spaces) and initials of a text; non-Chinese characters are kept as they are. */
 export function pinyinOf(text: string): { full: string; initials: string } {
-  const n = text.normalize('NFKC').toLowerCase();
+  const n = fold(text);
   if (!CJK.test(n)) {
     const plain = n.replace(/[^a-z0-9]/g, '');
     return { full: plain, initials: plain };
@@ -47,43 +52,133 @@ export function pinyinOf(text: string): { full: string; initials: string } {
   return { full: clean(full), initials: clean(initials) };
 }
 
-/** Query terms: the segmenter's words plus CJK bigrams, without function words. */
+/**
+ * Query terms: the tokenizer's words (a lone CJK character is no word) and bigrams, the character of a
+ * one-character CJK run, and — so that no short query is lost to the stop list — a 1- or 2-character query itself.
+ */
 export function queryTerms(q: string): string[] {
-  const norm = q.normalize('NFKC').toLowerCase();
   const out = new Set<string>();
-  for (const s of segmenter.segment(norm)) {
-    const w = s.segment.trim();
-    if (s.isWordLike && w && !STOP.has(w) && (w.length > 1 || !CJK.test(w))) out.add(w);
+  const toks = tokenize(q);
+  for (const [t, kind] of toks) {
+    if (kind === 'word' && [...t].length === 1 && CJK.test(t)) continue;
+    if (kind === 'char') continue;
+    out.add(t);
   }
-  for (const run of norm.match(CJK_RUN) ?? []) {
-    const chars = [...run];
-    if (chars.length === 1 && !STOP.has(run)) out.add(run);
-    for (let i = 0; i + 1 < chars.length; i++) {
-      const b = chars[i]! + chars[i + 1]!;
-      if (!STOP.has(b)) out.add(b);
-    }
+  for (const run of fold(q).match(/[\u3400-\u9fff\uf900-\ufaff]+/g) ?? []) {
+    if ([...run].length === 1 && toks.has(run)) out.add(run);
   }
+  const qn = normalize(q);
+  const len = [...qn].length;
+  if (len >= 1 && len <= 2) out.add(qn);
   return [...out];
 }
 
 export type SearchHit = { id: string; score: number; heat: number };
 
-export class ServiceSearchIndex {
-  private docs: Doc[] = [];
-  private byId = new Map<string, Doc>();
+const EMPTY: readonly number[] = [];
+/** Separates the text fields in the gram source: no gram spans two fields. */
+const SEP = '\u0001';
 
-  constructor(services: SearchableService[]) {
+/** Sorted posting lists of grams (single characters and bigrams). */
+class Postings {
+  private readonly lists = new Map<string, number[]>();
+
+  /** Adds the grams of `text` for document `no` (documents are added in increasing `no`). */
+  add(text: string, no: number): void {
+    const chars = [...text];
+    const seen = new Set<string>();
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i]!;
+      if (c === SEP) continue;
+      seen.add(c);
+      const n = chars[i + 1];
+      if (n !== undefined && n !== SEP) seen.add(c + n);
+    }
+    for (const g of seen) {
+      let l = this.lists.get(g);
+      if (!l) this.lists.set(g, (l = []));
+      l.push(no);
+    }
+  }
+
+  /** Documents that hold every gram of `s` (a superset of those holding `s`; empty for an empty string). */
+  candidates(s: string): readonly number[] {
+    const chars = [...s];
+    if (chars.length === 0) return EMPTY;
+    if (chars.length === 1) return this.lists.get(s) ?? EMPTY;
+    const grams = new Set<string>();
+    for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i]! + chars[i + 1]!);
+    const lists: Array<readonly number[]> = [];
+    for (const g of grams) {
+      const l = this.lists.get(g);
+      if (!l) return EMPTY;
+      lists.push(l);
+    }
+    lists.sort((a, b) => a.length - b.length);
+    let acc = lists[0]!;
+    for (let k = 1; k < lists.length && acc.length; k++) acc = intersect(acc, lists[k]!);
+    return acc;
+  }
+
+  get grams(): number {
+    return this.lists.size;
+  }
+}
+
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out.push(x);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out;
+}
+
+export class ServiceSearchIndex {
+  /** Documents by number; a replaced or removed one leaves a hole (its postings are skipped). */
+  private docs: Array<IndexedService | undefined> = [];
+  private byId = new Map<string, number>();
+  private readonly text = new Postings();
+  private readonly pinyin = new Postings();
+  private stamp = new Uint32Array(0);
+  private query = 0;
+  private holes = 0;
+
+  constructor(services: SearchableService[] = []) {
     for (const s of services) this.add(s);
   }
 
+  /** Live services. */
   get size(): number {
-    return this.docs.length;
+    return this.byId.size;
   }
 
+  /** Share of document slots left by replaced or removed services (the owner rebuilds past a point). */
+  get waste(): number {
+    return this.docs.length ? this.holes / this.docs.length : 0;
+  }
+
+  get(id: string): IndexedService | undefined {
+    const no = this.byId.get(id);
+    return no === undefined ? undefined : this.docs[no];
+  }
+
+  /** Adds a service, or replaces the one with the same id. */
   add(s: SearchableService): void {
+    this.remove(s.id);
     const { full, initials } = pinyinOf(s.name);
-    const doc: Doc = {
+    const no = this.docs.length;
+    const doc: IndexedService = {
       ...s,
+      no,
       nameN: normalize(s.name),
       labelsN: normalize(s.labels),
       groupsN: normalize(`${s.dept}|${s.scene}|${s.type}`),
@@ -92,26 +187,42 @@ export class ServiceSearchIndex {
       initials,
     };
     this.docs.push(doc);
-    this.byId.set(s.id, doc);
+    this.byId.set(s.id, no);
+    this.text.add([doc.nameN, doc.labelsN, doc.groupsN, doc.guideN].join(SEP), no);
+    this.pinyin.add(`${full}${SEP}${initials}`, no);
+  }
+
+  remove(id: string): void {
+    const no = this.byId.get(id);
+    if (no === undefined) return;
+    this.docs[no] = undefined;
+    this.byId.delete(id);
+    this.holes++;
   }
 
   /** A click raised a service's heat: ranking follows without a rebuild. */
   bump(id: string, by = 1): void {
-    const d = this.byId.get(id);
+    const d = this.get(id);
     if (d) d.heat += by;
   }
 
+  setHeat(id: string, heat: number): void {
+    const d = this.get(id);
+    if (d) d.heat = heat;
+  }
+
   /** Relevance of one service to a query; 0 when it does not match. */
-  private score(d: Doc, qn: string, terms: string[], ascii: boolean): number {
+  private score(d: IndexedService, qn: string, terms: string[], ascii: boolean): number {
     let s = 0;
     if (d.nameN === qn) s += 100;
     else if (d.nameN.startsWith(qn)) s += 60;
     else if (d.nameN.includes(qn)) s += 40;
-    if (ascii && qn.length >= 2) {
+    if (ascii) {
       let p = 0;
       if (d.initials === qn || d.full === qn) p = 90;
       else if (d.initials.startsWith(qn) || d.full.startsWith(qn)) p = 50;
       else if (d.initials.includes(qn) || (qn.length >= 3 && d.full.includes(qn))) p = 30;
+      else if (d.full.includes(qn)) p = 10;
       s += p;
     }
     let matched = 0;
@@ -129,61 +240,73 @@ export class ServiceSearchIndex {
     return s;
   }
 
-  /** Every matching service the filter lets through, by relevance then heat. */
-  search(query: string, allow: (id: string) => boolean = () => true): SearchHit[] {
+  /** Calls `visit` once for every live service that may match the query or one of its terms. */
+  private forCandidates(qn: string, terms: string[], ascii: boolean, visit: (d: IndexedService) => void): void {
+    if (this.stamp.length < this.docs.length) this.stamp = new Uint32Array(Math.max(1024, this.docs.length * 2));
+    if (++this.query === 0xffffffff) {
+      this.stamp.fill(0);
+      this.query = 1;
+    }
+    const q = this.query;
+    const each = (list: readonly number[]) => {
+      for (const no of list) {
+        if (this.stamp[no] === q) continue;
+        this.stamp[no] = q;
+        const d = this.docs[no];
+        if (d) visit(d);
+      }
+    };
+    each(this.text.candidates(qn));
+    for (const t of terms) each(this.text.candidates(t));
+    if (ascii) each(this.pinyin.candidates(qn));
+  }
+
+  private prepare(query: string) {
     const qn = normalize(query);
+    return { qn, terms: queryTerms(query), ascii: /^[a-z]+$/.test(qn) };
+  }
+
+  /** Every matching service the filter lets through, by relevance then heat. */
+  search(query: string, allow: (id: string, doc: IndexedService) => boolean = () => true): SearchHit[] {
+    const { qn, terms, ascii } = this.prepare(query);
     if (!qn) return [];
-    const terms = queryTerms(query);
-    const ascii = /^[a-z]+$/.test(qn);
+    const hits: SearchHit[] = [];
+    this.forCandidates(qn, terms, ascii, (d) => {
+      const score = this.score(d, qn, terms, ascii);
+      if (score > 0 && allow(d.id, d)) hits.push({ id: d.id, score, heat: d.heat });
+    });
+    return hits.sort(byRank);
+  }
+
+  /** The same ranking by scoring every service (what the index must agree with; for tests and the bench). */
+  scanAll(query: string): SearchHit[] {
+    const { qn, terms, ascii } = this.prepare(query);
+    if (!qn) return [];
     const hits: SearchHit[] = [];
     for (const d of this.docs) {
+      if (!d) continue;
       const score = this.score(d, qn, terms, ascii);
-      if (score > 0 && allow(d.id)) hits.push({ id: d.id, score, heat: d.heat });
+      if (score > 0) hits.push({ id: d.id, score, heat: d.heat });
     }
-    hits.sort((a, b) => b.score - a.score || b.heat - a.heat || (a.id < b.id ? -1 : 1));
-    return hits;
+    return hits.sort(byRank);
   }
 
   /** guide/lucene/search: services whose guide matches, with a snippet around the first match. */
-  searchGuides(query: string, allow: (id: string) => boolean, size: number): Array<{ id: string; name: string; score: number; snippet: string }> {
-    const terms = queryTerms(query);
-    const qn = normalize(query);
+  searchGuides(query: string, allow: (id: string, doc: IndexedService) => boolean, size: number): Array<{ id: string; name: string; score: number; snippet: string }> {
+    const { qn, terms } = this.prepare(query);
+    if (!qn) return [];
     const out: Array<{ id: string; name: string; score: number; snippet: string }> = [];
-    for (const d of this.docs) {
-      if (!d.guide || !allow(d.id)) continue;
+    this.forCandidates(qn, terms, false, (d) => {
+      if (!d.guide || !allow(d.id, d)) return;
       let score = d.guideN.includes(qn) ? 20 : 0;
       for (const t of terms) if (d.guideN.includes(t)) score += 2;
       if (d.nameN.includes(qn)) score += 10;
-      if (score === 0) continue;
+      if (score === 0) return;
       const at = Math.max(0, ...[qn, ...terms].map((t) => d.guide.indexOf(t)).filter((i) => i >= 0).slice(0, 1));
       out.push({ id: d.id, name: d.name, score, snippet: d.guide.slice(Math.max(0, at - 20), at + 60) });
-    }
-    return out.sort((a, b) => b.score - a.score).slice(0, size);
+    });
+    return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, size);
   }
 }
 
-/** Indexes per database handle and tenant; rebuilt after TTL so other nodes' changes arrive. */
-const INDEX_TTL_MS = 60_000;
-const caches = new WeakMap<object, Map<string, { index: Promise<ServiceSearchIndex>; builtAt: number }>>();
-
-export function cachedIndex(owner: object, tenantId: string, build: () => Promise<ServiceSearchIndex>): Promise<ServiceSearchIndex> {
-  let m = caches.get(owner);
-  if (!m) caches.set(owner, (m = new Map()));
-  const hit = m.get(tenantId);
-  if (hit && Date.now() - hit.builtAt < INDEX_TTL_MS) return hit.index;
-  const index = build();
-  m.set(tenantId, { index, builtAt: Date.now() });
-  index.catch(() => m.delete(tenantId));
-  return index;
-}
-
-/** Drops a tenant's index (services or guides changed). */
-export function invalidateIndex(owner: object, tenantId: string): void {
-  caches.get(owner)?.delete(tenantId);
-}
-
-/** The already-built index of a tenant, if any (to bump heat on clicks). */
-export async function existingIndex(owner: object, tenantId: string): Promise<ServiceSearchIndex | null> {
-  const hit = caches.get(owner)?.get(tenantId);
-  return hit ? hit.index : null;
-}
+const byRank = (a: SearchHit, b: SearchHit) => b.score - a.score || b.heat - a.heat || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -32,7 +32,9 @@ import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
 import { servicesRepository, type GroupTable, type ServiceFilter, type ServiceListRow, type ServiceOrder, type Viewer } from './services.repository.ts';
-import { ServiceSearchIndex, cachedIndex, existingIndex, normalize } from './services.search.ts';
+import { normalize, type IndexedService } from './services.search.ts';
+import { bumpHeat, searchIndexFor } from './search-indexes.ts';
+import { flushSearchWords, recordSearchWord } from './search-words.ts';
 import { prepared } from './catalogue-cache.ts';
 
 /** Who calls and for which tenant: the token's user, or an anonymous visitor of a named tenant. */
@@ -236,37 +238,26 @@ export async function changeOrder(c: Caller, user: RequestContext, serviceIds: s
 
 // ---------------------------------------------------------------- search
 
-async function indexOf(c: Caller): Promise<ServiceSearchIndex> {
-  return cachedIndex(c.db, c.tenantId, async () => {
-    const rows = await repo(c).searchable(c.tenantId);
-    return new ServiceSearchIndex(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.service_name,
-        labels: `${r.label_name} ${r.shelf_label_name}`,
-        dept: r.dept_name,
-        scene: r.scene_name,
-        type: r.type_name,
-        guide: r.guide_text ?? '',
-        heat: Number(r.visit_count),
-      })),
-    );
-  });
+/** Whether the caller may see an indexed service: the rules of servicesRepository.visible, in memory. */
+function visibleIn(c: Caller, serviceType: string | undefined) {
+  const v = c.viewer;
+  return (_id: string, d: IndexedService) => {
+    if (serviceType && d.businessType !== serviceType) return false;
+    if (!v.userId) return d.isPublic === true;
+    if (v.admin) return true;
+    return !d.roles?.length || d.roles.includes(v.roleId ?? '');
+  };
 }
 
-/** The ids the caller may see, for filtering search hits (one query, cached per call). */
-async function visibleIds(c: Caller, serviceType?: string): Promise<Set<string>> {
-  let q = repo(c).visible(c.tenantId, c.viewer);
-  if (serviceType) q = q.where('s.business_type', '=', serviceType);
-  return new Set((await q.select('s.id').execute()).map((r) => r.id));
-}
-
-/** searchService (both variants): relevance then heat; every search is counted, and searches that found nothing are recorded. */
+/**
+ * searchService (both variants): relevance then heat, from the tenant's inverted index with visibility
+ * applied in memory; the word is counted off the request path (search-words.ts). The page's rows are read
+ * through the visibility query again, so a hit never shows what the caller may not see.
+ */
 export async function search(c: Caller, input: { keyword: string; current: number; size: number; serviceType?: string | undefined }): Promise<ServicePage> {
-  const [index, allowed] = await Promise.all([indexOf(c), visibleIds(c, input.serviceType || undefined)]);
-  const hits = index.search(input.keyword, (id) => allowed.has(id));
-  const keyword = input.keyword.trim().slice(0, 50);
-  await repo(c).recordSearch(c.tenantId, keyword, hits.length > 0, nowIso());
+  const index = await searchIndexFor(c.db, c.tenantId);
+  const hits = index.search(input.keyword, visibleIn(c, input.serviceType || undefined));
+  recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), hits.length > 0);
   const ids = hits.slice((input.current - 1) * input.size, input.current * input.size).map((h) => h.id);
   const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids);
   return pageOf(await toItems(c, rows), hits.length, input.current, input.size);
@@ -274,17 +265,19 @@ export async function search(c: Caller, input: { keyword: string; current: numbe
 
 /** guide/lucene/search. */
 export async function searchGuides(c: Caller, keyword: string, size: number) {
-  const [index, allowed] = await Promise.all([indexOf(c), visibleIds(c)]);
-  return index.searchGuides(keyword, (id) => allowed.has(id), size).map((h) => ({ serviceId: h.id, serviceName: h.name, snippet: h.snippet, score: h.score }));
+  const index = await searchIndexFor(c.db, c.tenantId);
+  return index.searchGuides(keyword, visibleIn(c, undefined), size).map((h) => ({ serviceId: h.id, serviceName: h.name, snippet: h.snippet, score: h.score }));
 }
 
 export async function heatWords(c: Caller, size: number): Promise<string[]> {
+  await flushSearchWords(c.db);
   return (await repo(c).heatWords(c.tenantId, size)).map((r) => r.keyword);
 }
 
 /** serverCenter/searchMiss/page: zero-result searches, for administrators, paged. */
 export async function searchMisses(c: Caller, user: RequestContext, input: { current: number; size: number }): Promise<Page<SearchMiss>> {
   if (user.roleType !== 'admin') throw forbidden(SERVICE_TEXTS.adminOnly);
+  await flushSearchWords(c.db);
   const [rows, total] = await Promise.all([repo(c).searchMisses(c.tenantId, input.size, (input.current - 1) * input.size), repo(c).countSearchMisses(c.tenantId)]);
   return pageOf(
     rows.map((r) => ({ keyword: r.keyword, count: Number(r.misses), lastAt: r.last_at })),
@@ -300,7 +293,7 @@ export async function searchMisses(c: Caller, user: RequestContext, input: { cur
 export async function click(c: Caller, serviceId: string): Promise<{ visitCount: number }> {
   await requireVisible(c, serviceId);
   await repo(c).recordClick(c.tenantId, serviceId, c.viewer.userId ?? '', newId(), nowIso());
-  (await existingIndex(c.db, c.tenantId))?.bump(serviceId);
+  bumpHeat(c.db, c.tenantId, serviceId);
   const row = await repo(c).findAny(c.tenantId, serviceId);
   return { visitCount: Number(row?.visit_count ?? 0) };
 }

@@ -8,7 +8,7 @@ import { forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
 import { guideText, sanitizeGuide } from '../services/guide-html.ts';
-import { invalidateIndex } from '../services/services.search.ts';
+import { refreshIndex } from '../services/search-indexes.ts';
 import { bumpCatalogue } from '../services/catalogue-version.ts';
 import { namesOf, orderedId, RowError, str, type Dataset, type RowOutcome, type RowValues, type Scope } from './transfer.rows.ts';
 
@@ -457,8 +457,8 @@ export const service: Dataset = {
         if (changed.length) await bumpCatalogue(trx, ctx.tenantId, changed);
         return out;
       },
-      // The catalogue's search index is rebuilt from the database on its next use.
-      done: () => invalidateIndex(deps.db, ctx.tenantId),
+      // The catalogue's search index catches up with the imported services now, in slices off the request path.
+      done: () => refreshIndex(deps.db, ctx.tenantId),
     };
   },
 };

@@ -1,10 +1,11 @@
 import { SESSION_MAX_SECONDS_DEFAULT } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
+import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nowIso } from '../db/sql-helpers.ts';
 import { forbidden, unauthorized, badRequest } from './errors.ts';
-import type { Access, RequestContext } from './http.ts';
+import type { Access, MenuRequirement, RequestContext } from './http.ts';
 
 /** Reads the bearer token: `Authorization: Bearer …`, BladeX's `Blade-Auth: bearer …`, or an `access-token` header. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -64,6 +65,26 @@ function accessOf(request: FastifyRequest): Access {
   return (request.routeOptions.url ?? '').includes('/nobody/') ? 'public' : 'user';
 }
 
+/** How a registered route says who may call it; null when it does not (a test refuses such a route). */
+export type AccessDeclaration = { method: string; url: string; access: Access | null; menu: MenuRequirement | null; byPath: boolean };
+
+export function accessDeclared(d: AccessDeclaration): boolean {
+  return d.access !== null || d.menu !== null || d.byPath;
+}
+
+/** The menu names a role holds in its tenant. */
+async function menuNamesOf(app: FastifyInstance, tenantId: string, roleId: string): Promise<Set<string>> {
+  const rows = await app.deps.db.selectFrom('role_menus').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).select('menu_name').execute();
+  return new Set(rows.map((r) => r.menu_name));
+}
+
+async function requireRouteMenu(app: FastifyInstance, request: FastifyRequest, ctx: RequestContext, requirement: MenuRequirement): Promise<void> {
+  const need = typeof requirement === 'function' ? requirement(request) : requirement;
+  const held = await menuNamesOf(app, ctx.tenantId, ctx.roleId);
+  const names = need === 'any' ? CONFIGURATION_MENUS.map((m) => m.name) : typeof need === 'string' ? [need] : need.anyOf;
+  if (!names.some((n) => held.has(n))) throw forbidden(MESSAGES.forbidden, `configurationMenu ${need === 'any' ? 'any' : names.join('|')}`);
+}
+
 /**
  * Authentication and tenant scoping for every route, before validation:
  * a 'user' route needs a valid token; a public one needs a known tenant; a tenantId that names
@@ -72,6 +93,17 @@ function accessOf(request: FastifyRequest): Access {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('ctx', null);
   app.decorateRequest('tenantId', null);
+
+  // Every route's declaration, for the test that walks them; a menu route is a 'user' route by definition.
+  const declarations: AccessDeclaration[] = [];
+  app.decorate('accessDeclarations', declarations);
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { access?: Access; menu?: MenuRequirement };
+    if (config.menu && config.access && config.access !== 'user') throw new Error(`${route.url}: a route with a menu is a 'user' route, not '${config.access}'`);
+    for (const method of [route.method].flat()) {
+      declarations.push({ method, url: route.url, access: config.access ?? null, menu: config.menu ?? null, byPath: route.url.includes('/nobody/') });
+    }
+  });
 
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
@@ -85,6 +117,9 @@ export function registerAuth(app: FastifyInstance): void {
       if (asked && asked !== ctx.tenantId) throw forbidden(MESSAGES.wrongTenant, `tenantId ${asked}`);
       request.ctx = ctx;
       request.tenantId = ctx.tenantId;
+      // Spec 2.2 and 6 on the server: the route's configuration menu, before the body is validated.
+      const menu = request.routeOptions.config?.menu;
+      if (menu) await requireRouteMenu(app, request, ctx, menu);
       return;
     }
     if (access === 'user') throw unauthorized();

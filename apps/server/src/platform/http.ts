@@ -16,13 +16,22 @@ export const GROUPS = {
 } as const;
 
 /**
- * Who may call a route:
+ * Who may call a route (every /api route declares it: `config.access`, `config.menu`, or a /nobody/ path; a test
+ * walks the registered routes):
  * - 'user' (default): a valid access token; every query is scoped to the token's tenant.
  * - 'public': no token; the tenant comes from the tenantId parameter (the spec's `nobody` routes).
  * - 'optional': a token when one is sent, else a tenantId parameter (read-only data the landing page needs).
  * Routes whose path contains /nobody/ are 'public' unless they say otherwise.
  */
 export type Access = 'user' | 'public' | 'optional';
+
+/**
+ * The configuration menu a route needs (spec 2.2 and 6, on the server): one menu's name, any of several, any
+ * configuration menu at all ('any'), or one chosen from the request's path parameters. A route with a menu is a
+ * 'user' route; the check runs in one preValidation hook (platform/auth.ts), before the body is validated.
+ */
+export type MenuNeed = string | { anyOf: readonly string[] };
+export type MenuRequirement = MenuNeed | 'any' | ((request: FastifyRequest) => MenuNeed);
 
 export type RequestContext = {
   tenantId: string;
@@ -45,6 +54,7 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    menu?: MenuRequirement;
   }
   interface FastifyRequest {
     /** The authenticated user, or null on a public route called without a token. */
@@ -54,6 +64,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** How every registered route declares who may call it (platform/auth.ts). */
+    accessDeclarations: import('./auth.ts').AccessDeclaration[];
   }
 }
 

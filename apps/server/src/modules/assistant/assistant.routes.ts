@@ -33,32 +33,32 @@ export async function assistantRoutes(app: App): Promise<void> {
 
   r.get(
     `${P}/questionbasicconfig/baseInfo`,
-    { schema: { tags, summary: 'Robot assistant basic configuration', response: { 200: envelope(RobotBaseInfo) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Robot assistant basic configuration', response: { 200: envelope(RobotBaseInfo) } } },
     async (request) => ok(await assistant.baseInfo(deps, userOf(request).tenantId)),
   );
   r.get(
     `${P}/aiquestion/greet`,
-    { schema: { tags, summary: 'Greeting, most asked questions and scenes', response: { 200: envelope(RobotGreet) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Greeting, most asked questions and scenes', response: { 200: envelope(RobotGreet) } } },
     async (request) => ok(await assistant.greet(deps, userOf(request))),
   );
   r.get(
     `${P}/aiquestion/recommendLIst`,
-    { schema: { tags, summary: 'Most asked questions, optionally of one scene', querystring: RecommendQuery, response: { 200: envelope(z.array(FaqBrief)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Most asked questions, optionally of one scene', querystring: RecommendQuery, response: { 200: envelope(z.array(FaqBrief)) } } },
     async (request) => ok(await assistant.recommend(deps, userOf(request), request.query)),
   );
   r.get(
     `${P}/aiquestion/wantAnswer`,
-    { schema: { tags, summary: 'Questions like the one being typed', querystring: WantAnswerQuery, response: { 200: envelope(z.array(FaqBrief)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Questions like the one being typed', querystring: WantAnswerQuery, response: { 200: envelope(z.array(FaqBrief)) } } },
     async (request) => ok(await assistant.wantAnswer(deps, userOf(request), request.query.question)),
   );
   r.post(
     `${P}/aiquestion/lucene/search`,
-    { schema: { tags, summary: 'Answer a question from the FAQ (Chinese word segmentation); records it', body: RobotSearchRequest, response: { 200: envelope(RobotSearchResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Answer a question from the FAQ (Chinese word segmentation); records it', body: RobotSearchRequest, response: { 200: envelope(RobotSearchResult) } } },
     async (request) => ok(await assistant.search(deps, userOf(request), request.body)),
   );
   r.post(
     `${P}/aiquestion/isSolve`,
-    { schema: { tags, summary: 'Whether the answer solved the question', body: IsSolveRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Whether the answer solved the question', body: IsSolveRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await assistant.isSolve(deps, userOf(request), request.body);
       return ok(null);
@@ -66,47 +66,47 @@ export async function assistantRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/aiquestion/recordQuestion`,
-    { schema: { tags, summary: 'Pass a question on to the administrators', body: RecordQuestionRequest, response: { 200: envelope(RecordedQuestion) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Pass a question on to the administrators', body: RecordQuestionRequest, response: { 200: envelope(RecordedQuestion) } } },
     async (request) => ok(await assistant.recordQuestion(deps, userOf(request), request.body)),
   );
   r.post(
     `${P}/aiquestion/unanswered/page`,
-    { schema: { tags, summary: 'Unanswered, unsolved and passed-on questions (administrator)', body: OptionalPageRequest, response: { 200: envelope(pageOf(RobotQuestionRecord)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Unanswered, unsolved and passed-on questions (administrator)', body: OptionalPageRequest, response: { 200: envelope(pageOf(RobotQuestionRecord)) } } },
     async (request) => ok(await assistant.openQuestions(deps, userOf(request), request.body)),
   );
   r.get(
     `${P}/questionScene/list`,
-    { schema: { tags, summary: 'Question scenes with their questions', response: { 200: envelope(z.array(QuestionScene)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Question scenes with their questions', response: { 200: envelope(z.array(QuestionScene)) } } },
     async (request) => ok(await assistant.sceneList(deps, userOf(request))),
   );
   r.get(
     `${P}/questionScene/selectList`,
-    { schema: { tags, summary: 'Question scenes as dictionary options', response: { 200: envelope(z.array(SceneOption)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Question scenes as dictionary options', response: { 200: envelope(z.array(SceneOption)) } } },
     async (request) => ok(await assistant.sceneSelectList(deps, userOf(request))),
   );
   r.post(
     `${P}/question/feedBack/saveQuestionFeedbackInfo`,
-    { schema: { tags, summary: 'Leave feedback on a question', body: FeedbackRequest, response: { 200: envelope(Feedback) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Leave feedback on a question', body: FeedbackRequest, response: { 200: envelope(Feedback) } } },
     async (request) => ok(await assistant.saveFeedback(deps, userOf(request), request.body)),
   );
   r.post(
     `${P}/question/feedBack/reply`,
-    { schema: { tags, summary: 'Handle and answer a feedback (administrator)', body: FeedbackReplyRequest, response: { 200: envelope(Feedback) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Handle and answer a feedback (administrator)', body: FeedbackReplyRequest, response: { 200: envelope(Feedback) } } },
     async (request) => ok(await assistant.replyFeedback(deps, userOf(request), request.body)),
   );
   r.post(
     `${P}/question/user/showProgress`,
-    { schema: { tags, summary: "The caller's feedback and how far each got", body: OptionalPageRequest, response: { 200: envelope(pageOf(Feedback)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: "The caller's feedback and how far each got", body: OptionalPageRequest, response: { 200: envelope(pageOf(Feedback)) } } },
     async (request) => ok(await assistant.showProgress(deps, userOf(request), request.body)),
   );
   r.post(
     `${P}/question/user/progressStatistics`,
-    { schema: { tags, summary: "Counts of the caller's feedback by progress", response: { 200: envelope(ProgressStatistics) } } },
+    { config: { access: 'user' }, schema: { tags, summary: "Counts of the caller's feedback by progress", response: { 200: envelope(ProgressStatistics) } } },
     async (request) => ok(await assistant.progressStatistics(deps, userOf(request))),
   );
   r.post(
     `${P}/question/user/progressDetail`,
-    { schema: { tags, summary: 'One feedback with its reply', body: IdRequest, response: { 200: envelope(Feedback) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'One feedback with its reply', body: IdRequest, response: { 200: envelope(Feedback) } } },
     async (request) => ok(await assistant.progressDetail(deps, userOf(request), request.body.id)),
   );
 }

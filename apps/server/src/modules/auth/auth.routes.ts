@@ -69,7 +69,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   r.get(
     `${GROUPS.user}/user/getUserInfo`,
-    { schema: { tags: ['auth'], summary: 'The logged-in user, with configurationMenu', response: { 200: envelope(UserInfo) } } },
+    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The logged-in user, with configurationMenu', response: { 200: envelope(UserInfo) } } },
     async (request) => ok(await auth.userInfo(deps, userOf(request))),
   );
 
@@ -90,7 +90,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   r.post(
     `${GROUPS.workbench}/auth/auth/init`,
-    { schema: { tags: ['auth'], summary: 'Login config and session data (loginInit)', response: { 200: envelope(LoginInit) } } },
+    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'Login config and session data (loginInit)', response: { 200: envelope(LoginInit) } } },
     async (request) => ok(await auth.loginInit(deps, userOf(request))),
   );
 
@@ -127,12 +127,12 @@ export async function authRoutes(app: App): Promise<void> {
 
   r.post(
     `${GROUPS.workbench}/eduSystemManagePwdConfig/getPasswordReg`,
-    { schema: { tags: ['auth'], summary: 'The password rule of the tenant', response: { 200: envelope(PasswordReg) } } },
+    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The password rule of the tenant', response: { 200: envelope(PasswordReg) } } },
     async (request) => ok(await auth.passwordReg(deps, tenantOf(request))),
   );
   r.post(
     `${GROUPS.workbench}/eduSystemManagePwdConfig/detail`,
-    { schema: { tags: ['auth'], summary: 'The password configuration of the tenant', response: { 200: envelope(PasswordConfig) } } },
+    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The password configuration of the tenant', response: { 200: envelope(PasswordConfig) } } },
     async (request) => ok(await auth.passwordConfig(deps, tenantOf(request))),
   );
 

@@ -194,7 +194,16 @@ export async function configurationMenu(deps: AppDeps, tenantId: string, roleId:
   return CONFIGURATION_MENUS.filter((m) => names.has(m.name)).map((m) => ({ ...m }));
 }
 
-/** Refuses the call unless the user's role holds the configuration menu (server side of 2.2 and 6). */
+/** Whether the user's role holds a configuration menu (for scoping data; routes declare `config.menu` instead). */
+export async function holdsMenu(deps: AppDeps, ctx: RequestContext, menuName: string): Promise<boolean> {
+  return (await authRepository(deps.db).menuNames(ctx.tenantId, ctx.roleId)).includes(menuName);
+}
+
+/**
+ * Refuses the call unless the user's role holds the configuration menu. Routes declare their menu in
+ * `config.menu` (checked by one hook, platform/auth.ts); this is left for checks that depend on stored data
+ * (the transfer data sets, the catalogue import).
+ */
 export async function requireMenu(deps: AppDeps, ctx: RequestContext, menuName: string): Promise<void> {
   const names = await authRepository(deps.db).menuNames(ctx.tenantId, ctx.roleId);
   if (!names.includes(menuName)) throw forbidden(MESSAGES.forbidden, `configurationMenu ${menuName}`);

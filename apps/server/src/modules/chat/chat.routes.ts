@@ -70,35 +70,35 @@ export async function chatRoutes(app: App): Promise<void> {
 
   r.post(
     `${CHAT_PREFIX}/login`,
-    { schema: { tags, summary: 'IM login: the IM user info the socket accepts', response: { 200: envelope(ImUserInfo) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'IM login: the IM user info the socket accepts', response: { 200: envelope(ImUserInfo) } } },
     async (request) => ok(chat.imUserInfo(userOf(request), bearerToken(request)!)),
   );
-  r.post(`${CHAT_PREFIX}/config`, { schema: { tags, summary: 'IM limits and the file transfer helper', response: { 200: envelope(ImConfig) } } }, async () =>
+  r.post(`${CHAT_PREFIX}/config`, { config: { access: 'user' }, schema: { tags, summary: 'IM limits and the file transfer helper', response: { 200: envelope(ImConfig) } } }, async () =>
     ok(chat.imConfig()),
   );
   r.post(
     `${CHAT_PREFIX}/friends`,
-    { schema: { tags, summary: 'Contacts: people, groups, public accounts and 30001', response: { 200: envelope(z.array(ContactEntry)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Contacts: people, groups, public accounts and 30001', response: { 200: envelope(z.array(ContactEntry)) } } },
     async (request) => ok(await chat.friends(rt, userOf(request))),
   );
   r.post(
     `${CHAT_PREFIX}/lastChatList`,
-    { schema: { tags, summary: 'Conversations with unread counts, pinned first then by timeSend', response: { 200: envelope(z.array(ConversationEntry)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Conversations with unread counts, pinned first then by timeSend', response: { 200: envelope(z.array(ConversationEntry)) } } },
     async (request) => ok(await chat.lastChatList(rt, userOf(request))),
   );
   r.post(
     `${CHAT_PREFIX}/history`,
-    { schema: { tags, summary: 'A page of one conversation, oldest first', body: HistoryRequest, response: { 200: envelope(HistoryPage) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'A page of one conversation, oldest first', body: HistoryRequest, response: { 200: envelope(HistoryPage) } } },
     async (request) => ok(await chat.history(rt, userOf(request), request.body)),
   );
   r.post(
     `${CHAT_PREFIX}/message/delete`,
-    { schema: { tags, summary: 'Delete messages for the caller only', body: DeleteMessagesRequest, response: { 200: envelope(z.object({ deleted: z.number().int() })) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Delete messages for the caller only', body: DeleteMessagesRequest, response: { 200: envelope(z.object({ deleted: z.number().int() })) } } },
     async (request) => ok({ deleted: await chat.deleteMessages(rt, userOf(request), request.body.messageIds) }),
   );
   r.post(
     `${CHAT_PREFIX}/conversation/delete`,
-    { schema: { tags, summary: 'Delete a conversation for the caller only', body: PeerRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Delete a conversation for the caller only', body: PeerRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await chat.deleteConversation(rt, userOf(request), request.body.peerId);
       return ok(null);
@@ -106,7 +106,7 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/conversation/top`,
-    { schema: { tags, summary: 'Pin (openTopChatTime) or unpin a conversation', body: TopChatRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Pin (openTopChatTime) or unpin a conversation', body: TopChatRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await chat.setTop(rt, userOf(request), request.body.peerId, request.body.top);
       return ok(null);
@@ -114,7 +114,7 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/conversation/read`,
-    { schema: { tags, summary: 'Mark a conversation read on every device', body: PeerRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Mark a conversation read on every device', body: PeerRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
     async (request) => ok({ read: await chat.markConversationRead(rt, userOf(request), request.body.peerId) }),
   );
   const links = fileLinks(app.deps.config.tokenSecret);
@@ -125,12 +125,12 @@ export async function chatRoutes(app: App): Promise<void> {
   };
   r.post(
     `${CHAT_PREFIX}/upload`,
-    { schema: { tags, summary: 'Upload an image (10 MB) or file (50 MB) for a type 2, 8 or 9 message', consumes: ['multipart/form-data'], response: { 200: envelope(UploadedFile) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Upload an image (10 MB) or file (50 MB) for a type 2, 8 or 9 message', consumes: ['multipart/form-data'], response: { 200: envelope(UploadedFile) } } },
     async (request) => ok(await saveUpload(rt.repo, links, app.deps.config.dataDir, userOf(request), await request.file())),
   );
   r.post(
     `${CHAT_PREFIX}/file/sign`,
-    { schema: { tags, summary: 'A signed link to a chat file the caller may read (for <img src>)', body: FileLinkRequest, response: { 200: envelope(FileLink) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'A signed link to a chat file the caller may read (for <img src>)', body: FileLinkRequest, response: { 200: envelope(FileLink) } } },
     async (request) => ok(links.sign((await readableFile(userOf(request), request.body.objectId)).id)),
   );
   r.get(
@@ -161,20 +161,20 @@ export async function chatRoutes(app: App): Promise<void> {
 
   r.post(
     `${CHAT_PREFIX}/group/create`,
-    { schema: { tags, summary: 'Create a group with members of the same tenant', body: CreateGroupRequest, response: { 200: envelope(ChatGroup) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Create a group with members of the same tenant', body: CreateGroupRequest, response: { 200: envelope(ChatGroup) } } },
     async (request) => ok(await chat.createGroup(rt, userOf(request), request.body)),
   );
-  r.post(`${CHAT_PREFIX}/group/list`, { schema: { tags, summary: 'Groups of the caller', response: { 200: envelope(z.array(ChatGroup)) } } }, async (request) =>
+  r.post(`${CHAT_PREFIX}/group/list`, { config: { access: 'user' }, schema: { tags, summary: 'Groups of the caller', response: { 200: envelope(z.array(ChatGroup)) } } }, async (request) =>
     ok(await chat.groupsOf(rt, userOf(request))),
   );
   r.post(
     `${CHAT_PREFIX}/group/members`,
-    { schema: { tags, summary: 'Members of a group of the caller', body: GroupRequest, response: { 200: envelope(z.array(GroupMember)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Members of a group of the caller', body: GroupRequest, response: { 200: envelope(z.array(GroupMember)) } } },
     async (request) => ok(await chat.groupMembers(rt, userOf(request), request.body.groupId)),
   );
   r.post(
     `${CHAT_PREFIX}/group/addMembers`,
-    { schema: { tags, summary: 'Add people of the same tenant to a group the caller owns', body: AddMembersRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Add people of the same tenant to a group the caller owns', body: AddMembersRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await chat.addGroupMembers(rt, userOf(request), request.body.groupId, request.body.memberIds);
       return ok(null);
@@ -182,7 +182,7 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/group/removeMembers`,
-    { schema: { tags, summary: 'Remove members from a group the caller owns', body: RemoveMembersRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Remove members from a group the caller owns', body: RemoveMembersRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await chat.removeGroupMembers(rt, userOf(request), request.body.groupId, request.body.memberIds);
       return ok(null);
@@ -191,6 +191,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/quit`,
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Leave a group (a member who is not the owner; the owner hands over or dissolves first, 409)',
@@ -205,12 +206,13 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/group/rename`,
-    { schema: { tags, summary: 'Rename a group the caller owns; members get a `group` frame (renamed)', body: RenameGroupRequest, response: { 200: envelope(ChatGroup) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Rename a group the caller owns; members get a `group` frame (renamed)', body: RenameGroupRequest, response: { 200: envelope(ChatGroup) } } },
     async (request) => ok(await chat.renameGroup(rt, userOf(request), request.body.groupId, request.body.name)),
   );
   r.post(
     `${CHAT_PREFIX}/group/setNotice`,
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Set, change or (empty) clear the announcement of a group the caller owns; members get a `group` frame (noticeChanged)',
@@ -223,6 +225,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/transferOwner`,
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Hand a group the caller owns over to another member; the caller stays a plain member',
@@ -234,7 +237,7 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/group/dissolve`,
-    { schema: { tags, summary: 'Dissolve a group the caller owns; it leaves every member’s list at once', body: GroupRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Dissolve a group the caller owns; it leaves every member’s list at once', body: GroupRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await chat.dissolveGroup(rt, userOf(request), request.body.groupId);
       return ok(null);

@@ -1,8 +1,7 @@
-import { EFFICIENCY_MENU, EFFICIENCY_TEXTS, type IngestProcess, type IngestResult } from '@portal/contracts/efficiency';
+import { EFFICIENCY_TEXTS, type IngestProcess, type IngestResult } from '@portal/contracts/efficiency';
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { requireMenu } from '../auth/auth.service.ts';
 
 /**
  * POST efficiencyHomePage/ingestProcesses (this project's): how a workflow engine feeds efficiency supervision
@@ -16,7 +15,6 @@ import { requireMenu } from '../auth/auth.service.ts';
 export const ingestedProcessId = (tenantId: string, externalId: string) => `eff-${createHash('sha256').update(`${tenantId}\u0000${externalId}`).digest('hex').slice(0, 40)}`;
 
 export async function ingestProcesses(deps: AppDeps, ctx: RequestContext, processes: IngestProcess[]): Promise<IngestResult> {
-  await requireMenu(deps, ctx, EFFICIENCY_MENU);
   const db = deps.db;
   const tenantId = ctx.tenantId;
   const [depts, scenes] = await Promise.all([

@@ -22,7 +22,6 @@ import {
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { authRepository } from '../auth/auth.repository.ts';
-import { requireMenu } from '../auth/auth.service.ts';
 import { efficiencyRepository, type Agg, type ProcessFilter } from './efficiency.repository.ts';
 
 const repo = (deps: AppDeps) => efficiencyRepository(deps.db, deps.engine);
@@ -277,6 +276,5 @@ export async function getConfig(deps: AppDeps, tenantId: string): Promise<Report
 }
 
 export async function saveConfig(deps: AppDeps, ctx: RequestContext, config: ReportConfig): Promise<void> {
-  await requireMenu(deps, ctx, EFFICIENCY_MENU);
   await repo(deps).saveConfig(ctx.tenantId, JSON.stringify(config));
 }

@@ -38,37 +38,37 @@ export async function messagesRoutes(app: App): Promise<void> {
 
   r.post(
     `${P}/app/service/mpMsgListByUser`,
-    { schema: { tags, summary: 'Public accounts with the last message and unread count for the caller', response: { 200: envelope(z.array(MpMsgListEntry)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Public accounts with the last message and unread count for the caller', response: { 200: envelope(z.array(MpMsgListEntry)) } } },
     async (request) => ok(await messages.mpMsgListByUser(rt, userOf(request))),
   );
   r.post(
     `${P}/app/userList/page`,
-    { schema: { tags, summary: 'People of the tenant to chat with', body: UserListRequest, response: { 200: envelope(pageOf(ImUser)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'People of the tenant to chat with', body: UserListRequest, response: { 200: envelope(pageOf(ImUser)) } } },
     async (request) => ok(await messages.userPage(rt, userOf(request), request.body)),
   );
   r.post(
     `${P}/app/userList/detail`,
-    { schema: { tags, summary: 'A chat partner (imWebUserGet) with the devices online now', body: ImUserDetailRequest, response: { 200: envelope(ImUserDetail) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'A chat partner (imWebUserGet) with the devices online now', body: ImUserDetailRequest, response: { 200: envelope(ImUserDetail) } } },
     async (request) => ok(await messages.userDetail(rt, userOf(request), request.body.userId)),
   );
   r.post(
     `${P}/app/msg/page`,
-    { schema: { tags, summary: 'Notices of one public account to the caller, newest first', body: MpMsgPageRequest, response: { 200: envelope(pageOf(NoticeItem)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Notices of one public account to the caller, newest first', body: MpMsgPageRequest, response: { 200: envelope(pageOf(NoticeItem)) } } },
     async (request) => ok(await messages.mpMessagePage(rt, userOf(request), request.body)),
   );
   r.post(
     `${P}/app/msg/read`,
-    { schema: { tags, summary: 'Mark every message of a public account read', body: MpReadRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Mark every message of a public account read', body: MpReadRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
     async (request) => ok({ read: await messages.readMp(rt, userOf(request), request.body.mpId) }),
   );
   r.post(
     `${P}/app/msg/send`,
-    { schema: { tags, summary: 'Publish a notice from a public account (administrator); delivered at once as type 80', body: SendNoticeRequest, response: { 200: envelope(SendNoticeResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Publish a notice from a public account (administrator); delivered at once as type 80', body: SendNoticeRequest, response: { 200: envelope(SendNoticeResult) } } },
     async (request) => ok(await messages.sendNotice(rt, userOf(request), request.body)),
   );
   r.post(
     `${P}/app/msg/remove`,
-    { schema: { tags, summary: 'Delete a notice (administrator)', body: IdRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Delete a notice (administrator)', body: IdRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await messages.removeNotice(rt, userOf(request), request.body.id);
       return ok(null);
@@ -78,6 +78,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/messageCenterHistoryMsg/detail`,
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: `A message of the message center: status 1000 with its url, or ${STATUS_MESSAGE_DELETED} '${MESSAGES.messageDeleted}'`,
@@ -89,7 +90,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/messageCenterHistoryMsg/downloadFile`,
-    { schema: { tags, summary: 'Download the attachment of a message of the message center', body: IdRequest } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Download the attachment of a message of the message center', body: IdRequest } },
     async (request, reply) => {
       const found = await messages.noticeAttachment(rt, userOf(request), request.body.id);
       if (found.deleted) return reply.send(fail(STATUS_MESSAGE_DELETED, MESSAGES.messageDeleted));
@@ -111,7 +112,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/mpManage/readMessage`,
-    { schema: { tags, summary: 'Mark one message read (messageId, userId of the caller)', body: ReadMessageRequest, response: { 200: envelope(z.null()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Mark one message read (messageId, userId of the caller)', body: ReadMessageRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await messages.readMessage(rt, userOf(request), request.body);
       return ok(null);
@@ -119,7 +120,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${GROUPS.osp}/homePage/getIsShowMsg`,
-    { schema: { tags, summary: 'Unread important notices for the bottom-right prompt (latest 10)', response: { 200: envelope(IsShowMsg) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Unread important notices for the bottom-right prompt (latest 10)', response: { 200: envelope(IsShowMsg) } } },
     async (request) => ok(await messages.isShowMsg(rt, userOf(request))),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  CALENDAR_EDIT_MENU,
   CALENDAR_EVENT_KINDS,
   PERSONAL_TEXTS,
   schoolYearRange,
@@ -20,7 +19,6 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { requireMenu } from '../auth/auth.service.ts';
 import { guiseLogo } from '../workbench/workbench.service.ts';
 import { personalRepository } from './personal.repository.ts';
 
@@ -100,7 +98,6 @@ function inSchoolYear(schoolYear: string, startDate: string) {
 
 /** POST scSemester/save: adds or changes a semester; terms are unique per school year and semesters never overlap. */
 export async function saveSemester(deps: AppDeps, ctx: RequestContext, input: z.output<typeof SemesterSaveRequest>): Promise<Semester> {
-  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
   inSchoolYear(input.schoolYear, input.startDate);
   if (days(input.startDate, input.endDate) > SEMESTER_MAX_DAYS) throw badRequest(PERSONAL_TEXTS.semesterTooLong);
   const r = repo(deps);
@@ -120,14 +117,12 @@ export async function saveSemester(deps: AppDeps, ctx: RequestContext, input: z.
 }
 
 export async function removeSemester(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ id: string }> {
-  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
   if (!(await repo(deps).removeSemester(ctx.tenantId, id))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
   return { id };
 }
 
 /** POST scSemester/event/save: adds or changes a holiday, vacation, exam week or event of a school year. */
 export async function saveCalendarEvent(deps: AppDeps, ctx: RequestContext, input: z.output<typeof CalendarEventSaveRequest>): Promise<CalendarEvent> {
-  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
   inSchoolYear(input.schoolYear, input.startDate);
   if (days(input.startDate, input.endDate) > EVENT_MAX_DAYS) throw badRequest(PERSONAL_TEXTS.eventTooLong);
   const row = { id: input.id ?? newId(), tenant_id: ctx.tenantId, school_year: input.schoolYear, name: input.name, kind: input.kind, start_date: input.startDate, end_date: input.endDate };
@@ -138,7 +133,6 @@ export async function saveCalendarEvent(deps: AppDeps, ctx: RequestContext, inpu
 }
 
 export async function removeCalendarEvent(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ id: string }> {
-  await requireMenu(deps, ctx, CALENDAR_EDIT_MENU);
   if (!(await repo(deps).removeEvent(ctx.tenantId, id))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
   return { id };
 }

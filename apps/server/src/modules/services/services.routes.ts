@@ -68,6 +68,7 @@ import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import * as services from './services.service.ts';
 import { issueCombTicket, redeemCombTicket } from './services.comb.ts';
 import { uploadServiceIcon } from './services.upload.ts';
+import { SERVICE_ICON_MENUS } from '@portal/contracts/services';
 import { flushSearchWords } from './search-words.ts';
 
 /**
@@ -154,7 +155,7 @@ export async function servicesRoutes(app: App): Promise<void> {
 
   r.post(
     `${P}/serverCenter/page`,
-    { schema: { tags, summary: 'Services the user may see, by department, scene, type and keyword', body: ServicePageRequest, response: { 200: envelope(ServicePage) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Services the user may see, by department, scene, type and keyword', body: ServicePageRequest, response: { 200: envelope(ServicePage) } } },
     async (request) => ok(await services.page(logged(request).c, request.body)),
   );
   r.post(
@@ -169,7 +170,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/pageRoles`,
-    { schema: { tags, summary: 'Services with the roles that see them (administrator)', body: PageRolesRequest, response: { 200: envelope(servicePageOf(ServiceRoles)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Services with the roles that see them (administrator)', body: PageRolesRequest, response: { 200: envelope(servicePageOf(ServiceRoles)) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.pageRoles(c, user, request.body));
@@ -177,7 +178,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/details`,
-    { schema: { tags, summary: 'Service details for a logged-in user (role visibility applies)', body: ServiceIdRequest, response: { 200: envelope(ServiceDetail) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Service details for a logged-in user (role visibility applies)', body: ServiceIdRequest, response: { 200: envelope(ServiceDetail) } } },
     async (request) => ok(await services.details(logged(request).c, request.body.serviceId)),
   );
   r.post(
@@ -187,7 +188,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/collect`,
-    { schema: { tags, summary: 'Add a service to the favourites (idempotent)', body: ServiceIdRequest, response: { 200: envelope(CollectResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Add a service to the favourites (idempotent)', body: ServiceIdRequest, response: { 200: envelope(CollectResult) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.collect(c, user, request.body.serviceId));
@@ -195,7 +196,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/cancelCollect`,
-    { schema: { tags, summary: 'Remove a service from the favourites (idempotent)', body: ServiceIdRequest, response: { 200: envelope(CollectResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Remove a service from the favourites (idempotent)', body: ServiceIdRequest, response: { 200: envelope(CollectResult) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.cancelCollect(c, user, request.body.serviceId));
@@ -203,7 +204,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/changeOrder`,
-    { schema: { tags, summary: 'Reorder the favourites: the listed ones first, in that order', body: ChangeOrderRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Reorder the favourites: the listed ones first, in that order', body: ChangeOrderRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.changeOrder(c, user, request.body.serviceIds));
@@ -211,7 +212,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.get(
     `${P}/serverCenter/myCollect`,
-    { schema: { tags, summary: "The user's favourites in their order", response: { 200: envelope(z.array(ServiceItem)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: "The user's favourites in their order", response: { 200: envelope(z.array(ServiceItem)) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.myCollect(c, user));
@@ -219,7 +220,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/myRecent`,
-    { schema: { tags, summary: 'The services the caller opened lately (still open to them), latest first, with the last time and count', body: MyRecentRequest, response: { 200: envelope(z.array(RecentService)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'The services the caller opened lately (still open to them), latest first, with the last time and count', body: MyRecentRequest, response: { 200: envelope(z.array(RecentService)) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.myRecent(c, user, request.body.size));
@@ -227,7 +228,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/myRates`,
-    { schema: { tags, summary: "The caller's own ratings, latest first", body: MyRatesRequest, response: { 200: envelope(MyRatesPage) } } },
+    { config: { access: 'user' }, schema: { tags, summary: "The caller's own ratings, latest first", body: MyRatesRequest, response: { 200: envelope(MyRatesPage) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.myRates(c, user, request.body.current, request.body.size));
@@ -235,7 +236,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/giveScore`,
-    { schema: { tags, summary: 'Rate a service with a score alone', body: GiveScoreRequest, response: { 200: envelope(CanUserRate) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Rate a service with a score alone', body: GiveScoreRequest, response: { 200: envelope(CanUserRate) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.rate(c, user, { ...request.body, labels: [], comment: '' }));
@@ -243,7 +244,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/checkScore`,
-    { schema: { tags, summary: 'Whether the user has rated the service, and the score', body: ServiceIdRequest, response: { 200: envelope(CanUserRate) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Whether the user has rated the service, and the score', body: ServiceIdRequest, response: { 200: envelope(CanUserRate) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.canUserRate(c, user, request.body.serviceId));
@@ -251,7 +252,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/CASServiceList`,
-    { schema: { tags, summary: 'Services reached through unified authentication (accessWay 2)', body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Services reached through unified authentication (accessWay 2)', body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
     async (request) => ok(await services.top(logged(request).c, { ...request.body, size: Math.max(request.body.size, 50) }, 'sort', { accessWay: '2' })),
   );
   r.post(
@@ -261,12 +262,12 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/searchService`,
-    { schema: { tags, summary: 'Search the services the user may see (relevance, then heat)', body: SearchServiceRequest, response: { 200: envelope(ServicePage) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Search the services the user may see (relevance, then heat)', body: SearchServiceRequest, response: { 200: envelope(ServicePage) } } },
     async (request) => ok(await services.search(logged(request).c, request.body)),
   );
   r.post(
     `${P}/serverCenter/searchMiss/page`,
-    { schema: { tags, summary: 'Searches that found nothing, most misses first (administrator), paged', body: SearchMissPageRequest, response: { 200: envelope(SearchMissPage) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Searches that found nothing, most misses first (administrator), paged', body: SearchMissPageRequest, response: { 200: envelope(SearchMissPage) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.searchMisses(c, user, request.body));
@@ -276,17 +277,17 @@ export async function servicesRoutes(app: App): Promise<void> {
     const who = (request: FastifyRequest) => (anon ? anonymous(request) : logged(request).c);
     r.post(
       `${path}/OSP/heatService`,
-      { schema: { tags, summary: `Most visited services${anon ? ' open to visitors' : ''}`, body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
+      { config: { access: anon ? 'public' : 'user' }, schema: { tags, summary: `Most visited services${anon ? ' open to visitors' : ''}`, body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
       async (request) => ok(await services.top(who(request), request.body, 'heat')),
     );
     r.post(
       `${path}/NewlyLaunched`,
-      { schema: { tags, summary: `Newly launched services${anon ? ' open to visitors' : ''}`, body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
+      { config: { access: anon ? 'public' : 'user' }, schema: { tags, summary: `Newly launched services${anon ? ' open to visitors' : ''}`, body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
       async (request) => ok(await services.top(who(request), request.body, 'newest')),
     );
     r.post(
       `${path}/serviceCount`,
-      { schema: { tags, summary: `Service counts${anon ? ' for visitors' : ''}`, body: TenantBody, response: { 200: envelope(ServiceCount) } } },
+      { config: { access: anon ? 'public' : 'user' }, schema: { tags, summary: `Service counts${anon ? ' for visitors' : ''}`, body: TenantBody, response: { 200: envelope(ServiceCount) } } },
       async (request) => ok(await services.statistic(who(request))),
     );
   }
@@ -299,7 +300,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   }
   r.post(
     `${P}/accountSecurity/bindList`,
-    { schema: { tags, summary: "The caller's third-party account bindings (this project's, for removeBind)", body: TenantBody, response: { 200: envelope(z.array(AccountBinding)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: "The caller's third-party account bindings (this project's, for removeBind)", body: TenantBody, response: { 200: envelope(z.array(AccountBinding)) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.bindList(c, user));
@@ -307,7 +308,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/accountSecurity/removeBind`,
-    { schema: { tags, summary: "Unbind the caller's third-party account of one platform", body: RemoveBindRequest, response: { 200: envelope(RemoveBindResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: "Unbind the caller's third-party account of one platform", body: RemoveBindRequest, response: { 200: envelope(RemoveBindResult) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.removeBind(c, user, request.body.source), BIND_TEXTS.unbound);
@@ -316,6 +317,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/serviceInfo/upload`,
     {
+      config: { menu: { anyOf: SERVICE_ICON_MENUS } },
       schema: {
         tags,
         summary: 'Upload a service icon (administrators of the service hall or a center): png, jpg, gif, webp by content, 2 MB; an optional serviceId field before the file sets that service’s icon',
@@ -339,7 +341,7 @@ export async function servicesRoutes(app: App): Promise<void> {
 
   r.post(
     `${W}/serverCenter/rateService`,
-    { schema: { tags, summary: 'Rate a service: score, quick labels and comment; one rating per user and service', body: RateServiceRequest, response: { 200: envelope(CanUserRate) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Rate a service: score, quick labels and comment; one rating per user and service', body: RateServiceRequest, response: { 200: envelope(CanUserRate) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.rate(c, user, request.body));
@@ -347,7 +349,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/serverCenter/canUserRate`,
-    { schema: { tags, summary: 'Whether the user may rate the service', body: ServiceIdRequest, response: { 200: envelope(CanUserRate) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Whether the user may rate the service', body: ServiceIdRequest, response: { 200: envelope(CanUserRate) } } },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.canUserRate(c, user, request.body.serviceId));
@@ -355,7 +357,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/serverCenter/quickScoreLabels`,
-    { schema: { tags, summary: 'Quick rating labels, each for a score range', response: { 200: envelope(z.array(QuickScoreLabel)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Quick rating labels, each for a score range', response: { 200: envelope(z.array(QuickScoreLabel)) } } },
     async (request) => ok(await services.quickLabels(logged(request).c)),
   );
   r.post(
@@ -365,18 +367,18 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/guide/lucene/search`,
-    { schema: { tags, summary: 'Search the service guides', body: GuideSearchRequest, response: { 200: envelope(z.array(GuideHit)) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Search the service guides', body: GuideSearchRequest, response: { 200: envelope(z.array(GuideHit)) } } },
     async (request) => ok(await services.searchGuides(logged(request).c, request.body.keyword, request.body.size)),
   );
   r.post(
     `${W}/guide/clientGuideInfo`,
-    { schema: { tags, summary: 'The guide of a service (sanitised rich text)', body: ServiceIdRequest, response: { 200: envelope(ServiceGuide) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'The guide of a service (sanitised rich text)', body: ServiceIdRequest, response: { 200: envelope(ServiceGuide) } } },
     async (request) => ok(await services.guide(logged(request).c, request.body.serviceId)),
   );
   // accessWay '5' (4.4): the one-time combStr a service is opened with, and its redemption by that service (7.3).
   r.post(
     `${P}/serverCenter/combTicket`,
-    { schema: { tags, summary: "A one-time combStr for opening an accessWay '5' service the caller may see (valid 5 minutes)", body: CombTicketRequest, response: { 200: envelope(CombTicket) } } },
+    { config: { access: 'user' }, schema: { tags, summary: "A one-time combStr for opening an accessWay '5' service the caller may see (valid 5 minutes)", body: CombTicketRequest, response: { 200: envelope(CombTicket) } } },
     async (request) => {
       const { user } = logged(request);
       return ok(await issueCombTicket(app.deps, user, request.body.serviceId));
@@ -394,7 +396,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/searchHeatWord`,
-    { schema: { tags, summary: 'The most searched words that found services', body: HeatWordRequest, response: { 200: envelope(z.array(z.string())) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'The most searched words that found services', body: HeatWordRequest, response: { 200: envelope(z.array(z.string())) } } },
     async (request) => ok(await services.heatWords(logged(request).c, request.body.size)),
   );
   r.post(

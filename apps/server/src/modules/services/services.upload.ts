@@ -1,22 +1,12 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { MESSAGES } from '@portal/contracts/errors';
-import { SERVICE_ICON_MENUS, SERVICE_TEXTS, ServiceIconFields, type ServiceIconUploaded } from '@portal/contracts/services';
+import { SERVICE_TEXTS, ServiceIconFields, type ServiceIconUploaded } from '@portal/contracts/services';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { GROUPS, type AppDeps, type RequestContext } from '../../platform/http.ts';
-import { configurationMenu } from '../auth/auth.service.ts';
 import { saveImage } from '../workbench/workbench.upload.ts';
 import { servicesRepository } from './services.repository.ts';
 
-/**
- * serviceInfo/upload: a service icon, for administrators of the service hall or a service center.
- * The image is checked and stored exactly as common/upload stores its images (png, jpg, gif, webp by their
- * bytes, SVG refused, 2 MB, under DATA_DIR/files) and is served by the same public image route.
- */
-export async function requireServiceConfig(deps: AppDeps, user: RequestContext): Promise<void> {
-  const mine = new Set((await configurationMenu(deps, user.tenantId, user.roleId)).map((m) => m.name));
-  if (!SERVICE_ICON_MENUS.some((m) => mine.has(m))) throw forbidden(MESSAGES.forbidden, `configurationMenu ${SERVICE_ICON_MENUS.join('|')}`);
-}
 
 /** The text fields sent before the file (FormData sends them in the order they were appended). */
 function fieldsOf(part: MultipartFile): Record<string, unknown> {
@@ -29,8 +19,13 @@ function fieldsOf(part: MultipartFile): Record<string, unknown> {
   return out;
 }
 
+/**
+ * serviceInfo/upload: a service icon, for administrators of the service hall or a service center (the route's
+ * menu: any of SERVICE_ICON_MENUS). The image is checked and stored exactly as common/upload stores its images
+ * (png, jpg, gif, webp by their bytes, SVG refused, 2 MB, under DATA_DIR/files) and is served by the same public
+ * image route.
+ */
 export async function uploadServiceIcon(deps: AppDeps, user: RequestContext, part: MultipartFile | undefined): Promise<ServiceIconUploaded> {
-  await requireServiceConfig(deps, user);
   let serviceId: string | null = null;
   if (part) {
     const parsed = ServiceIconFields.safeParse(fieldsOf(part));

@@ -4,7 +4,7 @@ import type { OspDeptRow } from '../../db/tables/transfer.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { requireMenu } from '../auth/auth.service.ts';
+import { holdsMenu } from '../auth/auth.service.ts';
 import { threeListsRepository, type DutyFilter } from './three-lists.repository.ts';
 
 export const DUTY_MENU = 'deptResponsibilityListConfig';
@@ -67,11 +67,7 @@ export async function deptTree(deps: AppDeps, tenantId: string): Promise<DeptNod
 export async function powerDeptIds(deps: AppDeps, ctx: RequestContext): Promise<Set<string> | 'all'> {
   if (ctx.roleType === 'admin') return 'all';
   const r = repo(deps);
-  try {
-    await requireMenu(deps, ctx, DUTY_MENU);
-  } catch {
-    return new Set();
-  }
+  if (!(await holdsMenu(deps, ctx, DUTY_MENU))) return new Set();
   return descendants(await r.depts(ctx.tenantId), await r.managedDeptIds(ctx.tenantId, ctx.userId));
 }
 
@@ -86,7 +82,6 @@ export async function deptTreePower(deps: AppDeps, ctx: RequestContext): Promise
 
 /** Refuses a write on a department the caller may not maintain. */
 export async function assertDeptPower(deps: AppDeps, ctx: RequestContext, deptId: string): Promise<void> {
-  await requireMenu(deps, ctx, DUTY_MENU);
   const dept = await repo(deps).dept(ctx.tenantId, deptId);
   if (!dept) throw badRequest(TRANSFER_TEXTS.noDept, `deptId ${deptId}`);
   const power = await powerDeptIds(deps, ctx);
@@ -148,7 +143,6 @@ export async function updateDuty(deps: AppDeps, ctx: RequestContext, body: DutyU
 }
 
 export async function removeDuties(deps: AppDeps, ctx: RequestContext, idsText: string): Promise<number> {
-  await requireMenu(deps, ctx, DUTY_MENU);
   const ids = [...new Set(idsText.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 1000);
   const r = repo(deps);
   const power = await powerDeptIds(deps, ctx);
@@ -230,7 +224,6 @@ export async function getConfig(deps: AppDeps, tenantId: string): Promise<ThreeL
 }
 
 export async function saveConfig(deps: AppDeps, ctx: RequestContext, c: ThreeListConfig): Promise<void> {
-  await requireMenu(deps, ctx, CONFIG_MENU);
   await repo(deps).saveConfig(ctx.tenantId, { page_title: c.pageTitle, introduction: c.introduction, show_services: c.showServices ? 1 : 0, duty_type_must: c.dutyTypeMust ? 1 : 0 });
 }
 

@@ -85,50 +85,50 @@ export async function transferRoutes(app: App): Promise<void> {
   for (const method of ['get', 'post'] as const) {
     r[method](
       `${W}/:dataset/exportFields`,
-      { schema: { tags, summary: 'Export header fields of a data set', params: Dataset, response: { 200: envelope(z.array(TransferField)) } } },
+      { config: { access: 'user' }, schema: { tags, summary: 'Export header fields of a data set', params: Dataset, response: { 200: envelope(z.array(TransferField)) } } },
       async (request) => ok(await transfer.exportFields(deps, userOf(request), request.params.dataset)),
     );
   }
   r.post(
     `${W}/:dataset/exportCount`,
-    { schema: { tags, summary: 'How many rows an export of this scope holds', params: Dataset, body: ExportCountRequest, response: { 200: envelope(z.number().int()) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'How many rows an export of this scope holds', params: Dataset, body: ExportCountRequest, response: { 200: envelope(z.number().int()) } } },
     async (request) => ok(await transfer.exportCount(deps, userOf(request), request.params.dataset, request.body)),
   );
   r.post(
     `${W}/:dataset/exportStart`,
-    { schema: { tags, summary: 'Start an export job (xlsx); poll progress with result.redisKey', params: Dataset, body: ExportStartRequest, response: { 200: envelope(JobKeyResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Start an export job (xlsx); poll progress with result.redisKey', params: Dataset, body: ExportStartRequest, response: { 200: envelope(JobKeyResult) } } },
     async (request) => ok(await transfer.exportStart(deps, userOf(request), request.params.dataset, request.body, log)),
   );
   r.post(
     `${W}/:dataset/upload`,
-    { schema: { tags, summary: 'Upload the spreadsheet to import (one xls or xlsx file, at most 20 MB)', params: Dataset, consumes: ['multipart/form-data'], response: { 200: envelope(UploadResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Upload the spreadsheet to import (one xls or xlsx file, at most 20 MB)', params: Dataset, consumes: ['multipart/form-data'], response: { 200: envelope(UploadResult) } } },
     async (request) => ok(await transfer.upload(deps, userOf(request), request.params.dataset, request.files())),
   );
   r.post(
     `${W}/:dataset/matchField`,
-    { schema: { tags, summary: 'Field matching: spreadsheet header cells, system fields, suggested matches', params: Dataset, body: MatchFieldRequest, response: { 200: envelope(MatchFieldResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Field matching: spreadsheet header cells, system fields, suggested matches', params: Dataset, body: MatchFieldRequest, response: { 200: envelope(MatchFieldResult) } } },
     async (request) => ok(await transfer.matchFields(deps, userOf(request), request.params.dataset, request.body)),
   );
   r.post(
     `${W}/:dataset/import`,
-    { schema: { tags, summary: 'Start an import job of the uploaded spreadsheet', params: Dataset, body: ImportStartRequest, response: { 200: envelope(JobKeyResult) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Start an import job of the uploaded spreadsheet', params: Dataset, body: ImportStartRequest, response: { 200: envelope(JobKeyResult) } } },
     async (request) => ok(await transfer.importStart(deps, userOf(request), request.params.dataset, request.body, log)),
   );
   for (const method of ['get', 'post'] as const) {
     r[method](
       `${W}/:dataset/template`,
-      { schema: { tags, summary: 'Download the import template of a data set', params: Dataset } },
+      { config: { access: 'user' }, schema: { tags, summary: 'Download the import template of a data set', params: Dataset } },
       async (request, reply) => sendFile(reply, await transfer.template(deps, userOf(request), request.params.dataset)),
     );
   }
   r.post(
     `${W}/progress`,
-    { schema: { tags, summary: 'Progress of an import or export job of the caller', body: ProgressRequest, response: { 200: envelope(JobProgress) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Progress of an import or export job of the caller', body: ProgressRequest, response: { 200: envelope(JobProgress) } } },
     async (request) => ok(await transfer.progress(deps, userOf(request), request.body.key)),
   );
   r.post(
     `${W}/errorDownload`,
-    { schema: { tags, summary: 'Download the failed rows of an import, each with its reason', body: ErrorDownloadRequest } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Download the failed rows of an import, each with its reason', body: ErrorDownloadRequest } },
     async (request, reply) => sendFile(reply, await transfer.failedRowsFile(deps, userOf(request), request.body.errorKey)),
   );
   r.get(
@@ -145,13 +145,14 @@ export async function transferRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/catalogue/services`,
-    { schema: { tags, summary: 'Services of the catalogue for its data page (administrators holding serviceHallConfig)', body: CataloguePageRequest, response: { 200: envelope(CataloguePage) } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Services of the catalogue for its data page (administrators holding serviceHallConfig)', body: CataloguePageRequest, response: { 200: envelope(CataloguePage) } } },
     async (request) => ok(await cataloguePage(deps, userOf(request), request.body)),
   );
   for (const method of ['get', 'post'] as const) {
     r[method](
       `${W}/dict/:code`,
       {
+        config: { access: 'user' },
         schema: {
           tags,
           summary: 'Dictionary select options (dictKey, dictValue)',

@@ -34,18 +34,13 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { configurationMenu, requireMenu } from '../auth/auth.service.ts';
+import { configurationMenu } from '../auth/auth.service.ts';
 import { catalogueReads } from './workbench.catalogue.ts';
 import { assertAllowedTarget, fetchExternalJson, listOf } from './workbench.fetch.ts';
 import { workbenchRepository } from './workbench.repository.ts';
 
 /** The configuration menu each administration call needs (section 6; 2.2 on the server). */
 export const MENU = { cards: 'cardBusinessConfig', home: 'homePageConfig', navigation: 'addNavigation', preLogin: 'preLoginConfig' } as const;
-export const requireConfig = (deps: AppDeps, ctx: RequestContext, menu: string) => requireMenu(deps, ctx, menu);
-/** Dictionaries for configuration pages: any configuration menu will do. */
-export async function requireAnyConfig(deps: AppDeps, ctx: RequestContext): Promise<void> {
-  if (!(await configurationMenu(deps, ctx.tenantId, ctx.roleId)).length) throw forbidden(MESSAGES.forbidden, 'configurationMenu');
-}
 
 const repo = (deps: AppDeps) => workbenchRepository(deps.db);
 const cat = (deps: AppDeps) => catalogueReads(deps.db);

@@ -6,9 +6,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { usePublicMessageDetail } from '../api/get-public-message-detail.ts';
-import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { formatFileSize } from './message-item.tsx';
 import { useDownloadMessageFile } from './use-download-message-file.ts';
 
@@ -26,7 +26,7 @@ export function MessageDetailPage() {
   const id = params.get('id') ?? '';
   const tenantId = params.get('tenantId') ?? undefined;
   const query = usePublicMessageDetail(id, tenantId);
-  const body = useMemo(() => (query.data?.body ? sanitizeHtml(query.data.body) : ''), [query.data?.body]);
+  const body = useMemo(() => (query.data?.body ? sanitizeRichText(query.data.body) : ''), [query.data?.body]);
 
   if ((query.error as { status?: number } | null)?.status === STATUS_MESSAGE_DELETED) return <Navigate to="/deleteNoPag" replace />;
   return (

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { getServiceGuide } from '../api/get-service-guide.ts';
 import { attachImageFallback } from '../lib/image-fallback.ts';
 
 /** Broken pictures in a guide show the default image (section 8). React 19 runs the returned cleanup. */
 const withImageFallback = (el: HTMLDivElement | null) => (el ? attachImageFallback(el) : undefined);
 
-/** The service guide drawer: the guide is sanitised rich text from the server. */
+/** The service guide drawer: the guide is rich text from the server, cleaned again here before it is rendered. */
 export function GuideDrawer({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const guide = useQuery({
@@ -21,7 +22,7 @@ export function GuideDrawer({ service, onClose }: { service: { serviceId: string
       {guide.isLoading ? (
         <Spin />
       ) : guide.data ? (
-        <div className="svc-guide" ref={withImageFallback} dangerouslySetInnerHTML={{ __html: guide.data.content }} />
+        <div className="svc-guide" ref={withImageFallback} dangerouslySetInnerHTML={{ __html: sanitizeRichText(guide.data.content) }} />
       ) : (
         <Empty description={t('services.empty')} />
       )}

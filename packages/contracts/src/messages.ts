@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_RESOURCES } from './chat.ts';
+import { safeLink } from './input.ts';
 
 /**
  * Public accounts, notices and the message center (spec 2.4, 4.2, 7.8 app/*, 7.9).
@@ -99,7 +100,7 @@ export const SendNoticeRequest = z.object({
   summary: z.string().trim().max(500).default(''),
   body: z.string().max(100_000).default(''),
   /** An external page to open; empty opens the detail page (/generalDetailsTow). */
-  url: z.string().trim().max(1000).default(''),
+  url: safeLink(1000).default(''),
   important: z.boolean().default(false),
   fieldSet: z.string().trim().max(50).default(''),
   /** An attachment uploaded through /api/chat/upload. */

@@ -12,6 +12,7 @@ import {
   CARD_ITEM_LIMIT_WIDE,
   CUSTOM_NAVIGATION_LIMIT,
 } from './constants.ts';
+import { safeLink } from './input.ts';
 import type { LandingConfig } from './services.ts';
 
 /** The ten card types of section 1 / 2.3. */
@@ -342,7 +343,8 @@ export const FooterInfo = z.object({
   address: z.string().max(200),
   phone: z.string().max(50),
   email: z.string().max(100),
-  links: z.array(z.object({ name: z.string().max(50), url: z.string().max(500) })).max(20),
+  /** Links: http(s) addresses or paths of this site only (safeLink), so no footer can carry javascript: and the like. */
+  links: z.array(z.object({ name: z.string().max(50), url: safeLink(500) })).max(20),
 });
 export type FooterInfo = z.infer<typeof FooterInfo>;
 
@@ -392,7 +394,7 @@ export const CommonToolSave = z.object({
   id: z.string().max(64).optional(),
   tools_name: z.string().trim().min(1).max(50),
   tools_icon: z.string().max(1000).default(''),
-  tools_url: z.string().trim().min(1).max(1000),
+  tools_url: safeLink(1000).min(1),
   tools_type: z.string().trim().min(1).max(50),
   sort: z.number().int().min(0).max(9999).default(0),
 });

@@ -123,7 +123,18 @@ export interface Database extends CatalogueTables, EfficiencyTables, WorkbenchTa
   login_throttle: LoginThrottleTable;
   robot_configs: RobotConfigTable;
   transport_replay: TransportReplayTable;
+  svc_visits: SvcVisitTable;
   chat_settings: ChatSettingTable; chat_messages: ChatMessageTable; chat_user_state: ChatUserStateTable; chat_inbox: ChatInboxTable; chat_device_cursors: ChatDeviceCursorTable; chat_conversations: ChatConversationTable; chat_groups: ChatGroupTable; chat_group_members: ChatGroupMemberTable; chat_public_accounts: ChatPublicAccountTable; chat_files: ChatFileTable; notices: NoticeTable; question_scenes: QuestionSceneTable; faq_entries: FaqEntryTable; robot_questions: RobotQuestionTable; question_feedback: QuestionFeedbackTable;
+}
+
+/** One counted visit per visitor, service and hour (migration 2026-11-24T03-00_notice-audience-and-visits). */
+export interface SvcVisitTable {
+  tenant_id: string;
+  service_id: string;
+  /** A user id, or 'anon:' and a keyed hash of address and user agent. */
+  visitor: string;
+  /** UTC hour, 'YYYY-MM-DDTHH'. */
+  hour: string;
 }
 
 /** 7.1 request ids seen within the replay window (migration 2026-11-24T02-00_transport-replay). */
@@ -240,6 +251,8 @@ export interface NoticeTable {
   created_by: string;
   created_at: string;
   deleted_at: string | null;
+  /** '*' everyone in the tenant, else comma-joined role ids; null: sent before audiences were kept (recipients only). */
+  audience: string | null;
 }
 export interface QuestionSceneTable { id: string; tenant_id: string; scene_name: string; icon: string; sort: number }
 export interface FaqEntryTable {

@@ -16,6 +16,7 @@ import * as combTickets from './migrations/2026-11-23T16-30_comb-tickets.ts';
 import * as chatGroupNotice from './migrations/2026-11-23T16-50_chat-group-notice.ts';
 import * as loginThrottle from './migrations/2026-11-24T01-00_login-throttle.ts';
 import * as transportReplay from './migrations/2026-11-24T02-00_transport-replay.ts';
+import * as noticeAudienceAndVisits from './migrations/2026-11-24T03-00_notice-audience-and-visits.ts';
 import * as catalogueSpeed from './migrations/2026-11-24T04-00_catalogue-speed.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T16-30_comb-tickets': combTickets,
   '2026-11-23T16-50_chat-group-notice': chatGroupNotice,
   '2026-11-24T02-00_transport-replay': transportReplay,
+  '2026-11-24T03-00_notice-audience-and-visits': noticeAudienceAndVisits,
   '2026-11-24T01-00_login-throttle': loginThrottle,
   '2026-11-24T04-00_catalogue-speed': catalogueSpeed,
 };

@@ -100,6 +100,8 @@ export async function messagesRoutes(app: App): Promise<void> {
   r.get(
     `${P}/nobody/messageCenter/messageDetail/:id`,
     {
+      // Optional: with a token the caller's own notices (by recipient, role or sender) are found too.
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'What the message detail page (/generalDetailsTow) shows, without login',
@@ -108,7 +110,7 @@ export async function messagesRoutes(app: App): Promise<void> {
         response: { 200: envelope(PublicMessageDetail.nullable()) },
       },
     },
-    async (request) => messages.publicDetail(rt, request.tenantId, request.params.id),
+    async (request) => messages.publicDetail(rt, request.ctx, request.tenantId, request.params.id),
   );
   r.post(
     `${P}/mpManage/readMessage`,

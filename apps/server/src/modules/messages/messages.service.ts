@@ -16,7 +16,9 @@ import {
 import type { Envelope } from '@portal/contracts/envelope';
 import type { NewChatMessageRow } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
+import { isSafeLink } from '@portal/contracts/input';
 import { newId } from '../../platform/crypto.ts';
+import { sanitizeRichText } from '../../platform/rich-text.ts';
 import { fail, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
@@ -40,10 +42,17 @@ function requireAdmin(ctx: RequestContext): void {
   if (ctx.roleType !== 'admin') throw forbidden(MESSAGE_TEXTS.adminOnly);
 }
 
-/** Where opening a notice goes: its own url, else the detail page of 2.1 (/generalDetailsTow, a new window). */
+/**
+ * Where opening a notice goes: its own url, else the detail page of 2.1 (/generalDetailsTow, a new window). A url
+ * stored before links were checked that is not http(s) or a path of this site is never handed out.
+ */
 export function noticeUrl(n: { url: string; message_id: string; tenant_id: string }): string {
-  return n.url || `/generalDetailsTow?id=${encodeURIComponent(n.message_id)}&tenantId=${encodeURIComponent(n.tenant_id)}`;
+  return n.url && isSafeLink(n.url) ? n.url : `/generalDetailsTow?id=${encodeURIComponent(n.message_id)}&tenantId=${encodeURIComponent(n.tenant_id)}`;
 }
+
+/** Who a notice is for, as stored: '*' everyone in the tenant, else the role ids (sorted, comma-joined). */
+export const AUDIENCE_EVERYONE = '*';
+const audienceOf = (roleIds: string[] | undefined) => (roleIds?.length ? [...new Set(roleIds)].sort().join(',') : AUDIENCE_EVERYONE);
 
 type NoticeListRow = {
   message_id: string;
@@ -151,10 +160,20 @@ export async function sendNotice(rt: ChatRuntime, ctx: RequestContext, input: Se
   requireAdmin(ctx);
   const account = await rt.repo.publicAccount(ctx.tenantId, input.mpId);
   if (!account) throw notFound(MESSAGE_TEXTS.noSuchAccount);
-  const file = input.fileId ? await rt.repo.file(ctx.tenantId, input.fileId) : undefined;
-  if (input.fileId && !file) throw badRequest(MESSAGE_TEXTS.noAttachment);
+  // The attachment is a file this administrator uploaded (/api/chat/upload): never another user's private chat file.
+  const found = input.fileId ? await rt.repo.file(ctx.tenantId, input.fileId) : undefined;
+  const file = found && found.owner_id === ctx.userId ? found : undefined;
+  if (input.fileId && !file) throw badRequest(MESSAGE_TEXTS.noAttachment, input.fileId);
   const users = await repoOf(rt).recipientUsers(ctx.tenantId, input.roleIds);
-  return publishNotice(rt, repoOf(rt), ctx.tenantId, { account, createdBy: ctx.userId, file: file ?? null, userIds: users.map((u) => u.id), ...input });
+  return publishNotice(rt, repoOf(rt), ctx.tenantId, {
+    account,
+    createdBy: ctx.userId,
+    file: file ?? null,
+    userIds: users.map((u) => u.id),
+    ...input,
+    body: sanitizeRichText(input.body),
+    audience: audienceOf(input.roleIds),
+  });
 }
 
 /** Stores and delivers a notice; also used by the demo seed (with no socket listening). */
@@ -174,6 +193,8 @@ export async function publishNotice(
     url: string;
     important: boolean;
     fieldSet: string;
+    /** '*' (the default) or the comma-joined role ids the notice went to. */
+    audience?: string;
     at?: string;
   },
 ): Promise<{ id: string; recipients: number }> {
@@ -230,6 +251,7 @@ export async function publishNotice(
         field_set: n.fieldSet,
         file_id: n.file?.id ?? null,
         recipients: recipients.length,
+        audience: n.audience ?? AUDIENCE_EVERYONE,
         created_by: n.createdBy,
         created_at: now,
         deleted_at: null,
@@ -270,17 +292,30 @@ export async function noticeAttachment(rt: ChatRuntime, ctx: RequestContext, id:
   return { deleted: false as const, file };
 }
 
-/** nobody/messageCenter/messageDetail/{id}: what the detail page shows, without login. Only notices. */
-export async function publicDetail(rt: ChatRuntime, tenantId: string | null, id: string): Promise<Envelope<PublicMessageDetail | null>> {
-  const notice = await repoOf(rt).notice(tenantId, id);
+/**
+ * nobody/messageCenter/messageDetail/{id}: what the detail page shows. Only notices, and only to those they were
+ * for: anonymous visitors see notices addressed to everyone; a logged-in user also those sent to them or to
+ * their role, and an administrator those they sent. Any other notice reads as missing (no hint that it exists).
+ */
+export async function publicDetail(rt: ChatRuntime, viewer: RequestContext | null, tenantId: string | null, id: string): Promise<Envelope<PublicMessageDetail | null>> {
+  const repo = repoOf(rt);
+  const notice = await repo.notice(viewer?.tenantId ?? tenantId, id);
   if (!notice) throw notFound(MESSAGE_TEXTS.noSuchNotice);
+  const forEveryone = notice.audience === AUDIENCE_EVERYONE;
+  const forViewer =
+    !!viewer &&
+    (notice.created_by === viewer.userId ||
+      (notice.audience ?? '').split(',').includes(viewer.roleId) ||
+      !!(await repo.recipientEntry(viewer.tenantId, viewer.userId, id)));
+  if (!forEveryone && !forViewer) throw notFound(MESSAGE_TEXTS.noSuchNotice);
   if (notice.deleted_at) return deleted();
   return ok({
     id,
     title: notice.title,
     summary: notice.summary,
-    body: notice.body,
-    url: notice.url,
+    // Cleaned again on the way out: notices stored before bodies were cleaned on sending.
+    body: sanitizeRichText(notice.body),
+    url: notice.url && isSafeLink(notice.url) ? notice.url : '',
     fieldSet: notice.field_set,
     mpName: notice.mp_name,
     timeSend: notice.created_at,

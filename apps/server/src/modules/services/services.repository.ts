@@ -336,18 +336,6 @@ export function servicesRepository(db: Db) {
       return db.selectFrom('svc_guides').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).selectAll().executeTakeFirst();
     },
 
-    async recordClick(tenantId: string, serviceId: string, userId: string, id: string, now: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('svc_clicks').values({ id, tenant_id: tenantId, service_id: serviceId, user_id: userId, created_at: now }).execute();
-        await trx
-          .updateTable('svc_services')
-          .set((eb) => ({ visit_count: eb('visit_count', '+', 1) }))
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', serviceId)
-          .execute();
-      });
-    },
-
     heatWords(tenantId: string, size: number) {
       return db.selectFrom('svc_search_words').where('tenant_id', '=', tenantId).where('hits', '>', 0).select('keyword').orderBy('hits', 'desc').orderBy('last_at', 'desc').limit(size).execute();
     },

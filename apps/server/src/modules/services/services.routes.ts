@@ -68,6 +68,7 @@ import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import * as services from './services.service.ts';
 import { issueCombTicket, redeemCombTicket } from './services.comb.ts';
 import { uploadServiceIcon } from './services.upload.ts';
+import { visitorOf } from './visits.ts';
 import { SERVICE_ICON_MENUS } from '@portal/contracts/services';
 import { flushSearchWords } from './search-words.ts';
 
@@ -334,7 +335,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/userClickVisitLog/clickService`,
     { config: optional, schema: { tags, summary: 'Log a click on a service (every open); raises its visit count', body: ClickServiceRequest, response: { 200: envelope(z.object({ visitCount: z.number().int() })) } } },
-    async (request) => ok(await services.click(caller(request), request.body.serviceId)),
+    async (request) => ok(await services.click(caller(request), request.body.serviceId, visitorOf(request, app.deps.hashToken))),
   );
 
   // ---------------------------------------------------------------- 7.5 rating, guide, search

@@ -1,6 +1,7 @@
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { CARD_ITEM_LIMIT_WIDE, CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
 import { MESSAGES } from '@portal/contracts/errors';
+import { isSafeLink } from '@portal/contracts/input';
 import {
   DATA_SOURCES,
   WORKBENCH_MESSAGES,
@@ -479,7 +480,11 @@ export async function removeNavigation(deps: AppDeps, ctx: RequestContext, ids: 
 // ---- settings: footer, theme, pre-login page ----
 
 export const DEFAULT_FOOTER: FooterInfo = { copyright: '', address: '', phone: '', email: '', links: [] };
-export const footer = async (deps: AppDeps, tenantId: string) => (await repo(deps).setting<FooterInfo>(tenantId, 'footer')) ?? DEFAULT_FOOTER;
+/** The footer; a link stored before links were checked that is not http(s) or a path of this site is left out. */
+export async function footer(deps: AppDeps, tenantId: string): Promise<FooterInfo> {
+  const f = (await repo(deps).setting<FooterInfo>(tenantId, 'footer')) ?? DEFAULT_FOOTER;
+  return { ...f, links: f.links.filter((l) => l.url === '' || isSafeLink(l.url)) };
+}
 export const saveFooter = (deps: AppDeps, ctx: RequestContext, f: FooterInfo) => repo(deps).putSetting(ctx.tenantId, 'footer', f);
 
 export const DEFAULT_THEME: Theme = { themeName: '默认', themeId: 'default', themeColor: '#008cff', themeImg: '', themeImgBorderColor: '', WaitingForMeToHandleBCImg: '' };

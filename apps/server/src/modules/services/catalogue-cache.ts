@@ -11,6 +11,9 @@ import { catalogueVersion } from './catalogue-version.ts';
  */
 const MAX_ENTRIES = 2000;
 
+/** How old visit counts and scores in prepared lists may be (they move with clicks and ratings, not catalogue changes). */
+export const VISITS_MAX_AGE_MS = 5000;
+
 type Entry = { value: Promise<unknown>; expiresAt: number };
 type TenantCache = { version: number; entries: Map<string, Entry> };
 

@@ -110,6 +110,13 @@ export function servicesRepository(db: Db) {
       return this.pageQuery(tenantId, viewer, f, order, limit, offset).execute();
     },
 
+    /** The first `perGroup` services of every group (department, scene or type) by heat, in one query. */
+    async topPerGroup(tenantId: string, viewer: Viewer, column: 'dept_id' | 'scene_id' | 'type_id', perGroup: number) {
+      const ranked = withNames(visible(tenantId, viewer)).select(sql<number>`row_number() over (partition by ${sql.ref(`s.${column}`)} order by s.visit_count desc, s.id asc)`.as('rn'));
+      const rows = await db.selectFrom(ranked.as('x')).selectAll().where('x.rn', '<=', perGroup).orderBy('x.visit_count', 'desc').orderBy('x.id', 'asc').execute();
+      return rows.map(({ rn: _rn, ...r }) => r);
+    },
+
     /** The query of the number of services a filter lets through: the filtered services alone, no joins. */
     countQuery(tenantId: string, viewer: Viewer, f: ServiceFilter) {
       return filtered(tenantId, viewer, f).select((eb) => eb.fn.countAll<number>().as('n'));

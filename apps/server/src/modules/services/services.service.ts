@@ -34,9 +34,8 @@ import type { RequestContext } from '../../platform/http.ts';
 import { servicesRepository, type GroupTable, type ServiceFilter, type ServiceListRow, type ServiceOrder, type Viewer } from './services.repository.ts';
 import { normalize, type IndexedService } from './services.search.ts';
 import { bumpHeat, searchIndexFor } from './search-indexes.ts';
-import { recordVisit } from './visits.ts';
 import { flushSearchWords, recordSearchWord } from './search-words.ts';
-import { prepared } from './catalogue-cache.ts';
+import { VISITS_MAX_AGE_MS, prepared } from './catalogue-cache.ts';
 
 /** Who calls and for which tenant: the token's user, or an anonymous visitor of a named tenant. */
 export type Caller = { db: Db; tenantId: string; user: RequestContext | null; viewer: Viewer };
@@ -103,8 +102,10 @@ function countOf(c: Caller, f: ServiceFilter): Promise<number> {
 /** serverCenter/page, nobody/serverCenter/page. */
 export async function page(c: Caller, input: PageInput, order: ServiceOrder = 'sort'): Promise<ServicePage> {
   const f: ServiceFilter = { businessType: input.serviceType || undefined, deptId: input.deptId || undefined, sceneId: input.sceneId || undefined, typeId: input.typeId || undefined, processType: input.processType || undefined, keyword: input.keyword || undefined };
-  const [rows, total] = await Promise.all([repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size), countOf(c, f)]);
-  return pageOf(await toItems(c, rows), total, input.current, input.size);
+  return forVisitors(c, `page|${order}|${input.current}|${input.size}|${JSON.stringify(f)}`, async () => {
+    const [rows, total] = await Promise.all([repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size), countOf(c, f)]);
+    return pageOf(await toItems(c, rows), total, input.current, input.size);
+  });
 }
 
 /** serverCenter/customPage: the chosen services in the given order, those the caller may see. */
@@ -114,14 +115,27 @@ export async function customPage(c: Caller, input: { serviceIds: string[]; curre
   return pageOf(await toItems(c, slice), rows.length, input.current, input.size);
 }
 
+/**
+ * What anonymous visitors see is the same for every visitor of a tenant: prepared once per catalogue version
+ * (ADR 0018). Lists carry visit counts and average scores, which move with clicks and ratings rather than
+ * catalogue changes: those values are at most VISITS_MAX_AGE_MS old; what is listed never lags the catalogue.
+ */
+function forVisitors<T>(c: Caller, key: string, compute: () => Promise<T>, maxAgeMs = VISITS_MAX_AGE_MS): Promise<T> {
+  return c.viewer.userId ? compute() : prepared(c.db, c.tenantId, `visitor|${key}`, compute, maxAgeMs);
+}
+
 /** A few services by heat, launch date, shelf label or access way. */
 export async function top(c: Caller, input: { size: number; serviceType?: string | undefined; shelfLabelName?: string | undefined }, order: ServiceOrder, extra: ServiceFilter = {}): Promise<ServiceItem[]> {
-  const rows = await repo(c).page(c.tenantId, c.viewer, { businessType: input.serviceType || undefined, ...extra }, order, input.size, 0);
-  return toItems(c, rows);
+  const f: ServiceFilter = { businessType: input.serviceType || undefined, ...extra };
+  return forVisitors(c, `top|${order}|${input.size}|${JSON.stringify(f)}`, async () => toItems(c, await repo(c).page(c.tenantId, c.viewer, f, order, input.size, 0)));
 }
 
 /** serviceCount, getStatisticData. */
 export async function statistic(c: Caller): Promise<ServiceCount> {
+  return prepared(c.db, c.tenantId, `statistic|${audienceOf(c.viewer)}`, () => computeStatistic(c), VISITS_MAX_AGE_MS);
+}
+
+async function computeStatistic(c: Caller): Promise<ServiceCount> {
   const rows = await repo(c).statistic(c.tenantId, c.viewer);
   const sum = (pred: (r: (typeof rows)[number]) => boolean) => rows.filter(pred).reduce((a, r) => a + r.n, 0);
   return {
@@ -148,11 +162,24 @@ export async function servicesOfGroup(c: Caller, kind: GroupKind, groupId: strin
   return page(c, { current, size, [GROUP_FILTER[kind]]: groupId });
 }
 
-/** nobody/prepareLogin/queryAllServiceByType: every non-empty group with its first services by heat. */
+/**
+ * nobody/prepareLogin/queryAllServiceByType: every non-empty group with its first `perGroup` services by heat —
+ * what the landing page's tabs show, read in one query (the first services of every group by a window
+ * function) and one look-up of scores, instead of a query per group.
+ */
 export async function allGroupsWithServices(c: Caller, kind: GroupKind, perGroup: number): Promise<ServiceGroupWithServices[]> {
-  const gs = (await groups(c, kind)).filter((g) => g.count > 0);
-  return Promise.all(gs.map(async (g) => ({ ...g, services: await top(c, { size: perGroup }, 'heat', { [GROUP_FILTER[kind]]: g.id }) })));
+  return forVisitors(c, `groupsWithServices|${kind}|${perGroup}`, async () => {
+    const [gs, rows] = await Promise.all([groups(c, kind), repo(c).topPerGroup(c.tenantId, c.viewer, GROUP_COLUMNS[kind], perGroup)]);
+    const items = await toItems(c, rows);
+    const byGroup = new Map<string, ServiceItem[]>();
+    for (const it of items) {
+      const gid = kind === 'dept' ? it.deptId : kind === 'scene' ? it.sceneId : it.typeId;
+      byGroup.set(gid, [...(byGroup.get(gid) ?? []), it]);
+    }
+    return gs.filter((g) => g.count > 0).map((g) => ({ ...g, services: byGroup.get(g.id) ?? [] }));
+  });
 }
+const GROUP_COLUMNS = { dept: 'dept_id', scene: 'scene_id', type: 'type_id' } as const;
 
 async function requireVisible(c: Caller, serviceId: string): Promise<ServiceListRow> {
   const [row] = await repo(c).byIds(c.tenantId, c.viewer, [serviceId]);
@@ -291,11 +318,10 @@ export async function searchMisses(c: Caller, user: RequestContext, input: { cur
 // ---------------------------------------------------------------- clicks
 
 /** userClickVisitLog/clickService: every open logs a click; the visit count and heat follow. */
-/** clickService: counts at most one visit per visitor (visitorOf), service and hour (visits.ts). */
-export async function click(c: Caller, serviceId: string, visitor: string): Promise<{ visitCount: number }> {
+export async function click(c: Caller, serviceId: string): Promise<{ visitCount: number }> {
   await requireVisible(c, serviceId);
-  const counted = await recordVisit(c.db, { tenantId: c.tenantId, serviceId, userId: c.viewer.userId, visitor, id: newId(), at: nowIso() });
-  if (counted) bumpHeat(c.db, c.tenantId, serviceId);
+  await repo(c).recordClick(c.tenantId, serviceId, c.viewer.userId ?? '', newId(), nowIso());
+  bumpHeat(c.db, c.tenantId, serviceId);
   const row = await repo(c).findAny(c.tenantId, serviceId);
   return { visitCount: Number(row?.visit_count ?? 0) };
 }
@@ -401,6 +427,10 @@ const parse = <T>(s: string | undefined, fallback: T): T => {
 };
 
 export async function landingConfig(c: Caller): Promise<LandingConfig> {
+  return prepared(c.db, c.tenantId, 'landingConfig', () => readLandingConfig(c));
+}
+
+async function readLandingConfig(c: Caller): Promise<LandingConfig> {
   const tenant = await repo(c).tenant(c.tenantId);
   const row = await repo(c).landing(c.tenantId);
   const title = `${tenant?.tenant_name ?? ''}网上办事服务大厅`;
@@ -408,6 +438,10 @@ export async function landingConfig(c: Caller): Promise<LandingConfig> {
 }
 
 export async function footerConfig(c: Caller): Promise<FooterConfig> {
+  return prepared(c.db, c.tenantId, 'footerConfig', () => readFooterConfig(c));
+}
+
+async function readFooterConfig(c: Caller): Promise<FooterConfig> {
   const tenant = await repo(c).tenant(c.tenantId);
   const row = await repo(c).landing(c.tenantId);
   return parse<FooterConfig>(row?.footer, { schoolName: tenant?.tenant_name ?? '', address: '', phone: '', email: '', copyright: '', icp: '', links: [] });
@@ -423,16 +457,16 @@ export async function shelfLabels(c: Caller): Promise<ShelfLabel[]> {
 }
 
 export async function thirdParty(c: Caller) {
-  const rows = await repo(c).page(c.tenantId, c.viewer, { accessWay: '3' }, 'sort', 100, 0);
+  const rows = await forVisitors(c, 'thirdParty', () => repo(c).page(c.tenantId, c.viewer, { accessWay: '3' }, 'sort', 100, 0), Infinity);
   return rows.map((r) => ({ serviceId: r.id, serviceName: r.service_name, serviceIcon: r.service_icon, serviceUrl: r.service_url }));
 }
 
 export async function tools(c: Caller): Promise<ToolItem[]> {
-  return (await repo(c).tools(c.tenantId)).map((t) => ({ id: t.id, tools_icon: t.tools_icon, tools_name: t.tools_name, tools_url: t.tools_url, tools_type: t.tools_type }));
+  return prepared(c.db, c.tenantId, 'tools', async () => (await repo(c).tools(c.tenantId)).map((t) => ({ id: t.id, tools_icon: t.tools_icon, tools_name: t.tools_name, tools_url: t.tools_url, tools_type: t.tools_type })));
 }
 
 export async function navigationBars(c: Caller): Promise<NavigationBarItem[]> {
-  return (await repo(c).navigationBars(c.tenantId)).map((n) => ({ id: n.id, name: n.name, url: n.url, sort: n.sort }));
+  return prepared(c.db, c.tenantId, 'navigationBars', async () => (await repo(c).navigationBars(c.tenantId)).map((n) => ({ id: n.id, name: n.name, url: n.url, sort: n.sort })));
 }
 
 /** serverCenter/pageRoles: services with the roles that see them (administrator). */

@@ -1,5 +1,7 @@
 import type { CardService } from '@portal/contracts/workbench';
 import type { Db } from '../../db/create-db.ts';
+import { VISITS_MAX_AGE_MS, prepared } from '../services/catalogue-cache.ts';
+import { bumpCatalogue } from '../services/catalogue-version.ts';
 
 /**
  * Queries over the service catalogue of issue 3 (db/tables/catalogue.ts): services visible to a role,
@@ -93,7 +95,9 @@ export function catalogueReads(db: Db) {
     scenes: (tenantId: string) => db.selectFrom('svc_scenes').where('tenant_id', '=', tenantId).select(['id', 'name']).orderBy('sort').execute(),
     depts: (tenantId: string) => db.selectFrom('svc_depts').where('tenant_id', '=', tenantId).select(['id', 'name']).orderBy('sort').execute(),
 
-    async counts(tenantId: string) {
+    // The pre-login landing page's catalogue parts are the same for every visitor: prepared per catalogue
+    // version, visit counts at most VISITS_MAX_AGE_MS old (ADR 0018).
+    counts: (tenantId: string) => prepared(db, tenantId, 'wb|counts', async () => {
       const r = await db
         .selectFrom('svc_services')
         .where('tenant_id', '=', tenantId)
@@ -101,10 +105,10 @@ export function catalogueReads(db: Db) {
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('visit_count').as('visits')])
         .executeTakeFirst();
       return { serviceCount: Number(r?.n ?? 0), visitCount: Number(r?.visits ?? 0) };
-    },
+    }, VISITS_MAX_AGE_MS),
 
     /** Service counts per scene or department (public services only when `publicOnly`). */
-    async groupCounts(tenantId: string, kind: 'scene' | 'dept', publicOnly: boolean) {
+    groupCounts: (tenantId: string, kind: 'scene' | 'dept', publicOnly: boolean) => prepared(db, tenantId, `wb|groupCounts|${kind}|${publicOnly}`, async () => {
       const col = kind === 'scene' ? 's.scene_id' : 's.dept_id';
       const table = kind === 'scene' ? 'svc_scenes' : 'svc_depts';
       let q = db
@@ -116,7 +120,7 @@ export function catalogueReads(db: Db) {
         .orderBy('g.sort');
       if (publicOnly) q = q.where((eb) => eb.or([eb('s.id', 'is', null), eb('s.is_public', '=', 1)]));
       return (await q.execute()).map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
-    },
+    }),
 
     async landingConfig(tenantId: string): Promise<Record<string, unknown> | null> {
       const row = await db.selectFrom('svc_landing_configs').where('tenant_id', '=', tenantId).select('config').executeTakeFirst();
@@ -126,15 +130,21 @@ export function catalogueReads(db: Db) {
     async saveLandingConfig(tenantId: string, config: object, updatedAt: string): Promise<void> {
       const value = JSON.stringify(config);
       const emptyFooter = JSON.stringify({ schoolName: '', address: '', phone: '', email: '', copyright: '', icp: '', links: [] });
-      await db
-        .insertInto('svc_landing_configs')
-        .values({ tenant_id: tenantId, config: value, footer: emptyFooter, updated_at: updatedAt })
-        .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ config: value, updated_at: updatedAt }))
-        .execute();
+      // The landing page is prepared per catalogue version (ADR 0018): the version moves with the change.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('svc_landing_configs')
+          .values({ tenant_id: tenantId, config: value, footer: emptyFooter, updated_at: updatedAt })
+          .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ config: value, updated_at: updatedAt }))
+          .execute();
+        await bumpCatalogue(trx, tenantId);
+      });
     },
 
-    publicServices: async (tenantId: string, limit: number) =>
-      db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('status', '=', 1).where('is_public', '=', 1).select(['id', 'service_name', 'service_url', 'visit_count']).orderBy('visit_count', 'desc').limit(limit).execute(),
+    publicServices: (tenantId: string, limit: number) =>
+      prepared(db, tenantId, `wb|publicServices|${limit}`, () =>
+        db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('status', '=', 1).where('is_public', '=', 1).select(['id', 'service_name', 'service_url', 'visit_count']).orderBy('visit_count', 'desc').limit(limit).execute(),
+      VISITS_MAX_AGE_MS),
   };
 }
 export type CatalogueReads = ReturnType<typeof catalogueReads>;

@@ -1,3 +1,5 @@
+// First: no eval under the CSP (zod-csp.ts).
+import './zod-csp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

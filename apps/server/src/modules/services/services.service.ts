@@ -34,6 +34,7 @@ import type { RequestContext } from '../../platform/http.ts';
 import { servicesRepository, type GroupTable, type ServiceFilter, type ServiceListRow, type ServiceOrder, type Viewer } from './services.repository.ts';
 import { normalize, type IndexedService } from './services.search.ts';
 import { bumpHeat, searchIndexFor } from './search-indexes.ts';
+import { recordVisit } from './visits.ts';
 import { flushSearchWords, recordSearchWord } from './search-words.ts';
 import { VISITS_MAX_AGE_MS, prepared } from './catalogue-cache.ts';
 
@@ -318,10 +319,11 @@ export async function searchMisses(c: Caller, user: RequestContext, input: { cur
 // ---------------------------------------------------------------- clicks
 
 /** userClickVisitLog/clickService: every open logs a click; the visit count and heat follow. */
-export async function click(c: Caller, serviceId: string): Promise<{ visitCount: number }> {
+/** clickService: counts at most one visit per visitor (visitorOf), service and hour (visits.ts). */
+export async function click(c: Caller, serviceId: string, visitor: string): Promise<{ visitCount: number }> {
   await requireVisible(c, serviceId);
-  await repo(c).recordClick(c.tenantId, serviceId, c.viewer.userId ?? '', newId(), nowIso());
-  bumpHeat(c.db, c.tenantId, serviceId);
+  const counted = await recordVisit(c.db, { tenantId: c.tenantId, serviceId, userId: c.viewer.userId, visitor, id: newId(), at: nowIso() });
+  if (counted) bumpHeat(c.db, c.tenantId, serviceId);
   const row = await repo(c).findAny(c.tenantId, serviceId);
   return { visitCount: Number(row?.visit_count ?? 0) };
 }

@@ -68,7 +68,7 @@ describe.each(testDatabases)('security headers on every answer (%s)', (engine) =
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['script-src-attr']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
-    expect(policy['base-uri']).toEqual(["'self'"]);
+    expect(policy['base-uri']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'self'"]);
     // Ant Design's CSS-in-JS writes <style> tags; scripts stay strict.
     expect(policy['style-src']).toContain("'unsafe-inline'");
@@ -165,5 +165,7 @@ describe('the web app satisfies the policy', () => {
       expect(body!.trim()).toBe('');
     }
     expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    // base-uri 'none': the page sets no base URL.
+    expect(html).not.toMatch(/<base\b/i);
   });
 });

@@ -52,7 +52,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, { frameAnces
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],

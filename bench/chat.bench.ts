@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHAT_PROTOCOL, CHAT_TOKEN_PROTOCOL_PREFIX } from '@portal/contracts/chat';
 import { WebSocket, WebSocketServer } from 'ws';
 
 const CLIENTS = Number(process.env.CHAT_BENCH_CLIENTS ?? 1000);
@@ -154,11 +155,13 @@ async function openSockets(server: Server, count: number, onFrame: (i: number, f
       batch.map(
         (i) =>
           new Promise<void>((resolve, reject) => {
-            const url =
+            // The chat socket takes its token in Sec-WebSocket-Protocol (never in the URL).
+            const ws =
               server.kind === 'chat'
-                ? `ws://127.0.0.1:${server.port}/api/chat/ws?access_token=${TOKEN_PREFIX}${i}&resource=pc`
-                : `ws://127.0.0.1:${server.port}/`;
-            const ws = new WebSocket(url, { perMessageDeflate: false });
+                ? new WebSocket(`ws://127.0.0.1:${server.port}/api/chat/ws?resource=pc`, [CHAT_PROTOCOL, `${CHAT_TOKEN_PROTOCOL_PREFIX}${TOKEN_PREFIX}${i}`], {
+                    perMessageDeflate: false,
+                  })
+                : new WebSocket(`ws://127.0.0.1:${server.port}/`, { perMessageDeflate: false });
             sockets[i] = ws;
             ws.once('error', reject);
             ws.on('message', (raw) => {

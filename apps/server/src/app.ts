@@ -18,6 +18,7 @@ import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard } from './platform/input.ts';
+import { requestLogSerializer } from './platform/log-redaction.ts';
 import { registerSecurityHeaders, trustProxyOption } from './platform/security-headers.ts';
 import { registerTransport } from './platform/transport.ts';
 import type { AppDeps } from './platform/http.ts';
@@ -26,12 +27,20 @@ import { registerWeb } from './platform/web.ts';
 /** Every capability's routes, registered in this order. */
 const modules = [authRoutes, assistantRoutes, chatRoutes, messagesRoutes, threeListsRoutes, transferRoutes, servicesRoutes, workbenchRoutes, personalRoutes, efficiencyRoutes];
 
-export type BuildOptions = { config: Config; db: DbHandle; logger?: boolean; serveWeb?: boolean };
+export type BuildOptions = { config: Config; db: DbHandle; logger?: boolean; serveWeb?: boolean; logStream?: { write: (line: string) => void } };
 
 /** Builds the Fastify instance: platform plugins first, then the capability modules. */
-export async function buildApp({ config, db, logger = true, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, serveWeb = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["access-token"]', 'req.headers["refresh-token"]'] } : false,
+    // No token reaches a log line: headers are not logged, and secret query parameters are masked (log-redaction.ts).
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["access-token"]', 'req.headers["refresh-token"]', 'req.headers["sec-websocket-protocol"]'],
+          serializers: { req: requestLogSerializer },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     trustProxy: trustProxyOption(config),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

@@ -40,6 +40,12 @@ const Env = z.object({
   REFRESH_MAX_DAYS: z.coerce.number().positive().max(366).default(30),
   /** Longest spacing (ms) that failed logins from one address impose on its next attempts (default 2000). */
   LOGIN_ADDRESS_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Origins besides the portal's own (its Host) whose pages may open the chat socket: a comma list such as https://oa.example.edu. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .regex(/^(\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*)?(,\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/, 'a comma list of origins such as https://oa.example.edu')
+    .optional(),
   /** Origins (https://host[:port], wildcard subdomain allowed) that may frame the embedded-page routes, besides the portal itself. */
   FRAME_ANCESTORS: z
     .string()
@@ -74,6 +80,8 @@ export type Config = {
   refreshMaxSeconds?: number;
   /** Longest spacing of a failing address's login attempts (LOGIN_ADDRESS_DELAY_MAX_MS); the contracts default when left out. */
   loginAddressDelayMaxMs?: number;
+  /** Origins besides the portal's own allowed to open the chat socket (ALLOWED_ORIGINS, lower case); none when left out. */
+  allowedOrigins?: string[];
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -121,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     refreshMaxSeconds: Math.round(e.REFRESH_MAX_DAYS * 86400),
     loginAddressDelayMaxMs: e.LOGIN_ADDRESS_DELAY_MAX_MS,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().toLowerCase()).filter(Boolean),
   };
 }
 

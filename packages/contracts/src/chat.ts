@@ -94,11 +94,23 @@ export const CHAT_CLOSE_CONFLICT = 4409;
 export const CHAT_CLOSE_LOGIN_TIMEOUT = 4408;
 
 /** Texts a user sees. */
+/**
+ * The chat socket's subprotocol. A client may log in during the upgrade by offering its access token beside it
+ * as `portal.token.<token>` (Sec-WebSocket-Protocol; the server answers only `portal.chat`), or by a first
+ * `login` frame. Never in the URL: the server refuses a token there.
+ */
+export const CHAT_PROTOCOL = 'portal.chat';
+export const CHAT_TOKEN_PROTOCOL_PREFIX = 'portal.token.';
+
 export const CHAT_TEXTS = {
   conflict: '您的账号已在其他设备登录',
   unknownType: '不支持的消息类型',
   badFrame: '消息格式不正确',
   notLoggedIn: '请先登录',
+  /** The chat socket refuses a token in its URL (issue 11): it goes in Sec-WebSocket-Protocol or the first frame. */
+  tokenInUrl: '令牌不能放在地址中，请通过协议头或首个消息登录',
+  /** A page of another site may not open the chat socket. */
+  originRefused: '不允许从该来源连接聊天服务',
   noSuchUser: '对方不存在或已停用',
   noSuchGroup: '群组不存在或您已不在群中',
   revokeDenied: '只能撤回自己发送的消息',

@@ -14,6 +14,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/crypto.ts';
 import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { sessionEnded } from '../../platform/session-events.ts';
 import { authRepository } from './auth.repository.ts';
 import { accountKey, addressKey, loginThrottle } from './login-throttle.ts';
 
@@ -150,7 +151,7 @@ export async function refreshTokens(deps: AppDeps, input: { refreshToken: string
   }
   // Spent already (just now by a parallel call, or earlier): the same pair again if within grace, else theft.
   if (await withinReuseGrace(deps, session.tenant_id, session.id, hash, next)) return tokenResult(user, next.access, next.refresh);
-  await repo.revokeSession(stored.tenant_id, stored.session_id);
+  await endSession(deps, session);
   throw unauthorized(MESSAGES.invalidRefreshToken);
 }
 
@@ -285,7 +286,13 @@ export async function logout(deps: AppDeps, accessToken: string | null): Promise
   if (!accessToken) return;
   const repo = authRepository(deps.db);
   const session = await repo.sessionByAccessHash(deps.hashToken(accessToken));
-  if (session) await repo.revokeSession(session.tenant_id, session.id);
+  if (session) await endSession(deps, session);
+}
+
+/** Revokes a session and its refresh tokens, and tells what rides on it (chat sockets on every node) to stop. */
+async function endSession(deps: AppDeps, session: { tenant_id: string; user_id: string; id: string }): Promise<void> {
+  await authRepository(deps.db).revokeSession(session.tenant_id, session.id);
+  sessionEnded(deps, { tenantId: session.tenant_id, userId: session.user_id, sessionId: session.id });
 }
 
 function validTime(
@@ -323,7 +330,7 @@ export async function updateSessionValidTime(deps: AppDeps, casTicket: string): 
 export async function removeSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
   const repo = authRepository(deps.db);
   const session = await repo.sessionByTicket(casTicket);
-  if (session) await repo.revokeSession(session.tenant_id, session.id);
+  if (session) await endSession(deps, session);
   return validTime(undefined, casTicket);
 }
 

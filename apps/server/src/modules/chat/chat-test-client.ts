@@ -1,4 +1,4 @@
-import { ServerFrame, type ClientFrame, type ChatResource } from '@portal/contracts/chat';
+import { CHAT_PROTOCOL, CHAT_TOKEN_PROTOCOL_PREFIX, ServerFrame, type ClientFrame, type ChatResource } from '@portal/contracts/chat';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
@@ -45,16 +45,17 @@ export class TestChatClient {
   }
 
   /**
-   * Connects; with a token the socket authenticates by query (or by a first `login` frame with viaFrame) and
-   * the promise resolves once offline replay ended (`synced`). Without a token it resolves on open.
+   * Connects; with a token the socket authenticates by the Sec-WebSocket-Protocol header (or by a first `login`
+   * frame with viaFrame) and the promise resolves once offline replay ended (`synced`). Without a token it
+   * resolves on open. `origin` sends an Origin header as a browser page would.
    */
   static async connect(
     app: FastifyInstance,
-    opts: { token?: string; resource?: ChatResource; viaFrame?: boolean; autoAck?: boolean; waitSynced?: boolean } = {},
+    opts: { token?: string; resource?: ChatResource; viaFrame?: boolean; autoAck?: boolean; waitSynced?: boolean; origin?: string } = {},
   ): Promise<TestChatClient> {
-    const { token, resource = 'pc', viaFrame = false, autoAck = true, waitSynced = true } = opts;
-    const query = token && !viaFrame ? `?access_token=${encodeURIComponent(token)}&resource=${resource}` : '';
-    const ws = new WebSocket(`${wsBase(app)}/api/chat/ws${query}`);
+    const { token, resource = 'pc', viaFrame = false, autoAck = true, waitSynced = true, origin } = opts;
+    const protocols = token && !viaFrame ? [CHAT_PROTOCOL, `${CHAT_TOKEN_PROTOCOL_PREFIX}${token}`] : [];
+    const ws = new WebSocket(`${wsBase(app)}/api/chat/ws?resource=${resource}`, protocols, origin ? { origin } : {});
     const client = new TestChatClient(ws, autoAck);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -63,6 +64,25 @@ export class TestChatClient {
     if (token && viaFrame) client.send({ kind: 'login', token, resource });
     if (token && waitSynced) await client.next((f) => f.kind === 'synced');
     return client;
+  }
+
+  /** Opens a socket and resolves with how the upgrade went: the HTTP status of a refusal, or 101 when it opened. */
+  static attempt(app: FastifyInstance, path: string, opts: { protocols?: string[]; origin?: string } = {}): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${wsBase(app)}${path}`, opts.protocols ?? [], opts.origin ? { origin: opts.origin } : {});
+      ws.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      ws.once('open', () => {
+        ws.close();
+        resolve({ status: 101, body: '' });
+      });
+      ws.once('error', (err) => {
+        if (!/Unexpected server response/.test(String(err))) reject(err);
+      });
+    });
   }
 
   send(frame: ClientFrame | Record<string, unknown>): void {

@@ -11,7 +11,9 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { MESSAGES } from '@portal/contracts/errors';
 import { newId } from '../../platform/crypto.ts';
+import { onSessionEnded } from '../../platform/session-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { localBus, localPresence, redisBus, redisPresence, type BusEvent, type ChatBus, type PresenceRegistry } from './chat.bus.ts';
 import { chatRepository, type ChatRepository, type MailboxRow } from './chat.repository.ts';
@@ -247,6 +249,14 @@ export class ChatHub {
           s.close(CHAT_CLOSE_CONFLICT, 'conflict');
         }
         return;
+      case 'endSession':
+        for (const s of this.sessionsOf(event.tenantId, event.userId)) {
+          if (s.ctx.sessionId !== event.sessionId) continue;
+          s.send({ kind: 'error', status: 401, msg: MESSAGES.unauthorized });
+          this.detach(s);
+          s.close(CHAT_CLOSE_UNAUTHORIZED, 'session ended');
+        }
+        return;
     }
   }
 
@@ -316,6 +326,8 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
   const rt: Omit<ChatRuntime, 'hub' | 'close'> = { instanceId, deps, log, repo, bus, presence };
   const hub = new ChatHub(rt);
   bus.subscribe((event) => hub.handle(event));
+  // Logout closes the user's sockets of that session at once, here and (through the bus) on every other node.
+  const stopListening = onSessionEnded(deps, (e) => bus.publish({ t: 'endSession', tenantId: e.tenantId, userId: e.userId, sessionId: e.sessionId }));
   let round = 0;
   const timer = setInterval(() => {
     round += 1;
@@ -326,6 +338,7 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
   const close = () =>
     (closing ??= (async () => {
       clearInterval(timer);
+      stopListening();
       const sessions = hub.all();
       for (const s of sessions) {
         hub.detach(s);

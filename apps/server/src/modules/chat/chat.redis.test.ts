@@ -1,4 +1,4 @@
-import { CHAT_CLOSE_CONFLICT, CHAT_TEXTS, MSG_TYPE_RECEIPT_DELIVERED, MSG_TYPE_RECEIPT_STORED, type ServerFrame } from '@portal/contracts/chat';
+import { CHAT_CLOSE_CONFLICT, CHAT_CLOSE_UNAUTHORIZED, CHAT_TEXTS, MSG_TYPE_RECEIPT_DELIVERED, MSG_TYPE_RECEIPT_STORED, type ServerFrame } from '@portal/contracts/chat';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,5 +126,20 @@ describe('chat across two server instances over Redis pub/sub', () => {
     await connect(1, 'admin', { resource: 'mac' });
     expect(await first.next((f) => f.kind === 'conflict')).toMatchObject({ msg: CHAT_TEXTS.conflict });
     expect((await first.closed).code).toBe(CHAT_CLOSE_CONFLICT);
+  });
+
+  it('closes a socket on one instance at once when its session logs out on the other', async () => {
+    const res = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD },
+    });
+    const token = res.json().result.access_token as string;
+    const onNode1 = await connect(1, 'student01', { token, resource: 'ios' });
+    const logout = await apps[0]!.inject({ method: 'GET', url: '/api/blade-workbench/auth/loginOut', headers: { authorization: `Bearer ${token}` } });
+    expect(logout.statusCode).toBe(200);
+    // Not the heartbeat's session check (60 s): the logout's event, fanned out through Redis.
+    const closed = await Promise.race([onNode1.closed, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+    expect(closed).toMatchObject({ code: CHAT_CLOSE_UNAUTHORIZED });
   });
 });

@@ -7,8 +7,10 @@ import {
   CHAT_FILE_MAX_BYTES,
   CHAT_LOGIN_TIMEOUT_MS,
   CHAT_MAX_FRAME_BYTES,
+  CHAT_PROTOCOL,
   CHAT_RESOURCES,
   CHAT_TEXTS,
+  CHAT_TOKEN_PROTOCOL_PREFIX,
   ChatGroup,
   ClientFrame,
   ContactEntry,
@@ -35,11 +37,12 @@ import {
 } from '@portal/contracts/chat';
 import { envelope } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
+import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import { bearerToken, findSessionUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { typed, userOf, type App, type RequestContext } from '../../platform/http.ts';
 import { fileLinks, saveUpload, sendStoredFile } from './chat.files.ts';
 import { chatRuntime, type ChatRuntime, type ChatSession } from './chat.hub.ts';
@@ -56,13 +59,19 @@ export const CHAT_PREFIX = '/api/chat';
 export async function chatRoutes(app: App): Promise<void> {
   const rt = await chatRuntime(app);
   app.addHook('onClose', async () => rt.close());
-  await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES } });
+  await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES, handleProtocols: chooseProtocol } });
   await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
 
   app.get(
     `${CHAT_PREFIX}/ws`,
-    { websocket: true, config: { access: 'public' }, schema: { tags: ['chat'], summary: 'The chat socket (WebSocket upgrade)' } },
-    (socket, request) => acceptSocket(app, rt, socket, request.query as Record<string, string | undefined>),
+    {
+      websocket: true,
+      config: { access: 'public' },
+      schema: { tags: ['chat'], summary: 'The chat socket (WebSocket upgrade; token in Sec-WebSocket-Protocol or the first frame)' },
+      // Before the upgrade: a token in the URL and a page of a foreign origin are refused with a plain HTTP answer.
+      onRequest: async (request) => checkSocketRequest(app, request),
+    },
+    (socket, request) => acceptSocket(app, rt, socket, request.query as Record<string, string | undefined>, tokenFromProtocols(request.headers['sec-websocket-protocol'])),
   );
 
   const r = typed(app);
@@ -249,11 +258,54 @@ const send = (ws: WebSocket, frame: ServerFrame) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
 };
 
+/** Query parameters that would carry a token in the URL: refused (URLs end up in logs, histories and proxies). */
+const URL_TOKEN_PARAMS = ['access_token', 'token', 'accessToken', 'refresh_token', 'Blade-Auth', 'blade-auth', 'authorization'];
+
+/** Answers the chat subprotocol when offered (never the token); no subprotocol otherwise. */
+function chooseProtocol(protocols: Set<string>): string | false {
+  return protocols.has(CHAT_PROTOCOL) ? CHAT_PROTOCOL : false;
+}
+
+function tokenFromProtocols(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const p of value.split(',')) {
+    const v = p.trim();
+    if (v.startsWith(CHAT_TOKEN_PROTOCOL_PREFIX) && v.length > CHAT_TOKEN_PROTOCOL_PREFIX.length) return v.slice(CHAT_TOKEN_PROTOCOL_PREFIX.length);
+  }
+  return null;
+}
+
 /**
- * A new socket. With ?access_token= (or ?token=) it is authenticated at once; otherwise its first frame must
- * be `login` within CHAT_LOGIN_TIMEOUT_MS. Frames that arrive while the token is checked wait their turn.
+ * The upgrade request of the chat socket: no token in the URL (400), and an Origin, when the client sends one,
+ * that is the portal's own (the request's Host) or in ALLOWED_ORIGINS (403 otherwise). Browsers always send
+ * Origin on a WebSocket; a client without one is not a page of another site and is let through to log in with
+ * its token like any API client.
  */
-function acceptSocket(app: App, rt: ChatRuntime, ws: WebSocket, query: Record<string, string | undefined>): void {
+function checkSocketRequest(app: App, request: FastifyRequest): void {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (URL_TOKEN_PARAMS.some((name) => name in query)) throw badRequest(CHAT_TEXTS.tokenInUrl, 'A token may not travel in the URL: send it in Sec-WebSocket-Protocol or the first frame.');
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  if (!originAllowed(origin, request.host, app.deps.config.allowedOrigins ?? [])) throw forbidden(CHAT_TEXTS.originRefused, 'This origin may not open the chat socket.');
+}
+
+export function originAllowed(origin: string, host: string, allowed: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  if (parsed.host.toLowerCase() === host.toLowerCase()) return true;
+  return allowed.includes(parsed.origin.toLowerCase());
+}
+
+/**
+ * A new socket. With a token in Sec-WebSocket-Protocol it is authenticated at once; otherwise its first frame
+ * must be `login` within CHAT_LOGIN_TIMEOUT_MS. Frames that arrive while the token is checked wait their turn.
+ */
+function acceptSocket(app: App, rt: ChatRuntime, ws: WebSocket, query: Record<string, string | undefined>, protocolToken: string | null): void {
   let session: ChatSession | null = null;
   let authenticating = false;
   const early: RawData[] = [];
@@ -306,7 +358,7 @@ function acceptSocket(app: App, rt: ChatRuntime, ws: WebSocket, query: Record<st
   });
   ws.on('error', (err) => app.log.warn({ err }, 'chat socket error'));
 
-  const token = query.access_token ?? query.token;
+  const token = protocolToken;
   if (token) {
     const resource = (query.resource ?? 'pc') as ChatResource;
     if (!(CHAT_RESOURCES as readonly string[]).includes(resource)) return refuse(400, CHAT_TEXTS.badFrame, 1008);

@@ -1,76 +1,78 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LockPage } from '../features/auth/components/lock-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { EfficiencyPage } from '../features/efficiency/components/efficiency-page.tsx';
-import { DeptDutyConfigPage } from '../features/transfer/components/dept-duty-config-page.tsx';
-import { ThreeListsPage } from '../features/transfer/components/three-lists-page.tsx';
-import { MessageDetailPage } from '../features/chat/components/message-detail-page.tsx';
-import { MessageIframePage } from '../features/chat/components/message-iframe-page.tsx';
-import { AllServicesPage } from '../features/services/components/all-services-page.tsx';
-import { LandingPage } from '../features/services/components/landing-page.tsx';
-import { ServiceHallPage } from '../features/services/components/service-hall-page.tsx';
-import { ServiceIframePage } from '../features/services/components/service-iframe-page.tsx';
-import { CardBusinessConfigPage } from '../features/workbench/components/card-business-config-page.tsx';
-import { HomePage } from '../features/workbench/components/home-page.tsx';
-import { IframePage } from '../features/workbench/components/iframe-page.tsx';
-import { ManagementGuideConfigPage } from '../features/workbench/components/management-guide-config-page.tsx';
+import { loadPart } from '../lib/lazy/load-part.ts';
 import { RouteGuard } from './guard.tsx';
 import { OUTSIDE_PAGES, SHELL_PAGES, USER_FRAME_CONFIG_HANDLE } from './route-table.ts';
-import { PersonalCenterRoute } from './routes/personal-center.tsx';
-import { DeletedMessagePage, NoPowerPage, NotBuiltRoute, NotFoundPage, OutsideNotBuiltRoute, UserFrameConfigRoute, WelcomeRedirect } from './routes/pages.tsx';
+import { DeletedMessagePage, NoPowerPage, NotBuiltRoute, NotFoundPage, OutsideNotBuiltRoute, WelcomeRedirect } from './routes/pages.tsx';
+import { RouteError } from './routes/route-error.tsx';
 import { SessionRoot } from './session-root.tsx';
-import { Shell } from './shell.tsx';
-import { useLogout } from './use-logout.ts';
 
-function LockRoute() {
-  const logout = useLogout();
-  return <LockPage onLogout={() => void logout({ serverSide: true })} />;
-}
+/**
+ * Every page of 2.1 is a code part of its own, loaded when its route is first entered (React Router's lazy
+ * routes), under the 120 s code-part time-out of section 9. A part that does not arrive shows RouteError with a
+ * retry, inside the shell where there is one. Only the router, the guard and the session wiring are in the
+ * first script.
+ */
+type PageLoader = () => Promise<ReactNode>;
+const lazyPage = (load: PageLoader): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+  lazy: async () => ({ element: await loadPart(load) }),
+  errorElement: <RouteError />,
+});
 
-/** Elements of the routes that are built; every other route of 2.1 says plainly it is not built yet. */
-const OUTSIDE_ELEMENTS: Record<string, React.ReactNode> = {
-  login: <LoginPage />,
-  advanceLanding: <LandingPage />,
-  allServices: <AllServicesPage />,
-  deleteNoPag: <DeletedMessagePage />,
-  generalDetailsTow: <MessageDetailPage />,
-  lock: <LockRoute />,
+const OUTSIDE_LOADERS: Record<string, PageLoader> = {
+  login: () => import('../features/auth/components/login-page.tsx').then((m) => <m.LoginPage />),
+  advanceLanding: () => import('../features/services/components/landing-page.tsx').then((m) => <m.LandingPage />),
+  allServices: () => import('../features/services/components/all-services-page.tsx').then((m) => <m.AllServicesPage />),
+  generalDetailsTow: () => import('../features/chat/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),
+  lock: () => import('./routes/lock-route.tsx').then((m) => <m.LockRoute />),
 };
-const SHELL_ELEMENTS: Record<string, React.ReactNode> = {
-  noPower: <NoPowerPage />,
-  serviceHall: <ServiceHallPage key="hall" serviceType="" />,
-  applicationServiceCenter: <ServiceHallPage key="application" serviceType="APPLICATION" />,
-  processServiceCenter: <ServiceHallPage key="process" serviceType="PROCESS" />,
-  serviceIframPage: <ServiceIframePage />,
-  threelists: <ThreeListsPage />,
-  deptResponsibilityListConfig: <DeptDutyConfigPage />,
-  messageIfrm: <MessageIframePage />,
-  homePage: <HomePage />,
-  cardBusinessConfig: <CardBusinessConfigPage />,
-  managementGuideConfig: <ManagementGuideConfigPage />,
-  iframPage: <IframePage key="iframPage" />,
-  navIfram: <IframePage key="navIfram" />,
-  PersonalCenter: <PersonalCenterRoute />,
-  effectivenessSupervision: <EfficiencyPage />,
+const OUTSIDE_ELEMENTS: Record<string, ReactNode> = { deleteNoPag: <DeletedMessagePage /> };
+
+const SHELL_LOADERS: Record<string, PageLoader> = {
+  serviceHall: () => import('../features/services/components/service-hall-page.tsx').then((m) => <m.ServiceHallPage key="hall" serviceType="" />),
+  applicationServiceCenter: () => import('../features/services/components/service-hall-page.tsx').then((m) => <m.ServiceHallPage key="application" serviceType="APPLICATION" />),
+  processServiceCenter: () => import('../features/services/components/service-hall-page.tsx').then((m) => <m.ServiceHallPage key="process" serviceType="PROCESS" />),
+  serviceIframPage: () => import('../features/services/components/service-iframe-page.tsx').then((m) => <m.ServiceIframePage />),
+  threelists: () => import('../features/transfer/components/three-lists-page.tsx').then((m) => <m.ThreeListsPage />),
+  deptResponsibilityListConfig: () => import('../features/transfer/components/dept-duty-config-page.tsx').then((m) => <m.DeptDutyConfigPage />),
+  messageIfrm: () => import('../features/chat/components/message-iframe-page.tsx').then((m) => <m.MessageIframePage />),
+  homePage: () => import('../features/workbench/components/home-page.tsx').then((m) => <m.HomePage />),
+  cardBusinessConfig: () => import('../features/workbench/components/card-business-config-page.tsx').then((m) => <m.CardBusinessConfigPage />),
+  managementGuideConfig: () => import('../features/workbench/components/management-guide-config-page.tsx').then((m) => <m.ManagementGuideConfigPage />),
+  iframPage: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),
+  navIfram: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="navIfram" />),
+  PersonalCenter: () => import('./routes/personal-center.tsx').then((m) => <m.PersonalCenterRoute />),
+  effectivenessSupervision: () => import('../features/efficiency/components/efficiency-page.tsx').then((m) => <m.EfficiencyPage />),
+};
+const SHELL_ELEMENTS: Record<string, ReactNode> = { noPower: <NoPowerPage /> };
+
+const route = (path: string, handle: { name: string }, loaders: Record<string, PageLoader>, elements: Record<string, ReactNode>, notBuilt: ReactNode): RouteObject => {
+  const load = loaders[handle.name];
+  return load ? { path, handle, ...lazyPage(load) } : { path, handle, element: elements[handle.name] ?? notBuilt };
 };
 
 /** The complete route table of 2.1 under the guard of 2.2. */
 export const routes: RouteObject[] = [
   {
     element: <SessionRoot />,
+    errorElement: <RouteError />,
     children: [
       {
         element: <RouteGuard />,
         children: [
-          ...OUTSIDE_PAGES.map((p) => ({ path: p.path, handle: p.handle, element: OUTSIDE_ELEMENTS[p.handle.name] ?? <OutsideNotBuiltRoute /> })),
+          ...OUTSIDE_PAGES.map((p) => route(p.path, p.handle, OUTSIDE_LOADERS, OUTSIDE_ELEMENTS, <OutsideNotBuiltRoute />)),
           {
             path: '/home',
-            element: <Shell />,
             handle: { name: 'home', titleKey: 'app.home' },
+            ...lazyPage(() => import('./shell.tsx').then((m) => <m.Shell />)),
             children: [
               { index: true, element: <Navigate to="/home/homePage" replace /> },
-              ...SHELL_PAGES.map((p) => ({ path: p.path, handle: p.handle, element: SHELL_ELEMENTS[p.handle.name] ?? <NotBuiltRoute /> })),
-              { path: 'userFrameConfig/:name', handle: USER_FRAME_CONFIG_HANDLE('userFrameConfig'), element: <UserFrameConfigRoute /> },
+              ...SHELL_PAGES.map((p) => route(p.path, p.handle, SHELL_LOADERS, SHELL_ELEMENTS, <NotBuiltRoute />)),
+              {
+                path: 'userFrameConfig/:name',
+                handle: USER_FRAME_CONFIG_HANDLE('userFrameConfig'),
+                ...lazyPage(() => import('./routes/user-frame-config.tsx').then((m) => <m.UserFrameConfigRoute />)),
+              },
             ],
           },
           { path: '/wel/index', handle: { name: 'wel', titleKey: 'app.home' }, element: <WelcomeRedirect /> },

@@ -1,9 +1,10 @@
-import { BgColorsOutlined, DownOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Layout, type MenuProps } from 'antd';
+import { BgColorsOutlined, DownOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LANGUAGE_ITEMS, LanguageSwitch } from '../components/language-switch.tsx';
 import { Watermark } from '../components/watermark.tsx';
 import { LockDialog } from '../features/auth/components/lock-dialog.tsx';
 import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
@@ -27,7 +28,7 @@ const BUILT_IN_NAV = [
 
 /** The /home shell of 2.1: top navigation, page, footer (hidden where 2.1 says) and the watermark. */
 export function Shell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const handle = useRouteHandle();
   const user = useSession((s) => s.user);
@@ -36,6 +37,11 @@ export function Shell() {
   const builtIns = useConfiguredBuiltIns();
   const [lockOpen, setLockOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  // Under Ant Design's md breakpoint (768 px) the top navigation and the menus move into a drawer.
+  const screens = Grid.useBreakpoint();
+  const compact = screens.md === false;
 
   const configItems: MenuProps['items'] = menus.map((m) => ({ key: m.path, label: t(`pages.${m.name}`, { defaultValue: m.title }) }));
   const userItems: MenuProps['items'] = [
@@ -51,29 +57,42 @@ export function Shell() {
     if (key === 'lock') setLockOpen(true);
     if (key === 'logout') void logout({ serverSide: true });
   };
-  const langItems: MenuProps['items'] = [
-    { key: 'zh-CN', label: '简体中文' },
-    { key: 'en-US', label: 'English' },
-  ];
+  const navLinks = (className: string) => (
+    <>
+      {BUILT_IN_NAV.filter((item) => builtIns.visible(item.to)).map((item) => (
+        <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? `${className} active` : className)} onClick={() => setDrawerOpen(false)}>
+          {builtIns.name(item.to, item.key) ?? t(item.key)}
+        </NavLink>
+      ))}
+      <ShellNavigation itemClassName={className} />
+    </>
+  );
+  // A route change closes the drawer (also one made by the back button).
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
   const watermarkLines = user ? [`${user.user_name} ${user.account}`, `${user.user_id} ${dayjs().format('YYYY-MM-DD')}`] : [];
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content">
+        {t('nav.skipToContent')}
+      </a>
       <Layout.Header className="portal-header">
+        {compact && (
+          <Button type="text" className="portal-header-button" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
+        )}
         <NavLink to="/home/homePage" className="portal-brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>{user?.tenant_name ?? ''} {t('app.title')}</span>
+          <span className="portal-brand-name">
+            {user?.tenant_name ?? ''} {t('app.title')}
+          </span>
         </NavLink>
-        <nav aria-label={t('nav.mainNavigation')} className="portal-nav">
-          {BUILT_IN_NAV.filter((item) => builtIns.visible(item.to)).map((item) => (
-            <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'portal-nav-item active' : 'portal-nav-item')}>
-              {builtIns.name(item.to, item.key) ?? t(item.key)}
-            </NavLink>
-          ))}
-          <ShellNavigation itemClassName="portal-nav-item" />
-        </nav>
+        {!compact && (
+          <nav aria-label={t('nav.mainNavigation')} className="portal-nav">
+            {navLinks('portal-nav-item')}
+          </nav>
+        )}
         <div className="portal-header-tools">
-          {configItems.length > 0 && (
+          {!compact && configItems.length > 0 && (
             <Dropdown menu={{ items: configItems, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
               <Button type="text" className="portal-header-button" icon={<SettingOutlined />}>
                 {t('nav.config')} <DownOutlined />
@@ -81,30 +100,60 @@ export function Shell() {
             </Dropdown>
           )}
           <ChatEntry className="portal-header-button" />
-          <Dropdown menu={{ items: langItems, selectedKeys: [i18n.language], onClick: ({ key }) => setLanguage(key as Language) }} trigger={['click']}>
-            <Button type="text" className="portal-header-button" icon={<GlobalOutlined />} aria-label={t('app.language')}>
-              {i18n.language === 'en-US' ? 'EN' : '中'}
-            </Button>
-          </Dropdown>
-          <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']}>
-            <Button type="text" className="portal-header-button" icon={<UserOutlined />} aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}>
-              {user?.user_name} <DownOutlined />
-            </Button>
-          </Dropdown>
+          {!compact && <LanguageSwitch className="portal-header-button" />}
+          {!compact && (
+            <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']}>
+              <Button type="text" className="portal-header-button" icon={<UserOutlined />} aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}>
+                {user?.user_name} <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
         </div>
       </Layout.Header>
-      <Layout.Content className="portal-content">
-        <main>
-          <Outlet />
-        </main>
+      {compact && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={300}
+          title={user?.user_name}
+          closeIcon={<span aria-label={t('nav.closeMenu')}>✕</span>}
+          styles={{ body: { padding: 0 } }}
+        >
+          <nav aria-label={t('nav.mainNavigation')} className="portal-drawer-nav">
+            {navLinks('portal-drawer-item')}
+          </nav>
+          <Menu
+            mode="inline"
+            selectable={false}
+            aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}
+            items={[
+              ...(configItems.length ? [{ key: 'config', icon: <SettingOutlined />, label: t('nav.config'), children: configItems }] : []),
+              { key: 'lang', icon: <GlobalOutlined />, label: t('app.language'), children: LANGUAGE_ITEMS },
+              ...userItems,
+            ]}
+            onClick={({ key, keyPath }) => {
+              setDrawerOpen(false);
+              if (keyPath.includes('lang')) setLanguage(key as Language);
+              else if (keyPath.includes('config')) navigate(key);
+              else onUserMenu({ key } as Parameters<NonNullable<MenuProps['onClick']>>[0]);
+            }}
+          />
+        </Drawer>
+      )}
+      <Layout.Content className="portal-content" id="main-content" tabIndex={-1}>
+        <Outlet />
       </Layout.Content>
       {!handle?.hideFooter && (
         <Layout.Footer className="portal-footer">
-          <div>
-            © {dayjs().year()} {user?.tenant_name} {t('footer.copyright')}
-          </div>
+          <ShellFooterInfo
+            defaultCopyright={
+              <>
+                © {dayjs().year()} {user?.tenant_name} {t('footer.copyright')}
+              </>
+            }
+          />
           <div>{t('footer.support')}</div>
-          <ShellFooterInfo />
         </Layout.Footer>
       )}
       <NoticePrompt enabled={!!user} />

@@ -11,10 +11,19 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** Width queries answered for jsdom's window (1024 px: a desktop, so Ant Design's breakpoints say md and up). */
+function widthQueryMatches(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
+
 // Ant Design reads these in jsdom.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({ matches: widthQueryMatches(query), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 }
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {

@@ -9,6 +9,7 @@ export const chatZhCN = {
     conversations: '会话列表',
     empty: '暂无会话',
     pickConversation: '请选择一个会话',
+    backToList: '返回会话列表',
     fileHelper: '文件传输助手',
     status: {
       connecting: '正在连接…',
@@ -187,6 +188,7 @@ export const chatEnUS: typeof chatZhCN = {
     conversations: 'Conversations',
     empty: 'No conversations yet',
     pickConversation: 'Pick a conversation',
+    backToList: 'Back to conversations',
     fileHelper: 'File transfer helper',
     status: {
       connecting: 'Connecting…',

@@ -18,6 +18,9 @@ export const enUS: DeepString<Texts> = {
     logout: 'Log out',
     userMenu: 'User menu',
     mainNavigation: 'Main navigation',
+    openMenu: 'Open the navigation menu',
+    closeMenu: 'Close the navigation menu',
+    skipToContent: 'Skip to main content',
   },
   login: {
     title: 'Unified identity login',
@@ -43,6 +46,9 @@ export const enUS: DeepString<Texts> = {
     loginConfig: 'Loading the login config failed, please log in again',
     session: 'Your login information is abnormal and the system may not work properly. Please log in again.',
     deleted: 'The message has been deleted',
+    partLoad: 'This page could not be loaded: the network is unstable or the portal has been updated.',
+    partLoadRetry: 'Reload',
+    unexpected: 'E-FW00012Q: System error, please contact the administrator',
   },
   noPower: { title: 'No permission', body: 'Sorry, you may not open this page. Ask an administrator for access.', back: 'Back to home' },
   notBuilt: {

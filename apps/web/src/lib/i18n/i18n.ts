@@ -31,6 +31,9 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+// The page's language follows the stored choice from the first paint, also after a reload in English.
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
 export function setLanguage(lang: Language): void {
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;

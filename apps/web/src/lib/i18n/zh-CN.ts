@@ -14,6 +14,9 @@ export const zhCN = {
     logout: '退出登录',
     userMenu: '用户菜单',
     mainNavigation: '主导航',
+    openMenu: '打开导航菜单',
+    closeMenu: '关闭导航菜单',
+    skipToContent: '跳到主要内容',
   },
   login: {
     title: '统一身份认证登录',
@@ -39,6 +42,9 @@ export const zhCN = {
     loginConfig: 'loginConfig 失败，尝试重新登录',
     session: '当前登录信息异常，继续使用系统可能出现问题，请重新登录',
     deleted: '消息已被删除',
+    partLoad: '页面加载失败：网络不稳定或系统已更新。',
+    partLoadRetry: '重新加载',
+    unexpected: 'E-FW00012Q：系统异常，请及时联系管理员处理',
   },
   noPower: { title: '无权访问', body: '抱歉，您没有访问该页面的权限，请联系管理员开通。', back: '返回首页' },
   notBuilt: {

@@ -2,12 +2,15 @@ import './chat.css';
 import { MessageOutlined } from '@ant-design/icons';
 import { formatCount } from '@portal/contracts/constants';
 import { App, Badge, Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 import { totalUnread } from '../lib/chat-state.ts';
-import { ChatPanel } from './chat-panel.tsx';
+import { loadPart } from '../../../lib/lazy/load-part.ts';
+
+// The panel (conversations, composer, robot, groups) is a code part of its own, loaded at the first opening.
+const ChatPanel = lazy(() => loadPart(() => import('./chat-panel.tsx')).then((m) => ({ default: m.ChatPanel })));
 
 /**
  * The chat entry of the shell header: starts the chat connection for the logged-in user, shows the unread
@@ -18,6 +21,7 @@ export function ChatEntry({ className }: { className?: string }) {
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const unread = useChat((s) => totalUnread(s.conversations));
   const status = useChat((s) => s.status);
   const { message } = App.useApp();
@@ -36,9 +40,17 @@ export function ChatEntry({ className }: { className?: string }) {
   return (
     <>
       <Badge count={unread ? formatCount(unread) : 0} size="small" offset={[-4, 4]}>
-        <Button type="text" className={className} icon={<MessageOutlined />} aria-label={label} onClick={() => setOpen(true)} />
+        <Button type="text" className={className} icon={<MessageOutlined />} aria-label={label} onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        />
       </Badge>
-      <ChatPanel open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <ChatPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

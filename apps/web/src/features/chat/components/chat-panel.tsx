@@ -1,8 +1,8 @@
-import { DeleteOutlined, PaperClipOutlined, PictureOutlined, PushpinOutlined, RobotOutlined, SendOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, PaperClipOutlined, PictureOutlined, PushpinOutlined, RobotOutlined, SendOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { CHAT_IMAGE_EXTENSIONS, MP_TYPE_PERSON, MP_TYPE_PUBLIC_ACCOUNT, TO_USER_TYPE_GROUP, type ChatGroup } from '@portal/contracts/chat';
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Drawer, Empty, Input, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
+import { Alert, App, Badge, Button, Drawer, Empty, Grid, Input, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -182,7 +182,7 @@ function TypingLine({ peerId }: { peerId: string }) {
   );
 }
 
-function ConversationView({ peer }: { peer: Conversation }) {
+function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () => void }) {
   const { t } = useTranslation();
   const me = useChat((s) => s.me?.userId ?? '');
   const openNotice = useOpenNotice();
@@ -210,6 +210,7 @@ function ConversationView({ peer }: { peer: Conversation }) {
   return (
     <section className="chat-view" aria-label={t('chat.messagesOf', { name })}>
       <header className="chat-view-header">
+        {onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.backToList')} onClick={onBack} />}
         <h2>{name}</h2>
         {peer.mpType === MP_TYPE_PERSON && <PartnerStatus userId={peer.jid} />}
         {peer.toUserType === TO_USER_TYPE_GROUP && (
@@ -317,6 +318,9 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const [robotOpen, setRobotOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
   const [tab, setTab] = useState<'chats' | 'publicAccounts'>('chats');
+  // On a phone (under Ant Design's md breakpoint) the panel fills the screen and shows the list or one conversation.
+  const compact = Grid.useBreakpoint().md === false;
+  const [listOnPhone, setListOnPhone] = useState(true);
   const queryClient = useQueryClient();
   const connected = useChat((s) => s.connected);
   // The unread count of the public accounts tab, fetched while the panel is open.
@@ -326,6 +330,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const items = useMemo(() => conversationList(conversations), [conversations]);
   const peer = active ? conversations[active] : undefined;
   const pick = async (c: { jid: string; name: string; mpType: number | null; toUserType?: number }) => {
+    setListOnPhone(false);
     await chatClient.open(c);
     // Opening a public account reads its notices (app/msg/read): its unread count goes.
     if (c.mpType === MP_TYPE_PUBLIC_ACCOUNT) await queryClient.invalidateQueries({ queryKey: publicAccountsQueryKey });
@@ -368,7 +373,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       open={open}
       onClose={onClose}
       title={t('chat.panelTitle')}
-      size={920}
+      size={compact ? '100%' : 920}
       closable={{ 'aria-label': t('chat.close') }}
       extra={
         robotEnabled && (
@@ -380,7 +385,8 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
     >
       <StatusBanner />
-      <div className="chat-layout">
+      <div className={compact ? 'chat-layout compact' : 'chat-layout'}>
+        {(!compact || listOnPhone || !peer) && (
         <nav className="chat-sidebar" aria-label={t('chat.conversations')}>
           <div style={{ padding: 8, display: 'flex', gap: 8 }}>
             <NewChat />
@@ -417,7 +423,10 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
             ]}
           />
         </nav>
-        {peer ? <ConversationView peer={peer} /> : <Empty className="chat-view-empty" description={t('chat.pickConversation')} />}
+        )}
+        {compact
+          ? !listOnPhone && peer && <ConversationView peer={peer} onBack={() => setListOnPhone(true)} />
+          : peer ? <ConversationView peer={peer} /> : <Empty className="chat-view-empty" description={t('chat.pickConversation')} />}
       </div>
       <RobotWindow open={robotOpen} onClose={() => setRobotOpen(false)} />
       <NewGroupDialog open={groupOpen} onClose={() => setGroupOpen(false)} />

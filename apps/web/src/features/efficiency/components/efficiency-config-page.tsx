@@ -24,19 +24,19 @@ function EfficiencyConfigBody() {
   };
 
   return (
-    <main style={{ padding: 16 }}>
+    <div style={{ padding: 16 }}>
       <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>{t('efficiency.configTitle')}</h1>}>
         <p style={{ marginTop: 0 }}>{t('efficiency.configIntro')}</p>
         {!config.data ? (
           <Spin aria-label={t('efficiency.loading')} />
         ) : (
-          <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} style={{ maxWidth: 480 }} onFinish={(v) => void save({ ...config.data.blocks, ...v }).catch(() => undefined)}>
+          <Form form={form} layout="horizontal" labelCol={{ xs: { span: 24 }, sm: { span: 8 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }} style={{ maxWidth: 480 }} onFinish={(v) => void save({ ...config.data.blocks, ...v }).catch(() => undefined)}>
             {REPORT_BLOCKS.map((b) => (
               <Form.Item key={b} name={b} label={t(`efficiency.blocks.${b}`)} valuePropName="checked" htmlFor={`eff-block-${b}`}>
                 <Switch id={`eff-block-${b}`} />
               </Form.Item>
             ))}
-            <Form.Item wrapperCol={{ offset: 8, span: 16 }}>
+            <Form.Item wrapperCol={{ xs: { span: 24 }, sm: { offset: 8, span: 16 } }}>
               <Button type="primary" htmlType="submit">
                 {t('efficiency.save')}
               </Button>
@@ -44,7 +44,7 @@ function EfficiencyConfigBody() {
           </Form>
         )}
       </Card>
-    </main>
+    </div>
   );
 }
 

@@ -460,16 +460,16 @@ function EfficiencyPageBody() {
   const config = useQuery(reportConfigQueryOptions());
   if (!exist.data || !config.data) {
     return (
-      <main style={{ padding: 16 }}>
+      <div style={{ padding: 16 }}>
         <h1 style={{ fontSize: 20 }}>{t('efficiency.title')}</h1>
         <Loading />
-      </main>
+      </div>
     );
   }
   const full = exist.data.canViewReport;
   const on = (b: ReportBlock) => full && config.data.blocks[b];
   return (
-    <main style={{ padding: 16 }}>
+    <div style={{ padding: 16 }}>
       <h1 style={{ fontSize: 20, marginTop: 0 }}>{t('efficiency.title')}</h1>
       <Filters value={filter} onChange={setFilter} full={full} />
       {!full && <Alert type="info" showIcon message={t('efficiency.noReport')} style={{ marginBottom: 16 }} />}
@@ -480,7 +480,7 @@ function EfficiencyPageBody() {
       {on('report') && <ReportBlockView filter={filter} />}
       {on('oa') && <OaBlock filter={filter} />}
       {(!full || config.data.blocks.personal) && <PersonalBlock filter={filter} />}
-    </main>
+    </div>
   );
 }
 

@@ -1,10 +1,12 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { GroupKind, ServiceItem } from '@portal/contracts/services';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Radio, Row, Statistic, Tabs, Typography } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Drawer, Empty, Grid, List, Radio, Row, Skeleton, Statistic, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { getFooterConfig } from '../api/get-footer-config.ts';
 import { getLandingConfig } from '../api/get-landing-config.ts';
@@ -33,6 +35,8 @@ function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind
   const [chosen, setChosen] = useState<string | null>(null);
   const list = groups.data ?? [];
   const active = list.find((g) => g.id === chosen) ?? list[0];
+  // Until the groups arrive: a block the size of the real one, never an empty state that is not true.
+  if (groups.isPending) return <Skeleton active title={false} paragraph={{ rows: 6 }} className="svc-landing-groups-skeleton" />;
   if (!list.length) return <Empty description={t('services.empty')} />;
   return (
     <div className="svc-landing-groups">
@@ -49,10 +53,13 @@ function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind
   );
 }
 
-function RankList({ title, services, onOpen }: { title: string; services: ServiceItem[]; onOpen: (s: ServiceItem) => void }) {
+function RankList({ title, services, loading, onOpen }: { title: string; services: ServiceItem[]; loading: boolean; onOpen: (s: ServiceItem) => void }) {
   const { t } = useTranslation();
   return (
     <Card title={<Typography.Title level={2} className="svc-card-heading">{title}</Typography.Title>} size="small">
+      {loading ? (
+        <Skeleton active title={false} paragraph={{ rows: 8, width: '100%' }} className="svc-rank-skeleton" />
+      ) : (
       <List
         size="small"
         dataSource={services}
@@ -66,6 +73,7 @@ function RankList({ title, services, onOpen }: { title: string; services: Servic
           </List.Item>
         )}
       />
+      )}
     </Card>
   );
 }
@@ -75,6 +83,9 @@ export function LandingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tenantId = landingTenant();
+  // Under Ant Design's md breakpoint the landing navigation moves into a drawer.
+  const compact = Grid.useBreakpoint().md === false;
+  const [menuOpen, setMenuOpen] = useState(false);
   const loggedIn = useSession((s) => !!s.token && !!s.user);
   const open = useOpenService();
   const modelView = useModelView();
@@ -106,43 +117,62 @@ export function LandingPage() {
     ['visitCount', stat.data?.visitCount],
   ] as const;
 
+  const navLinks = (
+    <>
+      {(nav.data ?? []).map((n) =>
+        n.url.startsWith('/') ? (
+          <Link key={n.id} to={n.url}>
+            {n.name}
+          </Link>
+        ) : (
+          <a key={n.id} href={n.url} target="_blank" rel="noopener noreferrer">
+            {n.name}
+          </a>
+        ),
+      )}
+      <Link to="/allServices">{t('services.allServices')}</Link>
+    </>
+  );
+
   return (
     <div className="svc-landing">
       <header className="svc-landing-header">
+        {compact && <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} />}
         <div className="svc-landing-brand">
           <FallbackImage src={c?.logo} fallback="/favicon.svg" alt="" width={32} height={32} />
-          <span>{c?.title}</span>
+          <span className="svc-landing-brand-name">{c?.title}</span>
         </div>
-        <nav className="svc-landing-nav" aria-label={t('services.allServices')}>
-          {(nav.data ?? []).map((n) =>
-            n.url.startsWith('/') ? (
-              <Link key={n.id} to={n.url}>
-                {n.name}
-              </Link>
-            ) : (
-              <a key={n.id} href={n.url} target="_blank" rel="noopener noreferrer">
-                {n.name}
-              </a>
-            ),
-          )}
-          <Link to="/allServices">{t('services.allServices')}</Link>
-        </nav>
-        {loggedIn ? (
-          <Button type="primary" onClick={() => navigate('/home/serviceHall')}>
-            {t('services.enterHall')}
-          </Button>
-        ) : (
-          <Button type="primary" onClick={() => navigate('/login')}>
-            {t('services.login')}
-          </Button>
+        {!compact && (
+          <nav className="svc-landing-nav" aria-label={t('services.landingNavigation')}>
+            {navLinks}
+          </nav>
         )}
+        <div className="svc-landing-tools">
+          <LanguageSwitch />
+          {loggedIn ? (
+            <Button type="primary" onClick={() => navigate('/home/serviceHall')}>
+              {t('services.enterHall')}
+            </Button>
+          ) : (
+            <Button type="primary" onClick={() => navigate('/login')}>
+              {t('services.login')}
+            </Button>
+          )}
+        </div>
       </header>
+      {compact && (
+        <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} placement="left" size={280} title={c?.title} closeIcon={<span aria-label={t('nav.closeMenu')}>✕</span>}>
+          <nav className="svc-landing-drawer-nav" aria-label={t('services.landingNavigation')} onClick={() => setMenuOpen(false)}>
+            {navLinks}
+          </nav>
+        </Drawer>
+      )}
       <main className="svc-landing-main">
         <section className="svc-landing-hero" aria-labelledby="svc-landing-title">
           <Typography.Title level={1} id="svc-landing-title">
-            {c?.title}
+            {c ? c.title : <Skeleton.Input active size="large" className="svc-landing-title-skeleton" />}
           </Typography.Title>
-          {c?.subtitle && <p className="svc-landing-subtitle">{c.subtitle}</p>}
+          {c ? c.subtitle && <p className="svc-landing-subtitle">{c.subtitle}</p> : <p className="svc-landing-subtitle">&nbsp;</p>}
           <SearchBox value={keyword} onSearch={search} placeholder={c?.searchPlaceholder} />
         </section>
 
@@ -165,7 +195,8 @@ export function LandingPage() {
         {c?.showStatistic !== false && (
           <section className="svc-landing-stats" aria-label={t('services.statistic.serviceCount')}>
             {statItems.map(([k, v]) => (
-              <Statistic key={k} title={t(`services.statistic.${k}`)} value={v ?? 0} />
+              // Until the figures arrive each shows a skeleton of its size, never a '0' that is not true.
+              <Statistic key={k} title={t(`services.statistic.${k}`)} value={v ?? ''} loading={stat.isPending} />
             ))}
           </section>
         )}
@@ -185,10 +216,10 @@ export function LandingPage() {
 
         <Row gutter={16} className="svc-landing-section">
           <Col xs={24} md={12}>
-            <RankList title={t('services.newly')} services={newly.data ?? []} onOpen={(s) => void open(s)} />
+            <RankList title={t('services.newly')} services={newly.data ?? []} loading={newly.isPending} onOpen={(s) => void open(s)} />
           </Col>
           <Col xs={24} md={12}>
-            <RankList title={t('services.popular')} services={popular.data ?? []} onOpen={(s) => void open(s)} />
+            <RankList title={t('services.popular')} services={popular.data ?? []} loading={popular.isPending} onOpen={(s) => void open(s)} />
           </Col>
         </Row>
 
@@ -197,7 +228,9 @@ export function LandingPage() {
             <Typography.Title level={2} id="svc-tools-title">
               {t('services.tools')}
             </Typography.Title>
-            {toolItems.length ? (
+            {tools.isPending ? (
+              <Skeleton active title={false} paragraph={{ rows: 3 }} />
+            ) : toolItems.length ? (
               <ul className="svc-tools">
                 {toolItems.map(({ tool, model }) => (
                   <li key={tool.id}>

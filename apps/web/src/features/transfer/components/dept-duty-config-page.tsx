@@ -61,7 +61,7 @@ function DeptDutyConfigPageBody() {
     });
 
   return (
-    <main style={{ padding: 16 }}>
+    <div style={{ padding: 16 }}>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
         {t('threeLists.configTitle')}
       </Typography.Title>
@@ -157,7 +157,7 @@ function DeptDutyConfigPageBody() {
         <ExportDialog urls={URLS} defaultFileName={t('threeLists.configTitle')} search={{ deptId: deptId ?? undefined, dutyName: dutyName || undefined }} chosenIds={selected} onClose={() => setDialog(null)} />
       )}
       {dialog === 'import' && <ImportDialog urls={URLS} onClose={() => setDialog(null)} onDone={() => void refresh()} />}
-    </main>
+    </div>
   );
 }
 

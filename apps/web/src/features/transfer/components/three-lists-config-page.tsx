@@ -24,7 +24,7 @@ function ThreeListsConfigPageBody() {
   };
 
   return (
-    <main style={{ padding: 16 }}>
+    <div style={{ padding: 16 }}>
       <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>{t('threeLists.pageConfigTitle')}</h1>}>
         <Form form={form} layout="vertical" onFinish={(v) => void save(v).catch(() => undefined)} style={{ maxWidth: 560 }}>
           <Form.Item name="pageTitle" label={t('threeLists.pageTitle')} rules={[{ required: true, message: t('threeLists.pleaseInput', { name: t('threeLists.pageTitle') }) }, { max: 50 }]}>
@@ -44,7 +44,7 @@ function ThreeListsConfigPageBody() {
           </Button>
         </Form>
       </Card>
-    </main>
+    </div>
   );
 }
 

@@ -18,7 +18,7 @@ function ThreeListsPageBody() {
   const showServices = config.data?.showServices ?? true;
 
   return (
-    <main className="three-lists" style={{ padding: 16 }}>
+    <div className="three-lists" style={{ padding: 16 }}>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
         {config.data?.pageTitle ?? t('threeLists.title')}
       </Typography.Title>
@@ -75,7 +75,7 @@ function ThreeListsPageBody() {
           />
         </Col>
       </Row>
-    </main>
+    </div>
   );
 }
 

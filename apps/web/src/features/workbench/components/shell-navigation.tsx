@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
@@ -81,11 +81,19 @@ export function ShellNavigation({ itemClassName }: { itemClassName: string }) {
   );
 }
 
-/** The configured footer line (indexfooterinfo). */
-export function ShellFooterInfo() {
+/**
+ * The footer's lines: the configured footer (indexfooterinfo) with its copyright, address, phone and e-mail;
+ * the default copyright line only when no copyright is configured, so it never shows twice.
+ */
+export function ShellFooterInfo({ defaultCopyright }: { defaultCopyright: ReactNode }) {
   const user = useSession((s) => s.user);
   const footer = useFooter(useAfterMount() && !!user);
   const f = footer.data;
-  if (!f || !(f.copyright || f.address || f.phone || f.email)) return null;
-  return <div data-testid="configured-footer">{[f.copyright, f.address, f.phone, f.email].filter(Boolean).join(' · ')}</div>;
+  const configured = f ? [f.copyright, f.address, f.phone, f.email].filter(Boolean) : [];
+  return (
+    <>
+      {!f?.copyright && <div>{defaultCopyright}</div>}
+      {configured.length > 0 && <div data-testid="configured-footer">{configured.join(' · ')}</div>}
+    </>
+  );
 }

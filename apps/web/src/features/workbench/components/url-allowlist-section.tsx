@@ -56,7 +56,7 @@ export function UrlAllowlistSection() {
             mode="tags"
             aria-label={t('workbench.allowlist.title')}
             data-testid="url-allowlist"
-            style={{ minWidth: 420 }}
+            style={{ width: 420, maxWidth: '100%' }}
             value={hosts}
             loading={list.isPending}
             suffixIcon={null}

@@ -1,5 +1,3 @@
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +18,7 @@ import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard } from './platform/input.ts';
+import { registerRequestLog, requestIdOf } from './platform/request-log.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
 import { registerSecurityHeaders, trustProxyOption } from './platform/security-headers.ts';
 import { registerTransport } from './platform/transport.ts';
@@ -46,18 +45,19 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
     trustProxy: trustProxyOption(config),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // One log line per answer, successes at debug, with the request id (platform/request-log.ts, ADR 0018).
+    disableRequestLogging: true,
+    genReqId: requestIdOf,
   });
   const deps: AppDeps = { db: db.db, engine: db.engine, config, hashToken: tokenHasher(config.tokenSecret) };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app);
   // Security headers on every answer, errors and files included (platform/security-headers.ts).
   await registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
 
-  // Answers over 1 KB go out compressed (brotli at a quality cheap enough for every JSON answer, else gzip);
-  // the web app's hashed files are compressed once at build time and served as they are (platform/web.ts).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

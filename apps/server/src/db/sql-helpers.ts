@@ -32,3 +32,13 @@ export function hoursBetween(engine: 'sqlite' | 'postgres', from: import('kysely
     ? sqlTag<number>`(extract(epoch from (cast(${to} as timestamptz) - cast(${from} as timestamptz))) / 3600.0)`
     : sqlTag<number>`((julianday(${to}) - julianday(${from})) * 24.0)`;
 }
+
+/**
+ * Refreshes the planner's statistics of `tables` after a bulk change (a catalogue import), so PostgreSQL plans
+ * the next queries with the new row counts instead of the empty-table estimates (issue 13). SQLite keeps no
+ * statistics unless asked and its planner does well on the catalogue's indexes without them: nothing to do.
+ */
+export async function analyzeTables(engine: 'sqlite' | 'postgres', db: import('kysely').Kysely<any>, tables: string[]): Promise<void> {
+  if (engine !== 'postgres' || !tables.length) return;
+  await sqlTag`analyze ${sqlTag.join(tables.map((t) => sqlTag.table(t)))}`.execute(db);
+}

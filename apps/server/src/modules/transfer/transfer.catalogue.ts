@@ -3,7 +3,7 @@ import type { CataloguePage, CataloguePageRequest, DictOption } from '@portal/co
 import { DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH, RULE_SKIP, RULE_UPDATE, TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import type { Db } from '../../db/create-db.ts';
 import type { SvcServiceTable } from '../../db/tables/catalogue.ts';
-import { nowIso } from '../../db/sql-helpers.ts';
+import { analyzeTables, nowIso } from '../../db/sql-helpers.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
@@ -457,8 +457,12 @@ export const service: Dataset = {
         if (changed.length) await bumpCatalogue(trx, ctx.tenantId, changed);
         return out;
       },
-      // The catalogue's search index catches up with the imported services now, in slices off the request path.
-      done: () => refreshIndex(deps.db, ctx.tenantId),
+      // After the last batch: fresh planner statistics on PostgreSQL, and the catalogue's search index catches
+      // up with the imported services now, in slices off the request path (ADR 0018).
+      done: async () => {
+        await analyzeTables(deps.engine, deps.db, ['svc_services', 'svc_service_roles', 'svc_guides']);
+        refreshIndex(deps.db, ctx.tenantId);
+      },
     };
   },
 };

@@ -10,6 +10,7 @@ import { loginInit } from '../api/login-init.ts';
 import { getTenantDetail } from '../api/get-tenant-detail.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
+import { loginMessage } from '../lib/login-message.ts';
 
 const DEFAULT_TENANT = '000000';
 
@@ -21,7 +22,7 @@ type Values = { tenantId: string; username: string; password: string };
  * page the user wanted (redirect) or the home page.
  */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -58,7 +59,7 @@ export function LoginPage() {
       const redirect = params.get('redirect');
       navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/home/homePage', { replace: true });
     } catch (err) {
-      const text = err instanceof HttpError ? err.msg : err instanceof Error ? err.message : String(err);
+      const text = err instanceof HttpError ? loginMessage(err.msg, i18n.language) : err instanceof Error ? err.message : String(err);
       setError(text);
       message.error(text);
     } finally {

@@ -301,6 +301,19 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect((await c.refresh(next.refresh_token)).statusCode).toBe(401);
     });
 
+    it('takes the refresh token in the form body with the other fields in the query (the web client keeps it out of the URL)', async () => {
+      const first = (await c.login('admin', DEMO_PASSWORD)).json().result as Tokens;
+      const res = await c.inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        query: { tenantId: DEMO_TENANT_ID, grant_type: 'refresh_token', scope: 'all' },
+        headers: { 'tenant-id': DEMO_TENANT_ID, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ refresh_token: first.refresh_token }).toString(),
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await c.userInfo(res.json().result.access_token)).statusCode).toBe(200);
+    });
+
     it('refuses an unknown refresh token', async () => {
       const res = await c.refresh('not-a-real-refresh-token');
       expect(res.statusCode).toBe(401);

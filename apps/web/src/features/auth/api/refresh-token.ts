@@ -1,11 +1,20 @@
 import type { TokenResult } from '@portal/contracts/auth';
 import { authHttp } from '../../../lib/http/clients.ts';
 
-/** 7.3: POST /api/blade-auth/oauth/token. Query: tenantId, refresh_token, grant_type=refresh_token, scope=all; header Tenant-Id. */
+/**
+ * 7.3: POST /api/blade-auth/oauth/token. Query: tenantId, grant_type=refresh_token, scope=all; header Tenant-Id.
+ * The refresh token itself goes in the form body, not the query the spec names: a URL reaches proxy and access
+ * logs (issue 11). The server, like BladeX's, reads the fields from the query or the form alike.
+ */
 export function refreshToken(refresh: string, tenantId: string): Promise<TokenResult> {
-  return authHttp.post<TokenResult>('/oauth/token', undefined, {
-    silent: true,
-    query: { tenantId, refresh_token: refresh, grant_type: 'refresh_token', scope: 'all' },
-    headers: { 'Tenant-Id': tenantId },
-  });
+  return authHttp.post<TokenResult>(
+    '/oauth/token',
+    { refresh_token: refresh },
+    {
+      silent: true,
+      form: true,
+      query: { tenantId, grant_type: 'refresh_token', scope: 'all' },
+      headers: { 'Tenant-Id': tenantId },
+    },
+  );
 }

@@ -4,7 +4,7 @@ import { nowIso } from '../sql-helpers.ts';
 import { localBus } from '../../modules/chat/chat.bus.ts';
 import { chatRepository } from '../../modules/chat/chat.repository.ts';
 import { messagesRepository } from '../../modules/messages/messages.repository.ts';
-import { publishNotice } from '../../modules/messages/messages.service.ts';
+import { AUDIENCE_EVERYONE, publishNotice } from '../../modules/messages/messages.service.ts';
 import { DEMO_TENANT_ID, DEMO_USERS } from './demo.ts';
 
 /** Public accounts of the demo tenant. */
@@ -106,6 +106,8 @@ export async function seedMessaging(db: Db): Promise<void> {
       createdBy: admin,
       file: null,
       userIds,
+      // Sent to every demo user: anyone may open it on the detail page.
+      audience: AUDIENCE_EVERYONE,
       title: n.title,
       summary: n.summary,
       body: n.body,

@@ -193,8 +193,8 @@ export async function publishNotice(
     url: string;
     important: boolean;
     fieldSet: string;
-    /** '*' (the default) or the comma-joined role ids the notice went to. */
-    audience?: string;
+    /** Who may open it on the detail page: AUDIENCE_EVERYONE, or the comma-joined role ids it went to (audienceOf). */
+    audience: string;
     at?: string;
   },
 ): Promise<{ id: string; recipients: number }> {
@@ -251,7 +251,7 @@ export async function publishNotice(
         field_set: n.fieldSet,
         file_id: n.file?.id ?? null,
         recipients: recipients.length,
-        audience: n.audience ?? AUDIENCE_EVERYONE,
+        audience: n.audience,
         created_by: n.createdBy,
         created_at: now,
         deleted_at: null,

@@ -1,3 +1,5 @@
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -58,6 +60,9 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
   // Security headers on every answer, errors and files included (platform/security-headers.ts).
   await registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
 
+  // Answers over 1 KB go out compressed (brotli at a quality cheap enough for every JSON answer, else gzip);
+  // the web app's hashed files are compressed once at build time and served as they are (platform/web.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

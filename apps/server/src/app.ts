@@ -20,7 +20,7 @@ import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard } from './platform/input.ts';
-import { registerRequestLog, requestIdOf } from './platform/request-log.ts';
+import { RequestLogController, registerRequestId, requestIdOf } from './platform/request-log.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
 import { registerSecurityHeaders, trustProxyOption } from './platform/security-headers.ts';
 import { registerTransport } from './platform/transport.ts';
@@ -48,7 +48,7 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // One log line per answer, successes at debug, with the request id (platform/request-log.ts, ADR 0018).
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     genReqId: requestIdOf,
   });
   const deps: AppDeps = { db: db.db, engine: db.engine, config, hashToken: tokenHasher(config.tokenSecret) };
@@ -56,7 +56,7 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerRequestLog(app);
+  registerRequestId(app);
   // Security headers on every answer, errors and files included (platform/security-headers.ts).
   await registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
 

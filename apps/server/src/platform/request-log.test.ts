@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerRequestLog, requestIdOf } from './request-log.ts';
+import { RequestLogController, registerRequestId, requestIdOf } from './request-log.ts';
 
 /** Issue 13: one log line per answer — successes at debug, client errors at info, slow answers at warn, with the request id. */
 async function appWith(level: string, slowMs: number) {
   const lines: Array<Record<string, unknown>> = [];
-  const app = Fastify({ logger: { level, stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } }, disableRequestLogging: true, genReqId: requestIdOf });
-  registerRequestLog(app, slowMs);
+  const app = Fastify({ logger: { level, stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } }, logController: new RequestLogController(slowMs), genReqId: requestIdOf });
+  registerRequestId(app);
   app.get('/ok', async () => ({ ok: true }));
   app.get('/slow', async () => {
     await sleep(slowMs + 50);

@@ -6,14 +6,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 
 export const BENCH_TOKEN = 'bench-token-student01';
 
 const PREFIXES = ['', '本科生', '研究生', '留学生', '继续教育学院', '东校区', '西校区', '南校区', '北校区', '医学部', '附属中学', '附属医院', '国际学院', '新闻学院', '法学院', '理学院', '工学院', '文学院', '经济学院', '管理学院', '艺术学院', '体育部', '马克思主义学院', '外国语学院', '信息学院', '化学学院', '物理学院', '生命科学学院', '环境学院', '建筑学院', '数学学院', '心理学系', '历史学系', '哲学系', '社会学系', '教育学院', '软件学院', '微电子学院', '航天学院', '材料学院', '能源学院', '城市学院', '农学院', '海洋学院', '药学院', '护理学院', '口腔医学院', '公共卫生学院', '临床医学院', '基础医学院', '图书分馆', '档案馆', '博物馆', '出版社', '校友会', '基金会', '工会', '离退休处', '后勤集团', '资产公司', '实验中心', '分析测试中心', '计算中心', '网络中心', '教师发展中心', '创新创业学院', '就业指导中心', '心理健康中心', '体育馆', '游泳馆', '学生公寓', '留学服务中心', '校车队', '幼儿园', '附属小学', '培训中心', '继续教育中心', '国际合作中心', '人才服务中心', '科技园', '产业集团', '校医院分院', '法律事务室', '审计处'];
 
-export type BenchServer = { port: number; token: string; services: number; close: () => Promise<void>; app: import('fastify').FastifyInstance };
+export type BenchServer = { port: number; token: string; services: number; close: () => Promise<void>; app: import('fastify').FastifyInstance; dbFile: string | null };
 
-export async function startCatalogueServer(total: number, { listen = true }: { listen?: boolean } = {}): Promise<BenchServer> {
+/**
+ * `engine: 'postgres'` uses BENCH_DATABASE_URL (default: the test database on 127.0.0.1) in a schema of its own,
+ * dropped by close(); `logged` logs as in production (level info) into a sink instead of not at all.
+ */
+export async function startCatalogueServer(total: number, { listen = true, engine = 'sqlite', logged = false }: { listen?: boolean; engine?: 'sqlite' | 'postgres'; logged?: boolean } = {}): Promise<BenchServer> {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { createDb } = await import('../apps/server/src/db/create-db.ts');
@@ -27,10 +32,19 @@ export async function startCatalogueServer(total: number, { listen = true }: { l
     DATA_DIR: dir,
     TOKEN_SECRET: 'bench-token-secret-0123456789abcdefghijkl',
     CLIENT_SECRET: 'bench-client-secret-0123',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logged ? 'info' : 'silent',
     WEB_DIST: join(dir, 'no-web'),
   });
-  const db = createDb({ engine: 'sqlite', filename: join(dir, 'bench.db') });
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_${process.pid}_${Date.now()}`;
+  if (engine === 'postgres') {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(`CREATE SCHEMA ${schema}`);
+    await c.end();
+  }
+  const db = engine === 'postgres' ? createDb({ engine: 'postgres', url: pgUrl, schema, max: 10 }) : createDb({ engine: 'sqlite', filename: join(dir, 'bench.db') });
   await migrateToLatest(db.db);
   await seed(db.db);
 
@@ -75,7 +89,8 @@ export async function startCatalogueServer(total: number, { listen = true }: { l
     })
     .execute();
 
-  const app = await buildApp({ config, db, logger: false, serveWeb: false });
+  if (engine === 'postgres') await sql`analyze`.execute(db.db);
+  const app = await buildApp({ config, db, logger: logged, serveWeb: false, ...(logged ? { logStream: { write: () => {} } } : {}) });
   // The baseline: a route through the same Fastify stack and auth hook that does no work.
   app.post('/api/bench/noop', { config: { access: 'public' } }, async () => ({ status: 1000, msg: 'ok', msgDetail: '', result: null }));
   if (listen) await app.listen({ host: '127.0.0.1', port: 0 });
@@ -86,10 +101,18 @@ export async function startCatalogueServer(total: number, { listen = true }: { l
     port: typeof address === 'object' && address ? address.port : 0,
     token: BENCH_TOKEN,
     services: n,
+    dbFile: engine === 'sqlite' ? join(dir, 'bench.db') : null,
     close: async () => {
       await app.close();
       await db.close();
       rmSync(dir, { recursive: true, force: true });
+      if (engine === 'postgres') {
+        const { default: pg } = await import('pg');
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`DROP SCHEMA ${schema} CASCADE`);
+        await c.end();
+      }
     },
   };
 }

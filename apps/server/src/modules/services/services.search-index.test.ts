@@ -7,6 +7,7 @@ import { tokenize } from '../../platform/tokenizer.ts';
 import { tokenize as assistantTokenize } from '../assistant/assistant.search.ts';
 import { bumpCatalogue } from './catalogue-version.ts';
 import { SLICE, indexSettled, searchIndexFor } from './search-indexes.ts';
+import { flushSearchWords, recordSearchWord } from './search-words.ts';
 import { ServiceSearchIndex, normalize, type SearchableService } from './services.search.ts';
 
 /**
@@ -195,8 +196,21 @@ describe.each(testDatabases)('the search index kept current on %s', (engine) => 
     const row = misses.json().result.records.find((r: { keyword: string }) => r.keyword === '不存在的服务名称甲乙丙');
     expect(row?.count).toBe(2);
     for (let i = 0; i < 3; i++) await search('成绩查询');
+    await flushSearchWords(t.db.db); // at most a second later on its own
     const hot = await t.app.inject({ method: 'POST', url: '/api/blade-workbench/nobody/searchHeatWord', payload: { tenantId: T, size: 10 } });
     expect(hot.json().result).toContain('成绩查询');
+  });
+
+  it('writes search words off the request path: buffered, then one upsert for many searches', async () => {
+    const word = '批量计数的词';
+    const rowOf = () => t.db.db.selectFrom('svc_search_words').where('tenant_id', '=', T).where('keyword', '=', word).selectAll().executeTakeFirst();
+    // Five searches in one turn of the event loop are one buffered tally, written by the flush.
+    for (let i = 0; i < 5; i++) recordSearchWord(t.db.db, T, word, i % 2 === 0);
+    await flushSearchWords(t.db.db);
+    expect(await rowOf()).toMatchObject({ hits: 3, misses: 2 });
+    recordSearchWord(t.db.db, T, word, true);
+    await flushSearchWords(t.db.db);
+    expect(await rowOf()).toMatchObject({ hits: 4, misses: 2 });
   });
 
   it('builds a first index without holding the event loop for the whole catalogue', async () => {

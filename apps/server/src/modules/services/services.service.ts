@@ -298,9 +298,9 @@ export async function searchGuides(c: Caller, keyword: string, size: number) {
   return index.searchGuides(keyword, visibleIn(c, undefined), size).map((h) => ({ serviceId: h.id, serviceName: h.name, snippet: h.snippet, score: h.score }));
 }
 
+/** searchHeatWord (both variants, and the landing index): the same for every caller of a tenant, at most VISITS_MAX_AGE_MS old. */
 export async function heatWords(c: Caller, size: number): Promise<string[]> {
-  await flushSearchWords(c.db);
-  return (await repo(c).heatWords(c.tenantId, size)).map((r) => r.keyword);
+  return prepared(c.db, c.tenantId, `heatWords|${size}`, async () => (await repo(c).heatWords(c.tenantId, size)).map((r) => r.keyword), VISITS_MAX_AGE_MS);
 }
 
 /** serverCenter/searchMiss/page: zero-result searches, for administrators, paged. */

@@ -78,6 +78,23 @@ describe.each(testDatabases)('the landing page prepared per catalogue version on
     expect((await landing()).config.title).toBe('开学第一天办事大厅');
   });
 
+  it('shares a role’s pages among its members, each seeing only their own favourites marked', async () => {
+    const student = await t.db.db.selectFrom('users').where('account', '=', 'student01').selectAll().executeTakeFirstOrThrow();
+    await t.db.db.insertInto('users').values({ ...student, id: 'student-two', account: 'student02' }).execute();
+    const [one, two] = [(await t.login('student01')).access_token, (await t.login('student02')).access_token];
+    const page = async (token: string) =>
+      (await t.app.inject({ method: 'POST', url: `${P}/serverCenter/page`, payload: { current: 1, size: 12 }, headers: { authorization: `Bearer ${token}` } })).json().result as {
+        records: Array<{ serviceId: string; collected: boolean }>;
+      };
+    const first = (await page(one)).records[1]!.serviceId;
+    expect((await t.app.inject({ method: 'POST', url: `${P}/serverCenter/collect`, payload: { serviceId: first }, headers: { authorization: `Bearer ${one}` } })).statusCode).toBe(200);
+    const [a, b] = [await page(one), await page(two)];
+    expect(a.records.map((r) => r.serviceId)).toEqual(b.records.map((r) => r.serviceId));
+    expect(a.records.find((r) => r.serviceId === first)!.collected).toBe(true);
+    expect(b.records.find((r) => r.serviceId === first)!.collected).toBe(false);
+    expect(a.records.filter((r) => r.collected).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('moves the version only with the transaction that makes the change, and logs what changed', async () => {
     const v0 = await catalogueVersion(t.db.db, T);
     await expect(

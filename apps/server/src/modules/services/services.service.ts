@@ -50,11 +50,11 @@ const repo = (c: Caller) => servicesRepository(c.db);
 type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({ records, total, size, current, pages: Math.ceil(total / size) });
 
-/** Rows → service items, with the caller's favourites and the average scores. */
-async function toItems(c: Caller, rows: ServiceListRow[]): Promise<ServiceItem[]> {
+/** Rows → service items, with the average scores and (unless `favourites` is false) the caller's favourites. */
+async function toItems(c: Caller, rows: ServiceListRow[], favourites = true): Promise<ServiceItem[]> {
   const ids = rows.map((r) => r.id);
   const [favs, scores] = await Promise.all([
-    c.viewer.userId ? repo(c).favouriteIds(c.tenantId, c.viewer.userId, ids) : Promise.resolve([]),
+    c.viewer.userId && favourites ? repo(c).favouriteIds(c.tenantId, c.viewer.userId, ids) : Promise.resolve([]),
     repo(c).ratingSummary(c.tenantId, ids),
   ]);
   const collected = new Set(favs.map((f) => f.service_id));
@@ -103,10 +103,11 @@ function countOf(c: Caller, f: ServiceFilter): Promise<number> {
 /** serverCenter/page, nobody/serverCenter/page. */
 export async function page(c: Caller, input: PageInput, order: ServiceOrder = 'sort'): Promise<ServicePage> {
   const f: ServiceFilter = { businessType: input.serviceType || undefined, deptId: input.deptId || undefined, sceneId: input.sceneId || undefined, typeId: input.typeId || undefined, processType: input.processType || undefined, keyword: input.keyword || undefined };
-  return forVisitors(c, `page|${order}|${input.current}|${input.size}|${JSON.stringify(f)}`, async () => {
+  const shared = await forAudience(c, `page|${order}|${input.current}|${input.size}|${JSON.stringify(f)}`, async () => {
     const [rows, total] = await Promise.all([repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size), countOf(c, f)]);
-    return pageOf(await toItems(c, rows), total, input.current, input.size);
+    return pageOf(await toItems(c, rows, false), total, input.current, input.size);
   });
+  return c.viewer.userId ? { ...shared, records: await withCollected(c, shared.records) } : shared;
 }
 
 /** serverCenter/customPage: the chosen services in the given order, those the caller may see. */
@@ -117,18 +118,28 @@ export async function customPage(c: Caller, input: { serviceIds: string[]; curre
 }
 
 /**
- * What anonymous visitors see is the same for every visitor of a tenant: prepared once per catalogue version
- * (ADR 0018). Lists carry visit counts and average scores, which move with clicks and ratings rather than
- * catalogue changes: those values are at most VISITS_MAX_AGE_MS old; what is listed never lags the catalogue.
+ * What a list shows is the same for every member of an audience (the visitors of a tenant, the holders of a
+ * role, its administrators): prepared once per catalogue version (ADR 0018), and only the caller's own
+ * favourites are added per request (withCollected). Lists carry visit counts and average scores, which move
+ * with clicks and ratings rather than catalogue changes: those values are at most VISITS_MAX_AGE_MS old; what
+ * is listed never lags the catalogue.
  */
-function forVisitors<T>(c: Caller, key: string, compute: () => Promise<T>, maxAgeMs = VISITS_MAX_AGE_MS): Promise<T> {
-  return c.viewer.userId ? compute() : prepared(c.db, c.tenantId, `visitor|${key}`, compute, maxAgeMs);
+function forAudience<T>(c: Caller, key: string, compute: () => Promise<T>, maxAgeMs = VISITS_MAX_AGE_MS): Promise<T> {
+  return prepared(c.db, c.tenantId, `${audienceOf(c.viewer)}|${key}`, compute, maxAgeMs);
+}
+
+/** Marks the caller's favourites among shared items (one query; the shared items are not changed). */
+async function withCollected(c: Caller, items: ServiceItem[]): Promise<ServiceItem[]> {
+  if (!c.viewer.userId || !items.length) return items;
+  const favs = new Set((await repo(c).favouriteIds(c.tenantId, c.viewer.userId, items.map((i) => i.serviceId))).map((f) => f.service_id));
+  return items.map((i) => (favs.has(i.serviceId) ? { ...i, collected: true } : i));
 }
 
 /** A few services by heat, launch date, shelf label or access way. */
 export async function top(c: Caller, input: { size: number; serviceType?: string | undefined; shelfLabelName?: string | undefined }, order: ServiceOrder, extra: ServiceFilter = {}): Promise<ServiceItem[]> {
   const f: ServiceFilter = { businessType: input.serviceType || undefined, ...extra };
-  return forVisitors(c, `top|${order}|${input.size}|${JSON.stringify(f)}`, async () => toItems(c, await repo(c).page(c.tenantId, c.viewer, f, order, input.size, 0)));
+  const shared = await forAudience(c, `top|${order}|${input.size}|${JSON.stringify(f)}`, async () => toItems(c, await repo(c).page(c.tenantId, c.viewer, f, order, input.size, 0), false));
+  return withCollected(c, shared);
 }
 
 /** serviceCount, getStatisticData. */
@@ -169,9 +180,9 @@ export async function servicesOfGroup(c: Caller, kind: GroupKind, groupId: strin
  * function) and one look-up of scores, instead of a query per group.
  */
 export async function allGroupsWithServices(c: Caller, kind: GroupKind, perGroup: number): Promise<ServiceGroupWithServices[]> {
-  return forVisitors(c, `groupsWithServices|${kind}|${perGroup}`, async () => {
+  return forAudience(c, `groupsWithServices|${kind}|${perGroup}`, async () => {
     const [gs, rows] = await Promise.all([groups(c, kind), repo(c).topPerGroup(c.tenantId, c.viewer, GROUP_COLUMNS[kind], perGroup)]);
-    const items = await toItems(c, rows);
+    const items = await toItems(c, rows, false);
     const byGroup = new Map<string, ServiceItem[]>();
     for (const it of items) {
       const gid = kind === 'dept' ? it.deptId : kind === 'scene' ? it.sceneId : it.typeId;
@@ -459,7 +470,7 @@ export async function shelfLabels(c: Caller): Promise<ShelfLabel[]> {
 }
 
 export async function thirdParty(c: Caller) {
-  const rows = await forVisitors(c, 'thirdParty', () => repo(c).page(c.tenantId, c.viewer, { accessWay: '3' }, 'sort', 100, 0), Infinity);
+  const rows = await forAudience(c, 'thirdParty', () => repo(c).page(c.tenantId, c.viewer, { accessWay: '3' }, 'sort', 100, 0), Infinity);
   return rows.map((r) => ({ serviceId: r.id, serviceName: r.service_name, serviceIcon: r.service_icon, serviceUrl: r.service_url }));
 }
 

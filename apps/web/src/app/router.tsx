@@ -15,7 +15,8 @@ import { SessionRoot } from './session-root.tsx';
  */
 type PageLoader = () => Promise<ReactNode>;
 const lazyPage = (load: PageLoader): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
-  lazy: async () => ({ element: await loadPart(load) }),
+  // A part that fails to load becomes the route's page: the message and its retry, where the page would be.
+  lazy: async () => ({ element: await loadPart(load).catch((error: unknown) => <RouteError error={error} />) }),
   errorElement: <RouteError />,
 });
 

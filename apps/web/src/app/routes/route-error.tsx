@@ -7,9 +7,10 @@ import { isPartLoadError } from '../../lib/lazy/load-part.ts';
  * What a route shows when its code part did not load (section 9's 120 s time-out, a network drop, or a new
  * version whose old chunks are gone) or its page failed: a plain message and a retry, never a white page.
  */
-export function RouteError() {
+export function RouteError({ error: given }: { error?: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
+  const routeError = useRouteError();
+  const error = given ?? routeError;
   const partLoad = isPartLoadError(error);
   return (
     <Result

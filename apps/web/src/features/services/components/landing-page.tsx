@@ -196,7 +196,7 @@ export function LandingPage() {
           <section className="svc-landing-stats" aria-label={t('services.statistic.serviceCount')}>
             {statItems.map(([k, v]) => (
               // Until the figures arrive each shows a skeleton of its size, never a '0' that is not true.
-              <Statistic key={k} title={t(`services.statistic.${k}`)} value={v ?? ''} loading={stat.isPending} />
+              <Statistic key={k} title={t(`services.statistic.${k}`)} value={v ?? ''} valueRender={(node) => (stat.isPending ? <span className="svc-stat-skeleton" aria-hidden /> : node)} />
             ))}
           </section>
         )}

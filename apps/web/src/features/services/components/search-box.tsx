@@ -23,10 +23,11 @@ export function SearchBox({ value, onSearch, size = 'large', placeholder }: { va
         maxLength={50}
         size={size}
       />
-      {!!words.data?.length && (
+      {/* One line kept for the hot words from the first paint (they scroll sideways inside it), so nothing jumps. */}
+      {(words.isPending || !!words.data?.length) && (
         <div className="svc-hot-words">
           <span>{t('services.hotWords')}：</span>
-          {words.data.map((w) => (
+          {(words.data ?? []).map((w) => (
             <Tag.CheckableTag key={w} checked={w === value} onChange={() => onSearch(w)}>
               {w}
             </Tag.CheckableTag>

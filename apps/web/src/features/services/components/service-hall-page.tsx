@@ -1,6 +1,6 @@
 import type { GroupKind, ServiceGroup } from '@portal/contracts/services';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Radio, Spin, Typography } from 'antd';
+import { Radio, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
@@ -92,7 +92,14 @@ export function ServiceHallPage({ serviceType, landing = false }: { serviceType:
           </p>
         )}
         {list.isLoading ? (
-          <Spin />
+          // Cards the size of the real ones while the first page loads, so nothing below them jumps.
+          <div className="svc-grid" aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} className="svc-card svc-card-skeleton">
+                <Skeleton active avatar={{ shape: 'square' }} paragraph={{ rows: 2 }} />
+              </div>
+            ))}
+          </div>
         ) : (
           <ServiceGrid
             services={list.data?.records ?? []}

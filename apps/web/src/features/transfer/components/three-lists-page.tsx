@@ -1,5 +1,6 @@
+import '../three-lists.css';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Input, List, Row, Space, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
@@ -17,6 +18,14 @@ function ThreeListsPageBody() {
   const duties = useQuery({ queryKey: ['threeLists', 'page', deptId, keyword, page], queryFn: () => getInventoryPage({ current: page, size: 10, deptId, keyword: keyword || null }) });
   const showServices = config.data?.showServices ?? true;
 
+  // The page's title and introduction come with its configuration: until then one skeleton, so nothing jumps after.
+  if (config.isPending) {
+    return (
+      <div className="three-lists" style={{ padding: 16 }} aria-busy="true">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </div>
+    );
+  }
   return (
     <div className="three-lists" style={{ padding: 16 }}>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
@@ -25,15 +34,15 @@ function ThreeListsPageBody() {
       {config.data?.introduction && <Typography.Paragraph>{config.data.introduction}</Typography.Paragraph>}
       <Row gutter={16}>
         <Col xs={24} md={6}>
-          <Card title={t('threeLists.deptTree')} size="small">
-            <DeptTree
+          <Card title={t('threeLists.deptTree')} size="small" className="three-lists-tree">
+            {tree.isPending ? <Skeleton active title={false} paragraph={{ rows: 8 }} /> : <DeptTree
               tree={tree.data ?? []}
               value={deptId}
               onChange={(id) => {
                 setDeptId(id);
                 setPage(1);
               }}
-            />
+            />}
           </Card>
         </Col>
         <Col xs={24} md={18}>
@@ -47,8 +56,7 @@ function ThreeListsPageBody() {
             }}
             style={{ marginBottom: 12 }}
           />
-          <List
-            loading={duties.isLoading}
+          {duties.isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : <List
             locale={{ emptyText: <Empty description={t('threeLists.empty')} /> }}
             dataSource={duties.data?.records ?? []}
             pagination={{ current: page, pageSize: 10, total: duties.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
@@ -72,7 +80,7 @@ function ThreeListsPageBody() {
                 </article>
               </List.Item>
             )}
-          />
+          />}
         </Col>
       </Row>
     </div>

@@ -2,7 +2,9 @@ import { Alert, Card, Empty, Skeleton, Tabs } from 'antd';
 import type { Card as CardConfig, Layout } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
 import { useCardView } from '../api/get-card-view.ts';
+import { useHolidays } from '../api/get-holidays.ts';
 import { useHomeLayout } from '../api/get-home-layout.ts';
+import { useServiceSpecial } from '../api/get-service-special.ts';
 import { useAfterMount } from '../lib/use-after-mount.ts';
 import { CardBody, CardOtherInfo } from './card-body.tsx';
 import { HomeBanner } from './home-banner.tsx';
@@ -47,14 +49,34 @@ export function HomePage() {
   const ready = useAfterMount();
   const home = useHomeLayout(ready);
   const types = (home.data?.types ?? []).filter((x) => x.cardConfigs.length);
+  // The page appears when its three parts have answered (the same queries the banner and the special use), so the
+  // banner and the special never push the cards down after they have painted; until then a skeleton of the page.
+  const holidays = useHolidays(ready);
+  const special = useServiceSpecial(ready);
+  const settled = !home.isPending && !holidays.isPending && !special.isPending;
+  if (!settled) {
+    return (
+      <div className="wb-home" aria-busy="true">
+        <h1 className="visually-hidden">{t('pages.homePage')}</h1>
+        <div className="wb-banner wb-banner-skeleton">
+          <Skeleton active title={false} paragraph={{ rows: 1, width: 240 }} />
+        </div>
+        <div className="wb-cards wb-cards-same">
+          {[0, 1, 2].map((i) => (
+            <Card key={i} size="small" className="wb-card">
+              <Skeleton active />
+            </Card>
+          ))}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="wb-home">
       <h1 className="visually-hidden">{t('pages.homePage')}</h1>
       <HomeBanner enabled={ready} />
       <ServiceSpecials enabled={ready} />
-      {home.isPending ? (
-        <Skeleton active />
-      ) : home.isError ? (
+      {home.isError ? (
         <Alert type="error" showIcon message={t('workbench.loadFailed')} />
       ) : types.length <= 1 ? (
         <TypeCards cards={types[0]?.cardConfigs ?? []} layout={types[0]?.layout ?? 'same'} />

@@ -1,0 +1,134 @@
+/**
+ * `node bench/web.bench.ts`: Lighthouse (the npm package, Debian's Chromium, no network) on the portal's `/`, `/login`
+ * and a logged-in `/home/homePage`, with the mobile and the desktop preset, each beside a plain React page of 30 list
+ * items built by Vite and served in the same run. Runs alternate portal and baseline; ROUNDS rounds (default 3);
+ * medians. Prints score, LCP, TBT, CLS and the JavaScript the page loaded (gzip bytes), and the ratios to the baseline.
+ *
+ * The HTTP cache is emptied before every run (a first visit); a logged-in page keeps its session in a profile of its
+ * own, so Lighthouse is told not to reset storage and the bench clears the cache itself.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { build } from 'vite';
+import { startServer } from '../e2e/support/server.ts';
+import { median } from './support.ts';
+
+// The web app's own Vite React plugin (a dependency of apps/web, not of the root).
+const { default: react } = (await import(pathToFileURL(createRequire(new URL('../apps/web/package.json', import.meta.url)).resolve('@vitejs/plugin-react')).href)) as typeof import('@vitejs/plugin-react');
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+type Preset = 'mobile' | 'desktop';
+type Figures = { score: number; lcp: number; tbt: number; cls: number; jsGzip: number };
+
+/** Builds bench/web-baseline with Vite into a temp folder and serves it like the portal (precompressed, cached). */
+async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const out = mkdtempSync(join(tmpdir(), 'portal-web-baseline-'));
+  await build({ root: new URL('./web-baseline', import.meta.url).pathname, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: out, emptyOutDir: true } });
+  const app = Fastify();
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyStatic, { root: out, setHeaders: (reply: unknown, path: string) => (reply as { header: (k: string, v: string) => void }).header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache') });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, stop: async () => (await app.close(), rmSync(out, { recursive: true, force: true })) };
+}
+
+/** Gzip bytes (default level) of the scripts a run loaded, each fetched again. */
+async function jsGzipBytes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const u of urls) {
+    const res = await fetch(u);
+    total += gzipSync(Buffer.from(await res.arrayBuffer())).byteLength;
+  }
+  return total;
+}
+
+/** A Chromium with a debugging port and its own profile; `login` logs a demo account in first. */
+async function openBrowser(base: string, login?: string): Promise<{ context: BrowserContext; port: number; close: () => Promise<void> }> {
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const profile = mkdtempSync(join(tmpdir(), 'portal-lh-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...CHROME_ARGS, `--remote-debugging-port=${port}`] });
+  if (login) {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel(/账号|Account/).fill(login);
+    await page.getByLabel(/^密码$|^Password$/).fill('Demo@12345');
+    await page.getByRole('button', { name: /登\s*录|Log in/ }).click();
+    await page.waitForURL(/\/home\//);
+    await page.close();
+  }
+  return { context, port, close: async () => (await context.close(), rmSync(profile, { recursive: true, force: true })) };
+}
+
+async function measure(browser: { context: BrowserContext; port: number }, url: string, preset: Preset): Promise<Figures> {
+  const cdp = await browser.context.newCDPSession(browser.context.pages()[0] ?? (await browser.context.newPage()));
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const result = await lighthouse(url, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, preset === 'desktop' ? desktopConfig : undefined);
+  const lhr = result!.lhr;
+  if (process.env.LH_DUMP) writeFileSync(join(process.env.LH_DUMP, `${preset}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+  const items = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+  const scripts = items.filter((i) => i.resourceType === 'Script').map((i) => i.url);
+  return {
+    score: lhr.categories.performance!.score ?? 0,
+    lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
+    tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
+    cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
+    jsGzip: await jsGzipBytes(scripts),
+  };
+}
+
+const medianOf = (runs: Figures[]): Figures => ({
+  score: median(runs.map((r) => r.score)),
+  lcp: median(runs.map((r) => r.lcp)),
+  tbt: median(runs.map((r) => r.tbt)),
+  cls: median(runs.map((r) => r.cls)),
+  jsGzip: median(runs.map((r) => r.jsGzip)),
+});
+
+const portal = await startServer();
+const baseline = await startBaseline();
+const anonymous = await openBrowser(portal.url);
+const student = await openBrowser(portal.url, 'student01');
+// Lighthouse opens its tab in the default context of the browser behind the port; the baseline page needs no session.
+const pages: Array<{ name: string; browser: typeof anonymous; path: string }> = [
+  { name: '/', browser: anonymous, path: '/' },
+  { name: '/login', browser: anonymous, path: '/login' },
+  { name: '/home/homePage (student01)', browser: student, path: '/home/homePage' },
+];
+const rows: string[] = [];
+try {
+  for (const preset of ['mobile', 'desktop'] as Preset[]) {
+    for (const p of pages) {
+      const mine: Figures[] = [];
+      const base: Figures[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        mine.push(await measure(p.browser, portal.url + p.path, preset));
+        base.push(await measure(anonymous, `${baseline.url}/`, preset));
+      }
+      const m = medianOf(mine);
+      const b = medianOf(base);
+      const row = `| ${preset} | ${p.name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) |`;
+      rows.push(row);
+      console.log(row);
+    }
+  }
+} finally {
+  await anonymous.close();
+  await student.close();
+  await baseline.stop();
+  await portal.stop();
+}
+console.log(`\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`);
+console.log('| preset | page | performance score (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);

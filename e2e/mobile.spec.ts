@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginAs, seriousA11yViolations, settled } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+
+/** A phone: 390 × 844, touch, a mobile viewport (issue 10). */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Nothing on the page is wider than the screen: no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide on a ${width}px screen`).toBeLessThanOrEqual(width);
+}
+
+/** Waits until the page has painted its data (no skeleton left) and animations are over. */
+async function loaded(page: Page) {
+  // The route's part has arrived (its heading is there) and its data too (no skeleton left).
+  await page.waitForFunction(() => !!document.querySelector('h1') && !document.querySelector('.ant-skeleton, [aria-busy="true"]'), undefined, { timeout: 20_000 });
+  await settled(page);
+}
+
+const MAIN_PAGES = ['/home/homePage', '/home/serviceHall', '/home/threelists', '/home/PersonalCenter'];
+
+describe('on a phone (390 × 844, touch)', () => {
+  const journey = useJourney(PHONE);
+
+  it('a visitor reads the landing page without sideways scrolling, with a menu drawer and a language switch, and it is axe-clean', async () => {
+    const { page, server } = journey;
+    await page.goto(`${server.url}/`);
+    await loaded(page);
+    await expectNoSidewaysScroll(page, 390);
+    // No '0' before the figures arrive: the statistics show real numbers once painted.
+    const figures = await page.locator('.svc-landing-stats .ant-statistic-content-value').allTextContents();
+    expect(figures.length).toBe(5);
+    expect(figures.every((f) => /^[1-9][\d,]*$/.test(f.trim()))).toBe(true);
+    expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
+
+    await page.getByRole('button', { name: '打开导航菜单' }).tap();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: '全部服务' }).tap();
+    await page.waitForURL(/\/allServices/);
+    await loaded(page);
+    await expectNoSidewaysScroll(page, 390);
+
+    await page.goto(`${server.url}/login`);
+    await expectNoSidewaysScroll(page, 390);
+    expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
+  });
+
+  it('student01 logs in, navigates through the drawer, finds, collects and rates a service, and every main page fits the screen and is axe-clean', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await loaded(page);
+    // The top navigation and the user menu are in a drawer: one main landmark, nothing off screen.
+    expect(await page.getByRole('main').count()).toBe(1);
+    await page.getByRole('button', { name: '打开导航菜单' }).tap();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务大厅' }).tap();
+    await page.waitForURL(/\/home\/serviceHall/);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    await page.getByRole('searchbox', { name: /搜索服务/ }).or(page.getByLabel(/搜索服务/)).first().fill('宿舍报修');
+    await page.getByRole('button', { name: /搜\s*索/ }).first().tap();
+    await page.getByRole('button', { name: '收藏 宿舍报修' }).tap();
+    await page.getByRole('button', { name: '取消收藏 宿舍报修' }).first().waitFor();
+    await page.getByRole('button', { name: '评价 宿舍报修' }).tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('办理便捷').tap();
+    await dialog.getByLabel('评价内容').fill('手机上也能评价');
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await dialog.getByRole('button', { name: /提\s*交/ }).tap();
+    await page.getByText('评价成功，感谢您的反馈').waitFor();
+
+    for (const path of MAIN_PAGES) {
+      await page.goto(`${server.url}${path}`);
+      await loaded(page);
+      await expectNoSidewaysScroll(page, 390);
+      expect(await page.getByRole('main').count(), path).toBe(1);
+      expect(JSON.stringify(await seriousA11yViolations(page), null, 1), path).toBe('[]');
+    }
+
+    // The user menu in the drawer: the personal center, then logout.
+    await page.getByRole('button', { name: '打开导航菜单' }).tap();
+    await page.getByRole('dialog').getByRole('menuitem', { name: /个人中心/ }).tap();
+    await page.waitForURL(/\/home\/PersonalCenter/);
+  });
+
+  it('the chat panel fills the phone screen: pick a conversation, send a message, go back to the list', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('button', { name: /^即时通讯/ }).tap();
+    const panel = page.getByRole('dialog', { name: '即时通讯' });
+    await panel.waitFor({ state: 'visible' });
+    await settled(page);
+    const box = await panel.boundingBox();
+    expect(Math.round(box!.width)).toBe(390);
+    await panel.getByRole('button', { name: /^文件传输助手/ }).tap();
+    await panel.getByRole('textbox', { name: '消息内容' }).fill('手机发的消息');
+    await panel.getByRole('button', { name: /发\s*送$/ }).tap();
+    await panel.locator('li.chat-message.own').filter({ hasText: '手机发的消息' }).waitFor();
+    await expectNoSidewaysScroll(page, 390);
+    await panel.getByRole('button', { name: '返回会话列表' }).tap();
+    await panel.getByRole('navigation', { name: '会话列表' }).waitFor();
+  });
+
+  it('a route whose code part does not arrive shows a clear message with a retry, inside the shell', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.route(/\/assets\/three-lists-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: '打开导航菜单' }).tap();
+    await page.getByRole('dialog').getByRole('link', { name: '三清单' }).tap();
+    await page.getByText('页面加载失败：网络不稳定或系统已更新。').waitFor();
+    await page.unroute(/\/assets\/three-lists-page-[^/]+\.js$/);
+    await page.getByRole('button', { name: '重新加载' }).tap();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('页面加载失败').count()).toBe(0);
+  });
+});
+
+describe('on a laptop and wider screens', () => {
+  const journey = useJourney({ viewport: { width: 1366, height: 768 } });
+
+  it('the main pages are axe-clean at 1366 × 768, with one main landmark and a skip link', async () => {
+    const { page, server } = journey;
+    for (const path of ['/', '/login']) {
+      await page.goto(`${server.url}${path}`);
+      await loaded(page);
+      expect(JSON.stringify(await seriousA11yViolations(page), null, 1), path).toBe('[]');
+    }
+    await loginAs(page, server.url, 'student01');
+    for (const path of MAIN_PAGES) {
+      await page.goto(`${server.url}${path}`);
+      await loaded(page);
+      expect(await page.getByRole('main').count(), path).toBe(1);
+      expect(JSON.stringify(await seriousA11yViolations(page), null, 1), path).toBe('[]');
+    }
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
+  });
+
+  it('常用服务 keeps every service name on at most two lines at 1366, 1440 and 1920 px', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    for (const width of [1366, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/home/homePage`);
+      await loaded(page);
+      const names = page.locator('.wb-use-name');
+      await expect.poll(() => names.count()).toBeGreaterThan(0);
+      const lines = await names.evaluateAll((els) =>
+        els.filter((el) => (el as HTMLElement).offsetParent).map((el) => {
+          const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5715;
+          return { name: el.textContent, lines: Math.round(el.getBoundingClientRect().height / lineHeight) };
+        }),
+      );
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.filter((l) => l.lines > 2), `at ${width}px`).toEqual([]);
+    }
+  });
+
+  it('keeps English after a reload (html lang too), and prints the footer copyright once', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    const footer = (await page.locator('footer').textContent()) ?? '';
+    expect(footer.match(/©/g)?.length ?? 0).toBe(1);
+  });
+
+  it('the watermark covers a 2560 × 1600 screen to its corners', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.setViewportSize({ width: 2560, height: 1600 });
+    await page.waitForFunction(() => {
+      const cells = [...document.querySelectorAll('[data-testid="watermark"] > div')].map((c) => c.getBoundingClientRect());
+      return cells.some((r) => r.right >= innerWidth - 1 && r.left < innerWidth) && cells.some((r) => r.bottom >= innerHeight - 1 && r.top < innerHeight);
+    });
+  });
+});

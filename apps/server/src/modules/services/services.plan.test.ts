@@ -95,6 +95,21 @@ describe.each(testDatabases)('service list query plans at %s with 100,000 servic
     }
   });
 
+  it('looks services up by id through the primary key (search hits, favourites), not the tenant’s rows', async () => {
+    const repo = servicesRepository(h.db);
+    const ids = (await repo.page(T, STUDENT, {}, 'heat', 12, 30)).map((r) => r.id);
+    expect(await fullScans(repo.byIdsQuery(T, STUDENT, ids))).toEqual([]);
+    const c = repo.byIdsQuery(T, STUDENT, ids).compile();
+    if (engine === 'sqlite') {
+      const { rows } = await h.db.executeQuery<{ detail: string }>({ ...c, sql: `explain query plan ${c.sql}` });
+      expect(rows.find((r) => /^SEARCH s\b/.test(r.detail))?.detail).toMatch(/\(id=\?\)/);
+    } else {
+      const { rows } = await h.db.executeQuery<{ 'QUERY PLAN': string }>({ ...c, sql: `explain ${c.sql}` });
+      expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/svc_services_pkey/);
+    }
+    expect((await repo.byIds(T, STUDENT, ids)).map((r) => r.id).sort()).toEqual([...ids].sort());
+  });
+
   it('answers the same rows as before for a filtered page (visibility by role, order by sort)', async () => {
     const repo = servicesRepository(h.db);
     const rows = await repo.page(T, STUDENT, { deptId }, 'sort', 12, 0);

@@ -36,8 +36,14 @@ export function servicesRepository(db: Db) {
    * on SQLite at 10,000 services: 0.12 ms for a page this way, 6.6 ms with the role sets as uncorrelated IN
    * subqueries, which SQLite materialises on every execution.
    */
-  const visible = (tenantId: string, viewer: Viewer) => {
-    let q = db.selectFrom('svc_services as s').where('s.tenant_id', '=', tenantId).where('s.status', '=', 1);
+  const visible = (tenantId: string, viewer: Viewer, byIds?: readonly string[]) => {
+    let q = db.selectFrom('svc_services as s');
+    // Looking services up by id, the primary key must lead: SQLite without statistics would rather walk the
+    // tenant's (tenant_id, status) index and test every row against the list (2.7 ms instead of 0.1 at 10,000
+    // services). Written as expressions, tenant and status still filter but offer no index to prefer.
+    q = byIds
+      ? q.where('s.id', 'in', [...byIds]).where(sql<SqlBool>`(${sql.ref('s.tenant_id')} || '') = ${tenantId}`).where(sql<SqlBool>`(${sql.ref('s.status')} + 0) = 1`)
+      : q.where('s.tenant_id', '=', tenantId).where('s.status', '=', 1);
     if (!viewer.userId) q = q.where('s.is_public', '=', 1);
     else if (!viewer.admin) {
       const roleId = viewer.roleId ?? '';
@@ -140,9 +146,14 @@ export function servicesRepository(db: Db) {
       return rows.map((r) => ({ ...r, n: Number(r.n), visits: Number(r.visits ?? 0) }));
     },
 
+    /** The query of the services with the given ids the viewer may see (search hits, favourites, recent ones). */
+    byIdsQuery(tenantId: string, viewer: Viewer, ids: readonly string[]) {
+      return withNames(visible(tenantId, viewer, ids));
+    },
+
     async byIds(tenantId: string, viewer: Viewer, ids: string[]) {
       if (!ids.length) return [];
-      return withNames(visible(tenantId, viewer).where('s.id', 'in', ids)).execute();
+      return this.byIdsQuery(tenantId, viewer, ids).execute();
     },
 
     /** A service of the tenant regardless of who may see it (to tell 'not found' from 'not allowed'). */

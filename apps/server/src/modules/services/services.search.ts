@@ -149,6 +149,10 @@ export class ServiceSearchIndex {
   private readonly text = new Postings();
   private readonly pinyin = new Postings();
   private stamp = new Uint32Array(0);
+  /** Per query, by document: how many term lists hold it, the most its terms could score, whether it may hold the query. */
+  private lists = new Uint16Array(0);
+  private bound = new Float64Array(0);
+  private strong = new Uint8Array(0);
   private query = 0;
   private holes = 0;
 
@@ -242,7 +246,13 @@ export class ServiceSearchIndex {
 
   /** Calls `visit` once for every live service that may match the query or one of its terms. */
   private forCandidates(qn: string, terms: string[], ascii: boolean, visit: (d: IndexedService) => void): void {
-    if (this.stamp.length < this.docs.length) this.stamp = new Uint32Array(Math.max(1024, this.docs.length * 2));
+    if (this.stamp.length < this.docs.length) {
+      const size = Math.max(1024, this.docs.length * 2);
+      this.stamp = new Uint32Array(size);
+      this.lists = new Uint16Array(size);
+      this.bound = new Float64Array(size);
+      this.strong = new Uint8Array(size);
+    }
     if (++this.query === 0xffffffff) {
       this.stamp.fill(0);
       this.query = 1;
@@ -266,15 +276,64 @@ export class ServiceSearchIndex {
     return { qn, terms: queryTerms(query), ascii: /^[a-z]+$/.test(qn) };
   }
 
-  /** Every matching service the filter lets through, by relevance then heat. */
+  /**
+   * Every matching service the filter lets through, by relevance then heat. Services that may hold the whole
+   * query (its text or, for letters, its pinyin) are scored; a service reached only through terms is skipped
+   * when it cannot pass the scoring rule — in fewer than half the term lists of a 3+-term query, and below 30
+   * even if every term it may hold were in its name — which is exactly when score() would give it 0.
+   */
   search(query: string, allow: (id: string, doc: IndexedService) => boolean = () => true): SearchHit[] {
     const { qn, terms, ascii } = this.prepare(query);
     if (!qn) return [];
+    const n = this.docs.length;
+    if (this.stamp.length < n) {
+      const size = Math.max(1024, n * 2);
+      this.stamp = new Uint32Array(size);
+      this.lists = new Uint16Array(size);
+      this.bound = new Float64Array(size);
+      this.strong = new Uint8Array(size);
+    }
+    if (++this.query === 0xffffffff) {
+      this.stamp.fill(0);
+      this.query = 1;
+    }
+    const q = this.query;
+    const touched: number[] = [];
+    const touch = (no: number) => {
+      if (this.stamp[no] === q) return;
+      this.stamp[no] = q;
+      this.lists[no] = 0;
+      this.bound[no] = 0;
+      this.strong[no] = 0;
+      touched.push(no);
+    };
+    for (const no of this.text.candidates(qn)) {
+      touch(no);
+      this.strong[no] = 1;
+    }
+    if (ascii) {
+      for (const no of this.pinyin.candidates(qn)) {
+        touch(no);
+        this.strong[no] = 1;
+      }
+    }
+    for (const t of terms) {
+      const most = 8 * Math.min(t.length, 4);
+      for (const no of this.text.candidates(t)) {
+        touch(no);
+        this.lists[no]!++;
+        this.bound[no]! += most;
+      }
+    }
+    const prune = terms.length > 2;
     const hits: SearchHit[] = [];
-    this.forCandidates(qn, terms, ascii, (d) => {
+    for (const no of touched) {
+      const d = this.docs[no];
+      if (!d) continue;
+      if (prune && !this.strong[no] && this.lists[no]! * 2 < terms.length && this.bound[no]! < 30) continue;
       const score = this.score(d, qn, terms, ascii);
       if (score > 0 && allow(d.id, d)) hits.push({ id: d.id, score, heat: d.heat });
-    });
+    }
     return hits.sort(byRank);
   }
 

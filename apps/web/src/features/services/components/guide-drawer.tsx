@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Empty, Spin } from 'antd';
+import { Drawer, Empty, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { getServiceGuide } from '../api/get-service-guide.ts';
@@ -11,6 +11,8 @@ const withImageFallback = (el: HTMLDivElement | null) => (el ? attachImageFallba
 /** The service guide drawer: the guide is rich text from the server, cleaned again here before it is rendered. */
 export function GuideDrawer({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
+  // Full width on a phone (under Ant Design's md breakpoint).
+  const compact = Grid.useBreakpoint().md === false;
   const guide = useQuery({
     queryKey: ['services', 'guide', service?.serviceId],
     queryFn: () => getServiceGuide(service!.serviceId),
@@ -18,7 +20,7 @@ export function GuideDrawer({ service, onClose }: { service: { serviceId: string
     retry: false,
   });
   return (
-    <Drawer open={!!service} onClose={onClose} size={560} title={service ? t('services.guideTitle', { name: service.serviceName }) : ''} destroyOnHidden>
+    <Drawer open={!!service} onClose={onClose} size={compact ? '100%' : 560} title={service ? t('services.guideTitle', { name: service.serviceName }) : ''} destroyOnHidden>
       {guide.isLoading ? (
         <Spin />
       ) : guide.data ? (

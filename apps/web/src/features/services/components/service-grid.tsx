@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { collectService } from '../api/collect-service.ts';
-import { GuideDrawer } from './guide-drawer.tsx';
+import { GuideDrawerPart } from './guide-drawer-part.tsx';
 import { RateDialog } from './rate-dialog.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { useOpenService } from './use-open-service.ts';
@@ -70,7 +70,7 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
           onChange={onPage}
         />
       )}
-      <GuideDrawer service={guideOf} onClose={() => setGuideOf(null)} />
+      <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
       <RateDialog service={rateOf} onClose={() => setRateOf(null)} />
     </>
   );

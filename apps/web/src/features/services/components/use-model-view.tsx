@@ -3,7 +3,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ModelWindowConfig } from '../lib/model-window.ts';
 import { openModelView, UnknownOpenWayError } from '../lib/open-service.ts';
-import { GuideDrawer } from './guide-drawer.tsx';
+import { GuideDrawerPart } from './guide-drawer-part.tsx';
 import { ModelWindow } from './model-window.tsx';
 import { useOpenService } from './use-open-service.ts';
 
@@ -43,7 +43,7 @@ export function useModelView(): { launch: (config: ModelWindowConfig) => Promise
   const element = (
     <>
       <ModelWindow config={windowConfig} onClose={() => setWindowConfig(null)} />
-      <GuideDrawer service={guideOf} onClose={() => setGuideOf(null)} />
+      <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
     </>
   );
   return { launch, element };

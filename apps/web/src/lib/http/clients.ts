@@ -16,11 +16,13 @@ const identity = (): Identity => {
 
 const interceptors = [authHeaders(identity), userStamp(identity)];
 // 4.3: "A 401 clears the cached ticket." The cleared ticket goes to the session root, which asks whether that
-// session has ended (forced re-login) or only the token is refused (session expired).
+// session has ended (forced re-login) or only the token is refused (session expired). When an earlier 401 already
+// cleared it (calls in flight when the session ended, then a reload before that page's question was answered),
+// the ticket it kept aside is asked about instead, so the answer does not depend on which call came first.
 const onUnauthorized = (): string | null => {
-  const ticket = sessionStore.getState().casTicket;
+  const { casTicket, clearedCasTicket } = sessionStore.getState();
   sessionStore.getState().clearTicket();
-  return ticket;
+  return casTicket ?? clearedCasTicket;
 };
 
 /** The four clients of section 7, picked by path group, and BladeX's auth and user groups. */

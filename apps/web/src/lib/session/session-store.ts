@@ -29,6 +29,11 @@ export type SessionState = {
   roleType: string | null;
   configurationMenu: UserInfo['configurationMenu'];
   casTicket: string | null;
+  /**
+   * 4.3: the ticket a 401 cleared, kept (persisted) until the next login or logout, so a 401 after a reload can
+   * still ask whether that session has ended (forced re-login) when the page that cleared it could not finish asking.
+   */
+  clearedCasTicket: string | null;
   /** Epoch ms at which the server session ends. */
   expireTime: number | null;
   outLogTip: string | null;
@@ -61,7 +66,7 @@ export type SessionActions = {
   setTheme: (t: ThemeState | null) => void;
   /** 4.4 '1001': remember the service opened in the page and turn robot chat off. */
   openServiceInPage: (serviceId: string) => void;
-  /** 4.3: "A 401 clears the cached ticket." */
+  /** 4.3: "A 401 clears the cached ticket." (It is kept aside as clearedCasTicket.) */
   clearTicket: () => void;
   /** 4.3: "Logout clears token, menus, roles, tags, lock and chat records." */
   logoutClear: () => void;
@@ -77,6 +82,7 @@ const empty: SessionState = {
   roleType: null,
   configurationMenu: [],
   casTicket: null,
+  clearedCasTicket: null,
   expireTime: null,
   outLogTip: null,
   theme: null,
@@ -104,14 +110,14 @@ export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
           set({ token: t.access_token, refreshToken: t.refresh_token, tenantId: t.tenant_id, tokenIssuedAt: now }),
         setUser: (u) =>
           set({ user: u, tenantId: u.tenant_id, roleId: u.roleId, roleType: u.roleType, configurationMenu: u.configurationMenu }),
-        setSession: (s) => set({ casTicket: s.casTicket, expireTime: s.expireTime, outLogTip: s.outLogTip }),
+        setSession: (s) => set({ casTicket: s.casTicket, clearedCasTicket: null, expireTime: s.expireTime, outLogTip: s.outLogTip }),
         setLoginConfig: (c) => set({ loginConfig: c }),
         setServiceType: (t) => set({ serviceType: t }),
         setIndexState: (v) => set({ indexState: v }),
         setRobotConfig: (c) => set({ robotConfig: c }),
         setTheme: (t) => set({ theme: t }),
         openServiceInPage: (serviceId) => set({ currentServiceId: serviceId, robotChatOff: true }),
-        clearTicket: () => set({ casTicket: null, expireTime: null }),
+        clearTicket: () => set((s) => ({ casTicket: null, clearedCasTicket: s.casTicket ?? s.clearedCasTicket, expireTime: null })),
         // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
         logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
       }),

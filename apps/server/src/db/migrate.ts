@@ -34,9 +34,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T15-50_chat-group-dissolve': chatGroupDissolve,
   '2026-11-23T16-30_comb-tickets': combTickets,
   '2026-11-23T16-50_chat-group-notice': chatGroupNotice,
+  '2026-11-24T01-00_login-throttle': loginThrottle,
   '2026-11-24T02-00_transport-replay': transportReplay,
   '2026-11-24T03-00_notice-audience-and-visits': noticeAudienceAndVisits,
-  '2026-11-24T01-00_login-throttle': loginThrottle,
   '2026-11-24T04-00_catalogue-speed': catalogueSpeed,
 };
 

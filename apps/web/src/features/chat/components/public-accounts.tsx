@@ -92,7 +92,7 @@ function NoticeEntry({ n, onOpen, onDownload }: { n: NoticeItem; onOpen: (n: Not
         </Space>
         {n.summary && <p className="mp-notice-summary">{n.summary}</p>}
         {n.fileName && (
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => onDownload(n)} aria-label={t('chat.publicAccounts.downloadAttachment', { name: n.fileName })}>
+          <Button size="small" className="mp-notice-download" icon={<DownloadOutlined />} onClick={() => onDownload(n)} aria-label={t('chat.publicAccounts.downloadAttachment', { name: n.fileName })}>
             {n.fileName}
           </Button>
         )}

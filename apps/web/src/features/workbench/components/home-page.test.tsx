@@ -1,6 +1,6 @@
 import type { Card, CardService, CardView, HomeLayout, IndexType, ServiceSpecial } from '@portal/contracts/workbench';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
@@ -130,6 +130,28 @@ describe('home page', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(await within(dialog).findByRole('tab', { name: '毕业季专题' }));
     expect(await within(dialog).findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('settles on a failed greeting and special (a 401, a server error) without asking for them in a loop', async () => {
+    // Each call is answered by hand, so a call the page should not make shows up as a call, whatever the timing.
+    const failures: Array<() => void> = [];
+    const failing = () => new Promise<never>((_, reject) => failures.push(() => reject(new Error('登录已失效，请重新登录'))));
+    api.layout.mockResolvedValue({ types: [] });
+    api.holidays.mockImplementationOnce(failing).mockImplementationOnce(failing);
+    api.special.mockImplementationOnce(failing).mockImplementationOnce(failing);
+    renderHome();
+    await waitFor(() => expect(failures).toHaveLength(2));
+    await act(async () => failures.splice(0).forEach((fail) => fail()));
+    await screen.findByText('管理员尚未为您配置首页卡片');
+    // The banner and the special, mounted over the failed queries, ask once more each; that answer fails too.
+    await waitFor(() => expect(failures).toHaveLength(2));
+    await act(async () => failures.splice(0).forEach((fail) => fail()));
+    await act(async () => undefined);
+    await act(async () => undefined);
+    expect(api.holidays).toHaveBeenCalledTimes(2);
+    expect(api.special).toHaveBeenCalledTimes(2);
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(screen.getByText('管理员尚未为您配置首页卡片')).toBeTruthy();
   });
 
   it('shows no special strip when none is configured', async () => {

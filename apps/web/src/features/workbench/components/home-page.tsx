@@ -53,7 +53,11 @@ export function HomePage() {
   // banner and the special never push the cards down after they have painted; until then a skeleton of the page.
   const holidays = useHolidays(ready);
   const special = useServiceSpecial(ready);
-  const settled = !home.isPending && !holidays.isPending && !special.isPending;
+  // A part has answered once it has data or has once succeeded or failed. (Not `!isPending` alone: when the banner or
+  // the special mounts over a failed query it fetches again, which puts the query back to pending; the page would
+  // fall back to its skeleton, unmount them, settle on the failure and mount them again, a request loop.)
+  const answered = (q: { isPending: boolean; isFetched: boolean }) => !q.isPending || q.isFetched;
+  const settled = answered(home) && answered(holidays) && answered(special);
   if (!settled) {
     return (
       <div className="wb-home" aria-busy="true">

@@ -244,8 +244,8 @@ export class ServiceSearchIndex {
     return s;
   }
 
-  /** Calls `visit` once for every live service that may match the query or one of its terms. */
-  private forCandidates(qn: string, terms: string[], ascii: boolean, visit: (d: IndexedService) => void): void {
+  /** Scratch buffers large enough for every document, and a fresh stamp for one query (wrapping safely). */
+  private nextQuery(): number {
     if (this.stamp.length < this.docs.length) {
       const size = Math.max(1024, this.docs.length * 2);
       this.stamp = new Uint32Array(size);
@@ -257,7 +257,12 @@ export class ServiceSearchIndex {
       this.stamp.fill(0);
       this.query = 1;
     }
-    const q = this.query;
+    return this.query;
+  }
+
+  /** Calls `visit` once for every live service that may match the query or one of its terms. */
+  private forCandidates(qn: string, terms: string[], ascii: boolean, visit: (d: IndexedService) => void): void {
+    const q = this.nextQuery();
     const each = (list: readonly number[]) => {
       for (const no of list) {
         if (this.stamp[no] === q) continue;
@@ -286,18 +291,7 @@ export class ServiceSearchIndex {
     const { qn, terms, ascii } = this.prepare(query);
     if (!qn) return [];
     const n = this.docs.length;
-    if (this.stamp.length < n) {
-      const size = Math.max(1024, n * 2);
-      this.stamp = new Uint32Array(size);
-      this.lists = new Uint16Array(size);
-      this.bound = new Float64Array(size);
-      this.strong = new Uint8Array(size);
-    }
-    if (++this.query === 0xffffffff) {
-      this.stamp.fill(0);
-      this.query = 1;
-    }
-    const q = this.query;
+    const q = this.nextQuery();
     const touched: number[] = [];
     const touch = (no: number) => {
       if (this.stamp[no] === q) return;

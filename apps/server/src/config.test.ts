@@ -25,6 +25,25 @@ describe('loadConfig', () => {
     expect(load({ CLIENT_SECRET })).toThrow(/TOKEN_SECRET/);
   });
 
+  it('refuses cluster mode (REDIS_URL with PostgreSQL) without shared secrets, and picks the database file store in it', () => {
+    const cluster = { NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1/test', REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(() => loadConfig(cluster)).toThrow(/Cluster mode.*TOKEN_SECRET and CLIENT_SECRET/);
+    expect(() => loadConfig({ ...cluster, TOKEN_SECRET })).toThrow(/needs CLIENT_SECRET in the environment/);
+    const config = loadConfig({ ...cluster, TOKEN_SECRET, CLIENT_SECRET, NODE_ID: 'node-a' });
+    expect(config).toMatchObject({ cluster: true, fileStore: 'database', nodeId: 'node-a', tokenSecret: TOKEN_SECRET });
+    // Nothing was generated on this node's disk.
+    return expect(stat(join(dataDir, 'secrets.json'))).rejects.toThrow();
+  });
+
+  it('stays single-node on SQLite even with REDIS_URL, with local files and a unique node id', () => {
+    const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379' });
+    const b = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(a).toMatchObject({ cluster: false, fileStore: 'local' });
+    expect(a.nodeId).not.toBe(b.nodeId);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, FILE_STORE: 'database' }).fileStore).toBe('database');
+    expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, NODE_ID: 'a b' })).toThrow(ConfigError);
+  });
+
   it('starts in production with both secrets, demo mode and seeding off, and writes no secrets file', async () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET, CLIENT_SECRET });
     expect(config).toMatchObject({ env: 'production', tokenSecret: TOKEN_SECRET, clientSecret: CLIENT_SECRET, demo: false, seed: false, port: 8080 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -52,6 +53,13 @@ const Env = z.object({
     .trim()
     .regex(/^(\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)?(,\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/, 'a comma list of origins such as https://oa.example.edu')
     .optional(),
+  /**
+   * Where files live (chat files, images, import uploads, export results): 'local' (DATA_DIR/files) or 'database'
+   * (chunks in the database every node reaches). Default: 'database' in cluster mode, else 'local'.
+   */
+  FILE_STORE: z.enum(['local', 'database']).optional(),
+  /** This node's name in presence and job ownership; default host-pid-random. */
+  NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, up to 64').optional(),
 });
 
 export type Config = {
@@ -61,6 +69,15 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * Several nodes share one PostgreSQL and one Redis (REDIS_URL with a postgres:// DATABASE_URL): secrets must come
+   * from the environment, files go to the database, presence and jobs are watched per node.
+   */
+  cluster?: boolean;
+  /** This node's name (NODE_ID); unique per process. */
+  nodeId?: string;
+  /** Where files live (FILE_STORE); 'local' when left out. */
+  fileStore?: 'local' | 'database';
   tokenSecret: string;
   clientId: string;
   clientSecret: string;
@@ -100,6 +117,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = resolve(e.DATA_DIR);
   let tokenSecret = e.TOKEN_SECRET;
   let clientSecret = e.CLIENT_SECRET;
+  const postgres = /^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '');
+  const cluster = Boolean(e.REDIS_URL) && postgres;
+  if (cluster) {
+    // Every node must sign and check with the same keys: one that generated its own would answer 401 to the
+    // tokens of the others. Refuse now, with the reason, instead of failing later.
+    const missing = [!tokenSecret && 'TOKEN_SECRET', !clientSecret && 'CLIENT_SECRET'].filter(Boolean);
+    if (missing.length) {
+      throw new ConfigError(
+        `Cluster mode (REDIS_URL with a PostgreSQL DATABASE_URL) needs ${missing.join(' and ')} in the environment, the same on every node: ` +
+          'a node cannot generate its own secrets, or tokens issued by one node would be refused by the others (README, "Running on several nodes").',
+      );
+    }
+  }
   if (production) {
     const missing = [!tokenSecret && 'TOKEN_SECRET', !clientSecret && 'CLIENT_SECRET'].filter(Boolean);
     if (missing.length) throw new ConfigError(`Missing secret(s) in production: ${missing.join(', ')}`);
@@ -116,6 +146,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    cluster,
+    nodeId: e.NODE_ID ?? `${hostname().replace(/[^A-Za-z0-9.-]/g, '') || 'node'}-${process.pid}-${randomBytes(3).toString('hex')}`,
+    fileStore: e.FILE_STORE ?? (cluster ? 'database' : 'local'),
     tokenSecret: tokenSecret!,
     clientId: e.CLIENT_ID,
     clientSecret: clientSecret!,

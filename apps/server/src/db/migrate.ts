@@ -53,3 +53,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
 }
+
+/** Names of the migrations this code knows that the database has not run (readiness: a node on older code or a database behind). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrationTableSchema = await currentPgSchema(db);
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

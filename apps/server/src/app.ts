@@ -19,6 +19,7 @@ import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerHealth } from './platform/health.ts';
 import { registerInputGuard } from './platform/input.ts';
 import { RequestLogController, registerRequestId, requestIdOf } from './platform/request-log.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
@@ -84,10 +85,7 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
   for (const register of modules) await app.register(async (scope) => register(scope));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'This OpenAPI document' } }, async () => app.swagger());
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Liveness and database check' } }, async () => {
-    await db.db.selectFrom('tenants').select('tenant_id').limit(1).execute();
-    return { status: 1000, msg: 'ok', msgDetail: '', result: { engine: db.engine } };
-  });
+  registerHealth(app, config, db);
 
   if (serveWeb) await registerWeb(app, config.webDist);
   return app;

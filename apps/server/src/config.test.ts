@@ -89,6 +89,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db/portal',
       REDIS_URL: 'redis://cache:6379',
       PORTAL_DEMO: 'false',
+      TOKEN_SECRET,
+      CLIENT_SECRET,
     });
     expect(config).toMatchObject({ port: 9090, databaseUrl: 'postgres://u@db/portal', redisUrl: 'redis://cache:6379', demo: false, seed: false });
     expect(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET, CLIENT_SECRET, PORTAL_DEMO: '1' })).toMatchObject({ demo: true, seed: true });

@@ -3,7 +3,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDb, dbOptionsFromConfig } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
+import { claimSqliteFile, SqliteOwnedError } from './db/sqlite-owner.ts';
 import { DEMO_PASSWORD, DEMO_TENANT_ID, DEMO_USERS } from './db/seed/demo.ts';
+
+/** How long a shutdown may drain before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 15_000;
 
 /** Reads the config, opens and migrates the database, seeds the demo tenant, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
@@ -18,15 +22,43 @@ async function main(): Promise<void> {
     throw err;
   }
   const options = dbOptionsFromConfig(config);
+  let release = () => {};
+  if (options.engine === 'sqlite') {
+    try {
+      release = claimSqliteFile(options.filename);
+    } catch (err) {
+      if (err instanceof SqliteOwnedError) {
+        console.error(err.message);
+        process.exit(78);
+      }
+      throw err;
+    }
+    if (config.redisUrl) {
+      console.warn('REDIS_URL is set but the database is SQLite, which is single-node: this process runs alone (cluster mode needs DATABASE_URL=postgres://…).');
+    }
+  }
   const db = createDb(options);
   await migrateToLatest(db.db);
   if (config.seed) await seed(db.db);
 
   const app = await buildApp({ config, db });
+  let closing = false;
+  // Graceful shutdown: new requests get 503 (the balancer's readiness check fails at once), answers in flight
+  // finish, chat sockets close with "service restart" so their clients reconnect to another node, and running
+  // jobs are marked failed. A drain that hangs is cut after SHUTDOWN_GRACE_MS.
   const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await db.close();
+    const timer = setTimeout(() => {
+      app.log.warn(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
+      release();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    await app.close().catch((err) => app.log.error({ err }, 'closing the app failed'));
+    await db.close().catch(() => undefined);
+    release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -41,6 +73,7 @@ async function main(): Promise<void> {
     `  Campus Service Portal is running: http://localhost:${port}/`,
     `  Database: ${db.engine} (${where})`,
   ];
+  if (config.cluster) lines.push(`  Cluster node ${config.nodeId}: sessions, chat, files and jobs shared through PostgreSQL and Redis`);
   if (config.demo) {
     lines.push(`  Demo mode: tenant ${DEMO_TENANT_ID}, password ${DEMO_PASSWORD} for every demo account:`);
     for (const u of DEMO_USERS) lines.push(`    ${u.account.padEnd(10)} ${u.user_name}`);

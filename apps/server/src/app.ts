@@ -19,6 +19,7 @@ import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createFileStore } from './platform/file-store.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerInputGuard } from './platform/input.ts';
 import { RequestLogController, registerRequestId, requestIdOf } from './platform/request-log.ts';
@@ -52,7 +53,7 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
     logController: new RequestLogController(),
     genReqId: requestIdOf,
   });
-  const deps: AppDeps = { db: db.db, engine: db.engine, config, hashToken: tokenHasher(config.tokenSecret) };
+  const deps: AppDeps = { db: db.db, engine: db.engine, config, hashToken: tokenHasher(config.tokenSecret), files: createFileStore(config, db.db) };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -18,6 +18,7 @@ import * as loginThrottle from './migrations/2026-11-24T01-00_login-throttle.ts'
 import * as transportReplay from './migrations/2026-11-24T02-00_transport-replay.ts';
 import * as noticeAudienceAndVisits from './migrations/2026-11-24T03-00_notice-audience-and-visits.ts';
 import * as catalogueSpeed from './migrations/2026-11-24T04-00_catalogue-speed.ts';
+import * as storedFiles from './migrations/2026-11-24T05-00_stored-files.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T02-00_transport-replay': transportReplay,
   '2026-11-24T03-00_notice-audience-and-visits': noticeAudienceAndVisits,
   '2026-11-24T04-00_catalogue-speed': catalogueSpeed,
+  '2026-11-24T05-00_stored-files': storedFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

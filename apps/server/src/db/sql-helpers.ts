@@ -1,4 +1,4 @@
-import { sql as sqlTag } from 'kysely';
+import { PostgresAdapter, sql as sqlTag } from 'kysely';
 
 /** Dialect-specific bits, kept in one place (house style 8). */
 
@@ -41,4 +41,23 @@ export function hoursBetween(engine: 'sqlite' | 'postgres', from: import('kysely
 export async function analyzeTables(engine: 'sqlite' | 'postgres', db: import('kysely').Kysely<any>, tables: string[]): Promise<void> {
   if (engine !== 'postgres' || !tables.length) return;
   await sqlTag`analyze ${sqlTag.join(tables.map((t) => sqlTag.table(t)))}`.execute(db);
+}
+
+/** The engine a Kysely instance talks to, from its dialect's adapter (for migrations, which get only the Kysely). */
+export function engineOf(db: import('kysely').Kysely<any>): 'sqlite' | 'postgres' {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** The column type of raw bytes: bytea on PostgreSQL, blob on SQLite. */
+export function binaryColumnType(engine: 'sqlite' | 'postgres'): 'bytea' | 'blob' {
+  return engine === 'postgres' ? 'bytea' : 'blob';
+}
+
+/**
+ * Keeps a bytes column out of line and uncompressed on PostgreSQL (STORAGE EXTERNAL): for file chunks that are
+ * mostly compressed already (images, xlsx, zip), where TOAST's pglz would spend CPU for nothing. SQLite: nothing.
+ */
+export async function storeUncompressed(engine: 'sqlite' | 'postgres', db: import('kysely').Kysely<any>, table: string, column: string): Promise<void> {
+  if (engine !== 'postgres') return;
+  await sqlTag`alter table ${sqlTag.table(table)} alter column ${sqlTag.ref(column)} set storage external`.execute(db);
 }

@@ -49,6 +49,8 @@ export type AppDeps = {
   engine: Engine;
   config: Config;
   hashToken: (token: string) => string;
+  /** Where files live (FILE_STORE): DATA_DIR/files or chunks in the database (platform/file-store.ts, ADR 0020). */
+  files: import('./file-store.ts').FileStore;
 };
 
 declare module 'fastify' {

@@ -72,8 +72,24 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * An app on a fresh test database. `overrides.fileStore` picks where files live: 'local' (DATA_DIR/files, the
+ * default; give a dataDir of the test's own) or 'database' (chunks in this database).
+ */
 export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDb(engine);
+  return testAppOn(db, overrides, true);
+}
+
+/**
+ * A second node: another app instance on the database of `first` (as two nodes behind a load balancer share one
+ * PostgreSQL). Its close() closes this app only; close it before `first`.
+ */
+export async function createPeerTestApp(first: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  return testAppOn(first.db, { ...first.config, ...overrides }, false);
+}
+
+async function testAppOn(db: DbHandle, overrides: Partial<Config>, ownsDb: boolean): Promise<TestApp> {
   const config = testConfig(overrides);
   const app = await buildApp({ config, db, logger: false, serveWeb: false });
   await app.ready();
@@ -93,7 +109,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     },
     close: async () => {
       await app.close();
-      await db.close();
+      if (ownsDb) await db.close();
     },
   };
 }

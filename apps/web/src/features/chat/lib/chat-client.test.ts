@@ -83,6 +83,24 @@ describe('chat client (4.1)', () => {
     expect(messages()[0]!.isSendType).toBe(1);
   });
 
+  it('after a 1012 (service restart) reconnects at once; what the new node replays from the cursor is not doubled', async () => {
+    const m = incoming('重启前收到');
+    ws().receive({ kind: 'message', seq: 7, message: m });
+    expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([{ kind: 'ack', seq: 7 }]);
+    // The node shuts down before the ack reached it: its cursor is still at 6.
+    ws().drop(1012);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    ws().accept(ME);
+    ws().receive({ kind: 'message', seq: 7, message: m });
+    ws().receive({ kind: 'message', seq: 8, message: incoming('重启后') });
+    ws().receive({ kind: 'synced', seq: 8 });
+    expect(messages().map((x) => x.content)).toEqual(['重启前收到', '重启后']);
+    expect(client.store.getState().conversations[PEER]!.unreadNumber).toBe(2);
+    // The replayed copy is acknowledged again, so the cursor moves past it.
+    expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([{ kind: 'ack', seq: 7 }, { kind: 'ack', seq: 8 }]);
+  });
+
   it('flags "logged in elsewhere" on a conflict and does not reconnect', async () => {
     ws().receive({ kind: 'conflict', resource: 'pc', msg: '您的账号已在其他设备登录' });
     await vi.advanceTimersByTimeAsync(10 * CHAT_RECONNECT_MS);

@@ -1,7 +1,7 @@
 import { CHAT_CLOSE_CONFLICT, CHAT_CLOSE_UNAUTHORIZED, type SendFrame } from '@portal/contracts/chat';
 import { CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_RECONNECT_MS } from '@portal/contracts/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChatSocket, type ChatSocket, type SocketStatus } from './chat-socket.ts';
+import { CLOSE_SERVICE_RESTART, createChatSocket, type ChatSocket, type SocketStatus } from './chat-socket.ts';
 import { FakeWebSocket } from './fake-web-socket.ts';
 
 const text = (id: string): SendFrame => ({ kind: 'message', messageIdWeb: id, toUserId: 'u2', toUserType: 1, type: 1, content: id });
@@ -59,6 +59,39 @@ describe('chat connection (4.1)', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     FakeWebSocket.last().accept();
     expect(socket.status()).toBe('online');
+  });
+
+  it('reconnects at once when the server closes with 1012 (service restart), then with the usual 1 s if that fails', async () => {
+    socket.start();
+    FakeWebSocket.last().accept();
+    FakeWebSocket.last().drop(CLOSE_SERVICE_RESTART);
+    expect(socket.status()).toBe('offline');
+    expect(lost).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    // The next node is not there either (a plain drop): back to the 1 s retries.
+    FakeWebSocket.last().drop();
+    await vi.advanceTimersByTimeAsync(CHAT_RECONNECT_MS - 1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    FakeWebSocket.last().accept();
+    expect(socket.status()).toBe('online');
+    // It logged in again with the same token: the server resumes from this device's cursor.
+    expect(FakeWebSocket.last().sent[0]).toEqual({ kind: 'login', token: 'tok', resource: 'pc' });
+  });
+
+  it('keeps a message sent during a 1012 reconnect in the queue and sends it once the new node is ready', async () => {
+    socket.start();
+    FakeWebSocket.last().accept();
+    FakeWebSocket.last().drop(CLOSE_SERVICE_RESTART);
+    expect(socket.sendMessage(text('between'))).toBe('queued');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    FakeWebSocket.last().accept();
+    expect(FakeWebSocket.last().messagesSent().map((f) => f.messageIdWeb)).toEqual(['between']);
+    await vi.advanceTimersByTimeAsync(5 * CHAT_RECONNECT_MS);
+    expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
   it('keeps retrying every second while the server is away', async () => {

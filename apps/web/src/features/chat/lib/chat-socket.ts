@@ -4,6 +4,9 @@ import { CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_RECONNECT_MS } from '@portal/contr
 /**
  * The chat connection of 4.1: it logs in (first frame `login` with the access token, then presence), and
  * - on a disconnect it marks itself lost and retries after CHAT_RECONNECT_MS, unless deliberately stopped;
+ *   a close with 1012 (service restart: the node is shutting down) reconnects at once, to another node behind
+ *   the balancer, and the server resumes from this device's cursor (what was acked), so nothing is lost; a
+ *   message sent again after the reconnect is dropped by its messageId in the store, so nothing is doubled;
  * - a stream-termination (`conflict` frame or close 4409: a same-kind login elsewhere) stops reconnecting
  *   and flags the user as logged in elsewhere; a refused token (4401) stops as well;
  * - a message sent while offline is queued, and a reconnect is triggered after CHAT_OFFLINE_SEND_RECONNECT_MS;
@@ -26,6 +29,8 @@ export type WebSocketLike = {
 export type WebSocketFactory = (url: string) => WebSocketLike;
 
 const OPEN = 1;
+/** WebSocket close code 1012 "service restart": the server node is going away, another one takes the socket. */
+export const CLOSE_SERVICE_RESTART = 1012;
 
 export type ChatSocketOptions = {
   url: () => string;
@@ -140,7 +145,7 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
       if (ev.code === CHAT_CLOSE_CONFLICT) return lost('conflict');
       if (ev.code === CHAT_CLOSE_UNAUTHORIZED) return lost('unauthorized');
       lost('offline');
-      schedule(CHAT_RECONNECT_MS);
+      schedule(ev.code === CLOSE_SERVICE_RESTART ? 0 : CHAT_RECONNECT_MS);
     };
     s.onerror = () => undefined;
   }

@@ -1,9 +1,10 @@
 /**
- * `npm test`: the whole suite — contracts and server (SQLite and PostgreSQL), web units (jsdom) and
- * end-to-end journeys in Debian's Chromium — then one closing line "N passed, N failed".
+ * `npm test`: the whole suite — contracts and server (SQLite and PostgreSQL), web units (jsdom), end-to-end
+ * journeys in Debian's Chromium on one node, then again through a two-node cluster behind nginx — then one
+ * closing line "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWebIfStale } from './web-build.ts';
 
@@ -18,19 +19,34 @@ const extra = process.argv.slice(2);
  * spawned servers (the crash test imports 40,000 rows) made their timing a matter of luck. Arguments given to
  * `npm test -- …` run as one vitest call, as before.
  */
-const phases: string[][] = extra.length ? [extra] : [['--project', 'server', '--project', 'web'], ['--project', 'e2e']];
+/**
+ * Then the journeys once more through a cluster (two nodes on a fresh PostgreSQL database and Redis behind nginx,
+ * E2E_CLUSTER, e2e/support/server.ts): every journey but the phone layouts (which no node changes) and the cluster
+ * tests themselves, which start their own.
+ */
+const CLUSTER_SKIPS = ['e2e/mobile.spec.ts', 'e2e/cluster.spec.ts'];
+const clusterJourneys = readdirSync(join(root, 'e2e'))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .map((f) => `e2e/${f}`)
+  .filter((f) => !CLUSTER_SKIPS.includes(f))
+  .sort();
+type Phase = { args: string[]; env?: Record<string, string> };
+const phases: Phase[] = extra.length
+  ? [{ args: extra }]
+  : [{ args: ['--project', 'server', '--project', 'web'] }, { args: ['--project', 'e2e'] }, { args: ['--project', 'e2e', ...clusterJourneys], env: { E2E_CLUSTER: '2' } }];
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let allExited = true;
-phases.forEach((args, i) => {
+phases.forEach(({ args, env }, i) => {
+  if (env?.E2E_CLUSTER) console.log(`\nThe journeys again, through nginx in front of ${env.E2E_CLUSTER} nodes on PostgreSQL and Redis:\n`);
   const report = join(out, `vitest-${i + 1}.json`);
   rmSync(report, { force: true });
   const res = spawnSync(
     process.execPath,
     [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } },
   );
   if (res.status !== 0) allExited = false;
   try {

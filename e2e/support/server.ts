@@ -13,8 +13,17 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** Starts the real server (`apps/server/src/main.ts`) on a free port with a fresh SQLite database. */
+/**
+ * Starts the real server (`apps/server/src/main.ts`) on a free port with a fresh SQLite database — or, when
+ * E2E_CLUSTER is set (`npm test`'s pass through a proxy), two nodes on a fresh PostgreSQL database and Redis behind
+ * nginx, started by `npm run cluster`'s launcher: the journeys then run unchanged through the proxy.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (process.env.E2E_CLUSTER) {
+    const { startCluster } = await import('../../scripts/cluster.ts');
+    const cluster = await startCluster({ nodes: Number(process.env.E2E_CLUSTER) || 2, fresh: true, env });
+    return { url: cluster.url, dataDir: '', client: cluster.client, stop: () => cluster.stop() };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
     cwd: root,

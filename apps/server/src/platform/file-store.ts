@@ -26,7 +26,7 @@ export interface FileStore {
    * destroyed, nothing is left behind and FileTooLargeError is thrown; any other failure leaves nothing either.
    * Answers the size and the first HEAD_BYTES bytes (to tell a file's type by its content).
    */
-  put(key: string, source: Readable | AsyncIterable<Uint8Array>, opts?: PutOptions): Promise<PutResult>;
+  put(key: string, source: FileSource, opts?: PutOptions): Promise<PutResult>;
   /** The file as a stream and its size, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   exists(key: string): Promise<boolean>;
@@ -49,6 +49,8 @@ export interface FileStore {
   sweep(now?: number): Promise<number>;
 }
 
+/** A stream, or bytes in pieces (a Buffer in an array for bytes already in memory). */
+export type FileSource = Readable | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 export type PutOptions = { maxBytes?: number };
 export type PutResult = { size: number; head: Buffer };
 export type StoredFile = { stream: Readable; size: number };
@@ -109,7 +111,7 @@ function meter(maxBytes: number | undefined) {
   return { transform, result: (): PutResult => ({ size, head }) };
 }
 
-const sourceOf = (source: Readable | AsyncIterable<Uint8Array>) => (source instanceof Readable ? source : Readable.from(source, { objectMode: false }));
+const sourceOf = (source: FileSource) => (source instanceof Readable ? source : Readable.from(source, { objectMode: false }));
 
 /** A scratch folder of its own for `fn`, removed afterwards whatever happens. */
 async function inScratch<T>(scratchRoot: string, fn: (dir: string) => Promise<T>): Promise<T> {

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seed: true,
     logLevel: 'silent',
     webDist: '/nonexistent',
+    // TEST_FILE_STORE=database runs every test's files through the database back end (ADR 0020).
+    ...(process.env.TEST_FILE_STORE === 'database' ? { fileStore: 'database' as const } : {}),
     ...overrides,
   };
 }

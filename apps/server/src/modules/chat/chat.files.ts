@@ -14,15 +14,12 @@ import {
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { basename } from 'node:path';
 import type { ChatFileRow } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { FileKeyError, FileTooLargeError, type FileStore } from '../../platform/file-store.ts';
 import type { RequestContext } from '../../platform/http.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
@@ -66,16 +63,15 @@ export function classify(fileName: string): { ext: string; type: number; limit: 
   return null;
 }
 
-const filesRoot = (dataDir: string) => resolve(dataDir, 'files');
-
 /**
- * Stores one uploaded file under DATA_DIR/files/chat/{tenant}/{id}: the extension decides the message type
- * and the limit (images 10 MB, other files 50 MB); images must really be images.
+ * Stores one uploaded file under the key chat/{tenant}/{id} of the file store (DATA_DIR/files or the database):
+ * the extension decides the message type and the limit (images 10 MB, other files 50 MB); images must really
+ * be images. A refused file leaves nothing stored.
  */
 export async function saveUpload(
   repo: ChatRepository,
   links: FileLinks,
-  dataDir: string,
+  files: FileStore,
   ctx: RequestContext,
   part: MultipartFile | undefined,
 ): Promise<UploadedFile> {
@@ -87,29 +83,17 @@ export async function saveUpload(
     throw badRequest(CHAT_TEXTS.badFileType, fileName);
   }
   const id = newId();
-  const relative = join('chat', ctx.tenantId, id);
-  const target = join(filesRoot(dataDir), relative);
-  await mkdir(dirname(target), { recursive: true });
+  const key = `chat/${ctx.tenantId}/${id}`;
   let size = 0;
   const tooLarge = () => new AppError(413, kind.type === MSG_TYPE_IMAGE ? CHAT_TEXTS.imageTooLarge : CHAT_TEXTS.fileTooLarge);
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > kind.limit) done(tooLarge());
-      else done(null, chunk);
-    },
-  });
   try {
-    await pipeline(part.file, counter, createWriteStream(target, { flags: 'wx' }));
+    const stored = await files.put(key, part.file, { maxBytes: kind.limit });
+    size = stored.size;
     if (part.file.truncated) throw tooLarge();
     if (size === 0) throw badRequest(CHAT_TEXTS.noFile);
     let mime = MIME[kind.ext] ?? 'application/octet-stream';
     if (kind.type === MSG_TYPE_IMAGE) {
-      const fh = await open(target, 'r');
-      const head = Buffer.alloc(16);
-      await fh.read(head, 0, 16, 0);
-      await fh.close();
-      const real = imageMime(head);
+      const real = imageMime(stored.head.subarray(0, 16));
       if (!real) throw badRequest(CHAT_TEXTS.badFileType, fileName);
       mime = real;
     }
@@ -122,13 +106,13 @@ export async function saveUpload(
       mime,
       size,
       msg_type: kind.type,
-      storage_path: relative,
+      storage_path: key,
       created_at: nowIso(),
     });
   } catch (err) {
-    await rm(target, { force: true });
+    await files.remove(key).catch(() => undefined);
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw err;
   }
   return { objectId: id, fileName, fileTypeName: kind.ext, fileSize: size, type: kind.type, url: links.sign(id).url };
@@ -158,17 +142,17 @@ export function fileLinks(secret: string) {
 }
 
 /** Streams a stored file: images inline, everything else as a download; never sniffed by the browser. */
-export async function sendStoredFile(reply: FastifyReply, dataDir: string, file: ChatFileRow): Promise<FastifyReply> {
-  const root = filesRoot(dataDir);
-  const path = resolve(root, file.storage_path);
-  if (!path.startsWith(root + '/')) throw new AppError(404, CHAT_TEXTS.noSuchFile);
-  const info = await stat(path).catch(() => null);
-  if (!info) throw new AppError(404, CHAT_TEXTS.noSuchFile);
+export async function sendStoredFile(reply: FastifyReply, files: FileStore, file: ChatFileRow): Promise<FastifyReply> {
+  const stored = await files.get(file.storage_path).catch((err: unknown) => {
+    if (err instanceof FileKeyError) return null;
+    throw err;
+  });
+  if (!stored) throw new AppError(404, CHAT_TEXTS.noSuchFile);
   const inline = file.msg_type === MSG_TYPE_IMAGE;
   reply.header('content-type', file.mime);
-  reply.header('content-length', String(info.size));
+  reply.header('content-length', String(stored.size));
   reply.header('x-content-type-options', 'nosniff');
   reply.header('cache-control', 'private, max-age=3600');
   reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
-  return reply.send(createReadStream(path));
+  return reply.send(stored.stream);
 }

@@ -135,7 +135,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/upload`,
     { config: { access: 'user' }, schema: { tags, summary: 'Upload an image (10 MB) or file (50 MB) for a type 2, 8 or 9 message', consumes: ['multipart/form-data'], response: { 200: envelope(UploadedFile) } } },
-    async (request) => ok(await saveUpload(rt.repo, links, app.deps.config.dataDir, userOf(request), await request.file())),
+    async (request) => ok(await saveUpload(rt.repo, links, app.deps.files, userOf(request), await request.file())),
   );
   r.post(
     `${CHAT_PREFIX}/file/sign`,
@@ -159,12 +159,12 @@ export async function chatRoutes(app: App): Promise<void> {
       if (exp !== undefined && sig) {
         const file = links.verify(request.params.id, exp, sig) ? await rt.repo.fileBySignedLink(request.params.id) : undefined;
         if (!file) throw notFound(CHAT_TEXTS.noSuchFile);
-        return sendStoredFile(reply, app.deps.config.dataDir, file);
+        return sendStoredFile(reply, app.deps.files, file);
       }
       const token = bearerToken(request);
       const ctx = token ? await findSessionUser(app, token) : null;
       if (!ctx) throw unauthorized();
-      return sendStoredFile(reply, app.deps.config.dataDir, await readableFile(ctx, request.params.id));
+      return sendStoredFile(reply, app.deps.files, await readableFile(ctx, request.params.id));
     },
   );
 

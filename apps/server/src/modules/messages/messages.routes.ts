@@ -94,7 +94,7 @@ export async function messagesRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const found = await messages.noticeAttachment(rt, userOf(request), request.body.id);
       if (found.deleted) return reply.send(fail(STATUS_MESSAGE_DELETED, MESSAGES.messageDeleted));
-      return sendStoredFile(reply, app.deps.config.dataDir, found.file);
+      return sendStoredFile(reply, app.deps.files, found.file);
     },
   );
   r.get(

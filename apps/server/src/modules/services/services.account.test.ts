@@ -49,7 +49,8 @@ describe.each(testDatabases)('account security and service icons (7.4) on %s', (
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-svc-upload-'));
-    t = await createTestApp(engine, { dataDir });
+    // The local file store: these tests look at DATA_DIR/files itself.
+    t = await createTestApp(engine, { dataDir, fileStore: 'local' });
     await seedTenantB(t.db.db, B);
     for (const a of ['admin', 'teacher01', 'student01']) tokens[a] = (await t.login(a)).access_token;
     tokens.adminB = (await t.login('admin', B)).access_token;

@@ -22,7 +22,7 @@ function fieldsOf(part: MultipartFile): Record<string, unknown> {
 /**
  * serviceInfo/upload: a service icon, for administrators of the service hall or a service center (the route's
  * menu: any of SERVICE_ICON_MENUS). The image is checked and stored exactly as common/upload stores its images
- * (png, jpg, gif, webp by their bytes, SVG refused, 2 MB, under DATA_DIR/files) and is served by the same public
+ * (png, jpg, gif, webp by their bytes, SVG refused, 2 MB, in the file store) and is served by the same public
  * image route.
  */
 export async function uploadServiceIcon(deps: AppDeps, user: RequestContext, part: MultipartFile | undefined): Promise<ServiceIconUploaded> {
@@ -34,7 +34,7 @@ export async function uploadServiceIcon(deps: AppDeps, user: RequestContext, par
     serviceId = parsed.data.serviceId ?? null;
     if (serviceId && !(await servicesRepository(deps.db).findAny(user.tenantId, serviceId))) throw notFound(SERVICE_TEXTS.noSuchService, `serviceId ${serviceId}`);
   }
-  const saved = await saveImage(deps.config.dataDir, user.tenantId, part, (t, name) => `${GROUPS.osp}/nobody/common/image/${t}/${name}`);
+  const saved = await saveImage(deps.files, user.tenantId, part, (t, name) => `${GROUPS.osp}/nobody/common/image/${t}/${name}`);
   if (serviceId) await servicesRepository(deps.db).setIcon(user.tenantId, serviceId, saved.url, nowIso());
   return { ...saved, serviceId };
 }

@@ -28,7 +28,6 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** The spreadsheet type of a file by its first bytes and its name; null when they do not agree on xls or xlsx. */
 export async function sniffKind(path: string, fileName: string): Promise<SheetKind | null> {
-  const ext = (/\.([a-z0-9]+)$/i.exec(fileName)?.[1] ?? '').toLowerCase();
   const fh = await open(path, 'r');
   const head = Buffer.alloc(8);
   try {
@@ -36,8 +35,14 @@ export async function sniffKind(path: string, fileName: string): Promise<SheetKi
   } finally {
     await fh.close();
   }
+  return sniffKindOf(head, fileName);
+}
+
+/** sniffKind() from the first bytes already at hand (the file store's put() answers them). */
+export function sniffKindOf(head: Buffer, fileName: string): SheetKind | null {
+  const ext = (/\.([a-z0-9]+)$/i.exec(fileName)?.[1] ?? '').toLowerCase();
   if (ext === 'xlsx' && head.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
-  if (ext === 'xls' && head.equals(CFB_MAGIC)) return 'xls';
+  if (ext === 'xls' && head.subarray(0, 8).equals(CFB_MAGIC)) return 'xls';
   return null;
 }
 

@@ -1,6 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { nowIso } from '../../db/sql-helpers.ts';
+import { FileKeyError } from '../../platform/file-store.ts';
 import type { AppDeps } from '../../platform/http.ts';
 
 /** Uploaded spreadsheets, exported files and failed-rows files are kept this long, then deleted. */
@@ -8,20 +8,26 @@ export const TRANSFER_FILE_TTL_MS = 24 * 3600_000;
 /** How often the leftovers are looked for. */
 export const TRANSFER_CLEANUP_INTERVAL_MS = 3600_000;
 
-const inside = (root: string, relative: string) => {
-  const path = resolve(root, relative);
-  return path.startsWith(root + '/') ? path : null;
+/** Runs a removal from the file store; a stored path that is not a valid key names no file (nothing to remove). */
+const quietly = async (remove: () => Promise<void>) => {
+  try {
+    await remove();
+  } catch (err) {
+    if (!(err instanceof FileKeyError)) throw err;
+  }
 };
 
-/** Deletes uploads and job files older than TRANSFER_FILE_TTL_MS (rows of uploads too; job rows stay, without files). */
+/**
+ * Deletes uploads and job files older than TRANSFER_FILE_TTL_MS from the file store (rows of uploads too; job
+ * rows stay, without files), and lets the store sweep what interrupted uploads left (not counted).
+ */
 export async function purgeTransferFiles(deps: AppDeps, now = Date.now()): Promise<number> {
-  const root = resolve(deps.config.dataDir, 'files');
+  const files = deps.files;
   const before = nowIso(now - TRANSFER_FILE_TTL_MS);
   let removed = 0;
   const uploads = await deps.db.selectFrom('transfer_uploads').where('created_at', '<', before).select(['id', 'storage_path']).limit(1000).execute();
   for (const u of uploads) {
-    const path = inside(root, u.storage_path);
-    if (path) await rm(path, { force: true });
+    await quietly(() => files.remove(u.storage_path));
     await deps.db.deleteFrom('transfer_uploads').where('id', '=', u.id).execute();
     removed++;
   }
@@ -34,13 +40,13 @@ export async function purgeTransferFiles(deps: AppDeps, now = Date.now()): Promi
     .limit(1000)
     .execute();
   for (const j of jobs) {
-    for (const rel of [j.result_path, j.error_path]) {
-      const path = rel ? inside(root, rel) : null;
-      // An export lives in a folder of its own (exports/{tenant}/{job}/{name}.xlsx).
-      if (path) await rm(rel === j.result_path ? dirname(path) : path, { recursive: true, force: true });
-    }
+    // An export lives in a folder of its own (exports/{tenant}/{job}/{name}.xlsx): the folder goes.
+    const result = j.result_path;
+    if (result) await quietly(() => (/^exports\/[^/]+\/[^/]+$/.test(dirname(result)) ? files.removePrefix(dirname(result)) : files.remove(result)));
+    if (j.error_path) await quietly(() => files.remove(j.error_path!));
     await deps.db.updateTable('transfer_jobs').set({ result_path: null, error_path: null }).where('id', '=', j.id).execute();
     removed++;
   }
+  await files.sweep();
   return removed;
 }

@@ -21,10 +21,12 @@ import {
 } from '@portal/contracts/transfer';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { FileKeyError, type FileStore } from '../../platform/file-store.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { cataloguePage } from './transfer.catalogue.ts';
 import { dictionary } from './transfer.datasets.ts';
@@ -35,17 +37,27 @@ import * as transfer from './transfer.service.ts';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function sendFile(reply: FastifyReply, file: { path: string; fileName: string; temporary?: boolean }) {
-  const info = await stat(file.path).catch(() => null);
-  if (!info) throw notFound();
+/** Sends an xlsx: a stored file (any node's, from the file store) or this node's temporary template, removed once sent. */
+async function sendFile(reply: FastifyReply, files: FileStore, file: transfer.Download) {
+  let body: { stream: Readable; size: number } | null;
+  if ('key' in file) {
+    body = await files.get(file.key).catch((err: unknown) => {
+      if (err instanceof FileKeyError) return null;
+      throw err;
+    });
+  } else {
+    const info = await stat(file.path).catch(() => null);
+    body = info ? { stream: createReadStream(file.path), size: info.size } : null;
+    if (body) body.stream.on('close', () => void file.cleanup());
+    else await file.cleanup();
+  }
+  if (!body) throw notFound();
   reply.header('content-type', XLSX_MIME);
-  reply.header('content-length', String(info.size));
+  reply.header('content-length', String(body.size));
   reply.header('x-content-type-options', 'nosniff');
   reply.header('cache-control', 'private, no-store');
   reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-  const stream = createReadStream(file.path);
-  if (file.temporary) stream.on('close', () => void rm(file.path, { force: true }));
-  return reply.send(stream);
+  return reply.send(body.stream);
 }
 
 /**
@@ -118,7 +130,7 @@ export async function transferRoutes(app: App): Promise<void> {
     r[method](
       `${W}/:dataset/template`,
       { config: { access: 'user' }, schema: { tags, summary: 'Download the import template of a data set', params: Dataset } },
-      async (request, reply) => sendFile(reply, await transfer.template(deps, userOf(request), request.params.dataset)),
+      async (request, reply) => sendFile(reply, deps.files, await transfer.template(deps, userOf(request), request.params.dataset)),
     );
   }
   r.post(
@@ -129,7 +141,7 @@ export async function transferRoutes(app: App): Promise<void> {
   r.post(
     `${W}/errorDownload`,
     { config: { access: 'user' }, schema: { tags, summary: 'Download the failed rows of an import, each with its reason', body: ErrorDownloadRequest } },
-    async (request, reply) => sendFile(reply, await transfer.failedRowsFile(deps, userOf(request), request.body.errorKey)),
+    async (request, reply) => sendFile(reply, deps.files, await transfer.failedRowsFile(deps, userOf(request), request.body.errorKey)),
   );
   r.get(
     `${W}/download`,
@@ -141,7 +153,7 @@ export async function transferRoutes(app: App): Promise<void> {
         querystring: z.object({ tenantId: z.string().max(12), key: z.string().max(64), exp: z.coerce.number(), sig: z.string().max(128) }),
       },
     },
-    async (request, reply) => sendFile(reply, await transfer.exportedFile(deps, request.query)),
+    async (request, reply) => sendFile(reply, deps.files, await transfer.exportedFile(deps, request.query)),
   );
   r.post(
     `${W}/catalogue/services`,

@@ -3,14 +3,14 @@ import { IMPORT_MAX_BYTES } from '@portal/contracts/constants';
 import type { ExportCountRequest, ExportStartRequest, ImportStartRequest, JobProgress, MatchField, MatchFieldResult, TransferField } from '@portal/contracts/transfer';
 import { DATA_RANGE_CHOSEN, TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
-import { newId } from '../../platform/crypto.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { FileKeyError, FileMissingError, FileTooLargeError, type FileStore } from '../../platform/file-store.ts';
+import { newId } from '../../platform/crypto.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
 import { requireCatalogueAdmin } from './transfer.catalogue.ts';
@@ -22,20 +22,35 @@ import type { ProgressMirror } from './transfer.progress.ts';
 /** The Redis mirror of running jobs' counters, when REDIS_URL is set (set by the routes). */
 const mirrors = new WeakMap<AppDeps, ProgressMirror>();
 export const setProgressMirror = (deps: AppDeps, mirror: ProgressMirror) => mirrors.set(deps, mirror);
-import { checkXlsx, readRows, sheetWriter, sniffKind, unneutralise, type SheetKind } from './spreadsheet.ts';
+import { checkXlsx, readRows, sheetWriter, sniffKindOf, unneutralise, type SheetKind } from './spreadsheet.ts';
 
 /** Rows applied in one transaction: a crash loses a whole batch or nothing, never half a row. */
 const IMPORT_BATCH = 500;
 /** How long a download link of an exported file stays valid. */
 export const DOWNLOAD_LINK_TTL_MS = 10 * 60_000;
 
-export const filesRoot = (dataDir: string) => resolve(dataDir, 'files');
-const inRoot = (dataDir: string, relative: string) => {
-  const root = filesRoot(dataDir);
-  const path = resolve(root, relative);
-  if (!path.startsWith(root + '/')) throw notFound(TRANSFER_TEXTS.jobNotFound);
-  return path;
-};
+/**
+ * Uploads, exported files and failed-rows files live in the file store (deps.files: DATA_DIR/files or the
+ * database, ADR 0020) under transfer/{tenant}/{id}, exports/{tenant}/{job}/{name}.xlsx and
+ * transfer-errors/{tenant}/{job}.xlsx, so any node can serve the file another node wrote.
+ */
+
+/** A stored file to download, or a temporary one of this node (a template), removed once sent. */
+export type Download = { fileName: string } & ({ key: string } | { path: string; cleanup: () => Promise<void> });
+
+/** A scratch folder of this node for a file that is made, then stored or sent (removed by the caller). */
+const scratchDir = () => mkdtemp(join(tmpdir(), 'portal-transfer-'));
+
+/** Runs `fn` with a path to the stored upload `key` (a scratch copy on the database store). */
+async function withUpload<T>(files: FileStore, key: string, fn: (path: string) => Promise<T>): Promise<T> {
+  try {
+    return await files.withPath(key, fn);
+  } catch (err) {
+    // The upload row is there but its file is not (removed, or a bad key): as if nothing had been uploaded.
+    if (err instanceof FileMissingError || err instanceof FileKeyError) throw badRequest(TRANSFER_TEXTS.noUpload);
+    throw err;
+  }
+}
 
 // ------------------------------------------------------------------ fields and counts
 
@@ -106,19 +121,20 @@ export async function exportStart(deps: AppDeps, ctx: RequestContext, name: stri
     'export',
     async (job) => {
       const relative = join('exports', ctx.tenantId, job.id, fileName);
-      const path = inRoot(deps.config.dataDir, relative);
-      await mkdir(dirname(path), { recursive: true });
       const c: Counters = { total: await ds.count(deps, ctx, scope), finish: 0, inserted: 0, updated: 0, skipped: 0, failed: 0 };
       await job.progress(c, true);
-      const out = sheetWriter(path, ds.title);
-      out.addRow(fields.map((f) => f.field));
-      for await (const batch of ds.rows(deps, ctx, scope)) {
-        for (const row of batch) out.addRow(fields.map((f) => row[f.id] ?? ''));
-        c.finish += batch.length;
-        if (c.finish > c.total) c.total = c.finish;
-        await job.progress(c);
-      }
-      await out.close();
+      // Written to a scratch file by the streamed xlsx writer, then stored (nothing is stored if it fails).
+      await deps.files.write(relative, async (path) => {
+        const out = sheetWriter(path, ds.title);
+        out.addRow(fields.map((f) => f.field));
+        for await (const batch of ds.rows(deps, ctx, scope)) {
+          for (const row of batch) out.addRow(fields.map((f) => row[f.id] ?? ''));
+          c.finish += batch.length;
+          if (c.finish > c.total) c.total = c.finish;
+          await job.progress(c);
+        }
+        await out.close();
+      });
       c.total = c.finish;
       await job.progress(c, true);
       return { resultPath: relative, fileName };
@@ -143,31 +159,36 @@ export async function progress(deps: AppDeps, ctx: RequestContext, key: string):
 }
 
 /** The exported file of a signed link (tenant, job, expiry, signature). */
-export async function exportedFile(deps: AppDeps, q: { tenantId: string; key: string; exp: number; sig: string }) {
+export async function exportedFile(deps: AppDeps, q: { tenantId: string; key: string; exp: number; sig: string }): Promise<Download> {
   if (!downloadLinks(deps.config.tokenSecret).verify(q.tenantId, q.key, q.exp, q.sig)) throw new AppError(403, '下载链接无效或已过期');
   const job = await deps.db.selectFrom('transfer_jobs').where('tenant_id', '=', q.tenantId).where('id', '=', q.key).selectAll().executeTakeFirst();
   if (!job?.result_path) throw notFound(TRANSFER_TEXTS.jobNotFound);
-  return { path: inRoot(deps.config.dataDir, job.result_path), fileName: job.file_name ?? 'export.xlsx' };
+  return { key: job.result_path, fileName: job.file_name ?? 'export.xlsx' };
 }
 
-export async function failedRowsFile(deps: AppDeps, ctx: RequestContext, errorKey: string) {
+export async function failedRowsFile(deps: AppDeps, ctx: RequestContext, errorKey: string): Promise<Download> {
   const job = await jobsRepository(deps.db).find(ctx.tenantId, ctx.userId, errorKey);
   if (!job?.error_path) throw notFound(TRANSFER_TEXTS.jobNotFound);
-  return { path: inRoot(deps.config.dataDir, job.error_path), fileName: '导入失败数据.xlsx' };
+  return { key: job.error_path, fileName: '导入失败数据.xlsx' };
 }
 
-/** A template: the header row (required fields marked *) and one sample row. */
-export async function template(deps: AppDeps, ctx: RequestContext, name: string) {
+/** A template: the header row (required fields marked *) and one sample row; a scratch file of this node, sent once. */
+export async function template(deps: AppDeps, ctx: RequestContext, name: string): Promise<Download> {
   const ds = await importable(deps, ctx, name);
-  const relative = join('templates', ctx.tenantId, `${ds.name}-${newId()}.xlsx`);
-  const path = inRoot(deps.config.dataDir, relative);
-  await mkdir(dirname(path), { recursive: true });
-  const out = sheetWriter(path, ds.title);
-  const fields = importFields(ds);
-  out.addRow(fields.map((f) => (f.required ? `*${f.field}` : f.field)));
-  out.addRow(fields.map((f) => ds.sample[f.id] ?? ''));
-  await out.close();
-  return { path, fileName: `${ds.title}导入模板.xlsx`, temporary: true };
+  const dir = await scratchDir();
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    const path = join(dir, `${ds.name}.xlsx`);
+    const out = sheetWriter(path, ds.title);
+    const fields = importFields(ds);
+    out.addRow(fields.map((f) => (f.required ? `*${f.field}` : f.field)));
+    out.addRow(fields.map((f) => ds.sample[f.id] ?? ''));
+    await out.close();
+    return { path, fileName: `${ds.title}导入模板.xlsx`, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
 }
 
 // ------------------------------------------------------------------ import
@@ -192,19 +213,11 @@ export async function upload(deps: AppDeps, ctx: RequestContext, name: string, p
   }
   const id = newId();
   const relative = join('transfer', ctx.tenantId, id);
-  const path = inRoot(deps.config.dataDir, relative);
-  await mkdir(dirname(path), { recursive: true });
   let size = 0;
   const tooLarge = () => new AppError(413, TRANSFER_TEXTS.tooLarge);
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > IMPORT_MAX_BYTES) done(tooLarge());
-      else done(null, chunk);
-    },
-  });
   try {
-    await pipeline(part.file, counter, createWriteStream(path, { flags: 'wx' }));
+    const stored = await deps.files.put(relative, part.file, { maxBytes: IMPORT_MAX_BYTES });
+    size = stored.size;
     if (part.file.truncated) throw tooLarge();
     const second = await parts.next();
     if (!second.done) {
@@ -212,17 +225,17 @@ export async function upload(deps: AppDeps, ctx: RequestContext, name: string, p
       throw badRequest(TRANSFER_TEXTS.oneFile);
     }
     if (size === 0) throw badRequest(TRANSFER_TEXTS.emptyFile);
-    const kind = await sniffKind(path, fileName);
+    const kind = sniffKindOf(stored.head, fileName);
     if (!kind) throw badRequest(TRANSFER_TEXTS.badFormat, '文件内容不是 xls 或 xlsx');
-    if (kind === 'xlsx') await checkXlsx(path);
+    if (kind === 'xlsx') await deps.files.withPath(relative, checkXlsx);
     await deps.db
       .insertInto('transfer_uploads')
       .values({ id, tenant_id: ctx.tenantId, user_id: ctx.userId, dataset: ds.name, file_name: fileName, kind, size, storage_path: relative, created_at: nowIso() })
       .execute();
   } catch (err) {
-    await rm(path, { force: true });
+    await deps.files.remove(relative).catch(() => undefined);
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw badRequest(TRANSFER_TEXTS.oneFile);
     throw err;
   }
@@ -234,10 +247,10 @@ async function uploadOf(deps: AppDeps, ctx: RequestContext, ds: Dataset, fileKey
   if (fileKey) q = q.where('id', '=', fileKey);
   const row = await q.selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   if (!row) throw badRequest(TRANSFER_TEXTS.noUpload);
-  return { ...row, path: inRoot(deps.config.dataDir, row.storage_path), kind: row.kind as SheetKind };
+  return { ...row, kind: row.kind as SheetKind };
 }
 
-/** The header cells of the chosen row (rows before it are ignored). */
+/** The header cells of the chosen row (rows before it are ignored) of a spreadsheet file. */
 async function headerOf(path: string, kind: SheetKind, headerLine: number): Promise<string[]> {
   for await (const row of readRows(path, kind)) {
     if (row.rowNumber < headerLine) continue;
@@ -253,7 +266,7 @@ const label = (s: string) => s.replace(/^\*/, '').trim();
 export async function matchFields(deps: AppDeps, ctx: RequestContext, name: string, body: { fileKey?: string | undefined; headerLine: number }): Promise<MatchFieldResult> {
   const ds = await importable(deps, ctx, name);
   const up = await uploadOf(deps, ctx, ds, body.fileKey);
-  const header = (await headerOf(up.path, up.kind, body.headerLine)).filter(Boolean);
+  const header = (await withUpload(deps.files, up.storage_path, (path) => headerOf(path, up.kind, body.headerLine))).filter(Boolean);
   const fields = importFields(ds);
   const matchFieldList: MatchField[] = [];
   for (const cell of header) {
@@ -290,7 +303,7 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
   const badCheck = checkFields.filter((f) => !ds.fields.some((x) => x.id === f && x.checkable));
   if (badCheck.length) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired, `not a check field: ${badCheck.join(',')}`);
   const up = await uploadOf(deps, ctx, ds, body.fileKey);
-  const header = await headerOf(up.path, up.kind, body.headerLine);
+  const header = await withUpload(deps.files, up.storage_path, (path) => headerOf(path, up.kind, body.headerLine));
   const columns = matrix.map((m) => ({ field: ds.fields.find((f) => f.id === m.dbField)!, index: header.indexOf(m.excelField) }));
   const unknownColumn = matrix.filter((_, i) => columns[i]!.index < 0);
   if (unknownColumn.length) throw badRequest(TRANSFER_TEXTS.matchRequired, `no column ${unknownColumn.map((m) => m.excelField).join('、')}`);
@@ -304,7 +317,8 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
     'import',
     async (job) => {
       try {
-        return await runImport(job);
+        // The whole job reads one path: the stored upload, or on the database store a scratch copy of it.
+        return await withUpload(deps.files, up.storage_path, (path) => runImport(job, path));
       } finally {
         await importer.done?.();
       }
@@ -314,18 +328,28 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
   );
   return { redisKey };
 
-  async function runImport(job: JobHandle) {
+  async function runImport(job: JobHandle, uploadPath: string) {
+    // The failed rows go to a scratch file of this node as they come, and into the file store at the end.
+    let scratch: string | null = null;
+    try {
+      return await importRows(job, uploadPath, async () => (scratch ??= await scratchDir()));
+    } finally {
+      if (scratch) await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  async function importRows(job: JobHandle, uploadPath: string, scratchOf: () => Promise<string>) {
     const c: Counters = { total: 0, finish: 0, inserted: 0, updated: 0, skipped: 0, failed: 0 };
     // A first pass counts the data rows, so the progress has a total.
-    for await (const row of readRows(up.path, up.kind)) if (row.rowNumber > body.headerLine) c.total++;
+    for await (const row of readRows(uploadPath, up.kind)) if (row.rowNumber > body.headerLine) c.total++;
     await job.progress(c, true);
     let errors: ReturnType<typeof sheetWriter> | null = null;
     const errorRelative = join('transfer-errors', ctx.tenantId, `${job.id}.xlsx`);
+    let errorsPath = '';
     const fail = async (cells: string[], reason: string) => {
       if (!errors) {
-        const path = inRoot(deps.config.dataDir, errorRelative);
-        await mkdir(dirname(path), { recursive: true });
-        errors = sheetWriter(path, '导入失败数据');
+        errorsPath = join(await scratchOf(), `${job.id}.xlsx`);
+        errors = sheetWriter(errorsPath, '导入失败数据');
         errors.addRow([...header, '失败原因']);
       }
       errors.addRow([...header.map((_, i) => cells[i] ?? ''), reason]);
@@ -400,7 +424,7 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
       await job.progress(c);
     };
 
-    for await (const row of readRows(up.path, up.kind)) {
+    for await (const row of readRows(uploadPath, up.kind)) {
       if (row.rowNumber <= body.headerLine) continue;
       const values: RowValues = {};
       const problems: string[] = row.tooLong ? [TRANSFER_TEXTS.cellTooLong] : [];
@@ -415,7 +439,10 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
       if (batch.length >= IMPORT_BATCH) await applyBatch();
     }
     await applyBatch();
-    if (errors) await (errors as ReturnType<typeof sheetWriter>).close();
+    if (errors) {
+      await (errors as ReturnType<typeof sheetWriter>).close();
+      await deps.files.put(errorRelative, createReadStream(errorsPath));
+    }
     c.total = c.finish;
     await job.progress(c, true);
     if (c.total === 0) throw badRequest(TRANSFER_TEXTS.emptyFile);

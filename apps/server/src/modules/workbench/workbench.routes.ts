@@ -338,10 +338,10 @@ export async function workbenchRoutes(app: App): Promise<void> {
 
   r.post(`${O}/common/upload`, { config: { menu: 'any' }, schema: { tags, summary: 'Upload an image (png, jpg, gif, webp; 2 MB) for icons, logos and theme pictures', consumes: ['multipart/form-data'], response: { 200: envelope(UploadedImage) } } }, async (q) => {
     const c = userOf(q);
-    return ok(await saveImage(d.config.dataDir, c.tenantId, await q.file(), (t, name) => `${O}/nobody/common/image/${t}/${name}`));
+    return ok(await saveImage(d.files, c.tenantId, await q.file(), (t, name) => `${O}/nobody/common/image/${t}/${name}`));
   });
   r.get(`${O}/nobody/common/image/:tenantId/:name`, { config: { access: 'public' }, schema: { tags, summary: 'An uploaded image (public: icons and logos show on the landing page)', params: z.object({ tenantId: z.string().max(12), name: z.string().max(64) }) } }, async (q, reply) =>
-    sendImage(reply, d.config.dataDir, q.params.tenantId, q.params.name),
+    sendImage(reply, d.files, q.params.tenantId, q.params.name),
   );
 
   // ---- homePage ----

@@ -1,11 +1,10 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { COMMON_UPLOAD_MAX_BYTES, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { newId } from '../../platform/crypto.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/file-store.ts';
 
 /** Images of common/upload (tool icons, logos, theme pictures): png, jpg, gif and webp by their bytes, 2 MB. */
 const KINDS: Array<[string, string, (h: Buffer) => boolean]> = [
@@ -16,9 +15,10 @@ const KINDS: Array<[string, string, (h: Buffer) => boolean]> = [
 ];
 export const IMAGE_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
-const dirOf = (dataDir: string, tenantId: string) => resolve(dataDir, 'files', 'workbench', tenantId.replace(/[^0-9A-Za-z_-]/g, ''));
+/** The file-store key of an image: workbench/{tenant}/{name} (DATA_DIR/files/workbench/… on the local store). */
+const keyOf = (tenantId: string, name: string) => ['workbench', tenantId.replace(/[^0-9A-Za-z_-]/g, ''), name].filter(Boolean).join('/');
 
-export async function saveImage(dataDir: string, tenantId: string, part: MultipartFile | undefined, publicUrl: (tenantId: string, name: string) => string) {
+export async function saveImage(files: FileStore, tenantId: string, part: MultipartFile | undefined, publicUrl: (tenantId: string, name: string) => string) {
   if (!part) throw badRequest(WORKBENCH_MESSAGES.noImage);
   let data: Buffer;
   try {
@@ -32,27 +32,19 @@ export async function saveImage(dataDir: string, tenantId: string, part: Multipa
   const kind = KINDS.find(([, , is]) => is(data));
   if (!kind) throw badRequest(WORKBENCH_MESSAGES.badImage, basename(part.filename || ''));
   const name = `${newId()}.${kind[0]}`;
-  const dir = dirOf(dataDir, tenantId);
-  await mkdir(dir, { recursive: true });
-  try {
-    await writeFile(join(dir, name), data, { flag: 'wx' });
-  } catch (err) {
-    await rm(join(dir, name), { force: true });
-    throw err;
-  }
+  await files.put(keyOf(tenantId, name), [data]);
   return { url: publicUrl(tenantId, name), fileName: basename(part.filename || name).slice(0, 200), size: data.length };
 }
 
-export async function sendImage(reply: FastifyReply, dataDir: string, tenantId: string, name: string): Promise<FastifyReply> {
+export async function sendImage(reply: FastifyReply, files: FileStore, tenantId: string, name: string): Promise<FastifyReply> {
   if (!IMAGE_NAME.test(name)) throw notFound();
-  const path = join(dirOf(dataDir, tenantId), name);
-  const info = await stat(path).catch(() => null);
-  if (!info) throw notFound();
+  const image = await files.get(keyOf(tenantId, name));
+  if (!image) throw notFound();
   const mime = KINDS.find(([ext]) => name.endsWith(`.${ext}`))![1];
   return reply
     .header('content-type', mime)
-    .header('content-length', info.size)
+    .header('content-length', image.size)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'public, max-age=31536000, immutable')
-    .send(createReadStream(path));
+    .send(image.stream);
 }

@@ -184,6 +184,41 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await page.getByRole('dialog').getByText(/您已评价过该服务（5 分）/).waitFor();
   });
 
+  it('opens services from the home page cards as the service hall does (4.4), logs the click, and opens a guide from 常用服务', async () => {
+    await loginAs(page, server.url, 'student01');
+    const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '')![1]!);
+    const list = await api<{ records: Array<{ serviceId: string; serviceName: string; openWay: string; accessWay: string; serviceUrl: string }> }>('/api/blade-platform/serverCenter/page', { size: 100 }, token);
+    const byName = new Map(list.records.map((s) => [s.serviceName, s]));
+    const visits = async (id: string) => (await api<{ visitCount: number }>('/api/blade-platform/serverCenter/details', { serviceId: id }, token)).visitCount;
+    const cards = page.locator('.wb-card');
+    await cards.first().waitFor();
+    // The services the cards show, by the way they open.
+    const names = await cards.locator('a').evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
+    const shown = (pred: (s: { openWay: string; accessWay: string }) => boolean) => names.map((n) => byName.get(n)).find((s) => s && pred(s));
+    const newTab = shown((s) => s.openWay === '1003' && s.accessWay !== '5');
+    expect(newTab, `a 1003 service on the home cards among ${names.join(', ')}`).toBeTruthy();
+    const before = await visits(newTab!.serviceId);
+    await cards.getByRole('link', { name: newTab!.serviceName, exact: true }).first().click();
+    await expect.poll(opened).toHaveLength(1);
+    expect((await opened())[0]).toMatchObject({ url: newTab!.serviceUrl, target: '_blank' });
+    await expect.poll(() => visits(newTab!.serviceId)).toBe(before + 1);
+
+    const comb = shown((s) => s.accessWay === '5');
+    if (comb) {
+      await cards.getByRole('link', { name: comb.serviceName, exact: true }).first().click();
+      await expect.poll(opened).toHaveLength(2);
+      expect(new URL((await opened())[1]!.url).searchParams.get('combStr')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+
+    // 常用服务: 在线办理 of a service opens it the same way, and 办事指南 opens its guide in the drawer.
+    const use = page.locator('.wb-card-commonUse');
+    const guide = use.getByRole('button', { name: /^办事指南: / }).first();
+    await guide.waitFor();
+    const guideOf = ((await guide.getAttribute('aria-label')) ?? '').replace(/^办事指南: /, '');
+    await guide.click();
+    await page.getByRole('dialog', { name: new RegExp(guideOf) }).waitFor();
+  });
+
   it('opens services by openWay: 1001 in the page, 1002 a popup sized for a 1366-wide window, 1003 a new tab; each logs a click', async () => {
     await loginAs(page, server.url, 'student01');
     const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '')![1]!);

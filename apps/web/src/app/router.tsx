@@ -37,7 +37,7 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
   threelists: () => import('../features/transfer/components/three-lists-page.tsx').then((m) => <m.ThreeListsPage />),
   deptResponsibilityListConfig: () => import('../features/transfer/components/dept-duty-config-page.tsx').then((m) => <m.DeptDutyConfigPage />),
   messageIfrm: () => import('../features/chat/components/message-iframe-page.tsx').then((m) => <m.MessageIframePage />),
-  homePage: () => import('../features/workbench/components/home-page.tsx').then((m) => <m.HomePage />),
+  homePage: () => import('./routes/home-page.tsx').then((m) => <m.HomePageRoute />),
   cardBusinessConfig: () => import('../features/workbench/components/card-business-config-page.tsx').then((m) => <m.CardBusinessConfigPage />),
   managementGuideConfig: () => import('../features/workbench/components/management-guide-config-page.tsx').then((m) => <m.ManagementGuideConfigPage />),
   iframPage: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),

@@ -2,6 +2,7 @@ import { Badge, Button, Carousel, Empty, Table, Tabs, Tag } from 'antd';
 import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useServiceActions } from '../lib/service-actions.ts';
 import {
   announcementTime,
   dayLabel,
@@ -22,9 +23,28 @@ export function EmptyState({ text }: { text: string }) {
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 }
 
+/**
+ * A service on a card. With the services feature's actions (the home page) a click opens it exactly as a service
+ * hall tile does — in the page (1001), in a sized window (1002), in a new tab (1003), with accessWay 5's combStr,
+ * and logged; the href stays for what a link tells a screen reader and a hover.
+ */
 export function ServiceLink({ s, children, className }: { s: CardService; children: React.ReactNode; className?: string }) {
+  const actions = useServiceActions();
   return (
-    <a className={className} href={s.serviceUrl || '#'} target="_blank" rel="noreferrer noopener">
+    <a
+      className={className}
+      href={s.serviceUrl || '#'}
+      target="_blank"
+      rel="noreferrer noopener"
+      onClick={
+        actions
+          ? (e) => {
+              e.preventDefault();
+              actions.open(s);
+            }
+          : undefined
+      }
+    >
       {children}
     </a>
   );
@@ -246,8 +266,11 @@ function Recommend({ view }: Props) {
         ))}
       </ol>
       <ol className="wb-recommend-rest" start={top.length + 1}>
-        {rest.map((s) => (
+        {rest.map((s, i) => (
           <li key={s.serviceId}>
+            <span className="wb-rank-no" aria-hidden="true">
+              {top.length + i + 1}
+            </span>
             <ServiceLink s={s}>{s.serviceName}</ServiceLink>
             <span className="wb-heat">{formatHeat(s.visitCount)}</span>
           </li>
@@ -259,6 +282,7 @@ function Recommend({ view }: Props) {
 
 function UseItem({ s, index, big }: { s: CardService; index: number; big: boolean }) {
   const { t } = useTranslation();
+  const actions = useServiceActions();
   return (
     <li className={big ? 'wb-use-big' : 'wb-use-small'}>
       {s.labelName && <span className="wb-label">{s.labelName}</span>}
@@ -269,8 +293,8 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
       <ServiceLink s={s} className="wb-use-button">
         {s.processType === 'OFFLINE' ? t('workbench.offline') : t('workbench.online')}
       </ServiceLink>
-      {s.hasGuide && (
-        <Button size="small" type="link">
+      {s.hasGuide && actions && (
+        <Button size="small" type="link" onClick={() => actions.openGuide(s)} aria-label={`${t('workbench.guide')}: ${s.serviceName}`}>
           {t('workbench.guide')}
         </Button>
       )}

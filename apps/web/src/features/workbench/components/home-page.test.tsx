@@ -36,6 +36,7 @@ vi.mock('../api/get-service-special.ts', async () => {
   };
 });
 const { HomePage } = await import('./home-page.tsx');
+import type { ServiceActions } from '../lib/service-actions.ts';
 
 const service = (i: number): CardService => ({
   serviceId: `s${i}`, serviceName: `服务${i}`, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '', serviceSceneName: '入学报到',
@@ -49,13 +50,13 @@ const type = (id: string, typeName: string, layout: IndexType['layout'], cardCon
 const viewOf = (c: Card, extra: Partial<CardView> = {}): CardView => ({ ...c, list: [], services: [], tools: [], news: [], ...extra });
 const special = (id: string, title: string, services: CardService[]): ServiceSpecial => ({ id, title, description: '', serviceIds: services.map((s) => s.serviceId), img: '', services });
 
-function renderHome() {
+function renderHome(actions: ServiceActions | null = null) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nextProvider i18n={i18n}>
         <App>
           <MemoryRouter>
-            <HomePage />
+            <HomePage actions={actions} />
           </MemoryRouter>
         </App>
       </I18nextProvider>
@@ -82,6 +83,36 @@ describe('home page', () => {
     expect(within(cardEl).queryByRole('link', { name: '坏链接' })).toBeNull();
     // A news card without columns says so rather than showing an empty tab strip.
     expect(await within(cardEl).findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('opens a card service and its guide through the services feature (4.4), not by a bare link, and numbers 为你推荐', async () => {
+    const use = card('u', 'commonUse', '常用服务');
+    const rec = card('r', 'recommend', '为你推荐');
+    const services = Array.from({ length: 6 }, (_, i) => ({ ...service(i + 1), hasGuide: i === 0, openWay: '1001' }));
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [use, rec])] } satisfies HomeLayout);
+    api.view.mockImplementation(async (id: string) => viewOf(id === 'u' ? use : rec, { services }));
+    const actions = { open: vi.fn(), openGuide: vi.fn() };
+    renderHome(actions);
+    const useCard = (await screen.findByRole('heading', { name: '常用服务' })).closest('.wb-card') as HTMLElement;
+    await userEvent.click(within(useCard).getAllByRole('link', { name: '在线办理' })[0]!);
+    expect(actions.open).toHaveBeenCalledWith(services[0]);
+    await userEvent.click(within(useCard).getByRole('button', { name: '办事指南: 服务1' }));
+    expect(actions.openGuide).toHaveBeenCalledWith(services[0]);
+    const recCard = (await screen.findByRole('heading', { name: '为你推荐' })).closest('.wb-card') as HTMLElement;
+    await waitFor(() => expect(recCard.querySelectorAll('.wb-rank-no')).toHaveLength(3));
+    expect([...recCard.querySelectorAll('.wb-rank-no')].map((n) => n.textContent)).toEqual(['4', '5', '6']);
+    await userEvent.click(within(recCard).getByRole('link', { name: '服务5' }));
+    expect(actions.open).toHaveBeenLastCalledWith(services[4]);
+  });
+
+  it('shows no guide button where nothing could open the guide (no actions: the card preview)', async () => {
+    const use = card('u', 'commonUse', '常用服务');
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [use])] } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(use, { services: [{ ...service(1), hasGuide: true }] }));
+    renderHome();
+    const useCard = (await screen.findByRole('heading', { name: '常用服务' })).closest('.wb-card') as HTMLElement;
+    await within(useCard).findAllByRole('link');
+    expect(within(useCard).queryByRole('button', { name: /办事指南/ })).toBeNull();
   });
 
   it('shows one tab per index type, each card in its own layout', async () => {

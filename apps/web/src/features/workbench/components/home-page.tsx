@@ -5,6 +5,7 @@ import { useCardView } from '../api/get-card-view.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { useHomeLayout } from '../api/get-home-layout.ts';
 import { useServiceSpecial } from '../api/get-service-special.ts';
+import { ServiceActionsContext, type ServiceActions } from '../lib/service-actions.ts';
 import { useAfterMount } from '../lib/use-after-mount.ts';
 import { CardBody, CardOtherInfo } from './card-body.tsx';
 import { HomeBanner } from './home-banner.tsx';
@@ -42,9 +43,18 @@ function TypeCards({ cards, layout }: { cards: CardConfig[]; layout: Layout }) {
 /**
  * /home/homePage: a greeting with the nearest holiday, the featured service special, then the cards an
  * administrator placed on the caller's home page and granted to their role (one tab per index type when
- * there are several, each in its layout).
+ * there are several, each in its layout). `actions` open a service and its guide (the services feature's, given
+ * by the route).
  */
-export function HomePage() {
+export function HomePage({ actions = null }: { actions?: ServiceActions | null }) {
+  return (
+    <ServiceActionsContext.Provider value={actions}>
+      <HomePageBody />
+    </ServiceActionsContext.Provider>
+  );
+}
+
+function HomePageBody() {
   const { t } = useTranslation();
   const ready = useAfterMount();
   const home = useHomeLayout(ready);

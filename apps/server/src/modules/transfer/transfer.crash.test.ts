@@ -72,6 +72,9 @@ async function startServer(dataDir: string, databaseUrl: string, redisUrl: strin
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
+      // Cluster mode (PostgreSQL with Redis) takes the secrets from the environment only; files go to the database.
+      TOKEN_SECRET: testConfig().tokenSecret,
+      CLIENT_SECRET: testConfig().clientSecret,
       PORTAL_DEMO: 'true',
       PORTAL_SEED: 'false',
       LOG_LEVEL: 'warn',

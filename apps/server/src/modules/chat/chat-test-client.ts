@@ -6,8 +6,9 @@ import type { Db } from '../../db/create-db.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 
-/** The base ws:// URL of an app listening on 127.0.0.1. */
-export function wsBase(app: FastifyInstance): string {
+/** The base ws:// URL of an app listening on 127.0.0.1 (or the given base URL, e.g. of a node in a child process). */
+export function wsBase(app: FastifyInstance | string): string {
+  if (typeof app === 'string') return app;
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('app is not listening');
   return `ws://127.0.0.1:${address.port}`;
@@ -50,7 +51,7 @@ export class TestChatClient {
    * resolves on open. `origin` sends an Origin header as a browser page would.
    */
   static async connect(
-    app: FastifyInstance,
+    app: FastifyInstance | string,
     opts: { token?: string; resource?: ChatResource; viaFrame?: boolean; autoAck?: boolean; waitSynced?: boolean; origin?: string } = {},
   ): Promise<TestChatClient> {
     const { token, resource = 'pc', viaFrame = false, autoAck = true, waitSynced = true, origin } = opts;

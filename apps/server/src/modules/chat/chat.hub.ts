@@ -9,13 +9,25 @@ import {
   type ServerFrame,
 } from '@portal/contracts/chat';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
 import { newId } from '../../platform/crypto.ts';
 import { onSessionEnded } from '../../platform/session-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { localBus, localPresence, redisBus, redisPresence, type BusEvent, type ChatBus, type PresenceRegistry } from './chat.bus.ts';
+import {
+  localBus,
+  localPresence,
+  PRESENCE_HEARTBEAT_MS,
+  PRESENCE_TTL_MS,
+  presenceTimingsForTests,
+  redisBus,
+  redisPresence,
+  type BusEvent,
+  type ChatBus,
+  type PresenceEntry,
+  type PresenceRegistry,
+} from './chat.bus.ts';
 import { chatRepository, type ChatRepository, type MailboxRow } from './chat.repository.ts';
 
 const REPLAY_PAGE = 200;
@@ -24,6 +36,13 @@ const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_EVERY = 2;
 /** A socket whose unsent data grows past this is dropped; the client reconnects and resumes from its cursor. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/**
+ * WebSocket close code 1012 "service restart": the node is shutting down; the client reconnects at once (to
+ * another node behind the balancer) and resumes from its cursor.
+ */
+export const CHAT_CLOSE_SERVICE_RESTART = 1012;
+/** How long a shutdown waits for presence removal and for work in flight on the sockets. */
+const DRAIN_WAIT_MS = 2_000;
 
 /** One authenticated socket: a user on one device kind. */
 export class ChatSession {
@@ -122,8 +141,10 @@ export function toChatMessage(r: Omit<MailboxRow, 'seq' | 'deleted'>): ChatMessa
 /** The sockets of this process, and delivery to them from the bus. */
 export class ChatHub {
   private readonly byUser = new Map<string, Set<ChatSession>>();
-  private readonly rt: Omit<ChatRuntime, 'hub' | 'close'>;
-  constructor(rt: Omit<ChatRuntime, 'hub' | 'close'>) {
+  /** Set when the node shuts down: sockets that log in now are sent elsewhere. */
+  draining = false;
+  private readonly rt: Omit<ChatRuntime, 'hub' | 'drain' | 'close'>;
+  constructor(rt: Omit<ChatRuntime, 'hub' | 'drain' | 'close'>) {
     this.rt = rt;
   }
 
@@ -145,6 +166,11 @@ export class ChatHub {
    */
   attach(ws: WebSocket, ctx: RequestContext, resource: ChatResource): ChatSession {
     const s = new ChatSession(ws, ctx, resource, this.rt.log);
+    if (this.draining) {
+      // This node is shutting down: the client goes to another one at once.
+      s.close(CHAT_CLOSE_SERVICE_RESTART, 'service restart');
+      return s;
+    }
     const k = this.key(ctx.tenantId, ctx.userId);
     const set = this.byUser.get(k) ?? new Set<ChatSession>();
     set.add(s);
@@ -178,20 +204,89 @@ export class ChatHub {
     return s;
   }
 
+  /** The socket is gone: its presence entry is removed and the user's other devices are told it went offline. */
   detach(s: ChatSession): void {
+    if (!this.release(s)) return;
+    void this.rt.presence.remove(s.tenantId, s.userId, s.connId).catch((err) => this.rt.log.warn({ err }, 'presence remove failed'));
+    this.announce([s], 'offline', s.connId);
+  }
+
+  /** Forgets a socket without telling anyone (shutdown: the node's presence entries go at once). */
+  private release(s: ChatSession): boolean {
     const k = this.key(s.tenantId, s.userId);
     const set = this.byUser.get(k);
-    if (!set?.delete(s)) return;
+    if (!set?.delete(s)) return false;
     if (set.size === 0) this.byUser.delete(k);
     s.closed = true;
-    void this.rt.presence.remove(s.tenantId, s.userId, s.connId).catch((err) => this.rt.log.warn({ err }, 'presence remove failed'));
-    this.rt.bus.publish({
-      t: 'transient',
-      tenantId: s.tenantId,
-      userIds: [s.userId],
-      frame: { kind: 'presence', userId: s.userId, resource: s.resource, status: 'offline' },
-      exceptConn: s.connId,
-    });
+    return true;
+  }
+
+  /**
+   * The presence frame a device's coming or going produces today: to the user's own devices (except the
+   * socket itself), on every node. Used for sockets closed here and for the sockets of a dead node.
+   */
+  announce(entries: Array<Pick<PresenceEntry, 'tenantId' | 'userId' | 'resource'>>, status: 'online' | 'offline', exceptConn: string | null = null): void {
+    for (const e of entries) {
+      this.rt.bus.publish({
+        t: 'transient',
+        tenantId: e.tenantId,
+        userIds: [e.userId],
+        frame: { kind: 'presence', userId: e.userId, resource: e.resource, status },
+        exceptConn,
+      });
+    }
+  }
+
+  /** This node's sockets as presence entries. */
+  entries(): PresenceEntry[] {
+    return this.all()
+      .filter((s) => !s.closed)
+      .map((s) => ({ tenantId: s.tenantId, userId: s.userId, connId: s.connId, resource: s.resource }));
+  }
+
+  /**
+   * Events from other nodes may have been missed (the bus's subscription reconnected, or a node could not
+   * publish): every socket gets what its mailbox holds past its position, read from the database. A message
+   * that also arrives through the bus afterwards is below the socket's position by then and is not sent twice.
+   * Sessions that ended meanwhile (a lost logout event) are closed as the heartbeat would.
+   */
+  async resync(): Promise<void> {
+    const sessions = this.all().filter((s) => !s.closed);
+    if (sessions.length === 0) return;
+    const byTenant = new Map<string, Set<string>>();
+    for (const s of sessions) byTenant.set(s.tenantId, (byTenant.get(s.tenantId) ?? new Set()).add(s.userId));
+    const last = new Map<string, number>();
+    for (const [tenantId, users] of byTenant) {
+      for (const [userId, seq] of await this.rt.repo.lastSeqs(tenantId, [...users])) last.set(this.key(tenantId, userId), seq);
+    }
+    for (const s of sessions) {
+      // Only sockets whose mailbox holds more than they were sent (nextSeq is re-read when the replay runs).
+      if ((last.get(this.key(s.tenantId, s.userId)) ?? 0) >= s.nextSeq) void s.queueOut(() => this.replay(s, null));
+    }
+    await this.closeEnded(sessions);
+  }
+
+  private async closeEnded(sessions: ChatSession[]): Promise<void> {
+    const ended = await this.rt.repo.endedSessions([...new Set(sessions.map((s) => s.ctx.sessionId))]);
+    for (const s of sessions) {
+      if (!ended.has(s.ctx.sessionId)) continue;
+      this.detach(s);
+      s.close(CHAT_CLOSE_UNAUTHORIZED, 'session ended');
+    }
+  }
+
+  /**
+   * Shutdown: every socket is forgotten, the node's presence entries are removed WITHOUT telling anyone
+   * (the clients reconnect to another node at once, so their devices would only see offline-online flicker),
+   * then the sockets close with 1012 (service restart).
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    const sessions = this.all();
+    for (const s of sessions) this.release(s);
+    await withTimeout(this.rt.presence.leave(), DRAIN_WAIT_MS).catch((err) => this.rt.log.warn({ err }, 'presence leave failed'));
+    for (const s of sessions) s.close(CHAT_CLOSE_SERVICE_RESTART, 'service restart');
+    await withTimeout(Promise.allSettled(sessions.map((s) => s.settled())), DRAIN_WAIT_MS);
   }
 
   /** Sends the mailbox from s.nextSeq on (up to `upTo` when given), skipping what the device must not get. */
@@ -249,6 +344,9 @@ export class ChatHub {
           s.close(CHAT_CLOSE_CONFLICT, 'conflict');
         }
         return;
+      case 'resync':
+        this.resync().catch((err) => this.rt.log.warn({ err }, 'chat resync failed'));
+        return;
       case 'endSession':
         for (const s of this.sessionsOf(event.tenantId, event.userId)) {
           if (s.ctx.sessionId !== event.sessionId) continue;
@@ -273,14 +371,7 @@ export class ChatHub {
       if (s.ws.readyState === s.ws.OPEN) s.ws.ping();
     }
     await this.rt.presence.refresh(sessions.filter((s) => !s.closed).map((s) => ({ tenantId: s.tenantId, userId: s.userId, connId: s.connId, resource: s.resource })));
-    if (round % SESSION_CHECK_EVERY === 0 && sessions.length) {
-      const ended = await this.rt.repo.endedSessions([...new Set(sessions.map((s) => s.ctx.sessionId))]);
-      for (const s of sessions) {
-        if (!ended.has(s.ctx.sessionId)) continue;
-        this.detach(s);
-        s.close(CHAT_CLOSE_UNAUTHORIZED, 'session ended');
-      }
-    }
+    if (round % SESSION_CHECK_EVERY === 0 && sessions.length) await this.closeEnded(sessions);
   }
 }
 
@@ -292,6 +383,9 @@ export type ChatRuntime = {
   bus: ChatBus;
   presence: PresenceRegistry;
   hub: ChatHub;
+  /** Shutdown, first part (the app's preClose): sockets close with 1012 after the node's presence is removed. */
+  drain: () => Promise<void>;
+  /** Shutdown, last part (the app's onClose): drains if not done yet, then closes the Redis connections. */
   close: () => Promise<void>;
 };
 
@@ -315,17 +409,33 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
   const onError = (err: unknown) => log.error({ err }, 'chat pub/sub error');
   let bus: ChatBus;
   let presence: PresenceRegistry;
+  // The node's name in presence entries: NODE_ID plus a per-process suffix, so that a restarted node (same NODE_ID)
+  // never takes over the entries of its killed predecessor, which the other nodes reap and report.
+  const nodeId = `${deps.config.nodeId ?? 'node'}/${randomBytes(4).toString('hex')}`;
   if (deps.config.redisUrl) {
     const prefix = `portal:chat:${await repo.clusterId()}`;
+    const timings = presenceTimingsForTests.get(deps.config) ?? { heartbeatMs: PRESENCE_HEARTBEAT_MS, ttlMs: PRESENCE_TTL_MS };
     bus = await redisBus(deps.config.redisUrl, `${prefix}:events`, instanceId, onError);
-    presence = await redisPresence(deps.config.redisUrl, prefix, onError);
+    presence = await redisPresence(deps.config.redisUrl, prefix, nodeId, onError, timings);
   } else {
     bus = localBus();
-    presence = localPresence();
+    presence = localPresence(nodeId);
   }
-  const rt: Omit<ChatRuntime, 'hub' | 'close'> = { instanceId, deps, log, repo, bus, presence };
+  const rt: Omit<ChatRuntime, 'hub' | 'drain' | 'close'> = { instanceId, deps, log, repo, bus, presence };
   const hub = new ChatHub(rt);
   bus.subscribe((event) => hub.handle(event));
+  bus.onResync(() => {
+    log.info('chat subscription back after a drop: replaying mailboxes');
+    hub.resync().catch((err) => log.warn({ err }, 'chat resync failed'));
+  });
+  presence.start({
+    localEntries: () => hub.entries(),
+    onReaped: (gone) => {
+      log.info({ users: gone.length }, 'chat presence: a node stopped heartbeating, its users are offline');
+      hub.announce(gone, 'offline');
+    },
+    onRevived: (back) => hub.announce(back, 'online'),
+  });
   // Logout closes the user's sockets of that session at once, here and (through the bus) on every other node.
   const stopListening = onSessionEnded(deps, (e) => bus.publish({ t: 'endSession', tenantId: e.tenantId, userId: e.userId, sessionId: e.sessionId }));
   let round = 0;
@@ -334,19 +444,23 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
     hub.heartbeat(round).catch((err) => log.warn({ err }, 'chat heartbeat failed'));
   }, HEARTBEAT_MS);
   timer.unref();
+  let draining: Promise<void> | null = null;
+  const drain = () =>
+    (draining ??= (async () => {
+      clearInterval(timer);
+      stopListening();
+      await hub.drain();
+    })());
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      clearInterval(timer);
-      stopListening();
-      const sessions = hub.all();
-      for (const s of sessions) {
-        hub.detach(s);
-        s.close(1001, 'server shutting down');
-      }
-      await Promise.race([Promise.allSettled(sessions.map((s) => s.settled())), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await drain();
       await bus.close();
       await presence.close();
     })());
-  return { ...rt, hub, close };
+  return { ...rt, hub, drain, close };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([work, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms).unref())]);
 }

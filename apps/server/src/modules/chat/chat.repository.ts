@@ -543,6 +543,16 @@ export function chatRepository(db: Db) {
       return Number(row?.seq ?? 0);
     },
 
+    /** The last mailbox position of each of these users (users without a mailbox are left out). */
+    async lastSeqs(tenantId: string, userIds: string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const part of chunks(userIds)) {
+        const rows = await db.selectFrom('chat_user_state').where('tenant_id', '=', tenantId).where('user_id', 'in', part).select(['user_id', 'seq']).execute();
+        for (const r of rows) out.set(r.user_id, Number(r.seq));
+      }
+      return out;
+    },
+
     /**
      * Where a device kind resumes: its own cursor; a kind never seen before starts where the least advanced
      * device of the user is (so offline messages reach it too), or at 0 for a user's first device.

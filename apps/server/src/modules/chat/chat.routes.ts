@@ -58,6 +58,10 @@ export const CHAT_PREFIX = '/api/chat';
  */
 export async function chatRoutes(app: App): Promise<void> {
   const rt = await chatRuntime(app);
+  // Shutdown (app.close(), SIGTERM): before @fastify/websocket's own preClose (registered below, so it runs after
+  // this one) closes every socket without a code, the chat removes this node's presence and closes its sockets with
+  // 1012 (service restart); the Redis connections close last, once requests in flight are done.
+  app.addHook('preClose', async () => rt.drain());
   app.addHook('onClose', async () => rt.close());
   await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES, handleProtocols: chooseProtocol } });
   await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });

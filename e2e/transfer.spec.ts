@@ -60,6 +60,18 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await page.getByRole('article', { name: '学生资助' }).waitFor({ state: 'visible' });
     expect(await page.getByRole('article').count()).toBe(1);
     await expectA11yClean(page);
+    // A visitor's header offers nothing a visitor cannot do (no chat, lock, theme or logout), but a way to log in
+    // that comes back to this page.
+    const header = page.locator('.portal-header');
+    expect(await header.getByRole('button', { name: /用户菜单|即时通讯/ }).count()).toBe(0);
+    expect(await header.getByText(/锁屏|退出登录/).count()).toBe(0);
+    await header.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/login\?redirect=%2Fhome%2Fthreelists/);
+    await page.getByLabel(/账号|Account/).fill('student01');
+    await page.getByLabel(/^密码$|^Password$/).fill('Demo@12345');
+    await page.getByRole('button', { name: /登\s*录|Log in/ }).click();
+    await page.waitForURL(/\/home\/threelists$/);
+    await page.getByRole('button', { name: /用户菜单/ }).waitFor();
   });
 
   it('exports ticked duties to xlsx and downloads the file', async () => {

@@ -1,4 +1,4 @@
-import { BgColorsOutlined, DownOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, DownOutlined, GlobalOutlined, LockOutlined, LoginOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -32,6 +32,9 @@ export function Shell() {
   const navigate = useNavigate();
   const handle = useRouteHandle();
   const user = useSession((s) => s.user);
+  // A visitor (the login-free pages of 2.2, such as the three lists) has no session: no chat, lock, theme or
+  // logout to offer — a log-in button instead, back to this page afterwards.
+  const signedIn = useSession((s) => s.token !== null);
   const menus = useSession((s) => s.configurationMenu);
   const logout = useLogout();
   const builtIns = useConfiguredBuiltIns();
@@ -44,14 +47,18 @@ export function Shell() {
   const compact = screens.md === false;
 
   const configItems: MenuProps['items'] = menus.map((m) => ({ key: m.path, label: t(`pages.${m.name}`, { defaultValue: m.title }) }));
-  const userItems: MenuProps['items'] = [
-    { key: 'personal', icon: <UserOutlined />, label: t('nav.personalCenter') },
-    { key: 'theme', icon: <BgColorsOutlined />, label: t('workbench.theme.menu') },
-    { key: 'lock', icon: <LockOutlined />, label: t('nav.lock') },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout') },
-  ];
+  const userItems: MenuProps['items'] = signedIn
+    ? [
+        { key: 'personal', icon: <UserOutlined />, label: t('nav.personalCenter') },
+        { key: 'theme', icon: <BgColorsOutlined />, label: t('workbench.theme.menu') },
+        { key: 'lock', icon: <LockOutlined />, label: t('nav.lock') },
+        { type: 'divider' },
+        { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout') },
+      ]
+    : [{ key: 'login', icon: <LoginOutlined />, label: t('landing.login') }];
+  const toLogin = () => navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'login') toLogin();
     if (key === 'personal') navigate('/home/PersonalCenter');
     if (key === 'theme') setThemeOpen(true);
     if (key === 'lock') setLockOpen(true);
@@ -99,9 +106,14 @@ export function Shell() {
               </Button>
             </Dropdown>
           )}
-          <ChatEntry className="portal-header-button" />
+          {signedIn && <ChatEntry className="portal-header-button" />}
           {!compact && <LanguageSwitch className="portal-header-button" />}
-          {!compact && (
+          {!compact && !signedIn && (
+            <Button type="primary" className="portal-login-button" icon={<LoginOutlined />} onClick={toLogin}>
+              {t('landing.login')}
+            </Button>
+          )}
+          {!compact && signedIn && (
             <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']}>
               <Button type="text" className="portal-header-button" icon={<UserOutlined />} aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}>
                 {user?.user_name} <DownOutlined />

@@ -151,8 +151,10 @@ describe.each(backEnds)('file store: $name', ({ engine }) => {
   });
 
   it('removes a folder of keys and nothing beside it', async () => {
-    for (const key of ['exports/000000/j1/a.xlsx', 'exports/000000/j1/sub/b', 'exports/000000/j10/c.xlsx', 'exports/000000/j1x']) await store.put(key, [Buffer.from(key)]);
+    for (const key of ['exports/000000/j1/a.xlsx', 'exports/000000/j1/sub/b', 'exports/000000/j10/c.xlsx', 'exports/000000/j1x', 'exports/000000/j2']) await store.put(key, [Buffer.from(key)]);
     await store.removePrefix('exports/000000/j1');
+    await store.removePrefix('exports/000000/j2');
+    expect(await store.exists('exports/000000/j2')).toBe(true);
     expect(await store.exists('exports/000000/j1/a.xlsx')).toBe(false);
     expect(await store.exists('exports/000000/j1/sub/b')).toBe(false);
     expect(await store.exists('exports/000000/j10/c.xlsx')).toBe(true);

@@ -166,7 +166,9 @@ export function localFileStore(root: string): FileStore {
       await rm(pathOf(key), { force: true });
     },
     async removePrefix(prefix) {
-      await rm(pathOf(prefix), { recursive: true, force: true });
+      const dir = pathOf(prefix);
+      // The folder only: a file named like the folder is not under it (as on the database store).
+      if ((await stat(dir).catch(() => null))?.isDirectory()) await rm(dir, { recursive: true, force: true });
     },
     async withPath(key, fn) {
       const path = pathOf(key);

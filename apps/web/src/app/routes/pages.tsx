@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useSession } from '../../lib/session/session-store.ts';
 import { NotBuilt } from '../../components/not-built.tsx';
 import { useRouteHandle } from '../guard.tsx';
 
@@ -28,11 +29,28 @@ export function NoPowerPage() {
 }
 
 /** /deleteNoPag: opened when a message has been deleted (4.2). */
+/** /deleteNoPag: the message is gone — and a way on: back where the user came from, or home. */
 export function DeletedMessagePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useSession((s) => s.token !== null);
+  const home = signedIn ? '/home/homePage' : '/';
   return (
     <main className="plain-page">
-      <Result status="warning" title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('errors.deleted')}</h1>} />
+      <Result
+        status="warning"
+        title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('errors.deleted')}</h1>}
+        extra={[
+          window.history.length > 1 && (
+            <Button key="back" onClick={() => navigate(-1)}>
+              {t('errors.goBack')}
+            </Button>
+          ),
+          <Button key="home" type="primary" onClick={() => navigate(home, { replace: true })}>
+            {t('notBuilt.back')}
+          </Button>,
+        ]}
+      />
     </main>
   );
 }

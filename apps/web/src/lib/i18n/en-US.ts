@@ -46,6 +46,7 @@ export const enUS: DeepString<Texts> = {
     loginConfig: 'Loading the login config failed, please log in again',
     session: 'Your login information is abnormal and the system may not work properly. Please log in again.',
     deleted: 'The message has been deleted',
+    goBack: 'Go back',
     partLoad: 'This page could not be loaded: the network is unstable or the portal has been updated.',
     partLoadRetry: 'Reload',
     unexpected: 'E-FW00012Q: System error, please contact the administrator',

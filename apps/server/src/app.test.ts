@@ -63,6 +63,10 @@ describe.each(testDatabases)('the application on %s', (engine) => {
         ['post', '/api/blade-workbench/eduSystemManagePwdConfig/getPasswordReg'],
         ['post', '/api/blade-workbench/eduSystemManagePwdConfig/detail'],
         ['get', '/api/blade-workbench/baseService/getRoleList'],
+        // The last three of 7.3 (ADR 0022).
+        ['post', '/api/blade-workbench/auth/auth/modelLogin'],
+        ['post', '/api/blade-workbench/auth/getAddress'],
+        ['post', '/api/blade-workbench/serviceItem/getMpList'],
       ];
       for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
       // Generated from the contract schemas: the body of the ticket calls is described.

@@ -10,6 +10,7 @@ import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { personalRoutes } from './modules/personal/personal.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -30,7 +31,7 @@ import type { AppDeps } from './platform/http.ts';
 import { registerWeb } from './platform/web.ts';
 
 /** Every capability's routes, registered in this order. */
-const modules = [authRoutes, assistantRoutes, chatRoutes, messagesRoutes, threeListsRoutes, transferRoutes, servicesRoutes, workbenchRoutes, personalRoutes, efficiencyRoutes];
+const modules = [authRoutes, identityRoutes, assistantRoutes, chatRoutes, messagesRoutes, threeListsRoutes, transferRoutes, servicesRoutes, workbenchRoutes, personalRoutes, efficiencyRoutes];
 
 export type BuildOptions = { config: Config; db: DbHandle; logger?: boolean; serveWeb?: boolean; logStream?: { write: (line: string) => void } };
 

@@ -58,6 +58,15 @@ const Env = z.object({
    * (chunks in the database every node reaches). Default: 'database' in cluster mode, else 'local'.
    */
   FILE_STORE: z.enum(['local', 'database']).optional(),
+  /**
+   * The portal's address as browsers reach it (https://portal.example.edu), without a trailing slash: the identity
+   * provider's redirect URIs and the CAS service URL are built from it. Without it, from the request's Host.
+   */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?$/, 'an http(s) address such as https://portal.example.edu')
+    .optional(),
   /** This node's name in presence and job ownership; default host-pid-random. */
   NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, up to 64').optional(),
 });
@@ -99,6 +108,8 @@ export type Config = {
   loginAddressDelayMaxMs?: number;
   /** Origins besides the portal's own allowed to open the chat socket (ALLOWED_ORIGINS, lower case); none when left out. */
   allowedOrigins?: string[];
+  /** The portal's public address (PUBLIC_URL), no trailing slash; redirect URIs of the identity providers. */
+  publicUrl?: string;
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -163,6 +174,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     refreshMaxSeconds: Math.round(e.REFRESH_MAX_DAYS * 86400),
     loginAddressDelayMaxMs: e.LOGIN_ADDRESS_DELAY_MAX_MS,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().toLowerCase()).filter(Boolean),
+    ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   };
 }
 

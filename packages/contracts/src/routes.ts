@@ -37,6 +37,8 @@ export const CONFIGURATION_MENUS: ReadonlyArray<{ name: string; path: string; ti
   { name: 'cardBusinessConfig', path: '/home/cardBusinessConfig', title: '卡片业务配置' },
   { name: 'deptResponsibilityListConfig', path: '/home/deptResponsibilityListConfig', title: '部门职责清单配置' },
   { name: 'managementGuideConfig', path: '/home/managementGuideConfig', title: '办事指南配置' },
+  // The school's identity provider (issue 17, ADR 0023): OpenID Connect, CAS or LDAP.
+  { name: 'identityProviderConfig', path: '/home/identityProviderConfig', title: '统一身份认证配置' },
 ];
 
 export type MenuEntry = { name?: string; path: string };
@@ -58,5 +60,6 @@ export function configMenuNameOf(pathname: string): string | null {
   const frame = /^\/home\/userFrameConfig\/([^/]+)$/.exec(clean);
   if (frame) return frame[1]!;
   if (clean === '/home/cardBusinessConfig') return 'cardBusinessConfig';
+  if (clean === '/home/identityProviderConfig') return 'identityProviderConfig';
   return null;
 }

@@ -107,12 +107,13 @@ export interface RobotConfigTable {
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { EfficiencyTables } from './tables/efficiency.ts';
 import type { FileTables } from './tables/files.ts';
+import type { IdentityTables } from './tables/identity.ts';
 import type { PersonalTables } from './tables/personal.ts';
 import type { TransferTables } from './tables/transfer.ts';
 import type { WorkbenchTables } from './tables/workbench.ts';
 
 /** Every table. Capabilities keep their own table types in db/tables/<capability>.ts. */
-export interface Database extends CatalogueTables, EfficiencyTables, WorkbenchTables, TransferTables, PersonalTables, FileTables {
+export interface Database extends CatalogueTables, EfficiencyTables, WorkbenchTables, TransferTables, PersonalTables, FileTables, IdentityTables {
   tenants: TenantTable;
   roles: RoleTable;
   role_menus: RoleMenuTable;

@@ -19,6 +19,7 @@ import * as transportReplay from './migrations/2026-11-24T02-00_transport-replay
 import * as noticeAudienceAndVisits from './migrations/2026-11-24T03-00_notice-audience-and-visits.ts';
 import * as catalogueSpeed from './migrations/2026-11-24T04-00_catalogue-speed.ts';
 import * as storedFiles from './migrations/2026-11-24T05-00_stored-files.ts';
+import * as identity from './migrations/2026-11-24T06-00_identity.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T03-00_notice-audience-and-visits': noticeAudienceAndVisits,
   '2026-11-24T04-00_catalogue-speed': catalogueSpeed,
   '2026-11-24T05-00_stored-files': storedFiles,
+  '2026-11-24T06-00_identity': identity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

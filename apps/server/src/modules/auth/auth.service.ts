@@ -8,6 +8,7 @@ import {
   SESSION_MAX_SECONDS_DEFAULT,
 } from '@portal/contracts/constants';
 import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
+import { IDENTITY_MESSAGES } from '@portal/contracts/identity';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { nowIso } from '../../db/sql-helpers.ts';
@@ -35,7 +36,7 @@ export function sessionLimits(config: AppDeps['config'], createdAt: string): { s
 }
 const earliest = (a: string, b: string) => (a < b ? a : b);
 
-type Client = { ip: string; userAgent: string };
+export type Client = { ip: string; userAgent: string };
 
 /**
  * grant_type=password: the address waits for its attempt slot, the account claims one of its checked attempts
@@ -64,13 +65,35 @@ export async function loginWithPassword(
     throw new AppError(400, MESSAGES.badCredentials, MESSAGES_EN_US.badCredentials);
   }
   if (user.is_demo === 1 && !deps.config.demo) throw forbidden(MESSAGES.demoDisabled);
+  // A tenant that signs in through its identity provider may switch the password login off; administrators keep it
+  // (break-glass), and so do demo accounts in demo mode (modules/identity, ADR 0023).
+  if (user.role_type !== 'admin' && !(user.is_demo === 1 && deps.config.demo) && !(await localLoginAllowed(deps, user.tenant_id))) {
+    throw forbidden(...IDENTITY_MESSAGES.localLoginOff);
+  }
   await throttle.clearAccount(byAccount);
   if (Math.random() < 0.02) void throttle.prune().catch(() => undefined);
+  return (await openSession(deps, user, client)).token;
+}
 
+/** Whether the tenant's password login is on: no enabled identity provider, or one that leaves it on. */
+export async function localLoginAllowed(deps: AppDeps, tenantId: string): Promise<boolean> {
+  const p = await deps.db.selectFrom('identity_providers').where('tenant_id', '=', tenantId).select(['enabled', 'local_login']).executeTakeFirst();
+  return !p || p.enabled !== 1 || p.local_login === 1;
+}
+
+type SessionUser = { id: string; user_name: string; account: string; nick_name: string; tenant_id: string; role_id: string; role_name: string };
+
+/**
+ * Opens a portal session for a user whose identity is established (password checked, or the identity provider's
+ * answer validated): access and refresh tokens, CAS-style ticket and TGT, the idle and absolute limits.
+ * Every way of signing in ends here, so a session is the same whichever way it began.
+ */
+export async function openSession(deps: AppDeps, user: SessionUser, client: Client): Promise<{ token: TokenResult; sessionId: string; casTicket: string }> {
+  const repo = authRepository(deps.db);
   const access = newToken();
   const refresh = newToken();
   const ticket = newToken();
-  await repo.createSession(
+  const sessionId = await repo.createSession(
     user.tenant_id,
     {
       userId: user.id,
@@ -84,7 +107,7 @@ export async function loginWithPassword(
     },
     { hash: deps.hashToken(refresh), expiresAt: earliest(secondsFromNow(REFRESH_TOKEN_TTL_SECONDS), sessionLimits(deps.config, nowIso()).refreshEnd) },
   );
-  return tokenResult(user, access, refresh);
+  return { token: tokenResult(user, access, refresh), sessionId, casTicket: `ST-${ticket}` };
 }
 
 function tokenResult(
@@ -290,7 +313,7 @@ export async function logout(deps: AppDeps, accessToken: string | null): Promise
 }
 
 /** Revokes a session and its refresh tokens, and tells what rides on it (chat sockets on every node) to stop. */
-async function endSession(deps: AppDeps, session: { tenant_id: string; user_id: string; id: string }): Promise<void> {
+export async function endSession(deps: AppDeps, session: { tenant_id: string; user_id: string; id: string }): Promise<void> {
   await authRepository(deps.db).revokeSession(session.tenant_id, session.id);
   sessionEnded(deps, { tenantId: session.tenant_id, userId: session.user_id, sessionId: session.id });
 }

@@ -1,0 +1,127 @@
+import { IDENTITY_CLOCK_SKEW_SECONDS } from '@portal/contracts/identity';
+import * as oidc from 'openid-client';
+import type { AppDeps } from '../../platform/http.ts';
+import { identityError, oidcSettingsOf, providerSecret, type ExternalProfile, type ExternalSignIn, type ProviderConfig } from './identity.service.ts';
+
+/** Discovery documents are kept this long per tenant and configuration (a provider's keys rotate through jwks_uri anyway). */
+const DISCOVERY_TTL_MS = 10 * 60_000;
+const HTTP_TIMEOUT_SECONDS = 10;
+
+type Cached = { key: string; at: number; config: Promise<oidc.Configuration> };
+
+/**
+ * OpenID Connect through openid-client (certified relying party): discovery, authorization code with PKCE (S256),
+ * state and nonce, ID token validation (signature against the provider's keys, iss, aud, azp, exp, iat, nonce,
+ * clock skew bounded to IDENTITY_CLOCK_SKEW_SECONDS), and RP-initiated logout.
+ */
+export function oidcSignIn(deps: AppDeps): ExternalSignIn {
+  const cache = new Map<string, Cached>();
+
+  const configOf = (p: ProviderConfig): Promise<oidc.Configuration> => {
+    const s = oidcSettingsOf(p);
+    const secret = providerSecret(deps, p);
+    const key = JSON.stringify([s.issuer, s.clientId, secret, p.updatedAt]);
+    const hit = cache.get(p.tenantId);
+    if (hit && hit.key === key && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
+    const issuer = new URL(s.issuer);
+    const config = oidc
+      .discovery(
+        issuer,
+        s.clientId,
+        { [oidc.clockTolerance]: IDENTITY_CLOCK_SKEW_SECONDS, ...(secret ? {} : { token_endpoint_auth_method: 'none' }) },
+        secret ? oidc.ClientSecretPost(secret) : oidc.None(),
+        // Plain http only for a provider on this machine (tests, a local IdP); anything else must be https.
+        { timeout: HTTP_TIMEOUT_SECONDS, ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}) },
+      )
+      .catch((err: unknown) => {
+        cache.delete(p.tenantId);
+        throw unreachable(err);
+      });
+    cache.set(p.tenantId, { key, at: Date.now(), config });
+    return config;
+  };
+
+  return {
+    type: 'oidc',
+    async start({ provider, state, nonce, codeVerifier, callbackUrl }) {
+      const config = await configOf(provider);
+      const s = oidcSettingsOf(provider);
+      const scope = s.scopes.split(/\s+/).includes('openid') ? s.scopes : `openid ${s.scopes}`.trim();
+      return oidc
+        .buildAuthorizationUrl(config, {
+          redirect_uri: callbackUrl,
+          scope,
+          state,
+          nonce,
+          code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+          code_challenge_method: 'S256',
+        })
+        .toString();
+    },
+
+    async finish({ provider, request, currentUrl }): Promise<ExternalProfile> {
+      const config = await configOf(provider);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: request.codeVerifier,
+          expectedState: currentUrl.searchParams.get('state') ?? undefined,
+          expectedNonce: request.nonce,
+          idTokenExpected: true,
+        });
+      } catch (err) {
+        throw refused(err);
+      }
+      const claims = tokens.claims();
+      if (!claims || !tokens.id_token) throw identityError(400, 'providerFailed');
+      let all: Record<string, unknown> = { ...claims };
+      // Claims the ID token left out (name, department) come from the userinfo endpoint, checked against the same sub.
+      const needed = [provider.mapping.account, provider.mapping.name, provider.mapping.department, provider.mapping.role].filter(Boolean);
+      if (needed.some((c) => all[c] === undefined) && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
+        try {
+          all = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...all };
+        } catch {
+          // The ID token's claims are enough to go on; missing fields fall back (name → account).
+        }
+      }
+      const text = (name: string) => {
+        const v = name ? all[name] : undefined;
+        return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+      };
+      const roleClaim = provider.mapping.role ? all[provider.mapping.role] : undefined;
+      const roles = Array.isArray(roleClaim) ? roleClaim.filter((r): r is string => typeof r === 'string') : typeof roleClaim === 'string' ? roleClaim.split(/[\s,]+/).filter(Boolean) : [];
+      return {
+        subject: claims.sub,
+        account: text(provider.mapping.account),
+        name: text(provider.mapping.name),
+        department: text(provider.mapping.department),
+        roles,
+        sid: typeof claims.sid === 'string' ? claims.sid : '',
+        idToken: tokens.id_token,
+      };
+    },
+
+    async logoutUrl({ provider, idToken, returnUrl }) {
+      const config = await configOf(provider);
+      if (!config.serverMetadata().end_session_endpoint) return null;
+      return oidc
+        .buildEndSessionUrl(config, { ...(idToken ? { id_token_hint: idToken } : {}), client_id: config.clientMetadata().client_id, post_logout_redirect_uri: returnUrl })
+        .toString();
+    },
+  };
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+
+function unreachable(err: unknown) {
+  const e = identityError(502, 'providerUnreachable');
+  (e as Error & { cause?: unknown }).cause = err;
+  return e;
+}
+
+/** Any failure of the code grant or the ID token checks: the sign-in is refused, with the provider's reason kept for the log only. */
+function refused(err: unknown) {
+  const e = identityError(400, 'providerFailed');
+  (e as Error & { cause?: unknown }).cause = err;
+  return e;
+}

@@ -1,0 +1,150 @@
+import type { Db } from '../../db/create-db.ts';
+import { nowIso } from '../../db/sql-helpers.ts';
+
+/** SQL of the identity module; every method takes the tenant first (house style 2). */
+export function identityRepository(db: Db) {
+  return {
+    provider(tenantId: string) {
+      return db.selectFrom('identity_providers').where('tenant_id', '=', tenantId).selectAll().executeTakeFirst();
+    },
+
+    async saveProvider(
+      tenantId: string,
+      p: { type: string; name: string; enabled: number; local_login: number; settings: string; secret_sealed: string | null },
+    ): Promise<void> {
+      const now = nowIso();
+      await db
+        .insertInto('identity_providers')
+        .values({ tenant_id: tenantId, type: p.type, name: p.name, enabled: p.enabled, local_login: p.local_login, settings: p.settings, secret_sealed: p.secret_sealed ?? '', updated_at: now })
+        .onConflict((oc) =>
+          oc.column('tenant_id').doUpdateSet({
+            type: p.type,
+            name: p.name,
+            enabled: p.enabled,
+            local_login: p.local_login,
+            settings: p.settings,
+            ...(p.secret_sealed === null ? {} : { secret_sealed: p.secret_sealed }),
+            updated_at: now,
+          }),
+        )
+        .execute();
+    },
+
+    async createRequest(
+      tenantId: string,
+      r: { stateHash: string; type: string; nonce: string; codeVerifier: string; returnTo: string; browserHash: string; expiresAt: string; payload?: string },
+    ): Promise<void> {
+      await db
+        .insertInto('identity_requests')
+        .values({
+          state_hash: r.stateHash,
+          tenant_id: tenantId,
+          type: r.type,
+          nonce: r.nonce,
+          code_verifier: r.codeVerifier,
+          return_to: r.returnTo,
+          browser_hash: r.browserHash,
+          created_at: nowIso(),
+          expires_at: r.expiresAt,
+          used_at: null,
+          payload: r.payload ?? '',
+        })
+        .execute();
+    },
+
+    /**
+     * Takes a sign-in request once: the row is marked used in the same statement that reads it, so a replayed
+     * state (or two callbacks racing) finds nothing. Expired rows are not taken.
+     */
+    async takeRequest(tenantId: string, stateHash: string) {
+      const now = nowIso();
+      const taken = await db
+        .updateTable('identity_requests')
+        .set({ used_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where('state_hash', '=', stateHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) return undefined;
+      return db.selectFrom('identity_requests').where('tenant_id', '=', tenantId).where('state_hash', '=', stateHash).selectAll().executeTakeFirst();
+    },
+
+    async pruneRequests(): Promise<void> {
+      await db.deleteFrom('identity_requests').where('expires_at', '<', nowIso(Date.now() - 3600_000)).execute();
+    },
+
+    link(tenantId: string, type: string, subject: string) {
+      return db.selectFrom('identity_links').where('tenant_id', '=', tenantId).where('type', '=', type).where('subject', '=', subject).selectAll().executeTakeFirst();
+    },
+
+    linkOfUser(tenantId: string, userId: string) {
+      return db.selectFrom('identity_links').where('tenant_id', '=', tenantId).where('user_id', '=', userId).selectAll().orderBy('last_login_at', 'desc').executeTakeFirst();
+    },
+
+    async saveLink(tenantId: string, l: { type: string; subject: string; userId: string; department: string }): Promise<void> {
+      const now = nowIso();
+      await db
+        .insertInto('identity_links')
+        .values({ tenant_id: tenantId, type: l.type, subject: l.subject, user_id: l.userId, department: l.department, created_at: now, last_login_at: now })
+        .onConflict((oc) => oc.columns(['tenant_id', 'type', 'subject']).doUpdateSet({ department: l.department, last_login_at: now }))
+        .execute();
+    },
+
+    userByAccount(tenantId: string, account: string) {
+      return db.selectFrom('users').where('tenant_id', '=', tenantId).where('account', '=', account).selectAll().executeTakeFirst();
+    },
+
+    roleByAlias(tenantId: string, alias: string) {
+      return db.selectFrom('roles').where('tenant_id', '=', tenantId).where('role_alias', '=', alias).selectAll().executeTakeFirst();
+    },
+
+    async createUser(tenantId: string, u: { id: string; account: string; name: string; roleId: string; passwordHash: string }): Promise<void> {
+      await db
+        .insertInto('users')
+        .values({ id: u.id, tenant_id: tenantId, account: u.account, user_name: u.name, nick_name: u.name, password_hash: u.passwordHash, role_id: u.roleId, is_demo: 0, status: 1, created_at: nowIso() })
+        .execute();
+    },
+
+    async updateUser(tenantId: string, userId: string, u: { name: string; roleId?: string }): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ user_name: u.name, nick_name: u.name, ...(u.roleId ? { role_id: u.roleId } : {}) })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async saveSession(tenantId: string, s: { sessionId: string; type: string; idToken: string; sid: string }): Promise<void> {
+      await db
+        .insertInto('identity_sessions')
+        .values({ session_id: s.sessionId, tenant_id: tenantId, type: s.type, id_token: s.idToken, sid: s.sid, created_at: nowIso() })
+        .execute();
+    },
+
+    session(tenantId: string, sessionId: string) {
+      return db.selectFrom('identity_sessions').where('tenant_id', '=', tenantId).where('session_id', '=', sessionId).selectAll().executeTakeFirst();
+    },
+
+    sessionsBySid(tenantId: string, type: string, sid: string) {
+      return db
+        .selectFrom('identity_sessions as i')
+        .innerJoin('sessions as s', 's.id', 'i.session_id')
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.type', '=', type)
+        .where('i.sid', '=', sid)
+        .where('s.revoked_at', 'is', null)
+        .select(['s.id', 's.tenant_id', 's.user_id'])
+        .execute();
+    },
+
+    publicAccounts(tenantId: string, filter: { mpType?: number | undefined; keyword?: string | undefined }) {
+      let q = db.selectFrom('chat_public_accounts').where('tenant_id', '=', tenantId);
+      if (filter.mpType !== undefined) q = q.where('mp_type', '=', filter.mpType);
+      // The wildcards % and _ are dropped, so a user's text never widens the match (as three-lists does).
+      const keyword = filter.keyword?.replace(/[%_]/g, '');
+      if (keyword) q = q.where('name', 'like', `%${keyword}%`);
+      return q.select(['id', 'name', 'mp_type', 'avatar', 'intro']).orderBy('sort').orderBy('id').execute();
+    },
+  };
+}

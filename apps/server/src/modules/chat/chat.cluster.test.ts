@@ -43,7 +43,7 @@ const isPresence = (userId: string, resource: ChatResource, status: string) => (
  * SUBSCRIBE) and hold the SUBSCRIBE of their reconnect until released: a subscription drop whose length the test
  * decides, while the node's other Redis connections (publishing, presence) stay up.
  */
-class SubscriptionCutter {
+class RedisRelay {
   private readonly server = net.createServer((client) => this.relay(client));
   private readonly conns = new Set<{ client: net.Socket; upstream: net.Socket; subscriber: boolean; held: Buffer[] }>();
   private holding = false;
@@ -270,7 +270,7 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
       onReaped: (entries) => reports.push({ by, entries }),
       onRevived: (entries) => revived.push(...entries),
     });
-    const staller = { heartbeatMs: 3_600_000, ttlMs: 400 };
+    const staller = { heartbeatMs: 3_600_000, ttlMs: 1_500 };
     const calm = { heartbeatMs: 3_600_000, ttlMs: 60_000 };
     const stalled = await redisPresence(REDIS_URL, ns, 'stalled', (e) => errors.push(e), staller);
     const s1 = await redisPresence(REDIS_URL, ns, 's1', (e) => errors.push(e), calm);
@@ -316,16 +316,16 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
 
   it('a message sent while a node’s subscription reconnects reaches its recipient there at once, exactly once', async () => {
     const [nodeA] = apps as [FastifyInstance];
-    const cutter = new SubscriptionCutter();
-    await cutter.listen();
+    const relay = new RedisRelay();
+    await relay.listen();
     try {
-      const nodeC = await startNode('node-c', cutter.url);
+      const nodeC = await startNode('node-c', relay.url);
       const teacher = await connect(nodeA, 'teacher01', 'android');
       const student = await connect(nodeC, 'student01', 'android');
       teacher.say(STUDENT, '断线前');
       await student.next(messageOf((c) => c === '断线前'));
 
-      expect(cutter.cut()).toBe(1);
+      expect(relay.cut()).toBe(1);
       const webId = teacher.say(STUDENT, '订阅断开时发送');
       await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
       // Node c did not hear it: its subscription is down (the reconnect is held back).
@@ -333,7 +333,7 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
       expect(student.messages().some((f) => f.message.content === '订阅断开时发送')).toBe(false);
 
       // The subscription comes back: node c replays the mailbox, no other message needed.
-      cutter.release();
+      relay.release();
       await student.next(messageOf((c) => c === '订阅断开时发送'));
       await teacher.next(receiptOf(MSG_TYPE_RECEIPT_DELIVERED, webId));
 
@@ -346,14 +346,14 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
       const seqs = student.messages().map((f) => f.seq);
       expect(new Set(seqs).size).toBe(seqs.length);
     } finally {
-      await cutter.close();
+      await relay.close();
     }
   });
 
   it('a process whose publish failed (Redis out of reach longer than the offline queue waits) asks every process to replay once it is back', async () => {
     const channel = `${prefix}:bus-${randomBytes(3).toString('hex')}`;
-    const cutter = new SubscriptionCutter();
-    await cutter.listen();
+    const relay = new RedisRelay();
+    await relay.listen();
     const errors: unknown[] = [];
     const heard: BusEvent[] = [];
     const resyncs: string[] = [];
@@ -362,7 +362,7 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
     listener.onResync(() => resyncs.push('listener'));
     let failed: () => void = () => {};
     const publishFailed = new Promise<void>((r) => (failed = r));
-    const cutOff = await redisBus(cutter.url, channel, 'cut-off', (e) => {
+    const cutOff = await redisBus(relay.url, channel, 'cut-off', (e) => {
       if (String(e).includes('max retries')) failed();
     });
     cutOff.onResync(() => resyncs.push('cut-off'));
@@ -370,13 +370,13 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
       const event: BusEvent = { t: 'endSession', tenantId: DEMO_TENANT_ID, userId: 'u1', sessionId: 's1' };
       cutOff.publish(event);
       await until(async () => heard.length, (n) => n === 1, 5_000, 'events heard');
-      cutter.refuse();
+      relay.refuse();
       // Both connections of the cut-off bus noticed and are reconnecting: what it publishes now waits in the offline queue.
-      await until(async () => cutter.refused, (n) => n >= 2, 5_000, 'refused connections');
+      await until(async () => relay.refused, (n) => n >= 2, 5_000, 'refused connections');
       cutOff.publish({ ...event, sessionId: 's2' });
       // ioredis gives the command up after its retries: the event is lost for the other processes.
       await publishFailed;
-      cutter.release();
+      relay.release();
       await until(async () => heard.map((e) => e.t), (ts) => ts.includes('resync'), 10_000, 'events heard');
       expect(heard.map((e) => e.t)).toEqual(['endSession', 'resync']);
       // The cut-off process's own subscription came back too: it replays its sockets as well; the listener's never dropped.
@@ -385,7 +385,7 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
       expect(errors).toEqual([]);
     } finally {
       await Promise.all([listener.close(), cutOff.close()]);
-      await cutter.close();
+      await relay.close();
     }
   });
 

@@ -183,13 +183,23 @@ async function main(): Promise<void> {
     const health = (port: number): Target => ({ port, method: 'GET', path: '/api/health' });
     const runs: Record<keyof typeof loads | 'chat1' | 'chat2' | 'hop0' | 'hop1', Result[]> = { direct: [], proxy1: [], proxy2: [], chat1: [], chat2: [], hop0: [], hop1: [] };
     for (const t of Object.values(loads)) await load(t, CONNECTIONS, 1);
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const k of Object.keys(loads) as Array<keyof typeof loads>) runs[k].push(await load(loads[k], CONNECTIONS, SECONDS));
+    const steps: Array<[keyof typeof runs, () => Promise<Result>]> = [
+      ['direct', () => load(loads.direct, CONNECTIONS, SECONDS)],
+      ['proxy1', () => load(loads.proxy1, CONNECTIONS, SECONDS)],
+      ['proxy2', () => load(loads.proxy2, CONNECTIONS, SECONDS)],
       // The proxy's own cost: one connection, one request at a time, the cheapest call, without and with nginx.
-      runs.hop0.push(await load(health(nodePort), 1, SECONDS));
-      runs.hop1.push(await load(health(proxy1.port), 1, SECONDS));
-      runs.chat1.push(await chatLoad(proxy1.port, SECONDS));
-      runs.chat2.push(await chatLoad(proxy2, SECONDS));
+      ['hop0', () => load(health(nodePort), 1, SECONDS)],
+      ['hop1', () => load(health(proxy1.port), 1, SECONDS)],
+      ['chat1', () => chatLoad(proxy1.port, SECONDS)],
+      ['chat2', () => chatLoad(proxy2, SECONDS)],
+    ];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Each round starts at another load, so none always follows the same one (a chat load leaves work behind).
+      for (let i = 0; i < steps.length; i++) {
+        const [key, run] = steps[(i + r * 3) % steps.length]!;
+        runs[key].push(await run());
+        await new Promise((done) => setTimeout(done, 500));
+      }
     }
     console.log(line(['', 'req/s', 'ratio', 'p50', 'p99', 'errors']));
     const row = (name: string, rs: Result[], base: Result[]) =>

@@ -31,7 +31,12 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
         { [oidc.clockTolerance]: IDENTITY_CLOCK_SKEW_SECONDS, ...(secret ? {} : { token_endpoint_auth_method: 'none' }) },
         secret ? oidc.ClientSecretPost(secret) : oidc.None(),
         // Plain http only for a provider on this machine (tests, a local IdP); anything else must be https.
-        { timeout: HTTP_TIMEOUT_SECONDS, ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}) },
+        // enableNonRepudiationChecks: the ID token's signature is checked against the provider's keys even though it
+        // came straight from the token endpoint (openid-client otherwise relies on TLS alone there, OIDC Core 3.1.3.7).
+        {
+          timeout: HTTP_TIMEOUT_SECONDS,
+          execute: [oidc.enableNonRepudiationChecks, ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? [oidc.allowInsecureRequests] : [])],
+        },
       )
       .catch((err: unknown) => {
         cache.delete(p.tenantId);

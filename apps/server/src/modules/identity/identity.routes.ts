@@ -1,5 +1,6 @@
 import { TokenResult } from '@portal/contracts/auth';
-import { envelope } from '@portal/contracts/envelope';
+import { envelope, TenantId } from '@portal/contracts/envelope';
+import { MESSAGES } from '@portal/contracts/errors';
 import {
   GetAddressRequest,
   IDENTITY_CONFIG_MENU,
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { GROUPS, tenantOf, typed, userOf, type App } from '../../platform/http.ts';
+import { authRepository } from '../auth/auth.repository.ts';
 import { casSignIn, casSingleLogout } from './identity.cas.ts';
 import { ldapSignIn as ldapDirectory } from './identity.ldap.ts';
 import { oidcSignIn } from './identity.oidc.ts';
@@ -129,9 +131,17 @@ export async function identityRoutes(app: App): Promise<void> {
     },
   );
 
+  /** The tenant of a callback, from its path (the redirect URI carries no query of its own); null when unknown. */
+  const pathTenant = async (request: { params: unknown }) => {
+    const parsed = TenantId.safeParse((request.params as { tenantId?: unknown } | undefined)?.tenantId);
+    if (!parsed.success) return null;
+    return (await authRepository(deps.db).tenant(parsed.data))?.tenant_id ?? null;
+  };
+
   const finish = async (request: FastifyRequest<{ Querystring: { state?: string | undefined } }>, reply: FastifyReply) => {
-    const tenantId = tenantOf(request);
     const base = baseOf(request);
+    const tenantId = await pathTenant(request);
+    if (!tenantId) return reply.header('cache-control', 'no-store').redirect(`${base}/login?${new URLSearchParams({ ssoError: 'requestInvalid' })}`, 302);
     try {
       if (!request.query.state) throw new AppError(400, IDENTITY_MESSAGES.requestInvalid[0]);
       const { handoff, returnTo } = await finishSignIn(deps, tenantId, { state: request.query.state, browserValue: browserCookie(request), currentUrl: new URL(`${base}${request.url}`), base }, providers);
@@ -141,15 +151,17 @@ export async function identityRoutes(app: App): Promise<void> {
       return reply.header('cache-control', 'no-store').redirect(loginPageWithError(base, tenantId, err), 302);
     }
   };
-  const CallbackQuery = z.object({ tenantId: z.string(), state: z.string().max(200).optional() }).passthrough();
-  r.get(IDENTITY_PATHS.oidcCallback, { schema: { tags, summary: 'OpenID Connect redirect URI: the code is exchanged, the ID token checked, then back to the portal', querystring: CallbackQuery } }, finish);
-  r.get(IDENTITY_PATHS.casCallback, { schema: { tags, summary: 'CAS service URL: the service ticket is validated, then back to the portal', querystring: CallbackQuery } }, finish);
+  const CallbackQuery = z.object({ state: z.string().max(200).optional() }).passthrough();
+  const CallbackParams = z.object({ tenantId: z.string().max(64) });
+  r.get(`${IDENTITY_PATHS.oidcCallback}/:tenantId`, { schema: { tags, summary: 'OpenID Connect redirect URI: the code is exchanged, the ID token checked, then back to the portal', params: CallbackParams, querystring: CallbackQuery } }, finish);
+  r.get(`${IDENTITY_PATHS.casCallback}/:tenantId`, { schema: { tags, summary: 'CAS service URL: the service ticket is validated, then back to the portal', params: CallbackParams, querystring: CallbackQuery } }, finish);
   // CAS single logout: the CAS server posts a SAML LogoutRequest naming the service ticket to the service URL.
   r.post(
-    IDENTITY_PATHS.casCallback,
-    { schema: { tags, summary: 'CAS single logout (back channel): ends the portal session of the named service ticket', querystring: CallbackQuery, body: z.object({ logoutRequest: z.string().max(20_000) }) } },
+    `${IDENTITY_PATHS.casCallback}/:tenantId`,
+    { schema: { tags, summary: 'CAS single logout (back channel): ends the portal session of the named service ticket', params: CallbackParams, querystring: CallbackQuery, body: z.object({ logoutRequest: z.string().max(20_000) }) } },
     async (request) => {
-      const tenantId = tenantOf(request);
+      const tenantId = await pathTenant(request);
+      if (!tenantId) throw new AppError(400, MESSAGES.unknownTenant);
       const ticket = casSingleLogout(request.body.logoutRequest);
       const ended = ticket ? await endProviderSessions(deps, tenantId, 'cas', ticket) : 0;
       return ok({ ended });

@@ -34,7 +34,6 @@ export const IDENTITY_PATHS = {
   casCallback: '/api/blade-auth/nobody/identity/cas/callback',
   exchange: '/api/blade-auth/nobody/identity/exchange',
   ldapLogin: '/api/blade-auth/nobody/identity/ldap/login',
-  oidcLoggedOut: '/api/blade-auth/nobody/identity/oidc/logged-out',
 } as const;
 
 /** The cookie binding a sign-in to the browser that started it (HttpOnly, SameSite=Lax, path of the module). */
@@ -137,9 +136,18 @@ export function publicBase(deps: AppDeps, request: { protocol: string; host: str
   return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/**
+ * The redirect URI (OIDC) or service URL (CAS) of a tenant: the tenant is a path segment, because a relying party
+ * derives the redirect_uri of the code exchange from the callback's address without its query (openid-client).
+ */
 export function callbackUrl(base: string, p: Pick<ProviderConfig, 'tenantId' | 'type'>, state?: string): string {
-  const params = new URLSearchParams({ tenantId: p.tenantId, ...(state ? { state } : {}) });
-  return `${base}${p.type === 'cas' ? IDENTITY_PATHS.casCallback : IDENTITY_PATHS.oidcCallback}?${params}`;
+  const path = `${p.type === 'cas' ? IDENTITY_PATHS.casCallback : IDENTITY_PATHS.oidcCallback}/${encodeURIComponent(p.tenantId)}`;
+  return `${base}${path}${state ? `?${new URLSearchParams({ state })}` : ''}`;
+}
+
+/** Where the provider sends the browser after RP-initiated logout (register it as a post-logout redirect URI). */
+export function postLogoutUrl(base: string, tenantId: string): string {
+  return `${base}/login?${new URLSearchParams({ tenantId, logout: '1' })}`;
 }
 
 export const identityError = (status: number, key: keyof typeof IDENTITY_MESSAGES) => new AppError(status, IDENTITY_MESSAGES[key][0], IDENTITY_MESSAGES[key][1]);
@@ -182,7 +190,7 @@ export async function loginAddress(
     const session = await identityRepository(deps.db).session(tenantId, input.ctx.sessionId);
     if (session && session.type === provider.type) {
       logoutUrl = await impl
-        .logoutUrl({ provider, idToken: session.id_token, sid: session.sid, returnUrl: `${input.base}/login?${new URLSearchParams({ tenantId, logout: '1' })}` })
+        .logoutUrl({ provider, idToken: session.id_token, sid: session.sid, returnUrl: postLogoutUrl(input.base, tenantId) })
         .catch(() => null);
     }
   }
@@ -201,7 +209,7 @@ export async function providerDetail(deps: AppDeps, ctx: RequestContext, base: s
   const row = await identityRepository(deps.db).provider(ctx.tenantId);
   const p = row ? parseProvider(row) : null;
   const redirectUri = p ? callbackUrl(base, p) : callbackUrl(base, { tenantId: ctx.tenantId, type: 'oidc' });
-  const serviceUrl = p?.type === 'cas' ? callbackUrl(base, p) : `${base}${IDENTITY_PATHS.oidcLoggedOut}?tenantId=${encodeURIComponent(ctx.tenantId)}`;
+  const serviceUrl = p?.type === 'cas' ? callbackUrl(base, p) : postLogoutUrl(base, ctx.tenantId);
   if (!p) {
     return {
       configured: false,

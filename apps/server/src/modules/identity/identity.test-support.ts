@@ -45,7 +45,7 @@ export async function loginOther(t: TestApp, account: string): Promise<string> {
 }
 
 /** Saves the tenant's provider as its administrator and expects success. */
-export async function submitProvider(t: TestApp, adminToken: string, body: Partial<IdentityProviderSubmit> & { type: string; settings: object }): Promise<Record<string, unknown>> {
+export async function submitProvider(t: TestApp, adminToken: string, body: Omit<Partial<IdentityProviderSubmit>, 'settings' | 'type'> & { type: IdentityProviderSubmit['type']; settings: Record<string, unknown> }): Promise<Record<string, unknown>> {
   const res = await t.app.inject({ method: 'POST', url: PROVIDER_SUBMIT, headers: bearer(adminToken), payload: { name: '统一身份认证', ...body } });
   expect(res.json(), res.body).toMatchObject({ status: 1000 });
   return res.json().result;

@@ -200,6 +200,7 @@ export class ChatHub {
         frame: { kind: 'presence', userId: ctx.userId, resource, status: 'online' },
         exceptConn: s.connId,
       });
+      this.tellContacts({ tenantId: ctx.tenantId, userId: ctx.userId, resource }, 'online');
     });
     return s;
   }
@@ -222,8 +223,9 @@ export class ChatHub {
   }
 
   /**
-   * The presence frame a device's coming or going produces today: to the user's own devices (except the
-   * socket itself), on every node. Used for sockets closed here and for the sockets of a dead node.
+   * The presence frame of a device's coming or going: to the user's own devices (except the socket itself) and to
+   * the people they chat with one to one, on every node. Used for sockets closed here and for the sockets of a
+   * dead node.
    */
   announce(entries: Array<Pick<PresenceEntry, 'tenantId' | 'userId' | 'resource'>>, status: 'online' | 'offline', exceptConn: string | null = null): void {
     for (const e of entries) {
@@ -234,7 +236,19 @@ export class ChatHub {
         frame: { kind: 'presence', userId: e.userId, resource: e.resource, status },
         exceptConn,
       });
+      this.tellContacts(e, status);
     }
+  }
+
+  /** The same presence change to the people the user chats with one to one (on every node), once the list is read. */
+  private tellContacts(e: Pick<PresenceEntry, 'tenantId' | 'userId' | 'resource'>, status: 'online' | 'offline'): void {
+    this.rt.repo
+      .userPeers(e.tenantId, e.userId)
+      .then((peers) => {
+        if (peers.length === 0) return;
+        this.rt.bus.publish({ t: 'transient', tenantId: e.tenantId, userIds: peers, frame: { kind: 'presence', userId: e.userId, resource: e.resource, status }, exceptConn: null });
+      })
+      .catch((err) => this.rt.log.warn({ err }, 'telling contacts of a presence change failed'));
   }
 
   /** This node's sockets as presence entries. */

@@ -646,6 +646,24 @@ export function chatRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * The people a user chats with one to one (their conversation list, the primary key's prefix): whom the
+     * user's presence changes are told. At most `limit`, the most recent first.
+     */
+    async userPeers(tenantId: string, userId: string, limit = 500): Promise<string[]> {
+      const rows = await db
+        .selectFrom('chat_conversations')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('peer_type', '=', PEER_PERSON)
+        .where('peer_id', '!=', userId)
+        .select('peer_id')
+        .orderBy('time_send', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.peer_id);
+    },
+
     conversation(tenantId: string, userId: string, peerId: string) {
       return db
         .selectFrom('chat_conversations')

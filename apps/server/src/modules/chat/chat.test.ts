@@ -330,6 +330,28 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     await flood.close();
   });
 
+  it('tells the people a user chats with when the user comes online and goes offline; others hear nothing', async () => {
+    // The student's conversation list (whom their presence is told) holds no conversation with the administrator.
+    const adminRow = await t.db.db.selectFrom('chat_conversations').where('user_id', '=', STUDENT).where('peer_id', '=', ADMIN).selectAll().executeTakeFirst();
+    await t.db.db.deleteFrom('chat_conversations').where('user_id', '=', STUDENT).where('peer_id', '=', ADMIN).execute();
+    const teacher = await connect('teacher01');
+    const admin = await connect('admin');
+    let student = await connect('student01');
+    // They chat one to one: each is in the other's conversation list.
+    student.say(TEACHER, '老师好');
+    await teacher.next(messageOf((c) => c === '老师好'));
+    await student.close();
+    const isStudent = (status: string, resource: string) => (f: ServerFrame) => f.kind === 'presence' && f.userId === STUDENT && f.status === status && f.resource === resource;
+    await teacher.next(isStudent('offline', 'pc'));
+    student = await connect('student01', { resource: 'android' });
+    await teacher.next(isStudent('online', 'android'));
+    await admin.roundTrip();
+    // The administrator has no conversation with the student.
+    expect(admin.frames.some((f) => f.kind === 'presence' && f.userId === STUDENT)).toBe(false);
+    await Promise.all([teacher.close(), admin.close(), student.close()]);
+    if (adminRow) await t.db.db.insertInto('chat_conversations').values(adminRow).execute();
+  });
+
   it('forwards the input state (200) without storing it', async () => {
     const teacher = await connect('teacher01');
     const student = await connect('student01');

@@ -74,6 +74,26 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await page.getByRole('button', { name: /用户菜单/ }).waitFor();
   });
 
+  it('offers duty maintenance only where the server allows it: none to a student, 教务处 only to its manager', async () => {
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/deptResponsibilityListConfig`);
+    await page.getByText('只读：您没有可维护职责清单的部门').waitFor();
+    await page.getByRole('cell', { name: '学生资助' }).waitFor();
+    for (const name of ['新增职责', '编辑', '删除', '批量导入']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+
+    await loginAs(page, server.url, 'teacher01');
+    await page.goto(`${server.url}/home/deptResponsibilityListConfig`);
+    await page.getByRole('button', { name: '新增职责' }).waitFor();
+    const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await row('学籍管理').getByRole('button', { name: '编辑' }).waitFor();
+    // 学生资助 belongs to 学生工作处, which teacher01 does not manage.
+    expect(await row('学生资助').getByRole('button').count()).toBe(0);
+    expect(await row('学生资助').getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await page.getByText('只读：').count()).toBe(0);
+  });
+
   it('exports ticked duties to xlsx and downloads the file', async () => {
     await loginAs(page, server.url, 'admin');
     await page.goto(`${server.url}/home/deptResponsibilityListConfig`);

@@ -1,6 +1,6 @@
 import type { Duty } from '@portal/contracts/transfer';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
@@ -32,6 +32,12 @@ function DeptDutyConfigPageBody() {
   const services = useQuery({ queryKey: ['duty', 'services'], queryFn: () => queryServiceInfo(), enabled: !!editing });
   const duties = useQuery({ queryKey: ['duty', 'page', deptId, dutyName, page], queryFn: () => getDutyPage({ current: page, size: 10, deptId, dutyName: dutyName || null }) });
   const depts = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
+  // What the server lets the caller change: the departments of ospDeptInfo/treePower (all for an administrator,
+  // the managed ones and their sub-departments for a holder of this menu, none otherwise). Everything else is
+  // shown read-only, so no button promises what the server refuses with 403.
+  const power = useMemo(() => new Set(depts.map((d) => d.id)), [depts]);
+  const canMaintain = power.size > 0;
+  const canEdit = (d: Duty) => power.has(d.deptId);
   const refresh = () => qc.invalidateQueries({ queryKey: ['duty'] });
 
   const openEditor = (d: Duty | 'new') => {
@@ -65,6 +71,7 @@ function DeptDutyConfigPageBody() {
       <Typography.Title level={1} style={{ fontSize: 24 }}>
         {t('threeLists.configTitle')}
       </Typography.Title>
+      {tree.isSuccess && !canMaintain && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('threeLists.readOnly')} />}
       <Row gutter={16}>
         <Col xs={24} md={6}>
           <Card title={t('threeLists.deptTree')} size="small">
@@ -90,21 +97,27 @@ function DeptDutyConfigPageBody() {
         <Col xs={24} md={18}>
           <Space wrap style={{ marginBottom: 12 }}>
             <Input.Search aria-label={t('threeLists.dutyName')} placeholder={t('threeLists.dutyName')} allowClear onSearch={(v) => (setDutyName(v.trim()), setPage(1))} />
-            <Button type="primary" onClick={() => openEditor('new')}>
-              {t('threeLists.add')}
-            </Button>
-            <Button danger disabled={!selected.length} onClick={() => remove(selected)}>
-              {t('threeLists.remove')}
-            </Button>
-            <Button onClick={() => setDialog('export')}>{t('threeLists.bulkExport')}</Button>
-            <Button onClick={() => setDialog('import')}>{t('threeLists.bulkImport')}</Button>
+            {canMaintain && (
+              <>
+                <Button type="primary" onClick={() => openEditor('new')}>
+                  {t('threeLists.add')}
+                </Button>
+                <Button danger disabled={!selected.length} onClick={() => remove(selected)}>
+                  {t('threeLists.remove')}
+                </Button>
+                <Button onClick={() => setDialog('export')}>{t('threeLists.bulkExport')}</Button>
+                <Button onClick={() => setDialog('import')}>{t('threeLists.bulkImport')}</Button>
+              </>
+            )}
             {!!selected.length && <Typography.Text>{t('threeLists.selected', { count: selected.length })}</Typography.Text>}
           </Space>
           <Table<Duty>
             rowKey="id"
             loading={duties.isLoading}
             dataSource={duties.data?.records ?? []}
-            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (d) => ({ 'aria-label': d.dutyName }) }}
+            rowSelection={
+              canMaintain ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (d) => ({ 'aria-label': d.dutyName, disabled: !canEdit(d) }) } : undefined
+            }
             pagination={{ current: page, pageSize: 10, total: duties.data?.total ?? 0, onChange: setPage }}
             columns={[
               { title: t('threeLists.dutyName'), dataIndex: 'dutyName' },
@@ -114,7 +127,8 @@ function DeptDutyConfigPageBody() {
               { title: t('threeLists.services'), render: (_, d) => d.services.map((s) => <Tag key={s.serviceId}>{s.serviceName}</Tag>) },
               {
                 title: '',
-                render: (_, d) => (
+                render: (_, d) =>
+                  canEdit(d) && (
                   <Space>
                     <Button type="link" onClick={() => openEditor(d)}>
                       {t('threeLists.edit')}
@@ -123,7 +137,7 @@ function DeptDutyConfigPageBody() {
                       {t('threeLists.remove')}
                     </Button>
                   </Space>
-                ),
+                  ),
               },
             ]}
           />

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -317,7 +318,8 @@ function clusterSecrets(): { tokenSecret: string; clientSecret: string } {
   return secrets;
 }
 
-if (import.meta.main) {
+// Run directly, or through the launcher (scripts/start.mjs cluster), which names this file in argv[1].
+if (import.meta.main || process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const arg = (name: string) => {
     const i = args.indexOf(`--${name}`);

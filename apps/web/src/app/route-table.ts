@@ -30,6 +30,8 @@ export const SHELL_PAGES: Array<{ path: string; handle: RouteHandle }> = [
   { path: 'cardBusinessConfig', handle: { name: 'cardBusinessConfig', titleKey: 'pages.cardBusinessConfig' } },
   { path: 'deptResponsibilityListConfig', handle: { name: 'deptResponsibilityListConfig', titleKey: 'pages.deptResponsibilityListConfig' } },
   { path: 'managementGuideConfig', handle: { name: 'managementGuideConfig', titleKey: 'pages.managementGuideConfig', hideFooter: true } },
+  // The school's identity provider (issue 17): configuration menu identityProviderConfig.
+  { path: 'identityProviderConfig', handle: { name: 'identityProviderConfig', titleKey: 'identity.config.title', hideFooter: true } },
   { path: 'iframPage', handle: { name: 'iframPage', titleKey: 'pages.iframPage', hideFooter: true } },
   { path: 'navIfram', handle: { name: 'navIfram', titleKey: 'pages.navIfram', hideFooter: true } },
   { path: 'messageIfrm', handle: { name: 'messageIfrm', titleKey: 'pages.messageIfrm', hideFooter: true } },

@@ -40,6 +40,7 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
   homePage: () => import('./routes/home-page.tsx').then((m) => <m.HomePageRoute />),
   cardBusinessConfig: () => import('../features/workbench/components/card-business-config-page.tsx').then((m) => <m.CardBusinessConfigPage />),
   managementGuideConfig: () => import('../features/workbench/components/management-guide-config-page.tsx').then((m) => <m.ManagementGuideConfigPage />),
+  identityProviderConfig: () => import('../features/auth/components/identity-provider-config-page.tsx').then((m) => <m.IdentityProviderConfigPage />),
   iframPage: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),
   navIfram: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="navIfram" />),
   PersonalCenter: () => import('./routes/personal-center.tsx').then((m) => <m.PersonalCenterRoute />),

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enUS } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
+import { identityEnUS, identityZhCN } from '../../features/auth/i18n.ts';
 import { chatEnUS, chatZhCN } from '../../features/chat/i18n.ts';
 import { efficiencyEnUS, efficiencyZhCN } from '../../features/efficiency/i18n.ts';
 import { personalEnUS, personalZhCN } from '../../features/personal/i18n.ts';
@@ -10,8 +11,8 @@ import { transferEnUS, transferZhCN } from '../../features/transfer/i18n.ts';
 import { workbenchEnUS, workbenchZhCN } from '../../features/workbench/i18n.ts';
 
 /** The shell's texts plus each feature's own (features use their own top-level keys). */
-const zh = { ...zhCN, ...servicesZhCN, ...workbenchZhCN, ...transferZhCN, ...chatZhCN, ...personalZhCN, ...efficiencyZhCN };
-const en = { ...enUS, ...servicesEnUS, ...workbenchEnUS, ...transferEnUS, ...chatEnUS, ...personalEnUS, ...efficiencyEnUS };
+const zh = { ...zhCN, ...servicesZhCN, ...workbenchZhCN, ...transferZhCN, ...chatZhCN, ...personalZhCN, ...efficiencyZhCN, ...identityZhCN };
+const en = { ...enUS, ...servicesEnUS, ...workbenchEnUS, ...transferEnUS, ...chatEnUS, ...personalEnUS, ...efficiencyEnUS, ...identityEnUS };
 
 export type Language = 'zh-CN' | 'en-US';
 const STORAGE_KEY = 'portal.language';

@@ -83,6 +83,8 @@ export const LdapSettings = z.object({
   filter: z.string().trim().min(1).max(300).default('(uid={{username}})'),
   /** The attribute listing the groups of a person (memberOf), matched against the role mapping's values. */
   groupAttribute: z.string().trim().max(100).default('memberOf'),
+  /** Where groups (groupOfNames, groupOfUniqueNames) listing the person are searched; '' = the search base. */
+  groupSearchBase: z.string().trim().max(300).default(''),
   startTls: z.boolean().default(false),
   timeoutMs: z.number().int().min(500).max(30_000).default(5000),
 });

@@ -40,7 +40,7 @@ export function ldapSignIn(deps: AppDeps): ExternalSignIn {
           throw err;
         }
         const groups = new Set(asStrings(entry[s.groupAttribute]));
-        const { searchEntries: groupEntries } = await service.search(s.searchBase, {
+        const { searchEntries: groupEntries } = await service.search(s.groupSearchBase || s.searchBase, {
           scope: 'sub',
           filter: `(|(&(objectClass=groupOfNames)(member=${Filter.escape(entry.dn)}))(&(objectClass=groupOfUniqueNames)(uniqueMember=${Filter.escape(entry.dn)})))`,
           attributes: ['cn'],

@@ -22,7 +22,7 @@ type Values = {
 const DEFAULT_SETTINGS: Record<IdentityType, Record<string, unknown>> = {
   oidc: { issuer: '', clientId: '', scopes: 'openid profile email' },
   cas: { serverUrl: '', version: '3.0' },
-  ldap: { url: 'ldaps://', bindDn: '', searchBase: '', filter: '(uid={{username}})', groupAttribute: 'memberOf', startTls: false, timeoutMs: 5000 },
+  ldap: { url: 'ldaps://', bindDn: '', searchBase: '', filter: '(uid={{username}})', groupAttribute: 'memberOf', groupSearchBase: '', startTls: false, timeoutMs: 5000 },
 };
 const DEFAULT_MAPPING: Record<IdentityType, Values['mapping']> = {
   oidc: { account: 'preferred_username', name: 'name', department: '', role: '' },
@@ -183,6 +183,9 @@ export function IdentityProviderConfigPage() {
               <Space size="large" wrap>
                 <Form.Item label={t('identity.config.groupAttribute')} name={['settings', 'groupAttribute']}>
                   <Input />
+                </Form.Item>
+                <Form.Item label={t('identity.config.groupSearchBase')} name={['settings', 'groupSearchBase']}>
+                  <Input placeholder="ou=groups,dc=example,dc=edu" />
                 </Form.Item>
                 <Form.Item label={t('identity.config.timeoutMs')} name={['settings', 'timeoutMs']}>
                   <InputNumber min={500} max={30000} step={500} />

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellText, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
+import { cellText, checkXlsx, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { xlsOf, xlsxOf, zipOf } from './transfer-test-files.ts';
 
@@ -87,6 +87,40 @@ describe('spreadsheets', () => {
       const all = await Promise.all(Array.from({ length: 6 }, () => read(path)));
       for (const rows of all) expect(rows).toEqual(expected);
     }
+  });
+
+  it('reads a zip64 xlsx (sizes and offsets only in the zip64 fields, as large archives have them) like the same parts in a plain zip', async () => {
+    const parts = [
+      part('[Content_Types].xml', '<Types/>'),
+      part('xl/workbook.xml', `<workbook ${ns}><sheets><sheet name="名单" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      part('xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/></Relationships>'),
+      part('xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>12</v></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>教务处</t></is></c></row></sheetData></worksheet>`),
+      part('xl/sharedStrings.xml', '<sst><si><t>部门</t></si></sst>'),
+    ];
+    const plain = join(dir, 'plain.xlsx');
+    const wide = join(dir, 'zip64.xlsx');
+    await writeFile(plain, zipOf(parts));
+    await writeFile(wide, zipOf(parts, { zip64: true }));
+    await expect(checkXlsx(wide)).resolves.toBeUndefined();
+    const expected = [
+      { rowNumber: 1, cells: ['部门', '12'] },
+      { rowNumber: 2, cells: ['教务处'] },
+    ];
+    expect(await read(plain)).toEqual(expected);
+    expect(await read(wide)).toEqual(expected);
+  });
+
+  it('refuses zip bombs in zip64 archives too: a part too large for its stored size, and a part holding more than it declares', async () => {
+    const head = [part('[Content_Types].xml', '<Types/>'), part('xl/workbook.xml', '<workbook/>')];
+    const bomb = join(dir, 'bomb64.xlsx');
+    await writeFile(bomb, zipOf([...head, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(64 * 1024 * 1024, 0x20) }], { zip64: true }));
+    await expect(checkXlsx(bomb)).rejects.toMatchObject({ message: TRANSFER_TEXTS.zipBomb });
+    const liar = join(dir, 'liar64.xlsx');
+    await writeFile(liar, zipOf([...head, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20), lie: 1000 }], { zip64: true }));
+    await expect(checkXlsx(liar)).rejects.toMatchObject({ message: TRANSFER_TEXTS.zipBomb });
+    const notZip = join(dir, 'not-a-zip.xlsx');
+    await writeFile(notZip, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]));
+    await expect(checkXlsx(notZip)).rejects.toMatchObject({ message: TRANSFER_TEXTS.badFormat });
   });
 
   it('refuses an xlsx whose worksheet is not well-formed XML', async () => {

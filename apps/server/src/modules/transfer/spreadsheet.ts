@@ -1,10 +1,9 @@
 import * as XLSX from '@e965/xlsx';
 import { open, readFile, stat } from 'node:fs/promises';
-import { createInflateRaw } from 'node:zlib';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { badRequest } from '../../platform/errors.ts';
 import { ExcelJS } from './exceljs.ts';
-import { centralDirectory, entryData, xlsxRows } from './xlsx-reader.ts';
+import { entryChunks, openZip, xlsxRows } from './xlsx-reader.ts';
 
 /**
  * Spreadsheet reading and writing for import and export: the type by content, a zip-bomb check before an
@@ -46,46 +45,27 @@ export function sniffKindOf(head: Buffer, fileName: string): SheetKind | null {
   return null;
 }
 
-/** Inflates a part without keeping it, counting bytes; stops at `limit`. */
-function inflatedSize(data: Buffer, limit: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const inflate = createInflateRaw();
-    let n = 0;
-    inflate.on('data', (chunk: Buffer) => {
-      n += chunk.length;
-      if (n > limit) {
-        inflate.destroy();
-        reject(badRequest(TRANSFER_TEXTS.zipBomb, `a part inflates past ${limit} bytes`));
-      }
-    });
-    inflate.on('error', () => reject(badRequest(TRANSFER_TEXTS.badFormat, 'a part of the xlsx cannot be inflated')));
-    inflate.on('end', () => resolve(n));
-    inflate.end(data);
-  });
-}
-
 /**
- * Refuses an xlsx that is not a plain workbook or that inflates too far (a zip bomb): every part is inflated
- * once, output discarded, and must match its declared size, stay under XLSX_MAX_RATIO and, all together,
- * under XLSX_MAX_INFLATED_BYTES. xlsx-reader.ts then parses only parts whose real size is known.
+ * Refuses an xlsx that is not a plain workbook or that inflates too far (a zip bomb): no part may declare more
+ * than XLSX_MAX_RATIO times its stored size, nor all of them together more than XLSX_MAX_INFLATED_BYTES; then every
+ * part is inflated once, output discarded, and yauzl fails a part the moment it holds more (or fewer) bytes than it
+ * declared. xlsx-reader.ts then parses only parts whose real size is known.
  */
 export async function checkXlsx(path: string): Promise<void> {
-  const buf = await readFile(path);
-  const entries = centralDirectory(buf, XLSX_MAX_ENTRIES);
-  if (!entries.some((e) => e.name === 'xl/workbook.xml') || !entries.some((e) => e.name === '[Content_Types].xml')) {
-    throw badRequest(TRANSFER_TEXTS.badFormat, 'the zip holds no workbook');
-  }
-  let total = 0;
-  for (const e of entries) {
-    const data = entryData(buf, e);
-    if (e.size > Math.max(1024 * 1024, e.compressed * XLSX_MAX_RATIO)) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.name} inflates ${e.size} from ${e.compressed} bytes`);
-    let real: number;
-    if (e.method === 0) real = data.length;
-    else if (e.method === 8) real = await inflatedSize(data, Math.min(e.size, XLSX_MAX_INFLATED_BYTES - total) + 1);
-    else throw badRequest(TRANSFER_TEXTS.badFormat, `compression method ${e.method}`);
-    if (real !== e.size) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.name} declares ${e.size} bytes but holds ${real}`);
-    total += real;
-    if (total > XLSX_MAX_INFLATED_BYTES) throw badRequest(TRANSFER_TEXTS.zipBomb, `inflates past ${XLSX_MAX_INFLATED_BYTES} bytes`);
+  const { zip, entries, close } = await openZip(path, XLSX_MAX_ENTRIES);
+  try {
+    if (!entries.some((e) => e.fileName === 'xl/workbook.xml') || !entries.some((e) => e.fileName === '[Content_Types].xml')) {
+      throw badRequest(TRANSFER_TEXTS.badFormat, 'the zip holds no workbook');
+    }
+    let declared = 0;
+    for (const e of entries) {
+      if (e.uncompressedSize > Math.max(1024 * 1024, e.compressedSize * XLSX_MAX_RATIO)) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.fileName} inflates ${e.uncompressedSize} from ${e.compressedSize} bytes`);
+      declared += e.uncompressedSize;
+      if (declared > XLSX_MAX_INFLATED_BYTES) throw badRequest(TRANSFER_TEXTS.zipBomb, `inflates past ${XLSX_MAX_INFLATED_BYTES} bytes`);
+    }
+    for (const e of entries) for await (const _ of entryChunks(zip, e)) void _;
+  } finally {
+    close();
   }
 }
 

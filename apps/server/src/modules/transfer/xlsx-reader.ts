@@ -1,7 +1,6 @@
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
-import { readFile } from 'node:fs/promises';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import yauzl from 'yauzl';
 import { badRequest } from '../../platform/errors.ts';
 
 /**
@@ -12,71 +11,69 @@ import { badRequest } from '../../platform/errors.ts';
  * the sheet in a temporary file, during which unzipper sometimes ends the archive early: the workbook part is
  * never read and the import fails at random (about 1 read in 300 here). See docs/adr/0005-spreadsheets.md.
  *
- * The XML is parsed by saxes (the parser ExcelJS uses). Values are what ExcelJS gave with styles ignored:
- * shared and inline strings as text, numbers as numbers written back to text, booleans as true/false, a
- * formula's cached result (never evaluated), errors as empty.
+ * The zip itself is yauzl's (docs/adr/0024-maintained-parts.md): it reads the central directory (zip64 included)
+ * and each part's bytes from the file by offset, never the whole file, inflates them as a stream and fails a part
+ * whose inflated size differs from the size it declares, so a part's declared size can be trusted for the
+ * zip-bomb limits of spreadsheet.ts. The XML is parsed by saxes (the parser ExcelJS uses), chunk by chunk as it is
+ * inflated. Values are what ExcelJS gave with styles ignored: shared and inline strings as text, numbers as
+ * numbers written back to text, booleans as true/false, a formula's cached result (never evaluated), errors as
+ * empty.
  */
 
-export type ZipEntry = { name: string; method: number; compressed: number; size: number; offset: number };
+export type ZipEntry = yauzl.Entry;
 
-/** The entries of a zip from its central directory; a file that is not a readable zip is refused. */
-export function centralDirectory(buf: Buffer, maxEntries: number): ZipEntry[] {
-  const bad = () => badRequest(TRANSFER_TEXTS.badFormat, 'not a readable xlsx (zip) file');
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw bad();
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || p === 0xffffffff) throw badRequest(TRANSFER_TEXTS.zipBomb, 'zip64 archives are not accepted');
-  if (count > maxEntries) throw badRequest(TRANSFER_TEXTS.zipBomb, `${count} entries`);
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw bad();
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    entries.push({
-      method: buf.readUInt16LE(p + 10),
-      compressed: buf.readUInt32LE(p + 20),
-      size: buf.readUInt32LE(p + 24),
-      offset: buf.readUInt32LE(p + 42),
-      name: buf.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
-    });
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return entries;
-}
+/** An open xlsx (zip): its entries from the central directory; close() when done. */
+export type OpenZip = { zip: yauzl.ZipFile; entries: ZipEntry[]; close: () => void };
 
-/** The stored (still compressed) bytes of an entry. */
-export function entryData(buf: Buffer, e: ZipEntry): Buffer {
-  if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== 0x04034b50) throw badRequest(TRANSFER_TEXTS.badFormat, `bad local header of ${e.name}`);
-  const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
-  return buf.subarray(start, start + e.compressed);
-}
+const notAZip = (detail: string) => badRequest(TRANSFER_TEXTS.badFormat, `not a readable xlsx (zip) file: ${detail}`.slice(0, 300));
 
-const unsupported = (e: ZipEntry) => badRequest(TRANSFER_TEXTS.badFormat, `compression method ${e.method}`);
-
-/** The chunks of an entry's inflated bytes, streamed. */
-async function* entryChunks(buf: Buffer, e: ZipEntry): AsyncGenerator<Buffer> {
-  const data = entryData(buf, e);
-  if (e.method === 0) {
-    yield data;
-    return;
-  }
-  if (e.method !== 8) throw unsupported(e);
-  const inflate = createInflateRaw();
-  inflate.end(data);
+/** Opens the zip at `path` and lists its entries; a file that is not a readable zip, or has too many entries, is refused. */
+export async function openZip(path: string, maxEntries: number): Promise<OpenZip> {
+  let zip: yauzl.ZipFile;
   try {
-    for await (const chunk of inflate) yield chunk as Buffer;
-  } catch {
-    throw badRequest(TRANSFER_TEXTS.badFormat, `${e.name} cannot be inflated`);
+    zip = await yauzl.openPromise(path, { autoClose: false, lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
+  } catch (err) {
+    throw notAZip((err as Error).message);
+  }
+  const close = () => zip.isOpen && zip.close();
+  try {
+    if (zip.entryCount > maxEntries) throw badRequest(TRANSFER_TEXTS.zipBomb, `${zip.entryCount} entries`);
+    const entries: ZipEntry[] = [];
+    try {
+      for await (const e of zip.eachEntry()) entries.push(e);
+    } catch (err) {
+      throw notAZip((err as Error).message);
+    }
+    return { zip, entries, close };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}
+
+/**
+ * The chunks of an entry's bytes as stored, inflated (deflate) or as they are (stored), streamed. A part that does
+ * not inflate, or inflates to another size than it declares, is refused (the latter as a zip bomb).
+ */
+export async function* entryChunks(zip: yauzl.ZipFile, e: ZipEntry): AsyncGenerator<Buffer> {
+  if (!e.canDecodeFileData() || (e.compressionMethod !== 0 && e.compressionMethod !== 8)) {
+    throw badRequest(TRANSFER_TEXTS.badFormat, `${e.fileName}: compression method ${e.compressionMethod}${e.isEncrypted() ? ', encrypted' : ''}`);
+  }
+  let stream: NodeJS.ReadableStream & { destroy(): void };
+  try {
+    stream = (await zip.openReadStreamPromise(e)) as typeof stream;
+  } catch (err) {
+    throw badRequest(TRANSFER_TEXTS.badFormat, `${e.fileName}: ${(err as Error).message}`.slice(0, 300));
+  }
+  try {
+    for await (const chunk of stream) yield chunk as Buffer;
+  } catch (err) {
+    const message = (err as Error).message ?? '';
+    // yauzl's validateEntrySizes: "too many bytes in the stream …" / "not enough bytes in the stream …".
+    if (/bytes in the stream/.test(message)) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.fileName} does not hold the ${e.uncompressedSize} bytes it declares`);
+    throw badRequest(TRANSFER_TEXTS.badFormat, `${e.fileName} cannot be inflated`);
   } finally {
-    inflate.destroy();
+    stream.destroy();
   }
 }
 
@@ -91,7 +88,7 @@ const attr = (tag: SaxesTagPlain, name: string) => {
  * handlers collected after each chunk (so a worksheet's rows come out as the bytes come in).
  */
 async function* parseEntry<T>(
-  buf: Buffer,
+  zip: yauzl.ZipFile,
   e: ZipEntry,
   handlers: { open?: (tag: SaxesTagPlain, name: string) => void; close?: (name: string) => void; text?: (t: string) => void },
   take: () => T[] = () => [],
@@ -108,15 +105,15 @@ async function* parseEntry<T>(
   const decoder = new TextDecoder('utf-8');
   const write = (s: string) => {
     if (s) parser.write(s);
-    if (error) throw badRequest(TRANSFER_TEXTS.badFormat, `${e.name}: ${(error as Error).message}`.slice(0, 300));
+    if (error) throw badRequest(TRANSFER_TEXTS.badFormat, `${e.fileName}: ${(error as Error).message}`.slice(0, 300));
   };
-  for await (const chunk of entryChunks(buf, e)) {
+  for await (const chunk of entryChunks(zip, e)) {
     write(decoder.decode(chunk, { stream: true }));
     yield* take();
   }
   write(decoder.decode());
   parser.close();
-  if (error) throw badRequest(TRANSFER_TEXTS.badFormat, `${e.name}: ${(error as Error).message}`.slice(0, 300));
+  if (error) throw badRequest(TRANSFER_TEXTS.badFormat, `${e.fileName}: ${(error as Error).message}`.slice(0, 300));
   yield* take();
 }
 
@@ -135,17 +132,17 @@ function partPath(target: string) {
 }
 
 /** The paths of the first worksheet and of the shared strings, from the workbook and its relationships. */
-async function locateParts(buf: Buffer, byName: Map<string, ZipEntry>) {
+async function locateParts(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>) {
   let firstSheetRel: string | undefined;
   const workbook = byName.get('xl/workbook.xml');
   if (workbook) {
-    await drain(parseEntry(buf, workbook, { open: (tag, name) => void (name === 'sheet' && firstSheetRel === undefined && (firstSheetRel = attr(tag, 'id'))) }));
+    await drain(parseEntry(zip, workbook, { open: (tag, name) => void (name === 'sheet' && firstSheetRel === undefined && (firstSheetRel = attr(tag, 'id'))) }));
   }
   const rels = new Map<string, { target: string; type: string }>();
   const relsEntry = byName.get('xl/_rels/workbook.xml.rels');
   if (relsEntry) {
     await drain(
-      parseEntry(buf, relsEntry, {
+      parseEntry(zip, relsEntry, {
         open: (tag, name) => {
           if (name !== 'Relationship') return;
           const id = attr(tag, 'Id');
@@ -164,14 +161,14 @@ async function locateParts(buf: Buffer, byName: Map<string, ZipEntry>) {
 }
 
 /** The shared strings: each <si>'s text runs joined, phonetic runs (<rPh>) left out. */
-async function sharedStrings(buf: Buffer, e: ZipEntry | undefined): Promise<string[]> {
+async function sharedStrings(zip: yauzl.ZipFile, e: ZipEntry | undefined): Promise<string[]> {
   const out: string[] = [];
   if (!e) return out;
   let current: string | null = null;
   let inT = false;
   let phonetic = 0;
   await drain(
-    parseEntry(buf, e, {
+    parseEntry(zip, e, {
       open: (_tag, name) => {
         if (name === 'si') current = '';
         else if (name === 'rPh') phonetic++;
@@ -207,12 +204,18 @@ export type RawRow = { rowNumber: number; cells: string[] };
 
 /** The rows of the first worksheet of the xlsx at `path` (cells as text, column A at index 0). */
 export async function* xlsxRows(path: string, maxEntries: number): AsyncGenerator<RawRow> {
-  const buf = await readFile(path);
-  const entries = centralDirectory(buf, maxEntries);
-  const byName = new Map(entries.map((e) => [e.name, e]));
-  const { sheet, strings } = await locateParts(buf, byName);
+  const { zip, entries, close } = await openZip(path, maxEntries);
+  try {
+    yield* sheetRows(zip, new Map(entries.map((e) => [e.fileName, e])));
+  } finally {
+    close();
+  }
+}
+
+async function* sheetRows(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>): AsyncGenerator<RawRow> {
+  const { sheet, strings } = await locateParts(zip, byName);
   if (!sheet) return;
-  const shared = await sharedStrings(buf, strings);
+  const shared = await sharedStrings(zip, strings);
 
   const done: RawRow[] = [];
   let rowNumber = 0;
@@ -225,7 +228,7 @@ export async function* xlsxRows(path: string, maxEntries: number): AsyncGenerato
   let inT = false;
   let phonetic = 0;
   yield* parseEntry<RawRow>(
-    buf,
+    zip,
     sheet,
     {
       open: (tag, name) => {

@@ -35,7 +35,8 @@ export const IDENTITY_MESSAGES = {
 
 /** How an attribute or claim of the provider becomes a field of the portal account. */
 export const AttributeMapping = z.object({
-  account: z.string().trim().min(1).max(100).default('preferred_username'),
+  /** '' takes the provider's own id: the OIDC sub, the CAS user, the LDAP account typed. */
+  account: z.string().trim().max(100).default('preferred_username'),
   name: z.string().trim().min(1).max(100).default('name'),
   department: z.string().trim().max(100).default(''),
   role: z.string().trim().max(100).default(''),

@@ -97,7 +97,7 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
       const roles = Array.isArray(roleClaim) ? roleClaim.filter((r): r is string => typeof r === 'string') : typeof roleClaim === 'string' ? roleClaim.split(/[\s,]+/).filter(Boolean) : [];
       return {
         subject: claims.sub,
-        account: text(provider.mapping.account),
+        account: text(provider.mapping.account) || (provider.mapping.account ? '' : claims.sub),
         name: text(provider.mapping.name),
         department: text(provider.mapping.department),
         roles,

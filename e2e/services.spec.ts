@@ -182,6 +182,13 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await page.getByText('评价成功，感谢您的反馈').waitFor();
     await page.getByRole('button', { name: '评价 宿舍报修' }).click();
     await page.getByRole('dialog').getByText(/您已评价过该服务（5 分）/).waitFor();
+    await page.keyboard.press('Escape');
+    // Everyone sees the average and the number of ratings on the card, and what others wrote.
+    await page.reload();
+    await page.getByRole('button', { name: /^查看“宿舍报修”的评价：平均 \d\.\d 分，\d+ 人评价$/ }).click();
+    const ratings = page.getByRole('dialog', { name: '“宿舍报修”的评价' });
+    await ratings.getByText('报修很及时，师傅很专业', { exact: false }).waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(page, '.ant-modal'))).toBe('[]');
   });
 
   it('opens services from the home page cards as the service hall does (4.4), logs the click, and opens a guide from 常用服务', async () => {

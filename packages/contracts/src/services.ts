@@ -130,6 +130,8 @@ export const ServiceItem = z.object({
   collected: z.boolean(),
   /** Average score, 0 when never rated. */
   score: z.number(),
+  /** How many users rated it. */
+  rateCount: z.number().int(),
 });
 export type ServiceItem = z.infer<typeof ServiceItem>;
 
@@ -137,7 +139,6 @@ export type ServiceItem = z.infer<typeof ServiceItem>;
 export const ServiceDetail = ServiceItem.extend({
   description: z.string(),
   roleIds: z.array(z.string()),
-  rateCount: z.number().int(),
 });
 export type ServiceDetail = z.infer<typeof ServiceDetail>;
 

@@ -81,6 +81,7 @@ async function toItems(c: Caller, rows: ServiceListRow[], favourites = true): Pr
     launchedAt: r.launched_at,
     collected: collected.has(r.id),
     score: scores.get(r.id)?.avg ?? 0,
+    rateCount: scores.get(r.id)?.count ?? 0,
   }));
 }
 

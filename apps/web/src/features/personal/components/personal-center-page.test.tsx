@@ -42,7 +42,7 @@ let bindings: AccountBinding[];
 const service = (id: string, name: string) => ({
   serviceId: id, serviceName: name, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '后勤管理处', serviceSceneName: '生活服务',
   visitCount: 3, processType: 'ONLINE', hasGuide: false, accessWay: '1', openWay: '1003', serviceUrl: 'https://x.demo.edu.cn/', serviceType: 'APPLICATION' as const,
-  serviceTypeName: '办事', deptId: 'd', sceneId: 's', typeId: 't', isPublic: true, launchedAt: '2026-01-01', collected: false, score: 0,
+  serviceTypeName: '办事', deptId: 'd', sceneId: 's', typeId: 't', isPublic: true, launchedAt: '2026-01-01', collected: false, score: 0, rateCount: 0,
 });
 const RECENT: RecentService[] = [
   { ...service('r1', '宿舍报修'), lastUsedAt: '2026-11-23T02:05:00.000Z', useCount: 4 },

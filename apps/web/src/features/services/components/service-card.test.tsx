@@ -29,6 +29,7 @@ const item = (over: Partial<ServiceItem> = {}): ServiceItem => ({
   launchedAt: '',
   collected: false,
   score: 0,
+  rateCount: 0,
   ...over,
 });
 
@@ -80,5 +81,21 @@ describe('service card', () => {
     fireEvent.click(screen.getByRole('button', { name: '收藏 成绩查询' }));
     expect([onGuide, onRate, onToggle].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
     expect(screen.getByRole('button', { name: '线下办理 成绩查询' })).toBeTruthy();
+  });
+
+  it('shows the average score and how many rated it, and opens the ratings; says so when nobody rated yet', () => {
+    const onRatings = vi.fn();
+    const rated = item({ score: 4.3, rateCount: 12 });
+    const { unmount } = render(
+      <I18nextProvider i18n={i18n}>
+        <ServiceCard service={rated} loggedIn={false} onOpen={vi.fn()} onGuide={vi.fn()} onRatings={onRatings} />
+      </I18nextProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '查看“成绩查询”的评价：平均 4.3 分，12 人评价' }));
+    expect(onRatings).toHaveBeenCalledWith(rated);
+    unmount();
+    card(item());
+    expect(screen.getByText('暂无评价')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /的评价/ })).toBeNull();
   });
 });

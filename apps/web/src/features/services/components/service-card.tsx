@@ -12,10 +12,12 @@ export type ServiceCardProps = {
   onToggleCollect?: ((s: ServiceItem) => void) | undefined;
   onGuide: (s: ServiceItem) => void;
   onRate?: ((s: ServiceItem) => void) | undefined;
+  /** Shows what others thought of the service (average, count, comments). */
+  onRatings?: ((s: ServiceItem) => void) | undefined;
 };
 
 /** A service card: icon, name, department, labels, heat (9999999+ above the cap) and the collect toggle. */
-export function ServiceCard({ service: s, loggedIn, onOpen, onToggleCollect, onGuide, onRate }: ServiceCardProps) {
+export function ServiceCard({ service: s, loggedIn, onOpen, onToggleCollect, onGuide, onRate, onRatings }: ServiceCardProps) {
   const { t } = useTranslation();
   return (
     <article className="svc-card" data-service-id={s.serviceId} aria-label={s.serviceName}>
@@ -46,8 +48,22 @@ export function ServiceCard({ service: s, loggedIn, onOpen, onToggleCollect, onG
         <Tag>{s.serviceSceneName}</Tag>
       </div>
       <div className="svc-card-foot">
+        <span className="svc-card-stats">
         <span className="svc-heat" title={t('services.heat')}>
           {t('services.heatValue', { value: formatHeat(s.visitCount) })}
+        </span>
+        {s.rateCount > 0 && onRatings ? (
+          <button
+            type="button"
+            className="svc-rating"
+            onClick={() => onRatings(s)}
+            aria-label={t('services.showRatings', { name: s.serviceName, score: s.score.toFixed(1), count: s.rateCount })}
+          >
+            <StarFilled aria-hidden="true" /> {s.score.toFixed(1)} <span className="svc-rating-count">({s.rateCount})</span>
+          </button>
+        ) : (
+          <span className="svc-rating svc-rating-none">{t('services.noRatings')}</span>
+        )}
         </span>
         <span className="svc-card-actions">
           {s.hasGuide && (

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { collectService } from '../api/collect-service.ts';
 import { GuideDrawerPart } from './guide-drawer-part.tsx';
 import { RateDialog } from './rate-dialog.tsx';
+import { RatingsDialog } from './ratings-dialog.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { useOpenService } from './use-open-service.ts';
 
@@ -43,6 +44,7 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
   const toggle = useToggleCollect();
   const [guideOf, setGuideOf] = useState<Target | null>(null);
   const [rateOf, setRateOf] = useState<Target | null>(null);
+  const [ratingsOf, setRatingsOf] = useState<Target | null>(null);
   if (!services.length) return <Empty description={emptyText ?? t('services.empty')} />;
   return (
     <>
@@ -56,6 +58,7 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
             onToggleCollect={(x) => toggle.mutate(x)}
             onGuide={setGuideOf}
             onRate={setRateOf}
+            onRatings={setRatingsOf}
           />
         ))}
       </div>
@@ -72,6 +75,7 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
       )}
       <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
       <RateDialog service={rateOf} onClose={() => setRateOf(null)} />
+      <RatingsDialog service={ratingsOf} onClose={() => setRatingsOf(null)} />
     </>
   );
 }

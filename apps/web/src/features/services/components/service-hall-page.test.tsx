@@ -24,7 +24,7 @@ const GROUPS = {
 const service = (i: number): ServiceItem => ({
   serviceId: `svc-${i}`, serviceName: `服务${i}`, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '教务处', serviceSceneName: '学习教学',
   visitCount: i, processType: 'ONLINE', hasGuide: false, accessWay: '1', openWay: '1003', serviceUrl: 'https://x', serviceType: 'PROCESS', serviceTypeName: '学生服务',
-  deptId: 'd1', sceneId: 's1', typeId: 't1', isPublic: true, launchedAt: '', collected: false, score: 0,
+  deptId: 'd1', sceneId: 's1', typeId: 't1', isPublic: true, launchedAt: '', collected: false, score: 0, rateCount: 0,
 });
 
 beforeEach(() => {

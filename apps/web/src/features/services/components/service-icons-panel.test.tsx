@@ -29,6 +29,7 @@ const service = (id: string, name: string, icon = ''): ServiceItem => ({
   launchedAt: '',
   collected: false,
   score: 0,
+  rateCount: 0,
 });
 const pageOf = (records: ServiceItem[]): ServicePage => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 

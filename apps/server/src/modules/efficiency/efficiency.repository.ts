@@ -20,6 +20,14 @@ export const toAgg = (r: RawAgg | undefined): Agg => ({
 });
 
 /**
+ * The quarter hour (UTC) of a stored time (ISO 8601 UTC, as ingestion stores it): "2026-11-23T01:" followed by the
+ * minute the quarter starts at (0, 15, 30, 45), in the same SQL on both engines.
+ */
+const quarterHour = (col: Expression<unknown>): RawBuilder<string> => sql<string>`substr(${col}, 1, 14) || cast(cast(substr(${col}, 15, 2) as integer) / 15 * 15 as text)`;
+/** The instant (ms) a quarterHour() key starts at. */
+const slotTime = (slot: string): number => Date.parse(`${slot.slice(0, 14)}${slot.slice(14).padStart(2, '0')}:00.000Z`);
+
+/**
  * SQL of efficiency supervision. Every method takes the tenant first (house style 2); the only dialect
  * difference, hours between two times, comes from db/sql-helpers.ts.
  */
@@ -79,29 +87,43 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .executeTakeFirst();
       return { serviceCount: num(r?.n), processServiceCount: num(r?.process_n), visitCount: num(r?.visits) };
     },
-    /** Started and late processes by day started, and finished ones by day finished (YYYY-MM-DD). */
-    async byDay(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const day = sql<string>`substr(p.started_at, 1, 10)`;
-      const doneDay = sql<string>`substr(p.finished_at, 1, 10)`;
-      const [started, finished] = await Promise.all([
-        processes(tenantId, f).select([day.as('day'), sql<number>`count(*)`.as('n'), sql<number>`sum(${processLate(now)})`.as('late')]).groupBy(day).execute(),
+    /**
+     * Started and late processes by the quarter hour (UTC) they started in, and finished ones by the quarter hour
+     * they finished in. Quarter hours, not days: a tenant's day starts at its own midnight (every time zone's offset
+     * is a multiple of 15 minutes), and the service puts each quarter hour into the tenant's day.
+     */
+    async byQuarterHour(tenantId: string, f: ProcessFilter, now = nowIso()) {
+      const started = quarterHour(sql.ref('p.started_at'));
+      const done = quarterHour(sql.ref('p.finished_at'));
+      const [startedRows, finishedRows] = await Promise.all([
+        processes(tenantId, f).select([started.as('slot'), sql<number>`count(*)`.as('n'), sql<number>`sum(${processLate(now)})`.as('late')]).groupBy(started).execute(),
         (() => {
           let q = db.selectFrom('eff_processes as p').where('p.tenant_id', '=', tenantId).where('p.finished_at', '>=', f.from).where('p.finished_at', '<', f.to);
           if (f.deptId) q = q.where('p.dept_id', '=', f.deptId);
           if (f.sceneId) q = q.where('p.scene_id', '=', f.sceneId);
-          return q.select([doneDay.as('day'), sql<number>`count(*)`.as('n')]).groupBy(doneDay).execute();
+          return q.select([done.as('slot'), sql<number>`count(*)`.as('n')]).groupBy(done).execute();
         })(),
       ]);
       return {
-        started: new Map(started.map((r) => [r.day, { n: num(r.n), late: num(r.late) }])),
-        finished: new Map(finished.map((r) => [r.day, num(r.n)])),
+        started: startedRows.map((r) => ({ at: slotTime(r.slot), n: num(r.n), late: num(r.late) })),
+        finished: finishedRows.map((r) => ({ at: slotTime(r.slot), n: num(r.n) })),
       };
     },
-    /** Aggregates by month started (YYYY-MM). */
-    async byMonth(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const month = sql<string>`substr(p.started_at, 1, 7)`;
-      const rows = await processes(tenantId, f).select([month.as('month'), ...aggregates(now)]).groupBy(month).orderBy(month).execute();
-      return rows.map((r) => ({ month: r.month, ...toAgg(r) }));
+    /** Aggregates by the quarter hour (UTC) processes started in, as sums the service can add up into months. */
+    async totalsByQuarterHour(tenantId: string, f: ProcessFilter, now = nowIso()) {
+      const started = quarterHour(sql.ref('p.started_at'));
+      const rows = await processes(tenantId, f)
+        .select([
+          started.as('slot'),
+          sql<number>`count(*)`.as('started'),
+          sql<number>`sum(case when p.finished_at is not null then 1 else 0 end)`.as('finished'),
+          sql<number>`sum(${processLate(now)})`.as('overdue'),
+          sql<number>`sum(case when p.finished_at is not null and p.finished_at <= p.due_at then 1 else 0 end)`.as('on_time'),
+          sql<number | null>`sum(case when p.finished_at is not null then ${hours(sql.ref('p.started_at'), sql.ref('p.finished_at'))} end)`.as('sum_hours'),
+        ])
+        .groupBy(started)
+        .execute();
+      return rows.map((r) => ({ at: slotTime(r.slot), started: num(r.started), finished: num(r.finished), overdue: num(r.overdue), onTime: num(r.on_time), sumHours: num(r.sum_hours) }));
     },
     async byDept(tenantId: string, f: ProcessFilter, now = nowIso()) {
       const rows = await processes(tenantId, f).select(['p.dept_id', ...aggregates(now)]).groupBy('p.dept_id').execute();

@@ -1,9 +1,11 @@
 import {
   DEFAULT_REPORT_CONFIG,
+  DEFAULT_TIME_ZONE,
   EFFICIENCY_DEFAULT_RANGE_DAYS,
   EFFICIENCY_MENU,
   EFFICIENCY_TEXTS,
   REPORT_BLOCKS,
+  isTimeZone,
   type ReportConfig,
   type ExistReport,
   type FilterNodeT,
@@ -19,10 +21,16 @@ import {
   type Trend,
   type TrendPoint,
 } from '@portal/contracts/efficiency';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { efficiencyRepository, type Agg, type ProcessFilter } from './efficiency.repository.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 const repo = (deps: AppDeps) => efficiencyRepository(deps.db, deps.engine);
 const DAY = 86_400_000;
@@ -31,9 +39,9 @@ const pageResult = <T>(records: T[], total: number, current: number, size: numbe
 
 type FilterInput = { startDate?: string | undefined; endDate?: string | undefined; deptId?: string | null | undefined; sceneId?: string | null | undefined };
 
-/** The range a call covers: as given, else the last EFFICIENCY_DEFAULT_RANGE_DAYS days up to today (UTC). */
-export function resolveRange(input: { startDate?: string | undefined; endDate?: string | undefined }, now = Date.now()): ReportRange {
-  const today = new Date(now).toISOString().slice(0, 10);
+/** The range a call covers: as given, else the last EFFICIENCY_DEFAULT_RANGE_DAYS days up to today in the tenant's time zone. */
+export function resolveRange(input: { startDate?: string | undefined; endDate?: string | undefined }, now = Date.now(), timeZone = DEFAULT_TIME_ZONE): ReportRange {
+  const today = dayjs(now).tz(timeZone).format('YYYY-MM-DD');
   const endDate = input.endDate ?? (input.startDate && input.startDate > today ? input.startDate : today);
   const startDate = input.startDate ?? addDays(endDate, -(EFFICIENCY_DEFAULT_RANGE_DAYS - 1));
   return { startDate, endDate };
@@ -57,6 +65,33 @@ export function isoWeek(date: string): string {
   const jan4 = new Date(Date.UTC(year, 0, 4));
   const week = 1 + Math.round(((d.getTime() - jan4.getTime()) / DAY - 3 + ((jan4.getUTCDay() + 6) % 7)) / 7);
   return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The instant (ms) a day of the calendar starts at in a time zone (its midnight, or the first hour after a gap). */
+export const dayStart = (date: string, timeZone: string): number => dayjs.tz(date, timeZone).valueOf();
+
+/**
+ * The tenant's days of a range with the instants they start at: day i runs from starts[i] up to starts[i + 1]
+ * (as long as the time zone makes it: 23 or 25 hours on a daylight-saving change).
+ */
+export function localDays(range: ReportRange, timeZone: string): { days: string[]; starts: number[] } {
+  const days = daysOf(range);
+  return { days, starts: [...days, addDays(range.endDate, 1)].map((d) => dayStart(d, timeZone)) };
+}
+
+/** Adds up values by the tenant's day of their instant (`at`, ms); instants outside the range are left out. */
+export function byLocalDay<T extends { at: number }>(rows: T[], { days, starts }: { days: string[]; starts: number[] }, add: (day: string, row: T) => void): void {
+  for (const row of rows) {
+    let lo = 0;
+    let hi = days.length - 1;
+    if (row.at < starts[0]! || row.at >= starts[days.length]!) continue;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= row.at) lo = mid;
+      else hi = mid - 1;
+    }
+    add(days[lo]!, row);
+  }
 }
 
 /** Day counts rolled up into the periods of a granularity, every period of the range present (zeros included). */
@@ -87,13 +122,17 @@ async function requireReport(deps: AppDeps, ctx: RequestContext): Promise<void> 
 }
 
 /** Resolves the range and checks that a named department or scene is the tenant's. */
-async function filterOf(deps: AppDeps, tenantId: string, input: FilterInput): Promise<ProcessFilter & { range: ReportRange }> {
-  const range = resolveRange(input);
+async function filterOf(deps: AppDeps, tenantId: string, input: FilterInput): Promise<ProcessFilter & { range: ReportRange; timeZone: string }> {
+  const timeZone = await tenantTimeZone(deps, tenantId);
+  const range = resolveRange(input, Date.now(), timeZone);
   const deptId = input.deptId ?? null;
   const sceneId = input.sceneId ?? null;
   if (deptId && !(await repo(deps).dept(tenantId, deptId))) throw notFound(EFFICIENCY_TEXTS.noDept, `deptId ${deptId}`);
   if (sceneId && !(await repo(deps).scene(tenantId, sceneId))) throw notFound(EFFICIENCY_TEXTS.noScene, `sceneId ${sceneId}`);
-  return { range, from: `${range.startDate}T00:00:00.000Z`, to: `${addDays(range.endDate, 1)}T00:00:00.000Z`, deptId, sceneId };
+  // The range's days are the tenant's: from its first midnight up to the midnight after its last day.
+  const from = new Date(dayStart(range.startDate, timeZone)).toISOString();
+  const to = new Date(dayStart(addDays(range.endDate, 1), timeZone)).toISOString();
+  return { range, timeZone, from, to, deptId, sceneId };
 }
 
 /** A report-wide call: permission first, then the filter. */
@@ -110,7 +149,15 @@ export async function overview(deps: AppDeps, ctx: RequestContext, input: Filter
 
 export async function trend(deps: AppDeps, ctx: RequestContext, input: FilterInput & { granularity: Granularity }): Promise<Trend> {
   const f = await reportFilter(deps, ctx, input);
-  const { started, finished } = await repo(deps).byDay(ctx.tenantId, f);
+  const slots = await repo(deps).byQuarterHour(ctx.tenantId, f);
+  const days = localDays(f.range, f.timeZone);
+  const started = new Map<string, { n: number; late: number }>();
+  const finished = new Map<string, number>();
+  byLocalDay(slots.started, days, (day, r) => {
+    const d = started.get(day) ?? { n: 0, late: 0 };
+    started.set(day, { n: d.n + r.n, late: d.late + r.late });
+  });
+  byLocalDay(slots.finished, days, (day, r) => finished.set(day, (finished.get(day) ?? 0) + r.n));
   return { range: f.range, granularity: input.granularity, points: rollUp(f.range, input.granularity, started, finished) };
 }
 
@@ -191,7 +238,15 @@ export async function reportDrill(deps: AppDeps, ctx: RequestContext, input: Fil
 
 export async function monthlyReports(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<MonthlyReport[]> {
   const f = await reportFilter(deps, ctx, input);
-  return (await repo(deps).byMonth(ctx.tenantId, f)).map((m) => ({ month: m.month, started: m.started, finished: m.finished, overdue: m.overdue, ...rates(m) }));
+  // Months of the tenant's days: quarter-hour sums added up per month of the day they fall on.
+  const months = new Map<string, Agg & { sumHours: number }>();
+  byLocalDay(await repo(deps).totalsByQuarterHour(ctx.tenantId, f), localDays(f.range, f.timeZone), (day, r) => {
+    const m = months.get(day.slice(0, 7)) ?? { started: 0, finished: 0, overdue: 0, onTime: 0, avgHours: null, sumHours: 0 };
+    months.set(day.slice(0, 7), { started: m.started + r.started, finished: m.finished + r.finished, overdue: m.overdue + r.overdue, onTime: m.onTime + r.onTime, avgHours: null, sumHours: m.sumHours + r.sumHours });
+  });
+  return [...months.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([month, m]) => ({ month, started: m.started, finished: m.finished, overdue: m.overdue, ...rates({ ...m, avgHours: m.finished ? m.sumHours / m.finished : null }) }));
 }
 
 export async function oaOverview(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<OaOverview> {
@@ -260,21 +315,30 @@ export async function existReport(deps: AppDeps, ctx: RequestContext): Promise<E
   return { canViewReport: view, canConfigure: menus.includes(EFFICIENCY_MENU), hasData };
 }
 
-export async function getConfig(deps: AppDeps, tenantId: string): Promise<ReportConfig> {
+export async function getConfig(deps: AppDeps, tenantId: string): Promise<ReportConfig & { timeZone: string }> {
   const stored = await repo(deps).config(tenantId);
-  if (!stored) return DEFAULT_REPORT_CONFIG;
+  if (!stored) return { ...DEFAULT_REPORT_CONFIG, timeZone: DEFAULT_TIME_ZONE };
   // A block added after the configuration was saved shows by default; unknown keys are dropped.
-  let blocks: Record<string, unknown> = {};
+  let saved: { blocks?: Record<string, unknown>; timeZone?: unknown } = {};
   try {
-    blocks = (JSON.parse(stored) as { blocks?: Record<string, unknown> }).blocks ?? {};
+    saved = JSON.parse(stored) as typeof saved;
   } catch {
-    blocks = {};
+    saved = {};
   }
+  const blocks = saved.blocks ?? {};
   const out = { ...DEFAULT_REPORT_CONFIG.blocks };
   for (const k of REPORT_BLOCKS) if (typeof blocks[k] === 'boolean') out[k] = blocks[k] as boolean;
-  return { blocks: out };
+  const timeZone = typeof saved.timeZone === 'string' && isTimeZone(saved.timeZone) ? saved.timeZone : DEFAULT_TIME_ZONE;
+  return { blocks: out, timeZone };
 }
 
+/** The time zone the tenant's report days are counted in (the report configuration's, else DEFAULT_TIME_ZONE). */
+export async function tenantTimeZone(deps: AppDeps, tenantId: string): Promise<string> {
+  return (await getConfig(deps, tenantId)).timeZone;
+}
+
+/** Saves the blocks, and the time zone when one is given (a save without it keeps the stored one). */
 export async function saveConfig(deps: AppDeps, ctx: RequestContext, config: ReportConfig): Promise<void> {
-  await repo(deps).saveConfig(ctx.tenantId, JSON.stringify(config));
+  const timeZone = config.timeZone ?? (await tenantTimeZone(deps, ctx.tenantId));
+  await repo(deps).saveConfig(ctx.tenantId, JSON.stringify({ blocks: config.blocks, timeZone }));
 }

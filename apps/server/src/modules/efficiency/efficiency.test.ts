@@ -40,7 +40,8 @@ describe.each(testDatabases)('efficiency supervision on %s', (engine) => {
     const res = await t.app.inject({ method: 'POST', url: `${E}/${path}`, headers: account ? bearer(tokens[account]!) : {}, payload });
     return { http: res.statusCode, ...res.json() };
   };
-  const today = new Date().toISOString().slice(0, 10);
+  // The reports' days are the tenant's (Asia/Shanghai by default, always UTC+8): today is Beijing's date.
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const all = { startDate: addDays(today, -70), endDate: today };
   const seeded = demoEfficiency(DEMO_TENANT_ID, dayStart(Date.now()));
 
@@ -73,7 +74,7 @@ describe.each(testDatabases)('efficiency supervision on %s', (engine) => {
 
     // No body: the last 30 days.
     const last30 = await post('admin', 'overView');
-    const from = `${addDays(today, -29)}T00:00:00.000Z`;
+    const from = new Date(`${addDays(today, -29)}T00:00:00+08:00`).toISOString();
     expect(last30.result.range).toEqual({ startDate: addDays(today, -29), endDate: today });
     expect(last30.result.started).toBe(seeded.processes.filter((p) => p.started_at >= from).length);
 

@@ -81,6 +81,17 @@ export async function localLoginAllowed(deps: AppDeps, tenantId: string): Promis
   return !p || p.enabled !== 1 || p.local_login === 1;
 }
 
+/**
+ * Section 3's login config as it is in force: with an enabled identity provider, unified authentication is on
+ * (status 1), and the portal session follows the provider's (isSelfCas 1) when the provider can end it — CAS single
+ * logout, OIDC back-channel logout — so the ticket checks of 4.3 notice a sign-out at the school (ADR 0023).
+ */
+export async function identityAuth(deps: AppDeps, tenantId: string, config: { identity_auth_status: number; is_self_cas: number }): Promise<{ status: number; isSelfCas: number }> {
+  const p = await deps.db.selectFrom('identity_providers').where('tenant_id', '=', tenantId).where('enabled', '=', 1).select('type').executeTakeFirst();
+  if (!p) return { status: config.identity_auth_status, isSelfCas: config.is_self_cas };
+  return { status: 1, isSelfCas: p.type === 'ldap' ? config.is_self_cas : 1 };
+}
+
 type SessionUser = { id: string; user_name: string; account: string; nick_name: string; tenant_id: string; role_id: string; role_name: string };
 
 /**
@@ -263,7 +274,7 @@ export async function loginInit(deps: AppDeps, ctx: RequestContext): Promise<Log
   const config = await authRepository(deps.db).loginConfig(ctx.tenantId);
   if (!config) throw notFound(MESSAGES.loginConfigFailed);
   return {
-    eduSystemManageIdentityAuth: { status: config.identity_auth_status, isSelfCas: config.is_self_cas },
+    eduSystemManageIdentityAuth: await identityAuth(deps, ctx.tenantId, config),
     session: await sessionData(deps, ctx.tenantId, ctx.sessionId),
   };
 }

@@ -97,6 +97,12 @@ export function casSignIn(_deps: AppDeps): ExternalSignIn {
       };
     },
 
+    async providerLogout({ message }) {
+      const ticket = casSingleLogout(message);
+      if (!ticket) throw identityError(400, 'requestInvalid');
+      return { sid: ticket, subject: '' };
+    },
+
     async logoutUrl({ provider, returnUrl }) {
       const s = casSettingsOf(provider);
       return `${s.serverUrl.replace(/\/+$/, '')}/logout?${new URLSearchParams({ service: returnUrl })}`;

@@ -9,6 +9,7 @@ const PORTAL = 'http://portal.test';
 const CALLBACK = `${PORTAL}/api/blade-auth/nobody/identity/oidc/callback/${DEMO_TENANT_ID}`;
 const AFTER_LOGOUT = `${PORTAL}/login?tenantId=${DEMO_TENANT_ID}&logout=1`;
 const EXCHANGE = '/api/blade-auth/nobody/identity/exchange';
+const BACKCHANNEL = `${PORTAL}/api/blade-auth/nobody/identity/oidc/backchannel-logout/${DEMO_TENANT_ID}`;
 const ADMIN = DEMO_USERS.find((u) => u.account === 'admin')!;
 
 type Hop = { status: number; location: string | null; body: string; url: string };
@@ -23,7 +24,7 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
   let adminToken: string;
 
   beforeAll(async () => {
-    idp = await startTestIdp({ redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT] });
+    idp = await startTestIdp({ redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT], backchannelLogoutUri: BACKCHANNEL });
     t = await createTestApp(engine, { publicUrl: PORTAL });
     adminToken = (await t.login('admin')).access_token;
     await submitProvider(t, adminToken, {
@@ -122,6 +123,8 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
     // The session is the portal's own: ticket checks, token login and refresh work unchanged.
     const init = (await t.app.inject({ method: 'POST', url: '/api/blade-workbench/auth/auth/init', headers: bearer(tokens!.access_token) })).json();
     expect(init.result.session.casTicket).toMatch(/^ST-/);
+    // Section 3's login config follows the provider: unified authentication on, the session follows the provider's.
+    expect(init.result.eduSystemManageIdentityAuth).toEqual({ status: 1, isSelfCas: 1 });
     const valid = (await t.app.inject({ method: 'POST', url: '/api/blade-workbench/nobody/cas/getSessionValidTime', payload: { casTicket: init.result.session.casTicket } })).json();
     expect(valid.result.validTime).toBeGreaterThan(0);
     const refreshed = await t.app.inject({
@@ -237,6 +240,44 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
     let current = await hop(r.jar, await startAt(r.jar));
     while (current.location && !current.location.startsWith(PORTAL)) current = await hop(r.jar, current.location);
     expect(current.body).toContain('name="prompt" value="login"');
+  });
+
+  it('back-channel logout: a logout token from the provider ends the portal session it names, once', async () => {
+    const r = await signIn('zhang.san');
+    const session = await t.db.db.selectFrom('identity_sessions as i').innerJoin('sessions as s', 's.id', 'i.session_id').where('s.access_token_hash', '=', t.app.deps.hashToken(r.tokens!.access_token)).select(['i.sid', 'i.id_token']).executeTakeFirstOrThrow();
+    expect(session.sid).toBeTruthy();
+    expect(session.id_token).toBeTruthy();
+    const post = (logout_token: string, tenant = DEMO_TENANT_ID) =>
+      t.app.inject({ method: 'POST', url: `/api/blade-auth/nobody/identity/oidc/backchannel-logout/${tenant}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ logout_token }).toString() });
+
+    // Refused, and nothing ends: another signer, another audience, a nonce, no event, neither sid nor sub, a stale token.
+    const { generateKeyPairSync } = await import('node:crypto');
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    for (const bad of [
+      idp.logoutToken({ sid: session.sid }, { key: stranger }),
+      idp.logoutToken({ sid: session.sid, aud: 'another-portal' }),
+      idp.logoutToken({ sid: session.sid, nonce: 'n' }),
+      idp.logoutToken({ sid: session.sid, events: {} }),
+      idp.logoutToken({}),
+      idp.logoutToken({ sid: session.sid, iat: Math.floor(Date.now() / 1000) - 3600, exp: Math.floor(Date.now() / 1000) + 60 }),
+      'not.a.jwt',
+    ]) {
+      const res = await post(bad);
+      expectEnvelope(res, 400);
+    }
+    expect((await userInfo(r.tokens!.access_token)).status).toBe(1000);
+
+    const token = idp.logoutToken({ sid: session.sid });
+    expect((await post(token)).json()).toMatchObject({ status: 1000, result: { ended: 1 } });
+    expect((await userInfo(r.tokens!.access_token)).status).toBe(401);
+    // The same token again is refused (single use).
+    expectEnvelope(await post(token), 400);
+    // By subject: every portal session of that person ends.
+    const a = await signIn('zhang.san');
+    const b = await signIn('zhang.san');
+    expect((await post(idp.logoutToken({ sub: 'zhang.san' }))).json().result.ended).toBeGreaterThanOrEqual(2);
+    expect((await userInfo(a.tokens!.access_token)).status).toBe(401);
+    expect((await userInfo(b.tokens!.access_token)).status).toBe(401);
   });
 
   it('tells the login page when the provider cannot be reached, and starts nothing', async () => {

@@ -1,4 +1,5 @@
 import { IDENTITY_CLOCK_SKEW_SECONDS } from '@portal/contracts/identity';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
 import type { AppDeps } from '../../platform/http.ts';
 import { identityError, oidcSettingsOf, providerSecret, type ExternalProfile, type ExternalSignIn, type ProviderConfig } from './identity.service.ts';
@@ -16,6 +17,8 @@ type Cached = { key: string; at: number; config: Promise<oidc.Configuration> };
  */
 export function oidcSignIn(deps: AppDeps): ExternalSignIn {
   const cache = new Map<string, Cached>();
+  const jwks = new Map<string, JWTVerifyGetKey>();
+  const seen = new Map<string, number>();
 
   const configOf = (p: ProviderConfig): Promise<oidc.Configuration> => {
     const s = oidcSettingsOf(p);
@@ -104,6 +107,41 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
         sid: typeof claims.sid === 'string' ? claims.sid : '',
         idToken: tokens.id_token,
       };
+    },
+
+    /**
+     * OpenID Connect Back-Channel Logout 1.0, 2.6: the logout token is a JWT signed with the provider's keys, for
+     * this client, recent, with the back-channel logout event, a sid or a sub, and no nonce.
+     */
+    async providerLogout({ provider, message }) {
+      const config = await configOf(provider);
+      const meta = config.serverMetadata();
+      if (!meta.jwks_uri) throw identityError(400, 'requestInvalid');
+      let keys = jwks.get(meta.jwks_uri);
+      if (!keys) jwks.set(meta.jwks_uri, (keys = createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_SECONDS * 1000 })));
+      try {
+        const { payload, protectedHeader } = await jwtVerify(message, keys, {
+          issuer: meta.issuer,
+          audience: config.clientMetadata().client_id,
+          clockTolerance: IDENTITY_CLOCK_SKEW_SECONDS,
+          maxTokenAge: '5m',
+          requiredClaims: ['iat', 'jti', 'events'],
+        });
+        if (protectedHeader.typ && protectedHeader.typ !== 'logout+jwt' && protectedHeader.typ !== 'JWT') throw new Error('typ');
+        const events = payload.events as Record<string, unknown> | undefined;
+        if (!events || typeof events !== 'object' || !('http://schemas.openid.net/event/backchannel-logout' in events)) throw new Error('events');
+        if ('nonce' in payload) throw new Error('nonce');
+        const sid = typeof payload.sid === 'string' ? payload.sid : '';
+        const subject = typeof payload.sub === 'string' ? payload.sub : '';
+        if (!sid && !subject) throw new Error('sid or sub');
+        // A logout token is single use (jti), within its short life.
+        if (seen.has(`${provider.tenantId} ${payload.jti}`)) throw new Error('replayed');
+        seen.set(`${provider.tenantId} ${payload.jti}`, Date.now());
+        for (const [k, at] of seen) if (Date.now() - at > 10 * 60_000) seen.delete(k);
+        return { sid, subject };
+      } catch (err) {
+        throw refused(err);
+      }
     },
 
     async logoutUrl({ provider, idToken, returnUrl }) {

@@ -138,6 +138,19 @@ export function identityRepository(db: Db) {
         .execute();
     },
 
+    sessionsBySubject(tenantId: string, type: string, subject: string) {
+      return db
+        .selectFrom('identity_sessions as i')
+        .innerJoin('sessions as s', 's.id', 'i.session_id')
+        .innerJoin('identity_links as l', (j) => j.onRef('l.user_id', '=', 's.user_id').onRef('l.tenant_id', '=', 'i.tenant_id').onRef('l.type', '=', 'i.type'))
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.type', '=', type)
+        .where('l.subject', '=', subject)
+        .where('s.revoked_at', 'is', null)
+        .select(['s.id', 's.tenant_id', 's.user_id'])
+        .execute();
+    },
+
     publicAccounts(tenantId: string, filter: { mpType?: number | undefined; keyword?: string | undefined }) {
       let q = db.selectFrom('chat_public_accounts').where('tenant_id', '=', tenantId);
       if (filter.mpType !== undefined) q = q.where('mp_type', '=', filter.mpType);

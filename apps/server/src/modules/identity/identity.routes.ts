@@ -30,6 +30,7 @@ import {
   BROWSER_COOKIE_PATH,
   IDENTITY_PATHS,
   endProviderSessions,
+  providerLogout,
   exchangeHandoff,
   finishSignIn,
   ldapSignIn,
@@ -164,6 +165,25 @@ export async function identityRoutes(app: App): Promise<void> {
       if (!tenantId) throw new AppError(400, MESSAGES.unknownTenant);
       const ticket = casSingleLogout(request.body.logoutRequest);
       const ended = ticket ? await endProviderSessions(deps, tenantId, 'cas', ticket) : 0;
+      return ok({ ended });
+    },
+  );
+  // OpenID Connect Back-Channel Logout: the provider posts a signed logout token naming its session (sid) or the person.
+  r.post(
+    `${IDENTITY_PATHS.oidcBackchannel}/:tenantId`,
+    {
+      schema: {
+        tags,
+        summary: 'OpenID Connect back-channel logout: a logout token from the provider ends the portal sessions it names',
+        params: CallbackParams,
+        body: z.object({ logout_token: z.string().min(1).max(8000) }),
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await pathTenant(request);
+      if (!tenantId) throw new AppError(400, MESSAGES.unknownTenant);
+      const ended = await providerLogout(deps, tenantId, 'oidc', request.body.logout_token, providers);
+      reply.header('cache-control', 'no-store');
       return ok({ ended });
     },
   );

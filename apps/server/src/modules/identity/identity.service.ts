@@ -22,7 +22,7 @@ import { hashPassword, newId, newToken } from '../../platform/crypto.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { authRepository } from '../auth/auth.repository.ts';
-import { endSession, openSession, type Client } from '../auth/auth.service.ts';
+import { endSession, identityAuth, openSession, type Client } from '../auth/auth.service.ts';
 import { identityRepository } from './identity.repository.ts';
 import { safeReturnPath } from './return-path.ts';
 import { openSecret, sealSecret } from './identity.secrets.ts';
@@ -32,6 +32,7 @@ export const IDENTITY_PATHS = {
   start: '/api/blade-auth/nobody/identity/start',
   oidcCallback: '/api/blade-auth/nobody/identity/oidc/callback',
   casCallback: '/api/blade-auth/nobody/identity/cas/callback',
+  oidcBackchannel: '/api/blade-auth/nobody/identity/oidc/backchannel-logout',
   exchange: '/api/blade-auth/nobody/identity/exchange',
   ldapLogin: '/api/blade-auth/nobody/identity/ldap/login',
 } as const;
@@ -82,6 +83,11 @@ export interface ExternalSignIn {
   finish?(input: { provider: ProviderConfig; request: { nonce: string; codeVerifier: string }; callbackUrl: string; currentUrl: URL }): Promise<ExternalProfile>;
   checkCredentials?(input: { provider: ProviderConfig; username: string; password: string }): Promise<ExternalProfile>;
   logoutUrl?(input: { provider: ProviderConfig; idToken: string; sid: string; returnUrl: string }): Promise<string | null>;
+  /**
+   * The provider ends a session from its side (OIDC back-channel logout token, CAS single-logout request): the
+   * message is checked and the provider's session id (sid, service ticket) and/or subject it names are returned.
+   */
+  providerLogout?(input: { provider: ProviderConfig; message: string }): Promise<{ sid: string; subject: string }>;
 }
 
 const StoredCommon = z.object({
@@ -160,7 +166,7 @@ export async function loginMode(deps: AppDeps, tenantId: string): Promise<LoginM
   if (!config) throw notFound(...IDENTITY_MESSAGES_LOGIN_CONFIG);
   return {
     tenantId,
-    eduSystemManageIdentityAuth: { status: provider ? 1 : config.identity_auth_status, isSelfCas: config.is_self_cas },
+    eduSystemManageIdentityAuth: await identityAuth(deps, tenantId, config),
     localLogin: !provider || provider.localLogin,
     provider: provider ? { type: provider.type, name: provider.name } : null,
   };
@@ -417,10 +423,22 @@ export async function provision(deps: AppDeps, provider: ProviderConfig, profile
 }
 
 /** CAS single logout or OIDC logout from the provider's side: ends the portal sessions of that provider session. */
-export async function endProviderSessions(deps: AppDeps, tenantId: string, type: IdentityType, sid: string): Promise<number> {
-  if (!sid) return 0;
-  const sessions = await identityRepository(deps.db).sessionsBySid(tenantId, type, sid);
+export async function endProviderSessions(deps: AppDeps, tenantId: string, type: IdentityType, sid: string, subject = ''): Promise<number> {
+  const repo = identityRepository(deps.db);
+  const sessions = sid ? await repo.sessionsBySid(tenantId, type, sid) : subject ? await repo.sessionsBySubject(tenantId, type, subject) : [];
   for (const s of sessions) await endSession(deps, { tenant_id: s.tenant_id, user_id: s.user_id, id: s.id });
   return sessions.length;
+}
+
+/**
+ * A logout message from the tenant's provider (ADR 0023): checked by the provider's implementation, then every
+ * portal session it names ends (a bad message is 400 and ends nothing).
+ */
+export async function providerLogout(deps: AppDeps, tenantId: string, type: IdentityType, message: string, providers: Record<IdentityType, ExternalSignIn>): Promise<number> {
+  const provider = await activeProvider(deps, tenantId);
+  const impl = providers[type];
+  if (!provider || provider.type !== type || !impl.providerLogout) throw identityError(400, 'requestInvalid');
+  const { sid, subject } = await impl.providerLogout({ provider, message });
+  return endProviderSessions(deps, tenantId, type, sid, subject);
 }
 

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -25,6 +25,8 @@ export type TestIdp = {
   clientId: string;
   clientSecret: string;
   people: Map<string, TestPerson>;
+  /** A logout token (OIDC Back-Channel Logout 1.0) signed with the provider's key; `claims` overrides or adds. */
+  logoutToken: (claims: Record<string, unknown>, opts?: { key?: KeyObject }) => string;
   /** Set by a test to change the next ID tokens; null hands them out as issued. */
   tamper: null | ((payload: Record<string, unknown>) => { payload: Record<string, unknown>; resign: boolean });
   close: () => Promise<void>;
@@ -32,7 +34,14 @@ export type TestIdp = {
 
 const b64 = (v: Buffer | string) => Buffer.from(v).toString('base64url');
 
-export async function startTestIdp(opts: { redirectUris: string[]; postLogoutRedirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<TestIdp> {
+export async function startTestIdp(opts: {
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** The portal's back-channel logout URI; the ID tokens then carry the provider's session id (sid). */
+  backchannelLogoutUri?: string;
+  clientId?: string;
+  clientSecret?: string;
+}): Promise<TestIdp> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...(privateKey.export({ format: 'jwk' }) as Record<string, string>), kid: 'test-key-1', use: 'sig', alg: 'RS256' };
   const people = new Map(IDP_PEOPLE.map((p) => [p.sub, { ...p }]));
@@ -54,6 +63,7 @@ export async function startTestIdp(opts: { redirectUris: string[]; postLogoutRed
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
+        ...(opts.backchannelLogoutUri ? { backchannel_logout_uri: opts.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
       },
     ],
     jwks: { keys: [jwk] },
@@ -62,7 +72,7 @@ export async function startTestIdp(opts: { redirectUris: string[]; postLogoutRed
     claims: { openid: ['sub', 'sid'], profile: ['name', 'preferred_username', 'department', 'roles'], email: ['email'] },
     scopes: ['openid', 'profile', 'email'],
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true }, backchannelLogout: { enabled: true } },
     async findAccount(_ctx, id) {
       const person = byLogin(id);
       if (!person) return undefined;
@@ -81,7 +91,22 @@ export async function startTestIdp(opts: { redirectUris: string[]; postLogoutRed
   });
   provider.proxy = false;
   provider.on('server_error', (_ctx, err) => console.error('test IdP server_error', err));
-  const idp: TestIdp = { issuer, clientId, clientSecret, people, tamper: null, close: async () => void (await new Promise((r) => server.close(r))) };
+  const idp: TestIdp = {
+    issuer,
+    clientId,
+    clientSecret,
+    people,
+    tamper: null,
+    logoutToken: (claims, o = {}) => {
+      const header = b64(JSON.stringify({ alg: 'RS256', typ: 'logout+jwt', kid: 'test-key-1' }));
+      const now = Math.floor(Date.now() / 1000);
+      const payload = b64(
+        JSON.stringify({ iss: issuer, aud: clientId, iat: now, exp: now + 120, jti: randomBytes(12).toString('hex'), events: { 'http://schemas.openid.net/event/backchannel-logout': {} }, ...claims }),
+      );
+      return `${header}.${payload}.${signRs256(o.key ?? privateKey, `${header}.${payload}`)}`;
+    },
+    close: async () => void (await new Promise((r) => server.close(r))),
+  };
 
   // The token endpoint's answer, changed when a test asks (after oidc-provider has issued it).
   provider.use(async (ctx, next) => {

@@ -1,6 +1,9 @@
 import { IDENTITY_CLOCK_SKEW_SECONDS } from '@portal/contracts/identity';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { identityRepository } from './identity.repository.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import { identityError, oidcSettingsOf, providerSecret, type ExternalProfile, type ExternalSignIn, type ProviderConfig } from './identity.service.ts';
 
@@ -18,7 +21,6 @@ type Cached = { key: string; at: number; config: Promise<oidc.Configuration> };
 export function oidcSignIn(deps: AppDeps): ExternalSignIn {
   const cache = new Map<string, Cached>();
   const jwks = new Map<string, JWTVerifyGetKey>();
-  const seen = new Map<string, number>();
 
   const configOf = (p: ProviderConfig): Promise<oidc.Configuration> => {
     const s = oidcSettingsOf(p);
@@ -134,10 +136,9 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
         const sid = typeof payload.sid === 'string' ? payload.sid : '';
         const subject = typeof payload.sub === 'string' ? payload.sub : '';
         if (!sid && !subject) throw new Error('sid or sub');
-        // A logout token is single use (jti), within its short life.
-        if (seen.has(`${provider.tenantId} ${payload.jti}`)) throw new Error('replayed');
-        seen.set(`${provider.tenantId} ${payload.jti}`, Date.now());
-        for (const [k, at] of seen) if (Date.now() - at > 10 * 60_000) seen.delete(k);
+        // A logout token is single use (jti), within its short life, on every node (kept in the database).
+        const key = createHash('sha256').update(`oidc logout jti\u0000${provider.tenantId}\u0000${payload.jti}`).digest('base64url');
+        if (!(await identityRepository(deps.db).claimOnce(provider.tenantId, key, 'logout', nowIso(Date.now() + 10 * 60_000)))) throw new Error('replayed');
         return { sid, subject };
       } catch (err) {
         throw refused(err);

@@ -70,6 +70,16 @@ export function identityRepository(db: Db) {
       return db.selectFrom('identity_requests').where('tenant_id', '=', tenantId).where('state_hash', '=', stateHash).selectAll().executeTakeFirst();
     },
 
+    /** Records a one-time value (a logout token's jti) until it expires; false when it was seen already (any node). */
+    async claimOnce(tenantId: string, key: string, type: string, expiresAt: string): Promise<boolean> {
+      const inserted = await db
+        .insertInto('identity_requests')
+        .values({ state_hash: key, tenant_id: tenantId, type, nonce: '', code_verifier: '', return_to: '', browser_hash: '', created_at: nowIso(), expires_at: expiresAt, used_at: nowIso(), payload: '' })
+        .onConflict((oc) => oc.column('state_hash').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
     async pruneRequests(): Promise<void> {
       await db.deleteFrom('identity_requests').where('expires_at', '<', nowIso(Date.now() - 3600_000)).execute();
     },

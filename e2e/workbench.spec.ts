@@ -15,8 +15,8 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     ({ server, browser, context, page } = journey);
   });
 
-  async function asStudent(): Promise<{ ctx: BrowserContext; p: Page }> {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+  async function asStudent(viewport = { width: 1440, height: 900 }): Promise<{ ctx: BrowserContext; p: Page }> {
+    const ctx = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
     const p = await ctx.newPage();
     await loginAs(p, server.url, 'student01');
     return { ctx, p };
@@ -81,18 +81,39 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await page.getByText('最多可添加6个').first().waitFor({ state: 'visible' });
     await expect(page.getByRole('cell', { name: '导航7', exact: true }).count()).resolves.toBe(0);
 
-    const { ctx, p } = await asStudent();
+    // On a 1366 px laptop the 7 built-in and 6 custom items do not fit one bar: what does not fit is under 更多,
+    // nothing is clipped, and every item is reachable.
+    const { ctx, p } = await asStudent({ width: 1366, height: 768 });
     const nav = p.getByRole('navigation', { name: '主导航' });
-    await nav.getByRole('link', { name: '导航6' }).waitFor({ state: 'visible' });
-    expect(await nav.getByRole('link', { name: '导航1' }).getAttribute('href')).toBe(`/home/navIfram?url=${encodeURIComponent('https://www.demo.edu.cn/nav1')}`);
-    await nav.getByRole('link', { name: '导航1' }).click();
+    const more = nav.getByRole('button', { name: /更多/ });
+    await more.waitFor({ state: 'visible' });
+    const inBar = await nav.getByRole('link').allTextContents();
+    const navBox = (await nav.boundingBox())!;
+    for (const link of await nav.getByRole('link').all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width, `${await link.textContent()} inside the bar`).toBeLessThanOrEqual(navBox.x + navBox.width + 0.5);
+    }
+    await more.click();
+    const inMore = await p.getByRole('menuitem').allTextContents();
+    expect([...inBar, ...inMore].filter((x) => x.startsWith('导航')).sort()).toEqual(['导航1', '导航2', '导航3', '导航4', '导航5', '导航6']);
+    expect(inBar).toContain('首页');
+    await p.getByRole('menuitem', { name: '导航6' }).click();
+    await p.waitForURL(/\/home\/navIfram\?url=/);
     await p.locator('iframe.wb-iframe').waitFor({ state: 'attached' });
-    expect(await p.locator('iframe.wb-iframe').getAttribute('src')).toBe('https://www.demo.edu.cn/nav1');
+    expect(await p.locator('iframe.wb-iframe').getAttribute('src')).toBe('https://www.demo.edu.cn/nav6');
     // A crafted link cannot frame a site nobody configured.
     await p.goto(`${server.url}/home/navIfram?url=${encodeURIComponent('https://evil.example/login')}`);
     await p.getByText('地址不可用').waitFor({ state: 'visible' });
     await expect(p.locator('iframe.wb-iframe').count()).resolves.toBe(0);
     await ctx.close();
+
+    // On a 1920 px screen everything fits the bar, and a custom item links to its embedded page.
+    const wide = await asStudent({ width: 1920, height: 1080 });
+    const wideNav = wide.p.getByRole('navigation', { name: '主导航' });
+    await wideNav.getByRole('link', { name: '导航6' }).waitFor({ state: 'visible' });
+    expect(await wideNav.getByRole('button', { name: /更多/ }).count()).toBe(0);
+    expect(await wideNav.getByRole('link', { name: '导航1' }).getAttribute('href')).toBe(`/home/navIfram?url=${encodeURIComponent('https://www.demo.edu.cn/nav1')}`);
+    await wide.ctx.close();
 
     // A built-in item keeps its route; the administrator renames it on its center's configuration page.
     await page.goto(`${server.url}/home/userFrameConfig/applicationServiceCenterConfig`);

@@ -9,7 +9,8 @@ import { Watermark } from '../components/watermark.tsx';
 import { LockDialog } from '../features/auth/components/lock-dialog.tsx';
 import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
 import { NoticePrompt } from '../features/chat/components/notice-prompt.tsx';
-import { ShellFooterInfo, ShellNavigation, useConfiguredBuiltIns } from '../features/workbench/components/shell-navigation.tsx';
+import { ShellFooterInfo, useConfiguredBuiltIns, useCustomNavigation } from '../features/workbench/components/shell-navigation.tsx';
+import { NavItemLink, OverflowNav, type ShellNavItem } from './overflow-nav.tsx';
 import { UserThemeDialog } from '../features/workbench/components/user-theme-dialog.tsx';
 import { setLanguage, type Language } from '../lib/i18n/i18n.ts';
 import { useSession } from '../lib/session/session-store.ts';
@@ -64,16 +65,11 @@ export function Shell() {
     if (key === 'lock') setLockOpen(true);
     if (key === 'logout') void logout({ serverSide: true });
   };
-  const navLinks = (className: string) => (
-    <>
-      {BUILT_IN_NAV.filter((item) => builtIns.visible(item.to)).map((item) => (
-        <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? `${className} active` : className)} onClick={() => setDrawerOpen(false)}>
-          {builtIns.name(item.to, item.key) ?? t(item.key)}
-        </NavLink>
-      ))}
-      <ShellNavigation itemClassName={className} />
-    </>
-  );
+  const customNav = useCustomNavigation();
+  const navItems: ShellNavItem[] = [
+    ...BUILT_IN_NAV.filter((item) => builtIns.visible(item.to)).map((item) => ({ key: item.to, label: builtIns.name(item.to, item.key) ?? t(item.key), to: item.to, kind: 'route' as const })),
+    ...customNav.map((c) => ({ key: c.id, label: c.name, to: c.to, kind: c.kind })),
+  ];
   // A route change closes the drawer (also one made by the back button).
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   const watermarkLines = user ? [`${user.user_name} ${user.account}`, `${user.user_id} ${dayjs().format('YYYY-MM-DD')}`] : [];
@@ -94,9 +90,7 @@ export function Shell() {
           </span>
         </NavLink>
         {!compact && (
-          <nav aria-label={t('nav.mainNavigation')} className="portal-nav">
-            {navLinks('portal-nav-item')}
-          </nav>
+          <OverflowNav items={navItems} itemClassName="portal-nav-item" label={t('nav.mainNavigation')} moreLabel={t('nav.more')} />
         )}
         <div className="portal-header-tools">
           {!compact && configItems.length > 0 && (
@@ -133,7 +127,9 @@ export function Shell() {
           styles={{ body: { padding: 0 } }}
         >
           <nav aria-label={t('nav.mainNavigation')} className="portal-drawer-nav">
-            {navLinks('portal-drawer-item')}
+            {navItems.map((item) => (
+              <NavItemLink key={item.key} item={item} className="portal-drawer-item" onClick={() => setDrawerOpen(false)} />
+            ))}
           </nav>
           <Menu
             mode="inline"

@@ -18,6 +18,7 @@ export const enUS: DeepString<Texts> = {
     logout: 'Log out',
     userMenu: 'User menu',
     mainNavigation: 'Main navigation',
+    more: 'More',
     openMenu: 'Open the navigation menu',
     closeMenu: 'Close the navigation menu',
     skipToContent: 'Skip to main content',

@@ -14,6 +14,7 @@ export const zhCN = {
     logout: '退出登录',
     userMenu: '用户菜单',
     mainNavigation: '主导航',
+    more: '更多',
     openMenu: '打开导航菜单',
     closeMenu: '关闭导航菜单',
     skipToContent: '跳到主要内容',

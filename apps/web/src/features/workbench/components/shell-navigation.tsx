@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { useFooter } from '../api/get-footer.ts';
@@ -53,32 +52,19 @@ export function useConfiguredBuiltIns(): { visible: (to: string) => boolean; nam
   };
 }
 
-/** Custom navigation items of the top bar (built-in ones are the shell's own links). */
-export function ShellNavigation({ itemClassName }: { itemClassName: string }) {
+/** A custom navigation item of the top bar: an in-app route (embedded pages included) or a new tab. */
+export type CustomNavItem = { id: string; name: string; kind: 'route' | 'embedded' | 'tab'; to: string };
+
+/**
+ * The custom navigation items of the top bar (built-in ones are the shell's own links), and the caller's theme
+ * loaded once per login.
+ */
+export function useCustomNavigation(): CustomNavItem[] {
   const user = useSession((s) => s.user);
   const ready = useAfterMount() && !!user;
   useLoadTheme(ready);
   const menu = useTopMenu(ready);
-  const custom = (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 2);
-  return (
-    <>
-      {custom.map((n) => {
-        const target = navigationTarget(n);
-        if (target.kind === 'tab') {
-          return (
-            <a key={n.id} href={target.to} target="_blank" rel="noreferrer noopener" className={itemClassName}>
-              {n.navigationName}
-            </a>
-          );
-        }
-        return (
-          <NavLink key={n.id} to={target.to} className={({ isActive }) => (isActive && target.kind === 'route' ? `${itemClassName} active` : itemClassName)}>
-            {n.navigationName}
-          </NavLink>
-        );
-      })}
-    </>
-  );
+  return (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 2).map((n) => ({ id: n.id, name: n.navigationName, ...navigationTarget(n) }));
 }
 
 /**

@@ -128,6 +128,8 @@ export const IdentityProviderDetail = z.object({
   redirectUri: z.string(),
   /** The CAS service URL / OIDC post-logout URI to register. */
   serviceUrl: z.string(),
+  /** OIDC: the back-channel logout URI to register (backchannel_logout_uri); '' for the others. */
+  backchannelLogoutUri: z.string(),
   updatedAt: z.string().nullable(),
 });
 export type IdentityProviderDetail = z.infer<typeof IdentityProviderDetail>;

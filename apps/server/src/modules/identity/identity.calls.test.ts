@@ -149,7 +149,7 @@ describe.each(testDatabases)('7.3 login mode, sign-in address and public account
 
     it("never returns the provider's secret, and keeps it when the page saves without one", async () => {
       const detail = (await post(PROVIDER_DETAIL, {}, bearer(otherAdmin))).json();
-      expect(detail).toMatchObject({ status: 1000, result: { configured: true, type: 'oidc', hasSecret: true, redirectUri: `https://portal.example.edu/api/blade-auth/nobody/identity/oidc/callback/${OTHER_TENANT}` } });
+      expect(detail).toMatchObject({ status: 1000, result: { configured: true, type: 'oidc', hasSecret: true, redirectUri: `https://portal.example.edu/api/blade-auth/nobody/identity/oidc/callback/${OTHER_TENANT}`, backchannelLogoutUri: `https://portal.example.edu/api/blade-auth/nobody/identity/oidc/backchannel-logout/${OTHER_TENANT}` } });
       expect(JSON.stringify(detail)).not.toContain('s3cret-value');
       const row = await t.db.db.selectFrom('identity_providers').where('tenant_id', '=', OTHER_TENANT).selectAll().executeTakeFirstOrThrow();
       expect(row.secret_sealed).not.toContain('s3cret-value');

@@ -216,6 +216,7 @@ export async function providerDetail(deps: AppDeps, ctx: RequestContext, base: s
   const p = row ? parseProvider(row) : null;
   const redirectUri = p ? callbackUrl(base, p) : callbackUrl(base, { tenantId: ctx.tenantId, type: 'oidc' });
   const serviceUrl = p?.type === 'cas' ? callbackUrl(base, p) : postLogoutUrl(base, ctx.tenantId);
+  const backchannelLogoutUri = p?.type === 'cas' || p?.type === 'ldap' ? '' : `${base}${IDENTITY_PATHS.oidcBackchannel}/${encodeURIComponent(ctx.tenantId)}`;
   if (!p) {
     return {
       configured: false,
@@ -230,6 +231,7 @@ export async function providerDetail(deps: AppDeps, ctx: RequestContext, base: s
       hasSecret: false,
       redirectUri,
       serviceUrl,
+      backchannelLogoutUri,
       updatedAt: null,
     };
   }
@@ -246,6 +248,7 @@ export async function providerDetail(deps: AppDeps, ctx: RequestContext, base: s
     hasSecret: p.hasSecret,
     redirectUri,
     serviceUrl,
+    backchannelLogoutUri,
     updatedAt: p.updatedAt,
   };
 }

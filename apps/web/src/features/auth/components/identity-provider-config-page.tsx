@@ -94,9 +94,14 @@ export function IdentityProviderConfigPage() {
                 {t('identity.config.redirectUri')}: <Typography.Text copyable code>{type === 'cas' ? detail.data.redirectUri.replace('/oidc/', '/cas/') : detail.data.redirectUri}</Typography.Text>
               </div>
               {type === 'oidc' && (
-                <div>
-                  {t('identity.config.serviceUrl')}: <Typography.Text copyable code>{detail.data.serviceUrl}</Typography.Text>
-                </div>
+                <>
+                  <div>
+                    {t('identity.config.serviceUrl')}: <Typography.Text copyable code>{detail.data.serviceUrl}</Typography.Text>
+                  </div>
+                  <div>
+                    {t('identity.config.backchannelLogoutUri')}: <Typography.Text copyable code>{detail.data.backchannelLogoutUri || detail.data.redirectUri.replace('/oidc/callback/', '/oidc/backchannel-logout/')}</Typography.Text>
+                  </div>
+                </>
               )}
             </div>
           }

@@ -67,11 +67,14 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await studentPanel.getByRole('button', { name: /^李老师.*1 条未读$/ }).click();
     await expect.poll(() => studentPanel.getByRole('button', { name: /^李老师.*未读$/ }).count()).toBe(0);
     await conversation(student, '李老师').getByText('张同学你好，请到办公室来一趟').waitFor();
+    // Issue 14: the student opened the conversation, so the teacher sees it read (a read marker, not a receipt).
+    await ownMessage(teacher, '张同学', '张同学你好').getByText('已读', { exact: true }).waitFor();
     await studentPanel.getByRole('textbox', { name: '消息内容' }).fill('好的老师，马上到');
     // The input state (200) reaches the teacher while the student types.
     await teacher.getByRole('dialog', { name: '即时通讯' }).getByText('对方正在输入…').waitFor();
     await studentPanel.getByRole('textbox', { name: '消息内容' }).press('Enter');
-    await ownMessage(student, '李老师', '好的老师，马上到').getByText('已送达').waitFor();
+    // The teacher has the conversation open: the reply is read at once.
+    await ownMessage(student, '李老师', '好的老师，马上到').getByText('已读', { exact: true }).waitFor();
     await conversation(teacher, '张同学').getByText('好的老师，马上到').waitFor();
   });
 
@@ -106,6 +109,8 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await studentPanel.getByRole('button', { name: /^期末答疑群.*1 条未读$/ }).click();
     const message = conversation(student, '期末答疑群').locator('li.chat-message').filter({ hasText: '明天下午两点答疑' });
     await message.getByText('李老师').waitFor();
+    // Issue 14: the one other member read it: read by 1 of 1, with who read it.
+    await ownMessage(teacher, '期末答疑群', '明天下午两点答疑').getByRole('button', { name: /^已读 1\/1/ }).waitFor();
 
     // The owner edits the members: adds the administrator, then removes him again.
     await teacherPanel.getByRole('button', { name: /群成员/ }).click();
@@ -218,7 +223,7 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
   it('sends a file that the other side can download, and an image that opens in the viewer', async () => {
     const teacherPanel = teacher.getByRole('dialog', { name: '即时通讯' });
     await teacherPanel.getByTestId('chat-file-input').setInputFiles({ name: '课程安排.txt', mimeType: 'text/plain', buffer: Buffer.from('第18周 期末考试') });
-    await ownMessage(teacher, '张同学', '课程安排.txt').getByText('已送达').waitFor();
+    await ownMessage(teacher, '张同学', '课程安排.txt').getByText(/^(已送达|已读)$/).waitFor();
     const fileMessage = conversation(student, '李老师').locator('li.chat-message').filter({ hasText: '课程安排.txt' });
     const [download] = await Promise.all([student.waitForEvent('download'), fileMessage.getByRole('button', { name: '下载 课程安排.txt' }).click()]);
     expect(download.suggestedFilename()).toBe('课程安排.txt');
@@ -254,8 +259,8 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await panel.getByRole('button', { name: /^李老师/ }).click();
     const log = conversation(student, '李老师');
     await log.getByText('张同学你好，请到办公室来一趟').waitFor();
-    // Own messages: acknowledged, and delivered (receipt 26) as the server recorded it.
-    await ownMessage(student, '李老师', '好的老师，马上到').getByText('已送达').waitFor();
+    // Own messages: acknowledged, and read (the teacher had it open) as the server recorded it.
+    await ownMessage(student, '李老师', '好的老师，马上到').getByText('已读', { exact: true }).waitFor();
     await log.getByText('李老师撤回了一条消息').waitFor();
     await expect(log.getByText('这条发错了').count()).resolves.toBe(0);
     await log.locator('li.chat-message').filter({ hasText: '课程安排.txt' }).getByRole('button', { name: '下载 课程安排.txt' }).waitFor();
@@ -268,7 +273,8 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     const teacherPanel = await openPanel(teacher);
     await teacherPanel.getByRole('button', { name: /^张同学/ }).click();
     await conversation(teacher, '张同学').getByText('好的老师，马上到').waitFor();
-    await ownMessage(teacher, '张同学', '课程安排.txt').getByText('已送达').waitFor();
+    await ownMessage(teacher, '张同学', '课程安排.txt').getByText(/^(已送达|已读)$/).waitFor();
+    await ownMessage(teacher, '张同学', '张同学你好').getByText('已读', { exact: true }).waitFor();
   });
 
   it('has no serious accessibility violation with the chat panel open', async () => {
@@ -421,7 +427,7 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await panel.getByText('连接已断开，正在重新连接…').waitFor();
     await panel.getByRole('textbox', { name: '消息内容' }).fill('断网时发的消息');
     await panel.getByRole('button', { name: /发\s*送$/ }).click();
-    await ownMessage(page, '张同学', '断网时发的消息').getByText(/已发送|已送达/).waitFor();
+    await ownMessage(page, '张同学', '断网时发的消息').getByText(/已发送|已送达|已读/).waitFor();
     expect(routes.length).toBe(2);
 
     // Stored once.

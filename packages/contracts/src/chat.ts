@@ -139,6 +139,8 @@ export const CHAT_TEXTS = {
   transferToSelf: '您已经是群主，请选择其他成员',
   groupNoticeOwnerOnly: '只有群主可以设置群公告',
   groupNoticeTooLong: `群公告不能超过${CHAT_GROUP_NOTICE_MAX_LENGTH}个字`,
+  /** Who read a message is shown to its sender only. */
+  readersSenderOnly: '只有发送者可以查看已读情况',
 } as const;
 
 const Id = z.string().trim().min(1).max(64);
@@ -266,6 +268,23 @@ export const ProbeResult = z.object({
 });
 /** A conversation was read on another device (or by readMessage). */
 export const ReadNotice = z.object({ kind: z.literal('read'), peerId: z.string() });
+/** Where one of the sender's messages stands after a read: readCount of memberCount recipients read it (1 of 1 one to one). */
+export const SeenCount = z.object({ messageId: z.string(), messageIdWeb: z.string(), readCount: z.number().int(), memberCount: z.number().int() });
+export type SeenCount = z.infer<typeof SeenCount>;
+/**
+ * Read marker (issue 14), its own frame beside receipts 25 and 26 (which stay "stored" and "delivered"): a
+ * recipient who shares read receipts read these messages of the sender. `peerId` is the conversation from the
+ * sender's side (the reader one to one, the group otherwise). Sent to every device of the sender.
+ */
+export const SeenFrame = z.object({
+  kind: z.literal('seen'),
+  peerId: z.string(),
+  readerId: z.string(),
+  readerName: z.string(),
+  at: z.string(),
+  messages: z.array(SeenCount),
+});
+export type SeenFrame = z.infer<typeof SeenFrame>;
 /** 4.1 "stream-termination": a newer login of the same kind replaced this session; do not reconnect. */
 export const ConflictFrame = z.object({ kind: z.literal('conflict'), resource: z.enum(CHAT_RESOURCES), msg: z.string() });
 export const ErrorFrame = z.object({
@@ -316,6 +335,7 @@ export const ServerFrame = z.discriminatedUnion('kind', [
   PresenceNotice,
   ProbeResult,
   ReadNotice,
+  SeenFrame,
   ConflictFrame,
   ErrorFrame,
   PongFrame,
@@ -407,9 +427,26 @@ export const HistoryItem = z.object({
   message: ChatMessage,
   /** On the caller's own one-to-one messages: a device of the recipient has it (receipt 26), so a reloaded page still shows it. */
   delivered: z.boolean().optional(),
+  /** On the caller's own messages to a person or a group: how many of its recipients read it (read markers), of how many. */
+  readCount: z.number().int().optional(),
+  memberCount: z.number().int().optional(),
 });
 export const HistoryPage = z.object({ records: z.array(HistoryItem), hasMore: z.boolean() });
 export type HistoryPage = z.infer<typeof HistoryPage>;
+/** POST /api/chat/message/readers (the sender only): who of a message's recipients read it, and who not yet. */
+export const MessageReadersRequest = z.object({ messageId: Id });
+export const MessageReaders = z.object({
+  messageId: z.string(),
+  readCount: z.number().int(),
+  /** The recipients now: in a group its members other than the sender (one who left is not counted). */
+  memberCount: z.number().int(),
+  readers: z.array(z.object({ userId: z.string(), userName: z.string(), readAt: z.string() })),
+  unread: z.array(z.object({ userId: z.string(), userName: z.string() })),
+});
+export type MessageReaders = z.infer<typeof MessageReaders>;
+/** The chat privacy settings of the personal center: whether the user's reads are told to senders (on by default). */
+export const ChatPrivacy = z.object({ readReceipts: z.boolean() });
+export type ChatPrivacy = z.infer<typeof ChatPrivacy>;
 export const DeleteMessagesRequest = z.object({ messageIds: z.array(Id).min(1).max(100) });
 
 /** Result of POST /api/chat/upload; objectId goes into a type 2, 8 or 9 message. */

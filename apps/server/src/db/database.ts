@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database schema as Kysely sees it. Times are ISO-8601 UTC strings in text columns, the same on
@@ -178,7 +178,8 @@ export interface ChatMessageTable {
   revoked_at: string | null;
 }
 /** The last mailbox position of a user; incremented under a row lock, so seq order is commit order. */
-export interface ChatUserStateTable { tenant_id: string; user_id: string; seq: number }
+/** read_receipts: the user shares read receipts (1, the default) or not (0). */
+export interface ChatUserStateTable { tenant_id: string; user_id: string; seq: number; read_receipts: ColumnType<number, number | undefined, number> }
 /** One row per message per user (sender included): offline delivery, history, unread and delete state. */
 export interface ChatInboxTable {
   tenant_id: string;
@@ -191,6 +192,8 @@ export interface ChatInboxTable {
   read_at: string | null;
   delivered_at: string | null;
   deleted: number;
+  /** When the user read it while sharing read receipts (what the sender is told and counted from). */
+  seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** How far each device kind of a user has acknowledged its mailbox. */
 export interface ChatDeviceCursorTable { tenant_id: string; user_id: string; resource: string; acked_seq: number; last_login_at: string }

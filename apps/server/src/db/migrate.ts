@@ -20,6 +20,7 @@ import * as noticeAudienceAndVisits from './migrations/2026-11-24T03-00_notice-a
 import * as catalogueSpeed from './migrations/2026-11-24T04-00_catalogue-speed.ts';
 import * as storedFiles from './migrations/2026-11-24T05-00_stored-files.ts';
 import * as identity from './migrations/2026-11-24T06-00_identity.ts';
+import * as chatReadReceipts from './migrations/2026-11-24T07-00_chat-read-receipts.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T04-00_catalogue-speed': catalogueSpeed,
   '2026-11-24T05-00_stored-files': storedFiles,
   '2026-11-24T06-00_identity': identity,
+  '2026-11-24T07-00_chat-read-receipts': chatReadReceipts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

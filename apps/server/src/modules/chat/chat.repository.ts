@@ -749,16 +749,76 @@ export function chatRepository(db: Db) {
       });
     },
 
-    async markPeerRead(tenantId: string, userId: string, peerId: string): Promise<number> {
-      const res = await db
+    /**
+     * Marks a conversation read for this user; with `seen` (the user shares read receipts) the entries also get
+     * seen_at, which is what senders are told and counted from. Returns the entries that were unread.
+     */
+    async markPeerRead(tenantId: string, userId: string, peerId: string, seen = false): Promise<Array<{ message_id: string; from_user_id: string }>> {
+      const now = nowIso();
+      return db
         .updateTable('chat_inbox')
-        .set({ read_at: nowIso() })
+        .set(seen ? { read_at: now, seen_at: now } : { read_at: now })
         .where('tenant_id', '=', tenantId)
         .where('user_id', '=', userId)
         .where('peer_id', '=', peerId)
         .where('read_at', 'is', null)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows);
+        .returning(['message_id', 'from_user_id'])
+        .execute();
+    },
+
+    /** Whether the user shares read receipts (the privacy setting; on unless turned off). */
+    async readReceipts(tenantId: string, userId: string): Promise<boolean> {
+      const row = await db.selectFrom('chat_user_state').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select('read_receipts').executeTakeFirst();
+      return Number(row?.read_receipts ?? 1) === 1;
+    },
+
+    async setReadReceipts(tenantId: string, userId: string, on: boolean): Promise<void> {
+      const value = on ? 1 : 0;
+      await db
+        .insertInto('chat_user_state')
+        .values({ tenant_id: tenantId, user_id: userId, seq: 0, read_receipts: value })
+        .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ read_receipts: value }))
+        .execute();
+    },
+
+    /**
+     * Read state of messages (sent to one person, or to groups when `group`): of the recipients holding each
+     * message (its sender left out, in a group only those still members), how many read it with receipts on.
+     */
+    async readCounts(tenantId: string, messageIds: string[], group: boolean): Promise<Map<string, { messageIdWeb: string; fromUserId: string; readCount: number; memberCount: number }>> {
+      const out = new Map<string, { messageIdWeb: string; fromUserId: string; readCount: number; memberCount: number }>();
+      for (const part of chunks(messageIds)) {
+        let q = db
+          .selectFrom('chat_inbox as i')
+          .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+          .where('i.tenant_id', '=', tenantId)
+          .where('i.message_id', 'in', part)
+          .whereRef('i.user_id', '!=', 'm.from_user_id');
+        if (group) {
+          q = q.innerJoin('chat_group_members as gm', (j) => j.onRef('gm.tenant_id', '=', 'i.tenant_id').onRef('gm.group_id', '=', 'i.peer_id').onRef('gm.user_id', '=', 'i.user_id'));
+        }
+        const rows = await q
+          .groupBy(['m.id', 'm.message_id_web', 'm.from_user_id'])
+          .select((eb) => ['m.id', 'm.message_id_web', 'm.from_user_id', eb.fn.countAll<number>().as('total'), eb.fn.count<number>('i.seen_at').as('seen')])
+          .execute();
+        for (const r of rows) out.set(r.id, { messageIdWeb: r.message_id_web, fromUserId: r.from_user_id, readCount: Number(r.seen), memberCount: Number(r.total) });
+      }
+      return out;
+    },
+
+    /** The recipients of a message with their names and when they read it (null: not yet, or receipts off); in a group only members now. */
+    readers(tenantId: string, messageId: string, group: boolean) {
+      let q = db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+        .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'i.user_id').onRef('u.tenant_id', '=', 'i.tenant_id'))
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.message_id', '=', messageId)
+        .whereRef('i.user_id', '!=', 'm.from_user_id');
+      if (group) {
+        q = q.innerJoin('chat_group_members as gm', (j) => j.onRef('gm.tenant_id', '=', 'i.tenant_id').onRef('gm.group_id', '=', 'i.peer_id').onRef('gm.user_id', '=', 'i.user_id'));
+      }
+      return q.select(['i.user_id', 'u.user_name', 'i.seen_at']).orderBy('u.user_name').orderBy('i.user_id').execute();
     },
 
     async markMessageRead(tenantId: string, userId: string, messageId: string): Promise<{ found: boolean; peerId: string | null }> {

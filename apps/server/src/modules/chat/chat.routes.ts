@@ -34,6 +34,9 @@ import {
   UploadedFile,
   type ChatResource,
   type ServerFrame,
+  ChatPrivacy,
+  MessageReaders,
+  MessageReadersRequest,
 } from '@portal/contracts/chat';
 import { envelope } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
@@ -129,6 +132,21 @@ export async function chatRoutes(app: App): Promise<void> {
     `${CHAT_PREFIX}/conversation/read`,
     { config: { access: 'user' }, schema: { tags, summary: 'Mark a conversation read on every device', body: PeerRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
     async (request) => ok({ read: await chat.markConversationRead(rt, userOf(request), request.body.peerId) }),
+  );
+  r.post(
+    `${CHAT_PREFIX}/message/readers`,
+    { config: { access: 'user' }, schema: { tags, summary: 'Who of its recipients read a message (its sender only; in a group the members now)', body: MessageReadersRequest, response: { 200: envelope(MessageReaders) } } },
+    async (request) => ok(await chat.messageReaders(rt, userOf(request), request.body.messageId)),
+  );
+  r.post(
+    `${CHAT_PREFIX}/privacy`,
+    { config: { access: 'user' }, schema: { tags, summary: "The caller's chat privacy settings (read receipts on by default)", response: { 200: envelope(ChatPrivacy) } } },
+    async (request) => ok(await chat.privacy(rt, userOf(request))),
+  );
+  r.post(
+    `${CHAT_PREFIX}/privacy/save`,
+    { config: { access: 'user' }, schema: { tags, summary: 'Turn sending read receipts on or off (personal center)', body: ChatPrivacy, response: { 200: envelope(ChatPrivacy) } } },
+    async (request) => ok(await chat.savePrivacy(rt, userOf(request), request.body)),
   );
   const links = fileLinks(app.deps.config.tokenSecret);
   const readableFile = async (ctx: RequestContext, id: string) => {

@@ -30,8 +30,12 @@ import {
   type GroupNotice,
   type HistoryPage,
   type ImConfig,
+  type ChatPrivacy,
   type ImUserInfo,
+  type MessageReaders,
   type ReceiptFrame,
+  type SeenCount,
+  type SeenFrame,
   type SendFrame,
   type ServerFrame,
 } from '@portal/contracts/chat';
@@ -275,11 +279,66 @@ export async function ackFromSocket(rt: ChatRuntime, s: ChatSession, seq: number
   }
 }
 
-/** Marks a conversation read and tells the user's other devices. */
+/** Largest number of messages one read marker carries (a long offline backlog read at once goes in several). */
+const SEEN_FRAME_MAX = 200;
+
+/**
+ * Marks a conversation read and tells the user's other devices (their unread counts follow). When the user
+ * shares read receipts, the senders of what was unread get a read marker (`seen`) on every device: one to one
+ * "read", in a group how many of its members now read each message.
+ */
 export async function markConversationRead(rt: ChatRuntime, ctx: RequestContext, peerId: string, exceptConn: string | null = null): Promise<number> {
-  const n = await rt.repo.markPeerRead(ctx.tenantId, ctx.userId, peerId);
+  const share = await rt.repo.readReceipts(ctx.tenantId, ctx.userId);
+  const read = await rt.repo.markPeerRead(ctx.tenantId, ctx.userId, peerId, share);
   rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [ctx.userId], frame: { kind: 'read', peerId }, exceptConn });
-  return n;
+  const fromOthers = read.filter((r) => r.from_user_id !== ctx.userId);
+  if (share && fromOthers.length) await tellSenders(rt, ctx, peerId, fromOthers.map((r) => r.message_id));
+  return read.length;
+}
+
+async function tellSenders(rt: ChatRuntime, ctx: RequestContext, peerId: string, messageIds: string[]): Promise<void> {
+  const conv = await rt.repo.conversation(ctx.tenantId, ctx.userId, peerId);
+  if (!conv || (conv.peer_type !== PEER_PERSON && conv.peer_type !== PEER_GROUP)) return;
+  const group = conv.peer_type === PEER_GROUP;
+  const counts = await rt.repo.readCounts(ctx.tenantId, messageIds, group);
+  const bySender = new Map<string, SeenCount[]>();
+  for (const [messageId, c] of counts) {
+    if (c.fromUserId === ctx.userId) continue;
+    bySender.set(c.fromUserId, [...(bySender.get(c.fromUserId) ?? []), { messageId, messageIdWeb: c.messageIdWeb, readCount: c.readCount, memberCount: c.memberCount }]);
+  }
+  const at = nowIso();
+  for (const [sender, messages] of bySender) {
+    for (let i = 0; i < messages.length; i += SEEN_FRAME_MAX) {
+      const frame: SeenFrame = { kind: 'seen', peerId: group ? peerId : ctx.userId, readerId: ctx.userId, readerName: ctx.userName, at, messages: messages.slice(i, i + SEEN_FRAME_MAX) };
+      rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [sender], frame, exceptConn: null });
+    }
+  }
+}
+
+/** Who of a message's recipients read it (the sender asks; in a group, members now). */
+export async function messageReaders(rt: ChatRuntime, ctx: RequestContext, messageId: string): Promise<MessageReaders> {
+  const m = await rt.repo.messageById(ctx.tenantId, messageId);
+  if (!m || m.revoked_at) throw notFound(CHAT_TEXTS.revokeMissing);
+  if (m.from_user_id !== ctx.userId) throw forbidden(CHAT_TEXTS.readersSenderOnly);
+  const rows = await rt.repo.readers(ctx.tenantId, messageId, m.to_user_type === TO_USER_TYPE_GROUP);
+  const readers = rows.filter((r) => r.seen_at).map((r) => ({ userId: r.user_id, userName: r.user_name, readAt: r.seen_at! }));
+  readers.sort((a, b) => a.readAt.localeCompare(b.readAt));
+  return {
+    messageId,
+    readCount: readers.length,
+    memberCount: rows.length,
+    readers,
+    unread: rows.filter((r) => !r.seen_at).map((r) => ({ userId: r.user_id, userName: r.user_name })),
+  };
+}
+
+export async function privacy(rt: ChatRuntime, ctx: RequestContext): Promise<ChatPrivacy> {
+  return { readReceipts: await rt.repo.readReceipts(ctx.tenantId, ctx.userId) };
+}
+
+export async function savePrivacy(rt: ChatRuntime, ctx: RequestContext, input: ChatPrivacy): Promise<ChatPrivacy> {
+  await rt.repo.setReadReceipts(ctx.tenantId, ctx.userId, input.readReceipts);
+  return input;
 }
 
 // ---------------------------------------------------------------- HTTP side
@@ -363,8 +422,23 @@ export async function history(rt: ChatRuntime, ctx: RequestContext, input: { pee
     (r) => r.from_user_id === ctx.userId && r.to_user_type === TO_USER_TYPE_USER && r.mp_type === null && r.to_user_id === input.peerId && r.to_user_id !== ctx.userId && r.to_user_id !== FILE_TRANSFER_HELPER_ID,
   );
   const delivered = ownToPerson.length ? await rt.repo.deliveredTo(ctx.tenantId, input.peerId, ownToPerson.map((r) => r.id)) : new Set<string>();
+  // Read markers of the caller's own messages (one to one and in groups), so that a reloaded page shows them again.
+  const ownToGroup = page.filter((r) => r.from_user_id === ctx.userId && r.to_user_type === TO_USER_TYPE_GROUP && r.to_user_id === input.peerId);
+  const readCounts = new Map([
+    ...(ownToPerson.length ? await rt.repo.readCounts(ctx.tenantId, ownToPerson.map((r) => r.id), false) : []),
+    ...(ownToGroup.length ? await rt.repo.readCounts(ctx.tenantId, ownToGroup.map((r) => r.id), true) : []),
+  ]);
+  const readOf = (id: string) => {
+    const c = readCounts.get(id);
+    return c ? { readCount: c.readCount, memberCount: c.memberCount } : {};
+  };
   return {
-    records: page.map((r) => ({ seq: r.seq, message: toChatMessage(addressed(r)), ...(r.from_user_id === ctx.userId && ownToPerson.includes(r) ? { delivered: delivered.has(r.id) } : {}) })),
+    records: page.map((r) => ({
+      seq: r.seq,
+      message: toChatMessage(addressed(r)),
+      ...(r.from_user_id === ctx.userId && ownToPerson.includes(r) ? { delivered: delivered.has(r.id) } : {}),
+      ...(r.from_user_id === ctx.userId ? readOf(r.id) : {}),
+    })),
     hasMore: rows.length > input.pageSize,
   };
 }

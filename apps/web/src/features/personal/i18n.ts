@@ -55,6 +55,7 @@ export const personalZhCN = {
       unavailable: '服务已下线或暂不可用',
       ratedAt: '评价于 {{time}}',
     },
+    privacy: { title: '隐私设置' },
     theme: {
       title: '我的主题',
       body: '选择跟随学校主题、预设主题或自定义颜色。',
@@ -167,6 +168,7 @@ export const personalEnUS: typeof personalZhCN = {
       unavailable: 'The service is offline or not available',
       ratedAt: 'Rated {{time}}',
     },
+    privacy: { title: 'Privacy' },
     theme: {
       title: 'My theme',
       body: "Follow the school's theme, pick a preset or a colour of your own.",

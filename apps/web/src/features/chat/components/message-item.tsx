@@ -9,13 +9,14 @@ import {
   MSG_TYPE_TEXT,
   NoticeContent,
 } from '@portal/contracts/chat';
-import { Button, Space } from 'antd';
+import { Button, Popover, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { signChatFile, useChatFileLink } from '../api/sign-chat-file.ts';
-import { SEND_SENDING, SEND_TIMED_OUT, type ClientMessage } from '../lib/chat-state.ts';
+import { useMessageReaders } from '../api/get-message-readers.ts';
+import { SEND_TIMED_OUT, sendStateOf, type ClientMessage } from '../lib/chat-state.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
 export function formatFileSize(bytes: number | null): string {
@@ -101,6 +102,34 @@ function NoticeCard({ m, onOpenNotice }: { m: ClientMessage; onOpenNotice: (id: 
   );
 }
 
+/** "已读 N/M" of a group message: opens who read it and who not yet (asked when opened). */
+function ReadersPopover({ messageId, label }: { messageId: string; label: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const readers = useMessageReaders(messageId, open);
+  const content = !readers.data ? (
+    <Spin size="small" />
+  ) : (
+    <div className="chat-readers" data-testid="readers-list">
+      <div>
+        <strong>{t('chat.readers.read', { n: readers.data.readCount })}</strong>
+        <ul>{readers.data.readers.map((r) => <li key={r.userId}>{r.userName}</li>)}</ul>
+      </div>
+      <div>
+        <strong>{t('chat.readers.unread', { n: readers.data.unread.length })}</strong>
+        <ul>{readers.data.unread.map((r) => <li key={r.userId}>{r.userName}</li>)}</ul>
+      </div>
+    </div>
+  );
+  return (
+    <Popover open={open} onOpenChange={setOpen} trigger="click" title={t('chat.readers.title')} content={content}>
+      <Button size="small" type="link" style={{ padding: 0, height: 'auto' }} data-testid="send-state" aria-label={`${label}，${t('chat.readers.title')}`}>
+        {label}
+      </Button>
+    </Popover>
+  );
+}
+
 /** One message: its content by type, and for own messages the isSendType of 4.1 with resend and revoke. */
 export function MessageItem({
   m,
@@ -133,8 +162,8 @@ export function MessageItem({
   else if (m.type === MSG_TYPE_NOTICE) body = <NoticeCard m={m} onOpenNotice={onOpenNotice} />;
   else body = <span>{m.content}</span>;
 
-  const state =
-    m.isSendType === SEND_SENDING ? t('chat.sending') : m.isSendType === SEND_TIMED_OUT ? t('chat.timedOut') : m.delivered ? t('chat.delivered') : t('chat.sent');
+  const sendState = sendStateOf(m);
+  const state = sendState.kind === 'readOf' ? t('chat.readOf', { n: sendState.n, m: sendState.m }) : t(`chat.${sendState.kind}`);
   const canRevoke = own && m.isSendType === 0 && !!m.messageId && now - Date.parse(m.timeSend) < CHAT_REVOKE_WINDOW_MS;
 
   return (
@@ -145,10 +174,14 @@ export function MessageItem({
       <div className="chat-bubble">{body}</div>
       {own && (
         <div className="chat-state">
-          <span data-testid="send-state" className={m.isSendType === SEND_TIMED_OUT ? 'chat-state-failed' : undefined}>
-            {state}
-            {m.error ? `：${m.error}` : ''}
-          </span>
+          {sendState.kind === 'readOf' && m.messageId ? (
+            <ReadersPopover messageId={m.messageId} label={state} />
+          ) : (
+            <span data-testid="send-state" className={m.isSendType === SEND_TIMED_OUT ? 'chat-state-failed' : undefined}>
+              {state}
+              {m.error ? `：${m.error}` : ''}
+            </span>
+          )}
           {m.isSendType === SEND_TIMED_OUT && (
             <Button size="small" type="link" icon={<ReloadOutlined />} onClick={() => onResend(m)}>
               {t('chat.resend')}

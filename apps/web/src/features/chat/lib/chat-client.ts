@@ -26,6 +26,7 @@ import {
   applyGroupEvent,
   applyIncoming,
   applyReceipt,
+  applySeen,
   applySendError,
   markRead,
   groupGoneFor,
@@ -182,7 +183,12 @@ export function createChatClient(deps: {
       case 'read':
         set((s) => ({ conversations: markRead(s.conversations, frame.peerId) }));
         return;
+      case 'seen':
+        set((s) => ({ conversations: applySeen(s.conversations, frame, me()) }));
+        return;
       case 'error':
+        // Refused as too fast (429): the message goes again by itself, at the socket's pace, a few times at most.
+        if (frame.status === 429 && frame.messageIdWeb && retryTooFast(frame.messageIdWeb)) return;
         if (frame.messageIdWeb) {
           const id = frame.messageIdWeb;
           set((s) => ({ conversations: applySendError(s.conversations, id, frame.msg, me()) }));

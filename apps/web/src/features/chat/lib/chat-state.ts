@@ -14,6 +14,7 @@ import {
   type ConversationEntry,
   type GroupEventFrame,
   type ReceiptFrame,
+  type SeenFrame,
 } from '@portal/contracts/chat';
 
 /**
@@ -25,6 +26,9 @@ import {
 export type ClientMessage = ChatMessage & {
   /** Receipt 26: a device of the recipient has it. */
   delivered?: boolean;
+  /** Read markers: how many of its recipients read it (1 of 1 one to one), of how many. */
+  readCount?: number;
+  memberCount?: number;
   /** Why the server refused it (an error frame), shown beside a timed-out message. */
   error?: string;
   /** Restored from the session's chat records (not yet confirmed by a history page from the server). */
@@ -168,6 +172,37 @@ export function applyReceipt(all: Conversations, r: ReceiptFrame, me: string): C
   });
 }
 
+/**
+ * A read marker (`seen`): own messages of the conversation take the counts it carries (a group's count can go
+ * down when a member who read it leaves; the marker always says where it stands now).
+ */
+export function applySeen(all: Conversations, frame: SeenFrame, me: string): Conversations {
+  const byId = new Map(frame.messages.map((m) => [m.messageId, m]));
+  const byWeb = new Map(frame.messages.map((m) => [m.messageIdWeb, m]));
+  return replaceConversation(all, frame.peerId, (c) => {
+    let changed = false;
+    const messages = c.messages.map((m) => {
+      if (m.fromUserId !== me) return m;
+      const s = (m.messageId && byId.get(m.messageId)) || byWeb.get(m.messageIdWeb);
+      if (!s || (m.readCount === s.readCount && m.memberCount === s.memberCount)) return m;
+      changed = true;
+      // Read implies delivered (the reader's device has it).
+      return { ...m, readCount: s.readCount, memberCount: s.memberCount, delivered: true };
+    });
+    return changed ? { ...c, messages } : c;
+  });
+}
+
+/** What an own message shows under it: sending, failed, sent, delivered, read (one to one) or read by N of M (group). */
+export type SendState = { kind: 'sending' | 'timedOut' | 'sent' | 'delivered' | 'read' } | { kind: 'readOf'; n: number; m: number };
+export function sendStateOf(m: ClientMessage): SendState {
+  if (m.isSendType === SEND_SENDING) return { kind: 'sending' };
+  if (m.isSendType === SEND_TIMED_OUT) return { kind: 'timedOut' };
+  if (m.toUserType === TO_USER_TYPE_GROUP) return m.memberCount !== undefined && m.memberCount > 0 ? { kind: 'readOf', n: m.readCount ?? 0, m: m.memberCount } : { kind: 'sent' };
+  if ((m.readCount ?? 0) > 0) return { kind: 'read' };
+  return m.delivered ? { kind: 'delivered' } : { kind: 'sent' };
+}
+
 /** 4.1: "A message still at 1 becomes 3 when the connection drops or reconnects." Queued ones stay at 1. */
 export function timeOutSending(all: Conversations, stillQueued: ReadonlySet<string> = new Set()): Conversations {
   let changed = false;
@@ -218,11 +253,20 @@ export function markRead(all: Conversations, peer: string): Conversations {
 export function mergeHistory(
   all: Conversations,
   peer: string,
-  page: { records: Array<{ seq: number; message: ChatMessage; delivered?: boolean | undefined }>; hasMore: boolean },
+  page: {
+    records: Array<{ seq: number; message: ChatMessage; delivered?: boolean | undefined; readCount?: number | undefined; memberCount?: number | undefined }>;
+    hasMore: boolean;
+  },
 ): Conversations {
   const c = all[peer] ?? emptyConversation({ jid: peer });
   const fromServer = page.records.map(
-    (r) => ({ ...r.message, isSendType: SEND_ACKNOWLEDGED, ...(r.delivered !== undefined ? { delivered: r.delivered } : {}) }) as ClientMessage,
+    (r) =>
+      ({
+        ...r.message,
+        isSendType: SEND_ACKNOWLEDGED,
+        ...(r.delivered !== undefined ? { delivered: r.delivered } : {}),
+        ...(r.readCount !== undefined ? { readCount: r.readCount, memberCount: r.memberCount } : {}),
+      }) as ClientMessage,
   );
   const known = new Set(fromServer.map((m) => m.messageId));
   const knownWeb = new Set(fromServer.map((m) => `${m.fromUserId}\u0000${m.messageIdWeb}`));

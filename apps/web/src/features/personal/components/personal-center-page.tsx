@@ -134,10 +134,12 @@ type Props = {
   today?: string;
   /** Opens a service as 4.4 says (the services feature's opener, handed in by the route). */
   onOpenService?: (s: ServiceItem) => void;
+  /** The privacy settings of other features (the chat's read receipts), handed in by the route. */
+  privacySettings?: ReactNode;
 };
 
 /** /home/PersonalCenter (2.1): profile, account security, recently used services, theme, school calendar, system links, favourites and own ratings. */
-export function PersonalCenterPage({ themeDialog, today, onOpenService }: Props) {
+export function PersonalCenterPage({ themeDialog, today, onOpenService, privacySettings }: Props) {
   const { t } = useTranslation();
   return (
     <div className="pc-page">
@@ -148,6 +150,7 @@ export function PersonalCenterPage({ themeDialog, today, onOpenService }: Props)
           <AccountSecurityCard />
           <RecentServicesCard onOpen={onOpenService} />
           {themeDialog && <ThemeCard themeDialog={themeDialog} />}
+          {privacySettings && <SectionCard title={t('personal.privacy.title')}>{privacySettings}</SectionCard>}
         </div>
         <div className="pc-column">
           <SchoolCalendarCard today={today} />

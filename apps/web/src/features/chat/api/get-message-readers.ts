@@ -1,0 +1,11 @@
+import type { MessageReaders } from '@portal/contracts/chat';
+import { useQuery } from '@tanstack/react-query';
+import { chatHttp } from '../../../lib/http/clients.ts';
+
+/** Who of its recipients read one of the caller's messages (in a group: the members now). */
+export function getMessageReaders(messageId: string): Promise<MessageReaders> {
+  return chatHttp.post<MessageReaders>('/message/readers', { messageId });
+}
+
+export const useMessageReaders = (messageId: string, enabled: boolean) =>
+  useQuery({ queryKey: ['chat', 'readers', messageId], queryFn: () => getMessageReaders(messageId), enabled, staleTime: 0 });

@@ -398,25 +398,60 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await panel.getByRole('tab', { name: /消息/ }).click();
   });
 
-  it('a second login of the same kind ends the first chat session with "logged in elsewhere" and no reconnect loop', async () => {
+  it('two tabs of one browser share one chat socket: both receive, unread counts follow, no conflict; a second browser of the same kind still ends the first (issue 14)', async () => {
+    // The first tab, freshly loaded, and a second tab of the same browser (context).
+    await student.goto(`${server.url}/home/homePage`);
+    const firstPanel = await openPanel(student);
+    await firstPanel.getByRole('button', { name: /^李老师/ }).waitFor();
     const second = await studentContext.newPage();
     await second.goto(`${server.url}/home/homePage`);
-    await student.getByText('您的账号已在其他设备登录').first().waitFor();
-    // The replaced page does not reconnect (which would in turn replace the new one): the new page stays connected.
-    await student.waitForTimeout(2500);
     const secondPanel = await openPanel(second);
-    await secondPanel.getByRole('button', { name: /教务处/ }).waitFor();
+    await secondPanel.getByRole('button', { name: /^李老师/ }).waitFor();
+
+    const teacherPanel = teacher.getByRole('dialog', { name: '即时通讯' });
+    await teacherPanel.getByRole('button', { name: /^张同学/ }).click();
+    await teacherPanel.getByRole('textbox', { name: '消息内容' }).fill('两个标签页都能收到');
+    await teacherPanel.getByRole('button', { name: /发\s*送$/ }).click();
+    // Both tabs receive it (one socket, relayed), and count it unread.
+    for (const panel of [firstPanel, secondPanel]) await panel.getByRole('button', { name: /^李老师.*两个标签页都能收到.*1 条未读$/ }).waitFor();
+    // Read in the second tab: the first tab's count follows, and the teacher sees it read.
+    await secondPanel.getByRole('button', { name: /^李老师.*1 条未读$/ }).click();
+    await conversation(second, '李老师').getByText('两个标签页都能收到').waitFor();
+    await expect.poll(() => firstPanel.getByRole('button', { name: /^李老师.*未读$/ }).count()).toBe(0);
+    await ownMessage(teacher, '张同学', '两个标签页都能收到').getByText('已读', { exact: true }).waitFor();
+    // The second tab sends through the shared socket; the first tab shows it too.
+    await secondPanel.getByRole('textbox', { name: '消息内容' }).fill('第二个标签页的回复');
+    await secondPanel.getByRole('button', { name: /发\s*送$/ }).click();
+    await ownMessage(second, '李老师', '第二个标签页的回复').getByText(/^(已送达|已读)$/).waitFor();
+    await conversation(teacher, '张同学').getByText('第二个标签页的回复').waitFor();
+    await firstPanel.getByRole('button', { name: /^李老师.*第二个标签页的回复/ }).waitFor();
+    await expect(student.getByText('您的账号已在其他设备登录').count()).resolves.toBe(0);
     await expect(second.getByText('您的账号已在其他设备登录').count()).resolves.toBe(0);
+
+    // Another browser of the same kind logs in: both tabs of the first are told, and do not reconnect.
+    const otherBrowser = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const elsewhere = await otherBrowser.newPage();
+    await loginAs(elsewhere, server.url, 'student01');
+    await student.getByText('您的账号已在其他设备登录').first().waitFor();
+    await second.getByText('您的账号已在其他设备登录').first().waitFor();
+    // The replaced tabs do not reconnect (which would in turn replace the new one): the new browser stays connected.
+    await elsewhere.waitForTimeout(2500);
+    const elsewherePanel = await openPanel(elsewhere);
+    await elsewherePanel.getByRole('button', { name: /教务处/ }).waitFor();
+    await expect(elsewhere.getByText('您的账号已在其他设备登录').count()).resolves.toBe(0);
     await second.close();
+    await otherBrowser.close();
   });
   it('a message sent while the connection is down is queued and goes out once, after the reconnect', async () => {
+    // Another browser of the teacher's (the tabs of one browser share the socket, which opened before the route).
     const routes: Array<import('playwright-core').WebSocketRoute> = [];
-    await teacherContext.routeWebSocket(/\/api\/chat\/ws/, (ws) => {
+    const routed = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    await routed.routeWebSocket(/\/api\/chat\/ws/, (ws) => {
       ws.connectToServer();
       routes.push(ws);
     });
-    const page = await teacherContext.newPage();
-    await page.goto(`${server.url}/home/homePage`);
+    const page = await routed.newPage();
+    await loginAs(page, server.url, 'teacher01');
     const panel = await openPanel(page);
     await panel.getByRole('button', { name: /^张同学/ }).click();
     await conversation(page, '张同学').getByText('好的老师，马上到').waitFor();
@@ -440,7 +475,7 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
       })
     ).json()) as { result: { records: Array<{ message: { content: string } }> } };
     expect(history.result.records.filter((r) => r.message.content === '断网时发的消息')).toHaveLength(1);
-    await page.close();
+    await routed.close();
   });
 
   it('logout clears the chat records kept for the session; the next login fetches the conversations again', async () => {

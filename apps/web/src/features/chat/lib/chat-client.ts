@@ -20,6 +20,7 @@ import {
 import { createStore, type StoreApi } from 'zustand';
 import { CHAT_RECORDS_SAVE_DELAY_MS, fromChatRecords, toChatRecords, type ChatRecordStore } from './chat-records.ts';
 import { createChatSocket, type ChatSocket, type SocketStatus, type WebSocketFactory } from './chat-socket.ts';
+import { createTabSharedSocket, type ChatTabShare, type TabSharedSocket } from './tab-shared-socket.ts';
 import {
   SEND_SENDING,
   addOutgoing,
@@ -101,6 +102,8 @@ export type ChatClient = {
   socket(): ChatSocket | null;
 };
 
+type SharedOutgoing = { t: 'outgoing'; peerId: string; message: ClientMessage };
+
 /** A client id for messageIdWeb (crypto.randomUUID needs a secure context). */
 export function newMessageIdWeb(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -135,10 +138,15 @@ export function createChatClient(deps: {
   now?: () => number;
   /** Where the session's chat records are kept (section 3); without it nothing outlives the page. */
   records?: ChatRecordStore;
+  /**
+   * The tabs of this browser share one socket (issue 14): Web Locks and a BroadcastChannel for the user, or null
+   * (then this tab has a socket of its own).
+   */
+  tabs?: (userId: string) => ChatTabShare | null;
 }): ChatClient {
   const store = createStore<ChatState>()(() => initial());
   const now = deps.now ?? Date.now;
-  let socket: ChatSocket | null = null;
+  let socket: (ChatSocket & Partial<Pick<TabSharedSocket, 'share'>>) | null = null;
   let token: string | null = null;
   const typingSentAt = new Map<string, number>();
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -187,8 +195,6 @@ export function createChatClient(deps: {
         set((s) => ({ conversations: applySeen(s.conversations, frame, me()) }));
         return;
       case 'error':
-        // Refused as too fast (429): the message goes again by itself, at the socket's pace, a few times at most.
-        if (frame.status === 429 && frame.messageIdWeb && retryTooFast(frame.messageIdWeb)) return;
         if (frame.messageIdWeb) {
           const id = frame.messageIdWeb;
           set((s) => ({ conversations: applySendError(s.conversations, id, frame.msg, me()) }));
@@ -218,6 +224,15 @@ export function createChatClient(deps: {
       default:
         return;
     }
+  };
+
+  /** What another tab of this browser tells: an own message it sent (its receipts come through the shared socket). */
+  const onShared = (payload: unknown) => {
+    const p = payload as Partial<SharedOutgoing> | null;
+    if (p?.t !== 'outgoing' || !p.peerId || !p.message || p.message.fromUserId !== me()) return;
+    const { peerId, message } = p as SharedOutgoing;
+    if (store.getState().conversations[peerId]?.messages.some((x) => x.messageIdWeb === message.messageIdWeb)) return;
+    set((s) => ({ conversations: addOutgoing(s.conversations, peerId, message, { name: message.toUserName }) }));
   };
 
   const onLost = () => {
@@ -261,6 +276,8 @@ export function createChatClient(deps: {
     };
     set((s) => ({ conversations: addOutgoing(s.conversations, peerId, m, { name: m.toUserName }) }));
     socket?.sendMessage(frameFor(peerId, m));
+    // The other tabs of this browser show it too (the server does not send a message back to the socket it came from).
+    socket?.share?.({ t: 'outgoing', peerId, message: m } satisfies SharedOutgoing);
     return m;
   };
 
@@ -276,15 +293,17 @@ export function createChatClient(deps: {
         restoring = false;
       }
       if (!socket) {
-        socket = createChatSocket({
+        const options = {
           url: deps.url ?? chatSocketUrl,
           token: () => token,
           resource: deps.resource ?? 'pc',
           ...(deps.createSocket ? { createSocket: deps.createSocket } : {}),
           onFrame,
           onLost,
-          onStatus: (status) => set({ status }),
-        });
+          onStatus: (status: SocketStatus) => set({ status }),
+        };
+        const tabs = deps.tabs?.(user.userId) ?? null;
+        socket = tabs ? createTabSharedSocket({ ...options, tabs, onShared }) : createChatSocket(options);
       }
       socket.start();
     },

@@ -9,18 +9,23 @@ import { readPublicAccount } from '../api/read-public-account.ts';
 import { createChatClient, type ChatState } from './chat-client.ts';
 import { sessionChatRecords } from './chat-records.ts';
 import { forgetDismissedNotices } from './dismissed-notices.ts';
+import { browserTabShare } from './tab-shared-socket.ts';
 
 /** The device kind of this browser (4.1 multi-device: ios, android, pc, mac; one session per kind). */
 function browserResource(): ChatResource {
   return typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform) ? 'mac' : 'pc';
 }
 
-/** The one chat client of the page (one socket per tab), started by the shell and stopped on logout. */
+/**
+ * The one chat client of the page, started by the shell and stopped on logout. The tabs of the browser share one
+ * socket (a leader tab elected with Web Locks relays over a BroadcastChannel), so they never conflict (issue 14).
+ */
 export const chatClient = createChatClient({
   api: { lastChatList: getLastChatList, history: (input) => getChatHistory(input), readConversation, readPublicAccount, groups: getChatGroups },
   resource: browserResource(),
   // Section 3: the chat records are kept for the session under the user's id; logoutClear removes them.
   records: sessionChatRecords(),
+  tabs: browserTabShare,
 });
 
 export function useChat<T>(selector: (s: ChatState) => T): T {

@@ -215,6 +215,30 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     const p = await visitor.newPage();
     await p.goto(`${server.url}/`);
     await p.getByText('示例大学一站式服务大厅').first().waitFor({ state: 'visible' });
+    await p.getByRole('heading', { name: '新上线服务' }).waitFor({ state: 'visible' });
+
+    // Every display switch off: the landing page shows none of those sections.
+    for (const name of ['显示数据概览', '显示服务场景', '显示服务部门', '显示服务类型', '显示新上线服务', '显示热门服务', '显示常用工具']) {
+      const toggle = page.getByRole('switch', { name });
+      if ((await toggle.getAttribute('aria-checked')) === 'true') await toggle.click();
+    }
+    // Saved once the server has answered (a '保存成功' toast of the first save may still be showing).
+    const save = async () => {
+      const answered = page.waitForResponse((r) => r.url().includes('/preLogin/submit') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      expect((await answered).status()).toBe(200);
+    };
+    await save();
+    await p.reload();
+    await p.getByText('示例大学一站式服务大厅').first().waitFor({ state: 'visible' });
+    await p.getByRole('searchbox').first().waitFor({ state: 'visible' });
+    await expect.poll(() => p.getByRole('heading', { name: /^(全部服务|新上线服务|热门服务|常用工具)$/ }).count()).toBe(0);
+    expect(await p.locator('.svc-landing-stats').count()).toBe(0);
+    // And back on: the sections return.
+    for (const name of ['显示数据概览', '显示服务场景', '显示服务部门', '显示服务类型', '显示新上线服务', '显示热门服务', '显示常用工具']) await page.getByRole('switch', { name }).click();
+    await save();
+    await p.reload();
+    await p.getByRole('heading', { name: '全部服务' }).waitFor({ state: 'visible' });
     await visitor.close();
   });
 

@@ -56,4 +56,26 @@ describe('landing page common tools', () => {
     fireEvent.error(logo);
     expect(logo.getAttribute('src')).toBe('/favicon.svg');
   });
+
+  it('shows only the sections the pre-login configuration switches on, and fetches nothing for the others', async () => {
+    api.getLandingConfig.mockResolvedValueOnce({ title: '示例大学网上办事服务大厅', subtitle: '', logo: '', banner: '', searchPlaceholder: '', showStatistic: false, showScenes: false, showDepts: true, showTypes: false, showNewly: false, showPopular: true, showTools: false });
+    renderWithApp(<LandingPage />, '/');
+    await screen.findByRole('tab', { name: '按部门' });
+    await waitFor(() => expect(screen.queryByRole('tab', { name: '按场景' })).toBeNull());
+    expect(screen.queryByRole('tab', { name: '按类型' })).toBeNull();
+    expect(screen.getByRole('heading', { name: '热门服务' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '新上线服务' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '常用工具' })).toBeNull();
+    await waitFor(() => expect(api.getTopServices).toHaveBeenCalledWith('heat', 8));
+    expect(api.getTopServices).not.toHaveBeenCalledWith('newly', 8);
+  });
+
+  it('shows no 全部服务 block when scenes, departments and types are all switched off', async () => {
+    api.getLandingConfig.mockResolvedValueOnce({ title: '示例大学网上办事服务大厅', subtitle: '', logo: '', banner: '', searchPlaceholder: '', showStatistic: false, showScenes: false, showDepts: false, showTypes: false, showNewly: false, showPopular: false, showTools: false });
+    renderWithApp(<LandingPage />, '/');
+    await screen.findAllByText('示例大学网上办事服务大厅');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: '全部服务' })).toBeNull());
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('heading', { name: '热门服务' })).toBeNull();
+  });
 });

@@ -97,8 +97,12 @@ export function LandingPage() {
   const stat = useQuery({ queryKey: ['services', 'statistic', tenantId], queryFn: () => getStatisticData(tenantId) });
   const nav = useQuery({ queryKey: ['services', 'navBars', tenantId], queryFn: () => getNavigationBars(tenantId) });
   const tools = useQuery({ queryKey: ['services', 'tools', tenantId], queryFn: () => getTools(tenantId) });
-  const newly = useQuery({ queryKey: ['services', 'newly', tenantId, loggedIn], queryFn: () => getTopServices('newly', 8) });
-  const popular = useQuery({ queryKey: ['services', 'popular', tenantId, loggedIn], queryFn: () => getTopServices('heat', 8) });
+  // The administrator's display switches (pre-login configuration): a section switched off is neither shown nor
+  // fetched. Until the configuration has answered every section keeps its place (skeletons), as before.
+  const shown = (key: 'showScenes' | 'showDepts' | 'showTypes' | 'showNewly' | 'showPopular') => config.data?.[key] !== false;
+  const known = !config.isPending;
+  const newly = useQuery({ queryKey: ['services', 'newly', tenantId, loggedIn], queryFn: () => getTopServices('newly', 8), enabled: known && shown('showNewly') });
+  const popular = useQuery({ queryKey: ['services', 'popular', tenantId, loggedIn], queryFn: () => getTopServices('heat', 8), enabled: known && shown('showPopular') });
   const results = useQuery({
     queryKey: ['services', 'landingSearch', tenantId, keyword, current, loggedIn],
     queryFn: () => searchService({ keyword, current, size: SEARCH_PAGE_SIZE }),
@@ -106,6 +110,11 @@ export function LandingPage() {
     placeholderData: keepPreviousData,
   });
   const c = config.data;
+  const browseTabs = [
+    shown('showScenes') && { key: 'scene', label: t('services.byScene'), children: <GroupedServices tenantId={tenantId} kind="scene" /> },
+    shown('showDepts') && { key: 'dept', label: t('services.byDept'), children: <GroupedServices tenantId={tenantId} kind="dept" /> },
+    shown('showTypes') && { key: 'type', label: t('services.byType'), children: <GroupedServices tenantId={tenantId} kind="type" /> },
+  ].filter((x) => x !== false);
   // A tool's url is a plain url (a link) or a model window configuration (2.4, 4.6); hidden ones are not listed.
   const toolItems = (tools.data ?? []).map((tool) => ({ tool, model: isModelConfig(tool.tools_url) ? modelWindowConfig(tool.tools_url, tool.tools_name) : null })).filter((x) => !x.model?.hidden);
   const search = (k: string) => setParams(k ? { keyword: k } : {});
@@ -201,27 +210,29 @@ export function LandingPage() {
           </section>
         )}
 
-        <section className="svc-landing-section" aria-labelledby="svc-browse-title">
-          <Typography.Title level={2} id="svc-browse-title">
-            {t('services.allServices')}
-          </Typography.Title>
-          <Tabs
-            items={[
-              { key: 'scene', label: t('services.byScene'), children: <GroupedServices tenantId={tenantId} kind="scene" /> },
-              { key: 'dept', label: t('services.byDept'), children: <GroupedServices tenantId={tenantId} kind="dept" /> },
-              { key: 'type', label: t('services.byType'), children: <GroupedServices tenantId={tenantId} kind="type" /> },
-            ]}
-          />
-        </section>
+        {browseTabs.length > 0 && (
+          <section className="svc-landing-section" aria-labelledby="svc-browse-title">
+            <Typography.Title level={2} id="svc-browse-title">
+              {t('services.allServices')}
+            </Typography.Title>
+            <Tabs items={browseTabs} />
+          </section>
+        )}
 
-        <Row gutter={16} className="svc-landing-section">
-          <Col xs={24} md={12}>
-            <RankList title={t('services.newly')} services={newly.data ?? []} loading={newly.isPending} onOpen={(s) => void open(s)} />
-          </Col>
-          <Col xs={24} md={12}>
-            <RankList title={t('services.popular')} services={popular.data ?? []} loading={popular.isPending} onOpen={(s) => void open(s)} />
-          </Col>
-        </Row>
+        {(shown('showNewly') || shown('showPopular')) && (
+          <Row gutter={16} className="svc-landing-section">
+            {shown('showNewly') && (
+              <Col xs={24} md={shown('showPopular') ? 12 : 24}>
+                <RankList title={t('services.newly')} services={newly.data ?? []} loading={newly.isPending} onOpen={(s) => void open(s)} />
+              </Col>
+            )}
+            {shown('showPopular') && (
+              <Col xs={24} md={shown('showNewly') ? 12 : 24}>
+                <RankList title={t('services.popular')} services={popular.data ?? []} loading={popular.isPending} onOpen={(s) => void open(s)} />
+              </Col>
+            )}
+          </Row>
+        )}
 
         {c?.showTools !== false && (
           <section className="svc-landing-section" aria-labelledby="svc-tools-title">

@@ -73,6 +73,51 @@ export const CHAT_LOGIN_TIMEOUT_MS = 10_000;
 /** Sending limit per socket (messages and input states): a steady rate with a burst allowance. */
 export const CHAT_SEND_RATE_PER_SECOND = 20;
 export const CHAT_SEND_BURST = 100;
+/**
+ * The sending limit as a token bucket: `burst` at once, then `perSecond`. The server keeps one per socket
+ * (CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND); a client paces what it sends with one of the same kind a little
+ * below it (CHAT_CLIENT_SEND_BURST, CHAT_CLIENT_SEND_RATE_PER_SECOND), so that a long offline queue drains
+ * without a refusal (429): the server's bucket, filling since the socket opened and checked later than the
+ * client's, always holds at least as much.
+ */
+export function createSendBucket(burst: number, perSecond: number, now: () => number = Date.now) {
+  let tokens = burst;
+  let at = now();
+  const refill = () => {
+    const t = now();
+    tokens = Math.min(burst, tokens + ((t - at) / 1000) * perSecond);
+    at = t;
+  };
+  return {
+    /** Takes one token; false when there is none. */
+    take(): boolean {
+      refill();
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+    /** How long until a token is there (0 when one is). */
+    waitMs(): number {
+      refill();
+      return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / perSecond) * 1000);
+    },
+    /** Full again (a new socket starts with a full bucket on the server). */
+    reset(): void {
+      tokens = burst;
+      at = now();
+    },
+    /** Empty (the server refused one: it counts differently from here). */
+    empty(): void {
+      refill();
+      tokens = 0;
+    },
+  };
+}
+export type SendBucket = ReturnType<typeof createSendBucket>;
+export const CHAT_CLIENT_SEND_BURST = CHAT_SEND_BURST - 10;
+export const CHAT_CLIENT_SEND_RATE_PER_SECOND = CHAT_SEND_RATE_PER_SECOND * 0.9;
+/** How often a client sends a message again by itself after the server refused it as too fast (429). */
+export const CHAT_TOO_FAST_RETRIES = 5;
 /** How long a signed file link (for <img src>) stays valid. */
 export const CHAT_FILE_LINK_TTL_MS = 10 * 60_000;
 export const CHAT_HISTORY_PAGE_MAX = 100;

@@ -4,6 +4,7 @@ import {
   CHAT_CLOSE_CONFLICT,
   CHAT_CLOSE_UNAUTHORIZED,
   CHAT_TEXTS,
+  createSendBucket,
   type ChatMessage,
   type ChatResource,
   type ServerFrame,
@@ -54,8 +55,7 @@ export class ChatSession {
   alive = true;
   private out: Promise<void> = Promise.resolve();
   private inbound: Promise<void> = Promise.resolve();
-  private sendTokens = CHAT_SEND_BURST;
-  private refilledAt = Date.now();
+  private readonly sendBucket = createSendBucket(CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND);
 
   readonly ws: WebSocket;
   readonly ctx: RequestContext;
@@ -87,12 +87,8 @@ export class ChatSession {
   }
 
   /** The per-socket sending limit (token bucket): false when the client sends faster than allowed. */
-  takeSendToken(now = Date.now()): boolean {
-    this.sendTokens = Math.min(CHAT_SEND_BURST, this.sendTokens + ((now - this.refilledAt) / 1000) * CHAT_SEND_RATE_PER_SECOND);
-    this.refilledAt = now;
-    if (this.sendTokens < 1) return false;
-    this.sendTokens -= 1;
-    return true;
+  takeSendToken(): boolean {
+    return this.sendBucket.take();
   }
 
   /** Outgoing work (deliveries) runs one task at a time, in order. */

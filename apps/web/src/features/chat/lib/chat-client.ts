@@ -1,4 +1,5 @@
 import {
+  CHAT_TOO_FAST_RETRIES,
   FILE_TRANSFER_HELPER_ID,
   MP_TYPE_PERSON,
   MP_TYPE_PUBLIC_ACCOUNT,
@@ -195,6 +196,8 @@ export function createChatClient(deps: {
         set((s) => ({ conversations: applySeen(s.conversations, frame, me()) }));
         return;
       case 'error':
+        // Refused as too fast (429): the message goes again by itself, at the socket's pace, a few times at most.
+        if (frame.status === 429 && frame.messageIdWeb && retryTooFast(frame.messageIdWeb)) return;
         if (frame.messageIdWeb) {
           const id = frame.messageIdWeb;
           set((s) => ({ conversations: applySendError(s.conversations, id, frame.msg, me()) }));
@@ -224,6 +227,20 @@ export function createChatClient(deps: {
       default:
         return;
     }
+  };
+
+  const tooFastRetries = new Map<string, number>();
+  const retryTooFast = (messageIdWeb: string): boolean => {
+    const tries = tooFastRetries.get(messageIdWeb) ?? 0;
+    if (tries >= CHAT_TOO_FAST_RETRIES) return false;
+    for (const [peer, c] of Object.entries(store.getState().conversations)) {
+      const m = c.messages.find((x) => x.messageIdWeb === messageIdWeb && x.fromUserId === me() && x.isSendType === SEND_SENDING);
+      if (!m) continue;
+      tooFastRetries.set(messageIdWeb, tries + 1);
+      socket?.sendMessage(frameFor(peer, m));
+      return true;
+    }
+    return false;
   };
 
   /** What another tab of this browser tells: an own message it sent (its receipts come through the shared socket). */

@@ -1,4 +1,15 @@
-import { CHAT_CLOSE_CONFLICT, CHAT_CLOSE_UNAUTHORIZED, ServerFrame, type ChatResource, type ClientFrame, type SendFrame } from '@portal/contracts/chat';
+import {
+  CHAT_CLIENT_SEND_BURST,
+  CHAT_CLIENT_SEND_RATE_PER_SECOND,
+  CHAT_CLOSE_CONFLICT,
+  CHAT_CLOSE_UNAUTHORIZED,
+  ServerFrame,
+  createSendBucket,
+  type ChatResource,
+  type ClientFrame,
+  type SendBucket,
+  type SendFrame,
+} from '@portal/contracts/chat';
 import { CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_RECONNECT_MS } from '@portal/contracts/constants';
 
 /**
@@ -10,7 +21,10 @@ import { CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_RECONNECT_MS } from '@portal/contr
  * - a stream-termination (`conflict` frame or close 4409: a same-kind login elsewhere) stops reconnecting
  *   and flags the user as logged in elsewhere; a refused token (4401) stops as well;
  * - a message sent while offline is queued, and a reconnect is triggered after CHAT_OFFLINE_SEND_RECONNECT_MS;
- *   the queue goes out, in order, once the server said `ready`.
+ *   the queue goes out, in order, once the server said `ready`;
+ * - what it sends is paced below the server's sending limit (a token bucket like the server's, a little smaller):
+ *   a long offline queue (hundreds of messages) drains at that pace instead of meeting 429 (issue 14); messages
+ *   waiting for their turn stay queued (sending, 1) and survive a reconnect like the offline queue.
  * What the messages become (isSendType) is the store's business: it hears `onLost` and `onFrame`.
  */
 
@@ -41,6 +55,8 @@ export type ChatSocketOptions = {
   onStatus?: (status: SocketStatus) => void;
   /** The connection dropped (or was replaced): messages still sending time out. */
   onLost?: () => void;
+  /** The sending pace (tests); by default CHAT_CLIENT_SEND_BURST, then CHAT_CLIENT_SEND_RATE_PER_SECOND. */
+  bucket?: SendBucket;
 };
 
 export type ChatSocket = {
@@ -63,6 +79,17 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerDue = 0;
   const queue: SendFrame[] = [];
+  const bucket = opts.bucket ?? createSendBucket(CHAT_CLIENT_SEND_BURST, CHAT_CLIENT_SEND_RATE_PER_SECOND);
+  let drainTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const online = () => status === 'online' && ws !== null && ws.readyState === OPEN;
+  /** Sends queued messages while the pace allows, and comes back when the next one may go. */
+  const drain = () => {
+    if (drainTimer) clearTimeout(drainTimer);
+    drainTimer = null;
+    while (queue.length && online() && bucket.take()) ws!.send(JSON.stringify(queue.shift()));
+    if (queue.length && online()) drainTimer = setTimeout(drain, Math.max(10, bucket.waitMs()));
+  };
 
   const setStatus = (s: SocketStatus) => {
     if (status === s) return;
@@ -91,6 +118,8 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
   };
 
   const lost = (next: SocketStatus) => {
+    if (drainTimer) clearTimeout(drainTimer);
+    drainTimer = null;
     if (ws) detach(ws);
     ws = null;
     setStatus(next);
@@ -134,10 +163,14 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
       if (frame.kind === 'ready') {
         setStatus('online');
         s.send(JSON.stringify({ kind: 'presence', status: 'online' } satisfies ClientFrame));
+        // A new socket: the server's bucket for it is full.
+        bucket.reset();
         opts.onFrame(frame);
-        while (queue.length && ws === s && s.readyState === OPEN) s.send(JSON.stringify(queue.shift()));
+        if (ws === s) drain();
         return;
       }
+      // Refused as too fast: the server counts differently (another tab's socket before, typing…); wait a while.
+      if (frame.kind === 'error' && frame.status === 429) bucket.empty();
       opts.onFrame(frame);
     };
     s.onclose = (ev) => {
@@ -166,9 +199,15 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
       } else setStatus('stopped');
     },
     sendMessage(frame) {
-      if (status === 'online' && ws && ws.readyState === OPEN) {
-        ws.send(JSON.stringify(frame));
-        return 'sent';
+      if (online()) {
+        if (queue.length === 0 && bucket.take()) {
+          ws!.send(JSON.stringify(frame));
+          return 'sent';
+        }
+        // Over the pace: it waits its turn.
+        queue.push(frame);
+        if (!drainTimer) drain();
+        return 'queued';
       }
       queue.push(frame);
       // 4.1: "Messages sent while offline are queued, and a reconnect is triggered after 300 ms."
@@ -176,8 +215,10 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
       return 'queued';
     },
     sendControl(frame) {
-      if (status !== 'online' || !ws || ws.readyState !== OPEN) return false;
-      ws.send(JSON.stringify(frame));
+      if (!online()) return false;
+      // An input state (a `message` frame of type 200) counts against the sending limit; it is dropped rather than late.
+      if (frame.kind === 'message' && !bucket.take()) return false;
+      ws!.send(JSON.stringify(frame));
       return true;
     },
     status: () => status,

@@ -1,0 +1,88 @@
+import type { LoginMode } from '@portal/contracts/identity';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+
+const api = vi.hoisted(() => ({
+  mode: null as unknown as LoginMode,
+  getLoginMode: vi.fn(async () => api.mode),
+  getAddress: vi.fn(async () => ({ type: 'oidc', loginUrl: 'https://portal.example.edu/api/blade-auth/nobody/identity/start?tenantId=000000', logoutUrl: null })),
+  exchangeSignIn: vi.fn(async () => ({ access_token: 'a', refresh_token: 'r', tenant_id: '000000', redirect: '/home/homePage' })),
+  ldapLogin: vi.fn(),
+  login: vi.fn(),
+  getUserInfo: vi.fn(async () => ({ user_id: 'u1', user_name: '张三', account: '20260001', nick_name: '张三', tenant_id: '000000', configurationMenu: [] })),
+  loginInit: vi.fn(async () => ({ eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 }, session: { expireTime: Date.now() + 1e6, tgt: 'TGT-1', outLogTip: '', casTicket: 'ST-1' } })),
+}));
+vi.mock('../api/model-login.ts', () => ({ getLoginMode: api.getLoginMode }));
+vi.mock('../api/get-address.ts', () => ({ getAddress: api.getAddress }));
+vi.mock('../api/identity-sign-in.ts', () => ({ exchangeSignIn: api.exchangeSignIn, ldapLogin: api.ldapLogin }));
+vi.mock('../api/login.ts', () => ({ login: api.login }));
+vi.mock('../api/get-user-info.ts', () => ({ getUserInfo: api.getUserInfo }));
+vi.mock('../api/login-init.ts', () => ({ loginInit: api.loginInit }));
+vi.mock('../api/get-tenant-detail.ts', () => ({ getTenantDetail: async () => ({ tenantId: '000000', tenantName: '示例大学', demo: false }) }));
+const { LoginPage } = await import('./login-page.tsx');
+
+const oidc = (localLogin: boolean): LoginMode => ({ tenantId: '000000', localLogin, provider: { type: 'oidc', name: '统一身份认证' }, eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 } });
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/home/homePage" element={<p>home page</p>} />
+            </Routes>
+          </MemoryRouter>
+        </App>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("login page with the school's identity provider", () => {
+  const assign = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('location', { ...window.location, assign });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("shows the school's button beside the password form, and follows getAddress with the return path", async () => {
+    api.mode = oidc(true);
+    renderAt('/login?redirect=/home/serviceHall');
+    await userEvent.click(await screen.findByRole('button', { name: /统一身份认证登录/ }));
+    expect(screen.getByLabelText('账号')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://portal.example.edu/api/blade-auth/nobody/identity/start?tenantId=000000'));
+    expect(api.getAddress).toHaveBeenCalledWith({ tenantId: '000000', redirect: '/home/serviceHall' });
+  });
+
+  it('goes straight to the school when the password login is off, but not after a logout or a failed sign-in', async () => {
+    api.mode = oidc(false);
+    renderAt('/login');
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    vi.clearAllMocks();
+    renderAt('/login?logout=1');
+    await screen.findAllByRole('button', { name: /统一身份认证登录/ });
+    renderAt('/login?ssoError=providerUnreachable');
+    expect((await screen.findAllByText('统一身份认证服务暂不可用，请稍后再试')).length).toBeGreaterThan(0);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('exchanges the one-time code on return and enters the page asked for', async () => {
+    api.mode = oidc(true);
+    renderAt('/login?tenantId=000000&sso=one-time-code&redirect=/home/homePage');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(api.exchangeSignIn).toHaveBeenCalledTimes(1);
+    expect(api.exchangeSignIn).toHaveBeenCalledWith('000000', 'one-time-code', { silent: true });
+  });
+});

@@ -127,6 +127,18 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await link.waitFor({ state: 'visible' });
     expect(await link.getAttribute('href')).toBe('/home/applicationServiceCenter');
     await again.ctx.close();
+
+    // Switched off, the centre leaves the bar and is off by its URL too.
+    await page.getByRole('switch', { name: '启用' }).click();
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').first().waitFor({ state: 'visible' });
+    const off = await asStudent();
+    await off.p.goto(`${server.url}/home/applicationServiceCenter`);
+    await off.p.getByRole('heading', { name: '该服务中心未启用' }).waitFor({ state: 'visible' });
+    expect(await off.p.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '应用中心' }).count()).toBe(0);
+    await off.p.getByRole('button', { name: '前往服务大厅' }).click();
+    await off.p.waitForURL(/\/home\/serviceHall$/);
+    await off.ctx.close();
   });
 
   it("applies a theme colour change at once and in a student's shell", async () => {

@@ -31,8 +31,8 @@ const OUTSIDE_ELEMENTS: Record<string, ReactNode> = { deleteNoPag: <DeletedMessa
 
 const SHELL_LOADERS: Record<string, PageLoader> = {
   serviceHall: () => import('../features/services/components/service-hall-page.tsx').then((m) => <m.ServiceHallPage key="hall" serviceType="" />),
-  applicationServiceCenter: () => import('../features/services/components/service-hall-page.tsx').then((m) => <m.ServiceHallPage key="application" serviceType="APPLICATION" />),
-  processServiceCenter: () => import('../features/services/components/service-hall-page.tsx').then((m) => <m.ServiceHallPage key="process" serviceType="PROCESS" />),
+  applicationServiceCenter: () => import('./routes/service-center.tsx').then((m) => <m.ServiceCenterRoute key="application" serviceType="APPLICATION" />),
+  processServiceCenter: () => import('./routes/service-center.tsx').then((m) => <m.ServiceCenterRoute key="process" serviceType="PROCESS" />),
   serviceIframPage: () => import('../features/services/components/service-iframe-page.tsx').then((m) => <m.ServiceIframePage />),
   threelists: () => import('../features/transfer/components/three-lists-page.tsx').then((m) => <m.ThreeListsPage />),
   deptResponsibilityListConfig: () => import('../features/transfer/components/dept-duty-config-page.tsx').then((m) => <m.DeptDutyConfigPage />),

@@ -48,6 +48,8 @@ export const enUS: DeepString<Texts> = {
     session: 'Your login information is abnormal and the system may not work properly. Please log in again.',
     deleted: 'The message has been deleted',
     goBack: 'Go back',
+    centerOff: 'This service centre is switched off',
+    toServiceHall: 'Go to the service hall',
     partLoad: 'This page could not be loaded: the network is unstable or the portal has been updated.',
     partLoadRetry: 'Reload',
     unexpected: 'E-FW00012Q: System error, please contact the administrator',

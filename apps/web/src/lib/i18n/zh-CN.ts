@@ -44,6 +44,8 @@ export const zhCN = {
     session: '当前登录信息异常，继续使用系统可能出现问题，请重新登录',
     deleted: '消息已被删除',
     goBack: '返回上一页',
+    centerOff: '该服务中心未启用',
+    toServiceHall: '前往服务大厅',
     partLoad: '页面加载失败：网络不稳定或系统已更新。',
     partLoadRetry: '重新加载',
     unexpected: 'E-FW00012Q：系统异常，请及时联系管理员处理',

@@ -89,6 +89,15 @@ describe.each(testDatabases)('signing in with LDAP on %s', (engine) => {
     expect((await t.db.db.selectFrom('sessions').select('id').execute()).length).toBe(before);
   });
 
+  it('limits failed directory logins like the password login: the sixth wrong password is 429, not another try', async () => {
+    const ip = '10.9.8.7';
+    const attempt = (password: string) => t.app.inject({ method: 'POST', url: LDAP_LOGIN, remoteAddress: ip, payload: { tenantId: DEMO_TENANT_ID, username: 'sun.qi', password } });
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(400);
+    const locked = await attempt(LDAP_PEOPLE[2]!.password);
+    expect(locked.statusCode).toBe(429);
+    await t.db.db.deleteFrom('login_throttle').execute();
+  });
+
   it('answers bad input with 400', async () => {
     expect((await t.app.inject({ method: 'POST', url: LDAP_LOGIN, payload: { tenantId: DEMO_TENANT_ID, username: 'wang.wu', password: '' } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: LDAP_LOGIN, payload: { tenantId: DEMO_TENANT_ID, username: 'x'.repeat(65), password: 'x' } })).statusCode).toBe(400);

@@ -19,7 +19,9 @@ import { z } from 'zod';
 import type { IdentityProviderTable } from '../../db/tables/identity.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { hashPassword, newId, newToken } from '../../platform/crypto.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound, tooMany } from '../../platform/errors.ts';
+import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
+import { accountKey, addressKey, loginThrottle } from '../auth/login-throttle.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { endSession, identityAuth, openSession, type Client } from '../auth/auth.service.ts';
@@ -372,7 +374,26 @@ export async function ldapSignIn(
 ): Promise<TokenResult> {
   const provider = await activeProvider(deps, tenantId);
   if (!provider || provider.type !== 'ldap') throw identityError(404, 'noProvider');
-  const profile = await providers.ldap.checkCredentials!({ provider, username: input.username, password: input.password });
+  // The same limits as the password login (ADR 0015): the address waits for its slot, the account has 5 checked
+  // attempts per window; a directory that cannot be reached counts against neither.
+  const throttle = loginThrottle(deps.db, { addressDelayMaxMs: deps.config.loginAddressDelayMaxMs });
+  const byAccount = accountKey(tenantId, `ldap:${input.username}`);
+  const byAddress = addressKey(client.ip);
+  const wait = await throttle.reserveAddressSlot(byAddress);
+  if (wait === null) throw tooMany(MESSAGES.loginBusy, MESSAGES_EN_US.loginBusy);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  const claim = await throttle.claimAccount(byAccount);
+  if (!claim.allowed) throw tooMany(MESSAGES.accountLocked, MESSAGES_EN_US.accountLocked);
+  let profile: ExternalProfile;
+  try {
+    profile = await providers.ldap.checkCredentials!({ provider, username: input.username, password: input.password });
+  } catch (err) {
+    if (err instanceof AppError && err.message === IDENTITY_MESSAGES.badCredentials[0]) {
+      await Promise.all([throttle.accountFailed(byAccount, claim.attempt), throttle.addressFailed(byAddress)]);
+    }
+    throw err;
+  }
+  await throttle.clearAccount(byAccount);
   const userId = await provision(deps, provider, profile);
   return (await sessionFor(deps, tenantId, userId, client, { type: 'ldap', idToken: '', sid: '' })).token;
 }

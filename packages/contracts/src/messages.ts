@@ -113,6 +113,34 @@ export const SendNoticeResult = z.object({ id: z.string(), recipients: z.number(
 
 export const IdRequest = z.object({ id: Id });
 
+/** The notice page of the configuration menu (issue 14): notices of the tenant with their audience and read counts. */
+export const NOTICE_MANAGE_MENU = 'noticeManageConfig';
+export const NoticeManageItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  mpId: z.string(),
+  mpName: z.string(),
+  important: z.boolean(),
+  /** Everyone in the tenant, or the roles it went to (ids). */
+  everyone: z.boolean(),
+  roleIds: z.array(z.string()),
+  recipients: z.number().int(),
+  /** How many of its recipients opened (read) it. */
+  readCount: z.number().int(),
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+  createdByName: z.string(),
+  /** Withdrawn: it opens the deleted page (4.2) and leaves the lists. */
+  withdrawnAt: z.string().nullable(),
+});
+export type NoticeManageItem = z.infer<typeof NoticeManageItem>;
+/** What the notice form offers: the tenant's public accounts and roles. */
+export const NoticeManageOptions = z.object({
+  accounts: z.array(z.object({ id: z.string(), name: z.string() })),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type NoticeManageOptions = z.infer<typeof NoticeManageOptions>;
+
 /** POST messageCenterHistoryMsg/detail: status 1000 with the url to open. */
 export const MessageCenterDetail = z.object({
   id: z.string(),

@@ -39,6 +39,8 @@ export const CONFIGURATION_MENUS: ReadonlyArray<{ name: string; path: string; ti
   { name: 'managementGuideConfig', path: '/home/managementGuideConfig', title: '办事指南配置' },
   // The school's identity provider (issue 17, ADR 0023): OpenID Connect, CAS or LDAP.
   { name: 'identityProviderConfig', path: '/home/identityProviderConfig', title: '统一身份认证配置' },
+  // Notices written, published, withdrawn and followed by administrators (issue 14).
+  { name: 'noticeManageConfig', path: '/home/noticeManageConfig', title: '通知公告管理' },
 ];
 
 export type MenuEntry = { name?: string; path: string };
@@ -61,5 +63,6 @@ export function configMenuNameOf(pathname: string): string | null {
   if (frame) return frame[1]!;
   if (clean === '/home/cardBusinessConfig') return 'cardBusinessConfig';
   if (clean === '/home/identityProviderConfig') return 'identityProviderConfig';
+  if (clean === '/home/noticeManageConfig') return 'noticeManageConfig';
   return null;
 }

@@ -32,6 +32,8 @@ export const SHELL_PAGES: Array<{ path: string; handle: RouteHandle }> = [
   { path: 'managementGuideConfig', handle: { name: 'managementGuideConfig', titleKey: 'pages.managementGuideConfig', hideFooter: true } },
   // The school's identity provider (issue 17): configuration menu identityProviderConfig.
   { path: 'identityProviderConfig', handle: { name: 'identityProviderConfig', titleKey: 'identity.config.title', hideFooter: true } },
+  // Notices written and followed by administrators (issue 14): configuration menu noticeManageConfig.
+  { path: 'noticeManageConfig', handle: { name: 'noticeManageConfig', titleKey: 'chat.noticeAdmin.title' } },
   { path: 'iframPage', handle: { name: 'iframPage', titleKey: 'pages.iframPage', hideFooter: true } },
   { path: 'navIfram', handle: { name: 'navIfram', titleKey: 'pages.navIfram', hideFooter: true } },
   { path: 'messageIfrm', handle: { name: 'messageIfrm', titleKey: 'pages.messageIfrm', hideFooter: true } },

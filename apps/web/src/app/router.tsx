@@ -41,6 +41,7 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
   cardBusinessConfig: () => import('../features/workbench/components/card-business-config-page.tsx').then((m) => <m.CardBusinessConfigPage />),
   managementGuideConfig: () => import('../features/workbench/components/management-guide-config-page.tsx').then((m) => <m.ManagementGuideConfigPage />),
   identityProviderConfig: () => import('../features/auth/components/identity-provider-config-page.tsx').then((m) => <m.IdentityProviderConfigPage />),
+  noticeManageConfig: () => import('../features/chat/components/notice-manage-page.tsx').then((m) => <m.NoticeManagePage />),
   iframPage: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),
   navIfram: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="navIfram" />),
   PersonalCenter: () => import('./routes/personal-center.tsx').then((m) => <m.PersonalCenterRoute />),

@@ -110,6 +110,48 @@ export function messagesRepository(db: Db) {
     },
 
     /** Active users of the tenant, optionally only those of some roles. */
+    /** The tenant's notices for the notice page, newest first, with how many of their recipients read them. */
+    async manageNoticePage(tenantId: string, offset: number, limit: number) {
+      const base = db.selectFrom('notices as n').where('n.tenant_id', '=', tenantId);
+      const [rows, count] = await Promise.all([
+        base
+          .leftJoin('chat_public_accounts as a', (j) => j.onRef('a.id', '=', 'n.mp_id').onRef('a.tenant_id', '=', 'n.tenant_id'))
+          .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'n.created_by').onRef('u.tenant_id', '=', 'n.tenant_id'))
+          .leftJoin('chat_files as f', (j) => j.onRef('f.id', '=', 'n.file_id').onRef('f.tenant_id', '=', 'n.tenant_id'))
+          .select((eb) => [
+            'n.message_id',
+            'n.title',
+            'n.mp_id',
+            'a.name as mp_name',
+            'n.important',
+            'n.audience',
+            'n.recipients',
+            'n.created_at',
+            'n.deleted_at',
+            'u.user_name as created_by_name',
+            'f.file_name',
+            eb
+              .selectFrom('chat_inbox as i')
+              .whereRef('i.tenant_id', '=', 'n.tenant_id')
+              .whereRef('i.message_id', '=', 'n.message_id')
+              .where('i.read_at', 'is not', null)
+              .select((e) => e.fn.countAll<number>().as('c'))
+              .as('read_count'),
+          ])
+          .orderBy('n.created_at', 'desc')
+          .orderBy('n.message_id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    roles(tenantId: string) {
+      return db.selectFrom('roles').where('tenant_id', '=', tenantId).select(['id', 'role_name']).orderBy('sort').orderBy('role_name').execute();
+    },
+
     async recipientUsers(tenantId: string, roleIds: string[] | undefined) {
       let q = db.selectFrom('users').where('tenant_id', '=', tenantId).where('status', '=', 1);
       if (roleIds?.length) q = q.where('role_id', 'in', roleIds);

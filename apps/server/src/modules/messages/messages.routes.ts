@@ -10,7 +10,11 @@ import {
   MpMsgListEntry,
   MpMsgPageRequest,
   MpReadRequest,
+  NOTICE_MANAGE_MENU,
   NoticeItem,
+  NoticeManageItem,
+  NoticeManageOptions,
+  OptionalPageRequest,
   PublicMessageDetail,
   ReadMessageRequest,
   SendNoticeRequest,
@@ -71,6 +75,31 @@ export async function messagesRoutes(app: App): Promise<void> {
     { config: { access: 'user' }, schema: { tags, summary: 'Delete a notice (administrator)', body: IdRequest, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await messages.removeNotice(rt, userOf(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  // The notice page of the configuration menu (issue 14): whoever holds the menu writes, publishes, withdraws and follows notices.
+  r.post(
+    `${P}/app/msg/manage/page`,
+    { config: { menu: NOTICE_MANAGE_MENU }, schema: { tags, summary: "The tenant's notices with audience, recipients and read counts (notice page)", body: OptionalPageRequest, response: { 200: envelope(pageOf(NoticeManageItem)) } } },
+    async (request) => ok(await messages.manageNoticePage(rt, userOf(request), request.body)),
+  );
+  r.post(
+    `${P}/app/msg/manage/options`,
+    { config: { menu: NOTICE_MANAGE_MENU }, schema: { tags, summary: 'Public accounts and roles a notice can be sent from and to (notice page)', response: { 200: envelope(NoticeManageOptions) } } },
+    async (request) => ok(await messages.manageOptions(rt, userOf(request))),
+  );
+  r.post(
+    `${P}/app/msg/manage/publish`,
+    { config: { menu: NOTICE_MANAGE_MENU }, schema: { tags, summary: 'Publish a notice (rich text cleaned, audience, importance, attachment) from the notice page', body: SendNoticeRequest, response: { 200: envelope(SendNoticeResult) } } },
+    async (request) => ok(await messages.publishFromPage(rt, userOf(request), request.body)),
+  );
+  r.post(
+    `${P}/app/msg/manage/withdraw`,
+    { config: { menu: NOTICE_MANAGE_MENU }, schema: { tags, summary: 'Withdraw a notice: it opens the deleted page from then on (4.2)', body: IdRequest, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await messages.withdrawNotice(rt, userOf(request), request.body.id);
       return ok(null);
     },
   );

@@ -10,6 +10,8 @@ import {
   type MessageCenterDetail,
   type MpMsgListEntry,
   type NoticeItem,
+  type NoticeManageItem,
+  type NoticeManageOptions,
   type PublicMessageDetail,
   type SendNoticeRequest,
 } from '@portal/contracts/messages';
@@ -158,6 +160,11 @@ export async function readMp(rt: ChatRuntime, ctx: RequestContext, mpId: string)
  */
 export async function sendNotice(rt: ChatRuntime, ctx: RequestContext, input: SendNoticeRequest): Promise<{ id: string; recipients: number }> {
   requireAdmin(ctx);
+  return publishFromPage(rt, ctx, input);
+}
+
+/** The notice page (its configuration menu checked by the route): publishes a notice to its audience at once. */
+export async function publishFromPage(rt: ChatRuntime, ctx: RequestContext, input: SendNoticeRequest): Promise<{ id: string; recipients: number }> {
   const account = await rt.repo.publicAccount(ctx.tenantId, input.mpId);
   if (!account) throw notFound(MESSAGE_TEXTS.noSuchAccount);
   // The attachment is a file this administrator uploaded (/api/chat/upload): never another user's private chat file.
@@ -263,7 +270,38 @@ export async function publishNotice(
 /** app/msg/remove (administrator): the notice is deleted; opening it then says '消息已被删除'. */
 export async function removeNotice(rt: ChatRuntime, ctx: RequestContext, id: string): Promise<void> {
   requireAdmin(ctx);
+  await withdrawNotice(rt, ctx, id);
+}
+
+/** Withdraws a notice (the notice page): it leaves every list and its detail opens the deleted page (4.2). */
+export async function withdrawNotice(rt: ChatRuntime, ctx: RequestContext, id: string): Promise<void> {
   if (!(await repoOf(rt).removeNotice(ctx.tenantId, id))) throw notFound(MESSAGE_TEXTS.noSuchNotice);
+}
+
+/** The notice page's list: the tenant's notices, newest first, with audience, recipients and how many read them. */
+export async function manageNoticePage(rt: ChatRuntime, ctx: RequestContext, input: { current: number; size: number }) {
+  const { rows, total } = await repoOf(rt).manageNoticePage(ctx.tenantId, (input.current - 1) * input.size, input.size);
+  const records: NoticeManageItem[] = rows.map((r) => ({
+    id: r.message_id,
+    title: r.title,
+    mpId: r.mp_id,
+    mpName: r.mp_name ?? '',
+    important: Number(r.important) === 1,
+    everyone: r.audience === AUDIENCE_EVERYONE || r.audience === null,
+    roleIds: r.audience && r.audience !== AUDIENCE_EVERYONE ? r.audience.split(',') : [],
+    recipients: Number(r.recipients),
+    readCount: Number(r.read_count ?? 0),
+    fileName: r.file_name ?? null,
+    createdAt: r.created_at,
+    createdByName: r.created_by_name ?? '',
+    withdrawnAt: r.deleted_at,
+  }));
+  return { records, total, size: input.size, current: input.current, pages: Math.ceil(total / input.size) };
+}
+
+export async function manageOptions(rt: ChatRuntime, ctx: RequestContext): Promise<NoticeManageOptions> {
+  const [accounts, roles] = await Promise.all([rt.repo.publicAccounts(ctx.tenantId), repoOf(rt).roles(ctx.tenantId)]);
+  return { accounts: accounts.map((a) => ({ id: a.id, name: a.name })), roles: roles.map((r) => ({ id: r.id, name: r.role_name })) };
 }
 
 // ---------------------------------------------------------------- message center (7.9)

@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+
+const http = vi.hoisted(() => ({ platform: vi.fn(), chat: vi.fn() }));
+vi.mock('../../../lib/http/clients.ts', () => ({ platformHttp: { post: http.platform, get: vi.fn() }, chatHttp: { post: http.chat, get: vi.fn() } }));
+
+const { NoticeManagePage } = await import('./notice-manage-page.tsx');
+
+const row = {
+  id: 'n1',
+  title: '期末考试安排',
+  mpId: 'mp-jwc',
+  mpName: '教务处',
+  important: true,
+  everyone: false,
+  roleIds: ['r-teacher'],
+  recipients: 3,
+  readCount: 1,
+  fileName: null,
+  createdAt: '2026-11-23T08:00:00Z',
+  createdByName: '系统管理员',
+  withdrawnAt: null,
+};
+
+describe('the notice page (issue 14)', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+    http.platform.mockReset();
+    http.platform.mockImplementation(async (path: string) => {
+      if (path === '/app/msg/manage/page') return { records: [row], total: 1, size: 10, current: 1, pages: 1 };
+      if (path === '/app/msg/manage/options') return { accounts: [{ id: 'mp-jwc', name: '教务处' }], roles: [{ id: 'r-teacher', name: '教师' }, { id: 'r-student', name: '学生' }] };
+      if (path === '/app/msg/manage/publish') return { id: 'n2', recipients: 2 };
+      if (path === '/app/msg/manage/withdraw') return null;
+      throw new Error(path);
+    });
+  });
+
+  const show = () =>
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nextProvider i18n={i18n}>
+          <App>
+            <NoticeManagePage />
+          </App>
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+
+  it('lists notices with their audience and read counts, and publishes a cleaned rich-text notice to the chosen roles', { timeout: 60_000 }, async () => {
+    show();
+    const line = (await screen.findByText('期末考试安排')).closest('tr')!;
+    expect(within(line).getByTestId('notice-read-count').textContent).toBe('1/3');
+    await within(line).findByText('教师');
+    expect(within(line).getByText('重要')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: '写通知' }));
+    const dialog = await screen.findByRole('dialog', { name: '写通知' });
+    fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '教师例会' } });
+    const editor = within(dialog).getByRole('textbox', { name: '正文' });
+    editor.innerHTML = '<p><strong>周五</strong>开会<script>alert(1)</script><img src="x" onerror="alert(2)"></p>';
+    fireEvent.input(editor);
+    await userEvent.click(within(dialog).getByText('按角色'));
+    await userEvent.click(within(dialog).getByLabelText('角色', { selector: 'input' }));
+    await userEvent.click(await screen.findByTitle('教师'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /发\s*布/ }));
+    await waitFor(() => expect(http.platform).toHaveBeenCalledWith('/app/msg/manage/publish', expect.objectContaining({ mpId: 'mp-jwc', title: '教师例会', roleIds: ['r-teacher'], important: false })));
+    const sent = http.platform.mock.calls.find((c) => c[0] === '/app/msg/manage/publish')![1] as { body: string };
+    expect(sent.body).toContain('<strong>周五</strong>开会');
+    expect(sent.body).not.toMatch(/script|onerror/);
+  });
+});

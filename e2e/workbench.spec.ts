@@ -139,6 +139,18 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await off.p.getByRole('button', { name: '前往服务大厅' }).click();
     await off.p.waitForURL(/\/home\/serviceHall$/);
     await off.ctx.close();
+
+    // Deleting a navigation item asks first; 取消 keeps it.
+    await page.goto(`${server.url}/home/userFrameConfig/addNavigation`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '导航6', exact: true }) });
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定删除导航“导航6”吗？' });
+    await ask.getByRole('button', { name: /取\s*消/ }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await ask.getByRole('button', { name: /删\s*除/ }).click();
+    await row.waitFor({ state: 'detached' });
   });
 
   it("applies a theme colour change at once and in a student's shell", async () => {

@@ -19,6 +19,7 @@ import { getIndexTypes } from '../api/get-index-types.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { publishCard } from '../api/publish-card.ts';
 import { removeColumns } from '../api/remove-columns.ts';
+import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { submitCard } from '../api/submit-card.ts';
 import { submitColumn } from '../api/submit-column.ts';
 import { submitIndexCards } from '../api/submit-index-cards.ts';
@@ -76,6 +77,7 @@ function RemindDialog({ columnId, onClose }: { columnId: string | null; onClose:
 
 function ColumnsEditor({ card }: { card: Card }) {
   const { t } = useTranslation();
+  const confirmRemove = useConfirmRemove();
   const qc = useQueryClient();
   const columns = useColumnList(card.id);
   const apis = useApiList();
@@ -111,7 +113,7 @@ function ColumnsEditor({ card }: { card: Card }) {
               <Space size="small">
                 <Button size="small" onClick={() => setMapping(c)}>{t('workbench.config.mapping')}</Button>
                 {(c.dataSource === 'todo' || c.dataSource === 'external') && <Button size="small" onClick={() => setRemind(c.id)}>{t('workbench.config.remind')}</Button>}
-                <Button size="small" danger onClick={() => void removeColumns([c.id]).then(refresh)}>{t('workbench.config.remove')}</Button>
+                <Button size="small" danger onClick={() => confirmRemove(t('workbench.config.removeColumnConfirm', { name: c.columnName }), () => removeColumns([c.id]), refresh)}>{t('workbench.config.remove')}</Button>
               </Space>
             ),
           },

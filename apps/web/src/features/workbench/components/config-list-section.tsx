@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 
 /**
@@ -24,20 +25,9 @@ export function ConfigListSection<T extends { id: string }>(props: {
   dialog: (editing: T | 'new' | null, onClose: (saved: boolean) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const confirmRemove = (row: T) =>
-    modal.confirm({
-      title: props.removeConfirm(row),
-      okText: t('workbench.config.remove'),
-      okButtonProps: { danger: true },
-      cancelText: t('workbench.config.cancel'),
-      onOk: async () => {
-        await props.remove(row);
-        void message.success(t('workbench.config.removed'));
-        await props.refresh();
-      },
-    });
+  const confirm = useConfirmRemove();
+  const confirmRemove = (row: T) => confirm(props.removeConfirm(row), () => props.remove(row), props.refresh);
 
   // AccessibleTheme: hints, counters and validation messages of the dialog keep 4.5:1 on white.
   return (

@@ -8,6 +8,7 @@ import { HttpError } from '../../../lib/http/errors.ts';
 import { navigationListQueryKey, useNavigationList } from '../api/get-navigation-list.ts';
 import { topMenuQueryKey } from '../api/get-top-menu.ts';
 import { removeNavigation } from '../api/remove-navigation.ts';
+import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { submitNavigation } from '../api/submit-navigation.ts';
 import '../workbench.css';
 
@@ -16,6 +17,7 @@ type Values = { navigationName: string; configPath: string; embedded: boolean; i
 /** /home/userFrameConfig/addNavigation: navigation items; at most 6 custom ones (the server refuses the 7th). */
 export function NavigationConfigPage() {
   const { t } = useTranslation();
+  const confirmRemove = useConfirmRemove();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const list = useNavigationList();
@@ -69,7 +71,7 @@ export function NavigationConfigPage() {
             render: (_, n) => (
               <Space size="small">
                 <Button size="small" onClick={() => open(n)}>{t('workbench.config.edit')}</Button>
-                {n.isBuilt === 2 && <Button size="small" danger onClick={() => void removeNavigation([n.id]).then(refresh)}>{t('workbench.config.remove')}</Button>}
+                {n.isBuilt === 2 && <Button size="small" danger onClick={() => confirmRemove(t('workbench.config.removeNavigationConfirm', { name: n.navigationName }), () => removeNavigation([n.id]), refresh)}>{t('workbench.config.remove')}</Button>}
               </Space>
             ),
           },

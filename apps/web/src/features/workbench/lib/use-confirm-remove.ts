@@ -1,0 +1,20 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** A deletion asks first (删除 in red, 取消 beside it), then removes, says so, and refreshes what shows the row. */
+export function useConfirmRemove() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  return (title: string, remove: () => Promise<unknown>, refresh: () => Promise<unknown> | void) =>
+    modal.confirm({
+      title,
+      okText: t('workbench.config.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('workbench.config.cancel'),
+      onOk: async () => {
+        await remove();
+        void message.success(t('workbench.config.removed'));
+        await refresh();
+      },
+    });
+}

@@ -492,6 +492,23 @@ export type MessageReaders = z.infer<typeof MessageReaders>;
 /** The chat privacy settings of the personal center: whether the user's reads are told to senders (on by default). */
 export const ChatPrivacy = z.object({ readReceipts: z.boolean() });
 export type ChatPrivacy = z.infer<typeof ChatPrivacy>;
+/** POST /api/chat/search: the caller's own conversations (their mailbox), words and Chinese segments as the service search. */
+export const CHAT_SEARCH_MAX_RESULTS = 50;
+export const ChatSearchRequest = z.object({
+  keyword: z.string().trim().min(1).max(100),
+  /** Only this conversation. */
+  peerId: Id.optional(),
+});
+export const ChatSearchHit = z.object({
+  /** The conversation it is in, from the caller's side, and its name. */
+  peerId: z.string(),
+  peerName: z.string(),
+  /** The caller's mailbox position: history before seq + 1 shows it with what came before. */
+  seq: z.number().int(),
+  message: ChatMessage,
+  score: z.number(),
+});
+export type ChatSearchHit = z.infer<typeof ChatSearchHit>;
 export const DeleteMessagesRequest = z.object({ messageIds: z.array(Id).min(1).max(100) });
 
 /** Result of POST /api/chat/upload; objectId goes into a type 2, 8 or 9 message. */

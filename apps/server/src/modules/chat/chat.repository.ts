@@ -861,6 +861,31 @@ export function chatRepository(db: Db) {
         .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
     },
 
+    /**
+     * Search candidates: the user's own mailbox (tenant first), text and file messages neither deleted by them nor
+     * revoked, whose content contains one of the patterns (lower case, no LIKE wildcards in them); newest first, at most `limit`.
+     */
+    searchMailbox(tenantId: string, userId: string, patterns: string[], peerId: string | undefined, types: readonly number[], limit: number) {
+      let q = db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+        .leftJoin('chat_conversations as c', (j) => j.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.user_id', '=', 'i.user_id').onRef('c.peer_id', '=', 'i.peer_id'))
+        .where('i.tenant_id', '=', tenantId)
+        .where('m.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .where('i.deleted', '=', 0)
+        .where('m.revoked_at', 'is', null)
+        .where('m.type', 'in', [...types])
+        .where((eb) => eb.or(patterns.map((p) => eb(eb.fn<string>('lower', ['m.content']), 'like', `%${p}%`))));
+      if (peerId) q = q.where('i.peer_id', '=', peerId);
+      return q
+        .select([...messageColumns, 'i.seq', 'i.deleted', 'i.peer_id', 'c.name as peer_name'])
+        .orderBy('i.seq', 'desc')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
+    },
+
     async deleteForUser(tenantId: string, userId: string, messageIds: string[]): Promise<number> {
       const res = await db
         .updateTable('chat_inbox')

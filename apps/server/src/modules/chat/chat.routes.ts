@@ -35,6 +35,8 @@ import {
   type ChatResource,
   type ServerFrame,
   ChatPrivacy,
+  ChatSearchHit,
+  ChatSearchRequest,
   MessageReaders,
   MessageReadersRequest,
 } from '@portal/contracts/chat';
@@ -137,6 +139,11 @@ export async function chatRoutes(app: App): Promise<void> {
     `${CHAT_PREFIX}/message/readers`,
     { config: { access: 'user' }, schema: { tags, summary: 'Who of its recipients read a message (its sender only; in a group the members now)', body: MessageReadersRequest, response: { 200: envelope(MessageReaders) } } },
     async (request) => ok(await chat.messageReaders(rt, userOf(request), request.body.messageId)),
+  );
+  r.post(
+    `${CHAT_PREFIX}/search`,
+    { config: { access: 'user' }, schema: { tags, summary: "Search the caller's own conversations (Chinese segmentation as the service search), best first", body: ChatSearchRequest, response: { 200: envelope(z.array(ChatSearchHit)) } } },
+    async (request) => ok(await chat.searchMessages(rt, userOf(request), request.body)),
   );
   r.post(
     `${CHAT_PREFIX}/privacy`,

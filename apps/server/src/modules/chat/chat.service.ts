@@ -30,7 +30,11 @@ import {
   type GroupNotice,
   type HistoryPage,
   type ImConfig,
+  CHAT_SEARCH_MAX_RESULTS,
+  MSG_TYPE_FILE,
+  MSG_TYPE_MEDIA_FILE,
   type ChatPrivacy,
+  type ChatSearchHit,
   type ImUserInfo,
   type MessageReaders,
   type ReceiptFrame,
@@ -42,6 +46,7 @@ import {
 import type { NewChatMessageRow, ChatMessageRow } from '../../db/database.ts';
 import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
+import { fold, tokenize } from '../../platform/tokenizer.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
 import { toChatMessage, type ChatRuntime, type ChatSession } from './chat.hub.ts';
@@ -659,4 +664,37 @@ export async function dissolveGroup(rt: ChatRuntime, ctx: RequestContext, groupI
 
 export function assertSameUser(ctx: RequestContext, userId: string, msg: string): void {
   if (userId !== ctx.userId) throw forbidden(msg);
+}
+
+// ---------------------------------------------------------------- search
+
+const SEARCH_CANDIDATES = 2000;
+const TOKEN_WEIGHT = { word: 3, bigram: 2, char: 1 } as const;
+
+/**
+ * Search of the caller's own conversations (issue 14): only their mailbox (what they received or sent and did not
+ * delete; revoked messages never), in their tenant. The keyword is cut as the service search cuts it (Intl.Segmenter
+ * words, CJK bigrams and characters, one stop list); a message ranks by the weight of the tokens it holds (words
+ * over bigrams over single characters), then by recency. Single characters only count when the keyword is one.
+ */
+export async function searchMessages(rt: ChatRuntime, ctx: RequestContext, input: { keyword: string; peerId?: string | undefined }): Promise<ChatSearchHit[]> {
+  const tokens = [...tokenize(input.keyword)].filter(([, kind]) => kind !== 'char' || [...fold(input.keyword).trim()].length === 1).filter(([t]) => !/[\\%_]/.test(t));
+  const phrase = fold(input.keyword).trim();
+  if (tokens.length === 0 && !phrase) return [];
+  const patterns = [...new Set([...(phrase && !/[\\%_]/.test(phrase) ? [phrase] : []), ...tokens.map(([t]) => t)])].slice(0, 12);
+  if (patterns.length === 0) return [];
+  const rows = await rt.repo.searchMailbox(ctx.tenantId, ctx.userId, patterns, input.peerId, [MSG_TYPE_TEXT, MSG_TYPE_FILE, MSG_TYPE_MEDIA_FILE], SEARCH_CANDIDATES);
+  const hits: ChatSearchHit[] = [];
+  for (const r of rows) {
+    const text = fold(r.content);
+    let score = text.includes(phrase) ? 10 : 0;
+    for (const [t, kind] of tokens) if (text.includes(t)) score += TOKEN_WEIGHT[kind];
+    // Bigrams and characters alone that miss the words of a longer keyword say little: at least one word or the phrase.
+    const strong = text.includes(phrase) || tokens.some(([t, kind]) => kind === 'word' && text.includes(t)) || tokens.every(([, kind]) => kind !== 'word');
+    if (score === 0 || !strong) continue;
+    const addressed = r.to_user_id ? r : { ...r, to_user_id: ctx.userId, to_user_name: ctx.userName };
+    hits.push({ peerId: r.peer_id, peerName: r.peer_name ?? '', seq: r.seq, message: toChatMessage(addressed), score });
+  }
+  hits.sort((a, b) => b.score - a.score || b.seq - a.seq);
+  return hits.slice(0, CHAT_SEARCH_MAX_RESULTS);
 }

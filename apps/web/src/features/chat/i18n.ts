@@ -30,6 +30,7 @@ export const chatZhCN = {
     read: '已读',
     readOf: '已读 {{n}}/{{m}}',
     readers: { title: '已读情况', read: '已读（{{n}}）', unread: '未读（{{n}}）' },
+    search: { tab: '搜索', label: '搜索聊天记录', placeholder: '搜索聊天记录', none: '没有找到相关聊天记录', results: '搜索结果' },
     noticeAdmin: {
       title: '通知公告管理',
       write: '写通知',
@@ -246,6 +247,7 @@ export const chatEnUS: typeof chatZhCN = {
     read: 'Read',
     readOf: 'Read {{n}}/{{m}}',
     readers: { title: 'Read by', read: 'Read ({{n}})', unread: 'Not read yet ({{n}})' },
+    search: { tab: 'Search', label: 'Search messages', placeholder: 'Search messages', none: 'No messages found', results: 'Search results' },
     noticeAdmin: {
       title: 'Notices',
       write: 'Write a notice',

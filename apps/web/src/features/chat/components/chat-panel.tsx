@@ -21,6 +21,7 @@ import { conversationList, createRefreshSkipper, type Conversation } from '../li
 import { GroupMembersDialog } from './group-members-dialog.tsx';
 import { GroupNoticeBanner } from './group-notice-banner.tsx';
 import { MessageItem, previewOf } from './message-item.tsx';
+import { MessageSearch, jumpToHit } from './message-search.tsx';
 import { NewGroupDialog } from './new-group-dialog.tsx';
 import { PublicAccountList, PublicAccountMessages, usePublicAccountsUnread } from './public-accounts.tsx';
 import { RobotWindow } from './robot-window.tsx';
@@ -317,7 +318,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const lastError = useChat((s) => s.lastError);
   const [robotOpen, setRobotOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
-  const [tab, setTab] = useState<'chats' | 'publicAccounts'>('chats');
+  const [tab, setTab] = useState<'chats' | 'publicAccounts' | 'search'>('chats');
   // On a phone (under Ant Design's md breakpoint) the panel fills the screen and shows the list or one conversation.
   const compact = Grid.useBreakpoint().md === false;
   const [listOnPhone, setListOnPhone] = useState(true);
@@ -419,6 +420,18 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
                   </span>
                 ),
                 children: <PublicAccountList active={active} onPick={(a) => void pick({ jid: a.id, name: a.name, mpType: a.mpType })} />,
+              },
+              {
+                key: 'search',
+                label: t('chat.search.tab'),
+                children: (
+                  <MessageSearch
+                    onJump={(hit) => {
+                      setListOnPhone(false);
+                      void jumpToHit(hit);
+                    }}
+                  />
+                ),
               },
             ]}
           />

@@ -88,6 +88,8 @@ export const efficiencyZhCN = {
     noReport: '您没有查看全校效能报表的权限，以下为您的个人效能报告。',
     configTitle: '效能监督配置',
     configIntro: '选择效能监督页面展示的板块。',
+    timeZone: '时区',
+    timeZoneHelp: '报表按此时区的日、周、月统计（默认 Asia/Shanghai 北京时间）。',
     blocks: {
       overview: '效能概览',
       trend: '流程趋势',
@@ -189,6 +191,8 @@ export const efficiencyEnUS: typeof efficiencyZhCN = {
     noReport: 'You may not view the school-wide report; this is your personal efficiency report.',
     configTitle: 'Efficiency supervision settings',
     configIntro: 'Choose which blocks the efficiency supervision page shows.',
+    timeZone: 'Time zone',
+    timeZoneHelp: 'Reports count days, weeks and months in this time zone (default Asia/Shanghai, Beijing time).',
     blocks: {
       overview: 'Overview',
       trend: 'Process trend',

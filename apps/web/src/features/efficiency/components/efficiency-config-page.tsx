@@ -1,24 +1,34 @@
-import { REPORT_BLOCKS, type ReportConfig } from '@portal/contracts/efficiency';
+import { DEFAULT_TIME_ZONE, REPORT_BLOCKS, type ReportConfig } from '@portal/contracts/efficiency';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Spin, Switch } from 'antd';
-import { useEffect } from 'react';
+import { App, Button, Card, Form, Select, Spin, Switch } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportConfigQueryOptions, saveReportConfig } from '../api/efficiency.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
 
-/** /home/userFrameConfig/effectivenessMonitoringConfig: which blocks the supervision page shows. */
+type ConfigForm = ReportConfig['blocks'] & { timeZone: string };
+
+/** The time zones this browser knows (IANA names), with the one given among them. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/** /home/userFrameConfig/effectivenessMonitoringConfig: which blocks the supervision page shows, and the tenant's time zone. */
 function EfficiencyConfigBody() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<ReportConfig['blocks']>();
+  const [form] = Form.useForm<ConfigForm>();
   const config = useQuery(reportConfigQueryOptions());
+  const timeZone = config.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const zones = useMemo(() => timeZones(timeZone).map((z) => ({ value: z, label: z })), [timeZone]);
   useEffect(() => {
-    if (config.data) form.setFieldsValue(config.data.blocks);
+    if (config.data) form.setFieldsValue({ ...config.data.blocks, timeZone: config.data.timeZone ?? DEFAULT_TIME_ZONE });
   }, [config.data, form]);
 
-  const save = async (blocks: ReportConfig['blocks']) => {
-    await saveReportConfig({ blocks });
+  const save = async ({ timeZone, ...blocks }: ConfigForm) => {
+    await saveReportConfig({ blocks, timeZone });
     message.success(t('efficiency.saved'));
     await qc.invalidateQueries({ queryKey: ['efficiency'] });
   };
@@ -36,6 +46,9 @@ function EfficiencyConfigBody() {
                 <Switch id={`eff-block-${b}`} />
               </Form.Item>
             ))}
+            <Form.Item name="timeZone" label={t('efficiency.timeZone')} extra={t('efficiency.timeZoneHelp')} htmlFor="eff-time-zone">
+              <Select id="eff-time-zone" showSearch options={zones} />
+            </Form.Item>
             <Form.Item wrapperCol={{ xs: { span: 24 }, sm: { offset: 8, span: 16 } }}>
               <Button type="primary" htmlType="submit">
                 {t('efficiency.save')}

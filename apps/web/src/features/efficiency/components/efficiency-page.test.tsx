@@ -118,6 +118,7 @@ describe('efficiency configuration page', () => {
     fireEvent.click(likes);
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(api.calls.find((c) => c.path === 'saveReportConfig')).toBeTruthy());
-    expect(api.calls.find((c) => c.path === 'saveReportConfig')!.body).toEqual({ blocks: { ...BLOCKS, likes: false } });
+    // The tenant's time zone goes along (Asia/Shanghai when the server named none).
+    expect(api.calls.find((c) => c.path === 'saveReportConfig')!.body).toEqual({ blocks: { ...BLOCKS, likes: false }, timeZone: 'Asia/Shanghai' });
   }, 30_000);
 });

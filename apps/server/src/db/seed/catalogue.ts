@@ -81,7 +81,9 @@ export function demoServices(): DemoService[] {
       const audience = TEACHER_WORDS.test(name) ? 'teacher' : STUDENT_WORDS.test(name) && d.audience !== 'public' ? 'student' : d.audience;
       const businessType = PROCESS_WORDS.test(name) ? 'PROCESS' : 'APPLICATION';
       const h = hash(name);
-      const isPublic = audience === 'public' || /查询|咨询|成绩/.test(name) || i % 4 === 0;
+      // Open to visitors (and so to every role): everything for everybody, and the student services a visitor may
+      // look at; a service for teachers only never is (a visitor must not find 工资条查询 that a student cannot).
+      const isPublic = audience === 'public' || (audience === 'student' && (/查询|咨询|成绩/.test(name) || i % 4 === 0));
       out.push({
         id: `${DEMO_TENANT_ID}-svc-${String(i + 1).padStart(3, '0')}`,
         name,
@@ -263,8 +265,9 @@ export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<
       .onConflict((oc) => oc.column('id').doNothing())
       .execute(),
   );
+  // A public service is open to every role; role rows restrict the others.
   const roleRows = services.flatMap((s) =>
-    s.audience === 'public'
+    s.isPublic
       ? []
       : (s.audience === 'teacher' ? [ROLE_IDS.admin, ROLE_IDS.teacher, ROLE_IDS.staff] : [ROLE_IDS.admin, ROLE_IDS.student]).map((r) => ({
           tenant_id: tenantId,

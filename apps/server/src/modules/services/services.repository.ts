@@ -44,7 +44,12 @@ export function servicesRepository(db: Db) {
     q = byIds
       ? q.where('s.id', 'in', [...byIds]).where(sql<SqlBool>`(${sql.ref('s.tenant_id')} || '') = ${tenantId}`).where(sql<SqlBool>`(${sql.ref('s.status')} + 0) = 1`)
       : q.where('s.tenant_id', '=', tenantId).where('s.status', '=', 1);
-    if (!viewer.userId) q = q.where('s.is_public', '=', 1);
+    // A visitor sees what is public and not kept for some roles (role rows restrict whoever is not listed, visitors
+    // included), so a visitor never finds what a logged-in student may not see.
+    if (!viewer.userId)
+      q = q
+        .where('s.is_public', '=', 1)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('svc_service_roles as r0').select('r0.role_id').whereRef('r0.tenant_id', '=', 's.tenant_id').whereRef('r0.service_id', '=', 's.id'))));
     else if (!viewer.admin) {
       const roleId = viewer.roleId ?? '';
       q = q.where((eb) =>

@@ -284,7 +284,7 @@ function visibleIn(c: Caller, serviceType: string | undefined) {
   const v = c.viewer;
   return (_id: string, d: IndexedService) => {
     if (serviceType && d.businessType !== serviceType) return false;
-    if (!v.userId) return d.isPublic === true;
+    if (!v.userId) return d.isPublic === true && !d.roles?.length;
     if (v.admin) return true;
     return !d.roles?.length || d.roles.includes(v.roleId ?? '');
   };

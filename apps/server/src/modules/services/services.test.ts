@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoServices, DEMO_DEPTS, DEMO_SCENES } from '../../db/seed/catalogue.ts';
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
 import { seed } from '../../db/seed/index.ts';
+import { bumpCatalogue } from './catalogue-version.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { seedOtherTenant } from '../chat/chat-test-client.ts';
 
@@ -90,7 +91,8 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     expect(anon.result.total).toBe(demo.filter((s) => s.isPublic).length);
     expect(anon.result.records.every((s: { isPublic: boolean; collected: boolean }) => s.isPublic && !s.collected)).toBe(true);
 
-    const visibleTo = (audience: string) => demo.filter((s) => s.audience === 'public' || s.audience === audience).length;
+    // A public service is open to every role; the others to their audience.
+    const visibleTo = (audience: string) => demo.filter((s) => s.isPublic || s.audience === 'public' || s.audience === audience).length;
     const student = await post(`${P}/serverCenter/page`, { size: 100 }, 'student01');
     expect(student.result.total).toBe(visibleTo('student'));
     const teacher = await post(`${P}/serverCenter/page`, { size: 100, current: 1 }, 'teacher01');
@@ -104,6 +106,25 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     const custom = await post(`${P}/serverCenter/customDetails`, { tenantId: T, serviceId: PUBLIC.id });
     expect(custom.result).toMatchObject({ serviceName: '成绩查询', serviceDeptName: '教务处', roleIds: [] });
     expect(await post(`${P}/serverCenter/details`, { serviceId: 'no-such-service' }, 'student01')).toMatchObject({ http: 404 });
+
+    // What a visitor finds, every role finds too: 工资条查询 (teachers only) is not among a visitor's services,
+    // neither in the list nor by search nor in the details.
+    const studentIds = new Set((await post(`${P}/serverCenter/page`, { size: 100 }, 'student01')).result.records.map((r: { serviceId: string }) => r.serviceId));
+    const visitorAll = (await post(`${P}/nobody/serverCenter/page`, { tenantId: T, size: 100 })).result.records as Array<{ serviceId: string; serviceName: string }>;
+    expect(visitorAll.filter((r) => !studentIds.has(r.serviceId)).map((r) => r.serviceName)).toEqual([]);
+    const payslip = byName('工资条查询');
+    expect(payslip.audience).toBe('teacher');
+    expect((await post(`${P}/nobody/prepareLogin/searchService`, { tenantId: T, keyword: '工资条', size: 10 })).result.total).toBe(0);
+    expect((await post(`${P}/serverCenter/searchService`, { keyword: '工资条', size: 10 }, 'student01')).result.total).toBe(0);
+    expect((await post(`${P}/serverCenter/searchService`, { keyword: '工资条', size: 10 }, 'teacher01')).result.total).toBe(1);
+    expect(await post(`${P}/serverCenter/customDetails`, { tenantId: T, serviceId: payslip.id })).toMatchObject({ http: 403 });
+    // A public service that an administrator also keeps for some roles is those roles' only: visitors do not see it.
+    await t.db.db.insertInto('svc_service_roles').values({ tenant_id: T, service_id: PUBLIC.id, role_id: `${T}-student` }).execute();
+    await t.db.db.transaction().execute((trx) => bumpCatalogue(trx, T, [PUBLIC.id]));
+    expect((await post(`${P}/nobody/prepareLogin/searchService`, { tenantId: T, keyword: '成绩查询', size: 10 })).result.records.map((r: { serviceId: string }) => r.serviceId)).not.toContain(PUBLIC.id);
+    await t.db.db.deleteFrom('svc_service_roles').where('service_id', '=', PUBLIC.id).execute();
+    await t.db.db.transaction().execute((trx) => bumpCatalogue(trx, T, [PUBLIC.id]));
+    expect((await post(`${P}/nobody/prepareLogin/searchService`, { tenantId: T, keyword: '成绩查询', size: 10 })).result.records.map((r: { serviceId: string }) => r.serviceId)).toContain(PUBLIC.id);
   });
 
   it('filters by type, department, scene and keyword, and pages', async () => {

@@ -118,7 +118,14 @@ export function catalogueReads(db: Db) {
         .groupBy(['g.id', 'g.name', 'g.sort'])
         .select((eb) => ['g.id', 'g.name', eb.fn.count<number>('s.id').as('count')])
         .orderBy('g.sort');
-      if (publicOnly) q = q.where((eb) => eb.or([eb('s.id', 'is', null), eb('s.is_public', '=', 1)]));
+      // Visitors: public services kept for no role (the service list's rule, services.repository.ts).
+      if (publicOnly)
+        q = q.where((eb) =>
+          eb.or([
+            eb('s.id', 'is', null),
+            eb.and([eb('s.is_public', '=', 1), eb.not(eb.exists(eb.selectFrom('svc_service_roles as r0').select('r0.role_id').whereRef('r0.tenant_id', '=', 's.tenant_id').whereRef('r0.service_id', '=', 's.id')))]),
+          ]),
+        );
       return (await q.execute()).map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
     }),
 
@@ -143,7 +150,16 @@ export function catalogueReads(db: Db) {
 
     publicServices: (tenantId: string, limit: number) =>
       prepared(db, tenantId, `wb|publicServices|${limit}`, () =>
-        db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('status', '=', 1).where('is_public', '=', 1).select(['id', 'service_name', 'service_url', 'visit_count']).orderBy('visit_count', 'desc').limit(limit).execute(),
+        db
+          .selectFrom('svc_services as s')
+          .where('s.tenant_id', '=', tenantId)
+          .where('s.status', '=', 1)
+          .where('s.is_public', '=', 1)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('svc_service_roles as r0').select('r0.role_id').whereRef('r0.tenant_id', '=', 's.tenant_id').whereRef('r0.service_id', '=', 's.id'))))
+          .select(['s.id', 's.service_name', 's.service_url', 's.visit_count'])
+          .orderBy('s.visit_count', 'desc')
+          .limit(limit)
+          .execute(),
       VISITS_MAX_AGE_MS),
   };
 }

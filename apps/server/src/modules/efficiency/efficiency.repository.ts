@@ -20,12 +20,17 @@ export const toAgg = (r: RawAgg | undefined): Agg => ({
 });
 
 /**
- * The quarter hour (UTC) of a stored time (ISO 8601 UTC, as ingestion stores it): "2026-11-23T01:" followed by the
- * minute the quarter starts at (0, 15, 30, 45), in the same SQL on both engines.
+ * The slot (UTC) a stored time (ISO 8601 UTC, as ingestion stores it) falls in, in the same SQL on both engines:
+ * its hour ("2026-11-23T01"), or with `minutes` 15 its quarter hour ("2026-11-23T01:" followed by 0, 15, 30 or 45).
+ * Hours do when every day of the range starts on a whole hour (Asia/Shanghai, UTC, most zones); quarter hours always
+ * do, since every time zone's offset is a multiple of 15 minutes (Asia/Kathmandu is +05:45).
  */
-const quarterHour = (col: Expression<unknown>): RawBuilder<string> => sql<string>`substr(${col}, 1, 14) || cast(cast(substr(${col}, 15, 2) as integer) / 15 * 15 as text)`;
-/** The instant (ms) a quarterHour() key starts at. */
-const slotTime = (slot: string): number => Date.parse(`${slot.slice(0, 14)}${slot.slice(14).padStart(2, '0')}:00.000Z`);
+export type SlotMinutes = 60 | 15;
+const slotOf = (col: Expression<unknown>, minutes: SlotMinutes): RawBuilder<string> =>
+  minutes === 60 ? sql<string>`substr(${col}, 1, 13)` : sql<string>`substr(${col}, 1, 14) || cast(cast(substr(${col}, 15, 2) as integer) / 15 * 15 as text)`;
+/** The instant (ms) a slotOf() key starts at. */
+const slotTime = (slot: string): number =>
+  slot.length === 13 ? Date.parse(`${slot}:00:00.000Z`) : Date.parse(`${slot.slice(0, 14)}${slot.slice(14).padStart(2, '0')}:00.000Z`);
 
 /**
  * SQL of efficiency supervision. Every method takes the tenant first (house style 2); the only dialect
@@ -88,13 +93,13 @@ export function efficiencyRepository(db: Db, engine: Engine) {
       return { serviceCount: num(r?.n), processServiceCount: num(r?.process_n), visitCount: num(r?.visits) };
     },
     /**
-     * Started and late processes by the quarter hour (UTC) they started in, and finished ones by the quarter hour
-     * they finished in. Quarter hours, not days: a tenant's day starts at its own midnight (every time zone's offset
-     * is a multiple of 15 minutes), and the service puts each quarter hour into the tenant's day.
+     * Started and late processes by the slot (UTC hour or quarter hour, see slotOf) they started in, and finished
+     * ones by the slot they finished in. Slots, not days: a tenant's day starts at its own midnight, and the service
+     * puts each slot into the tenant's day.
      */
-    async byQuarterHour(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const started = quarterHour(sql.ref('p.started_at'));
-      const done = quarterHour(sql.ref('p.finished_at'));
+    async bySlot(tenantId: string, f: ProcessFilter, minutes: SlotMinutes, now = nowIso()) {
+      const started = slotOf(sql.ref('p.started_at'), minutes);
+      const done = slotOf(sql.ref('p.finished_at'), minutes);
       const [startedRows, finishedRows] = await Promise.all([
         processes(tenantId, f).select([started.as('slot'), sql<number>`count(*)`.as('n'), sql<number>`sum(${processLate(now)})`.as('late')]).groupBy(started).execute(),
         (() => {
@@ -109,9 +114,9 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         finished: finishedRows.map((r) => ({ at: slotTime(r.slot), n: num(r.n) })),
       };
     },
-    /** Aggregates by the quarter hour (UTC) processes started in, as sums the service can add up into months. */
-    async totalsByQuarterHour(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const started = quarterHour(sql.ref('p.started_at'));
+    /** Aggregates by the slot (UTC hour or quarter hour) processes started in, as sums the service adds up into months. */
+    async totalsBySlot(tenantId: string, f: ProcessFilter, minutes: SlotMinutes, now = nowIso()) {
+      const started = slotOf(sql.ref('p.started_at'), minutes);
       const rows = await processes(tenantId, f)
         .select([
           started.as('slot'),

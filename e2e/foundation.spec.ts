@@ -41,6 +41,17 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     expect(watermark).toContain(`1123598821738675203 ${today}`);
   });
 
+  it('logs out from the user menu to the login page, which says 您已安全退出, and the session is gone', async () => {
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('button', { name: /用户菜单/ }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByText('您已安全退出').waitFor({ state: 'visible' });
+    expect(page.url()).toBe(`${server.url}/login?logout=true`);
+    expect(await page.evaluate(() => /"token":"[^"]+"/.test(localStorage.getItem('portal.session') ?? ''))).toBe(false);
+    await page.goto(`${server.url}/home/homePage`);
+    await page.waitForURL(/\/login\?redirect=/);
+  });
+
   it('seals the calls of 7.1: online-service-platform posts travel as one encrypted data field, answers carry a signed, encrypted result', async () => {
     const sealedPost = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/online-service-platform/') && !r.url().includes('/nobody/'));
     const sealedAnswer = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/blade-platform/') && r.request().headers()['portal-transport'] === '1');

@@ -7,8 +7,8 @@ import { stopChat } from '../features/chat/lib/chat-runtime.ts';
 import { sessionStore } from '../lib/session/session-store.ts';
 
 /**
- * Logout (4.3): ends the server session when asked, then clears token, menus, roles, tags, lock and
- * chat records and goes to /login?logout=true. A session that began at the school's identity provider is ended
+ * Logout (4.3): ends the server session when asked, stops the chat and goes to /login?logout=true (or
+ * ?isLogin=true), where the login page clears token, menus, roles, tags, lock, chat records and cached answers. A session that began at the school's identity provider is ended
  * there too: auth/getAddress gives the provider's logout address (RP-initiated logout, CAS /logout), which
  * comes back to /login?logout=1.
  */
@@ -21,13 +21,16 @@ export function useLogout() {
       const providerLogout = serverSide && token ? await getAddress({}).then((a) => a.logoutUrl, () => null) : null;
       if (serverSide && token) await loginOut(token).catch(() => undefined);
       stopChat();
-      sessionStore.getState().logoutClear();
-      queryClient.clear();
       if (providerLogout) {
+        sessionStore.getState().logoutClear();
+        queryClient.clear();
         window.location.assign(providerLogout);
         return;
       }
-      navigate(serverSide ? '/login?logout=true' : '/login?isLogin=true', { replace: true });
+      // The login page forgets the session and the cached answers once it shows (logout / isLogin in its query):
+      // cleared here, while the /home page is still on screen (the route change is a transition), the guard
+      // would send the user to /login?redirect=… and 您已安全退出 would never show.
+      void navigate(serverSide ? '/login?logout=true' : '/login?isLogin=true', { replace: true });
     },
     [navigate, queryClient],
   );

@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined, BankOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TokenResult } from '@portal/contracts/auth';
 import { IDENTITY_MESSAGES } from '@portal/contracts/identity';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Divider, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,10 +54,14 @@ export function LoginPage() {
   const showForm = !mode.data || mode.data.localLogin || provider?.type === 'ldap' || localAnyway;
   const useDirectory = provider?.type === 'ldap' && !localAnyway;
 
+  const queryClient = useQueryClient();
   useEffect(() => {
-    // Arriving here after a logout or a forced re-login: whatever session was kept is gone.
-    if (loggedOut || reLogin) sessionStore.getState().logoutClear();
-  }, [loggedOut, reLogin]);
+    // Arriving here after a logout or a forced re-login: whatever session was kept is gone, and with it every
+    // answer cached for it.
+    if (!loggedOut && !reLogin) return;
+    sessionStore.getState().logoutClear();
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'tenantDetail' && q.queryKey[0] !== 'loginMode' });
+  }, [loggedOut, reLogin, queryClient]);
 
   const showError = (err: unknown) => {
     const text = err instanceof HttpError ? loginMessage(err.msg, i18n.language) : err instanceof Error ? err.message : String(err);

@@ -293,8 +293,9 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
       <ServiceLink s={s} className="wb-use-button">
         {s.processType === 'OFFLINE' ? t('workbench.offline') : t('workbench.online')}
       </ServiceLink>
-      {s.hasGuide && actions && (
-        <Button size="small" type="link" onClick={() => actions.openGuide(s)} aria-label={`${t('workbench.guide')}: ${s.serviceName}`}>
+      {/* In the card preview (no actions) the button shows where it will be, disabled. */}
+      {s.hasGuide && (
+        <Button size="small" type="link" disabled={!actions} onClick={() => actions?.openGuide(s)} aria-label={`${t('workbench.guide')}: ${s.serviceName}`}>
           {t('workbench.guide')}
         </Button>
       )}

@@ -105,14 +105,14 @@ describe('home page', () => {
     expect(actions.open).toHaveBeenLastCalledWith(services[4]);
   });
 
-  it('shows no guide button where nothing could open the guide (no actions: the card preview)', async () => {
+  it('shows the guide button disabled where nothing could open the guide (no actions: the card preview)', async () => {
     const use = card('u', 'commonUse', '常用服务');
     api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [use])] } satisfies HomeLayout);
     api.view.mockImplementation(async () => viewOf(use, { services: [{ ...service(1), hasGuide: true }] }));
     renderHome();
     const useCard = (await screen.findByRole('heading', { name: '常用服务' })).closest('.wb-card') as HTMLElement;
     await within(useCard).findAllByRole('link');
-    expect(within(useCard).queryByRole('button', { name: /办事指南/ })).toBeNull();
+    expect((within(useCard).getByRole('button', { name: /办事指南/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows one tab per index type, each card in its own layout', async () => {

@@ -107,7 +107,8 @@ describe('school sign-in with OpenID Connect (real server, real provider, Debian
     await passwordLogin('admin');
     await page.goto(`${journey.server.url}/home/identityProviderConfig`);
     await page.getByRole('heading', { name: '统一身份认证配置' }).waitFor({ state: 'visible' });
-    await expect(page.getByLabel('签发者地址（Issuer）').inputValue()).resolves.toBe(idp.issuer);
+    // The form fills in when the saved configuration has answered.
+    await expect.poll(() => page.getByLabel('签发者地址（Issuer）').inputValue()).toBe(idp.issuer);
     const secret = page.getByLabel('客户端密钥');
     await expect(secret.inputValue()).resolves.toBe('');
     await expect(secret.getAttribute('placeholder')).resolves.toBe('已保存，留空则不修改');

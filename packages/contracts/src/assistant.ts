@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 
 /** GET questionbasicconfig/baseInfo: the robot assistant's basic configuration. */

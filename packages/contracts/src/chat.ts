@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 import { ASSISTANT_CONTACT_ID } from './constants.ts';
 import { MESSAGES } from './errors.ts';

@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 
 /** The response envelope every call answers with (section 8): { status, msg, msgDetail, result }. */

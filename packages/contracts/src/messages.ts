@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 import { CHAT_RESOURCES } from './chat.ts';
 import { safeLink } from './input.ts';

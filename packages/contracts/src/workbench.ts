@@ -4,6 +4,7 @@
  * tools and external data sources. Section 3 (card configuration, column item, navigation item, type
  * list, theme), 7.6 and 7.4 (theme, card service config).
  */
+import './zod-setup.ts';
 import { z } from 'zod';
 import {
   CARD_DISPLAY_ROWS_MAX,

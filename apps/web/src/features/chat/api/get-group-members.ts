@@ -1,3 +1,4 @@
+import '@portal/contracts/zod-setup';
 import type { GroupMember } from '@portal/contracts/chat';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

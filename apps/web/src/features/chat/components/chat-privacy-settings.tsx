@@ -20,7 +20,7 @@ export function ChatPrivacySettings() {
         />
         <span>{t('chat.privacy.readReceipts')}</span>
       </label>
-      <Typography.Paragraph id="chat-read-receipts-help" type="secondary" style={{ margin: '8px 0 0' }}>
+      <Typography.Paragraph id="chat-read-receipts-help" style={{ margin: '8px 0 0', color: '#595959' }}>
         {t('chat.privacy.readReceiptsHelp')}
       </Typography.Paragraph>
     </div>

@@ -1,3 +1,4 @@
+import '@portal/contracts/zod-setup';
 import { ChatMessage, ConversationEntry, MSG_TYPE_INPUT_STATE } from '@portal/contracts/chat';
 import { z } from 'zod';
 import { sessionStore } from '../../../lib/session/session-store.ts';

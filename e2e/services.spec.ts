@@ -199,11 +199,17 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     const visits = async (id: string) => (await api<{ visitCount: number }>('/api/blade-platform/serverCenter/details', { serviceId: id }, token)).visitCount;
     const cards = page.locator('.wb-card');
     await cards.first().waitFor();
-    // The services the cards show, by the way they open.
-    const names = await cards.locator('a').evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
+    // The services the cards show, by the way they open (each card fills in when its own data has answered).
+    let names: string[] = [];
     const shown = (pred: (s: { openWay: string; accessWay: string }) => boolean) => names.map((n) => byName.get(n)).find((s) => s && pred(s));
-    const newTab = shown((s) => s.openWay === '1003' && s.accessWay !== '5');
-    expect(newTab, `a 1003 service on the home cards among ${names.join(', ')}`).toBeTruthy();
+    const isNewTab = (s: { openWay: string; accessWay: string }) => s.openWay === '1003' && s.accessWay !== '5';
+    await expect
+      .poll(async () => {
+        names = await cards.locator('a').evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
+        return Boolean(shown(isNewTab));
+      }, { timeout: 20_000 })
+      .toBe(true);
+    const newTab = shown(isNewTab);
     const before = await visits(newTab!.serviceId);
     await cards.getByRole('link', { name: newTab!.serviceName, exact: true }).first().click();
     await expect.poll(opened).toHaveLength(1);

@@ -13,11 +13,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, startRedis } from '../apps/server/src/test/redis-server.ts';
+
+export { freePort };
 
 const root = new URL('..', import.meta.url).pathname;
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -64,18 +66,6 @@ export type ClusterOptions = {
   /** Echo the nodes' output (npm run cluster). */
   inheritOutput?: boolean;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Waits for a child's output to match, or fails with what it printed. */
 function waitForOutput(child: ChildProcess, pattern: RegExp, what: string, timeoutMs: number, echo = false): Promise<RegExpExecArray> {
@@ -141,23 +131,6 @@ async function prepareDatabase(url: string, fresh: boolean): Promise<{ url: stri
   };
 }
 
-async function startOwnRedis(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void> }> {
-  const port = await freePort();
-  let child: ChildProcess | null = null;
-  const start = async () => {
-    if (child) return;
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await waitForOutput(child, /Ready to accept connections/, 'redis-server', 20_000);
-  };
-  const stop = async () => {
-    const c = child;
-    child = null;
-    await stopChild(c, 'SIGKILL');
-  };
-  await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop };
-}
-
 /** nginx in front of the nodes: round robin, WebSocket upgrades passed on, the public Host and client address kept. */
 export function nginxConfig(dir: string, port: number, nodePorts: number[]): string {
   const temp = (name: string) => `${name}_temp_path ${join(dir, `${name}-temp`)};`;
@@ -205,7 +178,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const count = options.nodes ?? 2;
   const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), 'portal-cluster-'));
   mkdirSync(workDir, { recursive: true });
-  const ownRedis = options.ownRedis ? await startOwnRedis() : null;
+  const ownRedis = options.ownRedis ? await startRedis() : null;
   const redisUrl = ownRedis?.url ?? options.redisUrl ?? 'redis://127.0.0.1:6379';
   const database = await prepareDatabase(options.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/portal_cluster', options.fresh ?? false);
   const secrets = options.secrets ?? { tokenSecret: randomBytes(32).toString('base64url'), clientSecret: randomBytes(24).toString('base64url') };

@@ -10,15 +10,114 @@ import { sql } from 'kysely';
 
 export const BENCH_TOKEN = 'bench-token-student01';
 
-const PREFIXES = ['', '本科生', '研究生', '留学生', '继续教育学院', '东校区', '西校区', '南校区', '北校区', '医学部', '附属中学', '附属医院', '国际学院', '新闻学院', '法学院', '理学院', '工学院', '文学院', '经济学院', '管理学院', '艺术学院', '体育部', '马克思主义学院', '外国语学院', '信息学院', '化学学院', '物理学院', '生命科学学院', '环境学院', '建筑学院', '数学学院', '心理学系', '历史学系', '哲学系', '社会学系', '教育学院', '软件学院', '微电子学院', '航天学院', '材料学院', '能源学院', '城市学院', '农学院', '海洋学院', '药学院', '护理学院', '口腔医学院', '公共卫生学院', '临床医学院', '基础医学院', '图书分馆', '档案馆', '博物馆', '出版社', '校友会', '基金会', '工会', '离退休处', '后勤集团', '资产公司', '实验中心', '分析测试中心', '计算中心', '网络中心', '教师发展中心', '创新创业学院', '就业指导中心', '心理健康中心', '体育馆', '游泳馆', '学生公寓', '留学服务中心', '校车队', '幼儿园', '附属小学', '培训中心', '继续教育中心', '国际合作中心', '人才服务中心', '科技园', '产业集团', '校医院分院', '法律事务室', '审计处'];
+const PREFIXES = [
+  '',
+  '本科生',
+  '研究生',
+  '留学生',
+  '继续教育学院',
+  '东校区',
+  '西校区',
+  '南校区',
+  '北校区',
+  '医学部',
+  '附属中学',
+  '附属医院',
+  '国际学院',
+  '新闻学院',
+  '法学院',
+  '理学院',
+  '工学院',
+  '文学院',
+  '经济学院',
+  '管理学院',
+  '艺术学院',
+  '体育部',
+  '马克思主义学院',
+  '外国语学院',
+  '信息学院',
+  '化学学院',
+  '物理学院',
+  '生命科学学院',
+  '环境学院',
+  '建筑学院',
+  '数学学院',
+  '心理学系',
+  '历史学系',
+  '哲学系',
+  '社会学系',
+  '教育学院',
+  '软件学院',
+  '微电子学院',
+  '航天学院',
+  '材料学院',
+  '能源学院',
+  '城市学院',
+  '农学院',
+  '海洋学院',
+  '药学院',
+  '护理学院',
+  '口腔医学院',
+  '公共卫生学院',
+  '临床医学院',
+  '基础医学院',
+  '图书分馆',
+  '档案馆',
+  '博物馆',
+  '出版社',
+  '校友会',
+  '基金会',
+  '工会',
+  '离退休处',
+  '后勤集团',
+  '资产公司',
+  '实验中心',
+  '分析测试中心',
+  '计算中心',
+  '网络中心',
+  '教师发展中心',
+  '创新创业学院',
+  '就业指导中心',
+  '心理健康中心',
+  '体育馆',
+  '游泳馆',
+  '学生公寓',
+  '留学服务中心',
+  '校车队',
+  '幼儿园',
+  '附属小学',
+  '培训中心',
+  '继续教育中心',
+  '国际合作中心',
+  '人才服务中心',
+  '科技园',
+  '产业集团',
+  '校医院分院',
+  '法律事务室',
+  '审计处',
+];
 
-export type BenchServer = { port: number; token: string; services: number; close: () => Promise<void>; app: import('fastify').FastifyInstance; dbFile: string | null };
+export type BenchServer = {
+  port: number;
+  token: string;
+  services: number;
+  close: () => Promise<void>;
+  app: import('fastify').FastifyInstance;
+  dbFile: string | null;
+};
 
 /**
  * `engine: 'postgres'` uses BENCH_DATABASE_URL (default: the test database on 127.0.0.1) in a schema of its own,
  * dropped by close(); `logged` logs as in production (level info) into a sink instead of not at all.
  */
-export async function startCatalogueServer(total: number, { listen = true, engine = 'sqlite', logged = false }: { listen?: boolean; engine?: 'sqlite' | 'postgres'; logged?: boolean } = {}): Promise<BenchServer> {
+export async function startCatalogueServer(
+  total: number,
+  {
+    listen = true,
+    engine = 'sqlite',
+    logged = false,
+  }: { listen?: boolean; engine?: 'sqlite' | 'postgres'; logged?: boolean } = {},
+): Promise<BenchServer> {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { createDb } = await import('../apps/server/src/db/create-db.ts');
@@ -44,12 +143,19 @@ export async function startCatalogueServer(total: number, { listen = true, engin
     await c.query(`CREATE SCHEMA ${schema}`);
     await c.end();
   }
-  const db = engine === 'postgres' ? createDb({ engine: 'postgres', url: pgUrl, schema, max: 10 }) : createDb({ engine: 'sqlite', filename: join(dir, 'bench.db') });
+  const db =
+    engine === 'postgres'
+      ? createDb({ engine: 'postgres', url: pgUrl, schema, max: 10 })
+      : createDb({ engine: 'sqlite', filename: join(dir, 'bench.db') });
   await migrateToLatest(db.db);
   await seed(db.db);
 
   const base = await db.db.selectFrom('svc_services').where('tenant_id', '=', DEMO_TENANT_ID).selectAll().execute();
-  const roles = await db.db.selectFrom('svc_service_roles').where('tenant_id', '=', DEMO_TENANT_ID).selectAll().execute();
+  const roles = await db.db
+    .selectFrom('svc_service_roles')
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .selectAll()
+    .execute();
   const guides = await db.db.selectFrom('svc_guides').where('tenant_id', '=', DEMO_TENANT_ID).selectAll().execute();
   const rolesOf = new Map<string, string[]>();
   for (const r of roles) rolesOf.set(r.service_id, [...(rolesOf.get(r.service_id) ?? []), r.role_id]);
@@ -57,15 +163,35 @@ export async function startCatalogueServer(total: number, { listen = true, engin
   let n = base.length;
   for (let p = 1; n < total; p++) {
     const prefix = PREFIXES[p % PREFIXES.length]! + (p >= PREFIXES.length ? `${Math.floor(p / PREFIXES.length)}` : '');
-    const batch = base.slice(0, Math.min(base.length, total - n)).map((s, i) => ({ ...s, id: `bench-${p}-${i}`, service_name: `${prefix}${s.service_name}`, visit_count: (s.visit_count * (p + 7)) % 100_000, sort: n + i }));
-    for (let i = 0; i < batch.length; i += 100) await db.db.insertInto('svc_services').values(batch.slice(i, i + 100)).execute();
-    const roleRows = batch.flatMap((s, i) => (rolesOf.get(base[i]!.id) ?? []).map((role_id) => ({ tenant_id: DEMO_TENANT_ID, service_id: s.id, role_id })));
-    for (let i = 0; i < roleRows.length; i += 200) await db.db.insertInto('svc_service_roles').values(roleRows.slice(i, i + 200)).execute();
+    const batch = base.slice(0, Math.min(base.length, total - n)).map((s, i) => ({
+      ...s,
+      id: `bench-${p}-${i}`,
+      service_name: `${prefix}${s.service_name}`,
+      visit_count: (s.visit_count * (p + 7)) % 100_000,
+      sort: n + i,
+    }));
+    for (let i = 0; i < batch.length; i += 100)
+      await db.db
+        .insertInto('svc_services')
+        .values(batch.slice(i, i + 100))
+        .execute();
+    const roleRows = batch.flatMap((s, i) =>
+      (rolesOf.get(base[i]!.id) ?? []).map((role_id) => ({ tenant_id: DEMO_TENANT_ID, service_id: s.id, role_id })),
+    );
+    for (let i = 0; i < roleRows.length; i += 200)
+      await db.db
+        .insertInto('svc_service_roles')
+        .values(roleRows.slice(i, i + 200))
+        .execute();
     const guideRows = batch.flatMap((s, i) => {
       const g = guideOf.get(base[i]!.id);
       return g ? [{ ...g, service_id: s.id }] : [];
     });
-    for (let i = 0; i < guideRows.length; i += 100) await db.db.insertInto('svc_guides').values(guideRows.slice(i, i + 100)).execute();
+    for (let i = 0; i < guideRows.length; i += 100)
+      await db.db
+        .insertInto('svc_guides')
+        .values(guideRows.slice(i, i + 100))
+        .execute();
     n += batch.length;
   }
 
@@ -90,9 +216,20 @@ export async function startCatalogueServer(total: number, { listen = true, engin
     .execute();
 
   if (engine === 'postgres') await sql`analyze`.execute(db.db);
-  const app = await buildApp({ config, db, logger: logged, serveWeb: false, ...(logged ? { logStream: { write: () => {} } } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    logger: logged,
+    serveWeb: false,
+    ...(logged ? { logStream: { write: () => {} } } : {}),
+  });
   // The baseline: a route through the same Fastify stack and auth hook that does no work.
-  app.post('/api/bench/noop', { config: { access: 'public' } }, async () => ({ status: 1000, msg: 'ok', msgDetail: '', result: null }));
+  app.post('/api/bench/noop', { config: { access: 'public' } }, async () => ({
+    status: 1000,
+    msg: 'ok',
+    msgDetail: '',
+    result: null,
+  }));
   if (listen) await app.listen({ host: '127.0.0.1', port: 0 });
   else await app.ready();
   const address = app.server.address();

@@ -11,6 +11,8 @@
  *    after the previous was acknowledged (chat: receipt 25, stored; echo: the echo) → delivered messages/s.
  *    Paced: together they send RATE messages/s for PACED_SECONDS → p50/p99 latency from send to arrival at
  *    the addressee (echo: back at the sender), below saturation.
+ *    Each recipient acknowledges what arrived and marks the conversation read, batched every 100 ms as the web
+ *    client does with the conversation open (CHAT_BENCH_READ=0 leaves the read markers out).
  * 2. Memory: IDLE authenticated idle connections; the server's heap and RSS growth per connection after GC.
  *
  * Each server runs in a child process of its own (so its memory is its own); everything stays on 127.0.0.1,
@@ -31,6 +33,8 @@ const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);
 const PACED_SECONDS = Number(process.env.CHAT_BENCH_PACED_SECONDS ?? 10);
 const BENCH_DEADLINE_MS = Number(process.env.CHAT_BENCH_DEADLINE_MS ?? 300_000);
 const CONNECT_BATCH = 250;
+/** Recipients mark their conversation read with each acknowledgement (read markers in the mix); 0 turns it off. */
+const READ_MARKERS = process.env.CHAT_BENCH_READ !== '0';
 const TOKEN_PREFIX = 'bench-token-';
 
 type ServerKind = 'chat' | 'echo';
@@ -57,7 +61,10 @@ async function serveChat(users: number): Promise<number> {
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dir, 'no-web'),
   });
-  const db = createDb({ engine: 'sqlite', filename: process.env.CHAT_BENCH_DB === 'memory' ? ':memory:' : join(dir, 'bench.db') });
+  const db = createDb({
+    engine: 'sqlite',
+    filename: process.env.CHAT_BENCH_DB === 'memory' ? ':memory:' : join(dir, 'bench.db'),
+  });
   await migrateToLatest(db.db);
   await seed(db.db);
   const hash = tokenHasher(config.tokenSecret);
@@ -67,7 +74,20 @@ async function serveChat(users: number): Promise<number> {
     const ids = Array.from({ length: Math.min(500, users - start) }, (_, k) => start + k);
     await db.db
       .insertInto('users')
-      .values(ids.map((i) => ({ id: `bench-u-${i}`, tenant_id: DEMO_TENANT_ID, account: `bench${i}`, user_name: `压测用户${i}`, nick_name: `压测${i}`, password_hash: '-', role_id: '000000-student', is_demo: 1, status: 1, created_at: now })))
+      .values(
+        ids.map((i) => ({
+          id: `bench-u-${i}`,
+          tenant_id: DEMO_TENANT_ID,
+          account: `bench${i}`,
+          user_name: `压测用户${i}`,
+          nick_name: `压测${i}`,
+          password_hash: '-',
+          role_id: '000000-student',
+          is_demo: 1,
+          status: 1,
+          created_at: now,
+        })),
+      )
       .execute();
     await db.db
       .insertInto('sessions')
@@ -117,10 +137,24 @@ async function child(kind: ServerKind, users: number): Promise<void> {
 
 // ---------------------------------------------------------------- parent: the client swarm
 
-type Server = { kind: ServerKind; proc: ChildProcess; port: number; memory: () => Promise<{ rss: number; heapUsed: number }>; stop: () => void };
+type Server = {
+  kind: ServerKind;
+  proc: ChildProcess;
+  port: number;
+  memory: () => Promise<{ rss: number; heapUsed: number }>;
+  stop: () => void;
+};
 
 function startServer(kind: ServerKind, users: number): Promise<Server> {
-  const proc = fork(import.meta.filename, [`--serve=${kind}`, `--users=${users}`], { execArgv: ['--expose-gc', ...(process.env.CHAT_BENCH_PROFILE && kind === 'chat' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc = fork(import.meta.filename, [`--serve=${kind}`, `--users=${users}`], {
+    execArgv: [
+      '--expose-gc',
+      ...(process.env.CHAT_BENCH_PROFILE && kind === 'chat'
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE}`]
+        : []),
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     proc.once('error', reject);
     proc.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
@@ -144,10 +178,20 @@ function startServer(kind: ServerKind, users: number): Promise<Server> {
   });
 }
 
-type Frame = { kind: string; seq?: number | null; type?: number; messageIdWeb?: string; message?: { messageIdWeb: string } };
+type Frame = {
+  kind: string;
+  seq?: number | null;
+  type?: number;
+  messageIdWeb?: string;
+  message?: { messageIdWeb: string };
+};
 
 /** Opens `count` sockets in batches; a chat socket is ready once its offline replay ended (`synced`). */
-async function openSockets(server: Server, count: number, onFrame: (i: number, f: Frame | string, ws: WebSocket) => void): Promise<WebSocket[]> {
+async function openSockets(
+  server: Server,
+  count: number,
+  onFrame: (i: number, f: Frame | string, ws: WebSocket) => void,
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   for (let start = 0; start < count; start += CONNECT_BATCH) {
     const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, k) => start + k);
@@ -158,9 +202,13 @@ async function openSockets(server: Server, count: number, onFrame: (i: number, f
             // The chat socket takes its token in Sec-WebSocket-Protocol (never in the URL).
             const ws =
               server.kind === 'chat'
-                ? new WebSocket(`ws://127.0.0.1:${server.port}/api/chat/ws?resource=pc`, [CHAT_PROTOCOL, `${CHAT_TOKEN_PROTOCOL_PREFIX}${TOKEN_PREFIX}${i}`], {
-                    perMessageDeflate: false,
-                  })
+                ? new WebSocket(
+                    `ws://127.0.0.1:${server.port}/api/chat/ws?resource=pc`,
+                    [CHAT_PROTOCOL, `${CHAT_TOKEN_PROTOCOL_PREFIX}${TOKEN_PREFIX}${i}`],
+                    {
+                      perMessageDeflate: false,
+                    },
+                  )
                 : new WebSocket(`ws://127.0.0.1:${server.port}/`, { perMessageDeflate: false });
             sockets[i] = ws;
             ws.once('error', reject);
@@ -179,9 +227,17 @@ async function openSockets(server: Server, count: number, onFrame: (i: number, f
 }
 
 const closeAll = (sockets: WebSocket[]) =>
-  Promise.all(sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : (ws.once('close', () => resolve()), ws.close())))));
+  Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) =>
+          ws.readyState === WebSocket.CLOSED ? resolve() : (ws.once('close', () => resolve()), ws.close()),
+        ),
+    ),
+  );
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 type Delivery = { delivered: number; seconds: number; perSecond: number; p50: number; p99: number };
 
@@ -207,7 +263,17 @@ async function delivery(server: Server, mode: 'saturate' | 'paced'): Promise<Del
     const id = randomUUID();
     sentAt.set(id, performance.now());
     if (server.kind === 'echo') ws.send(id);
-    else ws.send(JSON.stringify({ kind: 'message', messageIdWeb: id, toUserId: `bench-u-${partner(i)}`, toUserType: 1, type: 1, content: `压测消息 ${id}` }));
+    else
+      ws.send(
+        JSON.stringify({
+          kind: 'message',
+          messageIdWeb: id,
+          toUserId: `bench-u-${partner(i)}`,
+          toUserType: 1,
+          type: 1,
+          content: `压测消息 ${id}`,
+        }),
+      );
   };
   const sendNext = (i: number, ws: WebSocket) => {
     if (mode !== 'saturate' || sentCount[i]! >= MESSAGES) return;
@@ -233,8 +299,17 @@ async function delivery(server: Server, mode: 'saturate' | 'paced'): Promise<Del
     if (f.kind === 'message' && f.message && typeof f.seq === 'number') {
       arrived(f.message.messageIdWeb);
       highestSeq[i] = Math.max(highestSeq[i]!, f.seq);
-      // Acknowledge like the web client: batched, at most every 100 ms.
-      if (!ackTimers.has(i)) ackTimers.set(i, setTimeout(() => (ackTimers.delete(i), ws.send(JSON.stringify({ kind: 'ack', seq: highestSeq[i] }))), 100));
+      // Acknowledge like the web client: batched, at most every 100 ms; the conversation is open on screen, so
+      // the same batch marks it read (issue 14: the partner gets a read marker, a `seen` frame).
+      if (!ackTimers.has(i))
+        ackTimers.set(
+          i,
+          setTimeout(() => {
+            ackTimers.delete(i);
+            ws.send(JSON.stringify({ kind: 'ack', seq: highestSeq[i] }));
+            if (READ_MARKERS) ws.send(JSON.stringify({ kind: 'read', peerId: `bench-u-${partner(i)}` }));
+          }, 100),
+        );
     }
   });
   const started = performance.now();
@@ -254,7 +329,12 @@ async function delivery(server: Server, mode: 'saturate' | 'paced'): Promise<Del
       if (sent >= total) clearInterval(ticker);
     }, 20);
   }
-  const timeout = new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`${server.kind}: only ${delivered} of ${total} delivered in time`)), BENCH_DEADLINE_MS / 4).unref());
+  const timeout = new Promise<void>((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`${server.kind}: only ${delivered} of ${total} delivered in time`)),
+      BENCH_DEADLINE_MS / 4,
+    ).unref(),
+  );
   try {
     await Promise.race([done, timeout]);
   } finally {
@@ -264,7 +344,13 @@ async function delivery(server: Server, mode: 'saturate' | 'paced'): Promise<Del
   for (const t of ackTimers.values()) clearTimeout(t);
   await closeAll(sockets);
   latencies.sort((a, b) => a - b);
-  return { delivered, seconds, perSecond: delivered / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    delivered,
+    seconds,
+    perSecond: delivered / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** Phase 2 against one server: memory growth per idle connection. */
@@ -285,7 +371,9 @@ async function main(): Promise<void> {
   deadline.unref();
   const users = Math.max(CLIENTS, IDLE);
   const engine = process.env.CHAT_BENCH_DB === 'memory' ? 'SQLite in memory' : 'SQLite file (WAL)';
-  console.log(`chat bench: ${CLIENTS} clients x ${MESSAGES} messages, then ${RATE} msg/s for ${PACED_SECONDS} s, ${IDLE} idle connections; ${engine}; loopback`);
+  console.log(
+    `chat bench: ${CLIENTS} clients x ${MESSAGES} messages, then ${RATE} msg/s for ${PACED_SECONDS} s, ${IDLE} idle connections; ${engine}; loopback`,
+  );
 
   const [chat, echo] = await Promise.all([startServer('chat', users), startServer('echo', 0)]);
   try {
@@ -299,19 +387,41 @@ async function main(): Promise<void> {
     const ms = (x: number) => x.toFixed(2);
     const ratio = (a: number, b: number, digits = 2) => (a / b).toFixed(digits);
     const rows = [
-      ['delivered messages/s (saturated)', chatRun.perSecond.toFixed(0), echoRun.perSecond.toFixed(0), ratio(chatRun.perSecond, echoRun.perSecond, 3)],
-      ['  p50 / p99 latency (ms), saturated', `${ms(chatRun.p50)} / ${ms(chatRun.p99)}`, `${ms(echoRun.p50)} / ${ms(echoRun.p99)}`, `${ratio(chatRun.p50, echoRun.p50)} / ${ratio(chatRun.p99, echoRun.p99)}`],
+      [
+        'delivered messages/s (saturated)',
+        chatRun.perSecond.toFixed(0),
+        echoRun.perSecond.toFixed(0),
+        ratio(chatRun.perSecond, echoRun.perSecond, 3),
+      ],
+      [
+        '  p50 / p99 latency (ms), saturated',
+        `${ms(chatRun.p50)} / ${ms(chatRun.p99)}`,
+        `${ms(echoRun.p50)} / ${ms(echoRun.p99)}`,
+        `${ratio(chatRun.p50, echoRun.p50)} / ${ratio(chatRun.p99, echoRun.p99)}`,
+      ],
       [`p50 latency (ms) at ${RATE} msg/s`, ms(chatPaced.p50), ms(echoPaced.p50), ratio(chatPaced.p50, echoPaced.p50)],
       [`p99 latency (ms) at ${RATE} msg/s`, ms(chatPaced.p99), ms(echoPaced.p99), ratio(chatPaced.p99, echoPaced.p99)],
-      [`heap per idle conn (${IDLE})`, kb(chatIdle.heapPerConn), kb(echoIdle.heapPerConn), ratio(chatIdle.heapPerConn, echoIdle.heapPerConn)],
-      [`RSS per idle conn (${IDLE})`, kb(chatIdle.rssPerConn), kb(echoIdle.rssPerConn), ratio(chatIdle.rssPerConn, echoIdle.rssPerConn)],
+      [
+        `heap per idle conn (${IDLE})`,
+        kb(chatIdle.heapPerConn),
+        kb(echoIdle.heapPerConn),
+        ratio(chatIdle.heapPerConn, echoIdle.heapPerConn),
+      ],
+      [
+        `RSS per idle conn (${IDLE})`,
+        kb(chatIdle.rssPerConn),
+        kb(echoIdle.rssPerConn),
+        ratio(chatIdle.rssPerConn, echoIdle.rssPerConn),
+      ],
     ];
     const head = ['', 'chat (stored, receipts)', 'bare ws echo', 'ratio chat/echo'];
     const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
     const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ');
     console.log(line(head));
     for (const r of rows) console.log(line(r));
-    console.log(`(saturated: chat ${chatRun.delivered} messages in ${chatRun.seconds.toFixed(1)} s, echo ${echoRun.delivered} in ${echoRun.seconds.toFixed(1)} s; ${CLIENTS} clients connected throughout)`);
+    console.log(
+      `(saturated: chat ${chatRun.delivered} messages in ${chatRun.seconds.toFixed(1)} s, echo ${echoRun.delivered} in ${echoRun.seconds.toFixed(1)} s; ${CLIENTS} clients connected throughout)`,
+    );
   } finally {
     chat.stop();
     echo.stop();

@@ -29,7 +29,10 @@ const ROUNDS = Math.max(1, Math.min(10, Number(process.env.CLUSTER_BENCH_ROUNDS 
 const CONNECTIONS = Math.max(1, Math.min(256, Number(process.env.CLUSTER_BENCH_CONNECTIONS ?? 32)));
 const CHAT_PAIRS = Math.max(1, Math.min(200, Number(process.env.CLUSTER_BENCH_CHAT_PAIRS ?? 50)));
 const TOKEN_PREFIX = 'bench-token-';
-const SECRETS = { tokenSecret: 'cluster-bench-token-secret-0123456789abcdef', clientSecret: 'cluster-bench-client-0123' };
+const SECRETS = {
+  tokenSecret: 'cluster-bench-token-secret-0123456789abcdef',
+  clientSecret: 'cluster-bench-client-0123',
+};
 
 /** The chat pairs' users and their sessions, straight into the cluster's database (as bench/chat.bench.ts does). */
 async function seedChatUsers(databaseUrl: string, count: number): Promise<void> {
@@ -42,7 +45,20 @@ async function seedChatUsers(databaseUrl: string, count: number): Promise<void> 
   const ids = Array.from({ length: count }, (_, i) => i);
   await db.db
     .insertInto('users')
-    .values(ids.map((i) => ({ id: `bench-u-${i}`, tenant_id: '000000', account: `bench${i}`, user_name: `压测用户${i}`, nick_name: `压测${i}`, password_hash: '-', role_id: '000000-student', is_demo: 1, status: 1, created_at: now })))
+    .values(
+      ids.map((i) => ({
+        id: `bench-u-${i}`,
+        tenant_id: '000000',
+        account: `bench${i}`,
+        user_name: `压测用户${i}`,
+        nick_name: `压测${i}`,
+        password_hash: '-',
+        role_id: '000000-student',
+        is_demo: 1,
+        status: 1,
+        created_at: now,
+      })),
+    )
     .execute();
   await db.db
     .insertInto('sessions')
@@ -101,11 +117,17 @@ async function login(base: string, account: string): Promise<{ token: string; us
   return { token: body.result.access_token, userId: body.result.user_id };
 }
 
-type Socket = { ws: WebSocket; onMessage: (fn: (frame: { kind: string; message?: { messageIdWeb: string } }) => void) => void };
+type Socket = {
+  ws: WebSocket;
+  onMessage: (fn: (frame: { kind: string; message?: { messageIdWeb: string } }) => void) => void;
+};
 
 function openSocket(port: number, accessToken: string, resource: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/ws?resource=${resource}`, [CHAT_PROTOCOL, `${CHAT_TOKEN_PROTOCOL_PREFIX}${accessToken}`]);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/ws?resource=${resource}`, [
+      CHAT_PROTOCOL,
+      `${CHAT_TOKEN_PROTOCOL_PREFIX}${accessToken}`,
+    ]);
     const handlers: Array<(f: { kind: string; message?: { messageIdWeb: string }; seq?: number | null }) => void> = [];
     ws.on('message', (raw) => {
       const f = JSON.parse(raw.toString());
@@ -125,7 +147,10 @@ async function chatLoad(port: number, seconds: number): Promise<Result> {
   const pairs = await Promise.all(
     Array.from({ length: CHAT_PAIRS }, async (_, i) => {
       // A sender and a recipient of their own per pair; through round-robin their sockets land on either node.
-      const [s, r] = await Promise.all([openSocket(port, `${TOKEN_PREFIX}${2 * i}`, 'pc'), openSocket(port, `${TOKEN_PREFIX}${2 * i + 1}`, 'pc')]);
+      const [s, r] = await Promise.all([
+        openSocket(port, `${TOKEN_PREFIX}${2 * i}`, 'pc'),
+        openSocket(port, `${TOKEN_PREFIX}${2 * i + 1}`, 'pc'),
+      ]);
       return { s, r, to: `bench-u-${2 * i + 1}` };
     }),
   );
@@ -149,7 +174,16 @@ async function chatLoad(port: number, seconds: number): Promise<Result> {
             resolve(true);
           });
         });
-        s.ws.send(JSON.stringify({ kind: 'message', messageIdWeb: id, toUserId: to, toUserType: 1, type: 1, content: `bench ${id}` }));
+        s.ws.send(
+          JSON.stringify({
+            kind: 'message',
+            messageIdWeb: id,
+            toUserId: to,
+            toUserType: 1,
+            type: 1,
+            content: `bench ${id}`,
+          }),
+        );
         if (await got) latencies.push(performance.now() - t0);
         else failed++;
         waiting.delete(id);
@@ -177,11 +211,30 @@ async function main(): Promise<void> {
   );
   try {
     const student = await login(cluster.url, 'student01');
-    const mix = ['{"current":1,"size":12}', '{"current":2,"size":12}', '{"serviceType":"PROCESS","size":12}', '{"serviceType":"APPLICATION","size":12}'];
-    const list = (port: number): Target => ({ port, method: 'POST', path: '/api/blade-platform/serverCenter/page', bodies: mix, headers: { authorization: `Bearer ${student.token}` } });
+    const mix = [
+      '{"current":1,"size":12}',
+      '{"current":2,"size":12}',
+      '{"serviceType":"PROCESS","size":12}',
+      '{"serviceType":"APPLICATION","size":12}',
+    ];
+    const list = (port: number): Target => ({
+      port,
+      method: 'POST',
+      path: '/api/blade-platform/serverCenter/page',
+      bodies: mix,
+      headers: { authorization: `Bearer ${student.token}` },
+    });
     const loads = { direct: list(nodePort), proxy1: list(proxy1.port), proxy2: list(proxy2) };
     const health = (port: number): Target => ({ port, method: 'GET', path: '/api/health' });
-    const runs: Record<keyof typeof loads | 'chat1' | 'chat2' | 'hop0' | 'hop1', Result[]> = { direct: [], proxy1: [], proxy2: [], chat1: [], chat2: [], hop0: [], hop1: [] };
+    const runs: Record<keyof typeof loads | 'chat1' | 'chat2' | 'hop0' | 'hop1', Result[]> = {
+      direct: [],
+      proxy1: [],
+      proxy2: [],
+      chat1: [],
+      chat2: [],
+      hop0: [],
+      hop1: [],
+    };
     for (const t of Object.values(loads)) await load(t, CONNECTIONS, 1);
     const steps: Array<[keyof typeof runs, () => Promise<Result>]> = [
       ['direct', () => load(loads.direct, CONNECTIONS, SECONDS)],
@@ -203,7 +256,19 @@ async function main(): Promise<void> {
     }
     console.log(line(['', 'req/s', 'ratio', 'p50', 'p99', 'errors']));
     const row = (name: string, rs: Result[], base: Result[]) =>
-      console.log(line([name, rps(rs).toFixed(0), `${(rps(rs) / rps(base)).toFixed(2)}x`, ms(latency(rs, 50)), ms(latency(rs, 99)), String(errors(rs))], 56));
+      console.log(
+        line(
+          [
+            name,
+            rps(rs).toFixed(0),
+            `${(rps(rs) / rps(base)).toFixed(2)}x`,
+            ms(latency(rs, 50)),
+            ms(latency(rs, 99)),
+            String(errors(rs)),
+          ],
+          56,
+        ),
+      );
     row('service list, 1 node direct (baseline)', runs.direct, runs.direct);
     row('service list, 1 node behind nginx', runs.proxy1, runs.direct);
     row('service list, 2 nodes behind nginx (vs 1 behind)', runs.proxy2, runs.proxy1);
@@ -213,7 +278,9 @@ async function main(): Promise<void> {
     row('GET /api/health, 1 connection, through nginx', runs.hop1, runs.hop0);
     // What the proxy adds to one request: the difference of the median latencies, one request at a time.
     const added = median(runs.hop1.map(pct50)) - median(runs.hop0.map(pct50));
-    console.log(`proxy cost: ${(added * 1000).toFixed(0)} µs added per request (median, one connection); service list throughput 1 node behind nginx / direct = ${(rps(runs.proxy1) / rps(runs.direct)).toFixed(2)}x`);
+    console.log(
+      `proxy cost: ${(added * 1000).toFixed(0)} µs added per request (median, one connection); service list throughput 1 node behind nginx / direct = ${(rps(runs.proxy1) / rps(runs.direct)).toFixed(2)}x`,
+    );
     console.log(
       `scaling: 2 nodes / 1 node behind nginx = ${(rps(runs.proxy2) / rps(runs.proxy1)).toFixed(2)}x (list), ${(rps(runs.chat2) / rps(runs.chat1)).toFixed(2)}x (chat). ` +
         `With ${cpus().length} cores shared by both nodes, nginx, PostgreSQL, Redis and this load generator, a second node adds no core of its own; ` +

@@ -16,11 +16,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededApp, median, fmt } from './support.ts';
 
-const SIZES = (process.env.EFF_BENCH_SIZES ?? '0,10000,50000').split(',').map(Number).filter((n) => n >= 0 && n <= 500_000);
+const SIZES = (process.env.EFF_BENCH_SIZES ?? '0,10000,50000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n >= 0 && n <= 500_000);
 const LOADS = Math.min(200, Number(process.env.EFF_BENCH_LOADS ?? 10));
 const E = '/api/online-service-platform/efficiencyHomePage';
 const DAY = 86_400_000;
-
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-eff-bench-'));
@@ -40,9 +42,17 @@ async function main(): Promise<void> {
   const load = async () => {
     let sum = 0;
     for (const [path, body] of [
-      ['overView', range], ['processTrending', { ...range, granularity: 'week' }], ['serviceHeatRate', range], ['topLikesBoard', range],
-      ['timeoutProcess', range], ['timeoutNode', range], ['reportTable', range], ['reportTableDrill', { ...range, deptId }], ['personalEfficiencyReport', range],
-    ] as const) sum += await call(path, body);
+      ['overView', range],
+      ['processTrending', { ...range, granularity: 'week' }],
+      ['serviceHeatRate', range],
+      ['topLikesBoard', range],
+      ['timeoutProcess', range],
+      ['timeoutNode', range],
+      ['reportTable', range],
+      ['reportTableDrill', { ...range, deptId }],
+      ['personalEfficiencyReport', range],
+    ] as const)
+      sum += await call(path, body);
     return sum;
   };
   const health = async () => {
@@ -61,13 +71,45 @@ async function main(): Promise<void> {
       const started = Date.now() - (1 + (i % 360)) * DAY;
       const finished = i % 7 === 0 ? null : started + ((i % 96) + 1) * 3_600_000;
       const id = `bench-p-${i}`;
-      rows.push({ id, tenant_id: '000000', service_id: null, dept_id: `000000-dept-${String((i % 15) + 1).padStart(2, '0')}`, scene_id: `000000-scene-0${(i % 9) + 1}`, process_name: ['请假审批', '用印申请', '报销审批'][i % 3]!, title: `压测流程${i}`, applicant_id: `bench-u-${i % 500}`, applicant_name: '压测', started_at: new Date(started).toISOString(), due_at: new Date(started + 48 * 3_600_000).toISOString(), finished_at: finished ? new Date(finished).toISOString() : null });
+      rows.push({
+        id,
+        tenant_id: '000000',
+        service_id: null,
+        dept_id: `000000-dept-${String((i % 15) + 1).padStart(2, '0')}`,
+        scene_id: `000000-scene-0${(i % 9) + 1}`,
+        process_name: ['请假审批', '用印申请', '报销审批'][i % 3]!,
+        title: `压测流程${i}`,
+        applicant_id: `bench-u-${i % 500}`,
+        applicant_name: '压测',
+        started_at: new Date(started).toISOString(),
+        due_at: new Date(started + 48 * 3_600_000).toISOString(),
+        finished_at: finished ? new Date(finished).toISOString() : null,
+      });
       for (let j = 0; j < 2; j++) {
-        nodes.push({ id: `${id}-n${j}`, tenant_id: '000000', process_id: id, node_name: j ? '复核' : '审批', handler_id: `bench-h-${i % 50}`, handler_name: '经办人', sort: j, arrived_at: new Date(started + j * 3_600_000).toISOString(), due_at: new Date(started + (j + 24) * 3_600_000).toISOString(), handled_at: finished ? new Date(finished).toISOString() : null });
+        nodes.push({
+          id: `${id}-n${j}`,
+          tenant_id: '000000',
+          process_id: id,
+          node_name: j ? '复核' : '审批',
+          handler_id: `bench-h-${i % 50}`,
+          handler_name: '经办人',
+          sort: j,
+          arrived_at: new Date(started + j * 3_600_000).toISOString(),
+          due_at: new Date(started + (j + 24) * 3_600_000).toISOString(),
+          handled_at: finished ? new Date(finished).toISOString() : null,
+        });
       }
     }
-    for (let k = 0; k < rows.length; k += 500) await db.db.insertInto('eff_processes').values(rows.slice(k, k + 500)).execute();
-    for (let k = 0; k < nodes.length; k += 500) await db.db.insertInto('eff_process_nodes').values(nodes.slice(k, k + 500)).execute();
+    for (let k = 0; k < rows.length; k += 500)
+      await db.db
+        .insertInto('eff_processes')
+        .values(rows.slice(k, k + 500))
+        .execute();
+    for (let k = 0; k < nodes.length; k += 500)
+      await db.db
+        .insertInto('eff_process_nodes')
+        .values(nodes.slice(k, k + 500))
+        .execute();
     inserted = Math.max(inserted, size);
     await load(); // warm-up
     const loads: number[] = [];
@@ -78,7 +120,9 @@ async function main(): Promise<void> {
     }
     const m = median(loads);
     if (!base) base = m;
-    console.log(`  +${String(size).padStart(6)} processes: ${fmt(m)}  ratio to seed size ${(m / base).toFixed(2)}  ratio to /api/health ${(m / median(healths)).toFixed(1)}`);
+    console.log(
+      `  +${String(size).padStart(6)} processes: ${fmt(m)}  ratio to seed size ${(m / base).toFixed(2)}  ratio to /api/health ${(m / median(healths)).toFixed(1)}`,
+    );
   }
   await app.close();
   await db.close();

@@ -16,11 +16,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededApp, median, fmt } from './support.ts';
 
-const SIZES = (process.env.HOME_BENCH_SIZES ?? '10,100,1000').split(',').map(Number).filter((n) => n > 0 && n <= 100_000);
+const SIZES = (process.env.HOME_BENCH_SIZES ?? '10,100,1000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0 && n <= 100_000);
 const LOADS = Math.min(500, Number(process.env.HOME_BENCH_LOADS ?? 30));
 const O = '/api/online-service-platform';
 const STUDENT = '1123598821738675203';
-
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-home-bench-'));
@@ -42,8 +44,17 @@ async function main(): Promise<void> {
    */
   async function load(): Promise<{ sum: number; slowest: number; slowestCall: string; calls: number }> {
     const times: Array<[string, number]> = [];
-    let layout: { types: Array<{ layout: string; cardConfigs: Array<{ id: string; cardType: string }> }> } = { types: [] };
-    for (const p of ['themeSetUp/detail', 'homePage/getTopMenu', 'homePage/getFooterInfo', 'homePage/getHoliday', 'homePage/getServiceSpecial', 'indexcardconfig/list']) {
+    let layout: { types: Array<{ layout: string; cardConfigs: Array<{ id: string; cardType: string }> }> } = {
+      types: [],
+    };
+    for (const p of [
+      'themeSetUp/detail',
+      'homePage/getTopMenu',
+      'homePage/getFooterInfo',
+      'homePage/getHoliday',
+      'homePage/getServiceSpecial',
+      'indexcardconfig/list',
+    ]) {
       const r = await call(`${O}/${p}`);
       times.push([p, r.ms]);
       if (p === 'indexcardconfig/list') layout = r.body.result;
@@ -61,19 +72,47 @@ async function main(): Promise<void> {
   /** The same load as the browser issues it: shell calls together, then every card together. */
   async function parallelLoad(): Promise<number> {
     const s = performance.now();
-    const first = await Promise.all(['themeSetUp/detail', 'homePage/getTopMenu', 'homePage/getFooterInfo', 'homePage/getHoliday', 'homePage/getServiceSpecial', 'indexcardconfig/list'].map((p) => call(`${O}/${p}`)));
+    const first = await Promise.all(
+      [
+        'themeSetUp/detail',
+        'homePage/getTopMenu',
+        'homePage/getFooterInfo',
+        'homePage/getHoliday',
+        'homePage/getServiceSpecial',
+        'indexcardconfig/list',
+      ].map((p) => call(`${O}/${p}`)),
+    );
     const layout = first[5]!.body.result as { types: Array<{ layout: string; cardConfigs: Array<{ id: string }> }> };
-    await Promise.all(layout.types.flatMap((t) => t.cardConfigs.map((c) => call(`${O}/cardcolumnconfig/getConfig`, { cardId: c.id, layout: t.layout }))));
+    await Promise.all(
+      layout.types.flatMap((t) =>
+        t.cardConfigs.map((c) => call(`${O}/cardcolumnconfig/getConfig`, { cardId: c.id, layout: t.layout })),
+      ),
+    );
     return performance.now() - s;
   }
 
   // Extra services for the favourites (the demo catalogue has ~120).
   const now = new Date().toISOString();
   const maxN = Math.max(...SIZES);
-  const base = await db.db.selectFrom('svc_services').selectAll().where('tenant_id', '=', '000000').limit(1).executeTakeFirstOrThrow();
+  const base = await db.db
+    .selectFrom('svc_services')
+    .selectAll()
+    .where('tenant_id', '=', '000000')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   for (let start = 0; start < maxN; start += 200) {
     const n = Math.min(200, maxN - start);
-    await db.db.insertInto('svc_services').values(Array.from({ length: n }, (_, k) => ({ ...base, id: `bench-svc-${start + k}`, service_name: `压测服务${start + k}`, sort: 10_000 + start + k }))).execute();
+    await db.db
+      .insertInto('svc_services')
+      .values(
+        Array.from({ length: n }, (_, k) => ({
+          ...base,
+          id: `bench-svc-${start + k}`,
+          service_name: `压测服务${start + k}`,
+          sort: 10_000 + start + k,
+        })),
+      )
+      .execute();
   }
 
   async function grow(n: number): Promise<void> {
@@ -81,10 +120,34 @@ async function main(): Promise<void> {
     await db.db.deleteFrom('wb_news').where('id', 'like', 'bench-news-%').execute();
     for (let start = 0; start < n; start += 200) {
       const k = Math.min(200, n - start);
-      await db.db.insertInto('svc_favourites').values(Array.from({ length: k }, (_, i) => ({ tenant_id: '000000', user_id: STUDENT, service_id: `bench-svc-${start + i}`, sort: start + i, created_at: now }))).execute();
+      await db.db
+        .insertInto('svc_favourites')
+        .values(
+          Array.from({ length: k }, (_, i) => ({
+            tenant_id: '000000',
+            user_id: STUDENT,
+            service_id: `bench-svc-${start + i}`,
+            sort: start + i,
+            created_at: now,
+          })),
+        )
+        .execute();
       await db.db
         .insertInto('wb_news')
-        .values(Array.from({ length: k }, (_, i) => ({ id: `bench-news-${start + i}`, tenant_id: '000000', kind: 'news', category: '学校要闻', title: `压测新闻${start + i}`, field_set: '', important: 0, url: '', release_time: new Date(Date.now() - (start + i) * 60_000).toISOString(), created_at: now })))
+        .values(
+          Array.from({ length: k }, (_, i) => ({
+            id: `bench-news-${start + i}`,
+            tenant_id: '000000',
+            kind: 'news',
+            category: '学校要闻',
+            title: `压测新闻${start + i}`,
+            field_set: '',
+            important: 0,
+            url: '',
+            release_time: new Date(Date.now() - (start + i) * 60_000).toISOString(),
+            created_at: now,
+          })),
+        )
         .execute();
     }
   }
@@ -135,10 +198,13 @@ async function main(): Promise<void> {
   await db.close();
 }
 
-const deadline = setTimeout(() => {
-  console.error('home-page bench: deadline reached');
-  process.exit(1);
-}, Number(process.env.HOME_BENCH_DEADLINE_MS ?? 300_000));
+const deadline = setTimeout(
+  () => {
+    console.error('home-page bench: deadline reached');
+    process.exit(1);
+  },
+  Number(process.env.HOME_BENCH_DEADLINE_MS ?? 300_000),
+);
 deadline.unref();
 main().catch((e) => {
   console.error(e);

@@ -9,7 +9,13 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export type Result = { requests: number; seconds: number; latencies: number[]; errors: number };
-export type Target = { port: number; method: 'GET' | 'POST'; path: string; bodies?: string[]; headers?: Record<string, string> };
+export type Target = {
+  port: number;
+  method: 'GET' | 'POST';
+  path: string;
+  bodies?: string[];
+  headers?: Record<string, string>;
+};
 
 export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -34,7 +40,8 @@ export function once(agent: Agent, t: Target, body: string | undefined, envelope
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const ok = res.statusCode === 200 && (!envelope || Buffer.concat(chunks).toString('utf8').startsWith('{"status":1000'));
+        const ok =
+          res.statusCode === 200 && (!envelope || Buffer.concat(chunks).toString('utf8').startsWith('{"status":1000'));
         resolve(ok ? performance.now() - s : null);
       });
     });
@@ -66,7 +73,10 @@ export async function load(t: Target, connections: number, seconds: number, enve
 }
 
 /** Runs every load once per round, in turn, for `rounds` rounds (after one short warm-up of each). */
-export async function alternate<K extends string>(loads: Record<K, { target: Target; envelope: boolean }>, opts: { rounds: number; seconds: number; connections: number; warmup: number }): Promise<Record<K, Result[]>> {
+export async function alternate<K extends string>(
+  loads: Record<K, { target: Target; envelope: boolean }>,
+  opts: { rounds: number; seconds: number; connections: number; warmup: number },
+): Promise<Record<K, Result[]>> {
   const keys = Object.keys(loads) as K[];
   for (const k of keys) await load(loads[k].target, opts.connections, opts.warmup, loads[k].envelope);
   const out = Object.fromEntries(keys.map((k) => [k, [] as Result[]])) as Record<K, Result[]>;
@@ -79,8 +89,14 @@ export async function alternate<K extends string>(loads: Record<K, { target: Tar
 type Child = { port: number; stop: () => Promise<void> };
 
 /** Forks `script` with `env`; resolves with the first message it sends (its ready message, with a port). */
-export async function child<T extends { port: number }>(script: string, env: Record<string, string>): Promise<T & { stop: () => Promise<void> }> {
-  const proc: ChildProcess = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function child<T extends { port: number }>(
+  script: string,
+  env: Record<string, string>,
+): Promise<T & { stop: () => Promise<void> }> {
+  const proc: ChildProcess = fork(script, [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<T>((resolve, reject) => {
     proc.once('message', (m) => resolve(m as T));
     proc.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -100,5 +116,6 @@ export function startBareFastify(): Promise<Child> {
   return child<{ port: number }>(new URL('./bare-fastify.ts', import.meta.url).pathname, {});
 }
 
-export const line = (cells: string[], first = 50) => cells.map((c, i) => (i === 0 ? c.padEnd(first) : c.padStart(11))).join('');
+export const line = (cells: string[], first = 50) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(first) : c.padStart(11))).join('');
 export const ms = (x: number) => `${x.toFixed(2)} ms`;

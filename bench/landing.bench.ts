@@ -12,8 +12,13 @@ import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { child, line, median, ms, once, startBareFastify, type Target } from './http-load.ts';
 
-const SIZES = (process.env.LANDING_BENCH_SIZES ?? '1000,10000').split(',').map(Number).filter((n) => n > 0 && n <= 200_000);
-const ENGINES = (process.env.LANDING_BENCH_ENGINES ?? 'sqlite').split(',').filter((e) => e === 'sqlite' || e === 'postgres');
+const SIZES = (process.env.LANDING_BENCH_SIZES ?? '1000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0 && n <= 200_000);
+const ENGINES = (process.env.LANDING_BENCH_ENGINES ?? 'sqlite')
+  .split(',')
+  .filter((e) => e === 'sqlite' || e === 'postgres');
 const ITERATIONS = Math.max(10, Math.min(5000, Number(process.env.LANDING_BENCH_ITERATIONS ?? 200)));
 const ROUNDS = Math.max(1, Math.min(10, Number(process.env.LANDING_BENCH_ROUNDS ?? 3)));
 const T = '000000';
@@ -24,14 +29,24 @@ type Ready = { port: number };
 
 async function main(): Promise<void> {
   const bare = await startBareFastify();
-  console.log(`landing bench: 9 anonymous calls, ${ITERATIONS} of each per round interleaved, ${ROUNDS} rounds, one keep-alive connection; medians`);
+  console.log(
+    `landing bench: 9 anonymous calls, ${ITERATIONS} of each per round interleaved, ${ROUNDS} rounds, one keep-alive connection; medians`,
+  );
   let failed = false;
   for (const engine of ENGINES) {
     for (const size of SIZES) {
       const t0 = performance.now();
-      const server = await child<Ready & { services: number }>(new URL('./catalogue-server.ts', import.meta.url).pathname, { CATALOGUE_SERVICES: String(size), BENCH_ENGINE: engine });
+      const server = await child<Ready & { services: number }>(
+        new URL('./catalogue-server.ts', import.meta.url).pathname,
+        { CATALOGUE_SERVICES: String(size), BENCH_ENGINE: engine },
+      );
       const get = (path: string): Target => ({ port: server.port, method: 'GET', path });
-      const post = (path: string, body: object): Target => ({ port: server.port, method: 'POST', path, bodies: [JSON.stringify({ tenantId: T, ...body })] });
+      const post = (path: string, body: object): Target => ({
+        port: server.port,
+        method: 'POST',
+        path,
+        bodies: [JSON.stringify({ tenantId: T, ...body })],
+      });
       const calls: Array<[string, Target]> = [
         ['nobody/prepareLogin/configDetail', get(`${P}/nobody/prepareLogin/configDetail?tenantId=${T}`)],
         ['nobody/prepareLogin/bottomConfigDetail', get(`${P}/nobody/prepareLogin/bottomConfigDetail?tenantId=${T}`)],
@@ -40,7 +55,10 @@ async function main(): Promise<void> {
         ['nobody/tools/list', post(`${C}/nobody/tools/list`, {})],
         ['nobody/serverCenter/NewlyLaunched', post(`${P}/nobody/serverCenter/NewlyLaunched`, { size: 8 })],
         ['nobody/serverCenter/OSP/heatService', post(`${P}/nobody/serverCenter/OSP/heatService`, { size: 8 })],
-        ['nobody/prepareLogin/queryAllServiceByType', post(`${P}/nobody/prepareLogin/queryAllServiceByType`, { groupBy: 'scene', perGroup: 8 })],
+        [
+          'nobody/prepareLogin/queryAllServiceByType',
+          post(`${P}/nobody/prepareLogin/queryAllServiceByType`, { groupBy: 'scene', perGroup: 8 }),
+        ],
         ['nobody/serverCenter/page', post(`${P}/nobody/serverCenter/page`, { current: 1, size: 12 })],
       ];
       const health: Target = get('/api/health');
@@ -48,7 +66,11 @@ async function main(): Promise<void> {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       const bareAgent = new Agent({ keepAlive: true, maxSockets: 1 });
       const names = [...calls.map(([n]) => n), 'GET /api/health', 'bare Fastify GET / (baseline)'];
-      const targets: Array<[Target, Agent, boolean]> = [...calls.map(([, t]) => [t, agent, true] as [Target, Agent, boolean]), [health, agent, true], [bareHello, bareAgent, false]];
+      const targets: Array<[Target, Agent, boolean]> = [
+        ...calls.map(([, t]) => [t, agent, true] as [Target, Agent, boolean]),
+        [health, agent, true],
+        [bareHello, bareAgent, false],
+      ];
       const perRound: number[][] = names.map(() => []);
       let errors = 0;
       for (let r = -1; r < ROUNDS; r++) {
@@ -69,10 +91,14 @@ async function main(): Promise<void> {
       const sum = med.slice(0, calls.length).reduce((a, b) => a + b, 0);
       const healthMs = med[calls.length]!;
       const bareMs = med[calls.length + 1]!;
-      console.log(`-- ${engine}, ${server.services} services (fixture ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      console.log(
+        `-- ${engine}, ${server.services} services (fixture ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+      );
       console.log(line(['', 'median', 'x health']));
       names.forEach((n, k) => console.log(line([n, ms(med[k]!), `${(med[k]! / healthMs).toFixed(2)}x`])));
-      console.log(line([`sum of the 9 landing calls (${engine}, ${size})`, ms(sum), `${(sum / healthMs).toFixed(2)}x`]));
+      console.log(
+        line([`sum of the 9 landing calls (${engine}, ${size})`, ms(sum), `${(sum / healthMs).toFixed(2)}x`]),
+      );
       console.log(line(['GET /api/health vs bare Fastify', '', `${(healthMs / bareMs).toFixed(2)}x`]));
       if (errors) {
         console.log(`errors: ${errors}`);
@@ -81,7 +107,9 @@ async function main(): Promise<void> {
     }
   }
   await bare.stop();
-  console.log('(each figure: median over rounds of the median of the round; x health = latency / GET /api/health on the same server)');
+  console.log(
+    '(each figure: median over rounds of the median of the round; x health = latency / GET /api/health on the same server)',
+  );
   if (failed) process.exitCode = 1;
 }
 

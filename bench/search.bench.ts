@@ -12,13 +12,45 @@
  *   SEARCH_BENCH_SIZES=10000,100000 SEARCH_BENCH_CONNECTIONS=4 SEARCH_BENCH_SECONDS=3 node bench/search.bench.ts
  */
 import { performance } from 'node:perf_hooks';
-import { alternate, child, errors, latency, line, ms, pct, rps, startBareFastify, type Result, type Target } from './http-load.ts';
+import {
+  alternate,
+  child,
+  errors,
+  latency,
+  line,
+  ms,
+  pct,
+  rps,
+  startBareFastify,
+  type Result,
+  type Target,
+} from './http-load.ts';
 
-const SIZES = (process.env.SEARCH_BENCH_SIZES ?? '1000,10000').split(',').map(Number).filter((n) => n > 0 && n <= 200_000);
+const SIZES = (process.env.SEARCH_BENCH_SIZES ?? '1000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0 && n <= 200_000);
 const CONNECTIONS = Math.max(1, Math.min(256, Number(process.env.SEARCH_BENCH_CONNECTIONS ?? 4)));
 const SECONDS = Math.max(1, Math.min(60, Number(process.env.SEARCH_BENCH_SECONDS ?? 3)));
 const ROUNDS = Math.max(1, Math.min(10, Number(process.env.SEARCH_BENCH_ROUNDS ?? 3)));
-const QUERIES = ['成绩', '成绩查询', '请假', '学生请假申请', 'cjcx', 'qingjia', '奖学金', '校园卡', '宿舍报修', '研究生院', '办理流程', 'vpn', '图书', '报销', '量子纠缠', '东校区校园卡充值'];
+const QUERIES = [
+  '成绩',
+  '成绩查询',
+  '请假',
+  '学生请假申请',
+  'cjcx',
+  'qingjia',
+  '奖学金',
+  '校园卡',
+  '宿舍报修',
+  '研究生院',
+  '办理流程',
+  'vpn',
+  '图书',
+  '报销',
+  '量子纠缠',
+  '东校区校园卡充值',
+];
 
 type Ready = { port: number; token: string; services: number; dbFile: string | null };
 /** How many of the 1- and 2-character queries the recall check runs (each is compared with a scan of every service). */
@@ -32,7 +64,16 @@ async function indexAlone(dbFile: string) {
   const db = createDb({ engine: 'sqlite', filename: dbFile });
   const rows = await servicesRepository(db.db).searchable('000000');
   await db.close();
-  const services = rows.map((r) => ({ id: r.id, name: r.service_name, labels: `${r.label_name} ${r.shelf_label_name}`, dept: r.dept_name, scene: r.scene_name, type: r.type_name, guide: r.guide_text ?? '', heat: Number(r.visit_count) }));
+  const services = rows.map((r) => ({
+    id: r.id,
+    name: r.service_name,
+    labels: `${r.label_name} ${r.shelf_label_name}`,
+    dept: r.dept_name,
+    scene: r.scene_name,
+    type: r.type_name,
+    guide: r.guide_text ?? '',
+    heat: Number(r.visit_count),
+  }));
   const b0 = performance.now();
   const index = new ServiceSearchIndex(services);
   const buildMs = performance.now() - b0;
@@ -46,7 +87,14 @@ async function indexAlone(dbFile: string) {
   }
   // Recall: every 1- and 2-character query from the names (and their pinyin), against a plain substring scan.
   const docs = services.map((s) => index.get(s.id)!);
-  const fields = docs.map((d) => [d.nameN, d.labelsN, normalize(d.dept), normalize(d.scene), normalize(d.type), d.guideN]);
+  const fields = docs.map((d) => [
+    d.nameN,
+    d.labelsN,
+    normalize(d.dept),
+    normalize(d.scene),
+    normalize(d.type),
+    d.guideN,
+  ]);
   const queries = new Set<string>();
   for (const d of docs.slice(0, 400)) {
     const cs = [...d.nameN];
@@ -71,27 +119,67 @@ async function indexAlone(dbFile: string) {
       }
     });
   }
-  return { buildMs, p50: pct(times, 50), p95: pct(times, 95), recall: expected ? found / expected : 1, queries: sample.length, expected };
+  return {
+    buildMs,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    recall: expected ? found / expected : 1,
+    queries: sample.length,
+    expected,
+  };
 }
 
 async function main(): Promise<void> {
   const bare = await startBareFastify();
-  console.log(`search bench: ${QUERIES.length}-query mix, ${CONNECTIONS} keep-alive connections, ${ROUNDS} rounds x ${SECONDS} s per load, alternating; baseline: bare Fastify 5 hello-world in its own process; SQLite`);
+  console.log(
+    `search bench: ${QUERIES.length}-query mix, ${CONNECTIONS} keep-alive connections, ${ROUNDS} rounds x ${SECONDS} s per load, alternating; baseline: bare Fastify 5 hello-world in its own process; SQLite`,
+  );
   let failed = false;
   for (const size of SIZES) {
     const t0 = performance.now();
-    const server = await child<Ready>(new URL('./catalogue-server.ts', import.meta.url).pathname, { CATALOGUE_SERVICES: String(size), BENCH_ENGINE: 'sqlite' });
+    const server = await child<Ready>(new URL('./catalogue-server.ts', import.meta.url).pathname, {
+      CATALOGUE_SERVICES: String(size),
+      BENCH_ENGINE: 'sqlite',
+    });
     console.log(`-- ${server.services} services (fixture ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     const loads: Record<'bare' | 'search' | 'nobody', { target: Target; envelope: boolean }> = {
       bare: { target: { port: bare.port, method: 'POST', path: '/', bodies: ['{}'] }, envelope: false },
-      search: { target: { port: server.port, method: 'POST', path: '/api/blade-platform/serverCenter/searchService', bodies: QUERIES.map((keyword) => JSON.stringify({ keyword, size: 12 })), headers: { authorization: `Bearer ${server.token}` } }, envelope: true },
-      nobody: { target: { port: server.port, method: 'POST', path: '/api/blade-platform/nobody/prepareLogin/searchService', bodies: QUERIES.map((keyword) => JSON.stringify({ tenantId: '000000', keyword, size: 12 })) }, envelope: true },
+      search: {
+        target: {
+          port: server.port,
+          method: 'POST',
+          path: '/api/blade-platform/serverCenter/searchService',
+          bodies: QUERIES.map((keyword) => JSON.stringify({ keyword, size: 12 })),
+          headers: { authorization: `Bearer ${server.token}` },
+        },
+        envelope: true,
+      },
+      nobody: {
+        target: {
+          port: server.port,
+          method: 'POST',
+          path: '/api/blade-platform/nobody/prepareLogin/searchService',
+          bodies: QUERIES.map((keyword) => JSON.stringify({ tenantId: '000000', keyword, size: 12 })),
+        },
+        envelope: true,
+      },
     };
     const runs = await alternate(loads, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, warmup: 1 });
     const alone = server.dbFile ? await indexAlone(server.dbFile) : null;
     await server.stop();
     console.log(line(['', 'req/s', 'x bare', 'p50', 'p95', 'p99', 'errors']));
-    const row = (name: string, rs: Result[]) => console.log(line([name, rps(rs).toFixed(0), `${(rps(rs) / rps(runs.bare)).toFixed(3)}x`, ms(latency(rs, 50)), ms(latency(rs, 95)), ms(latency(rs, 99)), String(errors(rs))]));
+    const row = (name: string, rs: Result[]) =>
+      console.log(
+        line([
+          name,
+          rps(rs).toFixed(0),
+          `${(rps(rs) / rps(runs.bare)).toFixed(3)}x`,
+          ms(latency(rs, 50)),
+          ms(latency(rs, 95)),
+          ms(latency(rs, 99)),
+          String(errors(rs)),
+        ]),
+      );
     row('bare Fastify POST / (baseline)', runs.bare);
     row(`serverCenter/searchService, student01 (${size})`, runs.search);
     row(`nobody/prepareLogin/searchService (${size})`, runs.nobody);
@@ -105,7 +193,9 @@ async function main(): Promise<void> {
     if (errors(runs.search) + errors(runs.nobody) > 0) failed = true;
   }
   await bare.stop();
-  console.log(`(req/s: median of ${ROUNDS} rounds; latencies: median over rounds of each round's percentile, under ${CONNECTIONS} connections)`);
+  console.log(
+    `(req/s: median of ${ROUNDS} rounds; latencies: median over rounds of each round's percentile, under ${CONNECTIONS} connections)`,
+  );
   if (failed) process.exitCode = 1;
 }
 

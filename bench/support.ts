@@ -13,13 +13,24 @@ export async function seededApp(dir: string, account = 'admin') {
   const { createDb } = await import('../apps/server/src/db/create-db.ts');
   const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
   const { seed } = await import('../apps/server/src/db/seed/index.ts');
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, TOKEN_SECRET: 'bench-token-secret-0123456789abcdefghijkl', CLIENT_SECRET: 'bench-client-secret-0123', LOG_LEVEL: 'silent', WEB_DIST: join(dir, 'no-web') });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    TOKEN_SECRET: 'bench-token-secret-0123456789abcdefghijkl',
+    CLIENT_SECRET: 'bench-client-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dir, 'no-web'),
+  });
   const db = createDb({ engine: 'sqlite', filename: join(dir, 'bench.db') });
   await migrateToLatest(db.db);
   await seed(db.db);
   const app = await buildApp({ config, db, logger: false, serveWeb: false });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/blade-auth/oauth/token', payload: { grant_type: 'password', tenantId: '000000', username: account, password: 'Demo@12345' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    payload: { grant_type: 'password', tenantId: '000000', username: account, password: 'Demo@12345' },
+  });
   const headers = { authorization: `Bearer ${login.json().result.access_token}` };
   return { app, db, headers };
 }

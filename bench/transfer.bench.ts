@@ -30,7 +30,14 @@ const TYPES = ['职责', '责任', '权力'];
 
 type Result = { name: string; rows: number; ms: number; peakMb: number; bytes?: number };
 
-const row = (i: number) => [DEPTS[i % DEPTS.length]!, `职责事项${i}`, TYPES[i % 3]!, `依据相关规定组织开展第${i}项工作，负责受理、审核与办结。`, String(i % 1000), i % 4 === 0 ? '成绩单打印、学籍证明开具' : ''];
+const row = (i: number) => [
+  DEPTS[i % DEPTS.length]!,
+  `职责事项${i}`,
+  TYPES[i % 3]!,
+  `依据相关规定组织开展第${i}项工作，负责受理、审核与办结。`,
+  String(i % 1000),
+  i % 4 === 0 ? '成绩单打印、学籍信息修改' : '',
+];
 
 /** Runs `work` while sampling RSS; the peak above the starting RSS, in MB. */
 async function measured(name: string, rows: number, work: () => Promise<number | void>): Promise<Result> {
@@ -66,7 +73,13 @@ async function exceljsRead(file: string): Promise<Result> {
   const ExcelJS = (await import('exceljs')).default;
   return measured('exceljs-read', ROWS, async () => {
     let n = 0;
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    });
     for await (const sheet of reader) {
       for await (const r of sheet as AsyncIterable<{ values: unknown[] }>) if (r.values.length) n++;
       break;
@@ -91,7 +104,9 @@ async function portal(dir: string) {
 async function portalExport(dir: string): Promise<Result & { file: string }> {
   const { app, db, headers } = await portal(dir);
   const { jobSettled } = await import('../apps/server/src/modules/transfer/transfer.jobs.ts');
-  const depts = new Map((await db.db.selectFrom('osp_depts').select(['id', 'dept_name']).execute()).map((d) => [d.dept_name, d.id]));
+  const depts = new Map(
+    (await db.db.selectFrom('osp_depts').select(['id', 'dept_name']).execute()).map((d) => [d.dept_name, d.id]),
+  );
   await db.db.deleteFrom('osp_duty_services').execute();
   await db.db.deleteFrom('osp_duties').execute();
   const now = new Date().toISOString();
@@ -102,21 +117,66 @@ async function portalExport(dir: string): Promise<Result & { file: string }> {
       for (let c = 0; c < n; c += 200) {
         await trx
           .insertInto('osp_duties')
-          .values(rows.slice(c, c + 200).map((r, k) => ({ id: `bench-${String(start + c + k).padStart(7, '0')}`, tenant_id: '000000', dept_id: depts.get(r[0]!)!, duty_name: r[1]!, duty_type: r[2]!, duty_content: r[3]!, sort: Number(r[4]), created_at: now, updated_at: now })))
+          .values(
+            rows.slice(c, c + 200).map((r, k) => ({
+              id: `bench-${String(start + c + k).padStart(7, '0')}`,
+              tenant_id: '000000',
+              dept_id: depts.get(r[0]!)!,
+              duty_name: r[1]!,
+              duty_type: r[2]!,
+              duty_content: r[3]!,
+              sort: Number(r[4]),
+              created_at: now,
+              updated_at: now,
+            })),
+          )
           .execute();
-        const links = rows.slice(c, c + 200).flatMap((r, k) => (r[5] ? [{ tenant_id: '000000', duty_id: `bench-${String(start + c + k).padStart(7, '0')}`, service_id: '000000-svc-cjd', service_name: '成绩单打印' }, { tenant_id: '000000', duty_id: `bench-${String(start + c + k).padStart(7, '0')}`, service_id: '000000-svc-xjzm', service_name: '学籍证明开具' }] : []));
+        const links = rows.slice(c, c + 200).flatMap((r, k) =>
+          r[5]
+            ? [
+                {
+                  tenant_id: '000000',
+                  duty_id: `bench-${String(start + c + k).padStart(7, '0')}`,
+                  service_id: '000000-svc-cjd',
+                  service_name: '成绩单打印',
+                },
+                {
+                  tenant_id: '000000',
+                  duty_id: `bench-${String(start + c + k).padStart(7, '0')}`,
+                  service_id: '000000-svc-xjzm',
+                  service_name: '学籍信息修改',
+                },
+              ]
+            : [],
+        );
         if (links.length) await trx.insertInto('osp_duty_services').values(links).execute();
       }
     });
   }
   let file = '';
   const result = await measured('portal-export', ROWS, async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/deptDuty/exportStart', headers, payload: { dataRange: 1, fileName: '部门职责清单', exportField: 'deptName:所属部门,dutyName:职责名称,dutyType:职责类型,dutyContent:职责内容,sort:排序,services:关联服务' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/blade-workbench/transfer/deptDuty/exportStart',
+      headers,
+      payload: {
+        dataRange: 1,
+        fileName: '部门职责清单',
+        exportField:
+          'deptName:所属部门,dutyName:职责名称,dutyType:职责类型,dutyContent:职责内容,sort:排序,services:关联服务',
+      },
+    });
     const key = res.json().result.redisKey as string;
     await jobSettled(key);
-    const p = (await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/progress', headers, payload: { key } })).json().result;
+    const p = (
+      await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/progress', headers, payload: { key } })
+    ).json().result;
     if (p.status !== 'finished' || p.finishNum !== ROWS) throw new Error(`export: ${JSON.stringify(p)}`);
-    const job = await db.db.selectFrom('transfer_jobs').where('id', '=', key).select('result_path').executeTakeFirstOrThrow();
+    const job = await db.db
+      .selectFrom('transfer_jobs')
+      .where('id', '=', key)
+      .select('result_path')
+      .executeTakeFirstOrThrow();
     file = join(dir, 'files', job.result_path!);
     return statSync(file).size;
   });
@@ -134,7 +194,14 @@ async function portalImport(dir: string, file: string): Promise<Result> {
   const content = await readFile(file);
   const result = await measured('portal-import', ROWS, async () => {
     const body = multipart([{ filename: 'duties.xlsx', content }]);
-    const up = (await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/deptDuty/upload', headers: { ...headers, ...body.headers }, payload: body.payload })).json();
+    const up = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/blade-workbench/transfer/deptDuty/upload',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      })
+    ).json();
     if (up.status !== 1000) throw new Error(`upload: ${JSON.stringify(up)}`);
     const fields = ['deptName', 'dutyName', 'dutyType', 'dutyContent', 'sort', 'services'];
     const header = ['所属部门', '职责名称', '职责类型', '职责内容', '排序', '关联服务'];
@@ -142,15 +209,30 @@ async function portalImport(dir: string, file: string): Promise<Result> {
       method: 'POST',
       url: '/api/blade-workbench/transfer/deptDuty/import',
       headers,
-      payload: { fileKey: up.result.fileKey, headerLine: 1, ruleNum: 1, errorRegx: 'deptName,dutyName', matrixType: header.map((h, i) => ({ excelField: h, dbField: fields[i] })) },
+      payload: {
+        fileKey: up.result.fileKey,
+        headerLine: 1,
+        ruleNum: 1,
+        errorRegx: 'deptName,dutyName',
+        matrixType: header.map((h, i) => ({ excelField: h, dbField: fields[i] })),
+      },
     });
     const key = res.json().result.redisKey as string;
     await jobSettled(key);
-    const p = (await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/progress', headers, payload: { key } })).json().result;
+    const p = (
+      await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/progress', headers, payload: { key } })
+    ).json().result;
     if (p.status !== 'finished' || p.newInsertNum !== ROWS) {
-      const failed = await app.inject({ method: 'POST', url: '/api/blade-workbench/transfer/errorDownload', headers, payload: { errorKey: key } });
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/api/blade-workbench/transfer/errorDownload',
+        headers,
+        payload: { errorKey: key },
+      });
       const { rowsOf } = await import('../apps/server/src/modules/transfer/transfer-test-files.ts');
-      throw new Error(`import: ${JSON.stringify(p)} ${p.errorKey ? JSON.stringify((await rowsOf(failed.rawPayload)).slice(0, 6)) : ''}`);
+      throw new Error(
+        `import: ${JSON.stringify(p)} ${p.errorKey ? JSON.stringify((await rowsOf(failed.rawPayload)).slice(0, 6)) : ''}`,
+      );
     }
   });
   await app.close();
@@ -159,7 +241,16 @@ async function portalImport(dir: string, file: string): Promise<Result> {
 }
 
 async function child(kind: string, dir: string, file: string) {
-  const out = kind === 'exceljs-write' ? await exceljsWrite(dir) : kind === 'exceljs-read' ? await exceljsRead(file) : kind === 'portal-read' ? await portalRead(file) : kind === 'portal-export' ? await portalExport(dir) : await portalImport(dir, file);
+  const out =
+    kind === 'exceljs-write'
+      ? await exceljsWrite(dir)
+      : kind === 'exceljs-read'
+        ? await exceljsRead(file)
+        : kind === 'portal-read'
+          ? await portalRead(file)
+          : kind === 'portal-export'
+            ? await portalExport(dir)
+            : await portalImport(dir, file);
   if (process.send) process.send(out);
   else console.log(JSON.stringify(out));
   process.exit(0);
@@ -169,7 +260,10 @@ async function child(kind: string, dir: string, file: string) {
 
 function run(kind: string, dir: string, file = ''): Promise<Result & { file?: string }> {
   return new Promise((resolve, reject) => {
-    const c = fork(new URL(import.meta.url).pathname, ['child', kind, dir, file], { execArgv: ['--expose-gc'], stdio: 'inherit' });
+    const c = fork(new URL(import.meta.url).pathname, ['child', kind, dir, file], {
+      execArgv: ['--expose-gc'],
+      stdio: 'inherit',
+    });
     c.once('message', (m) => resolve(m as Result));
     c.once('exit', (code) => code !== 0 && reject(new Error(`${kind} exited with ${code}`)));
   });
@@ -187,13 +281,26 @@ async function main() {
     const read = await run('exceljs-read', dir, exp.file);
     const own = await run('portal-read', dir, exp.file);
     const imp = await run('portal-import', dir, exp.file);
-    const line = (r: Result) => `${r.name.padEnd(14)} ${String(r.rows).padStart(8)} rows  ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${Math.round((r.rows / r.ms) * 1000).toLocaleString('en').padStart(9)} rows/s  peak +${r.peakMb.toFixed(0).padStart(4)} MB${r.bytes ? `  file ${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''}`;
+    const line = (r: Result) =>
+      `${r.name.padEnd(14)} ${String(r.rows).padStart(8)} rows  ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${Math.round(
+        (r.rows / r.ms) * 1000,
+      )
+        .toLocaleString('en')
+        .padStart(
+          9,
+        )} rows/s  peak +${r.peakMb.toFixed(0).padStart(4)} MB${r.bytes ? `  file ${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''}`;
     console.log(`transfer bench, ${ROWS.toLocaleString('en')} rows, node ${process.version}`);
     for (const r of [write, exp, read, own, imp]) console.log(line(r));
     const ratio = (a: Result, b: Result) => (a.ms / b.ms).toFixed(2);
-    console.log(`export: portal takes ${ratio(exp, write)}x ExcelJS's time, peak memory ${(exp.peakMb / Math.max(1, write.peakMb)).toFixed(2)}x`);
-    console.log(`read: the portal's reader takes ${ratio(own, read)}x ExcelJS's time, peak memory ${(own.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`);
-    console.log(`import: portal takes ${ratio(imp, read)}x ExcelJS's time, peak memory ${(imp.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`);
+    console.log(
+      `export: portal takes ${ratio(exp, write)}x ExcelJS's time, peak memory ${(exp.peakMb / Math.max(1, write.peakMb)).toFixed(2)}x`,
+    );
+    console.log(
+      `read: the portal's reader takes ${ratio(own, read)}x ExcelJS's time, peak memory ${(own.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`,
+    );
+    console.log(
+      `import: portal takes ${ratio(imp, read)}x ExcelJS's time, peak memory ${(imp.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`,
+    );
   } finally {
     clearTimeout(stop);
     rmSync(dir, { recursive: true, force: true });

@@ -33,7 +33,13 @@ try {
     return app.inject({
       method: 'POST',
       url: path,
-      headers: { ...headers, 'Portal-Transport': '1', 'Request-Id': requestId, 'Request-Time': time, Sign: sign(keys, requestSigningText(requestId, time, 'POST', path, data)) },
+      headers: {
+        ...headers,
+        'Portal-Transport': '1',
+        'Request-Id': requestId,
+        'Request-Time': time,
+        Sign: sign(keys, requestSigningText(requestId, time, 'POST', path, data)),
+      },
       payload: { data },
     });
   };

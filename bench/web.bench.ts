@@ -24,20 +24,45 @@ import { startServer } from '../e2e/support/server.ts';
 import { median } from './support.ts';
 
 // The web app's own Vite React plugin (a dependency of apps/web, not of the root).
-const { default: react } = (await import(pathToFileURL(createRequire(new URL('../apps/web/package.json', import.meta.url)).resolve('@vitejs/plugin-react')).href)) as typeof import('@vitejs/plugin-react');
+const { default: react } = (await import(
+  pathToFileURL(createRequire(new URL('../apps/web/package.json', import.meta.url)).resolve('@vitejs/plugin-react'))
+    .href
+)) as typeof import('@vitejs/plugin-react');
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 type Preset = 'mobile' | 'desktop';
 type Figures = { score: number; lcp: number; tbt: number; cls: number; jsGzip: number };
 
 /** Builds bench/web-baseline with Vite into a temp folder and serves it like the portal (precompressed, cached). */
 async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
   const out = mkdtempSync(join(tmpdir(), 'portal-web-baseline-'));
-  await build({ root: new URL('./web-baseline', import.meta.url).pathname, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: out, emptyOutDir: true } });
+  await build({
+    root: new URL('./web-baseline', import.meta.url).pathname,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: out, emptyOutDir: true },
+  });
   const app = Fastify();
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyStatic, { root: out, setHeaders: (reply: unknown, path: string) => (reply as { header: (k: string, v: string) => void }).header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache') });
+  await app.register(fastifyStatic, {
+    root: out,
+    setHeaders: (reply: unknown, path: string) =>
+      (reply as { header: (k: string, v: string) => void }).header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, stop: async () => (await app.close(), rmSync(out, { recursive: true, force: true })) };
 }
@@ -53,10 +78,17 @@ async function jsGzipBytes(urls: string[]): Promise<number> {
 }
 
 /** A Chromium with a debugging port and its own profile; `login` logs a demo account in first. */
-async function openBrowser(base: string, login?: string): Promise<{ context: BrowserContext; port: number; close: () => Promise<void> }> {
+async function openBrowser(
+  base: string,
+  login?: string,
+): Promise<{ context: BrowserContext; port: number; close: () => Promise<void> }> {
   const port = 9300 + Math.floor(Math.random() * 500);
   const profile = mkdtempSync(join(tmpdir(), 'portal-lh-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...CHROME_ARGS, `--remote-debugging-port=${port}`] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROME_ARGS, `--remote-debugging-port=${port}`],
+  });
   if (login) {
     const page = await context.newPage();
     await page.goto(`${base}/login`);
@@ -66,17 +98,41 @@ async function openBrowser(base: string, login?: string): Promise<{ context: Bro
     await page.waitForURL(/\/home\//);
     await page.close();
   }
-  return { context, port, close: async () => (await context.close(), rmSync(profile, { recursive: true, force: true })) };
+  return {
+    context,
+    port,
+    close: async () => (await context.close(), rmSync(profile, { recursive: true, force: true })),
+  };
 }
 
-async function measure(browser: { context: BrowserContext; port: number }, url: string, preset: Preset): Promise<Figures> {
+async function measure(
+  browser: { context: BrowserContext; port: number },
+  url: string,
+  preset: Preset,
+): Promise<Figures> {
   const cdp = await browser.context.newCDPSession(browser.context.pages()[0] ?? (await browser.context.newPage()));
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
-  const result = await lighthouse(url, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, preset === 'desktop' ? desktopConfig : undefined);
+  const result = await lighthouse(
+    url,
+    {
+      port: browser.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+    },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
   const lhr = result!.lhr;
-  if (process.env.LH_DUMP) writeFileSync(join(process.env.LH_DUMP, `${preset}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
-  const items = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+  if (process.env.LH_DUMP)
+    writeFileSync(
+      join(process.env.LH_DUMP, `${preset}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`),
+      JSON.stringify(lhr),
+    );
+  const items =
+    (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)
+      ?.items ?? [];
   const scripts = items.filter((i) => i.resourceType === 'Script').map((i) => i.url);
   return {
     score: lhr.categories.performance!.score ?? 0,
@@ -128,7 +184,11 @@ try {
   await baseline.stop();
   await portal.stop();
 }
-console.log(`\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`);
-console.log('| preset | page | performance score (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) |');
+console.log(
+  `\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`,
+);
+console.log(
+  '| preset | page | performance score (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

@@ -24,12 +24,19 @@ describe('chat message search (real server, Debian Chromium)', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     // The teacher (another device kind than the student's browser) sends one message worth finding, then 40 more.
-    const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/chat/ws?resource=android`, ['portal.chat', `portal.token.${await token('teacher01')}`], { origin: server.url });
+    const ws = new WebSocket(
+      `${server.url.replace(/^http/, 'ws')}/api/chat/ws?resource=android`,
+      ['portal.chat', `portal.token.${await token('teacher01')}`],
+      { origin: server.url },
+    );
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    const texts = ['图书馆三楼自习室周末开放到晚上十点', ...Array.from({ length: 40 }, (_, i) => `第${i + 1}条日常消息`)];
+    const texts = [
+      '图书馆三楼自习室周末开放到晚上十点',
+      ...Array.from({ length: 40 }, (_, i) => `第${i + 1}条日常消息`),
+    ];
     let stored = 0;
     const done = new Promise<void>((resolve) =>
       ws.on('message', (raw) => {
@@ -37,10 +44,24 @@ describe('chat message search (real server, Debian Chromium)', () => {
         if (f.kind === 'receipt' && f.type === 25 && ++stored === texts.length) resolve();
       }),
     );
-    for (const [i, content] of texts.entries()) ws.send(JSON.stringify({ kind: 'message', messageIdWeb: `search-${i}`, toUserId: STUDENT_ID, toUserType: 1, type: 1, content }));
+    for (const [i, content] of texts.entries())
+      ws.send(
+        JSON.stringify({
+          kind: 'message',
+          messageIdWeb: `search-${i}`,
+          toUserId: STUDENT_ID,
+          toUserType: 1,
+          type: 1,
+          content,
+        }),
+      );
     await done;
     ws.close();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     student = await context.newPage();
     await loginAs(student, server.url, 'student01');
   });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, seriousA11yViolations } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { storedSession } from './support/session.ts';
 
 /** Issue 5: two people chat from the shell's panel; notices arrive and open from the bottom-right prompt. */
 describe('messaging journeys (real server, Debian Chromium)', () => {
@@ -32,12 +33,21 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
   };
   const STUDENT_ID = '1123598821738675203';
   const conversation = (page: Page, name: string) => page.getByRole('log', { name: `与 ${name} 的消息` });
-  const ownMessage = (page: Page, peer: string, text: string) => conversation(page, peer).locator('li.chat-message.own').filter({ hasText: text });
+  const ownMessage = (page: Page, peer: string, text: string) =>
+    conversation(page, peer).locator('li.chat-message.own').filter({ hasText: text });
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    studentContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
-    teacherContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    studentContext = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
+    teacherContext = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     student = await studentContext.newPage();
     teacher = await teacherContext.newPage();
     await loginAs(student, server.url, 'student01');
@@ -107,10 +117,14 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
 
     const studentPanel = student.getByRole('dialog', { name: '即时通讯' });
     await studentPanel.getByRole('button', { name: /^期末答疑群.*1 条未读$/ }).click();
-    const message = conversation(student, '期末答疑群').locator('li.chat-message').filter({ hasText: '明天下午两点答疑' });
+    const message = conversation(student, '期末答疑群')
+      .locator('li.chat-message')
+      .filter({ hasText: '明天下午两点答疑' });
     await message.getByText('李老师').waitFor();
     // Issue 14: the one other member read it: read by 1 of 1, with who read it.
-    await ownMessage(teacher, '期末答疑群', '明天下午两点答疑').getByRole('button', { name: /^已读 1\/1/ }).waitFor();
+    await ownMessage(teacher, '期末答疑群', '明天下午两点答疑')
+      .getByRole('button', { name: /^已读 1\/1/ })
+      .waitFor();
 
     // The owner edits the members: adds the administrator, then removes him again.
     await teacherPanel.getByRole('button', { name: /群成员/ }).click();
@@ -203,8 +217,14 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
 
     // The owner dissolves it, after a confirmation.
     const renamed = teacher.getByRole('dialog', { name: '期末冲刺小组 的群成员' });
-    await renamed.getByRole('region', { name: '群设置' }).getByRole('button', { name: /解散群聊/ }).click();
-    await teacher.locator('.ant-popconfirm:visible').getByRole('button', { name: /解散群聊/ }).click();
+    await renamed
+      .getByRole('region', { name: '群设置' })
+      .getByRole('button', { name: /解散群聊/ })
+      .click();
+    await teacher
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /解散群聊/ })
+      .click();
     await renamed.waitFor({ state: 'hidden' });
     await expect.poll(() => teacherPanel.getByRole('button', { name: /^期末冲刺小组/ }).count()).toBe(0);
     await teacher.getByText('群聊已解散', { exact: true }).waitFor();
@@ -222,15 +242,27 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
 
   it('sends a file that the other side can download, and an image that opens in the viewer', async () => {
     const teacherPanel = teacher.getByRole('dialog', { name: '即时通讯' });
-    await teacherPanel.getByTestId('chat-file-input').setInputFiles({ name: '课程安排.txt', mimeType: 'text/plain', buffer: Buffer.from('第18周 期末考试') });
-    await ownMessage(teacher, '张同学', '课程安排.txt').getByText(/^(已送达|已读)$/).waitFor();
+    await teacherPanel
+      .getByTestId('chat-file-input')
+      .setInputFiles({ name: '课程安排.txt', mimeType: 'text/plain', buffer: Buffer.from('第18周 期末考试') });
+    await ownMessage(teacher, '张同学', '课程安排.txt')
+      .getByText(/^(已送达|已读)$/)
+      .waitFor();
     const fileMessage = conversation(student, '李老师').locator('li.chat-message').filter({ hasText: '课程安排.txt' });
-    const [download] = await Promise.all([student.waitForEvent('download'), fileMessage.getByRole('button', { name: '下载 课程安排.txt' }).click()]);
+    const [download] = await Promise.all([
+      student.waitForEvent('download'),
+      fileMessage.getByRole('button', { name: '下载 课程安排.txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('课程安排.txt');
 
     // A 1×1 PNG.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await teacherPanel.getByTestId('chat-image-input').setInputFiles({ name: '通知截图.png', mimeType: 'image/png', buffer: png });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await teacherPanel
+      .getByTestId('chat-image-input')
+      .setInputFiles({ name: '通知截图.png', mimeType: 'image/png', buffer: png });
     const image = conversation(student, '李老师').getByRole('button', { name: '图片预览 通知截图.png' });
     await image.waitFor();
     await image.click();
@@ -240,7 +272,9 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await viewer.getByRole('button', { name: '放大' }).click();
     await viewer.getByText('120%').waitFor();
     await viewer.getByRole('button', { name: '旋转' }).click();
-    await expect(viewer.getByRole('img', { name: '通知截图.png' }).evaluate((el) => (el as HTMLElement).style.transform)).resolves.toBe('scale(1.2) rotate(90deg)');
+    await expect(
+      viewer.getByRole('img', { name: '通知截图.png' }).evaluate((el) => (el as HTMLElement).style.transform),
+    ).resolves.toBe('scale(1.2) rotate(90deg)');
     await viewer.locator('.ant-modal-close').click();
     await viewer.waitFor({ state: 'hidden' });
   });
@@ -248,11 +282,12 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
   it('after a page reload the conversation comes back from the server history, with receipts and revokes', async () => {
     // The page kept its chat records for the session, under the user's id.
     const records = async (page: Page) =>
-      page.evaluate(() => {
-        const stored = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { state?: { chatRecords?: Record<string, { conversations: Array<{ name: string }> }> } };
-        return stored.state?.chatRecords ?? {};
-      });
-    await expect.poll(async () => (await records(student))[STUDENT_ID]?.conversations.map((c) => c.name) ?? [], { timeout: 5_000 }).toContain('李老师');
+      ((await storedSession(page))?.chatRecords ?? {}) as Record<string, { conversations: Array<{ name: string }> }>;
+    await expect
+      .poll(async () => (await records(student))[STUDENT_ID]?.conversations.map((c) => c.name) ?? [], {
+        timeout: 5_000,
+      })
+      .toContain('李老师');
 
     await student.reload();
     const panel = await openPanel(student);
@@ -263,7 +298,11 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await ownMessage(student, '李老师', '好的老师，马上到').getByText('已读', { exact: true }).waitFor();
     await log.getByText('李老师撤回了一条消息').waitFor();
     await expect(log.getByText('这条发错了').count()).resolves.toBe(0);
-    await log.locator('li.chat-message').filter({ hasText: '课程安排.txt' }).getByRole('button', { name: '下载 课程安排.txt' }).waitFor();
+    await log
+      .locator('li.chat-message')
+      .filter({ hasText: '课程安排.txt' })
+      .getByRole('button', { name: '下载 课程安排.txt' })
+      .waitFor();
     await log.getByRole('button', { name: '图片预览 通知截图.png' }).waitFor();
     // Each message once, even though the records and the server history both had it.
     await expect(log.getByText('张同学你好，请到办公室来一趟').count()).resolves.toBe(1);
@@ -273,7 +312,9 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     const teacherPanel = await openPanel(teacher);
     await teacherPanel.getByRole('button', { name: /^张同学/ }).click();
     await conversation(teacher, '张同学').getByText('好的老师，马上到').waitFor();
-    await ownMessage(teacher, '张同学', '课程安排.txt').getByText(/^(已送达|已读)$/).waitFor();
+    await ownMessage(teacher, '张同学', '课程安排.txt')
+      .getByText(/^(已送达|已读)$/)
+      .waitFor();
     await ownMessage(teacher, '张同学', '张同学你好').getByText('已读', { exact: true }).waitFor();
   });
 
@@ -294,7 +335,14 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     const res = await fetch(`${server.url}/api/blade-platform/app/msg/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ mpId: '000000-mp-xgc', title, summary: '请各位同学离校前完成宿舍安全自查。', body: '<p>请各位同学离校前关闭门窗、断开电源。</p>', important: true, fieldSet: '安全通知' }),
+      body: JSON.stringify({
+        mpId: '000000-mp-xgc',
+        title,
+        summary: '请各位同学离校前完成宿舍安全自查。',
+        body: '<p>请各位同学离校前关闭门窗、断开电源。</p>',
+        important: true,
+        fieldSet: '安全通知',
+      }),
     });
     expect(((await res.json()) as { status: number }).status).toBe(1000);
     const noticeButton = prompt.getByRole('button', { name: title });
@@ -308,9 +356,7 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     expect(JSON.stringify(await seriousA11yViolations(detail))).toBe('[]');
     await detail.close();
     // Read now: the prompt moves on to the other unread important notices.
-    await expect
-      .poll(async () => prompt.getByRole('button', { name: title }).count(), { timeout: 10_000 })
-      .toBe(0);
+    await expect.poll(async () => prompt.getByRole('button', { name: title }).count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('opens the deleted page for a notice the administrator removed', async () => {
@@ -366,7 +412,13 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     const admin = await apiToken('admin');
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.7 离校安全检查表']), '离校安全检查表.pdf');
-    const uploaded = (await (await fetch(`${server.url}/api/chat/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).json()) as {
+    const uploaded = (await (
+      await fetch(`${server.url}/api/chat/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: form,
+      })
+    ).json()) as {
       status: number;
       result: { objectId: string };
     };
@@ -375,7 +427,13 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     const sent = await fetch(`${server.url}/api/blade-platform/app/msg/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ mpId: '000000-mp-xgc', title, summary: '请下载附件并在离校前交给辅导员。', fileId: uploaded.result.objectId, fieldSet: '学生事务' }),
+      body: JSON.stringify({
+        mpId: '000000-mp-xgc',
+        title,
+        summary: '请下载附件并在离校前交给辅导员。',
+        fileId: uploaded.result.objectId,
+        fieldSet: '学生事务',
+      }),
     });
     expect(((await sent.json()) as { status: number }).status).toBe(1000);
 
@@ -392,7 +450,10 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     // Opening the account read its notices.
     await expect.poll(() => accounts.getByRole('button', { name: /^学生工作处.*未读$/ }).count()).toBe(0);
 
-    const [download] = await Promise.all([student.waitForEvent('download'), withFile.getByRole('button', { name: '下载附件 离校安全检查表.pdf' }).click()]);
+    const [download] = await Promise.all([
+      student.waitForEvent('download'),
+      withFile.getByRole('button', { name: '下载附件 离校安全检查表.pdf' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('离校安全检查表.pdf');
     expect(JSON.stringify(await seriousA11yViolations(student, '.ant-drawer'))).toBe('[]');
     await panel.getByRole('tab', { name: /消息/ }).click();
@@ -413,7 +474,8 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await teacherPanel.getByRole('textbox', { name: '消息内容' }).fill('两个标签页都能收到');
     await teacherPanel.getByRole('button', { name: /发\s*送$/ }).click();
     // Both tabs receive it (one socket, relayed), and count it unread.
-    for (const panel of [firstPanel, secondPanel]) await panel.getByRole('button', { name: /^李老师.*两个标签页都能收到.*1 条未读$/ }).waitFor();
+    for (const panel of [firstPanel, secondPanel])
+      await panel.getByRole('button', { name: /^李老师.*两个标签页都能收到.*1 条未读$/ }).waitFor();
     // Read in the second tab: the first tab's count follows, and the teacher sees it read.
     await secondPanel.getByRole('button', { name: /^李老师.*1 条未读$/ }).click();
     await conversation(second, '李老师').getByText('两个标签页都能收到').waitFor();
@@ -422,14 +484,20 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     // The second tab sends through the shared socket; the first tab shows it too.
     await secondPanel.getByRole('textbox', { name: '消息内容' }).fill('第二个标签页的回复');
     await secondPanel.getByRole('button', { name: /发\s*送$/ }).click();
-    await ownMessage(second, '李老师', '第二个标签页的回复').getByText(/^(已送达|已读)$/).waitFor();
+    await ownMessage(second, '李老师', '第二个标签页的回复')
+      .getByText(/^(已送达|已读)$/)
+      .waitFor();
     await conversation(teacher, '张同学').getByText('第二个标签页的回复').waitFor();
     await firstPanel.getByRole('button', { name: /^李老师.*第二个标签页的回复/ }).waitFor();
     await expect(student.getByText('您的账号已在其他设备登录').count()).resolves.toBe(0);
     await expect(second.getByText('您的账号已在其他设备登录').count()).resolves.toBe(0);
 
     // Another browser of the same kind logs in: both tabs of the first are told, and do not reconnect.
-    const otherBrowser = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const otherBrowser = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     const elsewhere = await otherBrowser.newPage();
     await loginAs(elsewhere, server.url, 'student01');
     await student.getByText('您的账号已在其他设备登录').first().waitFor();
@@ -445,7 +513,11 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
   it('a message sent while the connection is down is queued and goes out once, after the reconnect', async () => {
     // Another browser of the teacher's (the tabs of one browser share the socket, which opened before the route).
     const routes: Array<import('playwright-core').WebSocketRoute> = [];
-    const routed = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const routed = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     await routed.routeWebSocket(/\/api\/chat\/ws/, (ws) => {
       ws.connectToServer();
       routes.push(ws);
@@ -462,7 +534,9 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     await panel.getByText('连接已断开，正在重新连接…').waitFor();
     await panel.getByRole('textbox', { name: '消息内容' }).fill('断网时发的消息');
     await panel.getByRole('button', { name: /发\s*送$/ }).click();
-    await ownMessage(page, '张同学', '断网时发的消息').getByText(/已发送|已送达|已读/).waitFor();
+    await ownMessage(page, '张同学', '断网时发的消息')
+      .getByText(/已发送|已送达|已读/)
+      .waitFor();
     expect(routes.length).toBe(2);
 
     // Stored once.
@@ -479,8 +553,7 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
   });
 
   it('logout clears the chat records kept for the session; the next login fetches the conversations again', async () => {
-    const chatRecords = () =>
-      student.evaluate(() => (JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { state?: { chatRecords?: Record<string, unknown> } }).state?.chatRecords ?? null);
+    const chatRecords = async () => (await storedSession(student))?.chatRecords ?? null;
     await student.goto(`${server.url}/home/homePage`);
     await expect.poll(async () => Object.keys((await chatRecords()) ?? {}), { timeout: 5_000 }).toEqual([STUDENT_ID]);
     await student.getByRole('button', { name: '张同学 用户菜单' }).click();

@@ -19,11 +19,16 @@ const [, TEACHER, STUDENT] = DEMO_USERS.map((u) => u.id) as [string, string, str
 const T = '/api/blade-workbench/transfer';
 
 /** TestChatClient connects to an app; a node or the proxy is an address. */
-const at = (url: string) => ({ server: { address: () => ({ port: Number(new URL(url).port) }) } }) as unknown as FastifyInstance;
+const at = (url: string) =>
+  ({ server: { address: () => ({ port: Number(new URL(url).port) }) } }) as unknown as FastifyInstance;
 
 type Envelope<R = unknown> = { status: number; msg: string; msgDetail: string; result: R; http: number };
 
-async function call<R = any>(base: string, path: string, opts: { token?: string; body?: unknown; method?: string; headers?: Record<string, string> } = {}): Promise<Envelope<R>> {
+async function call<R = unknown>(
+  base: string,
+  path: string,
+  opts: { token?: string; body?: unknown; method?: string; headers?: Record<string, string> } = {},
+): Promise<Envelope<R>> {
   const res = await fetch(`${base}${path}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -78,21 +83,33 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 6; i++) seen.add((await call<{ node: string }>(cluster.url, '/api/health')).result.node);
     expect([...seen].sort()).toEqual(['node-1', 'node-2']);
-    for (const i of [0, 1]) expect((await call(node(i), '/api/ready')).result).toMatchObject({ database: 'ok', redis: 'ok', migrations: 'current', cluster: true });
+    for (const i of [0, 1])
+      expect((await call(node(i), '/api/ready')).result).toMatchObject({
+        database: 'ok',
+        redis: 'ok',
+        migrations: 'current',
+        cluster: true,
+      });
   });
 
   it('takes a token and a refresh token issued by one node on the other', async () => {
     const issued = await login(node(0), 'teacher01');
-    const info = await call<{ account: string }>(node(1), '/api/blade-user/user/getUserInfo', { token: issued.result.access_token });
+    const info = await call<{ account: string }>(node(1), '/api/blade-user/user/getUserInfo', {
+      token: issued.result.access_token,
+    });
     expect(info.status).toBe(1000);
     const refreshed = await call<{ access_token: string }>(node(1), '/api/blade-auth/oauth/token', {
       body: { grant_type: 'refresh_token', tenantId: DEMO_TENANT_ID, refresh_token: issued.result.refresh_token },
     });
     expect(refreshed.status, refreshed.msg).toBe(1000);
-    expect((await call(node(0), '/api/blade-user/user/getUserInfo', { token: refreshed.result.access_token })).status).toBe(1000);
+    expect(
+      (await call(node(0), '/api/blade-user/user/getUserInfo', { token: refreshed.result.access_token })).status,
+    ).toBe(1000);
     // Logging out on node 1 ends the session on node 2 too.
     await call(node(0), '/api/blade-workbench/auth/loginOut', { token: refreshed.result.access_token });
-    expect((await call(node(1), '/api/blade-user/user/getUserInfo', { token: refreshed.result.access_token })).http).toBe(401);
+    expect(
+      (await call(node(1), '/api/blade-user/user/getUserInfo', { token: refreshed.result.access_token })).http,
+    ).toBe(401);
   });
 
   it('counts failed logins of one account across nodes: the sixth attempt is refused on either', async () => {
@@ -105,7 +122,10 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     expect(locked.msg).toBe('登录失败次数过多，请15分钟后再试');
     expect((await login(node(0), 'student01', DEMO_PASSWORD, '10.20.0.10')).http).toBe(429);
     // The administrator unlocks on one node; the account logs in through the proxy.
-    const unlocked = await call(node(0), '/api/blade-user/user/unlock', { token: tokens.admin, body: { userIds: STUDENT } });
+    const unlocked = await call(node(0), '/api/blade-user/user/unlock', {
+      token: tokens.admin,
+      body: { userIds: STUDENT },
+    });
     expect(unlocked.status).toBe(1000);
     expect((await login(cluster.url, 'student01')).status).toBe(1000);
   });
@@ -127,7 +147,9 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     const up = await call<{ objectId: string }>(node(0), '/api/chat/upload', { token: tokens.student01, body: form });
     expect(up.status, up.msg).toBe(1000);
     for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${cluster.url}/api/chat/file/${up.result.objectId}`, { headers: { authorization: `Bearer ${tokens.student01}` } });
+      const res = await fetch(`${cluster.url}/api/chat/file/${up.result.objectId}`, {
+        headers: { authorization: `Bearer ${tokens.student01}` },
+      });
       expect(res.status, `download ${i + 1}`).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(content)).toBe(true);
     }
@@ -142,28 +164,50 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     form.append('file', new Blob([await xlsxOf(grid)]), '职责.xlsx');
     const up = await call<{ fileKey: string }>(node(0), `${T}/deptDuty/upload`, { token: tokens.admin, body: form });
     expect(up.status, up.msg).toBe(1000);
-    const matched = await call<{ excelFields: unknown[] }>(node(1), `${T}/deptDuty/matchField`, { token: tokens.admin, body: { fileKey: up.result.fileKey, headerLine: 1 } });
+    const matched = await call<{ excelFields: unknown[] }>(node(1), `${T}/deptDuty/matchField`, {
+      token: tokens.admin,
+      body: { fileKey: up.result.fileKey, headerLine: 1 },
+    });
     expect(matched.status, matched.msg).toBe(1000);
-    const matrix = ['deptName', 'dutyName', 'dutyType', 'dutyContent', 'sort', 'services'].map((dbField, i) => ({ excelField: grid[0]![i], dbField }));
+    const matrix = ['deptName', 'dutyName', 'dutyType', 'dutyContent', 'sort', 'services'].map((dbField, i) => ({
+      excelField: grid[0]![i],
+      dbField,
+    }));
     const started = await call<{ redisKey: string }>(node(1), `${T}/deptDuty/import`, {
       token: tokens.admin,
-      body: { fileKey: up.result.fileKey, headerLine: 1, ruleNum: 1, errorRegx: 'deptName,dutyName', matrixType: JSON.stringify(matrix) },
+      body: {
+        fileKey: up.result.fileKey,
+        headerLine: 1,
+        ruleNum: 1,
+        errorRegx: 'deptName,dutyName',
+        matrixType: JSON.stringify(matrix),
+      },
     });
     expect(started.status, started.msg).toBe(1000);
     let progress: Envelope<{ finished: boolean; status: string; newInsertNum: number }>;
     do {
-      progress = await call(cluster.url, `${T}/progress`, { token: tokens.admin, body: { key: started.result.redisKey } });
+      progress = await call(cluster.url, `${T}/progress`, {
+        token: tokens.admin,
+        body: { key: started.result.redisKey },
+      });
       expect(progress.status, progress.msg).toBe(1000);
     } while (!progress.result.finished && (await new Promise((r) => setTimeout(r, 100)), true));
     expect(progress.result).toMatchObject({ status: 'finished', newInsertNum: 1 });
     for (const i of [0, 1]) {
-      const page = await call<{ records: Array<{ dutyName: string }> }>(node(i), '/api/blade-workbench/ospDeptDutyListConfig/page', { token: tokens.admin, body: { size: 100 } });
+      const page = await call<{ records: Array<{ dutyName: string }> }>(
+        node(i),
+        '/api/blade-workbench/ospDeptDutyListConfig/page',
+        { token: tokens.admin, body: { size: 100 } },
+      );
       expect(page.result.records.map((r) => r.dutyName)).toContain('跨节点导入的职责');
     }
   });
 
   it('exports on one node and downloads the file from the other', async () => {
-    const started = await call<{ redisKey: string }>(node(0), `${T}/deptDuty/exportStart`, { token: tokens.admin, body: { dataRange: 1, fileName: '职责清单_集群', exportField: 'dutyName:职责名称' } });
+    const started = await call<{ redisKey: string }>(node(0), `${T}/deptDuty/exportStart`, {
+      token: tokens.admin,
+      body: { dataRange: 1, fileName: '职责清单_集群', exportField: 'dutyName:职责名称' },
+    });
     expect(started.status, started.msg).toBe(1000);
     let progress: Envelope<{ finished: boolean; status: string; result: { url: string } }>;
     do {
@@ -179,14 +223,31 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     const handle = createDb({ engine: 'postgres', url: cluster.databaseUrl, max: 1 });
     try {
       const search = async (i: number) =>
-        (await call<{ records: Array<{ serviceId: string }> }>(node(i), '/api/blade-platform/nobody/prepareLogin/searchService', { body: { tenantId: DEMO_TENANT_ID, keyword: '天文台参观预约', size: 10 } })).result.records.map((r) => r.serviceId);
+        (
+          await call<{ records: Array<{ serviceId: string }> }>(
+            node(i),
+            '/api/blade-platform/nobody/prepareLogin/searchService',
+            { body: { tenantId: DEMO_TENANT_ID, keyword: '天文台参观预约', size: 10 } },
+          )
+        ).result.records.map((r) => r.serviceId);
       // Both nodes have built their search index before the change.
       expect(await search(0)).toEqual([]);
       expect(await search(1)).toEqual([]);
       // A catalogue change as every writer makes one (node 1's code): the row and the catalogue version in one transaction.
-      const svc = await handle.db.selectFrom('svc_services').where('tenant_id', '=', DEMO_TENANT_ID).where('is_public', '=', 1).where('status', '=', 1).select('id').orderBy('id').executeTakeFirstOrThrow();
+      const svc = await handle.db
+        .selectFrom('svc_services')
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .where('is_public', '=', 1)
+        .where('status', '=', 1)
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       await handle.db.transaction().execute(async (trx) => {
-        await trx.updateTable('svc_services').set({ service_name: '天文台参观预约' }).where('id', '=', svc.id).execute();
+        await trx
+          .updateTable('svc_services')
+          .set({ service_name: '天文台参观预约' })
+          .where('id', '=', svc.id)
+          .execute();
         await bumpCatalogue(trx, DEMO_TENANT_ID, [svc.id]);
       });
       const changedAt = Date.now();
@@ -206,16 +267,29 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     await cluster.redis!.stop();
     // Sent while Redis is down: stored by node 1, but its fan-out to node 2 is lost with the connection.
     const during = student.say(TEACHER, 'Redis 重启期间');
-    await student.next((f) => f.kind === 'receipt' && f.type === MSG_TYPE_RECEIPT_STORED && f.messageIdWeb === during, 15_000);
+    await student.next(
+      (f) => f.kind === 'receipt' && f.type === MSG_TYPE_RECEIPT_STORED && f.messageIdWeb === during,
+      15_000,
+    );
     await cluster.redis!.start();
     // No other message follows: the one sent during the outage must arrive by itself once the nodes reconnect.
-    await teacher.next(messageOf((c) => c === 'Redis 重启期间'), 20_000);
+    await teacher.next(
+      messageOf((c) => c === 'Redis 重启期间'),
+      20_000,
+    );
     const after = student.say(TEACHER, 'Redis 重启之后');
-    await teacher.next(messageOf((c) => c === 'Redis 重启之后'), 15_000);
+    await teacher.next(
+      messageOf((c) => c === 'Redis 重启之后'),
+      15_000,
+    );
     expect(after).toBeTruthy();
     await teacher.roundTrip();
     const contents = teacher.messages().map((f) => (f as Extract<ServerFrame, { kind: 'message' }>).message.content);
-    for (const c of ['Redis 重启之前', 'Redis 重启期间', 'Redis 重启之后']) expect(contents.filter((x) => x === c), c).toHaveLength(1);
+    for (const c of ['Redis 重启之前', 'Redis 重启期间', 'Redis 重启之后'])
+      expect(
+        contents.filter((x) => x === c),
+        c,
+      ).toHaveLength(1);
     await Promise.all([student.close(), teacher.close()]);
   });
 
@@ -250,14 +324,23 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     watchReceipts(student);
     for (const m of sent.filter((x) => !stored.has(x.id))) student.say(TEACHER, m.content, { messageIdWeb: m.id });
     await expect.poll(() => sent.every((m) => stored.has(m.id)), { timeout: 20_000, interval: 100 }).toBe(true);
-    await expect.poll(() => new Set(teacher.messages().map((f) => (f as Extract<ServerFrame, { kind: 'message' }>).message.messageIdWeb)).size, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(sent.length);
+    await expect
+      .poll(
+        () =>
+          new Set(teacher.messages().map((f) => (f as Extract<ServerFrame, { kind: 'message' }>).message.messageIdWeb))
+            .size,
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(sent.length);
     const received = teacher.messages().map((f) => (f as Extract<ServerFrame, { kind: 'message' }>).message);
     const ids = received.filter((m) => m.content.startsWith('节点故障中的消息')).map((m) => m.messageIdWeb);
     // Every message once: none lost, none doubled (each stored once, each delivered to the live socket once).
     expect(ids.sort()).toEqual(sent.map((m) => m.id).sort());
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
-    const rows = await db.query(`SELECT count(*)::int AS n FROM chat_messages WHERE content LIKE '节点故障中的消息%'`).finally(() => db.end());
+    const rows = await db
+      .query(`SELECT count(*)::int AS n FROM chat_messages WHERE content LIKE '节点故障中的消息%'`)
+      .finally(() => db.end());
     expect(rows.rows[0].n).toBe(sent.length);
 
     await student.close();
@@ -270,7 +353,9 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     // Within 15 s of the kill (what is left of them after the checks above).
     await expect.poll(probe, { timeout: Math.max(100, 15_000 - (Date.now() - killedAt)), interval: 250 }).toEqual([]);
     // And the teacher, who chats with the student, was told.
-    expect(teacher.frames.some((f) => f.kind === 'presence' && f.userId === STUDENT && f.status === 'offline')).toBe(true);
+    expect(teacher.frames.some((f) => f.kind === 'presence' && f.userId === STUDENT && f.status === 'offline')).toBe(
+      true,
+    );
     await teacher.close();
     await cluster.nodes[0]!.start();
   });
@@ -282,7 +367,8 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     // 1012: service restart — the client reconnects at once, elsewhere.
     expect(closed.code).toBe(1012);
     await stopping;
-    for (let i = 0; i < 4; i++) expect((await call<{ node: string }>(cluster.url, '/api/health')).result.node).toBe('node-1');
+    for (let i = 0; i < 4; i++)
+      expect((await call<{ node: string }>(cluster.url, '/api/health')).result.node).toBe('node-1');
     await cluster.nodes[1]!.start();
     const again = await connect(cluster.url, 'student01');
     await again.roundTrip();

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoServices } from '../apps/server/src/db/seed/catalogue.ts';
 import { DEMO_TENANT_ID, DEMO_USERS } from '../apps/server/src/db/seed/demo.ts';
@@ -23,11 +23,9 @@ function seededLast30Days() {
 describe('efficiency supervision journeys (real server, Debian Chromium)', () => {
   const journey = useJourney();
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   beforeEach(() => {
-    ({ server, browser, context, page } = journey);
+    ({ server, page } = journey);
   });
 
   it('shows an administrator the overview of the seed and drills into a department', async () => {
@@ -37,8 +35,14 @@ describe('efficiency supervision journeys (real server, Debian Chromium)', () =>
     await page.getByRole('heading', { name: '效能监督', level: 1 }).waitFor({ state: 'visible' });
     const started = page.getByTestId('overview-started');
     await started.getByText(String(seeded.length), { exact: true }).waitFor({ state: 'visible' });
-    await page.getByTestId('overview-serviceCount').getByText(String(demoServices().length), { exact: true }).waitFor({ state: 'visible' });
-    await page.getByTestId('overview-finished').getByText(String(seeded.filter((p) => p.finished_at).length), { exact: true }).waitFor({ state: 'visible' });
+    await page
+      .getByTestId('overview-serviceCount')
+      .getByText(String(demoServices().length), { exact: true })
+      .waitFor({ state: 'visible' });
+    await page
+      .getByTestId('overview-finished')
+      .getByText(String(seeded.filter((p) => p.finished_at).length), { exact: true })
+      .waitFor({ state: 'visible' });
     // The trend chart has its numbers in words beside it.
     expect(await page.getByTestId('trend-summary').textContent()).toContain(`共发起 ${seeded.length} 件`);
     await page.getByRole('heading', { name: '服务热度排行' }).waitFor({ state: 'visible' });
@@ -79,7 +83,10 @@ describe('efficiency supervision journeys (real server, Debian Chromium)', () =>
     await page.goto(`${server.url}/home/effectivenessSupervision`);
     await page.getByRole('heading', { name: '我的效能报告' }).waitFor({ state: 'visible' });
     await page.getByText('您没有查看全校效能报表的权限，以下为您的个人效能报告。').waitFor({ state: 'visible' });
-    await page.getByTestId('personal-applied').getByText(String(applied), { exact: true }).waitFor({ state: 'visible' });
+    await page
+      .getByTestId('personal-applied')
+      .getByText(String(applied), { exact: true })
+      .waitFor({ state: 'visible' });
     expect(await page.getByRole('heading', { name: '效能概览' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: '部门效能报表' }).count()).toBe(0);
     expect(await page.getByLabel('部门').count()).toBe(0);

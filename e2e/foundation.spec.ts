@@ -1,17 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loginAs, seriousA11yViolations } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 import type { RunningServer } from './support/server.ts';
+import { patchStoredSession, storedSession } from './support/session.ts';
 
 describe('foundation journeys (real server, Debian Chromium)', () => {
   const journey = useJourney();
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   beforeEach(() => {
-    ({ server, browser, context, page } = journey);
+    ({ server, browser, page } = journey);
   });
 
   it('sends an anonymous visitor of /home/homePage to /login', async () => {
@@ -33,10 +33,14 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
   it('logs student01 in to the shell with navigation, footer and the watermark of name, id and date', async () => {
     await loginAs(page, server.url, 'student01');
     expect(new URL(page.url()).pathname).toBe('/home/homePage');
-    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务大厅' }).waitFor({ state: 'visible' });
+    await page
+      .getByRole('navigation', { name: '主导航' })
+      .getByRole('link', { name: '服务大厅' })
+      .waitFor({ state: 'visible' });
     await expect(page.locator('footer').textContent()).resolves.toContain('示例大学');
     const watermark = await page.getByTestId('watermark').textContent();
-    const today = new Date().toISOString().slice(0, 10);
+    // The tenant's day (Asia/Shanghai), not the UTC day (issue 16).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     expect(watermark).toContain('张同学 student01');
     expect(watermark).toContain(`1123598821738675203 ${today}`);
   });
@@ -47,18 +51,32 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.getByText('您已安全退出').waitFor({ state: 'visible' });
     expect(page.url()).toBe(`${server.url}/login?logout=true`);
-    expect(await page.evaluate(() => /"token":"[^"]+"/.test(localStorage.getItem('portal.session') ?? ''))).toBe(false);
+    expect((await storedSession(page))?.token ?? null).toBeNull();
     await page.goto(`${server.url}/home/homePage`);
     await page.waitForURL(/\/login\?redirect=/);
   });
 
   it('seals the calls of 7.1: online-service-platform posts travel as one encrypted data field, answers carry a signed, encrypted result', async () => {
-    const sealedPost = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/online-service-platform/') && !r.url().includes('/nobody/'));
-    const sealedAnswer = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/blade-platform/') && r.request().headers()['portal-transport'] === '1');
+    const sealedPost = page.waitForRequest(
+      (r) =>
+        r.method() === 'POST' &&
+        new URL(r.url()).pathname.startsWith('/api/online-service-platform/') &&
+        !r.url().includes('/nobody/'),
+    );
+    const sealedAnswer = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname.startsWith('/api/blade-platform/') &&
+        r.request().headers()['portal-transport'] === '1',
+    );
     await loginAs(page, server.url, 'student01');
     const request = await sealedPost;
     expect(Object.keys(request.postDataJSON() as object)).toEqual(['data']);
-    expect(request.headers()).toMatchObject({ 'portal-transport': '1', 'request-id': expect.any(String), 'request-time': expect.stringMatching(/^\d+$/), sign: expect.any(String) });
+    expect(request.headers()).toMatchObject({
+      'portal-transport': '1',
+      'request-id': expect.any(String),
+      'request-time': expect.stringMatching(/^\d+$/),
+      sign: expect.any(String),
+    });
     const answer = await sealedAnswer;
     expect(answer.headers()['request-id']).toBe(answer.request().headers()['request-id']);
     expect(answer.headers().sign).toBeTruthy();
@@ -85,10 +103,7 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
   });
 
   async function casTicketOf(p: Page): Promise<string | null> {
-    return p.evaluate(() => {
-      const m = /"casTicket":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '');
-      return m ? m[1]! : null;
-    });
+    return (await storedSession(p))?.casTicket ?? null;
   }
 
   it('opens the forced re-login dialog when the server ended the CAS session', async () => {
@@ -118,11 +133,7 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     // The access token stops being valid (as when it was revoked elsewhere); the CAS session itself lives on.
     // Changed on a page of the same origin where the app is not running (a running app writes its state back).
     await page.goto(`${server.url}/favicon.svg`);
-    await page.evaluate(() => {
-      const raw = JSON.parse(localStorage.getItem('portal.session')!);
-      raw.state.token = 'revoked-token';
-      localStorage.setItem('portal.session', JSON.stringify(raw));
-    });
+    await patchStoredSession(page, { token: 'revoked-token' });
     await page.goto(`${server.url}/home/homePage`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -136,7 +147,10 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await loginAs(page, server.url, 'student01');
     await page.getByRole('button', { name: '语言' }).click();
     await page.getByText('English').click();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Service hall' }).waitFor({ state: 'visible' });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Service hall' })
+      .waitFor({ state: 'visible' });
   });
 
   it('has no serious accessibility violation on the login page and the shell', async () => {

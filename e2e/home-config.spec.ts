@@ -16,7 +16,8 @@ describe('home page configuration journeys: holidays and service specials (real 
     ({ server, page } = journey);
   });
 
-  const panel = (p: Page, heading: string): Locator => p.locator('.ant-card').filter({ has: p.getByRole('heading', { name: heading, level: 2, exact: true }) });
+  const panel = (p: Page, heading: string): Locator =>
+    p.locator('.ant-card').filter({ has: p.getByRole('heading', { name: heading, level: 2, exact: true }) });
 
   it('admin adds a holiday a few days ahead and a special with two services; student01 sees the greeting and the special', async () => {
     await loginAs(page, server.url, 'admin');
@@ -29,7 +30,11 @@ describe('home page configuration journeys: holidays and service specials (real 
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The seeded New Year's Day goes (after a confirmation), so the new holiday is the nearest whatever today is.
-    await holidays.getByRole('row').filter({ hasText: '元旦' }).getByRole('button', { name: /删\s*除/ }).click();
+    await holidays
+      .getByRole('row')
+      .filter({ hasText: '元旦' })
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确定删除节假日“元旦”吗？' });
     await confirm.waitFor({ state: 'visible' });
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
@@ -68,7 +73,10 @@ describe('home page configuration journeys: holidays and service specials (real 
     for (const name of ['课表查询', '奖学金申请']) {
       await picker.click();
       await picker.fill(name);
-      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first();
+      const option = page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: name })
+        .first();
       await option.waitFor({ state: 'visible' });
       await option.click();
     }
@@ -96,7 +104,10 @@ describe('home page configuration journeys: holidays and service specials (real 
     const strip = p.getByTestId('service-special');
     await strip.getByRole('heading', { name: '服务专题：开学季专题' }).waitFor({ state: 'visible' });
     await strip.getByText('开学必办的两件事').waitFor({ state: 'visible' });
-    expect(await strip.locator('.wb-special-services a > span:not(.wb-icon)').allTextContents()).toEqual(['奖学金申请', '课表查询']);
+    expect(await strip.locator('.wb-special-services a > span:not(.wb-icon)').allTextContents()).toEqual([
+      '奖学金申请',
+      '课表查询',
+    ]);
     await ctx.close();
   });
 });

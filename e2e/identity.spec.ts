@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestIdp, type TestIdp } from '../apps/server/src/modules/identity/oidc-test-idp.ts';
 import { seriousA11yViolations } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
+import { storedSession } from './support/session.ts';
 
 const TENANT = '000000';
 
@@ -27,9 +28,19 @@ describe('school sign-in with OpenID Connect (real server, real provider, Debian
 
   beforeAll(async () => {
     const base = journey.server.url;
-    idp = await startTestIdp({ redirectUris: [`${base}/api/blade-auth/nobody/identity/oidc/callback/${TENANT}`], postLogoutRedirectUris: [`${base}/login?tenantId=${TENANT}&logout=1`] });
-    const form = new URLSearchParams({ grant_type: 'password', tenantId: TENANT, username: 'admin', password: 'Demo@12345' });
-    const token = (await (await fetch(`${base}/api/blade-auth/oauth/token`, { method: 'POST', body: form })).json()) as { result: { access_token: string } };
+    idp = await startTestIdp({
+      redirectUris: [`${base}/api/blade-auth/nobody/identity/oidc/callback/${TENANT}`],
+      postLogoutRedirectUris: [`${base}/login?tenantId=${TENANT}&logout=1`],
+    });
+    const form = new URLSearchParams({
+      grant_type: 'password',
+      tenantId: TENANT,
+      username: 'admin',
+      password: 'Demo@12345',
+    });
+    const token = (await (
+      await fetch(`${base}/api/blade-auth/oauth/token`, { method: 'POST', body: form })
+    ).json()) as { result: { access_token: string } };
     const saved = await api(
       '/api/blade-workbench/identity/provider/submit',
       {
@@ -59,7 +70,10 @@ describe('school sign-in with OpenID Connect (real server, real provider, Debian
     await page.getByLabel(/^密码$/).fill('Demo@12345');
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(/\/home\//);
-    await page.getByRole('button', { name: /用户菜单$/ }).first().waitFor({ state: 'visible' });
+    await page
+      .getByRole('button', { name: /用户菜单$/ })
+      .first()
+      .waitFor({ state: 'visible' });
   };
 
   it("portal → the provider's login page → back signed in, then out at both ends", async () => {
@@ -80,7 +94,7 @@ describe('school sign-in with OpenID Connect (real server, real provider, Debian
     // Back in the portal with its own session: the shell greets the person the provider named.
     await page.waitForURL(/\/home\/homePage/);
     await page.getByRole('button', { name: '张三 用户菜单' }).waitFor({ state: 'visible' });
-    const stored = await page.evaluate(() => localStorage.getItem('portal.session') ?? '');
+    const stored = JSON.stringify(await storedSession(page));
     expect(stored).toContain('20260001');
     // No token ever travelled in an address.
     expect(page.url()).not.toMatch(/access_token|sso=/);

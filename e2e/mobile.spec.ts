@@ -15,7 +15,11 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 /** Waits until the page has painted its data (no skeleton left) and animations are over. */
 async function loaded(page: Page) {
   // The route's part has arrived (its heading is there) and its data too (no skeleton left).
-  await page.waitForFunction(() => !!document.querySelector('h1') && !document.querySelector('.ant-skeleton, [aria-busy="true"]'), undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => !!document.querySelector('h1') && !document.querySelector('.ant-skeleton, [aria-busy="true"]'),
+    undefined,
+    { timeout: 20_000 },
+  );
   await settled(page);
 }
 
@@ -51,6 +55,10 @@ describe('on a phone (390 × 844, touch)', () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');
     await loaded(page);
+    // The unread-notice prompt is a slim bar at the bottom, not a card over the page (issue 16).
+    const prompt = page.getByRole('complementary', { name: '未读重要通知' });
+    await prompt.waitFor();
+    expect((await prompt.boundingBox())!.height).toBeLessThanOrEqual(80);
     // The top navigation and the user menu are in a drawer: one main landmark, nothing off screen.
     expect(await page.getByRole('main').count()).toBe(1);
     await page.getByRole('button', { name: '打开导航菜单' }).tap();
@@ -59,8 +67,15 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.waitForURL(/\/home\/serviceHall/);
     await expect.poll(() => drawer.isVisible()).toBe(false);
 
-    await page.getByRole('searchbox', { name: /搜索服务/ }).or(page.getByLabel(/搜索服务/)).first().fill('宿舍报修');
-    await page.getByRole('button', { name: /搜\s*索/ }).first().tap();
+    await page
+      .getByRole('searchbox', { name: /搜索服务/ })
+      .or(page.getByLabel(/搜索服务/))
+      .first()
+      .fill('宿舍报修');
+    await page
+      .getByRole('button', { name: /搜\s*索/ })
+      .first()
+      .tap();
     await page.getByRole('button', { name: '收藏 宿舍报修' }).tap();
     await page.getByRole('button', { name: '取消收藏 宿舍报修' }).first().waitFor();
     await page.getByRole('button', { name: '评价 宿舍报修' }).tap();
@@ -83,7 +98,10 @@ describe('on a phone (390 × 844, touch)', () => {
 
     // The user menu in the drawer: the personal center, then logout.
     await page.getByRole('button', { name: '打开导航菜单' }).tap();
-    await page.getByRole('dialog').getByRole('menuitem', { name: /个人中心/ }).tap();
+    await page
+      .getByRole('dialog')
+      .getByRole('menuitem', { name: /个人中心/ })
+      .tap();
     await page.waitForURL(/\/home\/PersonalCenter/);
   });
 
@@ -150,13 +168,19 @@ describe('on a laptop and wider screens', () => {
       const names = page.locator('.wb-use-name');
       await expect.poll(() => names.count()).toBeGreaterThan(0);
       const lines = await names.evaluateAll((els) =>
-        els.filter((el) => (el as HTMLElement).offsetParent).map((el) => {
-          const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5715;
-          return { name: el.textContent, lines: Math.round(el.getBoundingClientRect().height / lineHeight) };
-        }),
+        els
+          .filter((el) => (el as HTMLElement).offsetParent)
+          .map((el) => {
+            const lineHeight =
+              parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5715;
+            return { name: el.textContent, lines: Math.round(el.getBoundingClientRect().height / lineHeight) };
+          }),
       );
       expect(lines.length).toBeGreaterThan(0);
-      expect(lines.filter((l) => l.lines > 2), `at ${width}px`).toEqual([]);
+      expect(
+        lines.filter((l) => l.lines > 2),
+        `at ${width}px`,
+      ).toEqual([]);
     }
   });
 
@@ -177,8 +201,13 @@ describe('on a laptop and wider screens', () => {
     await loginAs(page, server.url, 'student01');
     await page.setViewportSize({ width: 2560, height: 1600 });
     await page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll('[data-testid="watermark"] > div')].map((c) => c.getBoundingClientRect());
-      return cells.some((r) => r.right >= innerWidth - 1 && r.left < innerWidth) && cells.some((r) => r.bottom >= innerHeight - 1 && r.top < innerHeight);
+      const cells = [...document.querySelectorAll('[data-testid="watermark"] > div')].map((c) =>
+        c.getBoundingClientRect(),
+      );
+      return (
+        cells.some((r) => r.right >= innerWidth - 1 && r.left < innerWidth) &&
+        cells.some((r) => r.bottom >= innerHeight - 1 && r.top < innerHeight)
+      );
     });
   });
 });

@@ -12,7 +12,11 @@ describe('the notice page (real server, Debian Chromium)', () => {
   let teacher: Page;
 
   const pageOf = async (account: string) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     const page = await context.newPage();
     await loginAs(page, server.url, account);

@@ -1,9 +1,10 @@
 import { weekOfSemester } from '@portal/contracts/personal';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loginAs, seriousA11yViolations, settled } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 import type { RunningServer } from './support/server.ts';
+import { storedToken } from './support/session.ts';
 
 /** The seeded 2026-2027 semesters (apps/server/src/db/seed/personal.ts). */
 const SEMESTERS = [
@@ -19,10 +20,9 @@ describe('personal center journey (real server, Debian Chromium)', () => {
   const journey = useJourney({ viewport: { width: 1366, height: 900 } });
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   beforeEach(() => {
-    ({ server, browser, context, page } = journey);
+    ({ server, browser, page } = journey);
   });
 
   it('student01 opens the personal center, sees the profile, calendar week and links, and unbinds WeChat for good', async () => {
@@ -77,7 +77,9 @@ describe('personal center journey (real server, Debian Chromium)', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: '个人中心' }).waitFor();
     await page.getByRole('region', { name: '账号安全' }).getByRole('button', { name: '解除绑定（钉钉）' }).waitFor();
-    expect(await page.getByRole('region', { name: '账号安全' }).getByRole('button', { name: '解除绑定（微信）' }).count()).toBe(0);
+    expect(
+      await page.getByRole('region', { name: '账号安全' }).getByRole('button', { name: '解除绑定（微信）' }).count(),
+    ).toBe(0);
 
     // Keyboard: the links are reachable with Tab.
     await links.getByRole('link', { name: /^教务系统/ }).focus();
@@ -89,18 +91,37 @@ describe('personal center journey (real server, Debian Chromium)', () => {
   });
   it('student01 finds a service opened from the hall under 最近使用, opens it again from there, and sees their rating under 我的评价', async () => {
     await loginAs(page, server.url, 'student01');
-    const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '')![1]!);
+    const token = await storedToken(page);
     const api = async <T>(path: string, body: object): Promise<{ status: number; result: T }> => {
-      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as { status: number; result: T };
     };
-    const list = await api<{ records: Array<{ serviceId: string; serviceName: string; openWay: string; accessWay: string }> }>('/api/blade-platform/serverCenter/page', { size: 100 });
+    const list = await api<{
+      records: Array<{ serviceId: string; serviceName: string; openWay: string; accessWay: string }>;
+    }>('/api/blade-platform/serverCenter/page', { size: 100 });
     const inPage = list.result.records.find((s) => s.openWay === '1001' && s.accessWay !== '5')!;
 
     await page.goto(`${server.url}/home/serviceHall?keyword=${encodeURIComponent(inPage.serviceName)}`);
-    await page.locator(`article.svc-card[aria-label="${inPage.serviceName}"]`).first().getByRole('button', { name: `打开 ${inPage.serviceName}` }).click();
+    await page
+      .locator(`article.svc-card[aria-label="${inPage.serviceName}"]`)
+      .first()
+      .getByRole('button', { name: `打开 ${inPage.serviceName}` })
+      .click();
     await page.waitForURL(/\/home\/serviceIframPage\?serviceId=/);
-    expect((await api('/api/blade-workbench/serverCenter/rateService', { serviceId: inPage.serviceId, score: 4, labels: ['办理便捷'], comment: '一次就办好了' })).status).toBe(1000);
+    expect(
+      (
+        await api('/api/blade-workbench/serverCenter/rateService', {
+          serviceId: inPage.serviceId,
+          score: 4,
+          labels: ['办理便捷'],
+          comment: '一次就办好了',
+        })
+      ).status,
+    ).toBe(1000);
 
     await page.goto(`${server.url}/home/PersonalCenter`);
     const recent = page.getByRole('region', { name: '最近使用' });
@@ -143,7 +164,11 @@ describe('personal center journey (real server, Debian Chromium)', () => {
     await calendar.getByText('期末考试周').first().waitFor();
 
     // A student reads it, and cannot edit.
-    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const ctx = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     const student = await ctx.newPage();
     await loginAs(student, server.url, 'student01');
     await student.goto(`${server.url}/home/PersonalCenter`);

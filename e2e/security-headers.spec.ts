@@ -11,7 +11,9 @@ async function startForeignSite(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const src = new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '';
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><html><body><h1>foreign</h1><iframe id="victim" src="${src.replace(/"/g, '&quot;')}" width="800" height="600"></iframe></body></html>`);
+    res.end(
+      `<!doctype html><html><body><h1>foreign</h1><iframe id="victim" src="${src.replace(/"/g, '&quot;')}" width="800" height="600"></iframe></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -32,12 +34,15 @@ async function recordViolations(page: Page): Promise<{ events: string[]; console
   const events: string[] = [];
   const consoleLines: string[] = [];
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(m.text())) consoleLines.push(m.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(m.text()))
+      consoleLines.push(m.text());
   });
   await page.exposeFunction('__reportCspViolation', (line: string) => events.push(line));
   await page.addInitScript(() => {
     const report = (window as unknown as { __reportCspViolation: (l: string) => void }).__reportCspViolation;
-    document.addEventListener('securitypolicyviolation', (e) => report(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      report(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   return { events, console: consoleLines };
 }

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, seriousA11yViolations } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { storedSession, storedToken } from './support/session.ts';
 
 type Opened = { url: string; target: string; features: string };
 
@@ -22,7 +23,12 @@ function pngOf(size: number, [r, g, b]: [number, number, number]): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('service hall and landing page journeys (real server, Debian Chromium)', () => {
@@ -39,7 +45,11 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await server?.stop();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    context = await browser.newContext({
+      viewport: { width: 1366, height: 768 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     // Record window.open calls (the services' own sites are not reachable from the test machine).
     await context.addInitScript(() => {
       const w = window as unknown as { __opened: Opened[] };
@@ -73,7 +83,9 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await page.getByRole('searchbox', { name: '搜索服务' }).first().press('Enter');
     await page.getByRole('heading', { name: /“成绩”的搜索结果/ }).waitFor();
     await card('成绩查询').waitFor();
-    const names = await page.locator('#svc-search-title ~ div article.svc-card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    const names = await page
+      .locator('#svc-search-title ~ div article.svc-card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     expect(names[0]).toBe('成绩查询');
     expect(names).toContain('成绩单打印');
     // The statistics, the tools and the footer come from the nobody calls.
@@ -89,7 +101,9 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await dialog.waitFor();
     expect(await dialog.locator('iframe').getAttribute('src')).toBe('https://net.demo.edu.cn/pay');
     // Measured once the opening animation (a scale transform) is over.
-    await expect.poll(async () => Math.round((await dialog.locator('[data-model-id]').boundingBox())!.height)).toBe(600);
+    await expect
+      .poll(async () => Math.round((await dialog.locator('[data-model-id]').boundingBox())!.height))
+      .toBe(600);
     await expect.poll(async () => Math.round((await page.locator('.ant-modal').boundingBox())!.width)).toBe(1000);
     expect(await dialog.locator('[data-model-id]').getAttribute('data-model-id')).toMatch(/^model-/);
     await page.keyboard.press('Escape');
@@ -116,7 +130,7 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
   });
 
-  it('admin gives a service a new icon on serviceHallConfig and sees a visitor\'s fruitless search among the misses (axe-clean)', async () => {
+  it("admin gives a service a new icon on serviceHallConfig and sees a visitor's fruitless search among the misses (axe-clean)", async () => {
     // An anonymous visitor searches for a word no service has.
     const nonsense = `量子猫咪${Date.now() % 100_000}`;
     await page.goto(`${server.url}/`);
@@ -133,12 +147,16 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     const row = icons.locator('tr', { hasText: '图书续借' }).first();
     await row.getByRole('button', { name: '为“图书续借”上传图标' }).waitFor();
     const before = await row.locator('img').getAttribute('src');
-    await row.locator('input[type=file]').setInputFiles({ name: 'library.png', mimeType: 'image/png', buffer: pngOf(16, [0, 80, 158]) });
+    await row
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'library.png', mimeType: 'image/png', buffer: pngOf(16, [0, 80, 158]) });
     await page.getByText('“图书续借”的图标已更新').waitFor();
     await expect.poll(() => row.locator('img').getAttribute('src')).toMatch(/\/nobody\/common\/image\/.+\.png$/);
     expect(await row.locator('img').getAttribute('src')).not.toBe(before);
     // The new icon loads (not the default image).
-    await expect.poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+    await expect
+      .poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(16);
     expect(await row.locator('img').getAttribute('data-fallback')).toBeNull();
 
     const misses = page.locator('#search-misses');
@@ -148,7 +166,14 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await page.locator('#unanswered-questions .ant-table').waitFor();
 
     await page
-      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 })
+      .waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        undefined,
+        { timeout: 5000 },
+      )
       .catch(() => undefined);
     expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
   });
@@ -166,9 +191,13 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
 
     await page.getByRole('button', { name: '上移 宿舍报修' }).click();
     await page.getByText('收藏顺序已保存').waitFor();
-    await expect.poll(() => favs.evaluateAll((els) => els.map((e) => e.textContent?.trim()))).toEqual(['宿舍报修', '图书续借']);
+    await expect
+      .poll(() => favs.evaluateAll((els) => els.map((e) => e.textContent?.trim())))
+      .toEqual(['宿舍报修', '图书续借']);
     await page.reload();
-    await expect.poll(() => page.locator('.svc-fav-item').evaluateAll((els) => els.map((e) => e.textContent?.trim()))).toEqual(['宿舍报修', '图书续借']);
+    await expect
+      .poll(() => page.locator('.svc-fav-item').evaluateAll((els) => els.map((e) => e.textContent?.trim())))
+      .toEqual(['宿舍报修', '图书续借']);
 
     // Rate: a sensitive word is refused with the spec's message, then a clean rating with a quick label succeeds.
     await page.getByRole('button', { name: '评价 宿舍报修' }).click();
@@ -181,7 +210,10 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await dialog.getByRole('button', { name: /提\s*交/ }).click();
     await page.getByText('评价成功，感谢您的反馈').waitFor();
     await page.getByRole('button', { name: '评价 宿舍报修' }).click();
-    await page.getByRole('dialog').getByText(/您已评价过该服务（5 分）/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/您已评价过该服务（5 分）/)
+      .waitFor();
     await page.keyboard.press('Escape');
     // Everyone sees the average and the number of ratings on the card, and what others wrote.
     await page.reload();
@@ -193,21 +225,35 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
 
   it('opens services from the home page cards as the service hall does (4.4), logs the click, and opens a guide from 常用服务', async () => {
     await loginAs(page, server.url, 'student01');
-    const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '')![1]!);
-    const list = await api<{ records: Array<{ serviceId: string; serviceName: string; openWay: string; accessWay: string; serviceUrl: string }> }>('/api/blade-platform/serverCenter/page', { size: 100 }, token);
+    const token = await storedToken(page);
+    const list = await api<{
+      records: Array<{
+        serviceId: string;
+        serviceName: string;
+        openWay: string;
+        accessWay: string;
+        serviceUrl: string;
+      }>;
+    }>('/api/blade-platform/serverCenter/page', { size: 100 }, token);
     const byName = new Map(list.records.map((s) => [s.serviceName, s]));
-    const visits = async (id: string) => (await api<{ visitCount: number }>('/api/blade-platform/serverCenter/details', { serviceId: id }, token)).visitCount;
+    const visits = async (id: string) =>
+      (await api<{ visitCount: number }>('/api/blade-platform/serverCenter/details', { serviceId: id }, token))
+        .visitCount;
     const cards = page.locator('.wb-card');
     await cards.first().waitFor();
     // The services the cards show, by the way they open (each card fills in when its own data has answered).
     let names: string[] = [];
-    const shown = (pred: (s: { openWay: string; accessWay: string }) => boolean) => names.map((n) => byName.get(n)).find((s) => s && pred(s));
+    const shown = (pred: (s: { openWay: string; accessWay: string }) => boolean) =>
+      names.map((n) => byName.get(n)).find((s) => s && pred(s));
     const isNewTab = (s: { openWay: string; accessWay: string }) => s.openWay === '1003' && s.accessWay !== '5';
     await expect
-      .poll(async () => {
-        names = await cards.locator('a').evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
-        return Boolean(shown(isNewTab));
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          names = await cards.locator('a').evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
+          return Boolean(shown(isNewTab));
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     const newTab = shown(isNewTab);
     const before = await visits(newTab!.serviceId);
@@ -234,20 +280,29 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
 
   it('opens services by openWay: 1001 in the page, 1002 a popup sized for a 1366-wide window, 1003 a new tab; each logs a click', async () => {
     await loginAs(page, server.url, 'student01');
-    const token = await page.evaluate(() => /"token":"([^"]+)"/.exec(localStorage.getItem('portal.session') ?? '')![1]!);
-    const list = await api<{ records: Array<{ serviceId: string; serviceName: string; openWay: string; accessWay: string; serviceUrl: string; visitCount: number }> }>(
-      '/api/blade-platform/serverCenter/page',
-      { size: 100 },
-      token,
-    );
+    const token = await storedToken(page);
+    const list = await api<{
+      records: Array<{
+        serviceId: string;
+        serviceName: string;
+        openWay: string;
+        accessWay: string;
+        serviceUrl: string;
+        visitCount: number;
+      }>;
+    }>('/api/blade-platform/serverCenter/page', { size: 100 }, token);
     const pick = (openWay: string) => list.records.find((s) => s.openWay === openWay && s.accessWay !== '5')!;
     const [inPage, popup, tab] = [pick('1001'), pick('1002'), pick('1003')];
     const comb = list.records.find((s) => s.accessWay === '5' && s.openWay === '1003')!;
-    const visits = async (id: string) => (await api<{ visitCount: number }>('/api/blade-platform/serverCenter/details', { serviceId: id }, token)).visitCount;
+    const visits = async (id: string) =>
+      (await api<{ visitCount: number }>('/api/blade-platform/serverCenter/details', { serviceId: id }, token))
+        .visitCount;
 
     const openFromHall = async (name: string) => {
       await page.goto(`${server.url}/home/serviceHall?keyword=${encodeURIComponent(name)}`);
-      await card(name).getByRole('button', { name: `打开 ${name}` }).click();
+      await card(name)
+        .getByRole('button', { name: `打开 ${name}` })
+        .click();
     };
 
     const popupBefore = await visits(popup.serviceId);
@@ -269,7 +324,12 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     expect(`${combUrl.origin}${combUrl.pathname}`).toBe(comb.serviceUrl);
     const combStr = combUrl.searchParams.get('combStr')!;
     expect(combStr).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const redeem = () => fetch(`${server.url}/api/blade-workbench/nobody/weixin/combLoginToMicroService`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ combStr, serviceId: comb.serviceId }) }).then((r) => r.json() as Promise<{ status: number; result: { account: string } | null }>);
+    const redeem = () =>
+      fetch(`${server.url}/api/blade-workbench/nobody/weixin/combLoginToMicroService`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ combStr, serviceId: comb.serviceId }),
+      }).then((r) => r.json() as Promise<{ status: number; result: { account: string } | null }>);
     expect(await redeem()).toMatchObject({ status: 1000, result: { account: 'student01' } });
     expect((await redeem()).status).not.toBe(1000);
 
@@ -278,7 +338,7 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await page.waitForURL(/\/home\/serviceIframPage\?serviceId=/);
     await page.getByRole('heading', { level: 1, name: inPage.serviceName }).waitFor();
     expect(await page.locator('iframe.svc-frame').getAttribute('src')).toBe(inPage.serviceUrl);
-    const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem('portal.session')!).state);
+    const remembered = await storedSession(page);
     expect(remembered).toMatchObject({ currentServiceId: inPage.serviceId, robotChatOff: true });
     expect(await visits(inPage.serviceId)).toBe(inPageBefore + 1);
     expect(await opened()).toEqual([]);

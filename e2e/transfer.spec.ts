@@ -11,7 +11,9 @@ async function sheetRows(path: string): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v == null ? '' : String(v)))));
+  wb.worksheets[0]!.eachRow((row) =>
+    rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v == null ? '' : String(v)))),
+  );
   return rows;
 }
 
@@ -39,7 +41,12 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     rmSync(tmp, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce', acceptDownloads: true });
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+      acceptDownloads: true,
+    });
     page = await context.newPage();
   });
   afterEach(async () => {
@@ -53,7 +60,7 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await page.getByRole('navigation', { name: '部门' }).getByText('考试中心（1）').click();
     const duty = page.getByRole('article', { name: '考试组织' });
     await duty.waitFor({ state: 'visible' });
-    expect(await duty.textContent()).toContain('缓考申请');
+    expect(await duty.textContent()).toContain('补考重修报名');
     await page.getByRole('navigation', { name: '部门' }).getByText('全部部门').click();
     await page.getByRole('searchbox', { name: '搜索职责' }).fill('助学');
     await page.getByRole('searchbox', { name: '搜索职责' }).press('Enter');
@@ -80,7 +87,8 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await page.getByText('只读：您没有可维护职责清单的部门').waitFor();
     await page.getByRole('cell', { name: '学生资助' }).waitFor();
     // (Ant Design spaces a two-character button label: 编 辑, 删 除.)
-    for (const name of [/^新增职责$/, /^编\s*辑$/, /^删\s*除$/, /^批量导入$/]) expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
+    for (const name of [/^新增职责$/, /^编\s*辑$/, /^删\s*除$/, /^批量导入$/])
+      expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
 
@@ -88,7 +96,9 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await page.goto(`${server.url}/home/deptResponsibilityListConfig`);
     await page.getByRole('button', { name: '新增职责' }).waitFor();
     const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
-    await row('学籍管理').getByRole('button', { name: /^编\s*辑$/ }).waitFor();
+    await row('学籍管理')
+      .getByRole('button', { name: /^编\s*辑$/ })
+      .waitFor();
     // 学生资助 belongs to 学生工作处, which teacher01 does not manage.
     expect(await row('学生资助').getByRole('button').count()).toBe(0);
     expect(await row('学生资助').getByRole('checkbox').isDisabled()).toBe(true);
@@ -114,13 +124,21 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     const progress = page.getByRole('dialog', { name: '导出成功' });
     await progress.waitFor({ state: 'visible', timeout: 20_000 });
     await expectA11yClean(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('link', { name: '下载文件' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      progress.getByRole('link', { name: '下载文件' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('勾选职责_e2e.xlsx');
     const path = join(tmp, 'export.xlsx');
     await download.saveAs(path);
     const rows = await sheetRows(path);
     expect(rows[0]).toEqual(['所属部门', '职责名称', '职责类型', '职责内容', '排序', '关联服务']);
-    expect(rows.slice(1).map((r) => r[1]).sort()).toEqual(['学生资助', '学籍管理'].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['学生资助', '学籍管理'].sort());
     await progress.getByRole('button', { name: '关 闭', exact: true }).click();
   });
 
@@ -151,16 +169,20 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await dialog.getByRole('radio', { name: '跳过' }).check();
     await dialog.getByRole('button', { name: /导\s*入/ }).click();
 
-    const progress = page.getByRole('dialog', { name: '导入成功' });
+    // 2 rows in, 1 failed: the title says so (not 导入成功).
+    const progress = page.getByRole('dialog', { name: '部分导入成功：成功 2 条，失败 1 条' });
     await progress.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await progress.textContent()).toContain('新增 2 条，更新 0 条，跳过 0 条，失败 1 条');
-    const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: '下载失败数据' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      progress.getByRole('button', { name: '下载失败数据' }).click(),
+    ]);
     const path = join(tmp, 'failed.xlsx');
     await download.saveAs(path);
     const rows = await sheetRows(path);
     expect(rows).toEqual([
-      ['所属部门', '职责名称', '职责类型', '职责内容', '失败原因'],
-      ['不存在的部门', '某职责', '职责', '', '所属部门：部门不存在'],
+      ['所属部门', '职责名称', '职责类型', '职责内容', '失败原因', '原表行号'],
+      ['不存在的部门', '某职责', '职责', '', '所属部门：部门不存在', '3'],
     ]);
     await progress.getByRole('button', { name: '关 闭', exact: true }).click();
     await page.getByRole('cell', { name: '教材管理', exact: true }).last().waitFor({ state: 'visible' });
@@ -184,7 +206,10 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     const exported = page.getByRole('dialog', { name: '导出成功' });
     await exported.waitFor({ state: 'visible', timeout: 20_000 });
     await expectA11yClean(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), exported.getByRole('link', { name: '下载文件' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exported.getByRole('link', { name: '下载文件' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('服务目录_e2e.xlsx');
     const path = join(tmp, '服务目录_e2e.xlsx');
     await download.saveAs(path);

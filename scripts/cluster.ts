@@ -68,10 +68,19 @@ export type ClusterOptions = {
 };
 
 /** Waits for a child's output to match, or fails with what it printed. */
-function waitForOutput(child: ChildProcess, pattern: RegExp, what: string, timeoutMs: number, echo = false): Promise<RegExpExecArray> {
+function waitForOutput(
+  child: ChildProcess,
+  pattern: RegExp,
+  what: string,
+  timeoutMs: number,
+  echo = false,
+): Promise<RegExpExecArray> {
   return new Promise((resolveMatch, reject) => {
     let output = '';
-    const timer = setTimeout(() => done(new Error(`${what} did not start in ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new Error(`${what} did not start in ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       if (echo) process.stdout.write(chunk);
       output += chunk.toString();
@@ -107,7 +116,9 @@ async function stopChild(child: ChildProcess | null, signal: NodeJS.Signals): Pr
 /** A database of its own on the server of `url` (fresh), or the database of `url`, created when missing. */
 async function prepareDatabase(url: string, fresh: boolean): Promise<{ url: string; drop: () => Promise<void> }> {
   const target = new URL(url);
-  const name = fresh ? `portal_cluster_${randomBytes(5).toString('hex')}` : decodeURIComponent(target.pathname.slice(1));
+  const name = fresh
+    ? `portal_cluster_${randomBytes(5).toString('hex')}`
+    : decodeURIComponent(target.pathname.slice(1));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`database name ${name}: letters, digits and underscores only`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
@@ -180,8 +191,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   mkdirSync(workDir, { recursive: true });
   const ownRedis = options.ownRedis ? await startRedis() : null;
   const redisUrl = ownRedis?.url ?? options.redisUrl ?? 'redis://127.0.0.1:6379';
-  const database = await prepareDatabase(options.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/portal_cluster', options.fresh ?? false);
-  const secrets = options.secrets ?? { tokenSecret: randomBytes(32).toString('base64url'), clientSecret: randomBytes(24).toString('base64url') };
+  const database = await prepareDatabase(
+    options.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/portal_cluster',
+    options.fresh ?? false,
+  );
+  const secrets = options.secrets ?? {
+    tokenSecret: randomBytes(32).toString('base64url'),
+    clientSecret: randomBytes(24).toString('base64url'),
+  };
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
 
   const makeNode = (i: number): ClusterNode & { child: ChildProcess | null } => {
@@ -286,7 +303,10 @@ function clusterSecrets(): { tokenSecret: string; clientSecret: string } {
   if (fromEnv.tokenSecret && fromEnv.clientSecret) return fromEnv as { tokenSecret: string; clientSecret: string };
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   mkdirSync(resolve(file, '..'), { recursive: true });
-  const secrets = { tokenSecret: randomBytes(32).toString('base64url'), clientSecret: randomBytes(24).toString('base64url') };
+  const secrets = {
+    tokenSecret: randomBytes(32).toString('base64url'),
+    clientSecret: randomBytes(24).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }

@@ -17,7 +17,9 @@ export function nodeProblem(version) {
   let nvmrc = String(REQUIRED_MAJOR);
   try {
     nvmrc = readFileSync(new URL('../.nvmrc', import.meta.url), 'utf8').trim() || nvmrc;
-  } catch {}
+  } catch {
+    // No .nvmrc beside the launcher: the required major above is the answer.
+  }
   return [
     `Node ${version} is too old: the portal needs Node ${REQUIRED_MAJOR} or newer.`,
     'Get Node 24 in one of these ways:',

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 const root = new URL('..', import.meta.url).pathname;
 const launcher = `${root}scripts/start.mjs`;
 const run = (node: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(node, [launcher, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 20_000 });
+  spawnSync(node, [launcher, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 20_000,
+  });
 
 const advice = (stderr: string) => {
   expect(stderr).toContain('the portal needs Node 24 or newer');
@@ -29,13 +34,18 @@ describe('scripts/start.mjs', () => {
 
   // Debian's own Node (20 on this machine) is what `npm start` finds when the node package's install script was skipped.
   const systemNode = '/usr/bin/node';
-  const systemMajor = existsSync(systemNode) ? Number(spawnSync(systemNode, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim()) : NaN;
-  it.skipIf(!(systemMajor < 24))('says so when run by a real old Node (the system one), instead of failing on a .ts file', () => {
-    const r = run(systemNode, ['start']);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^Node \d+\.\d+\.\d+ is too old/);
-    advice(r.stderr);
-  });
+  const systemMajor = existsSync(systemNode)
+    ? Number(spawnSync(systemNode, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim())
+    : NaN;
+  it.skipIf(!(systemMajor < 24))(
+    'says so when run by a real old Node (the system one), instead of failing on a .ts file',
+    () => {
+      const r = run(systemNode, ['start']);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^Node \d+\.\d+\.\d+ is too old/);
+      advice(r.stderr);
+    },
+  );
 
   it('names the scripts it knows when given another', () => {
     const r = run(process.execPath, ['deploy']);

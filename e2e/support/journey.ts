@@ -19,8 +19,15 @@ export type Journey = {
  * animations, so a click never lands on a dialog still opening).
  */
 export function useJourney(contextOptions: BrowserContextOptions = {}): Journey {
-  const options: BrowserContextOptions = { viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce', ...contextOptions };
-  const j = { newContext: (extra: BrowserContextOptions = {}) => j.browser.newContext({ ...options, ...extra }) } as Journey;
+  const options: BrowserContextOptions = {
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+    ...contextOptions,
+  };
+  const j = {
+    newContext: (extra: BrowserContextOptions = {}) => j.browser.newContext({ ...options, ...extra }),
+  } as Journey;
   beforeAll(async () => {
     [j.server, j.browser] = await Promise.all([startServer(), launchBrowser()]);
   });

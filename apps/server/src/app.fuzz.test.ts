@@ -36,7 +36,13 @@ type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<str
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
 /** A call the fuzzer makes: everything light-my-request needs, plus a name to report. */
-type Case = { kind: string; path: Record<string, string>; query: Record<string, string | string[]>; payload?: string | Buffer; contentType?: string };
+type Case = {
+  kind: string;
+  path: Record<string, string>;
+  query: Record<string, string | string[]>;
+  payload?: string | Buffer;
+  contentType?: string;
+};
 
 const SEED = Number(process.env.FUZZ_SEED ?? 11);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -57,13 +63,32 @@ function generator(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
+  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
 }
 const hash = (s: string) => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261 ^ SEED);
 
 const BIG_NUMBERS = [2 ** 31, -(2 ** 31) - 1, 2 ** 32 + 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2, 1e308, 1.5];
-const BIG_NUMBER_TEXT = ['2147483648', '-2147483649', '9007199254740993', '1e308', '18446744073709551616', 'NaN', 'Infinity', '-0', '0x10', '1.5'];
-const NASTY_TEXT = ['a\u0000b', '\u0000', '\u202eexe.gnp', 'مرحبا \u200f', 'שלום\u202b', '\u0000\u202e\u2066', 'x\u0000 OR 1=1'];
+const BIG_NUMBER_TEXT = [
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1e308',
+  '18446744073709551616',
+  'NaN',
+  'Infinity',
+  '-0',
+  '0x10',
+  '1.5',
+];
+const NASTY_TEXT = [
+  'a\u0000b',
+  '\u0000',
+  '\u202eexe.gnp',
+  'مرحبا \u200f',
+  'שלום\u202b',
+  '\u0000\u202e\u2066',
+  'x\u0000 OR 1=1',
+];
 const WRONG_CONTENT: Array<[string, string]> = [
   ['text/plain', 'hello'],
   ['application/xml', '<?xml version="1.0"?><a>1</a>'],
@@ -72,7 +97,15 @@ const WRONG_CONTENT: Array<[string, string]> = [
   ['application/octet-stream', '\u0000\u0001\u0002'],
   ['application/json; charset=latin1', '{"a":1}'],
 ];
-const INVALID_JSON = ['{"tenantId": "000000", ', '{"a":1}}', "{'a': 1}", '[1, 2,', 'undefined', '{"a": NaN}', '\ufeff{"a":1}{"b":2}'];
+const INVALID_JSON = [
+  '{"tenantId": "000000", ',
+  '{"a":1}}',
+  "{'a': 1}",
+  '[1, 2,',
+  'undefined',
+  '{"a": NaN}',
+  '\ufeff{"a":1}{"b":2}',
+];
 
 function typesOf(s: Schema): string[] {
   if (s.type) return Array.isArray(s.type) ? s.type : [s.type];
@@ -87,7 +120,8 @@ function resolve(doc: Doc, s: Schema | undefined, depth = 0): Schema {
   if (s.$ref) return resolve(doc, doc.components?.schemas?.[s.$ref.replace('#/components/schemas/', '')], depth + 1);
   const branches = s.anyOf ?? s.oneOf;
   if (branches) return resolve(doc, branches.find((b) => !typesOf(b).includes('null')) ?? branches[0], depth + 1);
-  if (s.allOf?.length) return resolve(doc, Object.assign({}, ...s.allOf.map((b) => resolve(doc, b, depth + 1))) as Schema, depth + 1);
+  if (s.allOf?.length)
+    return resolve(doc, Object.assign({}, ...s.allOf.map((b) => resolve(doc, b, depth + 1))) as Schema, depth + 1);
   return s;
 }
 
@@ -133,7 +167,8 @@ function wrongTypeFor(s: Schema, rng: ReturnType<typeof generator>): unknown {
   return rng.pick(byType[type ?? 'string'] ?? ['x', 7, [], {}]);
 }
 
-const nested = (depth: number, open: string, close: string, inner: string) => open.repeat(depth) + inner + close.repeat(depth);
+const nested = (depth: number, open: string, close: string, inner: string) =>
+  open.repeat(depth) + inner + close.repeat(depth);
 
 /** One case of each kind for one operation. */
 function casesFor(doc: Doc, method: string, op: Operation, rng: ReturnType<typeof generator>): Case[] {
@@ -141,7 +176,9 @@ function casesFor(doc: Doc, method: string, op: Operation, rng: ReturnType<typeo
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
   const basePath = Object.fromEntries(pathParams.map((p) => [p.name, String(plausible(doc, p.schema))]));
-  const baseQuery: Record<string, string> = Object.fromEntries(queryParams.filter((p) => p.required).map((p) => [p.name, String(plausible(doc, p.schema))]));
+  const baseQuery: Record<string, string> = Object.fromEntries(
+    queryParams.filter((p) => p.required).map((p) => [p.name, String(plausible(doc, p.schema))]),
+  );
   const bodySchema = resolve(doc, op.requestBody?.content['application/json']?.schema);
   const hasBody = method !== 'get';
   const props = Object.entries(bodySchema.properties ?? {}).map(([k, v]) => [k, resolve(doc, v)] as const);
@@ -149,9 +186,18 @@ function casesFor(doc: Doc, method: string, op: Operation, rng: ReturnType<typeo
   const baseObject = base && typeof base === 'object' && !Array.isArray(base) ? base : {};
   const propOf = (want?: (s: Schema) => boolean) => {
     const fit = props.filter(([, s]) => !want || want(s));
-    return fit.length ? rng.pick(fit) : ([rng.pick(['tenantId', 'id', 'keyword', 'name']), { type: 'string' }] as const);
+    return fit.length
+      ? rng.pick(fit)
+      : ([rng.pick(['tenantId', 'id', 'keyword', 'name']), { type: 'string' }] as const);
   };
-  const json = (kind: string, body: unknown, extra: Partial<Case> = {}): Case => ({ kind, path: basePath, query: baseQuery, payload: JSON.stringify(body), contentType: 'application/json', ...extra });
+  const json = (kind: string, body: unknown, extra: Partial<Case> = {}): Case => ({
+    kind,
+    path: basePath,
+    query: baseQuery,
+    payload: JSON.stringify(body),
+    contentType: 'application/json',
+    ...extra,
+  });
   const urlCase = (kind: string, query: Record<string, string | string[]>, path = basePath): Case => ({
     kind,
     path,
@@ -170,7 +216,9 @@ function casesFor(doc: Doc, method: string, op: Operation, rng: ReturnType<typeo
   if (pathParams.length) {
     const name = rng.pick(pathParams).name;
     for (const value of [rng.pick(NASTY_TEXT), rng.pick(BIG_NUMBER_TEXT), 'x'.repeat(199), '..%2F..%2Fetc%2Fpasswd']) {
-      out.push(urlCase(`path ${name}: ${JSON.stringify(value.slice(0, 12))}`, baseQuery, { ...basePath, [name]: value }));
+      out.push(
+        urlCase(`path ${name}: ${JSON.stringify(value.slice(0, 12))}`, baseQuery, { ...basePath, [name]: value }),
+      );
     }
   }
   if (!hasBody) return out;
@@ -183,23 +231,45 @@ function casesFor(doc: Doc, method: string, op: Operation, rng: ReturnType<typeo
     const [name, s] = propOf();
     out.push(json(`body ${name}: wrong type`, { ...baseObject, [name]: wrongTypeFor(s, rng) }));
   }
-  out.push(json('body: every field a wrong type', Object.fromEntries(props.map(([k, s]) => [k, wrongTypeFor(s, rng)]))));
+  out.push(
+    json('body: every field a wrong type', Object.fromEntries(props.map(([k, s]) => [k, wrongTypeFor(s, rng)]))),
+  );
   {
     const [name] = propOf((s) => typesOf(s).includes('string'));
-    out.push(json(`body ${name}: a 1 MB string`, { ...baseObject, [name]: rng.pick(['x', '成', '\u202e']).repeat(MB / 3) }));
+    out.push(
+      json(`body ${name}: a 1 MB string`, { ...baseObject, [name]: rng.pick(['x', '成', '\u202e']).repeat(MB / 3) }),
+    );
   }
   {
     const [name] = propOf();
     const depth = rng.pick([1_000, 5_000, 20_000]);
     const deep = rng.next() < 0.5 ? nested(depth, '[', ']', '1') : nested(depth, '{"a":', '}', '1');
     const payload = JSON.stringify({ ...baseObject, [name]: 0 }).replace(/:0([,}])/, `:${deep}$1`);
-    out.push({ kind: `body ${name}: nested ${depth} deep`, path: basePath, query: baseQuery, payload, contentType: 'application/json' });
+    out.push({
+      kind: `body ${name}: nested ${depth} deep`,
+      path: basePath,
+      query: baseQuery,
+      payload,
+      contentType: 'application/json',
+    });
   }
-  out.push(json('body: NUL and RTL in every string', Object.fromEntries([...Object.entries(baseObject), ...props.map(([k]) => [k, '']) as Array<[string, unknown]>].map(([k, v]) => [k, typeof v === 'string' || v === '' ? rng.pick(NASTY_TEXT) : v]))));
+  out.push(
+    json(
+      'body: NUL and RTL in every string',
+      Object.fromEntries(
+        [...Object.entries(baseObject), ...(props.map(([k]) => [k, '']) as Array<[string, unknown]>)].map(([k, v]) => [
+          k,
+          typeof v === 'string' || v === '' ? rng.pick(NASTY_TEXT) : v,
+        ]),
+      ),
+    ),
+  );
   {
     // One numeric field at a time (the others plausible), so the big number is what the route has to deal with.
     const numeric = props.filter(([, s]) => typesOf(s).some((t) => t === 'integer' || t === 'number')).map(([k]) => k);
-    const chosen = numeric.length ? [...numeric].sort(() => rng.next() - 0.5).slice(0, 3) : [rng.pick(['id', 'current', 'size', 'seq'])];
+    const chosen = numeric.length
+      ? [...numeric].sort(() => rng.next() - 0.5).slice(0, 3)
+      : [rng.pick(['id', 'current', 'size', 'seq'])];
     for (const name of chosen) {
       const value = rng.pick(BIG_NUMBERS);
       out.push(json(`body ${name}: ${value}`, { ...baseObject, [name]: value }));
@@ -210,14 +280,37 @@ function casesFor(doc: Doc, method: string, op: Operation, rng: ReturnType<typeo
     const [name] = propOf((s) => typesOf(s).includes('object') || typesOf(s).includes('array'));
     out.push(json(`body ${name}: an array of objects for a value`, { ...baseObject, [name]: [{ [name]: [] }, null] }));
   }
-  out.push(json('body: prototype keys', JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}')));
-  out.push({ kind: 'body: invalid JSON', path: basePath, query: baseQuery, payload: rng.pick(INVALID_JSON), contentType: 'application/json' });
+  out.push(
+    json(
+      'body: prototype keys',
+      JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}'),
+    ),
+  );
+  out.push({
+    kind: 'body: invalid JSON',
+    path: basePath,
+    query: baseQuery,
+    payload: rng.pick(INVALID_JSON),
+    contentType: 'application/json',
+  });
   {
     const boundary = `fuzz${Math.floor(rng.next() * 1e9)}`;
-    const name = rng.pick(['a\u0000b.png', 'pic\u0000.xlsx', '\u202egnp.exe', 'x\u0007.txt', `${'长'.repeat(300)}.pdf`]);
+    const name = rng.pick([
+      'a\u0000b.png',
+      'pic\u0000.xlsx',
+      '\u202egnp.exe',
+      'x\u0007.txt',
+      `${'长'.repeat(300)}.pdf`,
+    ]);
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`;
     const body = Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    out.push({ kind: `body: multipart, file ${JSON.stringify(name.slice(0, 12))}`, path: basePath, query: baseQuery, payload: body, contentType: `multipart/form-data; boundary=${boundary}` });
+    out.push({
+      kind: `body: multipart, file ${JSON.stringify(name.slice(0, 12))}`,
+      path: basePath,
+      query: baseQuery,
+      payload: body,
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    });
   }
   {
     const [type, body] = rng.pick(WRONG_CONTENT);
@@ -227,7 +320,8 @@ function casesFor(doc: Doc, method: string, op: Operation, rng: ReturnType<typeo
 }
 
 const STACK = /\bat .+[.](?:ts|js|mjs|cjs):\d+|^\s+at\s|node:internal|node_modules\//m;
-const SQL = /\b(?:select\s.+\sfrom|insert\s+into|update\s.+\sset|delete\s+from)\b|SQLITE_[A-Z]|syntax error at or near|violates (?:not-null|foreign key|unique|check) constraint|duplicate key value|relation "|column "[^"]+" (?:of|does)|invalid input syntax for|out of range for type|invalid byte sequence|unsupported Unicode escape/i;
+const SQL =
+  /\b(?:select\s.+\sfrom|insert\s+into|update\s.+\sset|delete\s+from)\b|SQLITE_[A-Z]|syntax error at or near|violates (?:not-null|foreign key|unique|check) constraint|duplicate key value|relation "|column "[^"]+" (?:of|does)|invalid input syntax for|out of range for type|invalid byte sequence|unsupported Unicode escape/i;
 
 describe.each(testDatabases)('the fuzzer from /api/openapi.json on %s', (engine) => {
   let t: TestApp;
@@ -259,16 +353,33 @@ describe.each(testDatabases)('the fuzzer from /api/openapi.json on %s', (engine)
         const url = template.replace(/\{[^}]+\}/g, 'x');
         const bodySchema = resolve(doc, op.requestBody?.content['application/json']?.schema);
         const base = (method === 'get' ? {} : plausible(doc, bodySchema)) as Record<string, unknown>;
-        const numericBody = Object.entries(bodySchema.properties ?? {}).filter(([, v]) => typesOf(resolve(doc, v)).some((t) => t === 'integer' || t === 'number'));
-        const numericQuery = (op.parameters ?? []).filter((p) => p.in === 'query' && typesOf(resolve(doc, p.schema)).some((t) => t === 'integer' || t === 'number'));
+        const numericBody = Object.entries(bodySchema.properties ?? {}).filter(([, v]) =>
+          typesOf(resolve(doc, v)).some((t) => t === 'integer' || t === 'number'),
+        );
+        const numericQuery = (op.parameters ?? []).filter(
+          (p) => p.in === 'query' && typesOf(resolve(doc, p.schema)).some((t) => t === 'integer' || t === 'number'),
+        );
         for (const value of [2 ** 31, -(2 ** 31) - 1, 2 ** 53]) {
           const calls = [
             ...numericBody.map(([name]) => ({ name, query: {}, payload: JSON.stringify({ ...base, [name]: value }) })),
-            ...numericQuery.map((p) => ({ name: p.name, query: { [p.name]: String(value) }, payload: method === 'get' ? undefined : JSON.stringify(base) })),
+            ...numericQuery.map((p) => ({
+              name: p.name,
+              query: { [p.name]: String(value) },
+              payload: method === 'get' ? undefined : JSON.stringify(base),
+            })),
           ];
           for (const c of calls) {
-            const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, query: c.query, headers: { ...bearer(admin), ...(c.payload ? { 'content-type': 'application/json' } : {}) }, ...(c.payload ? { payload: c.payload } : {}) });
-            if (res.statusCode >= 500) failures.push(`${method.toUpperCase()} ${template} ${c.name}=${value} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+            const res = await t.app.inject({
+              method: method.toUpperCase() as 'GET',
+              url,
+              query: c.query,
+              headers: { ...bearer(admin), ...(c.payload ? { 'content-type': 'application/json' } : {}) },
+              ...(c.payload ? { payload: c.payload } : {}),
+            });
+            if (res.statusCode >= 500)
+              failures.push(
+                `${method.toUpperCase()} ${template} ${c.name}=${value} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+              );
           }
         }
       }
@@ -285,18 +396,33 @@ describe.each(testDatabases)('the fuzzer from /api/openapi.json on %s', (engine)
         const rng = generator(hash(`${method} ${template}`));
         for (const c of casesFor(doc, method, op, rng)) {
           const url = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(c.path[name] ?? 'x'));
-          const callers = rng.next() < 1 / 3 ? (['student', 'anonymous', 'admin'] as const) : (['student', 'anonymous'] as const);
+          const callers =
+            rng.next() < 1 / 3 ? (['student', 'anonymous', 'admin'] as const) : (['student', 'anonymous'] as const);
           for (const who of callers) {
-            const headers: Record<string, string> = who === 'student' ? bearer(student) : who === 'admin' ? bearer(admin) : rng.next() < 0.7 ? { 'tenant-id': DEMO_TENANT_ID } : {};
+            const headers: Record<string, string> =
+              who === 'student'
+                ? bearer(student)
+                : who === 'admin'
+                  ? bearer(admin)
+                  : rng.next() < 0.7
+                    ? { 'tenant-id': DEMO_TENANT_ID }
+                    : {};
             if (c.contentType) headers['content-type'] = c.contentType;
             const started = performance.now();
-            const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, query: c.query, headers, ...(c.payload === undefined ? {} : { payload: c.payload }) });
+            const res = await t.app.inject({
+              method: method.toUpperCase() as 'GET',
+              url,
+              query: c.query,
+              headers,
+              ...(c.payload === undefined ? {} : { payload: c.payload }),
+            });
             const ms = performance.now() - started;
             calls += 1;
             const where = `${method.toUpperCase()} ${template} [${c.kind}] as ${who}`;
             if (res.statusCode >= 500) failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 200)}`);
             else if (ms > SLOW_MS) failures.push(`${where} → took ${Math.round(ms)} ms`);
-            else if (template !== '/api/openapi.json' && (STACK.test(res.body) || SQL.test(res.body))) failures.push(`${where} → leaks ${res.body.slice(0, 300)}`);
+            else if (template !== '/api/openapi.json' && (STACK.test(res.body) || SQL.test(res.body)))
+              failures.push(`${where} → leaks ${res.body.slice(0, 300)}`);
           }
         }
       }
@@ -304,7 +430,10 @@ describe.each(testDatabases)('the fuzzer from /api/openapi.json on %s', (engine)
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(5_000);
     // The callers were who they were to the end: nothing in the run took a session away.
-    for (const [token, account] of [[student, 'student01'], [admin, 'admin']] as const) {
+    for (const [token, account] of [
+      [student, 'student01'],
+      [admin, 'admin'],
+    ] as const) {
       const me = await t.app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: bearer(token) });
       expect(me.json()).toMatchObject({ status: 1000, result: { account } });
     }

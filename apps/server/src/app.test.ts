@@ -40,9 +40,12 @@ describe.each(testDatabases)('the application on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
       expect(doc.openapi).toMatch(/^3\./);
-      const documented = Object.entries(doc.paths)
+      const all = Object.entries(doc.paths)
         .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
         .sort();
+      // The web app manifest (issue 18) is documented too, outside /api/ where browsers look for it.
+      expect(all).toContain('GET /manifest.webmanifest');
+      const documented = all.filter((r) => r.split(' ')[1]!.startsWith('/api/'));
 
       const registered = registeredApiRoutes(t);
       expect(registered.length).toBeGreaterThan(20);
@@ -50,7 +53,9 @@ describe.each(testDatabases)('the application on %s', (engine) => {
     });
 
     it('includes the foundation calls of section 7.3 under their spec paths', async () => {
-      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
       const expected: Array<[string, string]> = [
         ['post', '/api/blade-auth/oauth/token'],
         ['get', '/api/blade-user/user/getUserInfo'],
@@ -70,7 +75,9 @@ describe.each(testDatabases)('the application on %s', (engine) => {
       ];
       for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
       // Generated from the contract schemas: the body of the ticket calls is described.
-      const cas = doc.paths['/api/blade-workbench/nobody/cas/getSessionValidTime']!.post as { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } };
+      const cas = doc.paths['/api/blade-workbench/nobody/cas/getSessionValidTime']!.post as {
+        requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
+      };
       expect(cas.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('casTicket');
     });
   });
@@ -84,7 +91,12 @@ describe.each(testDatabases)('the application on %s', (engine) => {
       ] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json()).toEqual({ status: 404, msg: MESSAGES.notFound, msgDetail: `${method} ${url.split('?')[0]}`, result: null });
+        expect(res.json()).toEqual({
+          status: 404,
+          msg: MESSAGES.notFound,
+          msgDetail: `${method} ${url.split('?')[0]}`,
+          result: null,
+        });
       }
     });
 
@@ -97,7 +109,12 @@ describe.each(testDatabases)('the application on %s', (engine) => {
       ];
       for (const body of ['{"casTicket":', '{bad json}', '\u0000\u0001']) {
         for (const { url, headers } of cases) {
-          const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: body });
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: body,
+          });
           expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
           const json = res.json();
           expect(json).toMatchObject({ status: 400, msg: MESSAGES.badRequest, result: null });
@@ -124,7 +141,10 @@ describe.each(testDatabases)('the application on %s', (engine) => {
   });
 
   it('answers a public call for the demo tenant without a token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/blade-workbench/nobody/tenant/detail?tenantId=${DEMO_TENANT_ID}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/blade-workbench/nobody/tenant/detail?tenantId=${DEMO_TENANT_ID}`,
+    });
     expect(res.json()).toMatchObject({ status: 1000, result: { tenantId: DEMO_TENANT_ID } });
   });
 });

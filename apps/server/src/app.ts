@@ -3,20 +3,34 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { personalRoutes } from './modules/personal/personal.routes.ts';
+import { guidesRoutes } from './modules/services/guides.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { threeListsRoutes } from './modules/three-lists/three-lists.routes.ts';
 import { transferRoutes } from './modules/transfer/transfer.routes.ts';
-import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
+import { calendarSpecialsRoutes } from './modules/calendar-specials/calendar-specials.routes.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { newsRoutes } from './modules/cards/news.routes.ts';
+import { todosRoutes } from './modules/cards/todos.routes.ts';
+import { commonRoutes } from './modules/common/common.routes.ts';
+import { homeConfigRoutes } from './modules/home-config/home-config.routes.ts';
+import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
+import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -25,24 +39,65 @@ import { registerHealth } from './platform/health.ts';
 import { registerInputGuard } from './platform/input.ts';
 import { RequestLogController, registerRequestId, requestIdOf } from './platform/request-log.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
+import { registerRefreshCookie } from './platform/refresh-cookie.ts';
 import { registerSecurityHeaders, trustProxyOption } from './platform/security-headers.ts';
 import { registerTransport } from './platform/transport.ts';
 import type { AppDeps } from './platform/http.ts';
 import { registerWeb } from './platform/web.ts';
 
 /** Every capability's routes, registered in this order. */
-const modules = [authRoutes, identityRoutes, assistantRoutes, chatRoutes, messagesRoutes, threeListsRoutes, transferRoutes, servicesRoutes, workbenchRoutes, personalRoutes, efficiencyRoutes];
+const modules = [
+  authRoutes,
+  passwordRoutes,
+  identityRoutes,
+  assistantRoutes,
+  chatRoutes,
+  messagesRoutes,
+  threeListsRoutes,
+  transferRoutes,
+  servicesRoutes,
+  guidesRoutes,
+  // the home page and its configuration (issue 15: once one workbench module, ADR 0026)
+  cardsRoutes,
+  newsRoutes,
+  todosRoutes,
+  homeConfigRoutes,
+  navigationRoutes,
+  siteSettingsRoutes,
+  calendarSpecialsRoutes,
+  commonRoutes,
+  personalRoutes,
+  efficiencyRoutes,
+];
 
-export type BuildOptions = { config: Config; db: DbHandle; logger?: boolean; serveWeb?: boolean; logStream?: { write: (line: string) => void } };
+export type BuildOptions = {
+  config: Config;
+  db: DbHandle;
+  logger?: boolean;
+  serveWeb?: boolean;
+  logStream?: { write: (line: string) => void };
+};
 
 /** Builds the Fastify instance: platform plugins first, then the capability modules. */
-export async function buildApp({ config, db, logger = true, serveWeb = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  serveWeb = true,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // No token reaches a log line: headers are not logged, and secret query parameters are masked (log-redaction.ts).
     logger: logger
       ? {
           level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["access-token"]', 'req.headers["refresh-token"]', 'req.headers["sec-websocket-protocol"]'],
+          redact: [
+            'req.headers.authorization',
+            'req.headers["blade-auth"]',
+            'req.headers["access-token"]',
+            'req.headers["refresh-token"]',
+            'req.headers["sec-websocket-protocol"]',
+          ],
           serializers: { req: requestLogSerializer },
           ...(logStream ? { stream: logStream } : {}),
         }
@@ -54,7 +109,13 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
     logController: new RequestLogController(),
     genReqId: requestIdOf,
   });
-  const deps: AppDeps = { db: db.db, engine: db.engine, config, hashToken: tokenHasher(config.tokenSecret), files: createFileStore(config, db.db) };
+  const deps: AppDeps = {
+    db: db.db,
+    engine: db.engine,
+    config,
+    hashToken: tokenHasher(config.tokenSecret),
+    files: createFileStore(config, db.db),
+  };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,17 +126,26 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
 
   // Answers over 1 KB go out compressed (brotli at a quality cheap enough for every JSON answer, else gzip);
   // the web app's hashed files are compressed once at build time and served as they are (platform/web.ts).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Campus Service Portal API', version: '0.1.0', description: 'Every call answers { status, msg, msgDetail, result }.' },
+      info: {
+        title: 'Campus Service Portal API',
+        version: '0.1.0',
+        description: 'Every call answers { status, msg, msgDetail, result }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
     // @fastify/websocket hides its routes from the document; the chat socket is a registered route like any other.
-    transform: (args) => jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
+    transform: (args) =>
+      jsonSchemaTransform(args.route.websocket ? { ...args, schema: { ...args.schema, hide: false } } : args),
     // Schemas registered with an id (the recursive trees) go to components.schemas, where the routes' $refs point.
     transformObject: jsonSchemaTransformObject,
   });
@@ -83,10 +153,15 @@ export async function buildApp({ config, db, logger = true, serveWeb = true, log
   registerTransport(app, config.transportSeal ?? 'optional');
   registerInputGuard(app);
   registerAuth(app);
+  registerRefreshCookie(app);
 
   for (const register of modules) await app.register(async (scope) => register(scope));
 
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'This OpenAPI document' } }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'This OpenAPI document' } },
+    async () => app.swagger(),
+  );
   registerHealth(app, config, db);
 
   if (serveWeb) await registerWeb(app, config.webDist);

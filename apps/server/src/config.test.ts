@@ -18,7 +18,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without TOKEN_SECRET and CLIENT_SECRET', () => {
-    const load = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ...env });
+    const load = (env: Record<string, string>) => () =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ...env });
     expect(load({})).toThrow(ConfigError);
     expect(load({})).toThrow(/TOKEN_SECRET.*CLIENT_SECRET/);
     expect(load({ TOKEN_SECRET })).toThrow(/CLIENT_SECRET/);
@@ -26,7 +27,12 @@ describe('loadConfig', () => {
   });
 
   it('refuses cluster mode (REDIS_URL with PostgreSQL) without shared secrets, and picks the database file store in it', () => {
-    const cluster = { NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1/test', REDIS_URL: 'redis://127.0.0.1:6379' };
+    const cluster = {
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1/test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    };
     expect(() => loadConfig(cluster)).toThrow(/Cluster mode.*TOKEN_SECRET and CLIENT_SECRET/);
     expect(() => loadConfig({ ...cluster, TOKEN_SECRET })).toThrow(/needs CLIENT_SECRET in the environment/);
     const config = loadConfig({ ...cluster, TOKEN_SECRET, CLIENT_SECRET, NODE_ID: 'node-a' });
@@ -40,13 +46,22 @@ describe('loadConfig', () => {
     const b = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
     expect(a).toMatchObject({ cluster: false, fileStore: 'local' });
     expect(a.nodeId).not.toBe(b.nodeId);
-    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, FILE_STORE: 'database' }).fileStore).toBe('database');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, FILE_STORE: 'database' }).fileStore).toBe(
+      'database',
+    );
     expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, NODE_ID: 'a b' })).toThrow(ConfigError);
   });
 
   it('starts in production with both secrets, demo mode and seeding off, and writes no secrets file', async () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET, CLIENT_SECRET });
-    expect(config).toMatchObject({ env: 'production', tokenSecret: TOKEN_SECRET, clientSecret: CLIENT_SECRET, demo: false, seed: false, port: 8080 });
+    expect(config).toMatchObject({
+      env: 'production',
+      tokenSecret: TOKEN_SECRET,
+      clientSecret: CLIENT_SECRET,
+      demo: false,
+      seed: false,
+      port: 8080,
+    });
     await expect(stat(join(dataDir, 'secrets.json'))).rejects.toThrow();
   });
 
@@ -58,7 +73,10 @@ describe('loadConfig', () => {
     expect(first.tokenSecret).not.toBe(first.clientSecret);
 
     const file = join(dataDir, 'secrets.json');
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ tokenSecret: first.tokenSecret, clientSecret: first.clientSecret });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      tokenSecret: first.tokenSecret,
+      clientSecret: first.clientSecret,
+    });
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o077).toBe(0);
 
     const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
@@ -92,8 +110,17 @@ describe('loadConfig', () => {
       TOKEN_SECRET,
       CLIENT_SECRET,
     });
-    expect(config).toMatchObject({ port: 9090, databaseUrl: 'postgres://u@db/portal', redisUrl: 'redis://cache:6379', demo: false, seed: false });
-    expect(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET, CLIENT_SECRET, PORTAL_DEMO: '1' })).toMatchObject({ demo: true, seed: true });
+    expect(config).toMatchObject({
+      port: 9090,
+      databaseUrl: 'postgres://u@db/portal',
+      redisUrl: 'redis://cache:6379',
+      demo: false,
+      seed: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET, CLIENT_SECRET, PORTAL_DEMO: '1' })).toMatchObject({
+      demo: true,
+      seed: true,
+    });
   });
 
   it('rejects invalid values with a ConfigError naming the variable', () => {
@@ -110,16 +137,26 @@ describe('dbOptionsFromConfig', () => {
       engine: 'postgres',
       url: 'postgres://postgres@127.0.0.1:5432/test',
     });
-    expect(dbOptionsFromConfig({ databaseUrl: 'postgresql://u:p@db/portal', dataDir: '/data' })).toMatchObject({ engine: 'postgres' });
+    expect(dbOptionsFromConfig({ databaseUrl: 'postgresql://u:p@db/portal', dataDir: '/data' })).toMatchObject({
+      engine: 'postgres',
+    });
   });
 
   it('uses SQLite under DATA_DIR by default, or the file a sqlite: URL names', () => {
-    expect(dbOptionsFromConfig({ databaseUrl: undefined, dataDir: '/data' })).toEqual({ engine: 'sqlite', filename: join('/data', 'portal.db') });
-    expect(dbOptionsFromConfig({ databaseUrl: 'sqlite:/var/portal.db', dataDir: '/data' })).toEqual({ engine: 'sqlite', filename: '/var/portal.db' });
+    expect(dbOptionsFromConfig({ databaseUrl: undefined, dataDir: '/data' })).toEqual({
+      engine: 'sqlite',
+      filename: join('/data', 'portal.db'),
+    });
+    expect(dbOptionsFromConfig({ databaseUrl: 'sqlite:/var/portal.db', dataDir: '/data' })).toEqual({
+      engine: 'sqlite',
+      filename: '/var/portal.db',
+    });
   });
 
   it('refuses an unknown scheme', () => {
-    expect(() => dbOptionsFromConfig({ databaseUrl: 'mysql://root@db/portal', dataDir: '/data' })).toThrow(/DATABASE_URL/);
+    expect(() => dbOptionsFromConfig({ databaseUrl: 'mysql://root@db/portal', dataDir: '/data' })).toThrow(
+      /DATABASE_URL/,
+    );
     expect(() => dbOptionsFromConfig({ databaseUrl: 'portal.db', dataDir: '/data' })).toThrow(/DATABASE_URL/);
   });
 });

@@ -33,10 +33,17 @@ const Env = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(true|false|\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*|loopback|linklocal|uniquelocal)$/, 'true, false, a hop count, or a comma list of addresses/CIDRs')
+    .regex(
+      /^(true|false|\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*|loopback|linklocal|uniquelocal)$/,
+      'true, false, a hop count, or a comma list of addresses/CIDRs',
+    )
     .optional(),
   /** Absolute session lifetime: activity extends a session at most this many hours after login (default 12). */
-  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(12),
   /** Absolute lifetime of a refresh-token family: no refresh this many days after login (default 30). */
   REFRESH_MAX_DAYS: z.coerce.number().positive().max(366).default(30),
   /** Longest spacing (ms) that failed logins from one address impose on its next attempts (default 2000). */
@@ -45,13 +52,19 @@ const Env = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .trim()
-    .regex(/^(\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*)?(,\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/, 'a comma list of origins such as https://oa.example.edu')
+    .regex(
+      /^(\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*)?(,\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/,
+      'a comma list of origins such as https://oa.example.edu',
+    )
     .optional(),
   /** Origins (https://host[:port], wildcard subdomain allowed) that may frame the embedded-page routes, besides the portal itself. */
   FRAME_ANCESTORS: z
     .string()
     .trim()
-    .regex(/^(\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)?(,\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/, 'a comma list of origins such as https://oa.example.edu')
+    .regex(
+      /^(\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)?(,\s*https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/,
+      'a comma list of origins such as https://oa.example.edu',
+    )
     .optional(),
   /**
    * Where files live (chat files, images, import uploads, export results): 'local' (DATA_DIR/files) or 'database'
@@ -65,10 +78,16 @@ const Env = z.object({
   PUBLIC_URL: z
     .string()
     .trim()
-    .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?$/, 'an http(s) address such as https://portal.example.edu')
+    .regex(
+      /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?$/,
+      'an http(s) address such as https://portal.example.edu',
+    )
     .optional(),
   /** This node's name in presence and job ownership; default host-pid-random. */
-  NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, up to 64').optional(),
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, up to 64')
+    .optional(),
 });
 
 export type Config = {
@@ -158,7 +177,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     cluster,
-    nodeId: e.NODE_ID ?? `${hostname().replace(/[^A-Za-z0-9.-]/g, '') || 'node'}-${process.pid}-${randomBytes(3).toString('hex')}`,
+    nodeId:
+      e.NODE_ID ??
+      `${hostname().replace(/[^A-Za-z0-9.-]/g, '') || 'node'}-${process.pid}-${randomBytes(3).toString('hex')}`,
     fileStore: e.FILE_STORE ?? (cluster ? 'database' : 'local'),
     tokenSecret: tokenSecret!,
     clientId: e.CLIENT_ID,
@@ -169,11 +190,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     transportSeal: e.TRANSPORT_SEAL,
     trustProxy: trustProxyOf(e.TRUST_PROXY, production),
-    frameAncestors: (e.FRAME_ANCESTORS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    frameAncestors: (e.FRAME_ANCESTORS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     refreshMaxSeconds: Math.round(e.REFRESH_MAX_DAYS * 86400),
     loginAddressDelayMaxMs: e.LOGIN_ADDRESS_DELAY_MAX_MS,
-    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().toLowerCase()).filter(Boolean),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().toLowerCase())
+      .filter(Boolean),
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   };
 }
@@ -189,7 +216,10 @@ function generatedSecrets(dataDir: string): { tokenSecret: string; clientSecret:
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { tokenSecret: randomBytes(32).toString('base64url'), clientSecret: randomBytes(24).toString('base64url') };
+  const secrets = {
+    tokenSecret: randomBytes(32).toString('base64url'),
+    clientSecret: randomBytes(24).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }

@@ -37,9 +37,15 @@ describe('starting a node', () => {
   });
 
   it('refuses cluster mode without the shared secrets, before touching the database, and says why', async () => {
-    const { code, output } = await run({ DATA_DIR: dataDir, DATABASE_URL: TEST_PG_URL, REDIS_URL: 'redis://127.0.0.1:6379' });
+    const { code, output } = await run({
+      DATA_DIR: dataDir,
+      DATABASE_URL: TEST_PG_URL,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     expect(code).toBe(78);
-    expect(output).toMatch(/Cluster mode \(REDIS_URL with a PostgreSQL DATABASE_URL\) needs TOKEN_SECRET and CLIENT_SECRET/);
+    expect(output).toMatch(
+      /Cluster mode \(REDIS_URL with a PostgreSQL DATABASE_URL\) needs TOKEN_SECRET and CLIENT_SECRET/,
+    );
   });
 
   it('refuses a second process on the same SQLite file while the first runs', async () => {

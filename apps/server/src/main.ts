@@ -34,7 +34,9 @@ async function main(): Promise<void> {
       throw err;
     }
     if (config.redisUrl) {
-      console.warn('REDIS_URL is set but the database is SQLite, which is single-node: this process runs alone (cluster mode needs DATABASE_URL=postgres://…).');
+      console.warn(
+        'REDIS_URL is set but the database is SQLite, which is single-node: this process runs alone (cluster mode needs DATABASE_URL=postgres://…).',
+      );
     }
   }
   const db = createDb(options);
@@ -73,7 +75,8 @@ async function main(): Promise<void> {
     `  Campus Service Portal is running: http://localhost:${port}/`,
     `  Database: ${db.engine} (${where})`,
   ];
-  if (config.cluster) lines.push(`  Cluster node ${config.nodeId}: sessions, chat, files and jobs shared through PostgreSQL and Redis`);
+  if (config.cluster)
+    lines.push(`  Cluster node ${config.nodeId}: sessions, chat, files and jobs shared through PostgreSQL and Redis`);
   if (config.demo) {
     lines.push(`  Demo mode: tenant ${DEMO_TENANT_ID}, password ${DEMO_PASSWORD} for every demo account:`);
     for (const u of DEMO_USERS) lines.push(`    ${u.account.padEnd(10)} ${u.user_name}`);

@@ -230,8 +230,12 @@ describe.each(testDatabases)('the calls of section 7 on %s', (engine) => {
   });
 
   it(`registers all ${SPEC_CALL_COUNT} calls the spec names, under their spec paths`, async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    const registered = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path })));
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const registered = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path })),
+    );
     const has = (need: string) => {
       const [method, path] = need.split(' ') as [string, string];
       return registered.some((r) =>

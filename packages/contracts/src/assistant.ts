@@ -21,6 +21,11 @@ export const ROBOT_TEXTS = {
   noSuchFeedback: '反馈不存在',
   adminOnly: '只有管理员可以查看或处理',
   emptyQuestion: '请输入问题',
+  noSuchFaq: '知识条目不存在',
+  noSuchScene: '场景不存在',
+  questionRequired: '请输入问题',
+  answerRequired: '请输入答案',
+  duplicateQuestion: '已有相同问题的知识条目',
 } as const;
 
 /** Feedback progress: 0 submitted (待处理), 1 being handled (处理中), 2 answered (已办结). */
@@ -118,7 +123,12 @@ export const Feedback = z.object({
 });
 export type Feedback = z.infer<typeof Feedback>;
 /** POST question/user/progressStatistics */
-export const ProgressStatistics = z.object({ total: z.number().int(), pending: z.number().int(), processing: z.number().int(), finished: z.number().int() });
+export const ProgressStatistics = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  processing: z.number().int(),
+  finished: z.number().int(),
+});
 export type ProgressStatistics = z.infer<typeof ProgressStatistics>;
 /** POST question/feedBack/reply (administrator) */
 export const FeedbackReplyRequest = z.object({
@@ -140,3 +150,45 @@ export const RobotQuestionRecord = z.object({
   createTime: z.string(),
 });
 export type RobotQuestionRecord = z.infer<typeof RobotQuestionRecord>;
+
+/** The robot's knowledge page (issue 14): configuration menu robotKnowledgeConfig, checked on the server. */
+export const ROBOT_KNOWLEDGE_MENU = 'robotKnowledgeConfig';
+/** One entry of the robot's knowledge as its page lists and edits it. */
+export const FaqEntry = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  /** Words the question is about (space separated). */
+  keywords: z.string(),
+  /** Other ways of asking it (同义问法), one per line. */
+  synonyms: z.string(),
+  url: z.string(),
+  sceneId: z.string(),
+  sceneName: z.string(),
+  enabled: z.boolean(),
+  hits: z.number().int(),
+  updatedAt: z.string(),
+});
+export type FaqEntry = z.infer<typeof FaqEntry>;
+export const FaqPageRequest = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+  keyword: z.string().trim().max(100).optional(),
+  sceneId: z.string().trim().max(64).optional(),
+});
+/** POST aiquestion/knowledge/save: a new entry (no id) or a change of one. */
+export const FaqSaveRequest = z.object({
+  id: z.string().trim().max(64).optional(),
+  question: z.string().trim().min(1, ROBOT_TEXTS.questionRequired).max(ROBOT_QUESTION_MAX_LENGTH),
+  answer: z.string().trim().min(1, ROBOT_TEXTS.answerRequired).max(4000),
+  keywords: z.string().trim().max(500).default(''),
+  synonyms: z.string().trim().max(2000).default(''),
+  url: z.string().trim().max(1000).default(''),
+  sceneId: z.string().trim().min(1, ROBOT_TEXTS.noSuchScene).max(64),
+  enabled: z.boolean().default(true),
+  /** An unanswered question this entry answers (from the unanswered list): it leaves that list. */
+  fromQuestionId: z.string().trim().max(64).optional(),
+});
+export type FaqSaveRequest = z.infer<typeof FaqSaveRequest>;
+export const FaqIdRequest = z.object({ id: z.string().trim().min(1).max(64) });
+export const FaqEnableRequest = z.object({ id: z.string().trim().min(1).max(64), enabled: z.boolean() });

@@ -14,11 +14,22 @@ export const TokenRequest = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('refresh_token'),
     tenantId: TenantId.optional(),
-    refresh_token: z.string().min(1).max(256),
+    /** Absent: the HttpOnly refresh cookie (REFRESH_COOKIE) is the refresh token. */
+    refresh_token: z.string().min(1).max(256).optional(),
     scope: z.string().optional(),
   }),
 ]);
 export type TokenRequest = z.infer<typeof TokenRequest>;
+
+/**
+ * A request with this header set to 1 gets the refresh token of its answer as an HttpOnly, SameSite=Strict cookie
+ * (REFRESH_COOKIE, path REFRESH_COOKIE_PATH) and an empty refresh_token in the body: the portal's web app keeps no
+ * refresh token a script can read (ADR 0027). Without it the answer is as BladeX's (the token in the body).
+ */
+export const REFRESH_COOKIE_HEADER = 'x-refresh-cookie';
+export const REFRESH_COOKIE = 'portal_rt';
+/** The only call the refresh cookie goes to. */
+export const REFRESH_COOKIE_PATH = '/api/blade-auth/oauth/token';
 
 /** Section 3, user info, plus token metadata. */
 export const TokenResult = z.object({
@@ -51,6 +62,8 @@ export const UserInfo = z.object({
   roleType: z.string(),
   roleName: z.string(),
   configurationMenu: z.array(ConfigurationMenu),
+  /** The tenant's time zone (IANA name): the web shows dates and days in it, not the browser's. */
+  timeZone: z.string().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
@@ -111,5 +124,11 @@ export const RoleItem = z.object({ id: z.string(), roleName: z.string(), roleAli
 export type RoleItem = z.infer<typeof RoleItem>;
 
 /** GET nobody/tenant/detail: what the login page shows of a tenant. */
-export const TenantDetail = z.object({ tenantId: z.string(), tenantName: z.string(), demo: z.boolean() });
+export const TenantDetail = z.object({
+  tenantId: z.string(),
+  tenantName: z.string(),
+  demo: z.boolean(),
+  /** The tenant's time zone (IANA name). */
+  timeZone: z.string().optional(),
+});
 export type TenantDetail = z.infer<typeof TenantDetail>;

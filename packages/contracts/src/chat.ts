@@ -41,9 +41,22 @@ export const MSG_TYPES = [
   MSG_TYPE_REVOKE,
 ] as const;
 /** Types a user may send over the socket. */
-export const SENDABLE_MSG_TYPES = [MSG_TYPE_TEXT, MSG_TYPE_IMAGE, MSG_TYPE_FILE, MSG_TYPE_MEDIA_FILE, MSG_TYPE_INPUT_STATE, MSG_TYPE_REVOKE] as const;
+export const SENDABLE_MSG_TYPES = [
+  MSG_TYPE_TEXT,
+  MSG_TYPE_IMAGE,
+  MSG_TYPE_FILE,
+  MSG_TYPE_MEDIA_FILE,
+  MSG_TYPE_INPUT_STATE,
+  MSG_TYPE_REVOKE,
+] as const;
 /** 4.1: "Types 1, 2, 8, 9 and 202 are added to the chat list." */
-export const CHAT_LIST_MSG_TYPES = [MSG_TYPE_TEXT, MSG_TYPE_IMAGE, MSG_TYPE_FILE, MSG_TYPE_MEDIA_FILE, MSG_TYPE_REVOKE] as const;
+export const CHAT_LIST_MSG_TYPES = [
+  MSG_TYPE_TEXT,
+  MSG_TYPE_IMAGE,
+  MSG_TYPE_FILE,
+  MSG_TYPE_MEDIA_FILE,
+  MSG_TYPE_REVOKE,
+] as const;
 /** File-carrying types: objectId names an uploaded file. */
 export const FILE_MSG_TYPES = [MSG_TYPE_IMAGE, MSG_TYPE_FILE, MSG_TYPE_MEDIA_FILE] as const;
 
@@ -64,6 +77,8 @@ export const FILE_TRANSFER_HELPER_NAME = '文件传输助手';
 export const CHAT_RESOURCES = ['ios', 'android', 'pc', 'mac'] as const;
 export type ChatResource = (typeof CHAT_RESOURCES)[number];
 
+/** At most this many members are @-mentioned in one message. */
+export const CHAT_MENTIONS_MAX = 50;
 /** A message can be revoked by its sender within 2 minutes of timeSend. */
 export const CHAT_REVOKE_WINDOW_MS = 2 * 60_000;
 /** Largest frame the socket accepts; a larger one closes the connection with 1009. */
@@ -130,7 +145,20 @@ export const CHAT_GROUP_NOTICE_MAX_LENGTH = 500;
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_FILE_MAX_BYTES = 50 * 1024 * 1024;
 export const CHAT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
-export const CHAT_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'zip', 'rar', '7z'] as const;
+export const CHAT_DOCUMENT_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'csv',
+  'zip',
+  'rar',
+  '7z',
+] as const;
 export const CHAT_MEDIA_EXTENSIONS = ['mp3', 'wav', 'm4a', 'mp4', 'mov', 'webm'] as const;
 
 /** WebSocket close codes the server uses. */
@@ -214,6 +242,8 @@ export const ChatMessage = z.object({
   fileSize: z.number().int().nullable(),
   /** The uploaded file of types 2, 8 and 9. */
   objectId: z.string().nullable(),
+  /** Group members this message @-mentions (checked by the server: members of the group, not the sender). */
+  mentions: z.array(z.object({ userId: z.string(), userName: z.string() })).optional(),
   // Client state (section 3), never filled by the server:
   openWindow: z.boolean().optional(),
   offlineNoPushMsg: z.boolean().optional(),
@@ -258,6 +288,8 @@ export const SendFrame = z.object({
   type: int32(),
   content: z.string().max(CHAT_TEXT_MAX_LENGTH * 4),
   objectId: z.string().max(64).optional(),
+  /** A group text's @-mentions: user ids of members (others are dropped by the server). */
+  mentions: z.array(Id).max(CHAT_MENTIONS_MAX).optional(),
 });
 export type SendFrame = z.infer<typeof SendFrame>;
 /** "I have every message up to seq": moves this device's offline cursor and triggers delivery receipts. */
@@ -270,7 +302,16 @@ export const SyncFrame = z.object({ kind: z.literal('sync') });
 export const ProbeFrame = z.object({ kind: z.literal('probe'), userIds: z.array(Id).min(1).max(200) });
 export const PingFrame = z.object({ kind: z.literal('ping'), id: z.string().max(64).optional() });
 
-export const ClientFrame = z.discriminatedUnion('kind', [LoginFrame, PresenceFrame, SendFrame, AckFrame, ReadFrame, SyncFrame, ProbeFrame, PingFrame]);
+export const ClientFrame = z.discriminatedUnion('kind', [
+  LoginFrame,
+  PresenceFrame,
+  SendFrame,
+  AckFrame,
+  ReadFrame,
+  SyncFrame,
+  ProbeFrame,
+  PingFrame,
+]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
 // ---------------------------------------------------------------- frames: server → client
@@ -288,7 +329,11 @@ export const ReadyFrame = z.object({
   resources: z.array(z.enum(CHAT_RESOURCES)),
 });
 /** A message for this user; seq is the user's mailbox position, acked with AckFrame. Input-state messages have no seq. */
-export const MessageFrame = z.object({ kind: z.literal('message'), seq: z.number().int().nullable(), message: ChatMessage });
+export const MessageFrame = z.object({
+  kind: z.literal('message'),
+  seq: z.number().int().nullable(),
+  message: ChatMessage,
+});
 export type MessageFrame = z.infer<typeof MessageFrame>;
 /** Offline replay finished: every stored message up to seq has been sent. */
 export const SyncedFrame = z.object({ kind: z.literal('synced'), seq: z.number().int() });
@@ -315,7 +360,12 @@ export const ProbeResult = z.object({
 /** A conversation was read on another device (or by readMessage). */
 export const ReadNotice = z.object({ kind: z.literal('read'), peerId: z.string() });
 /** Where one of the sender's messages stands after a read: readCount of memberCount recipients read it (1 of 1 one to one). */
-export const SeenCount = z.object({ messageId: z.string(), messageIdWeb: z.string(), readCount: z.number().int(), memberCount: z.number().int() });
+export const SeenCount = z.object({
+  messageId: z.string(),
+  messageIdWeb: z.string(),
+  readCount: z.number().int(),
+  memberCount: z.number().int(),
+});
 export type SeenCount = z.infer<typeof SeenCount>;
 /**
  * Read marker (issue 14), its own frame beside receipts 25 and 26 (which stay "stored" and "delivered"): a
@@ -331,8 +381,15 @@ export const SeenFrame = z.object({
   messages: z.array(SeenCount),
 });
 export type SeenFrame = z.infer<typeof SeenFrame>;
+/** A conversation was muted or unmuted (by this user, on any device): every device of the user is told. */
+export const MutedFrame = z.object({ kind: z.literal('muted'), peerId: z.string(), muted: z.boolean() });
+export type MutedFrame = z.infer<typeof MutedFrame>;
 /** 4.1 "stream-termination": a newer login of the same kind replaced this session; do not reconnect. */
-export const ConflictFrame = z.object({ kind: z.literal('conflict'), resource: z.enum(CHAT_RESOURCES), msg: z.string() });
+export const ConflictFrame = z.object({
+  kind: z.literal('conflict'),
+  resource: z.enum(CHAT_RESOURCES),
+  msg: z.string(),
+});
 export const ErrorFrame = z.object({
   kind: z.literal('error'),
   status: z.number().int(),
@@ -347,12 +404,23 @@ export type GroupNotice = z.infer<typeof GroupNotice>;
 /**
  * What happened to a group, sent to the people it concerns and never stored (the server's state is what the
  * list and the group calls answer after a reconnect):
+ * - created: to every member of a new group (the owner's other devices too), whose list shows it at once, before
+ *   its first message (`userIds` holds the members);
  * - renamed, ownerChanged, membersAdded, noticeChanged: to every member;
  * - membersRemoved: to the members left and to the removed ones (`userIds`), whose list drops the group;
  * - left: to the members left and to the leaver's other devices (`userIds` holds the leaver);
  * - dissolved: to every member it had; the group leaves their lists.
  */
-export const GROUP_EVENTS = ['renamed', 'ownerChanged', 'membersAdded', 'membersRemoved', 'left', 'dissolved', 'noticeChanged'] as const;
+export const GROUP_EVENTS = [
+  'created',
+  'renamed',
+  'ownerChanged',
+  'membersAdded',
+  'membersRemoved',
+  'left',
+  'dissolved',
+  'noticeChanged',
+] as const;
 export type GroupEventName = (typeof GROUP_EVENTS)[number];
 export const GroupEventFrame = z.object({
   kind: z.literal('group'),
@@ -386,6 +454,7 @@ export const ServerFrame = z.discriminatedUnion('kind', [
   ErrorFrame,
   PongFrame,
   GroupEventFrame,
+  MutedFrame,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 
@@ -429,6 +498,10 @@ export const ConversationEntry = z.object({
   type: z.number().int().nullable(),
   fromUserId: z.string().nullable(),
   openTopChatTime: z.string().nullable(),
+  /** Muted by the user (免打扰): its unread still counts, quietly, with no badge or notification. */
+  muted: z.boolean().optional(),
+  /** An unread message of the conversation @-mentions the user (shown even when it is muted). */
+  mentioned: z.boolean().optional(),
 });
 export type ConversationEntry = z.infer<typeof ConversationEntry>;
 
@@ -446,22 +519,31 @@ export type ContactEntry = z.infer<typeof ContactEntry>;
  * 4.1 ordering: pinned contacts (openTopChatTime) first, most recently pinned first, then the rest by timeSend
  * descending. "Only contacts with an mpType, or with id 30001, are kept."
  */
-export function sortChatList<T extends { jid?: string; id?: string; mpType: number | null; openTopChatTime: string | null; timeSend: string | null }>(
-  entries: readonly T[],
-): T[] {
+export function sortChatList<
+  T extends {
+    jid?: string;
+    id?: string;
+    mpType: number | null;
+    openTopChatTime: string | null;
+    timeSend: string | null;
+  },
+>(entries: readonly T[]): T[] {
   const key = (e: T) => e.jid ?? e.id ?? '';
   return entries
     .filter((e) => e.mpType != null || key(e) === FILE_TRANSFER_HELPER_ID)
     .toSorted((a, b) => {
       if (a.openTopChatTime && !b.openTopChatTime) return -1;
       if (!a.openTopChatTime && b.openTopChatTime) return 1;
-      if (a.openTopChatTime && b.openTopChatTime && a.openTopChatTime !== b.openTopChatTime) return a.openTopChatTime < b.openTopChatTime ? 1 : -1;
+      if (a.openTopChatTime && b.openTopChatTime && a.openTopChatTime !== b.openTopChatTime)
+        return a.openTopChatTime < b.openTopChatTime ? 1 : -1;
       return (b.timeSend ?? '').localeCompare(a.timeSend ?? '');
     });
 }
 
 export const PeerRequest = z.object({ peerId: Id });
 export const TopChatRequest = z.object({ peerId: Id, top: z.boolean() });
+/** POST /api/chat/conversation/mute: mutes (免打扰) or unmutes a conversation for the caller, on every device. */
+export const MuteChatRequest = z.object({ peerId: Id, muted: z.boolean() });
 export const HistoryRequest = z.object({
   peerId: Id,
   /** Messages before this mailbox position (exclusive); omitted for the newest page. */
@@ -538,7 +620,12 @@ export const ChatGroup = z.object({
   notice: GroupNotice.nullable(),
 });
 export type ChatGroup = z.infer<typeof ChatGroup>;
-export const GroupMember = z.object({ userId: z.string(), userName: z.string(), nickName: z.string(), joinedAt: z.string() });
+export const GroupMember = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  nickName: z.string(),
+  joinedAt: z.string(),
+});
 /** A group's name: required, trimmed, at most CHAT_GROUP_NAME_MAX_LENGTH characters, no control characters. */
 export const GroupName = z
   .string({ error: CHAT_TEXTS.groupNameRequired })

@@ -32,6 +32,8 @@ describe('2.2 configuration-menu guard', () => {
     expect(isRouteAllowedByMenu('/home/userFrameConfig/preLoginConfig', menus)).toBe(false);
     expect(isRouteAllowedByMenu('/home/cardBusinessConfig', menus)).toBe(false);
     expect(isRouteAllowedByMenu('/home/cardBusinessConfig', [{ path: 'cardBusinessConfig' }])).toBe(true);
-    expect(isRouteAllowedByMenu('/home/userFrameConfig/addNavigation', [{ name: 'addNavigation', path: '/x' }])).toBe(true);
+    expect(isRouteAllowedByMenu('/home/userFrameConfig/addNavigation', [{ name: 'addNavigation', path: '/x' }])).toBe(
+      true,
+    );
   });
 });

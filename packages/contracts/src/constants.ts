@@ -140,3 +140,6 @@ export function formatCount(n: number): string {
 export function formatHeat(n: number): string {
   return n > HEAT_CAP ? `${HEAT_CAP}+` : String(n);
 }
+
+/** "Random-number padding into encrypted storage: length prefix of 10 digits" */
+export const STORAGE_LENGTH_PREFIX_DIGITS = 10;

@@ -51,8 +51,16 @@ export function daysInRange(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-const IsoDate = z.string({ error: EFFICIENCY_TEXTS.badDate }).trim().refine(isIsoDate, { error: EFFICIENCY_TEXTS.badDate });
-const OptionalId = z.string().trim().max(64).nullish().transform((v) => v || null);
+const IsoDate = z
+  .string({ error: EFFICIENCY_TEXTS.badDate })
+  .trim()
+  .refine(isIsoDate, { error: EFFICIENCY_TEXTS.badDate });
+const OptionalId = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((v) => v || null);
 
 /** The filters every report call takes: a date range (default the last 30 days), a department and a scene. */
 export const ReportFilterShape = {
@@ -62,13 +70,19 @@ export const ReportFilterShape = {
   sceneId: OptionalId,
   tenantId: z.string().optional(),
 };
-const rangeChecks = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(v: T, ctx: z.RefinementCtx) => {
+const rangeChecks = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
   if (v.startDate && v.endDate) {
-    if (v.startDate > v.endDate) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.startAfterEnd, path: ['startDate'] });
-    else if (daysInRange(v.startDate, v.endDate) > EFFICIENCY_MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.rangeTooLong, path: ['endDate'] });
+    if (v.startDate > v.endDate)
+      ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.startAfterEnd, path: ['startDate'] });
+    else if (daysInRange(v.startDate, v.endDate) > EFFICIENCY_MAX_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.rangeTooLong, path: ['endDate'] });
   }
 };
-const optionalBody = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => (v ?? schema.parse({})) as z.output<T>);
+const optionalBody = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((v) => (v ?? schema.parse({})) as z.output<T>);
 
 export const ReportFilter = z.object(ReportFilterShape).superRefine(rangeChecks);
 export type ReportFilter = z.output<typeof ReportFilter>;
@@ -76,11 +90,16 @@ export const ReportFilterBody = optionalBody(ReportFilter);
 
 export const Granularity = z.enum(['day', 'week', 'month'], { error: EFFICIENCY_TEXTS.badGranularity });
 export type Granularity = z.infer<typeof Granularity>;
-export const TrendRequest = z.object({ ...ReportFilterShape, granularity: Granularity.default('day') }).superRefine(rangeChecks);
+export const TrendRequest = z
+  .object({ ...ReportFilterShape, granularity: Granularity.default('day') })
+  .superRefine(rangeChecks);
 export const TrendRequestBody = optionalBody(TrendRequest);
 
 export const RankingRequest = z
-  .object({ ...ReportFilterShape, limit: z.coerce.number().int().min(1).max(EFFICIENCY_RANKING_MAX).default(EFFICIENCY_RANKING_DEFAULT) })
+  .object({
+    ...ReportFilterShape,
+    limit: z.coerce.number().int().min(1).max(EFFICIENCY_RANKING_MAX).default(EFFICIENCY_RANKING_DEFAULT),
+  })
   .superRefine(rangeChecks);
 export const RankingRequestBody = optionalBody(RankingRequest);
 
@@ -94,7 +113,10 @@ export const PagedReportRequest = z
 export const PagedReportRequestBody = optionalBody(PagedReportRequest);
 
 export const DrillRequest = z
-  .object({ ...ReportFilterShape, deptId: z.string({ error: EFFICIENCY_TEXTS.noDept }).trim().min(1, { error: EFFICIENCY_TEXTS.noDept }).max(64) })
+  .object({
+    ...ReportFilterShape,
+    deptId: z.string({ error: EFFICIENCY_TEXTS.noDept }).trim().min(1, { error: EFFICIENCY_TEXTS.noDept }).max(64),
+  })
   .superRefine(rangeChecks);
 
 /** The resolved range a report covers (echoed in every answer, so the client shows what was counted). */
@@ -118,15 +140,35 @@ export const Overview = z.object({
 });
 export type Overview = z.infer<typeof Overview>;
 
-export const TrendPoint = z.object({ period: z.string(), started: z.number().int(), finished: z.number().int(), overdue: z.number().int() });
+export const TrendPoint = z.object({
+  period: z.string(),
+  started: z.number().int(),
+  finished: z.number().int(),
+  overdue: z.number().int(),
+});
 export type TrendPoint = z.infer<typeof TrendPoint>;
 /** efficiencyHomePage/processTrending */
 export const Trend = z.object({ range: ReportRange, granularity: Granularity, points: z.array(TrendPoint) });
 export type Trend = z.infer<typeof Trend>;
 
-export const HeatItem = z.object({ rank: z.number().int(), serviceId: z.string(), serviceName: z.string(), deptName: z.string(), visitCount: z.number().int(), clicks: z.number().int(), rate: z.number() });
+export const HeatItem = z.object({
+  rank: z.number().int(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  deptName: z.string(),
+  visitCount: z.number().int(),
+  clicks: z.number().int(),
+  rate: z.number(),
+});
 export type HeatItem = z.infer<typeof HeatItem>;
-export const LikeItem = z.object({ rank: z.number().int(), serviceId: z.string(), serviceName: z.string(), deptName: z.string(), average: z.number(), count: z.number().int() });
+export const LikeItem = z.object({
+  rank: z.number().int(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  deptName: z.string(),
+  average: z.number(),
+  count: z.number().int(),
+});
 export type LikeItem = z.infer<typeof LikeItem>;
 
 export const TimeoutProcess = z.object({
@@ -144,7 +186,13 @@ export const TimeoutProcess = z.object({
 export type TimeoutProcess = z.infer<typeof TimeoutProcess>;
 export const TimeoutProcessPage = pageOf(TimeoutProcess);
 
-export const TimeoutNode = z.object({ processName: z.string(), nodeName: z.string(), total: z.number().int(), overdue: z.number().int(), avgHours: z.number().nullable() });
+export const TimeoutNode = z.object({
+  processName: z.string(),
+  nodeName: z.string(),
+  total: z.number().int(),
+  overdue: z.number().int(),
+  avgHours: z.number().nullable(),
+});
 export type TimeoutNode = z.infer<typeof TimeoutNode>;
 
 export const ReportRow = z.object({
@@ -173,19 +221,49 @@ export const DrillRow = z.object({
   onTimeRate: z.number().nullable(),
 });
 export type DrillRow = z.infer<typeof DrillRow>;
-export const HandlerRow = z.object({ handlerId: z.string(), handlerName: z.string(), handled: z.number().int(), pending: z.number().int(), overdue: z.number().int(), avgHours: z.number().nullable() });
+export const HandlerRow = z.object({
+  handlerId: z.string(),
+  handlerName: z.string(),
+  handled: z.number().int(),
+  pending: z.number().int(),
+  overdue: z.number().int(),
+  avgHours: z.number().nullable(),
+});
 export type HandlerRow = z.infer<typeof HandlerRow>;
 /** efficiencyHomePage/reportTableDrill: one department by process and by handler. */
-export const ReportDrill = z.object({ range: ReportRange, deptId: z.string(), deptName: z.string(), processes: z.array(DrillRow), handlers: z.array(HandlerRow) });
+export const ReportDrill = z.object({
+  range: ReportRange,
+  deptId: z.string(),
+  deptName: z.string(),
+  processes: z.array(DrillRow),
+  handlers: z.array(HandlerRow),
+});
 export type ReportDrill = z.infer<typeof ReportDrill>;
 
 /** efficiencyHomePage/efficiencyReportList: the month-by-month summary of the range. */
-export const MonthlyReport = z.object({ month: z.string(), started: z.number().int(), finished: z.number().int(), overdue: z.number().int(), onTimeRate: z.number().nullable(), avgHours: z.number().nullable() });
+export const MonthlyReport = z.object({
+  month: z.string(),
+  started: z.number().int(),
+  finished: z.number().int(),
+  overdue: z.number().int(),
+  onTimeRate: z.number().nullable(),
+  avgHours: z.number().nullable(),
+});
 export type MonthlyReport = z.infer<typeof MonthlyReport>;
 
 /** efficiencyHomePage/OAOverview: the office to-do items of the workbench, by flow type. */
-export const OaFlow = z.object({ flowType: z.string(), todo: z.number().int(), done: z.number().int(), timeout: z.number().int() });
-export const OaOverview = z.object({ todo: z.number().int(), done: z.number().int(), timeout: z.number().int(), flows: z.array(OaFlow) });
+export const OaFlow = z.object({
+  flowType: z.string(),
+  todo: z.number().int(),
+  done: z.number().int(),
+  timeout: z.number().int(),
+});
+export const OaOverview = z.object({
+  todo: z.number().int(),
+  done: z.number().int(),
+  timeout: z.number().int(),
+  flows: z.array(OaFlow),
+});
 export type OaOverview = z.infer<typeof OaOverview>;
 
 /** efficiencyHomePage/personalEfficiencyReport: the caller's own work. */
@@ -251,7 +329,10 @@ export const ReportConfig = z.object({
   timeZone: z.string().max(64).refine(isTimeZone, EFFICIENCY_TEXTS.badTimeZone).optional(),
 });
 export type ReportConfig = z.infer<typeof ReportConfig>;
-export const DEFAULT_REPORT_CONFIG: ReportConfig = { blocks: Object.fromEntries(REPORT_BLOCKS.map((b) => [b, true])) as Record<ReportBlock, boolean>, timeZone: DEFAULT_TIME_ZONE };
+export const DEFAULT_REPORT_CONFIG: ReportConfig = {
+  blocks: Object.fromEntries(REPORT_BLOCKS.map((b) => [b, true])) as Record<ReportBlock, boolean>,
+  timeZone: DEFAULT_TIME_ZONE,
+};
 
 // ---------------------------------------------------------------- ingestion (this project's call)
 
@@ -262,7 +343,11 @@ export const INGEST_MAX_NODES = 50;
 const Time = z
   .string({ error: EFFICIENCY_TEXTS.badTime })
   .max(40, EFFICIENCY_TEXTS.badTime)
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), EFFICIENCY_TEXTS.badTime)
+  .refine(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
+    EFFICIENCY_TEXTS.badTime,
+  )
   .transform((s) => new Date(s).toISOString());
 const Text = (max: number, label: string) =>
   z
@@ -270,7 +355,10 @@ const Text = (max: number, label: string) =>
     .trim()
     .min(1, `${label}不能为空`)
     .max(max, `${label}不能超过${max}个字符`)
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), '输入内容包含不可见的控制字符，请删除后重试');
+    .refine(
+      (s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s),
+      '输入内容包含不可见的控制字符，请删除后重试',
+    );
 
 export const IngestNode = z
   .object({
@@ -282,13 +370,16 @@ export const IngestNode = z
     handledAt: Time.nullish(),
   })
   .superRefine((n, ctx) => {
-    if (n.handledAt && n.handledAt < n.arrivedAt) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.handledBeforeArrival, path: ['handledAt'] });
+    if (n.handledAt && n.handledAt < n.arrivedAt)
+      ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.handledBeforeArrival, path: ['handledAt'] });
   });
 
 export const IngestProcess = z
   .object({
     /** The workflow engine's own id of the instance: sending it again updates the same process. */
-    externalId: z.string({ error: '流程编号不能为空' }).regex(/^[A-Za-z0-9._:-]{1,64}$/, '流程编号只能由1到64个字母、数字和 . _ : - 组成'),
+    externalId: z
+      .string({ error: '流程编号不能为空' })
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, '流程编号只能由1到64个字母、数字和 . _ : - 组成'),
     processName: Text(100, '流程名称'),
     title: Text(200, '标题'),
     deptId: z.string().max(64).optional(),
@@ -304,16 +395,26 @@ export const IngestProcess = z
     nodes: z.array(IngestNode).max(INGEST_MAX_NODES, `每个流程最多${INGEST_MAX_NODES}个环节`).default([]),
   })
   .superRefine((p, ctx) => {
-    if (!p.deptId && !p.deptName) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.deptRequired, path: ['deptId'] });
-    if (p.dueAt < p.startedAt) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.dueBeforeStart, path: ['dueAt'] });
-    if (p.finishedAt && p.finishedAt < p.startedAt) ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.finishedBeforeStart, path: ['finishedAt'] });
+    if (!p.deptId && !p.deptName)
+      ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.deptRequired, path: ['deptId'] });
+    if (p.dueAt < p.startedAt)
+      ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.dueBeforeStart, path: ['dueAt'] });
+    if (p.finishedAt && p.finishedAt < p.startedAt)
+      ctx.addIssue({ code: 'custom', message: EFFICIENCY_TEXTS.finishedBeforeStart, path: ['finishedAt'] });
   });
 export type IngestProcess = z.output<typeof IngestProcess>;
 
 /** POST efficiencyHomePage/ingestProcesses: a workflow engine feeds process instances (all or none are stored). */
 export const IngestRequest = z.object({
-  processes: z.array(IngestProcess).min(1, '请至少提交一个流程').max(INGEST_MAX_PROCESSES, `一次最多提交${INGEST_MAX_PROCESSES}个流程`),
+  processes: z
+    .array(IngestProcess)
+    .min(1, '请至少提交一个流程')
+    .max(INGEST_MAX_PROCESSES, `一次最多提交${INGEST_MAX_PROCESSES}个流程`),
 });
 export type IngestRequest = z.input<typeof IngestRequest>;
-export const IngestResult = z.object({ received: z.number().int(), inserted: z.number().int(), updated: z.number().int() });
+export const IngestResult = z.object({
+  received: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+});
 export type IngestResult = z.infer<typeof IngestResult>;

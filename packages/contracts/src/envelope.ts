@@ -15,4 +15,9 @@ export const ErrorEnvelope = envelope(z.null());
 export type Envelope<T> = { status: number; msg: string; msgDetail: string; result: T };
 
 /** A tenant id as the spec's calls send it ("000000"). */
-export const TenantId = z.string().trim().min(1).max(12).regex(/^[0-9A-Za-z_-]+$/, '租户编号格式不正确');
+export const TenantId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(12)
+  .regex(/^[0-9A-Za-z_-]+$/, '租户编号格式不正确');

@@ -25,10 +25,22 @@ export const LDAP_TIMEOUT_MS_DEFAULT = 5000;
 export const IDENTITY_MESSAGES = {
   badReturnPath: ['返回地址不合法', 'The return address is not allowed'],
   noProvider: ['未配置统一身份认证', 'No identity provider is configured'],
-  localLoginOff: ['本校已启用统一身份认证，请通过统一身份认证登录', 'This school signs in through its identity provider; use the school sign-in button'],
-  requestInvalid: ['登录请求无效或已过期，请重新登录', 'The sign-in request is invalid or has expired; please sign in again'],
-  providerFailed: ['统一身份认证未通过，请重新登录', 'The identity provider did not confirm the sign-in; please sign in again'],
-  providerUnreachable: ['统一身份认证服务暂不可用，请稍后再试', 'The identity provider cannot be reached; please try again later'],
+  localLoginOff: [
+    '本校已启用统一身份认证，请通过统一身份认证登录',
+    'This school signs in through its identity provider; use the school sign-in button',
+  ],
+  requestInvalid: [
+    '登录请求无效或已过期，请重新登录',
+    'The sign-in request is invalid or has expired; please sign in again',
+  ],
+  providerFailed: [
+    '统一身份认证未通过，请重新登录',
+    'The identity provider did not confirm the sign-in; please sign in again',
+  ],
+  providerUnreachable: [
+    '统一身份认证服务暂不可用，请稍后再试',
+    'The identity provider cannot be reached; please try again later',
+  ],
   accountDisabled: ['该账号已停用，请联系管理员', 'This account is disabled; please contact the administrator'],
   noAccountClaim: ['统一身份认证未返回账号', 'The identity provider returned no account'],
   badCredentials: ['账号或密码错误', 'Wrong account or password'],
@@ -45,7 +57,10 @@ export const AttributeMapping = z.object({
 export type AttributeMapping = z.infer<typeof AttributeMapping>;
 
 /** A value of the role claim or group (such as 'staff' or an LDAP group DN) → the portal role's alias. */
-export const RoleMappingEntry = z.object({ value: z.string().trim().min(1).max(300), roleAlias: z.string().trim().min(1).max(100) });
+export const RoleMappingEntry = z.object({
+  value: z.string().trim().min(1).max(300),
+  roleAlias: z.string().trim().min(1).max(100),
+});
 export type RoleMappingEntry = z.infer<typeof RoleMappingEntry>;
 
 const HttpUrl = z
@@ -70,7 +85,12 @@ const LdapUrl = z
 export const OidcSettings = z.object({
   issuer: HttpUrl,
   clientId: z.string().trim().min(1).max(200),
-  scopes: z.string().trim().max(300).regex(/^[\x21-\x7e ]*$/).default('openid profile email'),
+  scopes: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^[\x21-\x7e ]*$/)
+    .default('openid profile email'),
 });
 export const CasSettings = z.object({
   /** The CAS server's base URL, such as https://cas.example.edu/cas (login, serviceValidate and logout below it). */
@@ -167,7 +187,13 @@ export const MpListRequest = z.object({
   mpType: z.coerce.number().int().min(0).max(999).optional(),
   keyword: z.string().trim().max(64).optional(),
 });
-export const MpListItem = z.object({ id: z.string(), name: z.string(), mpType: z.number().int(), avatar: z.string(), intro: z.string() });
+export const MpListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  mpType: z.number().int(),
+  avatar: z.string(),
+  intro: z.string(),
+});
 export type MpListItem = z.infer<typeof MpListItem>;
 
 /** POST /api/blade-auth/identity/ldap/login: account and password checked against the school's directory. */

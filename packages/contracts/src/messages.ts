@@ -21,6 +21,11 @@ export const MESSAGE_TEXTS = {
   notYourMessage: '只能标记自己的消息',
   noAttachment: '该消息没有附件',
   adminOnly: '只有管理员可以发布或删除通知',
+  noSuchDept: '部门不存在',
+  noSuchRole: '角色不存在',
+  badPublishAt: '发布时间格式不正确',
+  publishAtPast: '定时发布的时间须晚于现在',
+  publishAtTooFar: '定时发布的时间不能超过一年',
 } as const;
 
 /** A BladeX page: { records, total, size, current, pages }. */
@@ -65,7 +70,13 @@ export type MpMsgListEntry = z.infer<typeof MpMsgListEntry>;
 
 /** POST app/userList/page: people of the tenant to start a chat with. */
 export const UserListRequest = PageRequest.extend({ keyword: z.string().trim().max(64).optional() });
-export const ImUser = z.object({ userId: z.string(), userName: z.string(), nickName: z.string(), account: z.string(), roleName: z.string() });
+export const ImUser = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  nickName: z.string(),
+  account: z.string(),
+  roleName: z.string(),
+});
 export type ImUser = z.infer<typeof ImUser>;
 
 /** POST app/userList/detail (imWebUserGet): a chat partner, with the devices online now. */
@@ -106,11 +117,43 @@ export const SendNoticeRequest = z.object({
   fieldSet: z.string().trim().max(50).default(''),
   /** An attachment uploaded through /api/chat/upload. */
   fileId: Id.optional(),
-  /** Roles to deliver to; empty or absent: everyone in the tenant. */
+  /** Roles to deliver to; with deptIds the audience is their union; both empty or absent: everyone in the tenant. */
   roleIds: z.array(Id).max(50).optional(),
+  /** Departments to deliver to (their members and the members of the departments under them). */
+  deptIds: z.array(Id).max(50).optional(),
+  /**
+   * Publish later: the tenant's wall-clock time 'YYYY-MM-DD HH:mm' (its time zone, as the reports use); the notice
+   * reaches its audience only from then. Absent: at once.
+   */
+  publishAt: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/, MESSAGE_TEXTS.badPublishAt)
+    .optional(),
 });
 export type SendNoticeRequest = z.infer<typeof SendNoticeRequest>;
-export const SendNoticeResult = z.object({ id: z.string(), recipients: z.number().int() });
+export const SendNoticeResult = z.object({
+  id: z.string(),
+  /** Delivered to this many now (0 when scheduled). */
+  recipients: z.number().int(),
+  /** When a scheduled notice will be published (ISO), null when it was published at once. */
+  publishAt: z.string().nullable().optional(),
+});
+/** A notice waiting for its publication time (the notice page lists them above the published ones). */
+export const ScheduledNoticeItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  mpName: z.string(),
+  important: z.boolean(),
+  everyone: z.boolean(),
+  roleIds: z.array(z.string()),
+  deptIds: z.array(z.string()),
+  /** ISO instant, and the same as the tenant's wall clock ('YYYY-MM-DD HH:mm'). */
+  publishAt: z.string(),
+  publishAtLocal: z.string(),
+  createdByName: z.string(),
+});
+export type ScheduledNoticeItem = z.infer<typeof ScheduledNoticeItem>;
 
 export const IdRequest = z.object({ id: Id });
 
@@ -125,6 +168,7 @@ export const NoticeManageItem = z.object({
   /** Everyone in the tenant, or the roles it went to (ids). */
   everyone: z.boolean(),
   roleIds: z.array(z.string()),
+  deptIds: z.array(z.string()).default([]),
   recipients: z.number().int(),
   /** How many of its recipients opened (read) it. */
   readCount: z.number().int(),
@@ -139,6 +183,10 @@ export type NoticeManageItem = z.infer<typeof NoticeManageItem>;
 export const NoticeManageOptions = z.object({
   accounts: z.array(z.object({ id: z.string(), name: z.string() })),
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The tenant's departments (a notice to one reaches the departments under it too). */
+  depts: z.array(z.object({ id: z.string(), name: z.string(), parentId: z.string() })).default([]),
+  /** The tenant's time zone: a publication time is its wall clock. */
+  timeZone: z.string().default('Asia/Shanghai'),
 });
 export type NoticeManageOptions = z.infer<typeof NoticeManageOptions>;
 

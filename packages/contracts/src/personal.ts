@@ -73,7 +73,13 @@ export const SchoolCalendarRequest = z
 export type SchoolCalendarRequest = z.input<typeof SchoolCalendarRequest>;
 
 export const CALENDAR_EVENT_KINDS = ['holiday', 'vacation', 'exam', 'event'] as const;
-export const CalendarEvent = z.object({ id: z.string(), name: z.string(), kind: z.enum(CALENDAR_EVENT_KINDS), startDate: z.string(), endDate: z.string() });
+export const CalendarEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(CALENDAR_EVENT_KINDS),
+  startDate: z.string(),
+  endDate: z.string(),
+});
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
 export const Semester = z.object({
@@ -88,7 +94,12 @@ export const Semester = z.object({
 });
 export type Semester = z.infer<typeof Semester>;
 
-export const CurrentWeek = z.object({ semesterId: z.string(), semesterName: z.string(), week: z.number().int(), weeks: z.number().int() });
+export const CurrentWeek = z.object({
+  semesterId: z.string(),
+  semesterName: z.string(),
+  week: z.number().int(),
+  weeks: z.number().int(),
+});
 export type CurrentWeek = z.infer<typeof CurrentWeek>;
 
 export const SchoolCalendar = z.object({
@@ -144,7 +155,11 @@ export const SemesterSaveRequest = z
   .object({
     id: RowId.optional(),
     schoolYear: SchoolYear,
-    term: z.coerce.number({ error: PERSONAL_TEXTS.badTerm }).int(PERSONAL_TEXTS.badTerm).min(1, PERSONAL_TEXTS.badTerm).max(2, PERSONAL_TEXTS.badTerm),
+    term: z.coerce
+      .number({ error: PERSONAL_TEXTS.badTerm })
+      .int(PERSONAL_TEXTS.badTerm)
+      .min(1, PERSONAL_TEXTS.badTerm)
+      .max(2, PERSONAL_TEXTS.badTerm),
     name: CalendarName,
     startDate: IsoDate,
     endDate: IsoDate,
@@ -170,4 +185,7 @@ export const CalendarRemoveRequest = z.object({ id: RowId });
 export const CalendarRemoved = z.object({ id: z.string() });
 
 /** The first day of a school year ("2026-2027" → 2026-08-01) and its last (2027-07-31), as schoolYearOf counts. */
-export const schoolYearRange = (schoolYear: string) => ({ start: `${schoolYear.slice(0, 4)}-08-01`, end: `${schoolYear.slice(5)}-07-31` });
+export const schoolYearRange = (schoolYear: string) => ({
+  start: `${schoolYear.slice(0, 4)}-08-01`,
+  end: `${schoolYear.slice(5)}-07-31`,
+});

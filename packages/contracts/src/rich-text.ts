@@ -6,8 +6,34 @@
 
 /** Formatting, lists, tables, links and pictures. Everything else is removed (script and style with content). */
 export const RICH_TEXT_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's',
-  'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div', 'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'span',
+  'div',
+  'blockquote',
 ] as const;
 
 /** Attributes kept per tag ('*': on every allowed tag). */
@@ -31,4 +57,16 @@ export const RICH_TEXT_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 export const RICH_TEXT_LINK_TARGET = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /** Elements removed together with everything inside them. */
-export const RICH_TEXT_DROP_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'svg', 'math'] as const;
+export const RICH_TEXT_DROP_WITH_CONTENT = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+] as const;

@@ -6,7 +6,13 @@
 export type ServiceType = 'APPLICATION' | 'PROCESS' | '';
 
 /** "advanceLanding, login, allServices, generalDetailsTow and deleteNoPag need no login." */
-export const LOGIN_FREE_ROUTE_NAMES = ['advanceLanding', 'login', 'allServices', 'generalDetailsTow', 'deleteNoPag'] as const;
+export const LOGIN_FREE_ROUTE_NAMES = [
+  'advanceLanding',
+  'login',
+  'allServices',
+  'generalDetailsTow',
+  'deleteNoPag',
+] as const;
 
 /** Landing-type routes: a 401 there opens no session-expired dialog (4.3). */
 export const LANDING_ROUTE_PATHS = ['/', '/login', '/allServices'] as const;
@@ -29,9 +35,21 @@ export const CONFIGURATION_MENUS: ReadonlyArray<{ name: string; path: string; ti
   { name: 'homePageConfig', path: '/home/userFrameConfig/homePageConfig', title: '首页配置' },
   { name: 'serviceHallConfig', path: '/home/userFrameConfig/serviceHallConfig', title: '服务大厅配置' },
   { name: 'threeListsConfig', path: '/home/userFrameConfig/threeListsConfig', title: '三清单配置' },
-  { name: 'processServiceCenterConfig', path: '/home/userFrameConfig/processServiceCenterConfig', title: '办事服务中心配置' },
-  { name: 'applicationServiceCenterConfig', path: '/home/userFrameConfig/applicationServiceCenterConfig', title: '应用服务中心配置' },
-  { name: 'effectivenessMonitoringConfig', path: '/home/userFrameConfig/effectivenessMonitoringConfig', title: '效能监督配置' },
+  {
+    name: 'processServiceCenterConfig',
+    path: '/home/userFrameConfig/processServiceCenterConfig',
+    title: '办事服务中心配置',
+  },
+  {
+    name: 'applicationServiceCenterConfig',
+    path: '/home/userFrameConfig/applicationServiceCenterConfig',
+    title: '应用服务中心配置',
+  },
+  {
+    name: 'effectivenessMonitoringConfig',
+    path: '/home/userFrameConfig/effectivenessMonitoringConfig',
+    title: '效能监督配置',
+  },
   { name: 'preLoginConfig', path: '/home/userFrameConfig/preLoginConfig', title: '登录前首页配置' },
   { name: 'addNavigation', path: '/home/userFrameConfig/addNavigation', title: '导航配置' },
   { name: 'cardBusinessConfig', path: '/home/cardBusinessConfig', title: '卡片业务配置' },
@@ -41,6 +59,8 @@ export const CONFIGURATION_MENUS: ReadonlyArray<{ name: string; path: string; ti
   { name: 'identityProviderConfig', path: '/home/identityProviderConfig', title: '统一身份认证配置' },
   // Notices written, published, withdrawn and followed by administrators (issue 14).
   { name: 'noticeManageConfig', path: '/home/noticeManageConfig', title: '通知公告管理' },
+  // The robot's knowledge: questions, answers, synonyms and scenes (issue 14).
+  { name: 'robotKnowledgeConfig', path: '/home/robotKnowledgeConfig', title: '机器人知识库' },
 ];
 
 export type MenuEntry = { name?: string; path: string };
@@ -64,5 +84,6 @@ export function configMenuNameOf(pathname: string): string | null {
   if (clean === '/home/cardBusinessConfig') return 'cardBusinessConfig';
   if (clean === '/home/identityProviderConfig') return 'identityProviderConfig';
   if (clean === '/home/noticeManageConfig') return 'noticeManageConfig';
+  if (clean === '/home/robotKnowledgeConfig') return 'robotKnowledgeConfig';
   return null;
 }

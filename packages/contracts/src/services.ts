@@ -87,10 +87,10 @@ export const SERVICE_TEXTS = {
  * Control characters (other than tab, line feed and carriage return) have no place in what a user types;
  * PostgreSQL refuses NUL outright, so they are refused here with a message instead of failing in the store.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const hasControlCharacters = (s: string) => CONTROL_CHARACTERS.test(s);
-const noControl = <T extends z.ZodString>(schema: T) => schema.refine((s) => !hasControlCharacters(s), SERVICE_TEXTS.controlCharacters);
+const noControl = <T extends z.ZodString>(schema: T) =>
+  schema.refine((s) => !hasControlCharacters(s), SERVICE_TEXTS.controlCharacters);
 
 const Id = noControl(
   z
@@ -145,18 +145,46 @@ export type ServiceDetail = z.infer<typeof ServiceDetail>;
 
 /** A BladeX page. */
 export function servicePageOf<T extends z.ZodType>(item: T) {
-  return z.object({ records: z.array(item), total: z.number().int(), size: z.number().int(), current: z.number().int(), pages: z.number().int() });
+  return z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
 }
 export const ServicePage = servicePageOf(ServiceItem);
 export type ServicePage = z.infer<typeof ServicePage>;
 
-const Current = z.coerce.number({ error: '页码必须是数字' }).int(SERVICE_TEXTS.pageInvalid).min(1, SERVICE_TEXTS.pageInvalid).max(10_000, SERVICE_TEXTS.pageInvalid).default(1);
-const Size = z.coerce.number({ error: '每页条数必须是数字' }).int(SERVICE_TEXTS.sizeInvalid).min(1, SERVICE_TEXTS.sizeInvalid).max(100, '每页最多100条').default(12);
+const Current = z.coerce
+  .number({ error: '页码必须是数字' })
+  .int(SERVICE_TEXTS.pageInvalid)
+  .min(1, SERVICE_TEXTS.pageInvalid)
+  .max(10_000, SERVICE_TEXTS.pageInvalid)
+  .default(1);
+const Size = z.coerce
+  .number({ error: '每页条数必须是数字' })
+  .int(SERVICE_TEXTS.sizeInvalid)
+  .min(1, SERVICE_TEXTS.sizeInvalid)
+  .max(100, '每页最多100条')
+  .default(12);
 
-const Keyword = noControl(z.string({ error: SERVICE_TEXTS.keywordInvalid }).trim().max(SEARCH_KEYWORD_MAX, SERVICE_TEXTS.keywordTooLong));
-const OptionalId = noControl(z.string({ error: SERVICE_TEXTS.idInvalid }).trim().max(ID_MAX, SERVICE_TEXTS.idTooLong)).optional();
-const BusinessTypeFilter = z.union([ServiceBusinessType, z.literal('')], { error: SERVICE_TEXTS.badServiceType }).optional();
-const LabelName = noControl(z.string({ error: SERVICE_TEXTS.labelsInvalid }).trim().min(1, SERVICE_TEXTS.labelsInvalid).max(LABEL_NAME_MAX, SERVICE_TEXTS.labelTooLong));
+const Keyword = noControl(
+  z.string({ error: SERVICE_TEXTS.keywordInvalid }).trim().max(SEARCH_KEYWORD_MAX, SERVICE_TEXTS.keywordTooLong),
+);
+const OptionalId = noControl(
+  z.string({ error: SERVICE_TEXTS.idInvalid }).trim().max(ID_MAX, SERVICE_TEXTS.idTooLong),
+).optional();
+const BusinessTypeFilter = z
+  .union([ServiceBusinessType, z.literal('')], { error: SERVICE_TEXTS.badServiceType })
+  .optional();
+const LabelName = noControl(
+  z
+    .string({ error: SERVICE_TEXTS.labelsInvalid })
+    .trim()
+    .min(1, SERVICE_TEXTS.labelsInvalid)
+    .max(LABEL_NAME_MAX, SERVICE_TEXTS.labelTooLong),
+);
 
 /** serverCenter/page and nobody/serverCenter/page: browse by department, scene, type and keyword. */
 export const ServicePageRequest = z.object({
@@ -175,7 +203,10 @@ export type ServicePageRequest = z.input<typeof ServicePageRequest>;
 /** serverCenter/customPage: chosen services in the given order (cards and custom lists). */
 export const CustomPageRequest = z.object({
   tenantId: TenantId.optional(),
-  serviceIds: z.array(Id, { error: SERVICE_TEXTS.idInvalid }).max(CUSTOM_PAGE_IDS_MAX, SERVICE_TEXTS.tooManyIds).default([]),
+  serviceIds: z
+    .array(Id, { error: SERVICE_TEXTS.idInvalid })
+    .max(CUSTOM_PAGE_IDS_MAX, SERVICE_TEXTS.tooManyIds)
+    .default([]),
   current: Current,
   size: Size,
 });
@@ -194,9 +225,16 @@ export type SearchServiceRequest = z.input<typeof SearchServiceRequest>;
 export const TopServicesRequest = z
   .object({
     tenantId: TenantId.optional(),
-    size: z.coerce.number({ error: SERVICE_TEXTS.sizeInvalid }).int(SERVICE_TEXTS.sizeInvalid).min(1, SERVICE_TEXTS.sizeInvalid).max(50, '一次最多50条').default(10),
+    size: z.coerce
+      .number({ error: SERVICE_TEXTS.sizeInvalid })
+      .int(SERVICE_TEXTS.sizeInvalid)
+      .min(1, SERVICE_TEXTS.sizeInvalid)
+      .max(50, '一次最多50条')
+      .default(10),
     serviceType: BusinessTypeFilter,
-    shelfLabelName: noControl(z.string({ error: SERVICE_TEXTS.labelsInvalid }).trim().max(LABEL_NAME_MAX, SERVICE_TEXTS.labelTooLong)).optional(),
+    shelfLabelName: noControl(
+      z.string({ error: SERVICE_TEXTS.labelsInvalid }).trim().max(LABEL_NAME_MAX, SERVICE_TEXTS.labelTooLong),
+    ).optional(),
   })
   .nullish()
   .transform((v) => v ?? { size: 10 });
@@ -237,13 +275,23 @@ export const QueryServiceByTypeRequest = z.object({
 export const QueryAllServiceByTypeRequest = z.object({
   tenantId: TenantId.optional(),
   groupBy: GroupKind,
-  perGroup: z.coerce.number({ error: SERVICE_TEXTS.sizeInvalid }).int(SERVICE_TEXTS.sizeInvalid).min(1, SERVICE_TEXTS.sizeInvalid).max(20, '每组最多20条').default(6),
+  perGroup: z.coerce
+    .number({ error: SERVICE_TEXTS.sizeInvalid })
+    .int(SERVICE_TEXTS.sizeInvalid)
+    .min(1, SERVICE_TEXTS.sizeInvalid)
+    .max(20, '每组最多20条')
+    .default(6),
 });
 export const ServiceGroupWithServices = ServiceGroup.extend({ services: z.array(ServiceItem) });
 export type ServiceGroupWithServices = z.infer<typeof ServiceGroupWithServices>;
 
 /** nobody/prepareLogin/queryThirdParty: the third-party systems (accessWay '3'). */
-export const ThirdPartySystem = z.object({ serviceId: z.string(), serviceName: z.string(), serviceIcon: z.string(), serviceUrl: z.string() });
+export const ThirdPartySystem = z.object({
+  serviceId: z.string(),
+  serviceName: z.string(),
+  serviceIcon: z.string(),
+  serviceUrl: z.string(),
+});
 
 /** nobody/prepareLogin/configDetail: what the landing page shows. */
 export const LandingConfig = z.object({
@@ -275,7 +323,10 @@ export const FooterConfig = z.object({
 export type FooterConfig = z.infer<typeof FooterConfig>;
 
 export const TenantQuery = z.object({ tenantId: TenantId.optional() });
-export const TenantBody = z.object({ tenantId: TenantId.optional() }).nullish().transform((v) => v ?? {});
+export const TenantBody = z
+  .object({ tenantId: TenantId.optional() })
+  .nullish()
+  .transform((v) => v ?? {});
 
 /** POST nobody/index/index (body not shown): the landing page in one call. */
 export const LandingIndex = z.object({
@@ -292,34 +343,74 @@ export const ShelfLabel = z.object({ id: z.string(), labelName: z.string(), colo
 export type ShelfLabel = z.infer<typeof ShelfLabel>;
 
 /** serverCenter/changeOrder: the favourites in their new order (the caller's full list or a prefix of it). */
-export const ChangeOrderRequest = z.object({ serviceIds: z.array(Id, { error: SERVICE_TEXTS.orderRequired }).min(1, SERVICE_TEXTS.orderRequired).max(FAVOURITES_MAX, SERVICE_TEXTS.tooManyFavourites) });
+export const ChangeOrderRequest = z.object({
+  serviceIds: z
+    .array(Id, { error: SERVICE_TEXTS.orderRequired })
+    .min(1, SERVICE_TEXTS.orderRequired)
+    .max(FAVOURITES_MAX, SERVICE_TEXTS.tooManyFavourites),
+});
 export const CollectResult = z.object({ serviceId: z.string(), collected: z.boolean() });
 
 /** pageRoles: services with the roles that see them (administrator). */
 export const PageRolesRequest = z.object({ current: Current, size: Size, keyword: Keyword.optional() });
-export const ServiceRoles = z.object({ serviceId: z.string(), serviceName: z.string(), roleIds: z.array(z.string()), roleNames: z.array(z.string()) });
+export const ServiceRoles = z.object({
+  serviceId: z.string(),
+  serviceName: z.string(),
+  roleIds: z.array(z.string()),
+  roleNames: z.array(z.string()),
+});
 
 // ---------------------------------------------------------------- ratings (7.5)
 
 export const RateServiceRequest = z.object({
   serviceId: Id,
-  score: z.number({ error: SERVICE_TEXTS.scoreRange }).int(SERVICE_TEXTS.scoreRange).min(RATING_SCORE_MIN, SERVICE_TEXTS.scoreRange).max(RATING_SCORE_MAX, SERVICE_TEXTS.scoreRange),
-  labels: z.array(LabelName, { error: SERVICE_TEXTS.labelsInvalid }).max(RATING_LABELS_MAX, SERVICE_TEXTS.tooManyLabels).default([]),
-  comment: noControl(z.string({ error: SERVICE_TEXTS.commentInvalid }).trim().max(RATING_COMMENT_MAX, SERVICE_TEXTS.commentTooLong)).default(''),
+  score: z
+    .number({ error: SERVICE_TEXTS.scoreRange })
+    .int(SERVICE_TEXTS.scoreRange)
+    .min(RATING_SCORE_MIN, SERVICE_TEXTS.scoreRange)
+    .max(RATING_SCORE_MAX, SERVICE_TEXTS.scoreRange),
+  labels: z
+    .array(LabelName, { error: SERVICE_TEXTS.labelsInvalid })
+    .max(RATING_LABELS_MAX, SERVICE_TEXTS.tooManyLabels)
+    .default([]),
+  comment: noControl(
+    z.string({ error: SERVICE_TEXTS.commentInvalid }).trim().max(RATING_COMMENT_MAX, SERVICE_TEXTS.commentTooLong),
+  ).default(''),
 });
 export type RateServiceRequest = z.input<typeof RateServiceRequest>;
 /** serverCenter/giveScore: the score alone. */
 export const GiveScoreRequest = RateServiceRequest.pick({ serviceId: true, score: true });
 
-export const CanUserRate = z.object({ canRate: z.boolean(), rated: z.boolean(), score: z.number().int().nullable(), reason: z.string() });
+export const CanUserRate = z.object({
+  canRate: z.boolean(),
+  rated: z.boolean(),
+  score: z.number().int().nullable(),
+  reason: z.string(),
+});
 export type CanUserRate = z.infer<typeof CanUserRate>;
 
 /** quickScoreLabels: the quick labels, each for a score range. */
-export const QuickScoreLabel = z.object({ id: z.string(), labelName: z.string(), minScore: z.number().int(), maxScore: z.number().int() });
+export const QuickScoreLabel = z.object({
+  id: z.string(),
+  labelName: z.string(),
+  minScore: z.number().int(),
+  maxScore: z.number().int(),
+});
 export type QuickScoreLabel = z.infer<typeof QuickScoreLabel>;
 
-export const ServiceRateDetailRequest = z.object({ tenantId: TenantId.optional(), serviceId: Id, current: Current, size: Size });
-export const RatingComment = z.object({ userName: z.string(), score: z.number().int(), labels: z.array(z.string()), comment: z.string(), createdAt: z.string() });
+export const ServiceRateDetailRequest = z.object({
+  tenantId: TenantId.optional(),
+  serviceId: Id,
+  current: Current,
+  size: Size,
+});
+export const RatingComment = z.object({
+  userName: z.string(),
+  score: z.number().int(),
+  labels: z.array(z.string()),
+  comment: z.string(),
+  createdAt: z.string(),
+});
 export const ServiceRateDetail = z.object({
   serviceId: z.string(),
   average: z.number(),
@@ -341,11 +432,33 @@ export const ServiceGuide = z.object({
 });
 export type ServiceGuide = z.infer<typeof ServiceGuide>;
 
-export const GuideSearchRequest = z.object({ tenantId: TenantId.optional(), keyword: Keyword.min(1, SERVICE_TEXTS.keywordRequired), size: z.coerce.number({ error: SERVICE_TEXTS.sizeInvalid }).int(SERVICE_TEXTS.sizeInvalid).min(1, SERVICE_TEXTS.sizeInvalid).max(50, '一次最多50条').default(10) });
-export const GuideHit = z.object({ serviceId: z.string(), serviceName: z.string(), snippet: z.string(), score: z.number() });
+export const GuideSearchRequest = z.object({
+  tenantId: TenantId.optional(),
+  keyword: Keyword.min(1, SERVICE_TEXTS.keywordRequired),
+  size: z.coerce
+    .number({ error: SERVICE_TEXTS.sizeInvalid })
+    .int(SERVICE_TEXTS.sizeInvalid)
+    .min(1, SERVICE_TEXTS.sizeInvalid)
+    .max(50, '一次最多50条')
+    .default(10),
+});
+export const GuideHit = z.object({
+  serviceId: z.string(),
+  serviceName: z.string(),
+  snippet: z.string(),
+  score: z.number(),
+});
 
 export const HeatWordRequest = z
-  .object({ tenantId: TenantId.optional(), size: z.coerce.number({ error: SERVICE_TEXTS.sizeInvalid }).int(SERVICE_TEXTS.sizeInvalid).min(1, SERVICE_TEXTS.sizeInvalid).max(30, '一次最多30条').default(8) })
+  .object({
+    tenantId: TenantId.optional(),
+    size: z.coerce
+      .number({ error: SERVICE_TEXTS.sizeInvalid })
+      .int(SERVICE_TEXTS.sizeInvalid)
+      .min(1, SERVICE_TEXTS.sizeInvalid)
+      .max(30, '一次最多30条')
+      .default(8),
+  })
   .nullish()
   .transform((v) => v ?? { size: 8 });
 
@@ -371,7 +484,13 @@ export type CombTicket = z.infer<typeof CombTicket>;
 
 /** 7.3 nobody/weixin/combLoginToMicroService: the service redeems the combStr it was opened with, once. */
 export const CombLoginRequest = z.object({
-  combStr: noControl(z.string({ error: SERVICE_TEXTS.combInvalid }).trim().min(1, SERVICE_TEXTS.combInvalid).max(200, SERVICE_TEXTS.combInvalid)),
+  combStr: noControl(
+    z
+      .string({ error: SERVICE_TEXTS.combInvalid })
+      .trim()
+      .min(1, SERVICE_TEXTS.combInvalid)
+      .max(200, SERVICE_TEXTS.combInvalid),
+  ),
   /** When given, the combStr must have been issued for this service. */
   serviceId: OptionalId,
 });
@@ -390,7 +509,14 @@ export type CombIdentity = z.infer<typeof CombIdentity>;
 // ---------------------------------------------------------------- the user's own history (personal center, this project's)
 
 /** serverCenter/myRecent: the services the caller opened lately, latest first, one entry per service. */
-const MyRecentBody = z.object({ size: z.coerce.number({ error: SERVICE_TEXTS.sizeInvalid }).int(SERVICE_TEXTS.sizeInvalid).min(1, SERVICE_TEXTS.sizeInvalid).max(30, '一次最多30条').default(8) });
+const MyRecentBody = z.object({
+  size: z.coerce
+    .number({ error: SERVICE_TEXTS.sizeInvalid })
+    .int(SERVICE_TEXTS.sizeInvalid)
+    .min(1, SERVICE_TEXTS.sizeInvalid)
+    .max(30, '一次最多30条')
+    .default(8),
+});
 export const MyRecentRequest = MyRecentBody.nullish().transform((v) => v ?? MyRecentBody.parse({}));
 export type MyRecentRequest = z.input<typeof MyRecentBody>;
 export const RecentService = ServiceItem.extend({ lastUsedAt: z.string(), useCount: z.number().int() });
@@ -420,22 +546,41 @@ export type MyRatesPage = z.infer<typeof MyRatesPage>;
 export const ClickServiceRequest = z.object({ serviceId: Id, tenantId: TenantId.optional() });
 
 /** Section 3: "Tool item: tools_icon, tools_name". */
-export const ToolItem = z.object({ id: z.string(), tools_icon: z.string(), tools_name: z.string(), tools_url: z.string(), tools_type: z.string() });
+export const ToolItem = z.object({
+  id: z.string(),
+  tools_icon: z.string(),
+  tools_name: z.string(),
+  tools_url: z.string(),
+  tools_type: z.string(),
+});
 export type ToolItem = z.infer<typeof ToolItem>;
-export const NavigationBarItem = z.object({ id: z.string(), name: z.string(), url: z.string(), sort: z.number().int() });
+export const NavigationBarItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  sort: z.number().int(),
+});
 export type NavigationBarItem = z.infer<typeof NavigationBarItem>;
 
 // ---------------------------------------------------------------- account security and service icons (7.4)
 
 /** Third-party platforms an account can be bound to (the spec names the call, not the platforms; these are this project's). */
-export const BIND_SOURCES = { wechat: '微信', wecom: '企业微信', dingtalk: '钉钉', qq: 'QQ', alipay: '支付宝' } as const;
+export const BIND_SOURCES = {
+  wechat: '微信',
+  wecom: '企业微信',
+  dingtalk: '钉钉',
+  qq: 'QQ',
+  alipay: '支付宝',
+} as const;
 export type BindSource = keyof typeof BIND_SOURCES;
 export const BIND_TEXTS = {
   badSource: `第三方账号类型只能是 ${Object.keys(BIND_SOURCES).join('、')}`,
   notBound: '未绑定该第三方账号',
   unbound: '已解除绑定',
 } as const;
-export const BindSourceSchema = z.enum(Object.keys(BIND_SOURCES) as [BindSource, ...BindSource[]], { error: BIND_TEXTS.badSource });
+export const BindSourceSchema = z.enum(Object.keys(BIND_SOURCES) as [BindSource, ...BindSource[]], {
+  error: BIND_TEXTS.badSource,
+});
 
 /** accountSecurity/removeBind: unbind the caller's account of one platform. */
 export const RemoveBindRequest = z.object({ tenantId: TenantId.optional(), source: BindSourceSchema });
@@ -443,14 +588,29 @@ export type RemoveBindRequest = z.input<typeof RemoveBindRequest>;
 export const RemoveBindResult = z.object({ source: BindSourceSchema, removed: z.boolean() });
 
 /** accountSecurity/bindList (this project's): the caller's bindings, so a client knows what it can unbind. */
-export const AccountBinding = z.object({ id: z.string(), source: BindSourceSchema, sourceName: z.string(), nickName: z.string(), boundAt: z.string() });
+export const AccountBinding = z.object({
+  id: z.string(),
+  source: BindSourceSchema,
+  sourceName: z.string(),
+  nickName: z.string(),
+  boundAt: z.string(),
+});
 export type AccountBinding = z.infer<typeof AccountBinding>;
 
 /**
  * serviceInfo/upload (multipart, administrators): a service icon. Field `file`; an optional `serviceId` field
  * before it sets that service's icon. Images by their bytes (png, jpg, gif, webp; SVG is refused), 2 MB.
  */
-export const SERVICE_ICON_MENUS = ['serviceHallConfig', 'applicationServiceCenterConfig', 'processServiceCenterConfig'] as const;
-export const ServiceIconUploaded = z.object({ url: z.string(), fileName: z.string(), size: z.number().int(), serviceId: z.string().nullable() });
+export const SERVICE_ICON_MENUS = [
+  'serviceHallConfig',
+  'applicationServiceCenterConfig',
+  'processServiceCenterConfig',
+] as const;
+export const ServiceIconUploaded = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  serviceId: z.string().nullable(),
+});
 export type ServiceIconUploaded = z.infer<typeof ServiceIconUploaded>;
 export const ServiceIconFields = z.object({ tenantId: TenantId.optional(), serviceId: Id.optional() });

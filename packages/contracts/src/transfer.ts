@@ -35,6 +35,7 @@ export const TRANSFER_TEXTS = {
   noHeader: '表头所在行没有内容',
   zipBomb: '文件解压后过大或结构异常，已拒绝',
   cellTooLong: '单元格内容过长',
+  staleFormula: '公式的计算结果未保存在文件中，请用表格软件打开并重新保存后再导入',
   jobNotFound: '任务不存在或已过期',
   jobInterrupted: '任务因服务重启而中断，请重新执行',
   jobFailed: '任务执行失败，请重新执行',
@@ -118,12 +119,18 @@ export const DutyPageRequest = PageRequest.extend({
 export type DutyPageRequest = z.infer<typeof DutyPageRequest>;
 export const DutyPage = pageOf(Duty);
 
+/** Limits of a duty, shared by the form, the API and the import (7.6 duty configuration). */
+export const DUTY_NAME_MAX = 100;
+export const DUTY_TYPE_MAX = 32;
+export const DUTY_CONTENT_MAX = 4000;
+export const DUTY_SORT_MAX = 99_999;
+
 export const DutySaveRequest = z.object({
   deptId: Id,
-  dutyName: z.string().trim().min(1).max(100),
-  dutyType: z.string().trim().max(32).default(''),
-  dutyContent: z.string().max(4000).default(''),
-  sort: z.coerce.number().int().min(0).max(99999).default(0),
+  dutyName: z.string().trim().min(1).max(DUTY_NAME_MAX),
+  dutyType: z.string().trim().max(DUTY_TYPE_MAX).default(''),
+  dutyContent: z.string().max(DUTY_CONTENT_MAX).default(''),
+  sort: z.coerce.number().int().min(0).max(DUTY_SORT_MAX).default(0),
   serviceIds: z.array(Id).max(200).default([]),
 });
 export type DutySaveRequest = z.infer<typeof DutySaveRequest>;
@@ -134,7 +141,15 @@ export const RemoveRequest = z.object({ ids: z.string().trim().min(1).max(4000) 
 
 /** Recursive, so registered by id: the OpenAPI document lists it once under components.schemas and refers to it. */
 export const DeptNode: z.ZodType<DeptNodeT> = z
-  .lazy(() => z.object({ id: z.string(), parentId: z.string(), title: z.string(), dutyNum: z.number().int(), children: z.array(DeptNode) }))
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      parentId: z.string(),
+      title: z.string(),
+      dutyNum: z.number().int(),
+      children: z.array(DeptNode),
+    }),
+  )
   .meta({ id: 'DeptNode' });
 export type DeptNodeT = { id: string; parentId: string; title: string; dutyNum: number; children: DeptNodeT[] };
 
@@ -157,9 +172,17 @@ export const DeptUpdateRequest = z.object({
   address: z.string().max(200).optional(),
 });
 
-export const ServiceInfo = z.object({ serviceId: z.string(), serviceName: z.string(), deptId: z.string(), deptName: z.string() });
+export const ServiceInfo = z.object({
+  serviceId: z.string(),
+  serviceName: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+});
 export type ServiceInfo = z.infer<typeof ServiceInfo>;
-export const ServiceInfoRequest = PageRequest.extend({ serviceName: z.string().max(100).nullish(), deptId: z.string().max(64).nullish() });
+export const ServiceInfoRequest = PageRequest.extend({
+  serviceName: z.string().max(100).nullish(),
+  deptId: z.string().max(64).nullish(),
+});
 export const ServiceInfoPage = pageOf(ServiceInfo);
 
 export const DeptIdRequest = z.object({ deptId: Id, tenantId: z.string().optional() });
@@ -170,9 +193,13 @@ export const TenantRequest = z.object({ tenantId: z.string().optional() }).nulli
 
 // ---------------------------------------------------------------- 7.6 three lists
 
+/** Limits of the three-lists page configuration, shared by the form and the API. */
+export const THREE_LISTS_TITLE_MAX = 50;
+export const THREE_LISTS_INTRODUCTION_MAX = 1000;
+
 export const ThreeListConfig = z.object({
-  pageTitle: z.string().trim().min(1).max(50),
-  introduction: z.string().max(1000),
+  pageTitle: z.string().trim().min(1).max(THREE_LISTS_TITLE_MAX),
+  introduction: z.string().max(THREE_LISTS_INTRODUCTION_MAX),
   showServices: z.boolean(),
   dutyTypeMust: z.boolean(),
 });
@@ -221,7 +248,11 @@ export const ExportStartRequest = z.object({
 export type ExportStartRequest = z.infer<typeof ExportStartRequest>;
 
 export const JobKeyResult = z.object({ redisKey: z.string() });
-export const ProgressRequest = z.object({ tenantId: z.string().optional(), key: z.string().min(1).max(128), id: z.string().optional() });
+export const ProgressRequest = z.object({
+  tenantId: z.string().optional(),
+  key: z.string().min(1).max(128),
+  id: z.string().optional(),
+});
 
 /** Import and export result of section 3 (result.url for a finished export). */
 export const JobProgress = z.object({
@@ -239,6 +270,13 @@ export const JobProgress = z.object({
   errorKey: z.string().nullable(),
   errorMsg: z.string().nullable(),
   status: z.enum(['running', 'finished', 'failed']),
+  /** Rows of an import that went through: added, updated or skipped as duplicates (section 3 counts them apart). */
+  successNum: z.number().int(),
+  /**
+   * How the job came out, for the dialog's title and icon: every row went through, some rows failed
+   * (`partial`), nothing went through or the job itself failed (`failed`), or it still runs.
+   */
+  outcome: z.enum(['running', 'succeeded', 'partial', 'failed']),
   result: z.object({ url: z.string() }).nullable(),
 });
 export type JobProgress = z.infer<typeof JobProgress>;
@@ -266,15 +304,27 @@ export const ImportStartRequest = z.object({
   id: z.string().optional(),
   fileKey: z.string().max(64).optional(),
   headerLine: HeaderLine,
-  ruleNum: z.coerce.number({ error: TRANSFER_TEXTS.ruleRequired }).int().min(1, TRANSFER_TEXTS.ruleRequired).max(3, TRANSFER_TEXTS.ruleRequired),
+  ruleNum: z.coerce
+    .number({ error: TRANSFER_TEXTS.ruleRequired })
+    .int()
+    .min(1, TRANSFER_TEXTS.ruleRequired)
+    .max(3, TRANSFER_TEXTS.ruleRequired),
   /** Check fields (comma-joined system field ids) that decide whether a row duplicates a record. */
-  errorRegx: z.string({ error: TRANSFER_TEXTS.checkFieldsRequired }).trim().min(1, TRANSFER_TEXTS.checkFieldsRequired).max(1000),
+  errorRegx: z
+    .string({ error: TRANSFER_TEXTS.checkFieldsRequired })
+    .trim()
+    .min(1, TRANSFER_TEXTS.checkFieldsRequired)
+    .max(1000),
   /** The field matching: a list (or its JSON) of { excelField, dbField }. */
   matrixType: z.union([z.array(MatchField).max(200), z.string().max(20_000)]),
 });
 export type ImportStartRequest = z.infer<typeof ImportStartRequest>;
 
-export const ErrorDownloadRequest = z.object({ tenantId: z.string().optional(), errorKey: z.string().min(1).max(128), id: z.string().optional() });
+export const ErrorDownloadRequest = z.object({
+  tenantId: z.string().optional(),
+  errorKey: z.string().min(1).max(128),
+  id: z.string().optional(),
+});
 
 export const DictOption = z.object({ dictKey: z.string(), dictValue: z.string() });
 export type DictOption = z.infer<typeof DictOption>;
@@ -283,7 +333,7 @@ export const DictQuery = z.object({ tenantId: z.string().optional(), search: z.s
 export const DictRequest = DictQuery.nullish();
 
 /** The data sets import and export are wired for; the path segment of their URLs. */
-export const TRANSFER_DATASETS = ['deptDuty', 'dept', 'service'] as const;
+export const TRANSFER_DATASETS = ['deptDuty', 'dept', 'service', 'robotFaq'] as const;
 export type TransferDataset = (typeof TRANSFER_DATASETS)[number];
 
 /** A service of the catalogue data page (serviceHallConfig), as the administrator's list shows it. */

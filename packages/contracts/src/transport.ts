@@ -17,7 +17,11 @@ export const TRANSPORT_HEADERS = {
   sign: 'Sign',
 } as const;
 
-export const TRANSPORT_KDF = { salt: 'portal-transport-v1', encInfo: 'portal-transport-aes-256-gcm', macInfo: 'portal-transport-hmac-sha-256' } as const;
+export const TRANSPORT_KDF = {
+  salt: 'portal-transport-v1',
+  encInfo: 'portal-transport-aes-256-gcm',
+  macInfo: 'portal-transport-hmac-sha-256',
+} as const;
 
 /** How far a request's time may be from the server's. */
 export const TRANSPORT_MAX_SKEW_MS = 5 * 60_000;
@@ -30,10 +34,16 @@ export const TRANSPORT_TEXTS = {
   missingHeaders: '校验参数不存在，可能存在欺诈行为。',
 } as const;
 
-const SEALED_RESPONSE_GROUPS = ['/api/blade-platform/', '/api/blade-workbench/', '/api/online-service-platform/', '/api/comb-cygj/'];
+const SEALED_RESPONSE_GROUPS = [
+  '/api/blade-platform/',
+  '/api/blade-workbench/',
+  '/api/online-service-platform/',
+  '/api/comb-cygj/',
+];
 
 /** The request body of a POST to this path travels sealed (online-service-platform, not nobody). */
-export const sealsRequestBody = (pathname: string) => pathname.startsWith('/api/online-service-platform/') && !pathname.includes('/nobody/');
+export const sealsRequestBody = (pathname: string) =>
+  pathname.startsWith('/api/online-service-platform/') && !pathname.includes('/nobody/');
 
 /** The answer to a call of this path carries a sealed result when the request asks for it. */
 export const sealsResponse = (pathname: string) => SEALED_RESPONSE_GROUPS.some((g) => pathname.startsWith(g));
@@ -45,7 +55,9 @@ export const sealsResponse = (pathname: string) => SEALED_RESPONSE_GROUPS.some((
  */
 export const UNWRAPPED_MULTIPART_DATA = 'multipart/form-data';
 
-export const requestSigningText = (requestId: string, time: string, method: string, pathname: string, data: string) => ['req', requestId, time, method.toUpperCase(), pathname, data].join('\n');
+export const requestSigningText = (requestId: string, time: string, method: string, pathname: string, data: string) =>
+  ['req', requestId, time, method.toUpperCase(), pathname, data].join('\n');
 
 /** What an answer's signature covers: the request id it answers, the envelope status and the sealed result. */
-export const responseSigningText = (requestId: string, status: number, result: string) => ['res', requestId, String(status), result].join('\n');
+export const responseSigningText = (requestId: string, status: number, result: string) =>
+  ['res', requestId, String(status), result].join('\n');

@@ -36,7 +36,19 @@ export type CardType = z.infer<typeof CardType>;
 export const PREVIEW_CARD_TYPES: readonly CardType[] = ['commonTools', 'recommend', 'commonUse', 'announcement'];
 
 /** Built-in data sources of card columns; 'external' reads a registered HTTP JSON API. */
-export const DATA_SOURCES = ['todo', 'done', 'personalMatters', 'news', 'announcement', 'OfficialAccount', 'tools', 'services', 'favourites', 'recommend', 'external'] as const;
+export const DATA_SOURCES = [
+  'todo',
+  'done',
+  'personalMatters',
+  'news',
+  'announcement',
+  'OfficialAccount',
+  'tools',
+  'services',
+  'favourites',
+  'recommend',
+  'external',
+] as const;
 export const DataSourceCode = z.enum(DATA_SOURCES);
 export type DataSourceCode = z.infer<typeof DataSourceCode>;
 
@@ -55,6 +67,10 @@ export const WORKBENCH_MESSAGES = {
   fetchTooLarge: '数据源返回内容过大',
   fetchTimeout: '数据源请求超时',
   cardNotFound: '卡片不存在',
+  apiNotFound: '数据源不存在',
+  toolNotFound: '工具不存在',
+  /** Followed by the columns that read it: 卡片「待我处理」的栏目「OA待办」… */
+  apiInUse: '该数据源正被卡片栏目使用，请先修改或删除这些栏目：',
   cardNotPublished: '卡片未发布或无权查看',
   builtInNavigation: '内置导航不可删除',
   tooManyItems: '选择的服务超过展示上限',
@@ -78,6 +94,10 @@ export const WORKBENCH_MESSAGES = {
   specialImageInvalid: '图片地址不正确',
   specialNotFound: '服务专题不存在',
   sortInvalid: '排序须为0到9999的整数',
+  indexTypeNotFound: '页签不存在',
+  lastIndexType: '至少保留一个页签',
+  defaultIndexType: '默认页签不能删除，请先将其他页签设为默认',
+  indexTypeOrder: '排序须包含全部页签，且每个页签只出现一次',
 } as const;
 
 /** common/upload: images for icons, logos and theme pictures. */
@@ -90,7 +110,10 @@ export const EXTERNAL_FETCH_MAX_BYTES = 512 * 1024;
 
 /** "item limit 6, 12, 18 for 1 to 3 rows in the wide layout, otherwise 5, 10, 15" */
 export function itemLimit(displayRows: number, layout: Layout): number {
-  const rows = Math.min(CARD_DISPLAY_ROWS_MAX, Math.max(CARD_DISPLAY_ROWS_MIN, Math.trunc(displayRows) || CARD_DISPLAY_ROWS_MIN));
+  const rows = Math.min(
+    CARD_DISPLAY_ROWS_MAX,
+    Math.max(CARD_DISPLAY_ROWS_MIN, Math.trunc(displayRows) || CARD_DISPLAY_ROWS_MIN),
+  );
   return (layout === 'same' ? CARD_ITEM_LIMIT_WIDE : CARD_ITEM_LIMIT_NARROW)[rows - 1]!;
 }
 
@@ -115,7 +138,10 @@ export type BasicConfig = z.infer<typeof BasicConfig>;
 export const CardMapping = z.object({ field: z.string().min(1).max(100), chineseName: z.string().max(100) });
 export type CardMapping = z.infer<typeof CardMapping>;
 export const TypeListEntry = z.object({ name: z.string().max(50), serviceSceneName: z.string().max(50).default('') });
-export const StatusColor = z.object({ typeName: z.string().max(50), colorVal: z.string().regex(/^#[0-9a-fA-F]{3,8}$/) });
+export const StatusColor = z.object({
+  typeName: z.string().max(50),
+  colorVal: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
+});
 export const OtherInformation = z.object({ label: z.string().max(50), value: z.string().max(500) });
 
 /** A card: basic config plus the card-wide parts of section 3's card configuration. */
@@ -179,7 +205,10 @@ export const CardColumnSubmit = z.object({
 });
 export type CardColumnSubmit = z.input<typeof CardColumnSubmit>;
 
-export const AdjustOrderRequest = z.object({ cardId: z.string().max(64).optional(), ids: z.array(z.string().min(1).max(64)).min(1).max(200) });
+export const AdjustOrderRequest = z.object({
+  cardId: z.string().max(64).optional(),
+  ids: z.array(z.string().min(1).max(64)).min(1).max(200),
+});
 
 /** A service as the cards show it (section 3 service item). */
 export const CardService = z.object({
@@ -199,7 +228,13 @@ export const CardService = z.object({
 });
 export type CardService = z.infer<typeof CardService>;
 
-export const ToolItem = z.object({ id: z.string(), tools_icon: z.string(), tools_name: z.string(), tools_url: z.string(), tools_type: z.string() });
+export const ToolItem = z.object({
+  id: z.string(),
+  tools_icon: z.string(),
+  tools_name: z.string(),
+  tools_url: z.string(),
+  tools_type: z.string(),
+});
 export type ToolItem = z.infer<typeof ToolItem>;
 
 /** Section 3 announcement, plus what the news card needs. */
@@ -212,6 +247,8 @@ export const NewsItem = z.object({
   important: z.boolean(),
   url: z.string(),
   category: z.string(),
+  /** Issue 16: an administrator wrote a body (read through news/detail) — the title opens it when there is no url. */
+  hasContent: z.boolean().optional(),
 });
 export type NewsItem = z.infer<typeof NewsItem>;
 
@@ -244,7 +281,10 @@ export const CardView = Card.extend({
 export type CardView = z.infer<typeof CardView>;
 
 export const PreviewRequest = z.object({ cardId: z.string().min(1).max(64) });
-export const ServiceListRequest = z.object({ keyword: z.string().max(50).default(''), size: z.number().int().min(1).max(500).default(100) });
+export const ServiceListRequest = z.object({
+  keyword: z.string().max(50).default(''),
+  size: z.number().int().min(1).max(500).default(100),
+});
 
 /** An external HTTP JSON API registered as a data source. */
 export const ExternalApi = z.object({
@@ -264,21 +304,48 @@ export const ExternalApiSubmit = ExternalApi.omit({ id: true }).extend({
   url: z.string().trim().min(1).max(1000),
   method: z.enum(['GET', 'POST']).default('GET'),
   listPath: z.string().max(100).default(''),
-  requestParams: z.array(z.object({ name: z.string().max(50), paramType: z.string().max(20), value: z.string().max(200) })).max(30).default([]),
-  returnParams: z.array(z.object({ field: z.string().max(100), paramType: z.string().max(20), chineseName: z.string().max(50) })).max(50).default([]),
+  requestParams: z
+    .array(z.object({ name: z.string().max(50), paramType: z.string().max(20), value: z.string().max(200) }))
+    .max(30)
+    .default([]),
+  returnParams: z
+    .array(z.object({ field: z.string().max(100), paramType: z.string().max(20), chineseName: z.string().max(50) }))
+    .max(50)
+    .default([]),
 });
 
-export const DataSourceEntry = z.object({ code: z.string(), name: z.string(), external: z.boolean(), apiId: z.string().nullable() });
-export const DataSourceParamRequest = z.object({ dataSource: DataSourceCode, apiId: z.string().max(64).nullable().default(null) });
+export const DataSourceEntry = z.object({
+  code: z.string(),
+  name: z.string(),
+  external: z.boolean(),
+  apiId: z.string().nullable(),
+});
+export const DataSourceParamRequest = z.object({
+  dataSource: DataSourceCode,
+  apiId: z.string().max(64).nullable().default(null),
+});
 export const ParamEntry = z.object({ field: z.string(), chineseName: z.string(), paramType: z.string() });
 
 export const VerifyUrlRequest = z.object({ url: z.string().trim().min(1).max(1000) });
-export const VerifyUrlResult = z.object({ url: z.string(), reachable: z.boolean(), fields: z.array(z.string()), sample: z.array(z.record(z.string(), z.unknown())) });
+export const VerifyUrlResult = z.object({
+  url: z.string(),
+  reachable: z.boolean(),
+  fields: z.array(z.string()),
+  sample: z.array(z.record(z.string(), z.unknown())),
+});
 
-export const CopyColumnsRequest = z.object({ cardId: z.string().min(1).max(64), columnIds: z.array(z.string().max(64)).max(50).optional() });
+export const CopyColumnsRequest = z.object({
+  cardId: z.string().min(1).max(64),
+  columnIds: z.array(z.string().max(64)).max(50).optional(),
+});
 export const CopyableColumn = CardColumn.extend({ cardName: z.string() });
 
-export const TodoRemind = z.object({ columnId: z.string(), field: z.string(), threshold: z.number().int(), enabled: z.boolean() });
+export const TodoRemind = z.object({
+  columnId: z.string(),
+  field: z.string(),
+  threshold: z.number().int(),
+  enabled: z.boolean(),
+});
 export const TodoRemindSubmit = z.object({
   columnId: z.string().min(1).max(64),
   field: z.enum(['todoNum', 'todoTimeoutNum']),
@@ -295,13 +362,32 @@ export const IndexType = z.object({
   /** 1 on the page, 0 taken down ('under'). */
   status: z.number().int(),
   sort: z.number().int(),
+  /**
+   * The tab the home page opens on (issue 16): the one an administrator chose (indextypeconfig/setDefault), else the
+   * first by sort. A new tab is added last and is never the default by itself.
+   */
+  isDefault: z.boolean(),
   cardConfigs: z.array(Card),
 });
 export type IndexType = z.infer<typeof IndexType>;
-export const IndexTypeSubmit = z.object({ id: z.string().max(64).optional(), typeName: z.string().trim().min(1).max(50), layout: Layout.default('same'), sort: z.number().int().min(0).max(9999).default(0) });
-export const SubmitCardsRequest = z.object({ typeId: z.string().min(1).max(64), cardIds: z.array(z.string().min(1).max(64)).max(50) });
+export const IndexTypeSubmit = z.object({
+  id: z.string().max(64).optional(),
+  typeName: z.string().trim().min(1).max(50),
+  layout: Layout.default('same'),
+  /** 0 (or absent): a new tab goes last, an edited one keeps its place. */
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+/** indextypeconfig/adjustOrder (not in the spec): every tab of the tenant, once each, in the new order. */
+export const IndexTypeOrderRequest = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) });
+export const SubmitCardsRequest = z.object({
+  typeId: z.string().min(1).max(64),
+  cardIds: z.array(z.string().min(1).max(64)).max(50),
+});
 export const UnderRequest = z.object({ id: z.string().min(1).max(64), status: z.union([z.literal(0), z.literal(1)]) });
-export const AuthConfigRequest = z.object({ cardId: z.string().min(1).max(64), roleIds: z.array(z.string().min(1).max(64)).max(50) });
+export const AuthConfigRequest = z.object({
+  cardId: z.string().min(1).max(64),
+  roleIds: z.array(z.string().min(1).max(64)).max(50),
+});
 export const RoleEntry = z.object({ id: z.string(), roleName: z.string(), roleType: z.string() });
 export const RoleClass = z.object({ roleType: z.string(), roles: z.array(RoleEntry) });
 
@@ -401,8 +487,16 @@ export const CommonToolSave = z.object({
 });
 
 /** Card service config of 7.4: the services a service card shows. */
-export const ServiceCardConfigRequest = z.object({ cardId: z.string().max(64).optional(), cardType: CardType.optional() });
-export const ServiceCardConfig = z.object({ cardId: z.string(), cardName: z.string(), displayRows: z.number().int(), services: z.array(CardService) });
+export const ServiceCardConfigRequest = z.object({
+  cardId: z.string().max(64).optional(),
+  cardType: CardType.optional(),
+});
+export const ServiceCardConfig = z.object({
+  cardId: z.string(),
+  cardName: z.string(),
+  displayRows: z.number().int(),
+  services: z.array(CardService),
+});
 
 /** Services shown per special on the home page (and chosen per special in its administration). */
 export const SERVICE_SPECIAL_SERVICES_MAX = 12;
@@ -419,17 +513,39 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 const CalendarDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).refine(isCalendarDate, { error: WORKBENCH_MESSAGES.holidayDateInvalid });
-const SortOrder = z.number({ error: WORKBENCH_MESSAGES.sortInvalid }).int({ error: WORKBENCH_MESSAGES.sortInvalid }).min(0, { error: WORKBENCH_MESSAGES.sortInvalid }).max(9999, { error: WORKBENCH_MESSAGES.sortInvalid });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .refine(isCalendarDate, { error: WORKBENCH_MESSAGES.holidayDateInvalid });
+const SortOrder = z
+  .number({ error: WORKBENCH_MESSAGES.sortInvalid })
+  .int({ error: WORKBENCH_MESSAGES.sortInvalid })
+  .min(0, { error: WORKBENCH_MESSAGES.sortInvalid })
+  .max(9999, { error: WORKBENCH_MESSAGES.sortInvalid });
 
 /**
  * homePage/getHoliday: coming holidays (date YYYY-MM-DD, to endDate for a holiday of several days) with the
  * days left, 0 from the first to the last day; greeting replaces the default wish on those days when set.
  */
-export const Holiday = z.object({ id: z.string(), name: z.string(), date: z.string(), endDate: z.string(), greeting: z.string(), daysLeft: z.number().int() });
+export const Holiday = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  endDate: z.string(),
+  greeting: z.string(),
+  daysLeft: z.number().int(),
+});
 export type Holiday = z.infer<typeof Holiday>;
 /** indexholidayconfig/list: a holiday as the administrator edits it, past ones included. */
-export const HolidayItem = z.object({ id: z.string(), name: z.string(), date: z.string(), endDate: z.string(), greeting: z.string(), updatedAt: z.string() });
+export const HolidayItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  endDate: z.string(),
+  greeting: z.string(),
+  updatedAt: z.string(),
+});
 export type HolidayItem = z.infer<typeof HolidayItem>;
 /** indexholidayconfig/submit: without id creates; endDate empty or left out means a one-day holiday. */
 export const HolidaySubmit = z
@@ -446,13 +562,27 @@ export const HolidaySubmit = z
       .trim()
       .refine((v) => v === '' || isCalendarDate(v), { error: WORKBENCH_MESSAGES.holidayDateInvalid })
       .nullish(),
-    greeting: z.string({ error: WORKBENCH_MESSAGES.holidayGreetingTooLong }).trim().max(HOLIDAY_GREETING_MAX, { error: WORKBENCH_MESSAGES.holidayGreetingTooLong }).default(''),
+    greeting: z
+      .string({ error: WORKBENCH_MESSAGES.holidayGreetingTooLong })
+      .trim()
+      .max(HOLIDAY_GREETING_MAX, { error: WORKBENCH_MESSAGES.holidayGreetingTooLong })
+      .default(''),
   })
-  .refine((v) => !v.endDate || v.endDate >= v.date, { error: WORKBENCH_MESSAGES.holidayEndBeforeStart, path: ['endDate'] });
+  .refine((v) => !v.endDate || v.endDate >= v.date, {
+    error: WORKBENCH_MESSAGES.holidayEndBeforeStart,
+    path: ['endDate'],
+  });
 export type HolidaySubmit = z.input<typeof HolidaySubmit>;
 
 /** homePage/getServiceSpecial(List): an enabled service special (topic) with the services of it the caller may use. */
-export const ServiceSpecial = z.object({ id: z.string(), title: z.string(), description: z.string(), serviceIds: z.array(z.string()), img: z.string(), services: z.array(CardService) });
+export const ServiceSpecial = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  serviceIds: z.array(z.string()),
+  img: z.string(),
+  services: z.array(CardService),
+});
 export type ServiceSpecial = z.infer<typeof ServiceSpecial>;
 /** indexservicespecialconfig/list: a special as the administrator edits it, with its chosen services in order. */
 export const ServiceSpecialItem = z.object({
@@ -472,7 +602,9 @@ const ImageUrl = z
   .string({ error: WORKBENCH_MESSAGES.specialImageInvalid })
   .trim()
   .max(1000, { error: WORKBENCH_MESSAGES.specialImageInvalid })
-  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v), { error: WORKBENCH_MESSAGES.specialImageInvalid });
+  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v), {
+    error: WORKBENCH_MESSAGES.specialImageInvalid,
+  });
 /** indexservicespecialconfig/submit: the special and its services (in order) are saved together. */
 export const ServiceSpecialSubmit = z.object({
   id: z.string().max(64).optional(),
@@ -481,13 +613,23 @@ export const ServiceSpecialSubmit = z.object({
     .trim()
     .min(1, { error: WORKBENCH_MESSAGES.specialTitleRequired })
     .max(SERVICE_SPECIAL_TITLE_MAX, { error: WORKBENCH_MESSAGES.specialTitleTooLong }),
-  description: z.string({ error: WORKBENCH_MESSAGES.specialDescriptionTooLong }).trim().max(SERVICE_SPECIAL_DESCRIPTION_MAX, { error: WORKBENCH_MESSAGES.specialDescriptionTooLong }).default(''),
+  description: z
+    .string({ error: WORKBENCH_MESSAGES.specialDescriptionTooLong })
+    .trim()
+    .max(SERVICE_SPECIAL_DESCRIPTION_MAX, { error: WORKBENCH_MESSAGES.specialDescriptionTooLong })
+    .default(''),
   img: ImageUrl.default(''),
   /** Left out: after the last special. Lower first; the first enabled special is the featured one. */
   sort: SortOrder.optional(),
   enabled: z.boolean().default(true),
   serviceIds: z
-    .array(z.string().min(1, { error: WORKBENCH_MESSAGES.specialServiceUnknown }).max(64, { error: WORKBENCH_MESSAGES.specialServiceUnknown }), { error: WORKBENCH_MESSAGES.specialServicesRequired })
+    .array(
+      z
+        .string()
+        .min(1, { error: WORKBENCH_MESSAGES.specialServiceUnknown })
+        .max(64, { error: WORKBENCH_MESSAGES.specialServiceUnknown }),
+      { error: WORKBENCH_MESSAGES.specialServicesRequired },
+    )
     .min(1, { error: WORKBENCH_MESSAGES.specialServicesRequired })
     .max(SERVICE_SPECIAL_SERVICES_MAX, { error: WORKBENCH_MESSAGES.specialServicesTooMany })
     .refine((ids) => new Set(ids).size === ids.length, { error: WORKBENCH_MESSAGES.specialServicesDuplicate }),
@@ -504,9 +646,19 @@ export const PreLoginIndex = z.object({
   footer: FooterInfo,
   navigation: z.array(NavigationItem),
 });
-export const DataOverview = z.object({ serviceCount: z.number(), deptCount: z.number(), sceneCount: z.number(), visitCount: z.number() });
+export const DataOverview = z.object({
+  serviceCount: z.number(),
+  deptCount: z.number(),
+  sceneCount: z.number(),
+  visitCount: z.number(),
+});
 export const GroupCount = z.object({ id: z.string(), name: z.string(), count: z.number() });
 
 /** 7.4 platformapplyguiselogo/detail: the logo and system name the shell and landing page show. */
 export const GuiseLogo = z.object({ logo: z.string(), systemName: z.string(), themeColor: z.string() });
 export type GuiseLogo = z.infer<typeof GuiseLogo>;
+
+/** A call of the workbench groups that takes no fields (any body, or none). */
+export const EmptyRequest = z.object({}).passthrough().optional();
+/** How many rows a bulk call changed. */
+export const CountResult = z.object({ count: z.number().int() });

@@ -14,13 +14,34 @@ describe.each(testDatabases)('planner statistics after a bulk change on %s', (en
   afterAll(async () => h?.close());
 
   it('knows the new number of services once analyzed', async () => {
-    const base = await h.db.selectFrom('svc_services').where('tenant_id', '=', DEMO_TENANT_ID).selectAll().executeTakeFirstOrThrow();
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ ...base, id: `bulk-${i}`, service_name: `批量导入服务${i}` }));
-    for (let i = 0; i < rows.length; i += 200) await h.db.insertInto('svc_services').values(rows.slice(i, i + 200)).execute();
-    const total = Number((await h.db.selectFrom('svc_services').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const base = await h.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      ...base,
+      id: `bulk-${i}`,
+      service_name: `批量导入服务${i}`,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await h.db
+        .insertInto('svc_services')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const total = Number(
+      (
+        await h.db
+          .selectFrom('svc_services')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await analyzeTables(engine, h.db, ['svc_services', 'svc_service_roles', 'svc_guides']);
     if (engine === 'postgres') {
-      const { rows: stats } = await sql<{ reltuples: number }>`select reltuples from pg_class where oid = to_regclass('svc_services')`.execute(h.db);
+      const { rows: stats } = await sql<{
+        reltuples: number;
+      }>`select reltuples from pg_class where oid = to_regclass('svc_services')`.execute(h.db);
       expect(Number(stats[0]!.reltuples)).toBe(total);
     } else {
       // Nothing to refresh on SQLite: the call is a no-op that leaves the data as it is.

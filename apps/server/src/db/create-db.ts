@@ -10,8 +10,7 @@ export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
 
 export type DbOptions =
-  | { engine: 'sqlite'; filename: string }
-  | { engine: 'postgres'; url: string; schema?: string; max?: number };
+  { engine: 'sqlite'; filename: string } | { engine: 'postgres'; url: string; schema?: string; max?: number };
 
 /** The only place that picks SQLite or PostgreSQL. */
 export function createDb(options: DbOptions): DbHandle {
@@ -35,7 +34,8 @@ export function createDb(options: DbOptions): DbHandle {
 export function dbOptionsFromConfig(config: { databaseUrl?: string | undefined; dataDir: string }): DbOptions {
   const url = config.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) return { engine: 'postgres', url };
-  if (url && url.startsWith('sqlite:')) return { engine: 'sqlite', filename: url.slice('sqlite:'.length) || ':memory:' };
+  if (url && url.startsWith('sqlite:'))
+    return { engine: 'sqlite', filename: url.slice('sqlite:'.length) || ':memory:' };
   if (url) throw new Error(`DATABASE_URL must start with postgres:// or sqlite: (got ${url.split(':')[0]}:)`);
   return { engine: 'sqlite', filename: join(config.dataDir, 'portal.db') };
 }

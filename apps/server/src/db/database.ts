@@ -10,6 +10,8 @@ export interface TenantTable {
   tenant_name: string;
   status: number;
   created_at: string;
+  /** IANA name; Asia/Shanghai by default (migration 2026-11-24T11-00). */
+  time_zone: ColumnType<string, string | undefined, string>;
 }
 
 export interface RoleTable {
@@ -113,7 +115,15 @@ import type { TransferTables } from './tables/transfer.ts';
 import type { WorkbenchTables } from './tables/workbench.ts';
 
 /** Every table. Capabilities keep their own table types in db/tables/<capability>.ts. */
-export interface Database extends CatalogueTables, EfficiencyTables, WorkbenchTables, TransferTables, PersonalTables, FileTables, IdentityTables {
+export interface Database
+  extends
+    CatalogueTables,
+    EfficiencyTables,
+    WorkbenchTables,
+    TransferTables,
+    PersonalTables,
+    FileTables,
+    IdentityTables {
   tenants: TenantTable;
   roles: RoleTable;
   role_menus: RoleMenuTable;
@@ -126,7 +136,23 @@ export interface Database extends CatalogueTables, EfficiencyTables, WorkbenchTa
   robot_configs: RobotConfigTable;
   transport_replay: TransportReplayTable;
   svc_visits: SvcVisitTable;
-  chat_settings: ChatSettingTable; chat_messages: ChatMessageTable; chat_user_state: ChatUserStateTable; chat_inbox: ChatInboxTable; chat_device_cursors: ChatDeviceCursorTable; chat_conversations: ChatConversationTable; chat_groups: ChatGroupTable; chat_group_members: ChatGroupMemberTable; chat_public_accounts: ChatPublicAccountTable; chat_files: ChatFileTable; notices: NoticeTable; question_scenes: QuestionSceneTable; faq_entries: FaqEntryTable; robot_questions: RobotQuestionTable; question_feedback: QuestionFeedbackTable;
+  chat_settings: ChatSettingTable;
+  chat_messages: ChatMessageTable;
+  chat_user_state: ChatUserStateTable;
+  chat_inbox: ChatInboxTable;
+  chat_device_cursors: ChatDeviceCursorTable;
+  chat_conversations: ChatConversationTable;
+  chat_groups: ChatGroupTable;
+  chat_group_members: ChatGroupMemberTable;
+  chat_public_accounts: ChatPublicAccountTable;
+  chat_files: ChatFileTable;
+  notices: NoticeTable;
+  user_depts: UserDeptTable;
+  scheduled_notices: ScheduledNoticeTable;
+  question_scenes: QuestionSceneTable;
+  faq_entries: FaqEntryTable;
+  robot_questions: RobotQuestionTable;
+  question_feedback: QuestionFeedbackTable;
 }
 
 /** One counted visit per visitor, service and hour (migration 2026-11-24T03-00_notice-audience-and-visits). */
@@ -156,7 +182,10 @@ export type LoginConfigRow = Selectable<LoginConfigTable>;
 export type PasswordConfigRow = Selectable<PasswordConfigTable>;
 
 // Messaging (migration 2026-11-22T14-00_messaging): chat, mailboxes, public accounts, notices, robot assistant.
-export interface ChatSettingTable { key: string; value: string }
+export interface ChatSettingTable {
+  key: string;
+  value: string;
+}
 export interface ChatMessageTable {
   id: string;
   tenant_id: string;
@@ -176,10 +205,17 @@ export interface ChatMessageTable {
   object_id: string | null;
   time_send: string;
   revoked_at: string | null;
+  /** Group members the message mentions, JSON [{ userId, userName }] (migration 2026-11-24T10-20_chat-mentions). */
+  mentions: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** The last mailbox position of a user; incremented under a row lock, so seq order is commit order. */
 /** read_receipts: the user shares read receipts (1, the default) or not (0). */
-export interface ChatUserStateTable { tenant_id: string; user_id: string; seq: number; read_receipts: ColumnType<number, number | undefined, number> }
+export interface ChatUserStateTable {
+  tenant_id: string;
+  user_id: string;
+  seq: number;
+  read_receipts: ColumnType<number, number | undefined, number>;
+}
 /** One row per message per user (sender included): offline delivery, history, unread and delete state. */
 export interface ChatInboxTable {
   tenant_id: string;
@@ -196,7 +232,13 @@ export interface ChatInboxTable {
   seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** How far each device kind of a user has acknowledged its mailbox. */
-export interface ChatDeviceCursorTable { tenant_id: string; user_id: string; resource: string; acked_seq: number; last_login_at: string }
+export interface ChatDeviceCursorTable {
+  tenant_id: string;
+  user_id: string;
+  resource: string;
+  acked_seq: number;
+  last_login_at: string;
+}
 export interface ChatConversationTable {
   tenant_id: string;
   user_id: string;
@@ -212,6 +254,8 @@ export interface ChatConversationTable {
   time_send: string | null;
   open_top_chat_time: string | null;
   hidden: number;
+  /** 1 when the user muted the conversation (migration 2026-11-24T10-10_chat-mute): unread counts quietly. */
+  muted: ColumnType<number, number | undefined, number>;
 }
 export interface ChatGroupTable {
   id: string;
@@ -226,8 +270,22 @@ export interface ChatGroupTable {
   notice_at: string | null;
   notice_by: string | null;
 }
-export interface ChatGroupMemberTable { tenant_id: string; group_id: string; user_id: string; joined_at: string }
-export interface ChatPublicAccountTable { id: string; tenant_id: string; name: string; mp_type: number; avatar: string; intro: string; sort: number; created_at: string }
+export interface ChatGroupMemberTable {
+  tenant_id: string;
+  group_id: string;
+  user_id: string;
+  joined_at: string;
+}
+export interface ChatPublicAccountTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  mp_type: number;
+  avatar: string;
+  intro: string;
+  sort: number;
+  created_at: string;
+}
 export interface ChatFileTable {
   id: string;
   tenant_id: string;
@@ -256,10 +314,39 @@ export interface NoticeTable {
   created_by: string;
   created_at: string;
   deleted_at: string | null;
-  /** '*' everyone in the tenant, else comma-joined role ids; null: sent before audiences were kept (recipients only). */
+  /**
+   * '*' everyone in the tenant, else comma-joined role ids and `dept:<id>` departments; null: sent before audiences
+   * were kept (recipients only).
+   */
   audience: string | null;
 }
-export interface QuestionSceneTable { id: string; tenant_id: string; scene_name: string; icon: string; sort: number }
+/** A user's department (osp_depts), for notices to a department (migration 2026-11-24T10-30). */
+export interface UserDeptTable {
+  tenant_id: string;
+  dept_id: string;
+  user_id: string;
+}
+/** A notice to publish later (migration 2026-11-24T10-30): payload is the request as it will be published. */
+export interface ScheduledNoticeTable {
+  id: string;
+  tenant_id: string;
+  mp_id: string;
+  title: string;
+  payload: string;
+  publish_at: string;
+  created_by: string;
+  created_at: string;
+  claimed_at: string | null;
+  published_at: string | null;
+  cancelled_at: string | null;
+}
+export interface QuestionSceneTable {
+  id: string;
+  tenant_id: string;
+  scene_name: string;
+  icon: string;
+  sort: number;
+}
 export interface FaqEntryTable {
   id: string;
   tenant_id: string;
@@ -272,6 +359,8 @@ export interface FaqEntryTable {
   hits: number;
   enabled: number;
   updated_at: string;
+  /** Other ways of asking the question (migration 2026-11-24T10-40_faq-synonyms). */
+  synonyms: ColumnType<string, string | undefined, string>;
 }
 export interface RobotQuestionTable {
   id: string;

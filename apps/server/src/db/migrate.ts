@@ -21,6 +21,12 @@ import * as catalogueSpeed from './migrations/2026-11-24T04-00_catalogue-speed.t
 import * as storedFiles from './migrations/2026-11-24T05-00_stored-files.ts';
 import * as identity from './migrations/2026-11-24T06-00_identity.ts';
 import * as chatReadReceipts from './migrations/2026-11-24T07-00_chat-read-receipts.ts';
+import * as chatMute from './migrations/2026-11-24T10-10_chat-mute.ts';
+import * as chatMentions from './migrations/2026-11-24T10-20_chat-mentions.ts';
+import * as noticeDepartmentsSchedule from './migrations/2026-11-24T10-30_notice-departments-schedule.ts';
+import * as faqSynonyms from './migrations/2026-11-24T10-40_faq-synonyms.ts';
+import * as tenantTimeZone from './migrations/2026-11-24T11-00_tenant-time-zone.ts';
+import * as newsContent from './migrations/2026-11-24T12-10_news-content.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -44,6 +50,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T05-00_stored-files': storedFiles,
   '2026-11-24T06-00_identity': identity,
   '2026-11-24T07-00_chat-read-receipts': chatReadReceipts,
+  '2026-11-24T10-10_chat-mute': chatMute,
+  '2026-11-24T10-20_chat-mentions': chatMentions,
+  '2026-11-24T10-30_notice-departments-schedule': noticeDepartmentsSchedule,
+  '2026-11-24T10-40_faq-synonyms': faqSynonyms,
+  '2026-11-24T11-00_tenant-time-zone': tenantTimeZone,
+  '2026-11-24T12-10_news-content': newsContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,7 +17,9 @@ describe('node:sqlite adapter', () => {
     expect(db.cachedStatements()).toBe(3);
     // An evicted statement is prepared again and still right; booleans, dates and undefined are bound as before.
     expect(db.prepare(select).all([5])).toEqual([{ name: 'n5' }]);
-    expect(db.prepare('SELECT ? AS a, ? AS b, ? AS c').all([true, new Date('2026-11-23T00:00:00.000Z'), undefined])).toEqual([{ a: 1, b: '2026-11-23T00:00:00.000Z', c: null }]);
+    expect(
+      db.prepare('SELECT ? AS a, ? AS b, ? AS c').all([true, new Date('2026-11-23T00:00:00.000Z'), undefined]),
+    ).toEqual([{ a: 1, b: '2026-11-23T00:00:00.000Z', c: null }]);
     db.close();
   });
 

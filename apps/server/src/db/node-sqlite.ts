@@ -12,7 +12,10 @@ export const STATEMENT_CACHE_SIZE = 500;
  * statements are kept per SQL text in a bounded LRU. Reusing one is safe: Kysely runs one query at a time
  * per connection, and each call binds its own parameters (all/run reset the statement first).
  */
-export function openNodeSqlite(filename: string, cacheSize = STATEMENT_CACHE_SIZE): SqliteDatabase & { raw: DatabaseSync; cachedStatements: () => number } {
+export function openNodeSqlite(
+  filename: string,
+  cacheSize = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { raw: DatabaseSync; cachedStatements: () => number } {
   const db = new DatabaseSync(filename);
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');

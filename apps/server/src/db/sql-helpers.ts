@@ -1,5 +1,9 @@
 import { PostgresAdapter, sql as sqlTag } from 'kysely';
 
+/** Any database: the migrations' frozen Kysely<any> as well as the app's Kysely<Database>. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyKysely = import('kysely').Kysely<any>;
+
 /** Dialect-specific bits, kept in one place (house style 8). */
 
 /** True when the error is a unique-constraint violation on either engine. */
@@ -13,7 +17,7 @@ export function isUniqueViolation(err: unknown): boolean {
 export const nowIso = (ms: number = Date.now()) => new Date(ms).toISOString();
 
 /** The PostgreSQL schema a connection works in (its search_path), or undefined on SQLite. */
-export async function currentPgSchema(db: import('kysely').Kysely<any>): Promise<string | undefined> {
+export async function currentPgSchema(db: AnyKysely): Promise<string | undefined> {
   try {
     const { sql } = await import('kysely');
     const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
@@ -27,7 +31,11 @@ export async function currentPgSchema(db: import('kysely').Kysely<any>): Promise
  * Hours from one ISO-8601 text column (or expression) to another, as a number, on either engine: for
  * durations summed and averaged in SQL (efficiency reports).
  */
-export function hoursBetween(engine: 'sqlite' | 'postgres', from: import('kysely').Expression<unknown>, to: import('kysely').Expression<unknown>): import('kysely').RawBuilder<number> {
+export function hoursBetween(
+  engine: 'sqlite' | 'postgres',
+  from: import('kysely').Expression<unknown>,
+  to: import('kysely').Expression<unknown>,
+): import('kysely').RawBuilder<number> {
   return engine === 'postgres'
     ? sqlTag<number>`(extract(epoch from (cast(${to} as timestamptz) - cast(${from} as timestamptz))) / 3600.0)`
     : sqlTag<number>`((julianday(${to}) - julianday(${from})) * 24.0)`;
@@ -38,13 +46,13 @@ export function hoursBetween(engine: 'sqlite' | 'postgres', from: import('kysely
  * the next queries with the new row counts instead of the empty-table estimates (issue 13). SQLite keeps no
  * statistics unless asked and its planner does well on the catalogue's indexes without them: nothing to do.
  */
-export async function analyzeTables(engine: 'sqlite' | 'postgres', db: import('kysely').Kysely<any>, tables: string[]): Promise<void> {
+export async function analyzeTables(engine: 'sqlite' | 'postgres', db: AnyKysely, tables: string[]): Promise<void> {
   if (engine !== 'postgres' || !tables.length) return;
   await sqlTag`analyze ${sqlTag.join(tables.map((t) => sqlTag.table(t)))}`.execute(db);
 }
 
 /** The engine a Kysely instance talks to, from its dialect's adapter (for migrations, which get only the Kysely). */
-export function engineOf(db: import('kysely').Kysely<any>): 'sqlite' | 'postgres' {
+export function engineOf(db: AnyKysely): 'sqlite' | 'postgres' {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
@@ -57,7 +65,12 @@ export function binaryColumnType(engine: 'sqlite' | 'postgres'): 'bytea' | 'blob
  * Keeps a bytes column out of line and uncompressed on PostgreSQL (STORAGE EXTERNAL): for file chunks that are
  * mostly compressed already (images, xlsx, zip), where TOAST's pglz would spend CPU for nothing. SQLite: nothing.
  */
-export async function storeUncompressed(engine: 'sqlite' | 'postgres', db: import('kysely').Kysely<any>, table: string, column: string): Promise<void> {
+export async function storeUncompressed(
+  engine: 'sqlite' | 'postgres',
+  db: AnyKysely,
+  table: string,
+  column: string,
+): Promise<void> {
   if (engine !== 'postgres') return;
   await sqlTag`alter table ${sqlTag.table(table)} alter column ${sqlTag.ref(column)} set storage external`.execute(db);
 }

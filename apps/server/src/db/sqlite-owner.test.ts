@@ -19,9 +19,14 @@ describe('one process per SQLite file', () => {
     // The "first node": a live process of this host that owns the file.
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      await writeFile(`${file}.owner`, JSON.stringify({ pid: other.pid, host: hostname(), since: '2026-11-23T00:00:00Z' }));
+      await writeFile(
+        `${file}.owner`,
+        JSON.stringify({ pid: other.pid, host: hostname(), since: '2026-11-23T00:00:00Z' }),
+      );
       expect(() => claimSqliteFile(file)).toThrow(SqliteOwnedError);
-      expect(() => claimSqliteFile(file)).toThrow(/already used by another portal process \(pid \d+.*SQLite is single-node.*DATABASE_URL=postgres/);
+      expect(() => claimSqliteFile(file)).toThrow(
+        /already used by another portal process \(pid \d+.*SQLite is single-node.*DATABASE_URL=postgres/,
+      );
     } finally {
       other.kill('SIGKILL');
       await new Promise((r) => other.once('exit', r));

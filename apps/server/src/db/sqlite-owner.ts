@@ -40,7 +40,7 @@ export function claimSqliteFile(filename: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    let owner: Owner | null = null;
+    let owner: Owner | null;
     try {
       owner = JSON.parse(readFileSync(ownerFile, 'utf8')) as Owner;
     } catch {

@@ -24,10 +24,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function requestedTenant(request: FastifyRequest): string | null {
   const pick = (o: unknown) =>
     o && typeof o === 'object' && 'tenantId' in o && typeof (o as { tenantId: unknown }).tenantId === 'string'
-      ? ((o as { tenantId: string }).tenantId.trim() || null)
+      ? (o as { tenantId: string }).tenantId.trim() || null
       : null;
   const header = request.headers['tenant-id'];
-  return pick(request.query) ?? pick(request.body) ?? (typeof header === 'string' && header.trim() ? header.trim() : null);
+  return (
+    pick(request.query) ?? pick(request.body) ?? (typeof header === 'string' && header.trim() ? header.trim() : null)
+  );
 }
 
 /** Looks up the session of an access token; null when unknown, revoked or expired. */
@@ -43,7 +45,11 @@ export async function findSessionUser(app: FastifyInstance, token: string): Prom
     .where('s.access_expires_at', '>', now)
     .where('s.expires_at', '>', now)
     // The absolute session lifetime (SESSION_MAX_HOURS): a session that old ends however active it was.
-    .where('s.created_at', '>', nowIso(Date.now() - (app.deps.config.sessionMaxSeconds ?? SESSION_MAX_SECONDS_DEFAULT) * 1000))
+    .where(
+      's.created_at',
+      '>',
+      nowIso(Date.now() - (app.deps.config.sessionMaxSeconds ?? SESSION_MAX_SECONDS_DEFAULT) * 1000),
+    )
     .where('u.status', '=', 1)
     .select([
       's.id as sessionId',
@@ -66,7 +72,13 @@ function accessOf(request: FastifyRequest): Access {
 }
 
 /** How a registered route says who may call it; null when it does not (a test refuses such a route). */
-export type AccessDeclaration = { method: string; url: string; access: Access | null; menu: MenuRequirement | null; byPath: boolean };
+export type AccessDeclaration = {
+  method: string;
+  url: string;
+  access: Access | null;
+  menu: MenuRequirement | null;
+  byPath: boolean;
+};
 
 export function accessDeclared(d: AccessDeclaration): boolean {
   return d.access !== null || d.menu !== null || d.byPath;
@@ -74,15 +86,27 @@ export function accessDeclared(d: AccessDeclaration): boolean {
 
 /** The menu names a role holds in its tenant. */
 async function menuNamesOf(app: FastifyInstance, tenantId: string, roleId: string): Promise<Set<string>> {
-  const rows = await app.deps.db.selectFrom('role_menus').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).select('menu_name').execute();
+  const rows = await app.deps.db
+    .selectFrom('role_menus')
+    .where('tenant_id', '=', tenantId)
+    .where('role_id', '=', roleId)
+    .select('menu_name')
+    .execute();
   return new Set(rows.map((r) => r.menu_name));
 }
 
-async function requireRouteMenu(app: FastifyInstance, request: FastifyRequest, ctx: RequestContext, requirement: MenuRequirement): Promise<void> {
+async function requireRouteMenu(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: RequestContext,
+  requirement: MenuRequirement,
+): Promise<void> {
   const need = typeof requirement === 'function' ? requirement(request) : requirement;
   const held = await menuNamesOf(app, ctx.tenantId, ctx.roleId);
-  const names = need === 'any' ? CONFIGURATION_MENUS.map((m) => m.name) : typeof need === 'string' ? [need] : need.anyOf;
-  if (!names.some((n) => held.has(n))) throw forbidden(MESSAGES.forbidden, `configurationMenu ${need === 'any' ? 'any' : names.join('|')}`);
+  const names =
+    need === 'any' ? CONFIGURATION_MENUS.map((m) => m.name) : typeof need === 'string' ? [need] : need.anyOf;
+  if (!names.some((n) => held.has(n)))
+    throw forbidden(MESSAGES.forbidden, `configurationMenu ${need === 'any' ? 'any' : names.join('|')}`);
 }
 
 /**
@@ -99,9 +123,16 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('accessDeclarations', declarations);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { access?: Access; menu?: MenuRequirement };
-    if (config.menu && config.access && config.access !== 'user') throw new Error(`${route.url}: a route with a menu is a 'user' route, not '${config.access}'`);
+    if (config.menu && config.access && config.access !== 'user')
+      throw new Error(`${route.url}: a route with a menu is a 'user' route, not '${config.access}'`);
     for (const method of [route.method].flat()) {
-      declarations.push({ method, url: route.url, access: config.access ?? null, menu: config.menu ?? null, byPath: route.url.includes('/nobody/') });
+      declarations.push({
+        method,
+        url: route.url,
+        access: config.access ?? null,
+        menu: config.menu ?? null,
+        byPath: route.url.includes('/nobody/'),
+      });
     }
   });
 

@@ -4,7 +4,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok } from './envelope.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, registerErrorHandling, tooMany, unauthorized } from './errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  registerErrorHandling,
+  tooMany,
+  unauthorized,
+} from './errors.ts';
 
 /** The one error handler, on a bare Fastify instance with routes that fail in every way it must map. */
 describe('the error handler', () => {
@@ -19,7 +28,14 @@ describe('the error handler', () => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/app-error/:kind', async (request) => {
       const kind = (request.params as { kind: string }).kind;
-      const make = { badRequest, unauthorized, forbidden, notFound, tooMany: () => tooMany('太多了'), conflict: () => conflict('冲突了', 'detail') }[kind];
+      const make = {
+        badRequest,
+        unauthorized,
+        forbidden,
+        notFound,
+        tooMany: () => tooMany('太多了'),
+        conflict: () => conflict('冲突了', 'detail'),
+      }[kind];
       throw make ? make() : new AppError(418, '自定义错误', 'why');
     });
     r.get('/crash', async () => {
@@ -28,8 +44,16 @@ describe('the error handler', () => {
     r.get('/crash-sync', () => {
       throw new TypeError(secret);
     });
-    r.post('/validated', { schema: { body: z.object({ name: z.string().min(1, '请输入名称'), age: z.number().int() }) } }, async (request) => ok(request.body));
-    r.get('/bad-response', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'not a number' }) as unknown as { n: number });
+    r.post(
+      '/validated',
+      { schema: { body: z.object({ name: z.string().min(1, '请输入名称'), age: z.number().int() }) } },
+      async (request) => ok(request.body),
+    );
+    r.get(
+      '/bad-response',
+      { schema: { response: { 200: z.object({ n: z.number() }) } } },
+      async () => ({ n: 'not a number' }) as unknown as { n: number },
+    );
     await app.ready();
   });
   afterAll(async () => {
@@ -84,7 +108,12 @@ describe('the error handler', () => {
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/validated', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/validated',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ status: 400, msg: MESSAGES.badRequest, result: null });
 

@@ -27,8 +27,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string = MESSAGES.badRequest, detail = '') => new AppError(STATUS_BAD_REQUEST, msg, detail);
-export const unauthorized = (msg: string = MESSAGES.unauthorized, detail = '') => new AppError(STATUS_UNAUTHORIZED, msg, detail);
+export const badRequest = (msg: string = MESSAGES.badRequest, detail = '') =>
+  new AppError(STATUS_BAD_REQUEST, msg, detail);
+export const unauthorized = (msg: string = MESSAGES.unauthorized, detail = '') =>
+  new AppError(STATUS_UNAUTHORIZED, msg, detail);
 export const forbidden = (msg: string = MESSAGES.forbidden, detail = '') => new AppError(STATUS_FORBIDDEN, msg, detail);
 export const notFound = (msg: string = MESSAGES.notFound, detail = '') => new AppError(STATUS_NOT_FOUND, msg, detail);
 export const conflict = (msg: string, detail = '') => new AppError(STATUS_CONFLICT, msg, detail);
@@ -45,7 +47,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
-        const where = [error.validationContext, v.instancePath?.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.');
+        const where = [error.validationContext, v.instancePath?.replace(/^\//, '').replaceAll('/', '.')]
+          .filter(Boolean)
+          .join('.');
         return `${where}: ${v.message}`;
       });
       const first = error.validation[0]?.message;
@@ -69,7 +73,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(STATUS_NOT_FOUND).send(fail(STATUS_NOT_FOUND, MESSAGES.notFound, `${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .status(STATUS_NOT_FOUND)
+      .send(fail(STATUS_NOT_FOUND, MESSAGES.notFound, `${request.method} ${request.url.split('?')[0]}`));
   });
 }
 

@@ -40,9 +40,19 @@ describe('files across two nodes on one PostgreSQL (FILE_STORE=database)', () =>
     const res = await node.app.inject({ method: 'POST', url, headers: bearer(tokens[account]!), payload });
     return { http: res.statusCode, ...res.json() };
   };
-  const upload = async (node: TestApp, account: string, url: string, files: { filename: string; content: Buffer }[]) => {
+  const upload = async (
+    node: TestApp,
+    account: string,
+    url: string,
+    files: { filename: string; content: Buffer }[],
+  ) => {
     const body = multipart(files);
-    const res = await node.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[account]!), ...body.headers }, payload: body.payload });
+    const res = await node.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(tokens[account]!), ...body.headers },
+      payload: body.payload,
+    });
     return { http: res.statusCode, ...res.json() };
   };
   const finished = async (node: TestApp, account: string, key: string) => {
@@ -56,7 +66,8 @@ describe('files across two nodes on one PostgreSQL (FILE_STORE=database)', () =>
     for (let i = 0; i < 2; i++) dataDirs.push(await mkdtemp(join(tmpdir(), `portal-node${i + 1}-`)));
     node1 = await createTestApp('postgres', { fileStore: 'database', dataDir: dataDirs[0]! });
     node2 = await createPeerTestApp(node1, { dataDir: dataDirs[1]! });
-    for (const account of ['admin', 'teacher01', 'student01']) tokens[account] = (await node1.login(account)).access_token;
+    for (const account of ['admin', 'teacher01', 'student01'])
+      tokens[account] = (await node1.login(account)).access_token;
   });
   afterAll(async () => {
     await node2?.close();
@@ -70,7 +81,11 @@ describe('files across two nodes on one PostgreSQL (FILE_STORE=database)', () =>
     expect(doc).toMatchObject({ status: 1000, result: { fileTypeName: 'pdf', fileSize: pdf.length } });
     for (const res of [
       await node2.app.inject({ method: 'GET', url: doc.result.url }),
-      await node2.app.inject({ method: 'GET', url: `/api/chat/file/${doc.result.objectId}`, headers: bearer(tokens.student01!) }),
+      await node2.app.inject({
+        method: 'GET',
+        url: `/api/chat/file/${doc.result.objectId}`,
+        headers: bearer(tokens.student01!),
+      }),
     ]) {
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.equals(pdf)).toBe(true);
@@ -90,9 +105,21 @@ describe('files across two nodes on one PostgreSQL (FILE_STORE=database)', () =>
     expect(shown.headers['content-disposition']).toMatch(/^inline/);
     expect(shown.rawPayload.equals(png)).toBe(true);
     // Others still get nothing, on either node.
-    expect((await node2.app.inject({ method: 'GET', url: `/api/chat/file/${doc.result.objectId}`, headers: bearer(tokens.teacher01!) })).statusCode).toBe(404);
+    expect(
+      (
+        await node2.app.inject({
+          method: 'GET',
+          url: `/api/chat/file/${doc.result.objectId}`,
+          headers: bearer(tokens.teacher01!),
+        })
+      ).statusCode,
+    ).toBe(404);
     // A refused upload leaves nothing in the database.
-    expect(await upload(node1, 'student01', '/api/chat/upload', [{ filename: 'big.jpg', content: Buffer.alloc(10 * 1024 * 1024 + 10, 0xff) }])).toMatchObject({ http: 413 });
+    expect(
+      await upload(node1, 'student01', '/api/chat/upload', [
+        { filename: 'big.jpg', content: Buffer.alloc(10 * 1024 * 1024 + 10, 0xff) },
+      ]),
+    ).toMatchObject({ http: 413 });
     const stored = await node1.db.db.selectFrom('stored_files').select('key').execute();
     expect(stored.filter((s) => s.key.startsWith('chat/'))).toHaveLength(2);
   });
@@ -103,40 +130,73 @@ describe('files across two nodes on one PostgreSQL (FILE_STORE=database)', () =>
     expect(saved).toMatchObject({ status: 1000, result: { fileName: 'logo.png', size: png.length } });
     const img = await node2.app.inject({ method: 'GET', url: saved.result.url });
     expect(img.statusCode).toBe(200);
-    expect(img.headers).toMatchObject({ 'content-type': 'image/png', 'content-length': String(png.length), 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(img.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': String(png.length),
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect(img.rawPayload.equals(png)).toBe(true);
-    expect((await node2.app.inject({ method: 'GET', url: saved.result.url.replace(/[0-9a-f]{4}\.png$/, '0000.png') })).statusCode).toBe(404);
+    expect(
+      (await node2.app.inject({ method: 'GET', url: saved.result.url.replace(/[0-9a-f]{4}\.png$/, '0000.png') }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('matches fields and imports on node 2 what was uploaded to node 1; failed rows and exports download from either node', async () => {
-    const grid = [HEADER, ['教务处', '跨节点导入的职责', '职责', '从节点一上传', 1, ''], ['不存在的部门', '某职责', '职责', '', 0, '']];
-    const up = await upload(node1, 'admin', `${T}/deptDuty/upload`, [{ filename: '职责.xlsx', content: await xlsxOf(grid) }]);
+    const grid = [
+      HEADER,
+      ['教务处', '跨节点导入的职责', '职责', '从节点一上传', 1, ''],
+      ['不存在的部门', '某职责', '职责', '', 0, ''],
+    ];
+    const up = await upload(node1, 'admin', `${T}/deptDuty/upload`, [
+      { filename: '职责.xlsx', content: await xlsxOf(grid) },
+    ]);
     expect(up.status).toBe(1000);
     const match = await post(node2, 'admin', `${T}/deptDuty/matchField`, { fileKey: up.result.fileKey, headerLine: 1 });
     expect(match).toMatchObject({ http: 200, status: 1000 });
     expect(match.result.excelField).toEqual(HEADER);
-    const started = await post(node2, 'admin', `${T}/deptDuty/import`, { fileKey: up.result.fileKey, headerLine: 1, ruleNum: 1, errorRegx: 'deptName,dutyName', matrixType: JSON.stringify(MATRIX) });
+    const started = await post(node2, 'admin', `${T}/deptDuty/import`, {
+      fileKey: up.result.fileKey,
+      headerLine: 1,
+      ruleNum: 1,
+      errorRegx: 'deptName,dutyName',
+      matrixType: JSON.stringify(MATRIX),
+    });
     expect(started.status).toBe(1000);
     const result = await finished(node2, 'admin', started.result.redisKey);
     expect(result).toMatchObject({ status: 'finished', totalNum: 2, newInsertNum: 1, failNum: 1 });
-    const failedRows = await node1.app.inject({ method: 'POST', url: `${T}/errorDownload`, headers: bearer(tokens.admin!), payload: { errorKey: result.errorKey } });
+    const failedRows = await node1.app.inject({
+      method: 'POST',
+      url: `${T}/errorDownload`,
+      headers: bearer(tokens.admin!),
+      payload: { errorKey: result.errorKey },
+    });
     expect(failedRows.statusCode).toBe(200);
     expect(failedRows.headers['content-disposition']).toContain(encodeURIComponent('导入失败数据.xlsx'));
     expect((await rowsOf(failedRows.rawPayload))[1]?.slice(0, 2)).toEqual(['不存在的部门', '某职责']);
 
-    const exported = await post(node1, 'admin', `${T}/deptDuty/exportStart`, { dataRange: 1, fileName: '职责清单', exportField: 'dutyName:职责名称' });
+    const exported = await post(node1, 'admin', `${T}/deptDuty/exportStart`, {
+      dataRange: 1,
+      fileName: '职责清单',
+      exportField: 'dutyName:职责名称',
+    });
     const done = await finished(node1, 'admin', exported.result.redisKey);
     const polledOn2 = await post(node2, 'admin', `${T}/progress`, { key: exported.result.redisKey });
     const file = await node2.app.inject({ method: 'GET', url: polledOn2.result.result.url });
     expect(file.statusCode).toBe(200);
-    expect(file.headers).toMatchObject({ 'cache-control': 'private, no-store', 'content-length': String(file.rawPayload.length) });
+    expect(file.headers).toMatchObject({
+      'cache-control': 'private, no-store',
+      'content-length': String(file.rawPayload.length),
+    });
     expect(file.headers['content-disposition']).toContain(encodeURIComponent('职责清单.xlsx'));
     expect((await rowsOf(file.rawPayload)).flat()).toContain('跨节点导入的职责');
 
     // A day later node 2's cleanup removes what node 1 stored; node 1 then finds nothing either.
     await purgeTransferFiles(node2.app.deps, Date.now() + TRANSFER_FILE_TTL_MS + 60_000);
     expect((await node1.app.inject({ method: 'GET', url: done.result.url })).statusCode).toBe(404);
-    expect((await post(node1, 'admin', `${T}/deptDuty/matchField`, { fileKey: up.result.fileKey, headerLine: 1 })).msg).toBe(TRANSFER_TEXTS.noUpload);
+    expect(
+      (await post(node1, 'admin', `${T}/deptDuty/matchField`, { fileKey: up.result.fileKey, headerLine: 1 })).msg,
+    ).toBe(TRANSFER_TEXTS.noUpload);
     const left = await node1.db.db.selectFrom('stored_files').select('key').execute();
     expect(left.filter((s) => !s.key.startsWith('chat/') && !s.key.startsWith('workbench/'))).toEqual([]);
   });

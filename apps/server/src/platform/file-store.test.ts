@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/create-db.ts';
 import { nowIso } from '../db/sql-helpers.ts';
 import { createTestDb } from '../test/test-app.ts';
-import { databaseFileStore, FILE_CHUNK_BYTES, FileKeyError, FileMissingError, FileTooLargeError, localFileStore, ORPHAN_CHUNK_AGE_MS, type FileStore } from './file-store.ts';
+import {
+  databaseFileStore,
+  FILE_CHUNK_BYTES,
+  FileKeyError,
+  FileMissingError,
+  FileTooLargeError,
+  localFileStore,
+  ORPHAN_CHUNK_AGE_MS,
+  type FileStore,
+} from './file-store.ts';
 
 /** Bytes in uneven pieces, as an upload arrives. */
 function pieces(data: Buffer, size = 65_537): Readable {
@@ -24,7 +33,9 @@ async function bytesOf(stream: Readable): Promise<{ data: Buffer; reads: number;
 /** Every file under a folder, hidden ones included. */
 async function filesUnder(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 }
 
 const backEnds = [
@@ -39,7 +50,10 @@ describe.each(backEnds)('file store: $name', ({ engine }) => {
   let scratch: string;
   let db: DbHandle | null = null;
   /** What the back end holds besides the file rows: chunk rows, or files on disk (leftover .part files included). */
-  const leftovers = async () => (db ? (await db.db.selectFrom('stored_file_chunks').select('blob_id').execute()).length : (await filesUnder(join(root, 'files'))).length);
+  const leftovers = async () =>
+    db
+      ? (await db.db.selectFrom('stored_file_chunks').select('blob_id').execute()).length
+      : (await filesUnder(join(root, 'files'))).length;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'portal-file-store-'));
@@ -97,13 +111,21 @@ describe.each(backEnds)('file store: $name', ({ engine }) => {
   it('refuses a file past the size limit and leaves nothing behind', async () => {
     const data = randomBytes(2 * FILE_CHUNK_BYTES + 10);
     const source = pieces(data);
-    await expect(store.put('transfer/000000/too-big', source, { maxBytes: FILE_CHUNK_BYTES + 5 })).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(
+      store.put('transfer/000000/too-big', source, { maxBytes: FILE_CHUNK_BYTES + 5 }),
+    ).rejects.toBeInstanceOf(FileTooLargeError);
     expect(source.destroyed).toBe(true);
     expect(await store.get('transfer/000000/too-big')).toBeNull();
     expect(await store.exists('transfer/000000/too-big')).toBe(false);
     expect(await leftovers()).toBe(0);
     // At the limit exactly, it is taken.
-    expect((await store.put('transfer/000000/at-limit', pieces(data.subarray(0, FILE_CHUNK_BYTES + 5)), { maxBytes: FILE_CHUNK_BYTES + 5 })).size).toBe(FILE_CHUNK_BYTES + 5);
+    expect(
+      (
+        await store.put('transfer/000000/at-limit', pieces(data.subarray(0, FILE_CHUNK_BYTES + 5)), {
+          maxBytes: FILE_CHUNK_BYTES + 5,
+        })
+      ).size,
+    ).toBe(FILE_CHUNK_BYTES + 5);
     await store.remove('transfer/000000/at-limit');
   });
 
@@ -140,7 +162,19 @@ describe.each(backEnds)('file store: $name', ({ engine }) => {
   });
 
   it('refuses keys that are not plain relative paths', async () => {
-    for (const key of ['../secrets.json', '/etc/passwd', 'chat/../../x', 'chat/./x', 'a//b', '', 'a\\b', 'chat/x/', 'C:/x', 'a\0b', 'x'.repeat(1025)]) {
+    for (const key of [
+      '../secrets.json',
+      '/etc/passwd',
+      'chat/../../x',
+      'chat/./x',
+      'a//b',
+      '',
+      'a\\b',
+      'chat/x/',
+      'C:/x',
+      'a\0b',
+      'x'.repeat(1025),
+    ]) {
       await expect(store.put(key, [Buffer.from('x')]), key).rejects.toBeInstanceOf(FileKeyError);
       await expect(store.get(key), key).rejects.toBeInstanceOf(FileKeyError);
       await expect(store.exists(key), key).rejects.toBeInstanceOf(FileKeyError);
@@ -151,7 +185,14 @@ describe.each(backEnds)('file store: $name', ({ engine }) => {
   });
 
   it('removes a folder of keys and nothing beside it', async () => {
-    for (const key of ['exports/000000/j1/a.xlsx', 'exports/000000/j1/sub/b', 'exports/000000/j10/c.xlsx', 'exports/000000/j1x', 'exports/000000/j2']) await store.put(key, [Buffer.from(key)]);
+    for (const key of [
+      'exports/000000/j1/a.xlsx',
+      'exports/000000/j1/sub/b',
+      'exports/000000/j10/c.xlsx',
+      'exports/000000/j1x',
+      'exports/000000/j2',
+    ])
+      await store.put(key, [Buffer.from(key)]);
     await store.removePrefix('exports/000000/j1');
     await store.removePrefix('exports/000000/j2');
     expect(await store.exists('exports/000000/j2')).toBe(true);
@@ -173,7 +214,9 @@ describe.each(backEnds)('file store: $name', ({ engine }) => {
     });
     expect(same).toBe(true);
     if (db) expect(existsSync(seen)).toBe(false);
-    await expect(store.withPath('transfer/000000/up', async () => Promise.reject(new Error('reader failed')))).rejects.toThrow('reader failed');
+    await expect(
+      store.withPath('transfer/000000/up', async () => Promise.reject(new Error('reader failed'))),
+    ).rejects.toThrow('reader failed');
     if (db) expect(await readdir(scratch)).toEqual([]);
     await store.remove('transfer/000000/up');
   });
@@ -197,11 +240,23 @@ describe.each(backEnds)('file store: $name', ({ engine }) => {
   it.runIf(engine)('sweeps chunks of uploads that never finished, once they are old', async () => {
     await store.put('chat/000000/live', [randomBytes(10)]);
     const old = nowIso(Date.now() - ORPHAN_CHUNK_AGE_MS - 60_000);
-    await db!.db.insertInto('stored_file_chunks').values({ blob_id: 'orphan-of-a-dead-node', idx: 0, data: Buffer.from('x'), created_at: old }).execute();
-    await db!.db.insertInto('stored_file_chunks').values({ blob_id: 'upload-in-progress', idx: 0, data: Buffer.from('y'), created_at: nowIso() }).execute();
-    await db!.db.updateTable('stored_file_chunks').set({ created_at: old }).where('blob_id', 'not in', ['orphan-of-a-dead-node', 'upload-in-progress']).execute();
+    await db!.db
+      .insertInto('stored_file_chunks')
+      .values({ blob_id: 'orphan-of-a-dead-node', idx: 0, data: Buffer.from('x'), created_at: old })
+      .execute();
+    await db!.db
+      .insertInto('stored_file_chunks')
+      .values({ blob_id: 'upload-in-progress', idx: 0, data: Buffer.from('y'), created_at: nowIso() })
+      .execute();
+    await db!.db
+      .updateTable('stored_file_chunks')
+      .set({ created_at: old })
+      .where('blob_id', 'not in', ['orphan-of-a-dead-node', 'upload-in-progress'])
+      .execute();
     expect(await store.sweep()).toBe(1);
-    expect((await db!.db.selectFrom('stored_file_chunks').select('blob_id').execute()).map((r) => r.blob_id)).not.toContain('orphan-of-a-dead-node');
+    expect(
+      (await db!.db.selectFrom('stored_file_chunks').select('blob_id').execute()).map((r) => r.blob_id),
+    ).not.toContain('orphan-of-a-dead-node');
     expect(await leftovers()).toBe(2);
     expect((await bytesOf((await store.get('chat/000000/live'))!.stream)).data.length).toBe(10);
     await store.remove('chat/000000/live');

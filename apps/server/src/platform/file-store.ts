@@ -86,8 +86,10 @@ export class FileMissingError extends Error {
 /** The key, checked: a relative path of plain segments. */
 export function checkKey(key: string): string {
   if (typeof key !== 'string' || !key || key.length > FILE_KEY_MAX_CHARS) throw new FileKeyError(key);
-  if (key.startsWith('/') || key.includes('\\') || key.includes('\0') || /^[A-Za-z]:/.test(key)) throw new FileKeyError(key);
-  for (const segment of key.split('/')) if (!segment || segment === '.' || segment === '..') throw new FileKeyError(key);
+  if (key.startsWith('/') || key.includes('\\') || key.includes('\0') || /^[A-Za-z]:/.test(key))
+    throw new FileKeyError(key);
+  for (const segment of key.split('/'))
+    if (!segment || segment === '.' || segment === '..') throw new FileKeyError(key);
   return key;
 }
 
@@ -111,7 +113,8 @@ function meter(maxBytes: number | undefined) {
   return { transform, result: (): PutResult => ({ size, head }) };
 }
 
-const sourceOf = (source: FileSource) => (source instanceof Readable ? source : Readable.from(source, { objectMode: false }));
+const sourceOf = (source: FileSource) =>
+  source instanceof Readable ? source : Readable.from(source, { objectMode: false });
 
 /** A scratch folder of its own for `fn`, removed afterwards whatever happens. */
 async function inScratch<T>(scratchRoot: string, fn: (dir: string) => Promise<T>): Promise<T> {
@@ -132,7 +135,8 @@ export function localFileStore(root: string): FileStore {
     if (!path.startsWith(root + sep)) throw new FileKeyError(key);
     return path;
   };
-  const partOf = (target: string) => join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
+  const partOf = (target: string) =>
+    join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
   const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
 
   return {
@@ -196,7 +200,8 @@ export function localFileStore(root: string): FileStore {
 
 // ------------------------------------------------------------------ database
 
-const bufferOf = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+const bufferOf = (data: Uint8Array) =>
+  Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 /**
  * Files as chunks in the database (ADR 0020): put() writes FILE_CHUNK_BYTES chunks under a new blob id as the
@@ -211,8 +216,15 @@ export function databaseFileStore(db: Db, { scratchDir = tmpdir() }: { scratchDi
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction().execute(async (trx) => {
-          const old = await trx.deleteFrom('stored_files').where('key', '=', key).returning('blob_id').executeTakeFirst();
-          await trx.insertInto('stored_files').values({ key, blob_id: blobId, size, chunks, created_at: nowIso() }).execute();
+          const old = await trx
+            .deleteFrom('stored_files')
+            .where('key', '=', key)
+            .returning('blob_id')
+            .executeTakeFirst();
+          await trx
+            .insertInto('stored_files')
+            .values({ key, blob_id: blobId, size, chunks, created_at: nowIso() })
+            .execute();
           return old?.blob_id;
         });
       } catch (err) {
@@ -232,7 +244,10 @@ export function databaseFileStore(db: Db, { scratchDir = tmpdir() }: { scratchDi
       let pendingBytes = 0;
       let idx = 0;
       const insert = async (data: Buffer) => {
-        await db.insertInto('stored_file_chunks').values({ blob_id: blobId, idx, data, created_at: nowIso() }).execute();
+        await db
+          .insertInto('stored_file_chunks')
+          .values({ blob_id: blobId, idx, data, created_at: nowIso() })
+          .execute();
         idx++;
       };
       /** Writes whole chunks from what has arrived; with `all`, the rest too. */
@@ -272,7 +287,11 @@ export function databaseFileStore(db: Db, { scratchDir = tmpdir() }: { scratchDi
     },
     async get(key) {
       checkKey(key);
-      const row = await db.selectFrom('stored_files').where('key', '=', key).select(['blob_id', 'size', 'chunks']).executeTakeFirst();
+      const row = await db
+        .selectFrom('stored_files')
+        .where('key', '=', key)
+        .select(['blob_id', 'size', 'chunks'])
+        .executeTakeFirst();
       if (!row) return null;
       const { blob_id: blobId, chunks } = row;
       const size = Number(row.size);

@@ -38,7 +38,12 @@ describe.each(testDatabases)('liveness and readiness on %s', (engine) => {
       expect(ready.json()).toMatchObject({ status: 503, msg: '服务暂不可用，请稍后再试', result: null });
       expect(ready.json().msgDetail).toMatch(/^redis: /);
       await redis.start();
-      await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode, { timeout: 15_000, interval: 200 }).toBe(200);
+      await expect
+        .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode, {
+          timeout: 15_000,
+          interval: 200,
+        })
+        .toBe(200);
     } finally {
       await redis.stop();
     }
@@ -50,8 +55,16 @@ describe('readiness of a database behind the code', () => {
     const db = createDb({ engine: 'sqlite', filename: ':memory:' });
     await migrateToLatest(db.db);
     // As if the newest migration had not run yet (a node of newer code started on an older database).
-    const newest = (await db.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never, 'desc').limit(1).execute()) as Array<{ name: string }>;
-    await db.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', newest[0]!.name as never).execute();
+    const newest = (await db.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .orderBy('name' as never, 'desc')
+      .limit(1)
+      .execute()) as Array<{ name: string }>;
+    await db.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', newest[0]!.name as never)
+      .execute();
     const app = await buildApp({ config: testConfig(), db, logger: false, serveWeb: false });
     try {
       const ready = await app.inject({ method: 'GET', url: '/api/ready' });

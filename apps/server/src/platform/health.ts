@@ -9,7 +9,10 @@ import { fail, ok } from './envelope.ts';
 const CHECK_TIMEOUT_MS = 2000;
 
 const within = <T>(ms: number, work: Promise<T>, what: string): Promise<T> =>
-  Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref()),
+  ]);
 
 /**
  * The load balancer's two questions (README, "Running on several nodes"):
@@ -22,7 +25,12 @@ const within = <T>(ms: number, work: Promise<T>, what: string): Promise<T> =>
 export function registerHealth(app: FastifyInstance, config: Config, db: DbHandle): void {
   let redis: Redis | null = null;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: CHECK_TIMEOUT_MS });
+    redis = new Redis(config.redisUrl, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: CHECK_TIMEOUT_MS,
+    });
     // A failed readiness check reports the error; the connection's own error events would only repeat it.
     redis.on('error', () => undefined);
   }
@@ -31,24 +39,41 @@ export function registerHealth(app: FastifyInstance, config: Config, db: DbHandl
   });
 
   const meta = { engine: db.engine, node: config.nodeId ?? null, cluster: Boolean(config.cluster) };
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Liveness: the process answers' } }, async () => ok(meta));
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Liveness: the process answers' } },
+    async () => ok(meta),
+  );
 
-  app.get('/api/ready', { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Readiness: database, Redis and migrations' } }, async (_request, reply) => {
-    const problems: string[] = [];
-    await within(CHECK_TIMEOUT_MS, db.db.selectFrom('tenants').select('tenant_id').limit(1).execute(), 'database').catch((err: Error) => problems.push(`database: ${err.message}`));
-    if (problems.length === 0) {
-      const pending = await within(CHECK_TIMEOUT_MS, pendingMigrations(db.db), 'migrations').catch((err: Error) => [`? (${err.message})`]);
-      if (pending.length) problems.push(`migrations not run: ${pending.join(', ')}`);
-    }
-    if (redis) {
-      const r = redis;
-      const ping = async () => {
-        if (r.status === 'wait' || r.status === 'end') await r.connect();
-        return r.ping();
-      };
-      await within(CHECK_TIMEOUT_MS, ping(), 'redis').catch((err: Error) => problems.push(`redis: ${err.message}`));
-    }
-    if (problems.length) return reply.status(503).send(fail(503, '服务暂不可用，请稍后再试', problems.join('; ')));
-    return ok({ ...meta, database: 'ok', redis: redis ? 'ok' : 'not used', migrations: 'current' });
-  });
+  app.get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], summary: 'Readiness: database, Redis and migrations' },
+    },
+    async (_request, reply) => {
+      const problems: string[] = [];
+      await within(
+        CHECK_TIMEOUT_MS,
+        db.db.selectFrom('tenants').select('tenant_id').limit(1).execute(),
+        'database',
+      ).catch((err: Error) => problems.push(`database: ${err.message}`));
+      if (problems.length === 0) {
+        const pending = await within(CHECK_TIMEOUT_MS, pendingMigrations(db.db), 'migrations').catch((err: Error) => [
+          `? (${err.message})`,
+        ]);
+        if (pending.length) problems.push(`migrations not run: ${pending.join(', ')}`);
+      }
+      if (redis) {
+        const r = redis;
+        const ping = async () => {
+          if (r.status === 'wait' || r.status === 'end') await r.connect();
+          return r.ping();
+        };
+        await within(CHECK_TIMEOUT_MS, ping(), 'redis').catch((err: Error) => problems.push(`redis: ${err.message}`));
+      }
+      if (problems.length) return reply.status(503).send(fail(503, '服务暂不可用，请稍后再试', problems.join('; ')));
+      return ok({ ...meta, database: 'ok', redis: redis ? 'ok' : 'not used', migrations: 'current' });
+    },
+  );
 }

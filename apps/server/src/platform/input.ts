@@ -7,7 +7,9 @@ function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
-  return Object.entries(value as Record<string, unknown>).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+  return Object.entries(value as Record<string, unknown>).some(
+    ([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1),
+  );
 }
 
 /** C0 control characters and DEL: never part of a file or field name a person typed. */
@@ -16,7 +18,14 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** RFC 2046: a boundary of 1 to 70 characters, quoted or not. */
 const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i;
 
-type Part = { type?: string; fieldname?: string; filename?: string; value?: unknown; fields?: Record<string, unknown>; file?: { resume: () => void } };
+type Part = {
+  type?: string;
+  fieldname?: string;
+  filename?: string;
+  value?: unknown;
+  fields?: Record<string, unknown>;
+  file?: { resume: () => void };
+};
 
 /** Refuses a multipart part whose file name, field name or field value holds a control character (PostgreSQL stores no NUL). */
 function checkPart(part: Part | undefined): void {
@@ -72,7 +81,8 @@ function guardMultipart(request: MultipartRequest): void {
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(MESSAGES.controlCharacters, 'NUL character in the request');
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
+      throw badRequest(MESSAGES.controlCharacters, 'NUL character in the request');
     guardMultipart(request as unknown as MultipartRequest);
   });
 }

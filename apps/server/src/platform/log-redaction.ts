@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameters whose values never reach a log line (tokens, tickets, signatures). */
-const SECRET_PARAMS = /^(access_token|accesstoken|token|refresh_token|refreshtoken|casticket|ticket|tgt|sig|signature|secret|password|combstr)$/i;
+const SECRET_PARAMS =
+  /^(access_token|accesstoken|token|refresh_token|refreshtoken|casticket|ticket|tgt|sig|signature|secret|password|combstr)$/i;
 
 /** A request URL with the values of secret query parameters replaced by [REDACTED]. */
 export function redactUrl(url: string): string {

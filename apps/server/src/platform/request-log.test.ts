@@ -6,7 +6,11 @@ import { RequestLogController, registerRequestId, requestIdOf } from './request-
 /** Issue 13: one log line per answer — successes at debug, client errors at info, slow answers at warn, with the request id. */
 async function appWith(level: string, slowMs: number) {
   const lines: Array<Record<string, unknown>> = [];
-  const app = Fastify({ logger: { level, stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } }, logController: new RequestLogController(slowMs), genReqId: requestIdOf });
+  const app = Fastify({
+    logger: { level, stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } },
+    logController: new RequestLogController(slowMs),
+    genReqId: requestIdOf,
+  });
   registerRequestId(app);
   app.get('/ok', async () => ({ ok: true }));
   app.get('/slow', async () => {
@@ -21,7 +25,8 @@ async function appWith(level: string, slowMs: number) {
 describe('request logging', () => {
   it('logs nothing for a successful answer at info, and one debug line at debug', async () => {
     const quiet = await appWith('info', 60_000);
-    for (let i = 0; i < 5; i++) expect((await quiet.app.inject({ url: '/ok?access_token=secret' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await quiet.app.inject({ url: '/ok?access_token=secret' })).statusCode).toBe(200);
     expect(quiet.lines).toEqual([]);
     const verbose = await appWith('debug', 60_000);
     await verbose.app.inject({ url: '/ok?access_token=secret' });

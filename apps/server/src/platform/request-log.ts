@@ -42,7 +42,16 @@ export class RequestLogController extends LogController {
     if (LEVELS[level] < (LEVELS[request.log.level as keyof typeof LEVELS] ?? 0)) return;
     const url = request.url;
     const q = url.indexOf('?');
-    request.log[level]({ method: request.method, path: q < 0 ? url : url.slice(0, q), statusCode: status, ms: Math.round(ms * 10) / 10, ...(error ? { err: error } : {}) }, slow ? 'slow request' : 'request');
+    request.log[level](
+      {
+        method: request.method,
+        path: q < 0 ? url : url.slice(0, q),
+        statusCode: status,
+        ms: Math.round(ms * 10) / 10,
+        ...(error ? { err: error } : {}),
+      },
+      slow ? 'slow request' : 'request',
+    );
   }
 }
 

@@ -1,4 +1,11 @@
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROP_WITH_CONTENT, RICH_TEXT_LINK_TARGET, RICH_TEXT_SCHEMES, RICH_TEXT_STYLES, RICH_TEXT_TAGS } from '@portal/contracts/rich-text';
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_DROP_WITH_CONTENT,
+  RICH_TEXT_LINK_TARGET,
+  RICH_TEXT_SCHEMES,
+  RICH_TEXT_STYLES,
+  RICH_TEXT_TAGS,
+} from '@portal/contracts/rich-text';
 import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -19,7 +19,9 @@ describe('every route declares who may call it', () => {
     const flagged = app.accessDeclarations.filter((d) => !accessDeclared(d)).map((d) => `${d.method} ${d.url}`);
     expect(flagged).toEqual(['GET /api/x/forgotten', 'HEAD /api/x/forgotten']);
     // A menu route cannot also be public.
-    expect(() => app.get('/api/x/both', { config: { access: 'public', menu: 'homePageConfig' } }, async () => 'ok')).toThrow(/menu/);
+    expect(() =>
+      app.get('/api/x/both', { config: { access: 'public', menu: 'homePageConfig' } }, async () => 'ok'),
+    ).toThrow(/menu/);
     await app.close();
   });
 });
@@ -42,7 +44,9 @@ describe.each(testDatabases)('route access declarations and the configuration-me
 
   it('has an access declaration (public, user, optional or a menu) on every registered /api route', () => {
     expect(apiRoutes().length).toBeGreaterThan(200);
-    const undeclared = apiRoutes().filter((d) => !accessDeclared(d)).map((d) => `${d.method} ${d.url}`);
+    const undeclared = apiRoutes()
+      .filter((d) => !accessDeclared(d))
+      .map((d) => `${d.method} ${d.url}`);
     expect(undeclared).toEqual([]);
     // The configuration calls carry their menu in the route, not in the handler.
     expect(menuRoutes().length).toBeGreaterThanOrEqual(65);
@@ -50,7 +54,12 @@ describe.each(testDatabases)('route access declarations and the configuration-me
 
   it('refuses every menu route to a user without the menu, before the body is validated', async () => {
     for (const route of menuRoutes()) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: bearer(student), ...(route.method === 'GET' ? {} : { payload: { unexpected: ['not', 'valid'] } }) });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: bearer(student),
+        ...(route.method === 'GET' ? {} : { payload: { unexpected: ['not', 'valid'] } }),
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json(), `${route.method} ${route.url}`).toMatchObject({ msg: MESSAGES.forbidden });
     }
@@ -58,16 +67,39 @@ describe.each(testDatabases)('route access declarations and the configuration-me
 
   it('lets a holder of the menu through to validation; a holder of another menu is refused', async () => {
     for (const route of menuRoutes()) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: bearer(admin), ...(route.method === 'GET' ? {} : { payload: { unexpected: ['not', 'valid'] } }) });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: bearer(admin),
+        ...(route.method === 'GET' ? {} : { payload: { unexpected: ['not', 'valid'] } }),
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(403);
       expect(res.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
     }
     // teacher01 holds the department duty lists only.
-    const duty = await t.app.inject({ method: 'POST', url: '/api/blade-workbench/ospDeptDutyListConfig/remove', headers: bearer(teacher), payload: {} });
+    const duty = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-workbench/ospDeptDutyListConfig/remove',
+      headers: bearer(teacher),
+      payload: {},
+    });
     expect(duty.statusCode).toBe(400);
-    const home = await t.app.inject({ method: 'POST', url: '/api/online-service-platform/indexholidayconfig/submit', headers: bearer(teacher), payload: {} });
+    const home = await t.app.inject({
+      method: 'POST',
+      url: '/api/online-service-platform/indexholidayconfig/submit',
+      headers: bearer(teacher),
+      payload: {},
+    });
     expect(home.statusCode).toBe(403);
     // Without a token a menu route is a 401, as every 'user' route.
-    expect((await t.app.inject({ method: 'POST', url: '/api/online-service-platform/indexholidayconfig/submit', payload: {} })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/online-service-platform/indexholidayconfig/submit',
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

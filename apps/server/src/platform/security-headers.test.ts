@@ -13,7 +13,10 @@ import { EMBEDDED_PAGE_PATHS, HSTS_VALUE } from './security-headers.ts';
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log("portal");\n');
   return dir;
 }
@@ -33,7 +36,12 @@ describe.each(testDatabases)('security headers on every answer (%s)', (engine) =
   let dist: string;
   const apps: FastifyInstance[] = [];
   const appWith = async (overrides: Partial<Config> = {}) => {
-    const app = await buildApp({ config: testConfig({ webDist: dist, ...overrides }), db, logger: false, serveWeb: true });
+    const app = await buildApp({
+      config: testConfig({ webDist: dist, ...overrides }),
+      db,
+      logger: false,
+      serveWeb: true,
+    });
     await app.ready();
     apps.push(app);
     return app;
@@ -83,7 +91,11 @@ describe.each(testDatabases)('security headers on every answer (%s)', (engine) =
   });
 
   it('does not echo a Host header that is not a plain host into the policy', async () => {
-    const res = await app.inject({ method: 'GET', url: '/login', headers: { host: "evil.example; script-src 'unsafe-inline'" } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { host: "evil.example; script-src 'unsafe-inline'" },
+    });
     const policy = csp(res.headers['content-security-policy']);
     expect(policy['connect-src']).toEqual(["'self'", "'self'"]);
     expect(policy['script-src']).toEqual(["'self'"]);
@@ -100,14 +112,29 @@ describe.each(testDatabases)('security headers on every answer (%s)', (engine) =
       const res = await behindProxy.inject({ method: 'GET', url, headers: forwarded, remoteAddress: '127.0.0.1' });
       expect(res.headers['strict-transport-security'], url).toBe(HSTS_VALUE);
     }
-    const plain = await behindProxy.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'http' }, remoteAddress: '127.0.0.1' });
+    const plain = await behindProxy.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'x-forwarded-proto': 'http' },
+      remoteAddress: '127.0.0.1',
+    });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     // A proxy that is not the trusted one is not believed.
-    const stranger = await behindProxy.inject({ method: 'GET', url: '/login', headers: forwarded, remoteAddress: '10.9.8.7' });
+    const stranger = await behindProxy.inject({
+      method: 'GET',
+      url: '/login',
+      headers: forwarded,
+      remoteAddress: '10.9.8.7',
+    });
     expect(stranger.headers['strict-transport-security']).toBeUndefined();
     // A hop count trusts the nearest proxy, whatever its address.
     const oneHop = await appWith({ trustProxy: 1 });
-    const viaHop = await oneHop.inject({ method: 'GET', url: '/api/health', headers: forwarded, remoteAddress: '10.9.8.7' });
+    const viaHop = await oneHop.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: forwarded,
+      remoteAddress: '10.9.8.7',
+    });
     expect(viaHop.headers['strict-transport-security']).toBe(HSTS_VALUE);
   });
 
@@ -116,7 +143,11 @@ describe.each(testDatabases)('security headers on every answer (%s)', (engine) =
     for (const path of EMBEDDED_PAGE_PATHS) {
       const res = await framed.inject({ method: 'GET', url: `${path}?url=x` });
       expect(res.statusCode).toBe(200);
-      expect(csp(res.headers['content-security-policy'])['frame-ancestors'], path).toEqual(["'self'", 'https://oa.example.edu', 'https://*.campus.example.edu']);
+      expect(csp(res.headers['content-security-policy'])['frame-ancestors'], path).toEqual([
+        "'self'",
+        'https://oa.example.edu',
+        'https://*.campus.example.edu',
+      ]);
       // X-Frame-Options cannot name origins; sent, it would contradict the allow-list.
       expect(res.headers['x-frame-options'], path).toBeUndefined();
     }
@@ -138,7 +169,14 @@ describe('security header configuration', () => {
 
   it('reads TRUST_PROXY as a flag, a hop count or addresses; production trusts only loopback by default', () => {
     expect(load({}).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET: 'a'.repeat(40), CLIENT_SECRET: 'b'.repeat(20) }).trustProxy).toBe('loopback');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        TOKEN_SECRET: 'a'.repeat(40),
+        CLIENT_SECRET: 'b'.repeat(20),
+      }).trustProxy,
+    ).toBe('loopback');
     expect(load({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -148,8 +186,16 @@ describe('security header configuration', () => {
 
   it('reads FRAME_ANCESTORS as a list of origins and refuses anything that could change the policy', () => {
     expect(load({}).frameAncestors).toEqual([]);
-    expect(load({ FRAME_ANCESTORS: 'https://oa.example.edu, https://*.campus.example.edu:8443' }).frameAncestors).toEqual(['https://oa.example.edu', 'https://*.campus.example.edu:8443']);
-    for (const bad of ["https://a.example.edu; script-src 'unsafe-inline'", '*', "'unsafe-inline'", 'javascript:alert(1)', 'https://a.example.edu/path']) {
+    expect(
+      load({ FRAME_ANCESTORS: 'https://oa.example.edu, https://*.campus.example.edu:8443' }).frameAncestors,
+    ).toEqual(['https://oa.example.edu', 'https://*.campus.example.edu:8443']);
+    for (const bad of [
+      "https://a.example.edu; script-src 'unsafe-inline'",
+      '*',
+      "'unsafe-inline'",
+      'javascript:alert(1)',
+      'https://a.example.edu/path',
+    ]) {
       expect(() => load({ FRAME_ANCESTORS: bad }), bad).toThrow(ConfigError);
     }
   });

@@ -20,7 +20,13 @@ import type { IncomingMessage } from 'node:http';
  */
 
 /** The embedded-page routes of spec 2.1 (the shell's /home/… pages that show an embedded page). */
-export const EMBEDDED_PAGE_PATHS = ['/home/iframPage', '/home/navIfram', '/home/messageIfrm', '/home/serviceIframPage', '/home/managementGuideConfig'];
+export const EMBEDDED_PAGE_PATHS = [
+  '/home/iframPage',
+  '/home/navIfram',
+  '/home/messageIfrm',
+  '/home/serviceIframPage',
+  '/home/managementGuideConfig',
+];
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
@@ -31,15 +37,21 @@ export const isEmbeddedPage = (url: string | undefined) => EMBEDDED_PAGE_PATHS.i
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Fastify's trustProxy from TRUST_PROXY (a hop count becomes proxy-addr's trust function). */
-export function trustProxyOption(config: Pick<Config, 'trustProxy' | 'env'>): boolean | string | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  config: Pick<Config, 'trustProxy' | 'env'>,
+): boolean | string | ((address: string, hop: number) => boolean) {
   const v = config.trustProxy ?? (config.env === 'production' ? 'loopback' : false);
   return typeof v === 'number' ? (_address, hop) => hop < v : v;
 }
 
 export type SecurityHeaderOptions = { frameAncestors?: string[] };
 
-export async function registerSecurityHeaders(app: FastifyInstance, { frameAncestors = [] }: SecurityHeaderOptions = {}): Promise<void> {
-  const ancestors = (req: IncomingMessage) => (frameAncestors.length && isEmbeddedPage(req.url) ? `'self' ${frameAncestors.join(' ')}` : "'self'");
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { frameAncestors = [] }: SecurityHeaderOptions = {},
+): Promise<void> {
+  const ancestors = (req: IncomingMessage) =>
+    frameAncestors.length && isEmbeddedPage(req.url) ? `'self' ${frameAncestors.join(' ')}` : "'self'";
   // The chat socket of the same origin: ws: over http, wss: over https ('self' covers them in CSP 3 browsers only).
   const socket = (req: IncomingMessage) => {
     const host = req.headers.host;

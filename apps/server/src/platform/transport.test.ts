@@ -1,5 +1,11 @@
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
-import { requestSigningText, responseSigningText, STATUS_SIGNATURE_FAULT, TRANSPORT_TEXTS, UNWRAPPED_MULTIPART_DATA } from '@portal/contracts/transport';
+import {
+  requestSigningText,
+  responseSigningText,
+  STATUS_SIGNATURE_FAULT,
+  TRANSPORT_TEXTS,
+  UNWRAPPED_MULTIPART_DATA,
+} from '@portal/contracts/transport';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +14,15 @@ import type { DbHandle } from '../db/create-db.ts';
 import { DEMO_PASSWORD, DEMO_TENANT_ID } from '../db/seed/demo.ts';
 import { nowIso } from '../db/sql-helpers.ts';
 import { bearer, createTestApp, createTestDb, testConfig, testDatabases, type TestApp } from '../test/test-app.ts';
-import { databaseReplayStore, open, redisReplayStore, REPLAY_WINDOW_MS, seal, sign, transportKeys } from './transport.ts';
+import {
+  databaseReplayStore,
+  open,
+  redisReplayStore,
+  REPLAY_WINDOW_MS,
+  seal,
+  sign,
+  transportKeys,
+} from './transport.ts';
 
 const O = '/api/online-service-platform';
 const P = '/api/blade-platform';
@@ -25,7 +39,12 @@ describe('7.1 transport sealing (optional mode)', () => {
   afterAll(async () => t?.close());
 
   /** A sealed POST as the web client sends it; `tamper` changes one part after signing. */
-  const sealedPost = async (token: string, path: string, body: unknown, tamper: { data?: string; time?: string; sign?: string; requestId?: string; keysOf?: string; drop?: string } = {}) => {
+  const sealedPost = async (
+    token: string,
+    path: string,
+    body: unknown,
+    tamper: { data?: string; time?: string; sign?: string; requestId?: string; keysOf?: string; drop?: string } = {},
+  ) => {
     const keys = transportKeys(tamper.keysOf ?? token);
     const requestId = tamper.requestId ?? randomUUID();
     const time = String(Date.now());
@@ -86,14 +105,27 @@ describe('7.1 transport sealing (optional mode)', () => {
     const first = await sealedPost(student, path, {}, { requestId: 'once-only' });
     expect(first.res.json().status).toBe(1000);
     const again = await sealedPost(student, path, {}, { requestId: 'once-only' });
-    expect(again.res.json()).toMatchObject({ status: STATUS_SIGNATURE_FAULT, msg: TRANSPORT_TEXTS.badSign, msgDetail: 'request id already used' });
+    expect(again.res.json()).toMatchObject({
+      status: STATUS_SIGNATURE_FAULT,
+      msg: TRANSPORT_TEXTS.badSign,
+      msgDetail: 'request id already used',
+    });
     // A sealed call without a token is still a 401, not a signature fault.
-    const anonymous = await t.app.inject({ method: 'POST', url: path, headers: { 'Portal-Transport': '1' }, payload: { data: 'x' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'Portal-Transport': '1' },
+      payload: { data: 'x' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('seals answers of the four groups only when asked, and leaves plain calls and files alone', async () => {
-    const asked = await t.app.inject({ method: 'GET', url: `${P}/serverCenter/myCollect`, headers: { ...bearer(student), 'Portal-Transport': '1', 'Request-Id': 'r-1' } });
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: `${P}/serverCenter/myCollect`,
+      headers: { ...bearer(student), 'Portal-Transport': '1', 'Request-Id': 'r-1' },
+    });
     const opened = openAnswer(asked as never, 'r-1', student);
     expect(opened.status).toBe(1000);
     expect(Array.isArray(opened.result)).toBe(true);
@@ -101,15 +133,27 @@ describe('7.1 transport sealing (optional mode)', () => {
     expect(plain.headers['portal-transport']).toBeUndefined();
     expect(Array.isArray(plain.json().result)).toBe(true);
     // Not one of the four groups: the user info stays plain.
-    const user = await t.app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: { ...bearer(student), 'Portal-Transport': '1', 'Request-Id': 'r-2' } });
+    const user = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-user/user/getUserInfo',
+      headers: { ...bearer(student), 'Portal-Transport': '1', 'Request-Id': 'r-2' },
+    });
     expect(user.json().result.account).toBe('student01');
     // A file is not an envelope: it goes out as it is.
-    const file = await t.app.inject({ method: 'GET', url: '/api/blade-workbench/transfer/deptDuty/template', headers: { ...bearer(admin), 'Portal-Transport': '1', 'Request-Id': 'r-3' } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-workbench/transfer/deptDuty/template',
+      headers: { ...bearer(admin), 'Portal-Transport': '1', 'Request-Id': 'r-3' },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).not.toMatch(/json/);
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
     // Plain posts to the online-service-platform group are taken in optional mode.
-    expect((await t.app.inject({ method: 'POST', url: `${O}/homePage/getHoliday`, headers: bearer(student), payload: {} })).json().status).toBe(1000);
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: `${O}/homePage/getHoliday`, headers: bearer(student), payload: {} })
+      ).json().status,
+    ).toBe(1000);
   });
 });
 
@@ -119,7 +163,13 @@ function sealedCall(token: string, path: string, body: unknown) {
   const requestId = randomUUID();
   const time = String(Date.now());
   const data = seal(keys, JSON.stringify(body));
-  const headers = { ...bearer(token), 'Portal-Transport': '1', 'Request-Id': requestId, 'Request-Time': time, Sign: sign(keys, requestSigningText(requestId, time, 'POST', path, data)) };
+  const headers = {
+    ...bearer(token),
+    'Portal-Transport': '1',
+    'Request-Id': requestId,
+    'Request-Time': time,
+    Sign: sign(keys, requestSigningText(requestId, time, 'POST', path, data)),
+  };
   return { method: 'POST' as const, url: path, headers, payload: { data } };
 }
 
@@ -127,7 +177,9 @@ function sealedCall(token: string, path: string, body: unknown) {
 function pngUpload(boundary = '----sealtest') {
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     png,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -146,12 +198,24 @@ describe('7.1 transport sealing (required mode)', () => {
   afterAll(async () => t?.close());
 
   it('refuses an unsealed JSON post of the online-service-platform group, and nothing else', async () => {
-    const plain = await t.app.inject({ method: 'POST', url: `${O}/homePage/getHoliday`, headers: bearer(student), payload: {} });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: `${O}/homePage/getHoliday`,
+      headers: bearer(student),
+      payload: {},
+    });
     expect(plain.statusCode).toBe(400);
     expect(plain.json()).toMatchObject({ status: STATUS_SIGNATURE_FAULT, msg: TRANSPORT_TEXTS.missingHeaders });
     // nobody paths, GETs and the other groups are not wrapped.
-    expect((await t.app.inject({ method: 'GET', url: `${O}/nobody/preLogin/common/semesterList?tenantId=000000` })).statusCode).not.toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `${P}/serverCenter/page`, headers: bearer(student), payload: {} })).json().status).toBe(1000);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${O}/nobody/preLogin/common/semesterList?tenantId=000000` }))
+        .statusCode,
+    ).not.toBe(400);
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: `${P}/serverCenter/page`, headers: bearer(student), payload: {} })
+      ).json().status,
+    ).toBe(1000);
     // The sealed call itself goes through.
     expect((await t.app.inject(sealedCall(student, `${O}/homePage/getHoliday`, {}))).json().status).toBe(1000);
   });
@@ -161,13 +225,24 @@ describe('7.1 transport sealing (required mode)', () => {
     ['form-urlencoded', 'application/x-www-form-urlencoded', 'tenantId=000000&x=1'],
     ['text/plain', 'text/plain', '{}'],
     ['multipart', upload.contentType, upload.payload],
-  ] as const)('refuses an unsealed %s body of the group, with or without the Portal-Transport header', async (_what, contentType, payload) => {
-    for (const asked of [{}, { 'Portal-Transport': '1' }]) {
-      const res = await t.app.inject({ method: 'POST', url: `${O}/homePage/getHoliday`, headers: { ...bearer(student), ...asked, 'content-type': contentType }, payload });
-      expect(res.statusCode, JSON.stringify(asked)).toBe(400);
-      expect(res.json(), JSON.stringify(asked)).toMatchObject({ status: STATUS_SIGNATURE_FAULT, msg: TRANSPORT_TEXTS.missingHeaders });
-    }
-  });
+  ] as const)(
+    'refuses an unsealed %s body of the group, with or without the Portal-Transport header',
+    async (_what, contentType, payload) => {
+      for (const asked of [{}, { 'Portal-Transport': '1' }]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${O}/homePage/getHoliday`,
+          headers: { ...bearer(student), ...asked, 'content-type': contentType },
+          payload,
+        });
+        expect(res.statusCode, JSON.stringify(asked)).toBe(400);
+        expect(res.json(), JSON.stringify(asked)).toMatchObject({
+          status: STATUS_SIGNATURE_FAULT,
+          msg: TRANSPORT_TEXTS.missingHeaders,
+        });
+      }
+    },
+  );
 
   it('refuses a post without a body', async () => {
     const res = await t.app.inject({ method: 'POST', url: `${O}/homePage/getHoliday`, headers: bearer(student) });
@@ -183,7 +258,14 @@ describe('7.1 transport sealing (required mode)', () => {
       return t.app.inject({
         method: 'POST',
         url: path,
-        headers: { ...bearer(admin), 'content-type': contentType, 'Portal-Transport': '1', 'Request-Id': requestId, 'Request-Time': time, Sign: sign(keys, requestSigningText(requestId, time, 'POST', path, data)) },
+        headers: {
+          ...bearer(admin),
+          'content-type': contentType,
+          'Portal-Transport': '1',
+          'Request-Id': requestId,
+          'Request-Time': time,
+          Sign: sign(keys, requestSigningText(requestId, time, 'POST', path, data)),
+        },
         payload,
       });
     };
@@ -191,9 +273,17 @@ describe('7.1 transport sealing (required mode)', () => {
     const ok = await signed(id);
     expect(ok.json().status).toBe(1000);
     // The answer is sealed like any other of the group.
-    expect(JSON.parse(open(keys, ok.json().result)!)).toMatchObject({ url: expect.stringContaining('/nobody/common/image/') });
-    expect((await signed(id)).json()).toMatchObject({ status: STATUS_SIGNATURE_FAULT, msgDetail: 'request id already used' });
-    expect((await signed(randomUUID(), 'something else')).json()).toMatchObject({ status: STATUS_SIGNATURE_FAULT, msg: TRANSPORT_TEXTS.badSign });
+    expect(JSON.parse(open(keys, ok.json().result)!)).toMatchObject({
+      url: expect.stringContaining('/nobody/common/image/'),
+    });
+    expect((await signed(id)).json()).toMatchObject({
+      status: STATUS_SIGNATURE_FAULT,
+      msgDetail: 'request id already used',
+    });
+    expect((await signed(randomUUID(), 'something else')).json()).toMatchObject({
+      status: STATUS_SIGNATURE_FAULT,
+      msg: TRANSPORT_TEXTS.badSign,
+    });
   });
 });
 
@@ -216,7 +306,11 @@ describe.each(testDatabases)('7.1 replay guard in the database (%s)', (engine) =
 
   it('refuses a captured sealed request replayed after a restart (a new app on the same database)', async () => {
     const first = await newApp();
-    const login = await first.inject({ method: 'POST', url: '/api/blade-auth/oauth/token', payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD } });
+    const login = await first.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD },
+    });
     const token = login.json().result.access_token as string;
     const captured = sealedCall(token, `${O}/homePage/getHoliday`, {});
     expect((await first.inject(captured)).json().status).toBe(1000);
@@ -225,14 +319,22 @@ describe.each(testDatabases)('7.1 replay guard in the database (%s)', (engine) =
     const restarted = await newApp();
     const replay = await restarted.inject(captured);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toMatchObject({ status: STATUS_SIGNATURE_FAULT, msg: TRANSPORT_TEXTS.badSign, msgDetail: 'request id already used' });
+    expect(replay.json()).toMatchObject({
+      status: STATUS_SIGNATURE_FAULT,
+      msg: TRANSPORT_TEXTS.badSign,
+      msgDetail: 'request id already used',
+    });
     // A fresh call still works on the new process.
     expect((await restarted.inject(sealedCall(token, `${O}/homePage/getHoliday`, {}))).json().status).toBe(1000);
   });
 
   it('refuses the same request on a second node of the same database, however the two race', async () => {
     const [a, b] = [await newApp(), await newApp()];
-    const login = await a.inject({ method: 'POST', url: '/api/blade-auth/oauth/token', payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD } });
+    const login = await a.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD },
+    });
     const captured = sealedCall(login.json().result.access_token as string, `${O}/homePage/getHoliday`, {});
     const answers = await Promise.all([a, b, a, b, a, b].map((app) => app.inject(captured)));
     expect(answers.map((r) => r.json().status).sort()).toEqual([1000, 1002, 1002, 1002, 1002, 1002]);
@@ -245,11 +347,18 @@ describe.each(testDatabases)('7.1 replay guard in the database (%s)', (engine) =
     expect(await store.claim('a', t0 + 500)).toBe(false);
     expect(await store.claim('a', t0 + 1500)).toBe(true);
     // Two claimants of an expired id at once: one wins.
-    expect((await Promise.all([store.claim('a', t0 + 3000), store.claim('a', t0 + 3000)])).sort()).toEqual([false, true]);
+    expect((await Promise.all([store.claim('a', t0 + 3000), store.claim('a', t0 + 3000)])).sort()).toEqual([
+      false,
+      true,
+    ]);
     expect(await store.claim('b', t0 + 3000)).toBe(true);
     // A minute later the next claim prunes every expired row first.
     await store.claim('c', t0 + 3000 + 61_000);
-    const left = await db.db.selectFrom('transport_replay').select('request_id').where('expires_at', '<=', nowIso(t0 + 3000 + 61_000)).execute();
+    const left = await db.db
+      .selectFrom('transport_replay')
+      .select('request_id')
+      .where('expires_at', '<=', nowIso(t0 + 3000 + 61_000))
+      .execute();
     expect(left).toEqual([]);
   });
 });
@@ -273,16 +382,25 @@ describe('7.1 replay guard in Redis (REDIS_URL)', () => {
 
   it('is the store the app uses when REDIS_URL is set: a replay on a second node is refused', async () => {
     const db = await createTestDb('sqlite');
-    const apps = await Promise.all([0, 1].map(async () => {
-      const app = await buildApp({ config: testConfig({ redisUrl: url }), db, logger: false, serveWeb: false });
-      await app.ready();
-      return app;
-    }));
+    const apps = await Promise.all(
+      [0, 1].map(async () => {
+        const app = await buildApp({ config: testConfig({ redisUrl: url }), db, logger: false, serveWeb: false });
+        await app.ready();
+        return app;
+      }),
+    );
     try {
-      const login = await apps[0]!.inject({ method: 'POST', url: '/api/blade-auth/oauth/token', payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD } });
+      const login = await apps[0]!.inject({
+        method: 'POST',
+        url: '/api/blade-auth/oauth/token',
+        payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD },
+      });
       const captured = sealedCall(login.json().result.access_token as string, `${O}/homePage/getHoliday`, {});
       expect((await apps[0]!.inject(captured)).json().status).toBe(1000);
-      expect((await apps[1]!.inject(captured)).json()).toMatchObject({ status: STATUS_SIGNATURE_FAULT, msgDetail: 'request id already used' });
+      expect((await apps[1]!.inject(captured)).json()).toMatchObject({
+        status: STATUS_SIGNATURE_FAULT,
+        msgDetail: 'request id already used',
+      });
       // Not in the database: Redis holds it.
       expect(await db.db.selectFrom('transport_replay').select('request_id').execute()).toEqual([]);
     } finally {

@@ -32,7 +32,16 @@ export type TransportMode = 'optional' | 'required';
 export type TransportKeys = { enc: Buffer; mac: Buffer };
 
 export function transportKeys(token: string): TransportKeys {
-  const derive = (info: string) => Buffer.from(hkdfSync('sha256', Buffer.from(token, 'utf8'), Buffer.from(TRANSPORT_KDF.salt, 'utf8'), Buffer.from(info, 'utf8'), 32));
+  const derive = (info: string) =>
+    Buffer.from(
+      hkdfSync(
+        'sha256',
+        Buffer.from(token, 'utf8'),
+        Buffer.from(TRANSPORT_KDF.salt, 'utf8'),
+        Buffer.from(info, 'utf8'),
+        32,
+      ),
+    );
   return { enc: derive(TRANSPORT_KDF.encInfo), mac: derive(TRANSPORT_KDF.macInfo) };
 }
 
@@ -57,7 +66,8 @@ export function open(keys: TransportKeys, sealed: string): string | null {
   }
 }
 
-export const sign = (keys: TransportKeys, text: string) => createHmac('sha256', keys.mac).update(text, 'utf8').digest('base64url');
+export const sign = (keys: TransportKeys, text: string) =>
+  createHmac('sha256', keys.mac).update(text, 'utf8').digest('base64url');
 
 const sameSign = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -107,7 +117,11 @@ export function databaseReplayStore(db: Db, windowMs = REPLAY_WINDOW_MS): Replay
   };
 }
 
-export function redisReplayStore(url: string, prefix = 'portal:transport:replay', windowMs = REPLAY_WINDOW_MS): ReplayStore {
+export function redisReplayStore(
+  url: string,
+  prefix = 'portal:transport:replay',
+  windowMs = REPLAY_WINDOW_MS,
+): ReplayStore {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
   return {
     // Redis expires the key itself; the window runs from the first use.
@@ -158,17 +172,28 @@ export function registerTransport(app: FastifyInstance, mode: TransportMode = 'o
     // or a multipart upload without its signature) is plain, and 'required' refuses every plain body of the group.
     const sealable = sealedAsked && (json || (multipart && (mode === 'required' || !!signature)));
     if (!sealable) {
-      if (mode === 'required') throw fault(TRANSPORT_TEXTS.missingHeaders, `${TRANSPORT_HEADERS.transport} missing or ${contentType.split(';')[0] || 'no'} body not sealed`);
+      if (mode === 'required')
+        throw fault(
+          TRANSPORT_TEXTS.missingHeaders,
+          `${TRANSPORT_HEADERS.transport} missing or ${contentType.split(';')[0] || 'no'} body not sealed`,
+        );
       return;
     }
     const token = bearerToken(request);
     if (!token) return; // the authentication hook answers 401
-    const data = multipart ? UNWRAPPED_MULTIPART_DATA : body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
-    if (!requestId || !time || !signature || typeof data !== 'string') throw fault(TRANSPORT_TEXTS.missingHeaders, 'request id, time, sign or data missing');
+    const data = multipart
+      ? UNWRAPPED_MULTIPART_DATA
+      : body && typeof body === 'object' && !Array.isArray(body)
+        ? (body as { data?: unknown }).data
+        : undefined;
+    if (!requestId || !time || !signature || typeof data !== 'string')
+      throw fault(TRANSPORT_TEXTS.missingHeaders, 'request id, time, sign or data missing');
     if (requestId.length > 100) throw fault(TRANSPORT_TEXTS.badSign, 'request id too long');
-    if (!/^\d{1,16}$/.test(time) || Math.abs(Date.now() - Number(time)) > TRANSPORT_MAX_SKEW_MS) throw fault(TRANSPORT_TEXTS.badSign, 'request time outside the allowed window');
+    if (!/^\d{1,16}$/.test(time) || Math.abs(Date.now() - Number(time)) > TRANSPORT_MAX_SKEW_MS)
+      throw fault(TRANSPORT_TEXTS.badSign, 'request time outside the allowed window');
     const keys = keysOf(token);
-    if (!sameSign(signature, sign(keys, requestSigningText(requestId, time, request.method, pathname, data)))) throw fault(TRANSPORT_TEXTS.badSign, 'request signature');
+    if (!sameSign(signature, sign(keys, requestSigningText(requestId, time, request.method, pathname, data))))
+      throw fault(TRANSPORT_TEXTS.badSign, 'request signature');
     const text = multipart ? null : open(keys, data);
     if (!multipart && text === null) throw fault(TRANSPORT_TEXTS.badSign, 'request data cannot be opened');
     if (!(await store.claim(requestId))) throw fault(TRANSPORT_TEXTS.badSign, 'request id already used');

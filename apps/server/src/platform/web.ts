@@ -26,7 +26,10 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<b
     cacheControl: false,
     // (@fastify/static 10 hands its reply here, not the raw response)
     setHeaders: (reply: unknown, path: string) => {
-      (reply as FastifyReply).header('cache-control', path.startsWith(join(dist, 'assets')) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      (reply as FastifyReply).header(
+        'cache-control',
+        path.startsWith(join(dist, 'assets')) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+      );
     },
   });
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');

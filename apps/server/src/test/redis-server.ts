@@ -25,7 +25,11 @@ export async function startRedis(): Promise<OwnRedis> {
   let child: ChildProcess | null = null;
   const start = async () => {
     if (child) return;
-    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child = proc;
     await new Promise<void>((resolve, reject) => {
       let out = '';

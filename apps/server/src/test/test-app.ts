@@ -70,7 +70,10 @@ export type TestApp = {
   db: DbHandle;
   config: Config;
   /** Logs a demo account in and returns its tokens. */
-  login: (account: string, tenantId?: string) => Promise<{ access_token: string; refresh_token: string; user_id: string }>;
+  login: (
+    account: string,
+    tenantId?: string,
+  ) => Promise<{ access_token: string; refresh_token: string; user_id: string }>;
   close: () => Promise<void>;
 };
 

@@ -1,21 +1,39 @@
 // First: no eval under the CSP (zod-csp.ts).
 import './zod-csp.ts';
+import './i18n-texts.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setTransportSealing } from '../lib/http/transport.ts';
-import { Providers } from './providers.tsx';
+import { sessionHydrated, sessionStore } from '../lib/session/session-store.ts';
+import { UpdatePrompt } from '../features/offline/components/update-prompt.tsx';
+import { linkManifest } from '../features/offline/lib/manifest.ts';
+import { startOfflineSession } from '../features/offline/lib/offline-cache.ts';
+import { DEFAULT_TENANT_ID } from '../features/services/lib/tenant.ts';
+import { Providers, queryClient } from './providers.tsx';
 import { createRouter } from './router.tsx';
 import './styles.css';
 
 // 7.1: logged-in calls of the four groups are sealed and their answers checked (lib/http/transport.ts).
 setTransportSealing(true);
-const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The stored session is encrypted (section 9, ADR 0027): the router starts and the app renders once it has been read.
+void sessionHydrated().then(() => {
+  // Installable (issue 18): the manifest of the tenant the page is for, and the service worker with its update prompt.
+  linkManifest(
+    new URLSearchParams(window.location.search).get('tenantId') ||
+      sessionStore.getState().tenantId ||
+      DEFAULT_TENANT_ID,
+  );
+  // The user's answers kept (encrypted) for offline use, deleted when their session ends.
+  startOfflineSession(queryClient, sessionStore);
+  const router = createRouter();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </Providers>
+    </StrictMode>,
+  );
+});

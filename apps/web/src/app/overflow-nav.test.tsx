@@ -18,7 +18,17 @@ function Where() {
 /** jsdom lays nothing out: every item is 100 px wide and the bar `barWidth`. */
 function layout(barWidth: number) {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    return { width: this.hasAttribute('data-nav-item') ? 100 : 0, height: 0, x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) } as DOMRect;
+    return {
+      width: this.hasAttribute('data-nav-item') ? 100 : 0,
+      height: 0,
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 0,
+      bottom: 0,
+      toJSON: () => ({}),
+    } as DOMRect;
   });
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
     return this.classList.contains('portal-nav') ? barWidth : 0;
@@ -41,7 +51,13 @@ describe('top navigation that never clips an item', () => {
   it('shows every item when they fit', () => {
     layout(1000);
     renderNav();
-    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['首页', '服务大厅', '三清单', '导航1', '导航2']);
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual([
+      '首页',
+      '服务大厅',
+      '三清单',
+      '导航1',
+      '导航2',
+    ]);
     expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
   });
 

@@ -10,16 +10,36 @@ export type ShellNavItem = { key: string; label: string; to: string; kind: 'rout
 const MORE_WIDTH = 96;
 const GAP = 4;
 
-export function NavItemLink({ item, className, onClick }: { item: ShellNavItem; className: string; onClick?: () => void }) {
+export function NavItemLink({
+  item,
+  className,
+  onClick,
+}: {
+  item: ShellNavItem;
+  className: string;
+  onClick?: () => void;
+}) {
   if (item.kind === 'tab') {
     return (
-      <a href={item.to} target="_blank" rel="noreferrer noopener" className={className} onClick={onClick} data-nav-item="">
+      <a
+        href={item.to}
+        target="_blank"
+        rel="noreferrer noopener"
+        className={className}
+        onClick={onClick}
+        data-nav-item=""
+      >
         {item.label}
       </a>
     );
   }
   return (
-    <NavLink to={item.to} className={({ isActive }) => (isActive && item.kind === 'route' ? `${className} active` : className)} onClick={onClick} data-nav-item="">
+    <NavLink
+      to={item.to}
+      className={({ isActive }) => (isActive && item.kind === 'route' ? `${className} active` : className)}
+      onClick={onClick}
+      data-nav-item=""
+    >
       {item.label}
     </NavLink>
   );
@@ -30,7 +50,17 @@ export function NavItemLink({ item, className, onClick }: { item: ShellNavItem; 
  * no item is ever clipped (a school with 8 custom items on a 1366 px screen reaches all of them). Widths are
  * measured once per set of items (all rendered before the first paint), then the bar follows its own width.
  */
-export function OverflowNav({ items, itemClassName, label, moreLabel }: { items: ShellNavItem[]; itemClassName: string; label: string; moreLabel: string }) {
+export function OverflowNav({
+  items,
+  itemClassName,
+  label,
+  moreLabel,
+}: {
+  items: ShellNavItem[];
+  itemClassName: string;
+  label: string;
+  moreLabel: string;
+}) {
   const ref = useRef<HTMLElement>(null);
   const widths = useRef<number[]>([]);
   const navigate = useNavigate();
@@ -63,7 +93,9 @@ export function OverflowNav({ items, itemClassName, label, moreLabel }: { items:
   // A new set of items renders in full once, is measured, and then fitted (layout effects: before the paint).
   useLayoutEffect(() => {
     if (measured === signature || !ref.current) return;
-    widths.current = [...ref.current.querySelectorAll<HTMLElement>('[data-nav-item]')].map((a) => a.getBoundingClientRect().width);
+    widths.current = [...ref.current.querySelectorAll<HTMLElement>('[data-nav-item]')].map(
+      (a) => a.getBoundingClientRect().width,
+    );
     setMeasured(signature);
   }, [signature, measured]);
   useLayoutEffect(() => {

@@ -3,7 +3,14 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { RouteGuard } from './guard.tsx';
 import { OUTSIDE_PAGES, SHELL_PAGES, USER_FRAME_CONFIG_HANDLE } from './route-table.ts';
-import { DeletedMessagePage, NoPowerPage, NotBuiltRoute, NotFoundPage, OutsideNotBuiltRoute, WelcomeRedirect } from './routes/pages.tsx';
+import {
+  DeletedMessagePage,
+  NoPowerPage,
+  NotBuiltRoute,
+  NotFoundPage,
+  OutsideNotBuiltRoute,
+  WelcomeRedirect,
+} from './routes/pages.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { SessionRoot } from './session-root.tsx';
 
@@ -24,32 +31,59 @@ const OUTSIDE_LOADERS: Record<string, PageLoader> = {
   login: () => import('../features/auth/components/login-page.tsx').then((m) => <m.LoginPage />),
   advanceLanding: () => import('../features/services/components/landing-page.tsx').then((m) => <m.LandingPage />),
   allServices: () => import('../features/services/components/all-services-page.tsx').then((m) => <m.AllServicesPage />),
-  generalDetailsTow: () => import('../features/chat/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),
+  generalDetailsTow: () =>
+    import('../features/chat/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),
   lock: () => import('./routes/lock-route.tsx').then((m) => <m.LockRoute />),
 };
 const OUTSIDE_ELEMENTS: Record<string, ReactNode> = { deleteNoPag: <DeletedMessagePage /> };
 
 const SHELL_LOADERS: Record<string, PageLoader> = {
-  serviceHall: () => import('../features/services/components/service-hall-page.tsx').then((m) => <m.ServiceHallPage key="hall" serviceType="" />),
-  applicationServiceCenter: () => import('./routes/service-center.tsx').then((m) => <m.ServiceCenterRoute key="application" serviceType="APPLICATION" />),
-  processServiceCenter: () => import('./routes/service-center.tsx').then((m) => <m.ServiceCenterRoute key="process" serviceType="PROCESS" />),
-  serviceIframPage: () => import('../features/services/components/service-iframe-page.tsx').then((m) => <m.ServiceIframePage />),
-  threelists: () => import('../features/transfer/components/three-lists-page.tsx').then((m) => <m.ThreeListsPage />),
-  deptResponsibilityListConfig: () => import('../features/transfer/components/dept-duty-config-page.tsx').then((m) => <m.DeptDutyConfigPage />),
+  serviceHall: () =>
+    import('../features/services/components/service-hall-page.tsx').then((m) => (
+      <m.ServiceHallPage key="hall" serviceType="" />
+    )),
+  applicationServiceCenter: () =>
+    import('./routes/service-center.tsx').then((m) => (
+      <m.ServiceCenterRoute key="application" serviceType="APPLICATION" />
+    )),
+  processServiceCenter: () =>
+    import('./routes/service-center.tsx').then((m) => <m.ServiceCenterRoute key="process" serviceType="PROCESS" />),
+  serviceIframPage: () =>
+    import('../features/services/components/service-iframe-page.tsx').then((m) => <m.ServiceIframePage />),
+  threelists: () => import('../features/three-lists/components/three-lists-page.tsx').then((m) => <m.ThreeListsPage />),
+  deptResponsibilityListConfig: () => import('./routes/dept-duty-config.tsx').then((m) => <m.DeptDutyConfigRoute />),
   messageIfrm: () => import('../features/chat/components/message-iframe-page.tsx').then((m) => <m.MessageIframePage />),
   homePage: () => import('./routes/home-page.tsx').then((m) => <m.HomePageRoute />),
-  cardBusinessConfig: () => import('../features/workbench/components/card-business-config-page.tsx').then((m) => <m.CardBusinessConfigPage />),
-  managementGuideConfig: () => import('../features/workbench/components/management-guide-config-page.tsx').then((m) => <m.ManagementGuideConfigPage />),
-  identityProviderConfig: () => import('../features/auth/components/identity-provider-config-page.tsx').then((m) => <m.IdentityProviderConfigPage />),
-  noticeManageConfig: () => import('../features/chat/components/notice-manage-page.tsx').then((m) => <m.NoticeManagePage />),
-  iframPage: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),
-  navIfram: () => import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="navIfram" />),
+  cardBusinessConfig: () =>
+    import('../features/workbench/components/card-business-config-page.tsx').then((m) => <m.CardBusinessConfigPage />),
+  managementGuideConfig: () =>
+    import('../features/workbench/components/management-guide-config-page.tsx').then((m) => (
+      <m.ManagementGuideConfigPage />
+    )),
+  identityProviderConfig: () =>
+    import('../features/auth/components/identity-provider-config-page.tsx').then((m) => (
+      <m.IdentityProviderConfigPage />
+    )),
+  noticeManageConfig: () =>
+    import('../features/chat/components/notice-manage-page.tsx').then((m) => <m.NoticeManagePage />),
+  robotKnowledgeConfig: () => import('./routes/robot-knowledge.tsx').then((m) => <m.RobotKnowledgeRoute />),
+  iframPage: () =>
+    import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),
+  navIfram: () =>
+    import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="navIfram" />),
   PersonalCenter: () => import('./routes/personal-center.tsx').then((m) => <m.PersonalCenterRoute />),
-  effectivenessSupervision: () => import('../features/efficiency/components/efficiency-page.tsx').then((m) => <m.EfficiencyPage />),
+  effectivenessSupervision: () =>
+    import('../features/efficiency/components/efficiency-page.tsx').then((m) => <m.EfficiencyPage />),
 };
 const SHELL_ELEMENTS: Record<string, ReactNode> = { noPower: <NoPowerPage /> };
 
-const route = (path: string, handle: { name: string }, loaders: Record<string, PageLoader>, elements: Record<string, ReactNode>, notBuilt: ReactNode): RouteObject => {
+const route = (
+  path: string,
+  handle: { name: string },
+  loaders: Record<string, PageLoader>,
+  elements: Record<string, ReactNode>,
+  notBuilt: ReactNode,
+): RouteObject => {
   const load = loaders[handle.name];
   return load ? { path, handle, ...lazyPage(load) } : { path, handle, element: elements[handle.name] ?? notBuilt };
 };
@@ -63,7 +97,9 @@ export const routes: RouteObject[] = [
       {
         element: <RouteGuard />,
         children: [
-          ...OUTSIDE_PAGES.map((p) => route(p.path, p.handle, OUTSIDE_LOADERS, OUTSIDE_ELEMENTS, <OutsideNotBuiltRoute />)),
+          ...OUTSIDE_PAGES.map((p) =>
+            route(p.path, p.handle, OUTSIDE_LOADERS, OUTSIDE_ELEMENTS, <OutsideNotBuiltRoute />),
+          ),
           {
             path: '/home',
             handle: { name: 'home', titleKey: 'app.home' },

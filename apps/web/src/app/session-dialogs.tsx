@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 
 /** Which session dialog is open: 2.4's session-expired dialog (on a 401) or the forced re-login dialog (4.3). */
-type DialogState = { open: 'expired' | 'forced' | null; show: (which: 'expired' | 'forced') => void; close: () => void };
+type DialogState = {
+  open: 'expired' | 'forced' | null;
+  show: (which: 'expired' | 'forced') => void;
+  close: () => void;
+};
 
 export const useSessionDialogs = create<DialogState>((set, get) => ({
   open: null,

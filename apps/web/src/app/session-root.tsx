@@ -28,7 +28,8 @@ export function SessionRoot() {
   useEffect(() => {
     setNotifier({
       error: (text, duration = TOAST_DURATION_MS) => void message.error({ content: text, duration: duration / 1000 }),
-      warning: (text, duration = TOAST_DURATION_MS) => void message.warning({ content: text, duration: duration / 1000 }),
+      warning: (text, duration = TOAST_DURATION_MS) =>
+        void message.warning({ content: text, duration: duration / 1000 }),
     });
   }, [message]);
 

@@ -1,6 +1,15 @@
-import { BgColorsOutlined, DownOutlined, GlobalOutlined, LockOutlined, LoginOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BgColorsOutlined,
+  DownOutlined,
+  GlobalOutlined,
+  LockOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,13 +18,19 @@ import { Watermark } from '../components/watermark.tsx';
 import { LockDialog } from '../features/auth/components/lock-dialog.tsx';
 import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
 import { NoticePrompt } from '../features/chat/components/notice-prompt.tsx';
-import { ShellFooterInfo, useConfiguredBuiltIns, useCustomNavigation } from '../features/workbench/components/shell-navigation.tsx';
+import {
+  ShellFooterInfo,
+  useConfiguredBuiltIns,
+  useCustomNavigation,
+} from '../features/workbench/components/shell-navigation.tsx';
 import { NavItemLink, OverflowNav, type ShellNavItem } from './overflow-nav.tsx';
 import { UserThemeDialog } from '../features/workbench/components/user-theme-dialog.tsx';
 import { setLanguage, type Language } from '../lib/i18n/i18n.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { useRouteHandle } from './guard.tsx';
 import { useLogout } from './use-logout.ts';
+import { inTenantZone, tenantToday } from '../lib/time-zone.ts';
+import { OfflineBanner } from '../features/offline/components/offline-banner.tsx';
 
 /** Built-in navigation items of the top bar; configured items arrive with the workbench capability. */
 const BUILT_IN_NAV = [
@@ -47,7 +62,10 @@ export function Shell() {
   const screens = Grid.useBreakpoint();
   const compact = screens.md === false;
 
-  const configItems: MenuProps['items'] = menus.map((m) => ({ key: m.path, label: t(`pages.${m.name}`, { defaultValue: m.title }) }));
+  const configItems: MenuProps['items'] = menus.map((m) => ({
+    key: m.path,
+    label: t(`pages.${m.name}`, { defaultValue: m.title }),
+  }));
   const userItems: MenuProps['items'] = signedIn
     ? [
         { key: 'personal', icon: <UserOutlined />, label: t('nav.personalCenter') },
@@ -67,12 +85,17 @@ export function Shell() {
   };
   const customNav = useCustomNavigation();
   const navItems: ShellNavItem[] = [
-    ...BUILT_IN_NAV.filter((item) => builtIns.visible(item.to)).map((item) => ({ key: item.to, label: builtIns.name(item.to, item.key) ?? t(item.key), to: item.to, kind: 'route' as const })),
+    ...BUILT_IN_NAV.filter((item) => builtIns.visible(item.to)).map((item) => ({
+      key: item.to,
+      label: builtIns.name(item.to, item.key) ?? t(item.key),
+      to: item.to,
+      kind: 'route' as const,
+    })),
     ...customNav.map((c) => ({ key: c.id, label: c.name, to: c.to, kind: c.kind })),
   ];
   // A route change closes the drawer (also one made by the back button).
   useEffect(() => setDrawerOpen(false), [location.pathname]);
-  const watermarkLines = user ? [`${user.user_name} ${user.account}`, `${user.user_id} ${dayjs().format('YYYY-MM-DD')}`] : [];
+  const watermarkLines = user ? [`${user.user_name} ${user.account}`, `${user.user_id} ${tenantToday()}`] : [];
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -81,7 +104,14 @@ export function Shell() {
       </a>
       <Layout.Header className="portal-header">
         {compact && (
-          <Button type="text" className="portal-header-button" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
+          <Button
+            type="text"
+            className="portal-header-button"
+            icon={<MenuOutlined />}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          />
         )}
         <NavLink to="/home/homePage" className="portal-brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -90,7 +120,12 @@ export function Shell() {
           </span>
         </NavLink>
         {!compact && (
-          <OverflowNav items={navItems} itemClassName="portal-nav-item" label={t('nav.mainNavigation')} moreLabel={t('nav.more')} />
+          <OverflowNav
+            items={navItems}
+            itemClassName="portal-nav-item"
+            label={t('nav.mainNavigation')}
+            moreLabel={t('nav.more')}
+          />
         )}
         <div className="portal-header-tools">
           {!compact && configItems.length > 0 && (
@@ -109,7 +144,12 @@ export function Shell() {
           )}
           {!compact && signedIn && (
             <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']}>
-              <Button type="text" className="portal-header-button" icon={<UserOutlined />} aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}>
+              <Button
+                type="text"
+                className="portal-header-button"
+                icon={<UserOutlined />}
+                aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}
+              >
                 {user?.user_name} <DownOutlined />
               </Button>
             </Dropdown>
@@ -128,7 +168,12 @@ export function Shell() {
         >
           <nav aria-label={t('nav.mainNavigation')} className="portal-drawer-nav">
             {navItems.map((item) => (
-              <NavItemLink key={item.key} item={item} className="portal-drawer-item" onClick={() => setDrawerOpen(false)} />
+              <NavItemLink
+                key={item.key}
+                item={item}
+                className="portal-drawer-item"
+                onClick={() => setDrawerOpen(false)}
+              />
             ))}
           </nav>
           <Menu
@@ -136,7 +181,9 @@ export function Shell() {
             selectable={false}
             aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}
             items={[
-              ...(configItems.length ? [{ key: 'config', icon: <SettingOutlined />, label: t('nav.config'), children: configItems }] : []),
+              ...(configItems.length
+                ? [{ key: 'config', icon: <SettingOutlined />, label: t('nav.config'), children: configItems }]
+                : []),
               { key: 'lang', icon: <GlobalOutlined />, label: t('app.language'), children: LANGUAGE_ITEMS },
               ...userItems,
             ]}
@@ -150,6 +197,7 @@ export function Shell() {
         </Drawer>
       )}
       <Layout.Content className="portal-content" id="main-content" tabIndex={-1}>
+        <OfflineBanner />
         <Outlet />
       </Layout.Content>
       {!handle?.hideFooter && (
@@ -157,7 +205,7 @@ export function Shell() {
           <ShellFooterInfo
             defaultCopyright={
               <>
-                © {dayjs().year()} {user?.tenant_name} {t('footer.copyright')}
+                © {inTenantZone().year()} {user?.tenant_name} {t('footer.copyright')}
               </>
             }
           />

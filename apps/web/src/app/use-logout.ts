@@ -18,7 +18,13 @@ export function useLogout() {
   return useCallback(
     async ({ serverSide }: { serverSide: boolean }) => {
       const token = sessionStore.getState().token;
-      const providerLogout = serverSide && token ? await getAddress({}).then((a) => a.logoutUrl, () => null) : null;
+      const providerLogout =
+        serverSide && token
+          ? await getAddress({}).then(
+              (a) => a.logoutUrl,
+              () => null,
+            )
+          : null;
       if (serverSide && token) await loginOut(token).catch(() => undefined);
       stopChat();
       if (providerLogout) {

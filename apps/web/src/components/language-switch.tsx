@@ -13,7 +13,14 @@ export const LANGUAGE_ITEMS: NonNullable<MenuProps['items']> = [
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <Dropdown menu={{ items: LANGUAGE_ITEMS, selectedKeys: [i18n.language], onClick: ({ key }) => setLanguage(key as Language) }} trigger={['click']}>
+    <Dropdown
+      menu={{
+        items: LANGUAGE_ITEMS,
+        selectedKeys: [i18n.language],
+        onClick: ({ key }) => setLanguage(key as Language),
+      }}
+      trigger={['click']}
+    >
       <Button type="text" className={className} icon={<GlobalOutlined />} aria-label={t('app.language')}>
         {i18n.language === 'en-US' ? 'EN' : '中'}
       </Button>

@@ -1,16 +1,43 @@
-import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { sanitizeRichText } from '../lib/rich-text.ts';
 
-type Labels = { bold: string; italic: string; underline: string; orderedList: string; bulletList: string; link: string; linkPrompt: string };
+type Labels = {
+  bold: string;
+  italic: string;
+  underline: string;
+  orderedList: string;
+  bulletList: string;
+  link: string;
+  linkPrompt: string;
+};
 
 /**
  * A small rich-text editor (bold, italic, underline, lists, links) over a contentEditable area. What it hands out
  * is cleaned with the same allow-list as guides and notices (lib/rich-text.ts; the server cleans again), so a
  * pasted script or event handler never leaves it.
  */
-export function RichTextEditor({ value, onChange, label, labels, id }: { value?: string; onChange?: (html: string) => void; label: string; labels: Labels; id?: string }) {
+export function RichTextEditor({
+  value,
+  onChange,
+  label,
+  labels,
+  id,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  label: string;
+  labels: Labels;
+  id?: string;
+}) {
   const area = useRef<HTMLDivElement>(null);
   const last = useRef<string>('');
   useEffect(() => {
@@ -47,10 +74,22 @@ export function RichTextEditor({ value, onChange, label, labels, id }: { value?:
   ];
   return (
     <div className="rich-text-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
-      <Space size={2} style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%' }} role="toolbar" aria-label={label}>
+      <Space
+        size={2}
+        style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%' }}
+        role="toolbar"
+        aria-label={label}
+      >
         {tools.map((t) => (
           <Tooltip key={t.key} title={t.title}>
-            <Button type="text" size="small" icon={t.icon} aria-label={t.title} onMouseDown={(e) => e.preventDefault()} onClick={t.act} />
+            <Button
+              type="text"
+              size="small"
+              icon={t.icon}
+              aria-label={t.title}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={t.act}
+            />
           </Tooltip>
         ))}
       </Space>

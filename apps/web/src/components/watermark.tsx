@@ -13,10 +13,13 @@ const subscribeResize = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onChange);
 };
 /** Cells enough to cover the window however large (a 2560 × 1600 screen too), one spare each way for the tilt. */
-const viewportCells = () => `${Math.ceil(window.innerWidth / CELL_W) + 1}x${Math.ceil(window.innerHeight / CELL_H) + 1}`;
+const viewportCells = () =>
+  `${Math.ceil(window.innerWidth / CELL_W) + 1}x${Math.ceil(window.innerHeight / CELL_H) + 1}`;
 
 export function Watermark({ lines }: { lines: string[] }) {
-  const [columns, rows] = useSyncExternalStore(subscribeResize, viewportCells, () => '6x6').split('x').map(Number) as [number, number];
+  const [columns, rows] = useSyncExternalStore(subscribeResize, viewportCells, () => '6x6')
+    .split('x')
+    .map(Number) as [number, number];
   const layer: CSSProperties = {
     position: 'fixed',
     inset: 0,

@@ -5,7 +5,10 @@ describe('repeat-click guard (section 9: blocks 800 ms)', () => {
   it('ignores a second click within 800 ms and accepts one after', () => {
     let t = 0;
     const hits: number[] = [];
-    const onClick = clickGuard((n: number) => hits.push(n), () => t);
+    const onClick = clickGuard(
+      (n: number) => hits.push(n),
+      () => t,
+    );
     onClick(1);
     t = 799;
     onClick(2);

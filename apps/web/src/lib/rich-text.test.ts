@@ -29,14 +29,17 @@ const MALFORMED = [
   '<a href="https://edu.cn"<img src=x onerror=alert(1)>x</a><scr<script>ipt>alert(1)</script>',
   '<!--><img src=x onerror=alert(1)>--><p>"><svg onload=alert(1)>',
 ];
-const UNSAFE = /javascript:|vbscript:|data:|onerror|onclick|onmouseover|onload|<script|<iframe|<svg|<style|position|expression|evil/i;
+const UNSAFE =
+  /javascript:|vbscript:|data:|onerror|onclick|onmouseover|onload|<script|<iframe|<svg|<style|position|expression|evil/i;
 
 describe('rich text in the browser (DOMPurify with the server rules)', () => {
   it('keeps formatting and drops scripts, handlers, styles and links it does not allow', () => {
     const out = sanitizeRichText(
       '<p onclick="x()">各学院：<strong>考试</strong><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">a</a><a href="https://edu.cn">b</a></p>',
     );
-    expect(out).toBe('<p>各学院：<strong>考试</strong><img src="x"><a target="_blank" rel="noopener noreferrer">a</a><a href="https://edu.cn" target="_blank" rel="noopener noreferrer">b</a></p>');
+    expect(out).toBe(
+      '<p>各学院：<strong>考试</strong><img src="x"><a target="_blank" rel="noopener noreferrer">a</a><a href="https://edu.cn" target="_blank" rel="noopener noreferrer">b</a></p>',
+    );
   });
 
   it.each(ATTACKS)('renders the same as the server cleans it: %s', (html) => {

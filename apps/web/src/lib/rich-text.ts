@@ -9,7 +9,10 @@ import {
 import DOMPurify, { type Config } from 'dompurify';
 
 /** href and src: the allowed schemes, or a path of this site (not a protocol-relative //host). */
-const ALLOWED_URI = new RegExp(`^(?:(?:${RICH_TEXT_SCHEMES.join('|')}):|(?!//)[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i');
+const ALLOWED_URI = new RegExp(
+  `^(?:(?:${RICH_TEXT_SCHEMES.join('|')}):|(?!//)[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`,
+  'i',
+);
 
 const CONFIG: Config = {
   ALLOWED_TAGS: [...RICH_TEXT_TAGS],

@@ -1,3 +1,5 @@
+import 'fake-indexeddb/auto';
+import '../app/i18n-texts.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -63,7 +65,16 @@ function widthQueryMatches(query: string): boolean {
 // Ant Design reads these in jsdom.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: widthQueryMatches(query), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: widthQueryMatches(query),
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {

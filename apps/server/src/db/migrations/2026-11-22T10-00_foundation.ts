@@ -114,7 +114,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['robot_configs', 'login_failures', 'password_configs', 'login_configs', 'refresh_tokens', 'sessions', 'users', 'role_menus', 'roles', 'tenants']) {
+  for (const t of [
+    'robot_configs',
+    'login_failures',
+    'password_configs',
+    'login_configs',
+    'refresh_tokens',
+    'sessions',
+    'users',
+    'role_menus',
+    'roles',
+    'tenants',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -32,7 +32,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('time_send', 'varchar(32)', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('chat_messages_web_id').unique().on('chat_messages').columns(['tenant_id', 'from_user_id', 'message_id_web']).execute();
+  await db.schema
+    .createIndex('chat_messages_web_id')
+    .unique()
+    .on('chat_messages')
+    .columns(['tenant_id', 'from_user_id', 'message_id_web'])
+    .execute();
   await db.schema.createIndex('chat_messages_object').on('chat_messages').columns(['tenant_id', 'object_id']).execute();
 
   await db.schema
@@ -56,9 +61,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('chat_inbox_pk', ['tenant_id', 'user_id', 'seq'])
     .execute();
-  await db.schema.createIndex('chat_inbox_message').unique().on('chat_inbox').columns(['tenant_id', 'user_id', 'message_id']).execute();
-  await db.schema.createIndex('chat_inbox_peer').on('chat_inbox').columns(['tenant_id', 'user_id', 'peer_id', 'seq']).execute();
-  await db.schema.createIndex('chat_inbox_unread').on('chat_inbox').columns(['tenant_id', 'user_id', 'read_at']).execute();
+  await db.schema
+    .createIndex('chat_inbox_message')
+    .unique()
+    .on('chat_inbox')
+    .columns(['tenant_id', 'user_id', 'message_id'])
+    .execute();
+  await db.schema
+    .createIndex('chat_inbox_peer')
+    .on('chat_inbox')
+    .columns(['tenant_id', 'user_id', 'peer_id', 'seq'])
+    .execute();
+  await db.schema
+    .createIndex('chat_inbox_unread')
+    .on('chat_inbox')
+    .columns(['tenant_id', 'user_id', 'read_at'])
+    .execute();
   await db.schema.createIndex('chat_inbox_by_message').on('chat_inbox').column('message_id').execute();
 
   await db.schema
@@ -105,7 +123,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('joined_at', 'varchar(32)', (c) => c.notNull())
     .addPrimaryKeyConstraint('chat_group_members_pk', ['group_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('chat_group_members_user').on('chat_group_members').columns(['tenant_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('chat_group_members_user')
+    .on('chat_group_members')
+    .columns(['tenant_id', 'user_id'])
+    .execute();
 
   await db.schema
     .createTable('chat_public_accounts')
@@ -150,7 +172,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('deleted_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('notices_tenant_mp').on('notices').columns(['tenant_id', 'mp_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notices_tenant_mp')
+    .on('notices')
+    .columns(['tenant_id', 'mp_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('question_scenes')
@@ -175,7 +201,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('faq_entries_tenant_scene').on('faq_entries').columns(['tenant_id', 'scene_id']).execute();
+  await db.schema
+    .createIndex('faq_entries_tenant_scene')
+    .on('faq_entries')
+    .columns(['tenant_id', 'scene_id'])
+    .execute();
 
   await db.schema
     .createTable('robot_questions')
@@ -190,7 +220,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('source', 'varchar(16)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('robot_questions_tenant').on('robot_questions').columns(['tenant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('robot_questions_tenant')
+    .on('robot_questions')
+    .columns(['tenant_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('question_feedback')
@@ -208,7 +242,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('question_feedback_user').on('question_feedback').columns(['tenant_id', 'user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('question_feedback_user')
+    .on('question_feedback')
+    .columns(['tenant_id', 'user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('osp_depts_tenant_name').unique().on('osp_depts').columns(['tenant_id', 'dept_name']).execute();
+  await db.schema
+    .createIndex('osp_depts_tenant_name')
+    .unique()
+    .on('osp_depts')
+    .columns(['tenant_id', 'dept_name'])
+    .execute();
 
   await db.schema
     .createTable('osp_dept_managers')
@@ -48,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('service_name', 'varchar(200)', (c) => c.notNull())
     .addColumn('dept_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))
     .execute();
-  await db.schema.createIndex('osp_list_services_tenant').on('osp_list_services').columns(['tenant_id', 'service_name']).execute();
+  await db.schema
+    .createIndex('osp_list_services_tenant')
+    .on('osp_list_services')
+    .columns(['tenant_id', 'service_name'])
+    .execute();
 
   await db.schema
     .createTable('osp_duty_services')
@@ -81,7 +90,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('storage_path', 'varchar(300)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('transfer_uploads_user').on('transfer_uploads').columns(['tenant_id', 'user_id', 'dataset', 'created_at']).execute();
+  await db.schema
+    .createIndex('transfer_uploads_user')
+    .on('transfer_uploads')
+    .columns(['tenant_id', 'user_id', 'dataset', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('transfer_jobs')
@@ -109,7 +122,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['transfer_jobs', 'transfer_uploads', 'three_list_configs', 'osp_duty_services', 'osp_list_services', 'osp_duties', 'osp_dept_managers', 'osp_depts']) {
+  for (const t of [
+    'transfer_jobs',
+    'transfer_uploads',
+    'three_list_configs',
+    'osp_duty_services',
+    'osp_list_services',
+    'osp_duties',
+    'osp_dept_managers',
+    'osp_depts',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

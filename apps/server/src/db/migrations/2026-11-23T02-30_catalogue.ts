@@ -38,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('launched_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('svc_services_tenant').on('svc_services').columns(['tenant_id', 'status', 'sort']).execute();
+  await db.schema
+    .createIndex('svc_services_tenant')
+    .on('svc_services')
+    .columns(['tenant_id', 'status', 'sort'])
+    .execute();
   await db.schema.createIndex('svc_services_heat').on('svc_services').columns(['tenant_id', 'visit_count']).execute();
 
   await db.schema
@@ -99,7 +103,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('comment', 'text', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('svc_ratings_one').unique().on('svc_ratings').columns(['tenant_id', 'service_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('svc_ratings_one')
+    .unique()
+    .on('svc_ratings')
+    .columns(['tenant_id', 'service_id', 'user_id'])
+    .execute();
 
   await db.schema
     .createTable('svc_sensitive_words')
@@ -126,7 +135,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('svc_clicks_user').on('svc_clicks').columns(['tenant_id', 'user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('svc_clicks_user')
+    .on('svc_clicks')
+    .columns(['tenant_id', 'user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('svc_search_words')
@@ -168,9 +181,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'cygj_navigation_bars', 'cygj_tools', 'svc_landing_configs', 'svc_search_words', 'svc_clicks', 'svc_sensitive_hits',
-    'svc_sensitive_words', 'svc_ratings', 'svc_quick_labels', 'svc_favourites', 'svc_shelf_labels', 'svc_guides',
-    'svc_service_roles', 'svc_services', 'svc_types', 'svc_scenes', 'svc_depts',
+    'cygj_navigation_bars',
+    'cygj_tools',
+    'svc_landing_configs',
+    'svc_search_words',
+    'svc_clicks',
+    'svc_sensitive_hits',
+    'svc_sensitive_words',
+    'svc_ratings',
+    'svc_quick_labels',
+    'svc_favourites',
+    'svc_shelf_labels',
+    'svc_guides',
+    'svc_service_roles',
+    'svc_services',
+    'svc_types',
+    'svc_scenes',
+    'svc_depts',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -33,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('card_mapping', 'text', (c) => c.notNull())
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('wb_card_columns_card').on('wb_card_columns').columns(['tenant_id', 'card_id', 'sort']).execute();
+  await db.schema
+    .createIndex('wb_card_columns_card')
+    .on('wb_card_columns')
+    .columns(['tenant_id', 'card_id', 'sort'])
+    .execute();
 
   await db.schema
     .createTable('wb_card_roles')
@@ -123,7 +127,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_timeout', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('wb_todos_user').on('wb_todos').columns(['tenant_id', 'user_id', 'kind', 'flow_type']).execute();
+  await db.schema
+    .createIndex('wb_todos_user')
+    .on('wb_todos')
+    .columns(['tenant_id', 'user_id', 'kind', 'flow_type'])
+    .execute();
 
   await db.schema
     .createTable('wb_news')
@@ -143,7 +151,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['wb_news', 'wb_todos', 'wb_tools', 'wb_external_apis', 'wb_settings', 'wb_navigation', 'wb_index_cards', 'wb_index_types', 'wb_card_roles', 'wb_card_columns', 'wb_cards']) {
+  for (const t of [
+    'wb_news',
+    'wb_todos',
+    'wb_tools',
+    'wb_external_apis',
+    'wb_settings',
+    'wb_navigation',
+    'wb_index_cards',
+    'wb_index_types',
+    'wb_card_roles',
+    'wb_card_columns',
+    'wb_cards',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -48,7 +48,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('start_date', 'varchar(10)', (c) => c.notNull())
     .addColumn('end_date', 'varchar(10)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('pc_calendar_events_year').on('pc_calendar_events').columns(['tenant_id', 'school_year', 'start_date']).execute();
+  await db.schema
+    .createIndex('pc_calendar_events_year')
+    .on('pc_calendar_events')
+    .columns(['tenant_id', 'school_year', 'start_date'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -21,8 +21,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('due_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('finished_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('eff_processes_tenant_start').on('eff_processes').columns(['tenant_id', 'started_at']).execute();
-  await db.schema.createIndex('eff_processes_tenant_dept').on('eff_processes').columns(['tenant_id', 'dept_id', 'started_at']).execute();
+  await db.schema
+    .createIndex('eff_processes_tenant_start')
+    .on('eff_processes')
+    .columns(['tenant_id', 'started_at'])
+    .execute();
+  await db.schema
+    .createIndex('eff_processes_tenant_dept')
+    .on('eff_processes')
+    .columns(['tenant_id', 'dept_id', 'started_at'])
+    .execute();
   await db.schema
     .createTable('eff_process_nodes')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
@@ -36,8 +44,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('due_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('handled_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('eff_process_nodes_process').on('eff_process_nodes').columns(['tenant_id', 'process_id']).execute();
-  await db.schema.createIndex('eff_process_nodes_handler').on('eff_process_nodes').columns(['tenant_id', 'handler_id', 'arrived_at']).execute();
+  await db.schema
+    .createIndex('eff_process_nodes_process')
+    .on('eff_process_nodes')
+    .columns(['tenant_id', 'process_id'])
+    .execute();
+  await db.schema
+    .createIndex('eff_process_nodes_handler')
+    .on('eff_process_nodes')
+    .columns(['tenant_id', 'handler_id', 'arrived_at'])
+    .execute();
   await db.schema
     .createTable('eff_report_configs')
     .addColumn('tenant_id', 'varchar(12)', (c) => c.primaryKey().references('tenants.tenant_id'))

@@ -21,8 +21,13 @@ const SERVICE_INDEXES: Array<[string, string[]]> = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [name, columns] of SERVICE_INDEXES) await db.schema.createIndex(name).on('svc_services').columns(columns).execute();
-  await db.schema.createIndex('svc_service_roles_role').on('svc_service_roles').columns(['tenant_id', 'role_id', 'service_id']).execute();
+  for (const [name, columns] of SERVICE_INDEXES)
+    await db.schema.createIndex(name).on('svc_services').columns(columns).execute();
+  await db.schema
+    .createIndex('svc_service_roles_role')
+    .on('svc_service_roles')
+    .columns(['tenant_id', 'role_id', 'service_id'])
+    .execute();
 
   await db.schema
     .createTable('svc_catalogue_versions')

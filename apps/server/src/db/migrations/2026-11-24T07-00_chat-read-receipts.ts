@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('chat_inbox').addColumn('seen_at', 'varchar(32)').execute();
-  await db.schema.alterTable('chat_user_state').addColumn('read_receipts', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('chat_user_state')
+    .addColumn('read_receipts', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -9,30 +9,223 @@ import { sanitizeGuide, guideText } from '../../modules/services/guide-html.ts';
  * sensitive words, the landing page, footer and comb-cygj tools. Idempotent.
  */
 
-export const DEMO_SCENES = ['入学报到', '学习教学', '科研学术', '生活服务', '财务资产', '人事工作', '出行安全', '毕业离校', '信息网络'] as const;
+export const DEMO_SCENES = [
+  '入学报到',
+  '学习教学',
+  '科研学术',
+  '生活服务',
+  '财务资产',
+  '人事工作',
+  '出行安全',
+  '毕业离校',
+  '信息网络',
+] as const;
 export const DEMO_TYPES = ['学生服务', '教职工服务', '公共服务', '管理服务'] as const;
 
-type DeptSeed = { name: string; scene: (typeof DEMO_SCENES)[number]; audience: 'student' | 'teacher' | 'public'; services: string[] };
+type DeptSeed = {
+  name: string;
+  scene: (typeof DEMO_SCENES)[number];
+  audience: 'student' | 'teacher' | 'public';
+  services: string[];
+};
 
 export const DEMO_DEPTS: DeptSeed[] = [
-  { name: '教务处', scene: '学习教学', audience: 'student', services: ['成绩查询', '成绩单打印', '成绩复核申请', '课表查询', '选课系统', '考试安排查询', '补考重修报名', '转专业申请', '辅修学位报名', '教室借用申请', '教师调停课申请', '学籍信息修改', '毕业资格审核'] },
-  { name: '学生工作处', scene: '生活服务', audience: 'student', services: ['学生请假申请', '学生销假登记', '奖学金申请', '助学金申请', '家庭经济困难学生认定', '勤工助学岗位申请', '学生证补办', '心理咨询预约', '宿舍调换申请', '违纪处分申诉', '学生离校手续', '学生医保参保'] },
-  { name: '研究生院', scene: '学习教学', audience: 'student', services: ['研究生成绩查询', '研究生选课', '学位论文提交', '论文答辩申请', '导师双选', '研究生学籍异动', '研究生中期考核', '学位申请'] },
-  { name: '人事处', scene: '人事工作', audience: 'teacher', services: ['教职工请假申请', '职称评审申报', '工资条查询', '在职证明开具', '收入证明开具', '年度考核', '人才招聘', '退休办理', '教职工培训报名'] },
-  { name: '财务处', scene: '财务资产', audience: 'public', services: ['学费缴纳', '报销预约', '网上报销', '借款申请', '酬金申报', '电子发票开具', '缴费记录查询', '个税查询', '财务票据查询'] },
-  { name: '科学技术研究院', scene: '科研学术', audience: 'teacher', services: ['科研项目申报', '科研经费查询', '科研成果登记', '学术会议申请', '横向合同审批', '专利申请', '科研诚信承诺'] },
-  { name: '后勤管理处', scene: '生活服务', audience: 'public', services: ['宿舍报修', '校园卡充值', '校园卡挂失', '公寓入住登记', '餐饮服务评价', '快递代收查询', '教职工公寓申请', '水电费缴纳', '班车时刻查询'] },
-  { name: '信息化建设与管理中心', scene: '信息网络', audience: 'public', services: ['统一身份认证密码重置', '校园网开户', 'VPN申请', '电子邮箱申请', '正版软件下载', '网站备案', '服务器托管申请', '网络故障报修', '一卡通照片采集'] },
-  { name: '图书馆', scene: '学习教学', audience: 'public', services: ['图书借阅查询', '图书续借', '研讨间预约', '座位预约', '馆际互借', '论文查重申请', '电子资源访问', '图书荐购', '离校图书清还'] },
-  { name: '国际交流合作处', scene: '出行安全', audience: 'teacher', services: ['因公出国(境)申请', '外籍专家聘请', '留学生签证办理', '交换生项目申请', '国际会议报备', '因公护照借用'] },
-  { name: '保卫处', scene: '出行安全', audience: 'public', services: ['车辆入校登记', '访客预约', '学生户籍迁移', '临时身份证明开具', '失物招领', '消防培训报名'] },
-  { name: '资产管理处', scene: '财务资产', audience: 'teacher', services: ['资产登记', '资产调拨', '资产报废', '仪器设备共享预约', '公用房使用申请', '采购申请'] },
-  { name: '招生就业处', scene: '毕业离校', audience: 'student', services: ['就业推荐表打印', '三方协议办理', '就业报到证改派', '招聘会预约', '生源信息核对', '招生咨询', '毕业生档案查询'] },
-  { name: '校医院', scene: '生活服务', audience: 'public', services: ['门诊预约', '体检预约', '医保报销', '疫苗接种预约', '健康证明开具', '校医院值班查询'] },
-  { name: '校团委', scene: '学习教学', audience: 'student', services: ['第二课堂学分查询', '社团注册申请', '志愿服务时长认定', '活动场地申请', '团员关系转接', '青年大学习'] },
+  {
+    name: '教务处',
+    scene: '学习教学',
+    audience: 'student',
+    services: [
+      '成绩查询',
+      '成绩单打印',
+      '成绩复核申请',
+      '课表查询',
+      '选课系统',
+      '考试安排查询',
+      '补考重修报名',
+      '转专业申请',
+      '辅修学位报名',
+      '教室借用申请',
+      '教师调停课申请',
+      '学籍信息修改',
+      '毕业资格审核',
+    ],
+  },
+  {
+    name: '学生工作处',
+    scene: '生活服务',
+    audience: 'student',
+    services: [
+      '学生请假申请',
+      '学生销假登记',
+      '奖学金申请',
+      '助学金申请',
+      '家庭经济困难学生认定',
+      '勤工助学岗位申请',
+      '学生证补办',
+      '心理咨询预约',
+      '宿舍调换申请',
+      '违纪处分申诉',
+      '学生离校手续',
+      '学生医保参保',
+    ],
+  },
+  {
+    name: '研究生院',
+    scene: '学习教学',
+    audience: 'student',
+    services: [
+      '研究生成绩查询',
+      '研究生选课',
+      '学位论文提交',
+      '论文答辩申请',
+      '导师双选',
+      '研究生学籍异动',
+      '研究生中期考核',
+      '学位申请',
+    ],
+  },
+  {
+    name: '人事处',
+    scene: '人事工作',
+    audience: 'teacher',
+    services: [
+      '教职工请假申请',
+      '职称评审申报',
+      '工资条查询',
+      '在职证明开具',
+      '收入证明开具',
+      '年度考核',
+      '人才招聘',
+      '退休办理',
+      '教职工培训报名',
+    ],
+  },
+  {
+    name: '财务处',
+    scene: '财务资产',
+    audience: 'public',
+    services: [
+      '学费缴纳',
+      '报销预约',
+      '网上报销',
+      '借款申请',
+      '酬金申报',
+      '电子发票开具',
+      '缴费记录查询',
+      '个税查询',
+      '财务票据查询',
+    ],
+  },
+  {
+    name: '科学技术研究院',
+    scene: '科研学术',
+    audience: 'teacher',
+    services: [
+      '科研项目申报',
+      '科研经费查询',
+      '科研成果登记',
+      '学术会议申请',
+      '横向合同审批',
+      '专利申请',
+      '科研诚信承诺',
+    ],
+  },
+  {
+    name: '后勤管理处',
+    scene: '生活服务',
+    audience: 'public',
+    services: [
+      '宿舍报修',
+      '校园卡充值',
+      '校园卡挂失',
+      '公寓入住登记',
+      '餐饮服务评价',
+      '快递代收查询',
+      '教职工公寓申请',
+      '水电费缴纳',
+      '班车时刻查询',
+    ],
+  },
+  {
+    name: '信息化建设与管理中心',
+    scene: '信息网络',
+    audience: 'public',
+    services: [
+      '统一身份认证密码重置',
+      '校园网开户',
+      'VPN申请',
+      '电子邮箱申请',
+      '正版软件下载',
+      '网站备案',
+      '服务器托管申请',
+      '网络故障报修',
+      '一卡通照片采集',
+    ],
+  },
+  {
+    name: '图书馆',
+    scene: '学习教学',
+    audience: 'public',
+    services: [
+      '图书借阅查询',
+      '图书续借',
+      '研讨间预约',
+      '座位预约',
+      '馆际互借',
+      '论文查重申请',
+      '电子资源访问',
+      '图书荐购',
+      '离校图书清还',
+    ],
+  },
+  {
+    name: '国际交流合作处',
+    scene: '出行安全',
+    audience: 'teacher',
+    services: ['因公出国(境)申请', '外籍专家聘请', '留学生签证办理', '交换生项目申请', '国际会议报备', '因公护照借用'],
+  },
+  {
+    name: '保卫处',
+    scene: '出行安全',
+    audience: 'public',
+    services: ['车辆入校登记', '访客预约', '学生户籍迁移', '临时身份证明开具', '失物招领', '消防培训报名'],
+  },
+  {
+    name: '资产管理处',
+    scene: '财务资产',
+    audience: 'teacher',
+    services: ['资产登记', '资产调拨', '资产报废', '仪器设备共享预约', '公用房使用申请', '采购申请'],
+  },
+  {
+    name: '招生就业处',
+    scene: '毕业离校',
+    audience: 'student',
+    services: [
+      '就业推荐表打印',
+      '三方协议办理',
+      '就业报到证改派',
+      '招聘会预约',
+      '生源信息核对',
+      '招生咨询',
+      '毕业生档案查询',
+    ],
+  },
+  {
+    name: '校医院',
+    scene: '生活服务',
+    audience: 'public',
+    services: ['门诊预约', '体检预约', '医保报销', '疫苗接种预约', '健康证明开具', '校医院值班查询'],
+  },
+  {
+    name: '校团委',
+    scene: '学习教学',
+    audience: 'student',
+    services: ['第二课堂学分查询', '社团注册申请', '志愿服务时长认定', '活动场地申请', '团员关系转接', '青年大学习'],
+  },
 ];
 
-const PROCESS_WORDS = /申请|申报|审批|办理|报名|登记|预约|认定|补办|开具|改派|审核|转接|报修|挂失|借用|调换|申诉|报销|提交|聘请|报备|迁移|核对|缴纳|充值|修改|手续|参保|考核|双选|荐购|互借|续借|清还|采集|备案|托管|承诺|调拨|报废|评价|招聘|培训/;
+const PROCESS_WORDS =
+  /申请|申报|审批|办理|报名|登记|预约|认定|补办|开具|改派|审核|转接|报修|挂失|借用|调换|申诉|报销|提交|聘请|报备|迁移|核对|缴纳|充值|修改|手续|参保|考核|双选|荐购|互借|续借|清还|采集|备案|托管|承诺|调拨|报废|评价|招聘|培训/;
 const OFFLINE_WORDS = /开具|补办|护照|户籍|体检|签证|打印/;
 const TEACHER_WORDS = /教职工|职称|工资|教师|调停课|酬金|科研|横向|外籍专家|采购|公用房|资产/;
 const STUDENT_WORDS = /学生|奖学金|助学金|选课|成绩|学位|论文|宿舍|就业|三方|第二课堂|社团|团员|转专业|辅修|补考/;
@@ -44,7 +237,12 @@ function sceneOf(name: string, fallback: (typeof DEMO_SCENES)[number]): (typeof 
   return fallback;
 }
 
-export const ROLE_IDS = { admin: '000000-admin', teacher: '000000-teacher', staff: '000000-staff', student: '000000-student' } as const;
+export const ROLE_IDS = {
+  admin: '000000-admin',
+  teacher: '000000-teacher',
+  staff: '000000-staff',
+  student: '000000-student',
+} as const;
 
 /** A stable pseudo-random number from a string. */
 function hash(s: string): number {
@@ -78,18 +276,30 @@ export function demoServices(): DemoService[] {
   let i = 0;
   for (const d of DEMO_DEPTS) {
     for (const name of d.services) {
-      const audience = TEACHER_WORDS.test(name) ? 'teacher' : STUDENT_WORDS.test(name) && d.audience !== 'public' ? 'student' : d.audience;
+      const audience = TEACHER_WORDS.test(name)
+        ? 'teacher'
+        : STUDENT_WORDS.test(name) && d.audience !== 'public'
+          ? 'student'
+          : d.audience;
       const businessType = PROCESS_WORDS.test(name) ? 'PROCESS' : 'APPLICATION';
       const h = hash(name);
       // Open to visitors (and so to every role): everything for everybody, and the student services a visitor may
       // look at; a service for teachers only never is (a visitor must not find 工资条查询 that a student cannot).
-      const isPublic = audience === 'public' || (audience === 'student' && (/查询|咨询|成绩/.test(name) || i % 4 === 0));
+      const isPublic =
+        audience === 'public' || (audience === 'student' && (/查询|咨询|成绩/.test(name) || i % 4 === 0));
       out.push({
         id: `${DEMO_TENANT_ID}-svc-${String(i + 1).padStart(3, '0')}`,
         name,
         dept: d.name,
         scene: sceneOf(name, d.scene),
-        type: audience === 'student' ? '学生服务' : audience === 'teacher' ? '教职工服务' : i % 5 === 0 ? '管理服务' : '公共服务',
+        type:
+          audience === 'student'
+            ? '学生服务'
+            : audience === 'teacher'
+              ? '教职工服务'
+              : i % 5 === 0
+                ? '管理服务'
+                : '公共服务',
         businessType,
         processType: OFFLINE_WORDS.test(name) ? 'OFFLINE' : 'ONLINE',
         openWay: ['1001', '1002', '1003'][i % 3]!,
@@ -97,7 +307,12 @@ export function demoServices(): DemoService[] {
         audience,
         isPublic,
         hasGuide: businessType === 'PROCESS' ? i % 2 === 0 : i % 4 === 0,
-        visitCount: name === '统一身份认证密码重置' ? 12_345_678 : name === '成绩查询' ? 986_420 : (h % 50_000) + (isPublic ? 2_000 : 0),
+        visitCount:
+          name === '统一身份认证密码重置'
+            ? 12_345_678
+            : name === '成绩查询'
+              ? 986_420
+              : (h % 50_000) + (isPublic ? 2_000 : 0),
         labelName: i % 4 === 1 ? '高频' : i % 7 === 3 ? '便捷' : '',
         shelfLabelName: i % 6 === 0 ? '热门推荐' : i % 6 === 3 ? '新上线' : '',
         daysAgo: (i * 7) % 240,
@@ -149,10 +364,26 @@ export const DEMO_TOOLS = [
   { tools_name: '网络自助', tools_type: '生活工具', tools_url: 'https://net.demo.edu.cn' },
   { tools_name: '校园邮箱', tools_type: '常用工具', tools_url: 'https://mail.demo.edu.cn' },
   // Model window configurations (2.4) with the opening types of 4.6, and one plain window of a set size.
-  { tools_name: '一卡通自助', tools_type: '生活工具', tools_url: JSON.stringify({ openType: 'openServiceIfram', url: 'https://card.demo.edu.cn/self', title: '一卡通自助' }) },
-  { tools_name: '查成绩', tools_type: '学习工具', tools_url: JSON.stringify({ openType: 'service', service: '成绩查询' }) },
+  {
+    tools_name: '一卡通自助',
+    tools_type: '生活工具',
+    tools_url: JSON.stringify({
+      openType: 'openServiceIfram',
+      url: 'https://card.demo.edu.cn/self',
+      title: '一卡通自助',
+    }),
+  },
+  {
+    tools_name: '查成绩',
+    tools_type: '学习工具',
+    tools_url: JSON.stringify({ openType: 'service', service: '成绩查询' }),
+  },
   { tools_name: '办事指南目录', tools_type: '常用工具', tools_url: JSON.stringify({ openType: 'workGuide' }) },
-  { tools_name: '校园网缴费', tools_type: '生活工具', tools_url: JSON.stringify({ url: 'https://net.demo.edu.cn/pay', width: 1000, height: 600, title: '校园网缴费' }) },
+  {
+    tools_name: '校园网缴费',
+    tools_type: '生活工具',
+    tools_url: JSON.stringify({ url: 'https://net.demo.edu.cn/pay', width: 1000, height: 600, title: '校园网缴费' }),
+  },
 ];
 
 /** A demo tool's url for a tenant: a model configuration naming a service by name gets that service's id. */
@@ -211,29 +442,69 @@ export const DEMO_BINDINGS = [
  * a binding the student removed stays removed when the server starts again.
  */
 export async function seedAccountBindings(db: Db, tenantId = DEMO_TENANT_ID): Promise<void> {
-  const student = await db.selectFrom('users').where('tenant_id', '=', tenantId).where('account', '=', 'student01').select('id').executeTakeFirst();
+  const student = await db
+    .selectFrom('users')
+    .where('tenant_id', '=', tenantId)
+    .where('account', '=', 'student01')
+    .select('id')
+    .executeTakeFirst();
   if (!student) return;
   const now = nowIso();
   await db
     .insertInto('account_bindings')
-    .values(DEMO_BINDINGS.map((b) => ({ ...b, id: `${tenantId}-bind-${b.source}-${student.id}`, tenant_id: tenantId, user_id: student.id, bound_at: now })))
+    .values(
+      DEMO_BINDINGS.map((b) => ({
+        ...b,
+        id: `${tenantId}-bind-${b.source}-${student.id}`,
+        tenant_id: tenantId,
+        user_id: student.id,
+        bound_at: now,
+      })),
+    )
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 
 export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<void> {
-  const done = await db.selectFrom('svc_services').where('tenant_id', '=', tenantId).select('id').limit(1).executeTakeFirst();
+  const done = await db
+    .selectFrom('svc_services')
+    .where('tenant_id', '=', tenantId)
+    .select('id')
+    .limit(1)
+    .executeTakeFirst();
   if (done) return;
   const now = nowIso();
   const groupId = (kind: string, i: number) => `${tenantId}-${kind}-${String(i + 1).padStart(2, '0')}`;
   const deptIds = new Map(DEMO_DEPTS.map((d, i) => [d.name, groupId('dept', i)]));
   const sceneIds = new Map(DEMO_SCENES.map((s, i) => [s as string, groupId('scene', i)]));
   const typeIds = new Map(DEMO_TYPES.map((s, i) => [s as string, groupId('type', i)]));
-  await db.insertInto('svc_depts').values(DEMO_DEPTS.map((d, i) => ({ id: deptIds.get(d.name)!, tenant_id: tenantId, name: d.name, icon: '', sort: i + 1 }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await db.insertInto('svc_scenes').values(DEMO_SCENES.map((s, i) => ({ id: sceneIds.get(s)!, tenant_id: tenantId, name: s, icon: '', sort: i + 1 }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await db.insertInto('svc_types').values(DEMO_TYPES.map((s, i) => ({ id: typeIds.get(s)!, tenant_id: tenantId, name: s, icon: '', sort: i + 1 }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('svc_depts')
+    .values(
+      DEMO_DEPTS.map((d, i) => ({
+        id: deptIds.get(d.name)!,
+        tenant_id: tenantId,
+        name: d.name,
+        icon: '',
+        sort: i + 1,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('svc_scenes')
+    .values(DEMO_SCENES.map((s, i) => ({ id: sceneIds.get(s)!, tenant_id: tenantId, name: s, icon: '', sort: i + 1 })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('svc_types')
+    .values(DEMO_TYPES.map((s, i) => ({ id: typeIds.get(s)!, tenant_id: tenantId, name: s, icon: '', sort: i + 1 })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 
-  const services = demoServices().map((s) => (tenantId === DEMO_TENANT_ID ? s : { ...s, id: s.id.replace(DEMO_TENANT_ID, tenantId) }));
+  const services = demoServices().map((s) =>
+    tenantId === DEMO_TENANT_ID ? s : { ...s, id: s.id.replace(DEMO_TENANT_ID, tenantId) },
+  );
   await insertChunks(services, (chunk) =>
     db
       .insertInto('svc_services')
@@ -269,25 +540,94 @@ export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<
   const roleRows = services.flatMap((s) =>
     s.isPublic
       ? []
-      : (s.audience === 'teacher' ? [ROLE_IDS.admin, ROLE_IDS.teacher, ROLE_IDS.staff] : [ROLE_IDS.admin, ROLE_IDS.student]).map((r) => ({
+      : (s.audience === 'teacher'
+          ? [ROLE_IDS.admin, ROLE_IDS.teacher, ROLE_IDS.staff]
+          : [ROLE_IDS.admin, ROLE_IDS.student]
+        ).map((r) => ({
           tenant_id: tenantId,
           service_id: s.id,
           role_id: tenantId === DEMO_TENANT_ID ? r : r.replace(DEMO_TENANT_ID, tenantId),
         })),
   );
-  await insertChunks(roleRows, (chunk) => db.insertInto('svc_service_roles').values(chunk).onConflict((oc) => oc.columns(['tenant_id', 'service_id', 'role_id']).doNothing()).execute());
-  const guides = services.filter((s) => s.hasGuide).map((s) => {
-    const content = sanitizeGuide(guideHtml(s));
-    return { service_id: s.id, tenant_id: tenantId, content, text: guideText(content), updated_at: now };
-  });
-  await insertChunks(guides, (chunk) => db.insertInto('svc_guides').values(chunk).onConflict((oc) => oc.column('service_id').doNothing()).execute());
+  await insertChunks(roleRows, (chunk) =>
+    db
+      .insertInto('svc_service_roles')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['tenant_id', 'service_id', 'role_id']).doNothing())
+      .execute(),
+  );
+  const guides = services
+    .filter((s) => s.hasGuide)
+    .map((s) => {
+      const content = sanitizeGuide(guideHtml(s));
+      return { service_id: s.id, tenant_id: tenantId, content, text: guideText(content), updated_at: now };
+    });
+  await insertChunks(guides, (chunk) =>
+    db
+      .insertInto('svc_guides')
+      .values(chunk)
+      .onConflict((oc) => oc.column('service_id').doNothing())
+      .execute(),
+  );
 
-  await db.insertInto('svc_shelf_labels').values(DEMO_SHELF_LABELS.map((l, i) => ({ ...l, id: `${tenantId}-shelf-${i + 1}`, tenant_id: tenantId, sort: i }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await db.insertInto('svc_quick_labels').values(DEMO_QUICK_LABELS.map((l, i) => ({ ...l, id: `${tenantId}-ql-${i + 1}`, tenant_id: tenantId, sort: i }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await db.insertInto('svc_sensitive_words').values(DEMO_SENSITIVE_WORDS.map((word, i) => ({ id: `${tenantId}-sw-${i + 1}`, tenant_id: tenantId, word }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await db.insertInto('svc_search_words').values(['成绩查询', '请假', '奖学金', '校园卡', '报销', 'VPN', '宿舍报修', '图书续借'].map((keyword, i) => ({ tenant_id: tenantId, keyword, hits: 100 - i * 9, misses: 0, last_at: now }))).onConflict((oc) => oc.columns(['tenant_id', 'keyword']).doNothing()).execute();
-  await db.insertInto('svc_landing_configs').values({ tenant_id: tenantId, config: JSON.stringify(DEMO_LANDING_CONFIG), footer: JSON.stringify(DEMO_FOOTER), updated_at: now }).onConflict((oc) => oc.column('tenant_id').doNothing()).execute();
-  await db.insertInto('cygj_tools').values(DEMO_TOOLS.map((t, i) => ({ ...t, tools_url: demoToolUrl(t.tools_url, services), id: `${tenantId}-tool-${i + 1}`, tenant_id: tenantId, tools_icon: '', sort: i }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await db.insertInto('cygj_navigation_bars').values(DEMO_NAVIGATION_BARS.map((t, i) => ({ ...t, id: `${tenantId}-nav-${i + 1}`, tenant_id: tenantId, sort: i }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('svc_shelf_labels')
+    .values(DEMO_SHELF_LABELS.map((l, i) => ({ ...l, id: `${tenantId}-shelf-${i + 1}`, tenant_id: tenantId, sort: i })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('svc_quick_labels')
+    .values(DEMO_QUICK_LABELS.map((l, i) => ({ ...l, id: `${tenantId}-ql-${i + 1}`, tenant_id: tenantId, sort: i })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('svc_sensitive_words')
+    .values(DEMO_SENSITIVE_WORDS.map((word, i) => ({ id: `${tenantId}-sw-${i + 1}`, tenant_id: tenantId, word })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('svc_search_words')
+    .values(
+      ['成绩查询', '请假', '奖学金', '校园卡', '报销', 'VPN', '宿舍报修', '图书续借'].map((keyword, i) => ({
+        tenant_id: tenantId,
+        keyword,
+        hits: 100 - i * 9,
+        misses: 0,
+        last_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['tenant_id', 'keyword']).doNothing())
+    .execute();
+  await db
+    .insertInto('svc_landing_configs')
+    .values({
+      tenant_id: tenantId,
+      config: JSON.stringify(DEMO_LANDING_CONFIG),
+      footer: JSON.stringify(DEMO_FOOTER),
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
+  await db
+    .insertInto('cygj_tools')
+    .values(
+      DEMO_TOOLS.map((t, i) => ({
+        ...t,
+        tools_url: demoToolUrl(t.tools_url, services),
+        id: `${tenantId}-tool-${i + 1}`,
+        tenant_id: tenantId,
+        tools_icon: '',
+        sort: i,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('cygj_navigation_bars')
+    .values(
+      DEMO_NAVIGATION_BARS.map((t, i) => ({ ...t, id: `${tenantId}-nav-${i + 1}`, tenant_id: tenantId, sort: i })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   await seedAccountBindings(db, tenantId);
 }

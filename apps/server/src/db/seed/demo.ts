@@ -16,9 +16,27 @@ export const DEMO_ROLES = [
 ] as const;
 
 export const DEMO_USERS = [
-  { id: '1123598821738675201', account: 'admin', user_name: '系统管理员', nick_name: '管理员', role_id: '000000-admin' },
-  { id: '1123598821738675202', account: 'teacher01', user_name: '李老师', nick_name: '李明', role_id: '000000-teacher' },
-  { id: '1123598821738675203', account: 'student01', user_name: '张同学', nick_name: '张小华', role_id: '000000-student' },
+  {
+    id: '1123598821738675201',
+    account: 'admin',
+    user_name: '系统管理员',
+    nick_name: '管理员',
+    role_id: '000000-admin',
+  },
+  {
+    id: '1123598821738675202',
+    account: 'teacher01',
+    user_name: '李老师',
+    nick_name: '李明',
+    role_id: '000000-teacher',
+  },
+  {
+    id: '1123598821738675203',
+    account: 'student01',
+    user_name: '张同学',
+    nick_name: '张小华',
+    role_id: '000000-student',
+  },
 ] as const;
 
 /** Which configuration menus each demo role holds: the administrator all of them. */
@@ -36,7 +54,11 @@ export async function seedDemoTenant(db: Db): Promise<void> {
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .execute();
   for (const role of DEMO_ROLES) {
-    await db.insertInto('roles').values({ ...role, tenant_id: DEMO_TENANT_ID }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('roles')
+      .values({ ...role, tenant_id: DEMO_TENANT_ID })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
   for (const [roleId, menus] of Object.entries(DEMO_ROLE_MENUS)) {
     for (const menu_name of menus) {
@@ -48,24 +70,44 @@ export async function seedDemoTenant(db: Db): Promise<void> {
     }
   }
   const existing = new Set(
-    (await db.selectFrom('users').where('tenant_id', '=', DEMO_TENANT_ID).select('account').execute()).map((u) => u.account),
+    (await db.selectFrom('users').where('tenant_id', '=', DEMO_TENANT_ID).select('account').execute()).map(
+      (u) => u.account,
+    ),
   );
   for (const user of DEMO_USERS) {
     if (existing.has(user.account)) continue;
     await db
       .insertInto('users')
-      .values({ ...user, tenant_id: DEMO_TENANT_ID, password_hash: await hashPassword(DEMO_PASSWORD), is_demo: 1, status: 1, created_at: now })
+      .values({
+        ...user,
+        tenant_id: DEMO_TENANT_ID,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        is_demo: 1,
+        status: 1,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
   await db
     .insertInto('login_configs')
-    .values({ tenant_id: DEMO_TENANT_ID, identity_auth_status: 1, is_self_cas: 1, out_log_tip: '您已安全退出示例大学网上办事服务大厅' })
+    .values({
+      tenant_id: DEMO_TENANT_ID,
+      identity_auth_status: 1,
+      is_self_cas: 1,
+      out_log_tip: '您已安全退出示例大学网上办事服务大厅',
+    })
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .execute();
   await db
     .insertInto('robot_configs')
-    .values({ tenant_id: DEMO_TENANT_ID, robot_name: '小助手', robot_avatar: '', greeting: '您好，我是示例大学网上办事小助手，请问有什么可以帮您？', enabled: 1 })
+    .values({
+      tenant_id: DEMO_TENANT_ID,
+      robot_name: '小助手',
+      robot_avatar: '',
+      greeting: '您好，我是示例大学网上办事小助手，请问有什么可以帮您？',
+      enabled: 1,
+    })
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .execute();
   await db

@@ -12,10 +12,28 @@ const ALL = null;
 const STAFF_ROLES = ['000000-admin', '000000-teacher', '000000-staff'];
 
 export const DEMO_ACCESS_LINKS = [
-  { key: 'jw', name: '教务系统', url: 'https://jw.demo.edu.cn/', description: '选课、课表、成绩与考试安排', roles: ALL },
-  { key: 'cw', name: '财务系统', url: 'https://cw.demo.edu.cn/', description: '报销、酬金与个人收入查询', roles: STAFF_ROLES },
+  {
+    key: 'jw',
+    name: '教务系统',
+    url: 'https://jw.demo.edu.cn/',
+    description: '选课、课表、成绩与考试安排',
+    roles: ALL,
+  },
+  {
+    key: 'cw',
+    name: '财务系统',
+    url: 'https://cw.demo.edu.cn/',
+    description: '报销、酬金与个人收入查询',
+    roles: STAFF_ROLES,
+  },
   { key: 'lib', name: '图书馆', url: 'https://lib.demo.edu.cn/', description: '馆藏检索、借阅与电子资源', roles: ALL },
-  { key: 'card', name: '一卡通', url: 'https://card.demo.edu.cn/', description: '校园卡充值、消费记录与挂失', roles: ALL },
+  {
+    key: 'card',
+    name: '一卡通',
+    url: 'https://card.demo.edu.cn/',
+    description: '校园卡充值、消费记录与挂失',
+    roles: ALL,
+  },
   { key: 'mail', name: '邮箱', url: 'https://mail.demo.edu.cn/', description: '学校电子邮箱', roles: ALL },
   { key: 'vpn', name: 'VPN', url: 'https://vpn.demo.edu.cn/', description: '校外访问校内资源', roles: ALL },
 ] as const;
@@ -46,7 +64,17 @@ export async function seedPersonal(db: Db, tenantId = DEMO_TENANT_ID): Promise<v
     const id = demoLinkId(l.key, tenantId);
     await db
       .insertInto('pc_access_links')
-      .values({ id, tenant_id: tenantId, system_name: l.name, system_url: l.url, icon: '', description: l.description, sort: i + 1, enabled: 1, created_at: now })
+      .values({
+        id,
+        tenant_id: tenantId,
+        system_name: l.name,
+        system_url: l.url,
+        icon: '',
+        description: l.description,
+        sort: i + 1,
+        enabled: 1,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     for (const role of l.roles ?? []) {
@@ -60,14 +88,30 @@ export async function seedPersonal(db: Db, tenantId = DEMO_TENANT_ID): Promise<v
   for (const s of DEMO_SEMESTERS) {
     await db
       .insertInto('pc_semesters')
-      .values({ id: `${tenantId}-sem-2026-2027-${s.term}`, tenant_id: tenantId, school_year: '2026-2027', term: s.term, name: s.name, start_date: s.start, end_date: s.end })
+      .values({
+        id: `${tenantId}-sem-2026-2027-${s.term}`,
+        tenant_id: tenantId,
+        school_year: '2026-2027',
+        term: s.term,
+        name: s.name,
+        start_date: s.start,
+        end_date: s.end,
+      })
       .onConflict((oc) => oc.columns(['tenant_id', 'school_year', 'term']).doNothing())
       .execute();
   }
   for (const e of DEMO_CALENDAR_EVENTS) {
     await db
       .insertInto('pc_calendar_events')
-      .values({ id: `${tenantId}-cal-2026-2027-${e.key}`, tenant_id: tenantId, school_year: '2026-2027', name: e.name, kind: e.kind, start_date: e.start, end_date: e.end })
+      .values({
+        id: `${tenantId}-cal-2026-2027-${e.key}`,
+        tenant_id: tenantId,
+        school_year: '2026-2027',
+        name: e.name,
+        kind: e.kind,
+        start_date: e.start,
+        end_date: e.end,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }

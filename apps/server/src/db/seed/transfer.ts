@@ -6,30 +6,90 @@ import { DEMO_TENANT_ID, DEMO_USERS } from './demo.ts';
 const DEPTS = [
   { key: 'xb', name: '校办', parent: '', responsibility: '负责学校日常行政事务的组织协调。', phone: '010-62750001' },
   { key: 'jwc', name: '教务处', parent: '', responsibility: '负责全校本科教学运行与学籍管理。', phone: '010-62750002' },
-  { key: 'jwc-ks', name: '考试中心', parent: 'jwc', responsibility: '负责各类考试的组织与成绩管理。', phone: '010-62750003' },
-  { key: 'xsc', name: '学生工作处', parent: '', responsibility: '负责学生思想教育、资助与日常管理。', phone: '010-62750004' },
+  {
+    key: 'jwc-ks',
+    name: '考试中心',
+    parent: 'jwc',
+    responsibility: '负责各类考试的组织与成绩管理。',
+    phone: '010-62750003',
+  },
+  {
+    key: 'xsc',
+    name: '学生工作处',
+    parent: '',
+    responsibility: '负责学生思想教育、资助与日常管理。',
+    phone: '010-62750004',
+  },
   { key: 'rsc', name: '人事处', parent: '', responsibility: '负责教职工招聘、考核与薪酬管理。', phone: '010-62750005' },
-  { key: 'xxzx', name: '信息化中心', parent: '', responsibility: '负责校园网络与信息系统建设运维。', phone: '010-62750006' },
+  {
+    key: 'xxzx',
+    name: '信息化中心',
+    parent: '',
+    responsibility: '负责校园网络与信息系统建设运维。',
+    phone: '010-62750006',
+  },
 ] as const;
 
 const SERVICES = [
   { key: 'cjd', name: '成绩单打印', dept: 'jwc' },
-  { key: 'xjzm', name: '学籍证明开具', dept: 'jwc' },
-  { key: 'hk', name: '缓考申请', dept: 'jwc-ks' },
+  { key: 'xjzm', name: '学籍信息修改', dept: 'jwc' },
+  { key: 'hk', name: '补考重修报名', dept: 'jwc-ks' },
   { key: 'jxj', name: '奖学金申请', dept: 'xsc' },
-  { key: 'zxdk', name: '助学贷款办理', dept: 'xsc' },
+  { key: 'zxdk', name: '家庭经济困难学生认定', dept: 'xsc' },
   { key: 'rzzm', name: '在职证明开具', dept: 'rsc' },
-  { key: 'wl', name: '校园网账号开通', dept: 'xxzx' },
-  { key: 'yx', name: '邮箱申请', dept: 'xxzx' },
+  { key: 'wl', name: '校园网开户', dept: 'xxzx' },
+  { key: 'yx', name: '电子邮箱申请', dept: 'xxzx' },
 ] as const;
 
 const DUTIES = [
-  { key: 'jwc-1', dept: 'jwc', name: '本科教学运行管理', type: '职责', content: '组织编制教学计划，安排课程与教室。', services: ['cjd'] },
-  { key: 'jwc-2', dept: 'jwc', name: '学籍管理', type: '职责', content: '办理学生注册、学籍异动与证明。', services: ['xjzm', 'cjd'] },
-  { key: 'jwc-ks-1', dept: 'jwc-ks', name: '考试组织', type: '职责', content: '组织期末考试与补考、缓考。', services: ['hk'] },
-  { key: 'xsc-1', dept: 'xsc', name: '学生资助', type: '职责', content: '评定奖助学金，办理助学贷款。', services: ['jxj', 'zxdk'] },
-  { key: 'rsc-1', dept: 'rsc', name: '人事证明', type: '责任', content: '为在职教职工开具各类证明。', services: ['rzzm'] },
-  { key: 'xxzx-1', dept: 'xxzx', name: '网络服务', type: '职责', content: '校园网与邮箱账号的开通与维护。', services: ['wl', 'yx'] },
+  {
+    key: 'jwc-1',
+    dept: 'jwc',
+    name: '本科教学运行管理',
+    type: '职责',
+    content: '组织编制教学计划，安排课程与教室。',
+    services: ['cjd'],
+  },
+  {
+    key: 'jwc-2',
+    dept: 'jwc',
+    name: '学籍管理',
+    type: '职责',
+    content: '办理学生注册、学籍异动与证明。',
+    services: ['xjzm', 'cjd'],
+  },
+  {
+    key: 'jwc-ks-1',
+    dept: 'jwc-ks',
+    name: '考试组织',
+    type: '职责',
+    content: '组织期末考试与补考、缓考。',
+    services: ['hk'],
+  },
+  {
+    key: 'xsc-1',
+    dept: 'xsc',
+    name: '学生资助',
+    type: '职责',
+    content: '评定奖助学金，办理助学贷款。',
+    services: ['jxj', 'zxdk'],
+  },
+  {
+    key: 'rsc-1',
+    dept: 'rsc',
+    name: '人事证明',
+    type: '责任',
+    content: '为在职教职工开具各类证明。',
+    services: ['rzzm'],
+  },
+  {
+    key: 'xxzx-1',
+    dept: 'xxzx',
+    name: '网络服务',
+    type: '职责',
+    content: '校园网与邮箱账号的开通与维护。',
+    services: ['wl', 'yx'],
+  },
 ] as const;
 
 export const demoDeptId = (key: string, tenantId = DEMO_TENANT_ID) => `${tenantId}-dept-${key}`;
@@ -78,7 +138,12 @@ export async function seedTransfer(db: Db, tenantId = DEMO_TENANT_ID): Promise<v
     if ((await resolveServiceId(db, tenantId, s.key)) !== demoServiceId(s.key, tenantId)) continue;
     await db
       .insertInto('osp_list_services')
-      .values({ id: demoServiceId(s.key, tenantId), tenant_id: tenantId, service_name: s.name, dept_id: demoDeptId(s.dept, tenantId) })
+      .values({
+        id: demoServiceId(s.key, tenantId),
+        tenant_id: tenantId,
+        service_name: s.name,
+        dept_id: demoDeptId(s.dept, tenantId),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
@@ -105,7 +170,12 @@ export async function seedTransfer(db: Db, tenantId = DEMO_TENANT_ID): Promise<v
       const svc = SERVICES.find((s) => s.key === key)!;
       await db
         .insertInto('osp_duty_services')
-        .values({ tenant_id: tenantId, duty_id: id, service_id: await resolveServiceId(db, tenantId, key), service_name: svc.name })
+        .values({
+          tenant_id: tenantId,
+          duty_id: id,
+          service_id: await resolveServiceId(db, tenantId, key),
+          service_name: svc.name,
+        })
         .onConflict((oc) => oc.columns(['tenant_id', 'duty_id', 'service_id']).doNothing())
         .execute();
     }
@@ -121,7 +191,14 @@ export async function seedTransfer(db: Db, tenantId = DEMO_TENANT_ID): Promise<v
   }
   await db
     .insertInto('three_list_configs')
-    .values({ tenant_id: tenantId, page_title: '三清单', introduction: '公开各部门职责清单及对应办事服务。', show_services: 1, duty_type_must: 0, updated_at: now })
+    .values({
+      tenant_id: tenantId,
+      page_title: '三清单',
+      introduction: '公开各部门职责清单及对应办事服务。',
+      show_services: 1,
+      duty_type_must: 0,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .execute();
 }

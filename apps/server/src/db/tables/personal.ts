@@ -20,7 +20,11 @@ export interface PcAccessLinkTable {
   created_at: string;
 }
 /** A link with no rows here is visible to every role. */
-export interface PcAccessLinkRoleTable { tenant_id: string; link_id: string; role_id: string }
+export interface PcAccessLinkRoleTable {
+  tenant_id: string;
+  link_id: string;
+  role_id: string;
+}
 export interface PcSemesterTable {
   id: string;
   tenant_id: string;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Tables of the workbench capability (issue 4, migration 2026-11-23T02-10_workbench): cards and their
@@ -52,9 +52,25 @@ export interface WbCardColumnTable {
   card_mapping: string;
   sort: number;
 }
-export interface WbCardRoleTable { tenant_id: string; card_id: string; role_id: string }
-export interface WbIndexTypeTable { id: string; tenant_id: string; type_name: string; layout: string; status: number; sort: number }
-export interface WbIndexCardTable { tenant_id: string; type_id: string; card_id: string; sort: number }
+export interface WbCardRoleTable {
+  tenant_id: string;
+  card_id: string;
+  role_id: string;
+}
+export interface WbIndexTypeTable {
+  id: string;
+  tenant_id: string;
+  type_name: string;
+  layout: string;
+  status: number;
+  sort: number;
+}
+export interface WbIndexCardTable {
+  tenant_id: string;
+  type_id: string;
+  card_id: string;
+  sort: number;
+}
 export interface WbNavigationTable {
   id: string;
   tenant_id: string;
@@ -67,7 +83,13 @@ export interface WbNavigationTable {
   sort: number;
 }
 /** One JSON value per tenant (owner_id '') or per user (owner_id = user id). */
-export interface WbSettingTable { tenant_id: string; owner_id: string; key: string; value: string; updated_at: string }
+export interface WbSettingTable {
+  tenant_id: string;
+  owner_id: string;
+  key: string;
+  value: string;
+  updated_at: string;
+}
 export interface WbExternalApiTable {
   id: string;
   tenant_id: string;
@@ -78,7 +100,15 @@ export interface WbExternalApiTable {
   request_params: string;
   return_params: string;
 }
-export interface WbToolTable { id: string; tenant_id: string; tools_name: string; tools_icon: string; tools_url: string; tools_type: string; sort: number }
+export interface WbToolTable {
+  id: string;
+  tenant_id: string;
+  tools_name: string;
+  tools_icon: string;
+  tools_url: string;
+  tools_type: string;
+  sort: number;
+}
 export interface WbTodoTable {
   id: string;
   tenant_id: string;
@@ -101,6 +131,9 @@ export interface WbNewsTable {
   url: string;
   release_time: string;
   created_at: string;
+  /** Cleaned rich text an administrator wrote (issue 16); '' when the item is only a link. */
+  content: Generated<string>;
+  updated_by: Generated<string>;
 }
 
 /** Holidays of the home page greeting (migration 2026-11-23T15-40_home-holidays-specials); dates YYYY-MM-DD. */
@@ -130,7 +163,12 @@ export interface WbServiceSpecialTable {
   updated_at: string;
 }
 /** The services of a special, in order. */
-export interface WbServiceSpecialItemTable { tenant_id: string; special_id: string; service_id: string; sort: number }
+export interface WbServiceSpecialItemTable {
+  tenant_id: string;
+  special_id: string;
+  service_id: string;
+  sort: number;
+}
 
 export type WbCardRow = Selectable<WbCardTable>;
 export type WbCardColumnRow = Selectable<WbCardColumnTable>;

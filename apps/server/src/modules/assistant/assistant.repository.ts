@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { QuestionFeedbackTable, RobotQuestionTable } from '../../db/database.ts';
+import type { FaqEntryTable, QuestionFeedbackTable, RobotQuestionTable } from '../../db/database.ts';
 
 /** SQL of the robot assistant. Every method takes the tenant first (house style 2). */
 export function assistantRepository(db: Db) {
@@ -18,11 +18,22 @@ export function assistantRepository(db: Db) {
     },
 
     scenes(tenantId: string) {
-      return db.selectFrom('question_scenes').where('tenant_id', '=', tenantId).orderBy('sort').orderBy('scene_name').selectAll().execute();
+      return db
+        .selectFrom('question_scenes')
+        .where('tenant_id', '=', tenantId)
+        .orderBy('sort')
+        .orderBy('scene_name')
+        .selectAll()
+        .execute();
     },
 
     scene(tenantId: string, id: string) {
-      return db.selectFrom('question_scenes').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('question_scenes')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     /** Every enabled FAQ entry with its scene name: what the search index is built from. */
@@ -32,7 +43,17 @@ export function assistantRepository(db: Db) {
         .innerJoin('question_scenes as s', 's.id', 'f.scene_id')
         .where('f.tenant_id', '=', tenantId)
         .where('f.enabled', '=', 1)
-        .select(['f.id', 'f.question', 'f.answer', 'f.keywords', 'f.url', 'f.scene_id', 'f.sort', 's.scene_name'])
+        .select([
+          'f.id',
+          'f.question',
+          'f.answer',
+          'f.keywords',
+          'f.synonyms',
+          'f.url',
+          'f.scene_id',
+          'f.sort',
+          's.scene_name',
+        ])
         .orderBy('f.sort')
         .execute();
     },
@@ -42,7 +63,11 @@ export function assistantRepository(db: Db) {
       const row = await db
         .selectFrom('faq_entries')
         .where('tenant_id', '=', tenantId)
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest'), eb.fn.sum<number>('enabled').as('enabled')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.max('updated_at').as('latest'),
+          eb.fn.sum<number>('enabled').as('enabled'),
+        ])
         .executeTakeFirstOrThrow();
       return `${Number(row.n)}|${row.latest ?? ''}|${Number(row.enabled ?? 0)}`;
     },
@@ -93,6 +118,105 @@ export function assistantRepository(db: Db) {
     },
 
     /** Questions for the administrators: not answered, passed on by the user, or answered without solving it. */
+    /** The knowledge page: every entry (enabled or not), by keyword in question, keywords or synonyms, and scene. */
+    async faqPage(
+      tenantId: string,
+      filter: { keyword?: string | undefined; sceneId?: string | undefined },
+      offset: number,
+      limit: number,
+    ) {
+      let base = db
+        .selectFrom('faq_entries as f')
+        .leftJoin('question_scenes as s', (j) =>
+          j.onRef('s.id', '=', 'f.scene_id').onRef('s.tenant_id', '=', 'f.tenant_id'),
+        )
+        .where('f.tenant_id', '=', tenantId);
+      if (filter.sceneId) base = base.where('f.scene_id', '=', filter.sceneId);
+      if (filter.keyword) {
+        const like = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, '')}%`; // LIKE's wildcards are dropped, not escaped (SQLite has no default escape)
+        base = base.where((eb) =>
+          eb.or(
+            (['f.question', 'f.keywords', 'f.synonyms', 'f.answer'] as const).map((c) =>
+              eb(eb.fn('lower', [c]), 'like', eb.val(like)),
+            ),
+          ),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll('f')
+          .select('s.scene_name')
+          .orderBy('f.sort')
+          .orderBy('f.id')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    faq(tenantId: string, id: string) {
+      return db
+        .selectFrom('faq_entries')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
+    },
+
+    faqByQuestion(tenantId: string, question: string) {
+      return db
+        .selectFrom('faq_entries')
+        .where('tenant_id', '=', tenantId)
+        .where('question', '=', question)
+        .select('id')
+        .executeTakeFirst();
+    },
+
+    async nextFaqSort(tenantId: string): Promise<number> {
+      const row = await db
+        .selectFrom('faq_entries')
+        .where('tenant_id', '=', tenantId)
+        .select((eb) => eb.fn.max('sort').as('m'))
+        .executeTakeFirst();
+      return Number(row?.m ?? 0) + 1;
+    },
+
+    async insertFaq(row: Insertable<FaqEntryTable>): Promise<void> {
+      await db.insertInto('faq_entries').values(row).execute();
+    },
+
+    async updateFaq(tenantId: string, id: string, values: Updateable<FaqEntryTable>): Promise<boolean> {
+      const res = await db
+        .updateTable('faq_entries')
+        .set(values)
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async removeFaq(tenantId: string, id: string): Promise<boolean> {
+      const res = await db
+        .deleteFrom('faq_entries')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    /** An unanswered question is now answered by an entry: it leaves the unanswered list. */
+    async answerQuestion(tenantId: string, questionId: string, faqId: string): Promise<void> {
+      await db
+        .updateTable('robot_questions')
+        // Answered now, by an entry written for it (a question passed on to the administrators too).
+        .set({ faq_id: faqId, answered: 1, solved: 1, source: 'search' })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', questionId)
+        .execute();
+    },
+
     async openQuestions(tenantId: string, offset: number, limit: number) {
       const base = db
         .selectFrom('robot_questions as q')
@@ -101,7 +225,16 @@ export function assistantRepository(db: Db) {
         .where((eb) => eb.or([eb('q.answered', '=', 0), eb('q.solved', '=', 0), eb('q.source', '=', 'record')]));
       const [rows, count] = await Promise.all([
         base
-          .select(['q.id', 'q.question', 'q.user_name', 'q.answered', 'q.solved', 'q.source', 'q.created_at', 'f.question as matched_question'])
+          .select([
+            'q.id',
+            'q.question',
+            'q.user_name',
+            'q.answered',
+            'q.solved',
+            'q.source',
+            'q.created_at',
+            'f.question as matched_question',
+          ])
           .orderBy('q.created_at', 'desc')
           .orderBy('q.id')
           .offset(offset)
@@ -128,7 +261,10 @@ export function assistantRepository(db: Db) {
     },
 
     async feedbackPage(tenantId: string, userId: string, offset: number, limit: number) {
-      const base = db.selectFrom('question_feedback as q').where('q.tenant_id', '=', tenantId).where('q.user_id', '=', userId);
+      const base = db
+        .selectFrom('question_feedback as q')
+        .where('q.tenant_id', '=', tenantId)
+        .where('q.user_id', '=', userId);
       const [rows, count] = await Promise.all([
         base
           .leftJoin('question_scenes as s', 's.id', 'q.scene_id')
@@ -155,8 +291,17 @@ export function assistantRepository(db: Db) {
       return new Map(rows.map((r) => [Number(r.status), Number(r.n)]));
     },
 
-    async replyFeedback(tenantId: string, id: string, patch: { status: number; reply: string; updated_at: string }): Promise<boolean> {
-      const res = await db.updateTable('question_feedback').set(patch).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    async replyFeedback(
+      tenantId: string,
+      id: string,
+      patch: { status: number; reply: string; updated_at: string },
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('question_feedback')
+        .set(patch)
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
   };

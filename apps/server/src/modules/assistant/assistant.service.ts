@@ -6,6 +6,8 @@ import {
   ROBOT_TEXTS,
   type FaqAnswer,
   type FaqBrief,
+  type FaqEntry,
+  type FaqSaveRequest,
   type Feedback,
   type ProgressStatistics,
   type QuestionScene,
@@ -17,13 +19,19 @@ import {
 } from '@portal/contracts/assistant';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { assistantRepository } from './assistant.repository.ts';
-import { ANSWER_COVERAGE, RELATED_COVERAGE, SearchIndex } from './assistant.search.ts';
+import { chooseAnswer, faqSearchDoc, RELATED_COVERAGE, SearchIndex } from './assistant.search.ts';
 
 type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
-const page = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({ records, total, size, current, pages: Math.ceil(total / size) });
+const page = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+});
 
 type FaqDoc = { id: string; question: string; answer: string; url: string; sceneId: string; sceneName: string };
 
@@ -39,14 +47,22 @@ async function faqIndex(deps: AppDeps, tenantId: string): Promise<SearchIndex<Fa
   if (cached && cached.signature === signature) return cached.index;
   const rows = await repo.faqs(tenantId);
   const index = new SearchIndex<FaqDoc>(
-    rows.map((r) => ({
-      item: { id: r.id, question: r.question, answer: r.answer, url: r.url, sceneId: r.scene_id, sceneName: r.scene_name },
-      fields: [
-        { text: r.question, weight: 1 },
-        { text: r.keywords, weight: 1 },
-        { text: r.answer, weight: 0.4 },
-      ],
-    })),
+    rows.map((r) =>
+      faqSearchDoc({
+        item: {
+          id: r.id,
+          question: r.question,
+          answer: r.answer,
+          url: r.url,
+          sceneId: r.scene_id,
+          sceneName: r.scene_name,
+        },
+        question: r.question,
+        keywords: r.keywords,
+        synonyms: r.synonyms,
+        answer: r.answer,
+      }),
+    ),
   );
   perTenant.set(tenantId, { signature, index });
   return index;
@@ -58,12 +74,22 @@ const brief = (r: { id: string; question: string; scene_id: string; scene_name: 
   sceneId: r.scene_id,
   sceneName: r.scene_name,
 });
-const docBrief = (d: FaqDoc): FaqBrief => ({ id: d.id, question: d.question, sceneId: d.sceneId, sceneName: d.sceneName });
+const docBrief = (d: FaqDoc): FaqBrief => ({
+  id: d.id,
+  question: d.question,
+  sceneId: d.sceneId,
+  sceneName: d.sceneName,
+});
 
 export async function baseInfo(deps: AppDeps, tenantId: string): Promise<RobotBaseInfo> {
   const row = await assistantRepository(deps.db).robotConfig(tenantId);
   if (!row) throw notFound('机器人助手尚未配置');
-  return { robotName: row.robot_name, robotAvatar: row.robot_avatar, greeting: row.greeting, enabled: row.enabled === 1 };
+  return {
+    robotName: row.robot_name,
+    robotAvatar: row.robot_avatar,
+    greeting: row.greeting,
+    enabled: row.enabled === 1,
+  };
 }
 
 async function sceneOptions(deps: AppDeps, tenantId: string): Promise<SceneOption[]> {
@@ -83,7 +109,11 @@ export async function greet(deps: AppDeps, ctx: RequestContext): Promise<RobotGr
 }
 
 /** aiquestion/recommendLIst: the most asked questions, of one scene when given. */
-export async function recommend(deps: AppDeps, ctx: RequestContext, input: { sceneId?: string | undefined; size: number }): Promise<FaqBrief[]> {
+export async function recommend(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { sceneId?: string | undefined; size: number },
+): Promise<FaqBrief[]> {
   return (await assistantRepository(deps.db).popular(ctx.tenantId, input.sceneId || undefined, input.size)).map(brief);
 }
 
@@ -98,12 +128,21 @@ export async function wantAnswer(deps: AppDeps, ctx: RequestContext, question: s
  * aiquestion/lucene/search: the best FAQ answer when it covers the question well enough, related questions,
  * and a record of the question; an unanswered one is kept for the administrators.
  */
-export async function search(deps: AppDeps, ctx: RequestContext, input: { question: string; sceneId?: string | undefined }): Promise<RobotSearchResult> {
+export async function search(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { question: string; sceneId?: string | undefined },
+): Promise<RobotSearchResult> {
   const repo = assistantRepository(deps.db);
   const index = await faqIndex(deps, ctx.tenantId);
   let hits = index.search(input.question, 8);
-  if (input.sceneId) hits = [...hits.filter((h) => h.item.sceneId === input.sceneId), ...hits.filter((h) => h.item.sceneId !== input.sceneId)];
-  const best = hits[0] && hits[0].coverage >= ANSWER_COVERAGE ? hits[0] : null;
+  if (input.sceneId)
+    hits = [
+      ...hits.filter((h) => h.item.sceneId === input.sceneId),
+      ...hits.filter((h) => h.item.sceneId !== input.sceneId),
+    ];
+  // No answer rather than a wrong one: too little of the question matched, or two entries match about as well.
+  const best = chooseAnswer(hits);
   const related = hits.filter((h) => h !== best && h.coverage >= RELATED_COVERAGE).slice(0, 3);
   const recordId = newId();
   await repo.insertQuestion({
@@ -121,7 +160,12 @@ export async function search(deps: AppDeps, ctx: RequestContext, input: { questi
   let answer: FaqAnswer | null = null;
   if (best) {
     await repo.countHit(ctx.tenantId, best.item.id);
-    answer = { ...docBrief(best.item), answer: best.item.answer, url: best.item.url, score: Math.round(best.coverage * 1000) / 1000 };
+    answer = {
+      ...docBrief(best.item),
+      answer: best.item.answer,
+      url: best.item.url,
+      score: Math.round(best.coverage * 1000) / 1000,
+    };
   }
   return {
     recordId,
@@ -133,12 +177,21 @@ export async function search(deps: AppDeps, ctx: RequestContext, input: { questi
 }
 
 /** aiquestion/isSolve: whether the answer solved the question (an unsolved one goes to the administrators). */
-export async function isSolve(deps: AppDeps, ctx: RequestContext, input: { recordId: string; isSolve: number }): Promise<void> {
-  if (!(await assistantRepository(deps.db).setSolved(ctx.tenantId, ctx.userId, input.recordId, input.isSolve))) throw notFound(ROBOT_TEXTS.noSuchRecord);
+export async function isSolve(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { recordId: string; isSolve: number },
+): Promise<void> {
+  if (!(await assistantRepository(deps.db).setSolved(ctx.tenantId, ctx.userId, input.recordId, input.isSolve)))
+    throw notFound(ROBOT_TEXTS.noSuchRecord);
 }
 
 /** aiquestion/recordQuestion: the user passes a question on to the administrators. */
-export async function recordQuestion(deps: AppDeps, ctx: RequestContext, input: { question: string; recordId?: string | undefined }): Promise<{ recordId: string }> {
+export async function recordQuestion(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { question: string; recordId?: string | undefined },
+): Promise<{ recordId: string }> {
   const repo = assistantRepository(deps.db);
   const asked = input.recordId ? await repo.question(ctx.tenantId, ctx.userId, input.recordId) : undefined;
   if (input.recordId && !asked) throw notFound(ROBOT_TEXTS.noSuchRecord);
@@ -193,11 +246,18 @@ const feedbackOf = (r: FeedbackRow): Feedback => ({
 export async function saveFeedback(
   deps: AppDeps,
   ctx: RequestContext,
-  input: { question: string; content: string; contact: string; sceneId?: string | undefined; recordId?: string | undefined },
+  input: {
+    question: string;
+    content: string;
+    contact: string;
+    sceneId?: string | undefined;
+    recordId?: string | undefined;
+  },
 ): Promise<Feedback> {
   const repo = assistantRepository(deps.db);
   if (input.sceneId && !(await repo.scene(ctx.tenantId, input.sceneId))) throw notFound('场景不存在');
-  if (input.recordId && !(await repo.question(ctx.tenantId, ctx.userId, input.recordId))) throw notFound(ROBOT_TEXTS.noSuchRecord);
+  if (input.recordId && !(await repo.question(ctx.tenantId, ctx.userId, input.recordId)))
+    throw notFound(ROBOT_TEXTS.noSuchRecord);
   const id = newId();
   const now = nowIso();
   await repo.insertFeedback({
@@ -219,8 +279,17 @@ export async function saveFeedback(
 }
 
 /** question/user/showProgress: the caller's feedback, newest first. */
-export async function showProgress(deps: AppDeps, ctx: RequestContext, input: { current: number; size: number }): Promise<Page<Feedback>> {
-  const { rows, total } = await assistantRepository(deps.db).feedbackPage(ctx.tenantId, ctx.userId, (input.current - 1) * input.size, input.size);
+export async function showProgress(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { current: number; size: number },
+): Promise<Page<Feedback>> {
+  const { rows, total } = await assistantRepository(deps.db).feedbackPage(
+    ctx.tenantId,
+    ctx.userId,
+    (input.current - 1) * input.size,
+    input.size,
+  );
   return page(rows.map(feedbackOf), total, input.current, input.size);
 }
 
@@ -245,17 +314,36 @@ function requireAdmin(ctx: RequestContext): void {
 }
 
 /** question/feedBack/reply (administrator): moves a feedback on and answers it. */
-export async function replyFeedback(deps: AppDeps, ctx: RequestContext, input: { id: string; status: number; reply: string }): Promise<Feedback> {
+export async function replyFeedback(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { id: string; status: number; reply: string },
+): Promise<Feedback> {
   requireAdmin(ctx);
   const repo = assistantRepository(deps.db);
-  if (!(await repo.replyFeedback(ctx.tenantId, input.id, { status: input.status, reply: input.reply, updated_at: nowIso() }))) throw notFound(ROBOT_TEXTS.noSuchFeedback);
+  if (
+    !(await repo.replyFeedback(ctx.tenantId, input.id, {
+      status: input.status,
+      reply: input.reply,
+      updated_at: nowIso(),
+    }))
+  )
+    throw notFound(ROBOT_TEXTS.noSuchFeedback);
   return feedbackOf((await repo.feedback(ctx.tenantId, input.id))!);
 }
 
 /** aiquestion/unanswered/page (administrator): what the robot could not answer, what did not help, what was passed on. */
-export async function openQuestions(deps: AppDeps, ctx: RequestContext, input: { current: number; size: number }): Promise<Page<RobotQuestionRecord>> {
+export async function openQuestions(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { current: number; size: number },
+): Promise<Page<RobotQuestionRecord>> {
   requireAdmin(ctx);
-  const { rows, total } = await assistantRepository(deps.db).openQuestions(ctx.tenantId, (input.current - 1) * input.size, input.size);
+  const { rows, total } = await assistantRepository(deps.db).openQuestions(
+    ctx.tenantId,
+    (input.current - 1) * input.size,
+    input.size,
+  );
   return page(
     rows.map((r) => ({
       id: r.id,
@@ -271,4 +359,85 @@ export async function openQuestions(deps: AppDeps, ctx: RequestContext, input: {
     input.current,
     input.size,
   );
+}
+
+// ---------------------------------------------------------------- the knowledge page (issue 14)
+
+type FaqRow = Awaited<ReturnType<ReturnType<typeof assistantRepository>['faqPage']>>['rows'][number];
+const faqEntryOf = (r: FaqRow): FaqEntry => ({
+  id: r.id,
+  question: r.question,
+  answer: r.answer,
+  keywords: r.keywords,
+  synonyms: r.synonyms,
+  url: r.url,
+  sceneId: r.scene_id,
+  sceneName: r.scene_name ?? '',
+  enabled: r.enabled === 1,
+  hits: Number(r.hits),
+  updatedAt: r.updated_at,
+});
+
+/** The robot's knowledge, every entry enabled or not (the route checks the configuration menu). */
+export async function faqPage(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { current: number; size: number; keyword?: string | undefined; sceneId?: string | undefined },
+): Promise<Page<FaqEntry>> {
+  const { rows, total } = await assistantRepository(deps.db).faqPage(
+    ctx.tenantId,
+    { keyword: input.keyword || undefined, sceneId: input.sceneId || undefined },
+    (input.current - 1) * input.size,
+    input.size,
+  );
+  return page(rows.map(faqEntryOf), total, input.current, input.size);
+}
+
+/**
+ * Adds an entry (no id) or changes one; the robot answers from it at once (the index is rebuilt when the
+ * entries change). From the unanswered list (fromQuestionId) the question leaves that list.
+ */
+export async function saveFaq(deps: AppDeps, ctx: RequestContext, input: FaqSaveRequest): Promise<{ id: string }> {
+  const repo = assistantRepository(deps.db);
+  if (!(await repo.scene(ctx.tenantId, input.sceneId))) throw badRequest(ROBOT_TEXTS.noSuchScene, input.sceneId);
+  const same = await repo.faqByQuestion(ctx.tenantId, input.question);
+  if (same && same.id !== input.id) throw conflict(ROBOT_TEXTS.duplicateQuestion);
+  const values = {
+    question: input.question,
+    answer: input.answer,
+    keywords: input.keywords,
+    synonyms: input.synonyms,
+    url: input.url,
+    scene_id: input.sceneId,
+    enabled: input.enabled ? 1 : 0,
+    updated_at: nowIso(),
+  };
+  let id = input.id;
+  if (id) {
+    if (!(await repo.updateFaq(ctx.tenantId, id, values))) throw notFound(ROBOT_TEXTS.noSuchFaq);
+  } else {
+    id = newId();
+    await repo.insertFaq({
+      id,
+      tenant_id: ctx.tenantId,
+      ...values,
+      sort: await repo.nextFaqSort(ctx.tenantId),
+      hits: 0,
+    });
+  }
+  if (input.fromQuestionId) await repo.answerQuestion(ctx.tenantId, input.fromQuestionId, id);
+  return { id };
+}
+
+/** Turns an entry on or off (an entry off is never answered, but kept). */
+export async function enableFaq(deps: AppDeps, ctx: RequestContext, id: string, enabled: boolean): Promise<void> {
+  const ok = await assistantRepository(deps.db).updateFaq(ctx.tenantId, id, {
+    enabled: enabled ? 1 : 0,
+    updated_at: nowIso(),
+  });
+  if (!ok) throw notFound(ROBOT_TEXTS.noSuchFaq);
+}
+
+export async function removeFaq(deps: AppDeps, ctx: RequestContext, id: string): Promise<void> {
+  if (!(await assistantRepository(deps.db).removeFaq(ctx.tenantId, id))) throw notFound(ROBOT_TEXTS.noSuchFaq);
 }

@@ -29,7 +29,14 @@ describe.each(testDatabases)('robot assistant on %s', (engine) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   const call = async (account: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    (await t.app.inject({ method, url: `${P}/${url}`, headers: bearer(tokens[account]!), ...(payload ? { payload } : {}) })).json();
+    (
+      await t.app.inject({
+        method,
+        url: `${P}/${url}`,
+        headers: bearer(tokens[account]!),
+        ...(payload ? { payload } : {}),
+      })
+    ).json();
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -49,12 +56,21 @@ describe.each(testDatabases)('robot assistant on %s', (engine) => {
 
   it('answers a question from the FAQ and counts it as asked', async () => {
     const res = await call('student01', 'POST', 'aiquestion/lucene/search', { question: '饭卡丢了怎么办？' });
-    expect(res.result).toMatchObject({ answered: true, answer: { question: '校园卡丢失了怎么挂失？', sceneName: '校园卡' } });
+    expect(res.result).toMatchObject({
+      answered: true,
+      answer: { question: '校园卡丢失了怎么挂失？', sceneName: '校园卡' },
+    });
     expect(res.result.reply).toContain('挂失');
-    expect(await call('student01', 'POST', 'aiquestion/isSolve', { recordId: res.result.recordId, isSolve: 1 })).toMatchObject({ status: 1000 });
+    expect(
+      await call('student01', 'POST', 'aiquestion/isSolve', { recordId: res.result.recordId, isSolve: 1 }),
+    ).toMatchObject({ status: 1000 });
     const popular = await call('student01', 'GET', 'aiquestion/recommendLIst?size=1');
     expect(popular.result[0].question).toBe('校园卡丢失了怎么挂失？');
-    const bySuggestion = await call('student01', 'GET', `aiquestion/wantAnswer?question=${encodeURIComponent('图书馆借书')}`);
+    const bySuggestion = await call(
+      'student01',
+      'GET',
+      `aiquestion/wantAnswer?question=${encodeURIComponent('图书馆借书')}`,
+    );
     expect(bySuggestion.result[0].question).toContain('借书');
   });
 
@@ -71,8 +87,17 @@ describe.each(testDatabases)('robot assistant on %s', (engine) => {
     const questions = open.result.records.map((r: { question: string }) => r.question);
     expect(questions).toEqual(expect.arrayContaining(['研究生论文答辩流程是什么', '学费怎么缴纳', '体育馆周末开放吗']));
     expect(questions).not.toContain('饭卡丢了怎么办？');
-    expect(open.result.records.find((r: { question: string }) => r.question === '学费怎么缴纳')).toMatchObject({ answered: true, solved: 0, userName: '张同学' });
-    const denied = await t.app.inject({ method: 'POST', url: `${P}/aiquestion/unanswered/page`, headers: bearer(tokens.student01!), payload: {} });
+    expect(open.result.records.find((r: { question: string }) => r.question === '学费怎么缴纳')).toMatchObject({
+      answered: true,
+      solved: 0,
+      userName: '张同学',
+    });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `${P}/aiquestion/unanswered/page`,
+      headers: bearer(tokens.student01!),
+      payload: {},
+    });
     expect(denied.statusCode).toBe(403);
     const foreign = await call('admin', 'POST', 'aiquestion/isSolve', { recordId: res.result.recordId, isSolve: 1 });
     expect(foreign.status).toBe(404);
@@ -93,14 +118,33 @@ describe.each(testDatabases)('robot assistant on %s', (engine) => {
       content: '希望小助手能回答体育场馆开放时间',
       sceneId: '000000-scene-logistics',
     });
-    expect(saved.result).toMatchObject({ status: FEEDBACK_STATUS.pending, statusName: '待处理', sceneName: '后勤服务' });
-    expect((await call('student01', 'POST', 'question/user/progressStatistics')).result).toEqual({ total: 1, pending: 1, processing: 0, finished: 0 });
-    const replied = await call('admin', 'POST', 'question/feedBack/reply', { id: saved.result.id, status: FEEDBACK_STATUS.finished, reply: '体育馆周末8:00—21:00开放' });
+    expect(saved.result).toMatchObject({
+      status: FEEDBACK_STATUS.pending,
+      statusName: '待处理',
+      sceneName: '后勤服务',
+    });
+    expect((await call('student01', 'POST', 'question/user/progressStatistics')).result).toEqual({
+      total: 1,
+      pending: 1,
+      processing: 0,
+      finished: 0,
+    });
+    const replied = await call('admin', 'POST', 'question/feedBack/reply', {
+      id: saved.result.id,
+      status: FEEDBACK_STATUS.finished,
+      reply: '体育馆周末8:00—21:00开放',
+    });
     expect(replied.result).toMatchObject({ statusName: '已办结' });
     const progress = await call('student01', 'POST', 'question/user/showProgress');
-    expect(progress.result).toMatchObject({ total: 1, records: [{ id: saved.result.id, status: FEEDBACK_STATUS.finished }] });
+    expect(progress.result).toMatchObject({
+      total: 1,
+      records: [{ id: saved.result.id, status: FEEDBACK_STATUS.finished }],
+    });
     const detail = await call('student01', 'POST', 'question/user/progressDetail', { id: saved.result.id });
     expect(detail.result.reply).toBe('体育馆周末8:00—21:00开放');
-    expect((await call('student01', 'POST', 'question/user/progressStatistics')).result).toMatchObject({ total: 1, finished: 1 });
+    expect((await call('student01', 'POST', 'question/user/progressStatistics')).result).toMatchObject({
+      total: 1,
+      finished: 1,
+    });
   });
 });

@@ -7,7 +7,12 @@ import { newId } from '../../platform/crypto.ts';
 export function authRepository(db: Db) {
   return {
     tenant(tenantId: string) {
-      return db.selectFrom('tenants').where('tenant_id', '=', tenantId).where('status', '=', 1).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('tenants')
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 1)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     findUserByAccount(tenantId: string, account: string) {
@@ -31,12 +36,17 @@ export function authRepository(db: Db) {
         .where('u.tenant_id', '=', tenantId)
         .where('u.id', '=', userId)
         .selectAll('u')
-        .select(['r.role_name', 'r.role_type', 't.tenant_name'])
+        .select(['r.role_name', 'r.role_type', 't.tenant_name', 't.time_zone'])
         .executeTakeFirst();
     },
 
     usersByIds(tenantId: string, ids: string[]) {
-      return db.selectFrom('users').where('tenant_id', '=', tenantId).where('id', 'in', ids).select(['id', 'account']).execute();
+      return db
+        .selectFrom('users')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', ids)
+        .select(['id', 'account'])
+        .execute();
     },
 
     async menuNames(tenantId: string, roleId: string): Promise<string[]> {
@@ -50,7 +60,13 @@ export function authRepository(db: Db) {
     },
 
     roles(tenantId: string) {
-      return db.selectFrom('roles').where('tenant_id', '=', tenantId).orderBy('sort').orderBy('role_name').selectAll().execute();
+      return db
+        .selectFrom('roles')
+        .where('tenant_id', '=', tenantId)
+        .orderBy('sort')
+        .orderBy('role_name')
+        .selectAll()
+        .execute();
     },
 
     loginConfig(tenantId: string) {
@@ -63,7 +79,16 @@ export function authRepository(db: Db) {
 
     async createSession(
       tenantId: string,
-      s: { userId: string; accessHash: string; accessExpiresAt: string; casTicket: string; tgt: string; expiresAt: string; ip: string; userAgent: string },
+      s: {
+        userId: string;
+        accessHash: string;
+        accessExpiresAt: string;
+        casTicket: string;
+        tgt: string;
+        expiresAt: string;
+        ip: string;
+        userAgent: string;
+      },
       refresh: { hash: string; expiresAt: string },
     ): Promise<string> {
       const id = newId();
@@ -88,14 +113,26 @@ export function authRepository(db: Db) {
           .execute();
         await trx
           .insertInto('refresh_tokens')
-          .values({ token_hash: refresh.hash, session_id: id, tenant_id: tenantId, expires_at: refresh.expiresAt, used_at: null, created_at: now })
+          .values({
+            token_hash: refresh.hash,
+            session_id: id,
+            tenant_id: tenantId,
+            expires_at: refresh.expiresAt,
+            used_at: null,
+            created_at: now,
+          })
           .execute();
       });
       return id;
     },
 
     sessionById(tenantId: string, sessionId: string) {
-      return db.selectFrom('sessions').where('tenant_id', '=', tenantId).where('id', '=', sessionId).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('sessions')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', sessionId)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     /** Sessions are found by ticket or token across tenants: the secret itself names the tenant. */
@@ -108,14 +145,31 @@ export function authRepository(db: Db) {
     },
 
     updateSession(tenantId: string, sessionId: string, patch: SessionUpdate) {
-      return db.updateTable('sessions').set(patch).where('tenant_id', '=', tenantId).where('id', '=', sessionId).execute();
+      return db
+        .updateTable('sessions')
+        .set(patch)
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', sessionId)
+        .execute();
     },
 
     async revokeSession(tenantId: string, sessionId: string): Promise<void> {
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sessions').set({ revoked_at: now }).where('tenant_id', '=', tenantId).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
-        await trx.updateTable('refresh_tokens').set({ used_at: now }).where('tenant_id', '=', tenantId).where('session_id', '=', sessionId).where('used_at', 'is', null).execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', sessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ used_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('session_id', '=', sessionId)
+          .where('used_at', 'is', null)
+          .execute();
       });
     },
 
@@ -145,7 +199,14 @@ export function authRepository(db: Db) {
         if (Number(res.numUpdatedRows) !== 1) return false;
         await trx
           .insertInto('refresh_tokens')
-          .values({ token_hash: next.refreshHash, session_id: sessionId, tenant_id: tenantId, expires_at: next.refreshExpiresAt, used_at: null, created_at: now })
+          .values({
+            token_hash: next.refreshHash,
+            session_id: sessionId,
+            tenant_id: tenantId,
+            expires_at: next.refreshExpiresAt,
+            used_at: null,
+            created_at: now,
+          })
           .execute();
         await trx
           .updateTable('sessions')

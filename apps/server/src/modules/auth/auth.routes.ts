@@ -19,7 +19,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { clearRefreshCookie, refreshCookieOf } from '../../platform/refresh-cookie.ts';
 import { GROUPS, tenantOf, typed, userOf, type App } from '../../platform/http.ts';
 import * as auth from './auth.service.ts';
 
@@ -35,14 +36,19 @@ export async function authRoutes(app: App): Promise<void> {
     `${GROUPS.auth}/oauth/token`,
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Log in with a password, or refresh the tokens', response: { 200: envelope(TokenResult) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a password, or refresh the tokens',
+        response: { 200: envelope(TokenResult) },
+      },
     },
     async (request) => {
       const merged = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) };
       const parsed = TokenRequest.safeParse(merged);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
-        const tenantGiven = 'tenantId' in merged && typeof merged.tenantId === 'string' && merged.tenantId.trim() !== '';
+        const tenantGiven =
+          'tenantId' in merged && typeof merged.tenantId === 'string' && merged.tenantId.trim() !== '';
         const msg =
           first?.path[0] === 'grant_type'
             ? MESSAGES.unknownGrantType
@@ -63,13 +69,23 @@ export async function authRoutes(app: App): Promise<void> {
         );
         return ok(result);
       }
-      return ok(await auth.refreshTokens(deps, { refreshToken: input.refresh_token, tenantId: request.tenantId }));
+      // The form's token, else the HttpOnly cookie the portal's web app holds it in (ADR 0027).
+      const refreshToken = input.refresh_token ?? refreshCookieOf(request);
+      if (!refreshToken) throw unauthorized(MESSAGES.invalidRefreshToken);
+      return ok(await auth.refreshTokens(deps, { refreshToken, tenantId: request.tenantId }));
     },
   );
 
   r.get(
     `${GROUPS.user}/user/getUserInfo`,
-    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The logged-in user, with configurationMenu', response: { 200: envelope(UserInfo) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The logged-in user, with configurationMenu',
+        response: { 200: envelope(UserInfo) },
+      },
+    },
     async (request) => ok(await auth.userInfo(deps, userOf(request))),
   );
 
@@ -90,7 +106,14 @@ export async function authRoutes(app: App): Promise<void> {
 
   r.post(
     `${GROUPS.workbench}/auth/auth/init`,
-    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'Login config and session data (loginInit)', response: { 200: envelope(LoginInit) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Login config and session data (loginInit)',
+        response: { 200: envelope(LoginInit) },
+      },
+    },
     async (request) => ok(await auth.loginInit(deps, userOf(request))),
   );
 
@@ -98,28 +121,51 @@ export async function authRoutes(app: App): Promise<void> {
     `${GROUPS.workbench}/auth/tokenLogin`,
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Log in with the access-token and refresh-token headers', response: { 200: envelope(TokenLoginResult) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with the access-token and refresh-token headers',
+        response: { 200: envelope(TokenLoginResult) },
+      },
     },
-    async (request) => ok(await auth.tokenLogin(deps, header(request.headers['access-token']), header(request.headers['refresh-token']))),
+    async (request) =>
+      ok(
+        await auth.tokenLogin(deps, header(request.headers['access-token']), header(request.headers['refresh-token'])),
+      ),
   );
 
   r.get(
     `${GROUPS.workbench}/auth/loginOut`,
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Log out: ends the session and its tokens', response: { 200: envelope(z.null()) } } },
-    async (request) => {
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: ends the session and its tokens',
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
       await auth.logout(deps, bearerToken(request));
+      clearRefreshCookie(request, reply);
       return ok(null);
     },
   );
 
-  const ticketRoute = (name: string, summary: string, run: (ticket: string, request: FastifyRequest) => Promise<SessionValidTime>) =>
+  const ticketRoute = (
+    name: string,
+    summary: string,
+    run: (ticket: string, request: FastifyRequest) => Promise<SessionValidTime>,
+  ) =>
     r.post(
       `${GROUPS.workbench}/nobody/cas/${name}`,
       { schema: { tags: ['auth'], summary, body: CasTicketRequest, response: { 200: envelope(SessionValidTime) } } },
       async (request) => ok(await run(request.body.casTicket, request)),
     );
-  ticketRoute('getSessionValidTime', 'Seconds left on the session of a CAS ticket', (t) => auth.getSessionValidTime(deps, t));
-  ticketRoute('updateSessionValidTime', 'Extend the session of a CAS ticket', (t) => auth.updateSessionValidTime(deps, t));
+  ticketRoute('getSessionValidTime', 'Seconds left on the session of a CAS ticket', (t) =>
+    auth.getSessionValidTime(deps, t),
+  );
+  ticketRoute('updateSessionValidTime', 'Extend the session of a CAS ticket', (t) =>
+    auth.updateSessionValidTime(deps, t),
+  );
   ticketRoute('removeSessionValidTime', 'End the session of a CAS ticket (client basic auth)', async (t, request) => {
     auth.checkClient(deps, request.headers.authorization);
     return auth.removeSessionValidTime(deps, t);
@@ -127,12 +173,22 @@ export async function authRoutes(app: App): Promise<void> {
 
   r.post(
     `${GROUPS.workbench}/eduSystemManagePwdConfig/getPasswordReg`,
-    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The password rule of the tenant', response: { 200: envelope(PasswordReg) } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], summary: 'The password rule of the tenant', response: { 200: envelope(PasswordReg) } },
+    },
     async (request) => ok(await auth.passwordReg(deps, tenantOf(request))),
   );
   r.post(
     `${GROUPS.workbench}/eduSystemManagePwdConfig/detail`,
-    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The password configuration of the tenant', response: { 200: envelope(PasswordConfig) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The password configuration of the tenant',
+        response: { 200: envelope(PasswordConfig) },
+      },
+    },
     async (request) => ok(await auth.passwordConfig(deps, tenantOf(request))),
   );
 
@@ -140,7 +196,12 @@ export async function authRoutes(app: App): Promise<void> {
     `${GROUPS.workbench}/baseService/getRoleList`,
     {
       config: { access: 'optional' },
-      schema: { tags: ['auth'], summary: 'Roles of the tenant (landing page filters use it too)', querystring: z.object({ tenantId: z.string().optional() }), response: { 200: envelope(z.array(RoleItem)) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Roles of the tenant (landing page filters use it too)',
+        querystring: z.object({ tenantId: z.string().optional() }),
+        response: { 200: envelope(z.array(RoleItem)) },
+      },
     },
     async (request) => {
       if (!request.tenantId) throw badRequest(MESSAGES.missingTenant);
@@ -151,7 +212,12 @@ export async function authRoutes(app: App): Promise<void> {
   r.get(
     `${GROUPS.workbench}/nobody/tenant/detail`,
     {
-      schema: { tags: ['auth'], summary: 'What the login page shows of a tenant', querystring: z.object({ tenantId: z.string() }), response: { 200: envelope(TenantDetail) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'What the login page shows of a tenant',
+        querystring: z.object({ tenantId: z.string() }),
+        response: { 200: envelope(TenantDetail) },
+      },
     },
     async (request) => ok(await auth.tenantDetail(deps, tenantOf(request))),
   );

@@ -1,4 +1,15 @@
-import type { TenantDetail, LoginInit, UnlockUsersResult, PasswordConfig, PasswordReg, RoleItem, SessionData, SessionValidTime, TokenResult, UserInfo } from '@portal/contracts/auth';
+import type {
+  TenantDetail,
+  LoginInit,
+  UnlockUsersResult,
+  PasswordConfig,
+  PasswordReg,
+  RoleItem,
+  SessionData,
+  SessionValidTime,
+  TokenResult,
+  UserInfo,
+} from '@portal/contracts/auth';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_MAX_SECONDS_DEFAULT,
@@ -16,6 +27,7 @@ import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/cryp
 import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { sessionEnded } from '../../platform/session-events.ts';
+import { identityAuth, localLoginAllowed } from '../identity/identity.policy.ts';
 import { authRepository } from './auth.repository.ts';
 import { accountKey, addressKey, loginThrottle } from './login-throttle.ts';
 
@@ -27,7 +39,10 @@ const secondsFromNow = (s: number) => nowIso(Date.now() + s * 1000);
  * The absolute limits of a session (config SESSION_MAX_HOURS and REFRESH_MAX_DAYS): activity extends it at most
  * until `sessionEnd`, and no refresh token of its family is issued or taken after `refreshEnd`.
  */
-export function sessionLimits(config: AppDeps['config'], createdAt: string): { sessionEnd: string; refreshEnd: string } {
+export function sessionLimits(
+  config: AppDeps['config'],
+  createdAt: string,
+): { sessionEnd: string; refreshEnd: string } {
   const start = Date.parse(createdAt);
   return {
     sessionEnd: nowIso(start + (config.sessionMaxSeconds ?? SESSION_MAX_SECONDS_DEFAULT) * 1000),
@@ -67,7 +82,11 @@ export async function loginWithPassword(
   if (user.is_demo === 1 && !deps.config.demo) throw forbidden(MESSAGES.demoDisabled);
   // A tenant that signs in through its identity provider may switch the password login off; administrators keep it
   // (break-glass), and so do demo accounts in demo mode (modules/identity, ADR 0023).
-  if (user.role_type !== 'admin' && !(user.is_demo === 1 && deps.config.demo) && !(await localLoginAllowed(deps, user.tenant_id))) {
+  if (
+    user.role_type !== 'admin' &&
+    !(user.is_demo === 1 && deps.config.demo) &&
+    !(await localLoginAllowed(deps, user.tenant_id))
+  ) {
     throw forbidden(...IDENTITY_MESSAGES.localLoginOff);
   }
   await throttle.clearAccount(byAccount);
@@ -75,31 +94,26 @@ export async function loginWithPassword(
   return (await openSession(deps, user, client)).token;
 }
 
-/** Whether the tenant's password login is on: no enabled identity provider, or one that leaves it on. */
-export async function localLoginAllowed(deps: AppDeps, tenantId: string): Promise<boolean> {
-  const p = await deps.db.selectFrom('identity_providers').where('tenant_id', '=', tenantId).select(['enabled', 'local_login']).executeTakeFirst();
-  return !p || p.enabled !== 1 || p.local_login === 1;
-}
-
-/**
- * Section 3's login config as it is in force: with an enabled identity provider, unified authentication is on
- * (status 1), and the portal session follows the provider's (isSelfCas 1) when the provider can end it — CAS single
- * logout, OIDC back-channel logout — so the ticket checks of 4.3 notice a sign-out at the school (ADR 0023).
- */
-export async function identityAuth(deps: AppDeps, tenantId: string, config: { identity_auth_status: number; is_self_cas: number }): Promise<{ status: number; isSelfCas: number }> {
-  const p = await deps.db.selectFrom('identity_providers').where('tenant_id', '=', tenantId).where('enabled', '=', 1).select('type').executeTakeFirst();
-  if (!p) return { status: config.identity_auth_status, isSelfCas: config.is_self_cas };
-  return { status: 1, isSelfCas: p.type === 'ldap' ? config.is_self_cas : 1 };
-}
-
-type SessionUser = { id: string; user_name: string; account: string; nick_name: string; tenant_id: string; role_id: string; role_name: string };
+type SessionUser = {
+  id: string;
+  user_name: string;
+  account: string;
+  nick_name: string;
+  tenant_id: string;
+  role_id: string;
+  role_name: string;
+};
 
 /**
  * Opens a portal session for a user whose identity is established (password checked, or the identity provider's
  * answer validated): access and refresh tokens, CAS-style ticket and TGT, the idle and absolute limits.
  * Every way of signing in ends here, so a session is the same whichever way it began.
  */
-export async function openSession(deps: AppDeps, user: SessionUser, client: Client): Promise<{ token: TokenResult; sessionId: string; casTicket: string }> {
+export async function openSession(
+  deps: AppDeps,
+  user: SessionUser,
+  client: Client,
+): Promise<{ token: TokenResult; sessionId: string; casTicket: string }> {
   const repo = authRepository(deps.db);
   const access = newToken();
   const refresh = newToken();
@@ -116,13 +130,24 @@ export async function openSession(deps: AppDeps, user: SessionUser, client: Clie
       ip: client.ip,
       userAgent: client.userAgent,
     },
-    { hash: deps.hashToken(refresh), expiresAt: earliest(secondsFromNow(REFRESH_TOKEN_TTL_SECONDS), sessionLimits(deps.config, nowIso()).refreshEnd) },
+    {
+      hash: deps.hashToken(refresh),
+      expiresAt: earliest(secondsFromNow(REFRESH_TOKEN_TTL_SECONDS), sessionLimits(deps.config, nowIso()).refreshEnd),
+    },
   );
   return { token: tokenResult(user, access, refresh), sessionId, casTicket: `ST-${ticket}` };
 }
 
 function tokenResult(
-  user: { id: string; user_name: string; account: string; nick_name: string; tenant_id: string; role_id: string; role_name: string },
+  user: {
+    id: string;
+    user_name: string;
+    account: string;
+    nick_name: string;
+    tenant_id: string;
+    role_id: string;
+    role_name: string;
+  },
   access: string,
   refresh: string,
 ): TokenResult {
@@ -148,7 +173,8 @@ function tokenResult(
  */
 function successorOf(secret: string, refreshToken: string): { access: string; refresh: string } {
   const key = createHmac('sha256', secret).update('portal refresh rotation v1').digest();
-  const derive = (label: string) => createHmac('sha256', key).update(`${label}\u0000${refreshToken}`).digest('base64url');
+  const derive = (label: string) =>
+    createHmac('sha256', key).update(`${label}\u0000${refreshToken}`).digest('base64url');
   return { access: derive('access'), refresh: derive('refresh') };
 }
 
@@ -157,7 +183,10 @@ function successorOf(secret: string, refreshToken: string): { access: string; re
  * its rotation, while the pair it was rotated into is still the session's current pair, it answers with that
  * same pair; any other reuse ends its session (theft signal).
  */
-export async function refreshTokens(deps: AppDeps, input: { refreshToken: string; tenantId: string | null }): Promise<TokenResult> {
+export async function refreshTokens(
+  deps: AppDeps,
+  input: { refreshToken: string; tenantId: string | null },
+): Promise<TokenResult> {
   const repo = authRepository(deps.db);
   const hash = deps.hashToken(input.refreshToken);
   const stored = await repo.refreshToken(hash);
@@ -184,12 +213,19 @@ export async function refreshTokens(deps: AppDeps, input: { refreshToken: string
     if (rotated) return tokenResult(user, next.access, next.refresh);
   }
   // Spent already (just now by a parallel call, or earlier): the same pair again if within grace, else theft.
-  if (await withinReuseGrace(deps, session.tenant_id, session.id, hash, next)) return tokenResult(user, next.access, next.refresh);
+  if (await withinReuseGrace(deps, session.tenant_id, session.id, hash, next))
+    return tokenResult(user, next.access, next.refresh);
   await endSession(deps, session);
   throw unauthorized(MESSAGES.invalidRefreshToken);
 }
 
-async function withinReuseGrace(deps: AppDeps, tenantId: string, sessionId: string, hash: string, next: { access: string; refresh: string }): Promise<boolean> {
+async function withinReuseGrace(
+  deps: AppDeps,
+  tenantId: string,
+  sessionId: string,
+  hash: string,
+  next: { access: string; refresh: string },
+): Promise<boolean> {
   const repo = authRepository(deps.db);
   const [spent, successor, session] = await Promise.all([
     repo.refreshToken(hash),
@@ -199,13 +235,13 @@ async function withinReuseGrace(deps: AppDeps, tenantId: string, sessionId: stri
   const graceStart = nowIso(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000);
   return Boolean(
     spent?.used_at &&
-      spent.used_at > graceStart &&
-      successor &&
-      successor.session_id === sessionId &&
-      !successor.used_at &&
-      session &&
-      !session.revoked_at &&
-      session.access_token_hash === deps.hashToken(next.access),
+    spent.used_at > graceStart &&
+    successor &&
+    successor.session_id === sessionId &&
+    !successor.used_at &&
+    session &&
+    !session.revoked_at &&
+    session.access_token_hash === deps.hashToken(next.access),
   );
 }
 
@@ -215,8 +251,16 @@ async function withinReuseGrace(deps: AppDeps, tenantId: string, sessionId: stri
  */
 export async function unlockUsers(deps: AppDeps, ctx: RequestContext, userIds: string): Promise<UnlockUsersResult> {
   if (ctx.roleType !== 'admin') throw forbidden(MESSAGES.forbidden, 'administrator only');
-  const ids = [...new Set(userIds.split(',').map((id) => id.trim()).filter(Boolean))];
-  if (ids.length === 0 || ids.length > 100 || ids.some((id) => id.length > 64)) throw badRequest(MESSAGES.badRequest, 'userIds');
+  const ids = [
+    ...new Set(
+      userIds
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length === 0 || ids.length > 100 || ids.some((id) => id.length > 64))
+    throw badRequest(MESSAGES.badRequest, 'userIds');
   const users = await authRepository(deps.db).usersByIds(ctx.tenantId, ids);
   if (users.length === 0) throw notFound(MESSAGES.notFound, 'userIds');
   await loginThrottle(deps.db).unlockAccounts(users.map((u) => accountKey(ctx.tenantId, u.account)));
@@ -258,6 +302,7 @@ export async function userInfo(deps: AppDeps, ctx: RequestContext): Promise<User
     roleType: user.role_type,
     roleName: user.role_name,
     configurationMenu: await configurationMenu(deps, ctx.tenantId, user.role_id),
+    timeZone: user.time_zone,
   };
 }
 
@@ -266,7 +311,12 @@ async function sessionData(deps: AppDeps, tenantId: string, sessionId: string): 
   const [row, config] = await Promise.all([repo.sessionById(tenantId, sessionId), repo.loginConfig(tenantId)]);
   const session = bounded(deps.config, row);
   if (!session) throw unauthorized();
-  return { expireTime: Date.parse(session.expires_at), tgt: session.tgt, casTicket: session.cas_ticket, outLogTip: config?.out_log_tip ?? '' };
+  return {
+    expireTime: Date.parse(session.expires_at),
+    tgt: session.tgt,
+    casTicket: session.cas_ticket,
+    outLogTip: config?.out_log_tip ?? '',
+  };
 }
 
 /** auth/auth/init: the login config of the tenant and the session of the caller. */
@@ -287,7 +337,11 @@ export async function tokenLogin(deps: AppDeps, accessToken: string | null, refr
   let refresh = refreshToken ?? '';
   let session = access ? await repo.sessionByAccessHash(deps.hashToken(access)) : undefined;
   const usable =
-    session && !session.revoked_at && session.expires_at > now && session.access_expires_at > now && sessionLimits(deps.config, session.created_at).sessionEnd > now;
+    session &&
+    !session.revoked_at &&
+    session.expires_at > now &&
+    session.access_expires_at > now &&
+    sessionLimits(deps.config, session.created_at).sessionEnd > now;
   if (!usable) {
     if (!refreshToken) throw unauthorized(MESSAGES.sessionError);
     const renewed = await refreshTokens(deps, { refreshToken, tenantId: null });
@@ -324,7 +378,10 @@ export async function logout(deps: AppDeps, accessToken: string | null): Promise
 }
 
 /** Revokes a session and its refresh tokens, and tells what rides on it (chat sockets on every node) to stop. */
-export async function endSession(deps: AppDeps, session: { tenant_id: string; user_id: string; id: string }): Promise<void> {
+export async function endSession(
+  deps: AppDeps,
+  session: { tenant_id: string; user_id: string; id: string },
+): Promise<void> {
   await authRepository(deps.db).revokeSession(session.tenant_id, session.id);
   sessionEnded(deps, { tenantId: session.tenant_id, userId: session.user_id, sessionId: session.id });
 }
@@ -339,8 +396,16 @@ function validTime(
 }
 
 /** A session row with its end brought forward to its absolute limit (rows written before the limit existed). */
-function bounded<T extends { expires_at: string; created_at: string }>(config: AppDeps['config'], session: T | undefined): T | undefined {
-  return session && { ...session, expires_at: earliest(session.expires_at, sessionLimits(config, session.created_at).sessionEnd) };
+function bounded<T extends { expires_at: string; created_at: string }>(
+  config: AppDeps['config'],
+  session: T | undefined,
+): T | undefined {
+  return (
+    session && {
+      ...session,
+      expires_at: earliest(session.expires_at, sessionLimits(config, session.created_at).sessionEnd),
+    }
+  );
 }
 
 export async function getSessionValidTime(deps: AppDeps, casTicket: string): Promise<SessionValidTime> {
@@ -355,7 +420,10 @@ export async function updateSessionValidTime(deps: AppDeps, casTicket: string): 
   const repo = authRepository(deps.db);
   const session = bounded(deps.config, await repo.sessionByTicket(casTicket));
   if (!session || session.revoked_at || session.expires_at <= nowIso()) return validTime(undefined, casTicket);
-  const expiresAt = earliest(secondsFromNow(SESSION_IDLE_SECONDS), sessionLimits(deps.config, session.created_at).sessionEnd);
+  const expiresAt = earliest(
+    secondsFromNow(SESSION_IDLE_SECONDS),
+    sessionLimits(deps.config, session.created_at).sessionEnd,
+  );
   if (expiresAt <= session.expires_at) return validTime(session, casTicket);
   await repo.updateSession(session.tenant_id, session.id, { expires_at: expiresAt });
   return validTime({ ...session, expires_at: expiresAt }, casTicket);
@@ -403,9 +471,13 @@ export function checkClient(deps: AppDeps, header: string | undefined): void {
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized(MESSAGES.invalidClient);
 }
 
-
 export async function tenantDetail(deps: AppDeps, tenantId: string): Promise<TenantDetail> {
   const tenant = await authRepository(deps.db).tenant(tenantId);
   if (!tenant) throw notFound(MESSAGES.unknownTenant);
-  return { tenantId: tenant.tenant_id, tenantName: tenant.tenant_name, demo: deps.config.demo };
+  return {
+    tenantId: tenant.tenant_id,
+    tenantName: tenant.tenant_name,
+    demo: deps.config.demo,
+    timeZone: tenant.time_zone,
+  };
 }

@@ -87,7 +87,9 @@ function client(get: () => TestApp) {
   return { inject, formLogin, login, refresh, userInfo, sessionRow, initSession, cas };
 }
 
-const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+const basic = (id: string, secret: string) => ({
+  authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+});
 const past = (seconds = 60) => new Date(Date.now() - seconds * 1000).toISOString();
 
 describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
@@ -97,12 +99,29 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const now = new Date().toISOString();
-    await t.db.db.insertInto('tenants').values({ tenant_id: OTHER_TENANT, tenant_name: '第二大学', status: 1, created_at: now }).execute();
+    await t.db.db
+      .insertInto('tenants')
+      .values({ tenant_id: OTHER_TENANT, tenant_name: '第二大学', status: 1, created_at: now })
+      .execute();
     await t.db.db
       .insertInto('roles')
       .values([
-        { id: `${OTHER_TENANT}-admin`, tenant_id: OTHER_TENANT, role_name: '二校管理员', role_alias: 'administrator', role_type: 'admin', sort: 1 },
-        { id: `${OTHER_TENANT}-student`, tenant_id: OTHER_TENANT, role_name: '二校学生', role_alias: 'student', role_type: 'student', sort: 2 },
+        {
+          id: `${OTHER_TENANT}-admin`,
+          tenant_id: OTHER_TENANT,
+          role_name: '二校管理员',
+          role_alias: 'administrator',
+          role_type: 'admin',
+          sort: 1,
+        },
+        {
+          id: `${OTHER_TENANT}-student`,
+          tenant_id: OTHER_TENANT,
+          role_name: '二校学生',
+          role_alias: 'student',
+          role_type: 'student',
+          sort: 2,
+        },
       ])
       .execute();
     await t.db.db
@@ -149,7 +168,13 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       const res = await c.inject({
         method: 'POST',
         url: TOKEN_URL,
-        query: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'teacher01', password: DEMO_PASSWORD, scope: 'all' },
+        query: {
+          grant_type: 'password',
+          tenantId: DEMO_TENANT_ID,
+          username: 'teacher01',
+          password: DEMO_PASSWORD,
+          scope: 'all',
+        },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().result).toMatchObject({ account: 'teacher01', tenant_id: DEMO_TENANT_ID });
@@ -198,7 +223,12 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
     it('refuses an unknown or missing grant_type', async () => {
       for (const grant of ['client_credentials', '']) {
-        const res = await c.formLogin({ grant_type: grant, tenantId: DEMO_TENANT_ID, username: 'admin', password: DEMO_PASSWORD });
+        const res = await c.formLogin({
+          grant_type: grant,
+          tenantId: DEMO_TENANT_ID,
+          username: 'admin',
+          password: DEMO_PASSWORD,
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().msg).toBe(MESSAGES.unknownGrantType);
       }
@@ -208,7 +238,12 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
     });
 
     it('answers bad input with a 4xx envelope, never a 500', async () => {
-      const json = (payload: unknown) => ({ method: 'POST' as const, url: TOKEN_URL, remoteAddress: '10.0.1.3', payload: payload as object });
+      const json = (payload: unknown) => ({
+        method: 'POST' as const,
+        url: TOKEN_URL,
+        remoteAddress: '10.0.1.3',
+        payload: payload as object,
+      });
       const cases: InjectOptions[] = [
         json({ grant_type: 'password', tenantId: DEMO_TENANT_ID, username: ['admin'], password: DEMO_PASSWORD }),
         json({ grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'admin', password: { $gt: '' } }),
@@ -220,8 +255,14 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
         json({ grant_type: 'refresh_token' }),
         json({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(5000) }),
         json([1, 2, 3]),
-        { method: 'POST', url: `${TOKEN_URL}?grant_type=password&tenantId=000000&tenantId=000001&username=admin&password=x` },
-        { method: 'POST', url: `${TOKEN_URL}?grant_type=password&tenantId=000000&username=admin&username=teacher01&password=x` },
+        {
+          method: 'POST',
+          url: `${TOKEN_URL}?grant_type=password&tenantId=000000&tenantId=000001&username=admin&password=x`,
+        },
+        {
+          method: 'POST',
+          url: `${TOKEN_URL}?grant_type=password&tenantId=000000&username=admin&username=teacher01&password=x`,
+        },
         { method: 'POST', url: TOKEN_URL, headers: { 'content-type': 'application/json' }, payload: '{"grant_type":' },
         { method: 'POST', url: TOKEN_URL, headers: { 'content-type': 'text/plain' }, payload: 'grant_type=password' },
         { method: 'POST', url: TOKEN_URL, headers: { 'content-type': 'application/json' }, payload: 'null' },
@@ -241,7 +282,11 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       const res = await c.refresh(first.refresh_token);
       expect(res.statusCode).toBe(200);
       const next = res.json().result as Tokens;
-      expect(res.json().result).toMatchObject({ account: 'teacher01', tenant_id: DEMO_TENANT_ID, expires_in: ACCESS_TOKEN_TTL_SECONDS });
+      expect(res.json().result).toMatchObject({
+        account: 'teacher01',
+        tenant_id: DEMO_TENANT_ID,
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      });
       expect(next.access_token).not.toBe(first.access_token);
       expect(next.refresh_token).not.toBe(first.refresh_token);
 
@@ -273,7 +318,11 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
     it('gives two parallel refreshes with the same token one pair, and the session stays', async () => {
       const first = (await c.login('teacher01', DEMO_PASSWORD)).json().result as Tokens;
-      const answers = await Promise.all([c.refresh(first.refresh_token), c.refresh(first.refresh_token), c.refresh(first.refresh_token)]);
+      const answers = await Promise.all([
+        c.refresh(first.refresh_token),
+        c.refresh(first.refresh_token),
+        c.refresh(first.refresh_token),
+      ]);
       for (const a of answers) expect(a.statusCode).toBe(200);
       const pairs = new Set(answers.map((a) => `${a.json().result.access_token} ${a.json().result.refresh_token}`));
       expect(pairs.size).toBe(1);
@@ -320,7 +369,7 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect(res.json().msg).toBe(MESSAGES.invalidRefreshToken);
     });
 
-    it("refuses a refresh token presented for another tenant (Tenant-Id) with 403", async () => {
+    it('refuses a refresh token presented for another tenant (Tenant-Id) with 403', async () => {
       const tokens = (await c.login('admin', DEMO_PASSWORD)).json().result as Tokens;
       const res = await c.refresh(tokens.refresh_token, OTHER_TENANT);
       expect(res.statusCode).toBe(403);
@@ -365,7 +414,12 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
     });
 
     it('refuses a made-up token and a malformed Authorization header with 401', async () => {
-      for (const headers of [bearer('made-up-token'), { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { 'blade-auth': 'bearer ' }]) {
+      for (const headers of [
+        bearer('made-up-token'),
+        { authorization: 'Bearer' },
+        { authorization: 'Basic abc' },
+        { 'blade-auth': 'bearer ' },
+      ]) {
         const res = await c.inject({ method: 'GET', url: USER_INFO, headers });
         expect(res.statusCode).toBe(401);
         expectEnvelope(res.json(), 401);
@@ -403,8 +457,16 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
     it('accepts Authorization: Bearer and Blade-Auth: bearer', async () => {
       const { access_token } = await t.login('teacher01');
-      const viaBearer = await c.inject({ method: 'GET', url: USER_INFO, headers: { authorization: `Bearer ${access_token}` } });
-      const viaBlade = await c.inject({ method: 'GET', url: USER_INFO, headers: { 'blade-auth': `bearer ${access_token}` } });
+      const viaBearer = await c.inject({
+        method: 'GET',
+        url: USER_INFO,
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      const viaBlade = await c.inject({
+        method: 'GET',
+        url: USER_INFO,
+        headers: { 'blade-auth': `bearer ${access_token}` },
+      });
       expect(viaBearer.json().result.account).toBe('teacher01');
       expect(viaBlade.statusCode).toBe(200);
       expect(viaBlade.json().result.account).toBe('teacher01');
@@ -427,7 +489,13 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
     it('logs a user of the second tenant into that tenant only', async () => {
       const info = (await c.userInfo(other.access_token)).json().result;
-      expect(info).toMatchObject({ tenant_id: OTHER_TENANT, tenant_name: '第二大学', account: 'admin', user_name: '二校管理员', roleId: `${OTHER_TENANT}-admin` });
+      expect(info).toMatchObject({
+        tenant_id: OTHER_TENANT,
+        tenant_name: '第二大学',
+        account: 'admin',
+        user_name: '二校管理员',
+        roleId: `${OTHER_TENANT}-admin`,
+      });
       expect(info.user_id).not.toBe(ADMIN.id);
       // No role menus were granted in the second tenant, even though its role type is 'admin'.
       expect(info.configurationMenu).toEqual([]);
@@ -456,7 +524,11 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect(mine.statusCode).toBe(200);
       expect(mine.json().result.map((r: { roleName: string }) => r.roleName)).toEqual(['二校管理员', '二校学生']);
 
-      const demo = await c.inject({ method: 'GET', url: ROLES, headers: bearer((await t.login('student01')).access_token) });
+      const demo = await c.inject({
+        method: 'GET',
+        url: ROLES,
+        headers: bearer((await t.login('student01')).access_token),
+      });
       expect(demo.json().result.map((r: { id: string }) => r.id)).toEqual(DEMO_ROLES.map((r) => r.id));
     });
 
@@ -471,7 +543,11 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect(init.json().msg).toBe(MESSAGES.loginConfigFailed);
       // A demo-tenant token used with the second tenant's id is refused the same way.
       const demoToken = (await t.login('admin')).access_token;
-      const cross = await c.inject({ method: 'GET', url: `${ROLES}?tenantId=${OTHER_TENANT}`, headers: bearer(demoToken) });
+      const cross = await c.inject({
+        method: 'GET',
+        url: `${ROLES}?tenantId=${OTHER_TENANT}`,
+        headers: bearer(demoToken),
+      });
       expect(cross.statusCode).toBe(403);
     });
 
@@ -504,7 +580,9 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
     it('answers an anonymous or repeated logout calmly', async () => {
       expect((await c.inject({ method: 'GET', url: LOGOUT })).json().status).toBe(1000);
-      expect((await c.inject({ method: 'GET', url: LOGOUT, headers: bearer('unknown-token') })).json().status).toBe(1000);
+      expect((await c.inject({ method: 'GET', url: LOGOUT, headers: bearer('unknown-token') })).json().status).toBe(
+        1000,
+      );
     });
   });
 
@@ -515,7 +593,11 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       const { eduSystemManageIdentityAuth, session } = res.json().result;
       expect(eduSystemManageIdentityAuth).toEqual({ status: 1, isSelfCas: 1 });
-      expect(session).toMatchObject({ casTicket: expect.stringMatching(/^ST-/), tgt: expect.stringMatching(/^TGT-/), outLogTip: expect.stringContaining(DEMO_TENANT_NAME) });
+      expect(session).toMatchObject({
+        casTicket: expect.stringMatching(/^ST-/),
+        tgt: expect.stringMatching(/^TGT-/),
+        outLogTip: expect.stringContaining(DEMO_TENANT_NAME),
+      });
       const left = (session.expireTime - Date.now()) / 1000;
       expect(left).toBeGreaterThan(SESSION_IDLE_SECONDS - 60);
       expect(left).toBeLessThanOrEqual(SESSION_IDLE_SECONDS + 1);
@@ -524,10 +606,17 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
     it('logs in with the access-token header', async () => {
       const tokens = (await c.login('teacher01', DEMO_PASSWORD)).json().result as Tokens;
-      const res = await c.inject({ method: 'POST', url: TOKEN_LOGIN, headers: { 'access-token': tokens.access_token, 'refresh-token': tokens.refresh_token } });
+      const res = await c.inject({
+        method: 'POST',
+        url: TOKEN_LOGIN,
+        headers: { 'access-token': tokens.access_token, 'refresh-token': tokens.refresh_token },
+      });
       expect(res.statusCode).toBe(200);
       const { user, token, session } = res.json().result;
-      expect(user).toMatchObject({ account: 'teacher01', configurationMenu: [expect.objectContaining({ name: 'deptResponsibilityListConfig' })] });
+      expect(user).toMatchObject({
+        account: 'teacher01',
+        configurationMenu: [expect.objectContaining({ name: 'deptResponsibilityListConfig' })],
+      });
       expect(token).toMatchObject({ access_token: tokens.access_token, account: 'teacher01' });
       expect(session.casTicket).toMatch(/^ST-/);
     });
@@ -537,7 +626,11 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       const row = await c.sessionRow(tokens.access_token);
       await t.db.db.updateTable('sessions').set({ access_expires_at: past() }).where('id', '=', row.id).execute();
 
-      const res = await c.inject({ method: 'POST', url: TOKEN_LOGIN, headers: { 'access-token': tokens.access_token, 'refresh-token': tokens.refresh_token } });
+      const res = await c.inject({
+        method: 'POST',
+        url: TOKEN_LOGIN,
+        headers: { 'access-token': tokens.access_token, 'refresh-token': tokens.refresh_token },
+      });
       expect(res.statusCode).toBe(200);
       const { token } = res.json().result;
       expect(token.access_token).not.toBe(tokens.access_token);
@@ -554,9 +647,17 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       const tokens = (await c.login('teacher01', DEMO_PASSWORD)).json().result as Tokens;
       const row = await c.sessionRow(tokens.access_token);
       await t.db.db.updateTable('sessions').set({ access_expires_at: past() }).where('id', '=', row.id).execute();
-      const expiredOnly = await c.inject({ method: 'POST', url: TOKEN_LOGIN, headers: { 'access-token': tokens.access_token } });
+      const expiredOnly = await c.inject({
+        method: 'POST',
+        url: TOKEN_LOGIN,
+        headers: { 'access-token': tokens.access_token },
+      });
       expect(expiredOnly.statusCode).toBe(401);
-      const bogus = await c.inject({ method: 'POST', url: TOKEN_LOGIN, headers: { 'access-token': 'nope', 'refresh-token': 'nope' } });
+      const bogus = await c.inject({
+        method: 'POST',
+        url: TOKEN_LOGIN,
+        headers: { 'access-token': 'nope', 'refresh-token': 'nope' },
+      });
       expect(bogus.statusCode).toBe(401);
     });
   });
@@ -574,24 +675,40 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
       // With 100 s left, an update brings the session back to the full idle lifetime.
       const row = await c.sessionRow(tokens.access_token);
-      await t.db.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 100_000).toISOString() }).where('id', '=', row.id).execute();
+      await t.db.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() + 100_000).toISOString() })
+        .where('id', '=', row.id)
+        .execute();
       const short = (await c.cas('getSessionValidTime', session.casTicket)).json().result;
       expect(short.validTime).toBeLessThanOrEqual(100);
       expect(short.validTime).toBeGreaterThan(90);
       const extended = (await c.cas('updateSessionValidTime', session.casTicket)).json().result;
       expect(extended.validTime).toBeGreaterThan(SESSION_IDLE_SECONDS - 60);
       expect(extended.expireTime).toBeGreaterThan(short.expireTime);
-      expect((await c.cas('getSessionValidTime', session.casTicket)).json().result.validTime).toBeGreaterThan(SESSION_IDLE_SECONDS - 60);
+      expect((await c.cas('getSessionValidTime', session.casTicket)).json().result.validTime).toBeGreaterThan(
+        SESSION_IDLE_SECONDS - 60,
+      );
 
       // Removal needs the client's basic auth.
-      for (const headers of [{}, basic('portal', 'wrong-secret-000000000'), basic('other', t.config.clientSecret), { authorization: 'Basic !!!' }, bearer(tokens.access_token)]) {
+      for (const headers of [
+        {},
+        basic('portal', 'wrong-secret-000000000'),
+        basic('other', t.config.clientSecret),
+        { authorization: 'Basic !!!' },
+        bearer(tokens.access_token),
+      ]) {
         const refused = await c.cas('removeSessionValidTime', session.casTicket, headers);
         expect(refused.statusCode).toBe(401);
         expect(refused.json().msg).toBe(MESSAGES.invalidClient);
       }
       expect((await c.userInfo(tokens.access_token)).statusCode).toBe(200);
 
-      const removed = await c.cas('removeSessionValidTime', session.casTicket, basic('portal', 'test-client-secret-0123'));
+      const removed = await c.cas(
+        'removeSessionValidTime',
+        session.casTicket,
+        basic('portal', 'test-client-secret-0123'),
+      );
       expect(removed.statusCode).toBe(200);
       expect(removed.json().result.validTime).toBe(0);
 
@@ -609,7 +726,11 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
 
       const tokens = (await c.login('student01', DEMO_PASSWORD)).json().result as Tokens;
       const row = await c.sessionRow(tokens.access_token);
-      await t.db.db.updateTable('sessions').set({ expires_at: past(5) }).where('id', '=', row.id).execute();
+      await t.db.db
+        .updateTable('sessions')
+        .set({ expires_at: past(5) })
+        .where('id', '=', row.id)
+        .execute();
       expect((await c.cas('getSessionValidTime', row.cas_ticket)).json().result.validTime).toBe(0);
       expect((await c.cas('updateSessionValidTime', row.cas_ticket)).json().result.validTime).toBe(0);
       expect((await c.userInfo(tokens.access_token)).statusCode).toBe(401);
@@ -651,8 +772,17 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
     });
 
     it('lists the roles with a token, or anonymously with a tenantId', async () => {
-      const expected = DEMO_ROLES.map((r) => ({ id: r.id, roleName: r.role_name, roleAlias: r.role_alias, roleType: r.role_type }));
-      const withToken = await c.inject({ method: 'GET', url: ROLES, headers: bearer((await t.login('teacher01')).access_token) });
+      const expected = DEMO_ROLES.map((r) => ({
+        id: r.id,
+        roleName: r.role_name,
+        roleAlias: r.role_alias,
+        roleType: r.role_type,
+      }));
+      const withToken = await c.inject({
+        method: 'GET',
+        url: ROLES,
+        headers: bearer((await t.login('teacher01')).access_token),
+      });
       expect(withToken.json().result).toEqual(expected);
 
       const anonymous = await c.inject({ method: 'GET', url: `${ROLES}?tenantId=${DEMO_TENANT_ID}` });
@@ -667,12 +797,19 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().msg).toBe(MESSAGES.unknownTenant);
 
-      expect((await c.inject({ method: 'GET', url: ROLES, headers: bearer('expired-or-unknown') })).statusCode).toBe(401);
+      expect((await c.inject({ method: 'GET', url: ROLES, headers: bearer('expired-or-unknown') })).statusCode).toBe(
+        401,
+      );
     });
 
     it('shows the login page what it needs of a tenant (nobody/tenant/detail)', async () => {
       const res = await c.inject({ method: 'GET', url: `${TENANT_DETAIL}?tenantId=${DEMO_TENANT_ID}` });
-      expect(res.json().result).toEqual({ tenantId: DEMO_TENANT_ID, tenantName: DEMO_TENANT_NAME, demo: true });
+      expect(res.json().result).toEqual({
+        tenantId: DEMO_TENANT_ID,
+        tenantName: DEMO_TENANT_NAME,
+        demo: true,
+        timeZone: 'Asia/Shanghai',
+      });
       expect((await c.inject({ method: 'GET', url: `${TENANT_DETAIL}?tenantId=999999` })).statusCode).toBe(400);
       expect((await c.inject({ method: 'GET', url: TENANT_DETAIL })).statusCode).toBe(400);
     });
@@ -709,7 +846,11 @@ describe.each(testDatabases)('absolute session lifetime on %s', (engine) => {
     const extended = await c.cas('updateSessionValidTime', row.cas_ticket);
     expect(extended.statusCode).toBe(200);
     expect(extended.json().result.validTime).toBe(0);
-    const stored = await t.db.db.selectFrom('sessions').where('id', '=', row.id).select('expires_at').executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('sessions')
+      .where('id', '=', row.id)
+      .select('expires_at')
+      .executeTakeFirstOrThrow();
     expect(Date.parse(stored.expires_at)).toBeLessThan(Date.now() + 1200 * 1000 + 1000);
     expect((await c.cas('getSessionValidTime', row.cas_ticket)).json().result.validTime).toBe(0);
     expect((await c.userInfo(tokens.access_token)).statusCode).toBe(401);
@@ -728,7 +869,9 @@ describe.each(testDatabases)('absolute session lifetime on %s', (engine) => {
     expect((await c.userInfo(tokens.access_token)).statusCode).toBe(200);
     // A session 1 h old gets the full idle lifetime as before.
     const young = await agedSession('admin', HOUR, 100);
-    expect((await c.cas('updateSessionValidTime', young.row.cas_ticket)).json().result.validTime).toBeGreaterThan(SESSION_IDLE_SECONDS - 60);
+    expect((await c.cas('updateSessionValidTime', young.row.cas_ticket)).json().result.validTime).toBeGreaterThan(
+      SESSION_IDLE_SECONDS - 60,
+    );
     expect((await c.refresh(young.tokens.refresh_token)).statusCode).toBe(200);
   });
 });
@@ -749,7 +892,11 @@ describe.each(testDatabases)('refresh family lifetime on %s', (engine) => {
   it('refuses to refresh a session older than the refresh limit, and caps new refresh tokens at it', async () => {
     const tokens = (await c.login('student01', DEMO_PASSWORD)).json().result as Tokens;
     const row = await c.sessionRow(tokens.access_token);
-    await t.db.db.updateTable('sessions').set({ created_at: past(29 * DAY) }).where('id', '=', row.id).execute();
+    await t.db.db
+      .updateTable('sessions')
+      .set({ created_at: past(29 * DAY) })
+      .where('id', '=', row.id)
+      .execute();
     const next = await c.refresh(tokens.refresh_token);
     expect(next.statusCode).toBe(200);
     const stored = await t.db.db
@@ -759,7 +906,11 @@ describe.each(testDatabases)('refresh family lifetime on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(Date.parse(stored.expires_at)).toBeLessThanOrEqual(Date.now() + DAY * 1000 + 1000);
 
-    await t.db.db.updateTable('sessions').set({ created_at: past(31 * DAY) }).where('id', '=', row.id).execute();
+    await t.db.db
+      .updateTable('sessions')
+      .set({ created_at: past(31 * DAY) })
+      .where('id', '=', row.id)
+      .execute();
     const refused = await c.refresh(next.json().result.refresh_token);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().msg).toBe(MESSAGES.invalidRefreshToken);
@@ -797,8 +948,10 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
     await t?.close();
   });
 
-  const throttleRow = (key: string) => t.db.db.selectFrom('login_throttle').where('key', '=', key).selectAll().executeTakeFirst();
-  const unlock = (token: string, userIds: string) => c.inject({ method: 'POST', url: UNLOCK, headers: bearer(token), payload: { userIds } });
+  const throttleRow = (key: string) =>
+    t.db.db.selectFrom('login_throttle').where('key', '=', key).selectAll().executeTakeFirst();
+  const unlock = (token: string, userIds: string) =>
+    c.inject({ method: 'POST', url: UNLOCK, headers: bearer(token), payload: { userIds } });
 
   it('slows an address down after 20 typos instead of locking every account behind it', async () => {
     const ip = '10.2.0.1';
@@ -826,7 +979,11 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
     const locked = await c.login('admin', DEMO_PASSWORD, { ip: '10.1.0.99' });
     expect(locked.statusCode).toBe(429);
     expectEnvelope(locked.json(), 429);
-    expect(locked.json()).toMatchObject({ msg: MESSAGES.accountLocked, msgDetail: MESSAGES_EN_US.accountLocked, result: null });
+    expect(locked.json()).toMatchObject({
+      msg: MESSAGES.accountLocked,
+      msgDetail: MESSAGES_EN_US.accountLocked,
+      result: null,
+    });
     expect(locked.body).not.toContain('access_token');
 
     // Other accounts from the same address are not affected.
@@ -836,7 +993,9 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
   });
 
   it(`checks exactly ${LOGIN_FAILURES_PER_ACCOUNT} of 40 parallel wrong passwords for one account`, async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => c.login('teacher01', `Wrong@${i}`, { ip: '10.5.0.1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => c.login('teacher01', `Wrong@${i}`, { ip: '10.5.0.1' })),
+    );
     const checked = answers.filter((a) => a.statusCode === 400);
     const refused = answers.filter((a) => a.statusCode === 429);
     expect(checked.length).toBe(LOGIN_FAILURES_PER_ACCOUNT);
@@ -859,7 +1018,10 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
   it('refuses an attempt from an address whose queue is full, without making the queue longer', async () => {
     const ip = '10.6.0.1';
     const far = Date.now() + LOGIN_ADDRESS_MAX_WAIT_MS + 60_000;
-    await t.db.db.insertInto('login_throttle').values({ key: addressKey(ip), attempts: 30, window_started_ms: Date.now(), next_at_ms: far }).execute();
+    await t.db.db
+      .insertInto('login_throttle')
+      .values({ key: addressKey(ip), attempts: 30, window_started_ms: Date.now(), next_at_ms: far })
+      .execute();
     const res = await c.login('student01', DEMO_PASSWORD, { ip });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ msg: MESSAGES.loginBusy, msgDetail: MESSAGES_EN_US.loginBusy });
@@ -868,17 +1030,27 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
 
   it('unlocks a locked account after the stated 15 minutes', async () => {
     const key = accountKey(DEMO_TENANT_ID, 'student01');
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await c.login('student01', `Wrong@${i}`, { ip: `10.7.0.${i + 1}` });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      await c.login('student01', `Wrong@${i}`, { ip: `10.7.0.${i + 1}` });
     expect((await c.login('student01', DEMO_PASSWORD, { ip: '10.7.0.50' })).statusCode).toBe(429);
     // 14 minutes after the failure that locked it, it is still locked.
-    await t.db.db.updateTable('login_throttle').set({ window_started_ms: Date.now() - 14 * 60_000 }).where('key', '=', key).execute();
+    await t.db.db
+      .updateTable('login_throttle')
+      .set({ window_started_ms: Date.now() - 14 * 60_000 })
+      .where('key', '=', key)
+      .execute();
     expect((await c.login('student01', DEMO_PASSWORD, { ip: '10.7.0.51' })).statusCode).toBe(429);
-    await t.db.db.updateTable('login_throttle').set({ window_started_ms: Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000 - 1000 }).where('key', '=', key).execute();
+    await t.db.db
+      .updateTable('login_throttle')
+      .set({ window_started_ms: Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000 - 1000 })
+      .where('key', '=', key)
+      .execute();
     expect((await c.login('student01', DEMO_PASSWORD, { ip: '10.7.0.52' })).statusCode).toBe(200);
   });
 
   it('lets an administrator unlock a locked account of their tenant; a student cannot', async () => {
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await c.login('teacher01', `Wrong@${i}`, { ip: `10.8.0.${i + 1}` });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      await c.login('teacher01', `Wrong@${i}`, { ip: `10.8.0.${i + 1}` });
     expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.8.0.50' })).statusCode).toBe(429);
 
     const student = (await c.login('student01', DEMO_PASSWORD, { ip: '10.8.1.1' })).json().result as Tokens;
@@ -892,20 +1064,31 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
     const admin = (await c.login('admin2', DEMO_PASSWORD, { ip: '10.8.1.2' })).json().result as Tokens;
     // Ids of no user of the tenant, and bad input, are refused with a 4xx.
     expect((await unlock(admin.access_token, 'no-such-user')).statusCode).toBe(404);
-    expect((await c.inject({ method: 'POST', url: UNLOCK, headers: bearer(admin.access_token), payload: { userIds: '' } })).statusCode).toBe(400);
-    expect((await c.inject({ method: 'POST', url: UNLOCK, headers: bearer(admin.access_token), payload: { userIds: 5 } })).statusCode).toBe(400);
+    expect(
+      (await c.inject({ method: 'POST', url: UNLOCK, headers: bearer(admin.access_token), payload: { userIds: '' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await c.inject({ method: 'POST', url: UNLOCK, headers: bearer(admin.access_token), payload: { userIds: 5 } }))
+        .statusCode,
+    ).toBe(400);
     const done = await unlock(admin.access_token, `${TEACHER.id}, ${STUDENT.id}`);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ status: 1000, result: { unlocked: expect.arrayContaining([TEACHER.id, STUDENT.id]) } });
+    expect(done.json()).toMatchObject({
+      status: 1000,
+      result: { unlocked: expect.arrayContaining([TEACHER.id, STUDENT.id]) },
+    });
     expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.8.0.52' })).statusCode).toBe(200);
   });
 
   it("clears the account's failures after a successful login", async () => {
     const ip = '10.3.0.1';
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT - 1; i++) expect((await c.login('student01', `Wrong@${i}`, { ip })).statusCode).toBe(400);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT - 1; i++)
+      expect((await c.login('student01', `Wrong@${i}`, { ip })).statusCode).toBe(400);
     expect((await c.login('student01', DEMO_PASSWORD, { ip })).statusCode).toBe(200);
     // Without the reset these would add up to more than the limit.
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT - 1; i++) expect((await c.login('student01', `Wrong@${i}`, { ip: '10.3.0.2' })).statusCode).toBe(400);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT - 1; i++)
+      expect((await c.login('student01', `Wrong@${i}`, { ip: '10.3.0.2' })).statusCode).toBe(400);
     expect((await c.login('student01', DEMO_PASSWORD, { ip: '10.3.0.3' })).statusCode).toBe(200);
   });
 });

@@ -37,7 +37,10 @@ export function loginThrottle(db: Db, opts: { addressDelayMaxMs?: number } = {})
      * Claims the next attempt of an account. `allowed` is false once the window's attempts are used up;
      * `unlocksAt` is when the window ends.
      */
-    async claimAccount(key: string, now = Date.now()): Promise<{ allowed: boolean; attempt: number; unlocksAt: number }> {
+    async claimAccount(
+      key: string,
+      now = Date.now(),
+    ): Promise<{ allowed: boolean; attempt: number; unlocksAt: number }> {
       const expired = now - WINDOW_MS;
       const row = await db
         .insertInto('login_throttle')
@@ -51,7 +54,11 @@ export function loginThrottle(db: Db, opts: { addressDelayMaxMs?: number } = {})
         .returning(['attempts', 'window_started_ms'])
         .executeTakeFirstOrThrow();
       const attempt = Number(row.attempts);
-      return { allowed: attempt <= LOGIN_FAILURES_PER_ACCOUNT, attempt, unlocksAt: Number(row.window_started_ms) + WINDOW_MS };
+      return {
+        allowed: attempt <= LOGIN_FAILURES_PER_ACCOUNT,
+        attempt,
+        unlocksAt: Number(row.window_started_ms) + WINDOW_MS,
+      };
     },
 
     /** The failed attempt that used up the account's allowance locks it for the full window from now. */
@@ -77,7 +84,11 @@ export function loginThrottle(db: Db, opts: { addressDelayMaxMs?: number } = {})
      * queue already reaches LOGIN_ADDRESS_MAX_WAIT_MS ahead (the attempt is refused and reserves nothing).
      */
     async reserveAddressSlot(key: string, now = Date.now()): Promise<number | null> {
-      const current = await db.selectFrom('login_throttle').where('key', '=', key).select(['attempts', 'window_started_ms']).executeTakeFirst();
+      const current = await db
+        .selectFrom('login_throttle')
+        .where('key', '=', key)
+        .select(['attempts', 'window_started_ms'])
+        .executeTakeFirst();
       const failures = current && Number(current.window_started_ms) > now - WINDOW_MS ? Number(current.attempts) : 0;
       const delay = addressDelayMs(failures, maxDelay);
       const row = await db

@@ -1,4 +1,10 @@
-import { CHAT_PROTOCOL, CHAT_TOKEN_PROTOCOL_PREFIX, ServerFrame, type ClientFrame, type ChatResource } from '@portal/contracts/chat';
+import {
+  CHAT_PROTOCOL,
+  CHAT_TOKEN_PROTOCOL_PREFIX,
+  ServerFrame,
+  type ClientFrame,
+  type ChatResource,
+} from '@portal/contracts/chat';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
@@ -14,7 +20,12 @@ export function wsBase(app: FastifyInstance | string): string {
   return `ws://127.0.0.1:${address.port}`;
 }
 
-type Waiter = { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+type Waiter = {
+  match: (f: ServerFrame) => boolean;
+  resolve: (f: ServerFrame) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+};
 
 /**
  * A real WebSocket chat client for tests: every frame is parsed with the contract (an unknown frame fails the
@@ -31,7 +42,9 @@ export class TestChatClient {
   private constructor(ws: WebSocket, autoAck: boolean) {
     this.ws = ws;
     this.autoAck = autoAck;
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('message', (raw) => {
       const frame = ServerFrame.parse(JSON.parse(raw.toString()));
       this.frames.push(frame);
@@ -52,7 +65,14 @@ export class TestChatClient {
    */
   static async connect(
     app: FastifyInstance | string,
-    opts: { token?: string; resource?: ChatResource; viaFrame?: boolean; autoAck?: boolean; waitSynced?: boolean; origin?: string } = {},
+    opts: {
+      token?: string;
+      resource?: ChatResource;
+      viaFrame?: boolean;
+      autoAck?: boolean;
+      waitSynced?: boolean;
+      origin?: string;
+    } = {},
   ): Promise<TestChatClient> {
     const { token, resource = 'pc', viaFrame = false, autoAck = true, waitSynced = true, origin } = opts;
     const protocols = token && !viaFrame ? [CHAT_PROTOCOL, `${CHAT_TOKEN_PROTOCOL_PREFIX}${token}`] : [];
@@ -68,9 +88,17 @@ export class TestChatClient {
   }
 
   /** Opens a socket and resolves with how the upgrade went: the HTTP status of a refusal, or 101 when it opened. */
-  static attempt(app: FastifyInstance, path: string, opts: { protocols?: string[]; origin?: string } = {}): Promise<{ status: number; body: string }> {
+  static attempt(
+    app: FastifyInstance,
+    path: string,
+    opts: { protocols?: string[]; origin?: string } = {},
+  ): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${wsBase(app)}${path}`, opts.protocols ?? [], opts.origin ? { origin: opts.origin } : {});
+      const ws = new WebSocket(
+        `${wsBase(app)}${path}`,
+        opts.protocols ?? [],
+        opts.origin ? { origin: opts.origin } : {},
+      );
       ws.once('unexpected-response', (_req, res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
@@ -128,16 +156,33 @@ export class TestChatClient {
   }
 }
 
-export const receiptOf = (type: number, messageIdWeb: string) => (f: ServerFrame) => f.kind === 'receipt' && f.type === type && f.messageIdWeb === messageIdWeb;
+export const receiptOf = (type: number, messageIdWeb: string) => (f: ServerFrame) =>
+  f.kind === 'receipt' && f.type === type && f.messageIdWeb === messageIdWeb;
 export const messageOf = (pred: (content: string, type: number) => boolean) => (f: ServerFrame) =>
   f.kind === 'message' && f.seq !== null && pred(f.message.content, f.message.type);
 
 /** A second tenant with one user (password DEMO_PASSWORD), for isolation tests. */
-export async function seedOtherTenant(db: Db, tenantId = '100001'): Promise<{ tenantId: string; userId: string; account: string }> {
+export async function seedOtherTenant(
+  db: Db,
+  tenantId = '100001',
+): Promise<{ tenantId: string; userId: string; account: string }> {
   const now = new Date().toISOString();
   const userId = `${tenantId}-u1`;
-  await db.insertInto('tenants').values({ tenant_id: tenantId, tenant_name: '另一所大学', status: 1, created_at: now }).execute();
-  await db.insertInto('roles').values({ id: `${tenantId}-student`, tenant_id: tenantId, role_name: '学生', role_alias: 'student', role_type: 'student', sort: 1 }).execute();
+  await db
+    .insertInto('tenants')
+    .values({ tenant_id: tenantId, tenant_name: '另一所大学', status: 1, created_at: now })
+    .execute();
+  await db
+    .insertInto('roles')
+    .values({
+      id: `${tenantId}-student`,
+      tenant_id: tenantId,
+      role_name: '学生',
+      role_alias: 'student',
+      role_type: 'student',
+      sort: 1,
+    })
+    .execute();
   await db
     .insertInto('users')
     .values({

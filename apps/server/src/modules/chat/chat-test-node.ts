@@ -9,7 +9,13 @@ import { TEST_PG_URL, testConfig } from '../../test/test-app.ts';
 import { presenceTimingsForTests } from './chat.bus.ts';
 import { chatRuntime } from './chat.hub.ts';
 
-const opts = JSON.parse(process.argv[2] ?? '{}') as { schema: string; redisUrl: string; nodeId: string; heartbeatMs: number; ttlMs: number };
+const opts = JSON.parse(process.argv[2] ?? '{}') as {
+  schema: string;
+  redisUrl: string;
+  nodeId: string;
+  heartbeatMs: number;
+  ttlMs: number;
+};
 const db = createDb({ engine: 'postgres', url: TEST_PG_URL, schema: opts.schema, max: 4 });
 const config = testConfig({ redisUrl: opts.redisUrl, nodeId: opts.nodeId });
 presenceTimingsForTests.set(config, { heartbeatMs: opts.heartbeatMs, ttlMs: opts.ttlMs });

@@ -8,7 +8,13 @@ import { Redis } from 'ioredis';
  */
 export type BusEvent =
   /** Stored messages: each target user gets the message at the given mailbox position. */
-  | { t: 'deliver'; tenantId: string; targets: Array<[userId: string, seq: number]>; message: ChatMessage; originConn: string | null }
+  | {
+      t: 'deliver';
+      tenantId: string;
+      targets: Array<[userId: string, seq: number]>;
+      message: ChatMessage;
+      originConn: string | null;
+    }
   /** Frames that are not stored (receipts, input state, presence, read notices). */
   | { t: 'transient'; tenantId: string; userIds: string[]; frame: ServerFrame; exceptConn: string | null }
   /** A newer login of the same kind: every other session of that kind of that user ends with a conflict frame. */
@@ -57,10 +63,20 @@ type Envelope = { o: string; e: BusEvent };
  * mailbox position keeps the two from overlapping). A publish that failed (Redis away longer than the offline
  * queue waits) is followed, once the publishing connection is back, by a `resync` event to every process.
  */
-export async function redisBus(url: string, channel: string, instanceId: string, onError: (err: unknown) => void): Promise<ChatBus> {
+export async function redisBus(
+  url: string,
+  channel: string,
+  instanceId: string,
+  onError: (err: unknown) => void,
+): Promise<ChatBus> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
   // Resubscribing is ours (below), so that the resync runs after Redis has confirmed the subscription.
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000, autoResubscribe: false });
+  const sub = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    connectTimeout: 5000,
+    autoResubscribe: false,
+  });
   pub.on('error', onError);
   sub.on('error', onError);
   await Promise.all([pub.connect(), sub.connect()]);
@@ -93,7 +109,8 @@ export async function redisBus(url: string, channel: string, instanceId: string,
     );
   });
 
-  const send = (event: BusEvent) => pub.publish(channel, JSON.stringify({ o: instanceId, e: event } satisfies Envelope));
+  const send = (event: BusEvent) =>
+    pub.publish(channel, JSON.stringify({ o: instanceId, e: event } satisfies Envelope));
   let lostPublish = false;
   const announceResync = () => {
     lostPublish = false;
@@ -199,7 +216,8 @@ export function localPresence(nodeId = 'local'): PresenceRegistry {
       m?.delete(c);
       if (m && m.size === 0) online.delete(key(t, u));
     },
-    resources: async (t, userIds) => new Map(userIds.map((u) => [u, uniq([...(online.get(key(t, u))?.values() ?? [])])])),
+    resources: async (t, userIds) =>
+      new Map(userIds.map((u) => [u, uniq([...(online.get(key(t, u))?.values() ?? [])])])),
     refresh: async () => {},
     start: () => {},
     leave: async () => online.clear(),
@@ -218,7 +236,13 @@ export type RedisPresence = PresenceRegistry & { sweep(): Promise<void> };
  * - `node:{node}:reaper` string: the claim of the node that reaps a dead one (SET NX);
  * - `nodes` set: every node that registered and was not reaped or left yet.
  */
-export async function redisPresence(url: string, prefix: string, nodeId: string, onError: (err: unknown) => void, timings: PresenceTimings): Promise<RedisPresence> {
+export async function redisPresence(
+  url: string,
+  prefix: string,
+  nodeId: string,
+  onError: (err: unknown) => void,
+  timings: PresenceTimings,
+): Promise<RedisPresence> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
   redis.on('error', onError);
   await redis.connect();
@@ -299,7 +323,9 @@ export async function redisPresence(url: string, prefix: string, nodeId: string,
         const [t, u] = k.split('\u0000') as [string, string];
         p.hgetall(userKey(t, u));
       }
-      const rows = ((await p.exec()) ?? []).map((r) => Object.values((r?.[1] ?? {}) as Record<string, string>).map(parseEntry));
+      const rows = ((await p.exec()) ?? []).map((r) =>
+        Object.values((r?.[1] ?? {}) as Record<string, string>).map(parseEntry),
+      );
       const live = await liveNodes(rows.flat().map((e) => e.node));
       const stillOnline = new Set<string>();
       users.forEach((k, i) => {
@@ -320,7 +346,12 @@ export async function redisPresence(url: string, prefix: string, nodeId: string,
   /** This node's heartbeat: refresh its key; re-announce its entries if it had been reaped. */
   const beat = async (): Promise<void> => {
     if (stopped) return;
-    const results = (await redis.pipeline().set(nodeKey(nodeId), String(Date.now()), 'PX', timings.ttlMs).sadd(nodesKey, nodeId).exec()) ?? [];
+    const results =
+      (await redis
+        .pipeline()
+        .set(nodeKey(nodeId), String(Date.now()), 'PX', timings.ttlMs)
+        .sadd(nodesKey, nodeId)
+        .exec()) ?? [];
     const added = results[1]?.[1] === 1;
     if (added && registered && hooks) {
       // Reaped while alive (stalled past the TTL or cut off from Redis), or Redis lost the keys: back again.
@@ -365,10 +396,14 @@ export async function redisPresence(url: string, prefix: string, nodeId: string,
       const p = redis.pipeline();
       for (const u of userIds) p.hgetall(userKey(t, u));
       const results = (await p.exec()) ?? [];
-      const rows = userIds.map((_, i) => Object.values((results[i]?.[1] ?? {}) as Record<string, string>).map(parseEntry));
+      const rows = userIds.map((_, i) =>
+        Object.values((results[i]?.[1] ?? {}) as Record<string, string>).map(parseEntry),
+      );
       // An entry of a node whose heartbeat stopped is not online, even before a reaper removed it.
       const live = await liveNodes(rows.flat().map((e) => e.node));
-      return new Map(userIds.map((u, i) => [u, uniq((rows[i] ?? []).filter((e) => live.has(e.node)).map((e) => e.resource))]));
+      return new Map(
+        userIds.map((u, i) => [u, uniq((rows[i] ?? []).filter((e) => live.has(e.node)).map((e) => e.resource))]),
+      );
     },
     refresh: put,
     start: (h) => {

@@ -1,4 +1,9 @@
-import { MSG_TYPE_RECEIPT_DELIVERED, MSG_TYPE_RECEIPT_STORED, type ChatResource, type ServerFrame } from '@portal/contracts/chat';
+import {
+  MSG_TYPE_RECEIPT_DELIVERED,
+  MSG_TYPE_RECEIPT_STORED,
+  type ChatResource,
+  type ServerFrame,
+} from '@portal/contracts/chat';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -157,7 +162,11 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
   /** A node in a child process, to be killed with SIGKILL. */
   const startChildNode = async (name: string): Promise<{ child: ChildProcess; url: string; nodeId: string }> => {
     const script = fileURLToPath(new URL('./chat-test-node.ts', import.meta.url));
-    const child = spawn(process.execPath, [script, JSON.stringify({ schema, redisUrl: REDIS_URL, nodeId: name, ...TIMINGS })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [script, JSON.stringify({ schema, redisUrl: REDIS_URL, nodeId: name, ...TIMINGS })],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     children.push(child);
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -252,7 +261,9 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
     expect(await redis.exists(`${prefix}:node:${doomed.nodeId}:conns`)).toBe(0);
 
     // Once: both survivors have looked again since (a full heartbeat each), and the device heard it one time.
-    const rounds = await Promise.all([nodeA, nodeB].map(async (app) => (await chatRuntime(app)).presence as unknown as { sweep: () => Promise<void> }));
+    const rounds = await Promise.all(
+      [nodeA, nodeB].map(async (app) => (await chatRuntime(app)).presence as unknown as { sweep: () => Promise<void> }),
+    );
     for (const p of rounds) await p.sweep();
     await teacherIos.roundTrip();
     expect(teacherIos.frames.filter(isPresence(TEACHER, 'pc', 'offline'))).toHaveLength(1);
@@ -288,7 +299,12 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
       for (const e of mine) await stalled.add(e.tenantId, e.userId, e.connId, e.resource);
       // u-back's pc reconnected to s1 while the stalled node's key ran out.
       await s1.add(DEMO_TENANT_ID, 'u-back', 'c4', 'pc');
-      await until(() => redis.exists(`${ns}:node:stalled`), (n) => n === 0, 10_000, 'the stalled node key');
+      await until(
+        () => redis.exists(`${ns}:node:stalled`),
+        (n) => n === 0,
+        10_000,
+        'the stalled node key',
+      );
       expect(await s1.resources(DEMO_TENANT_ID, ['u-back', 'u-gone'])).toEqual(
         new Map([
           ['u-back', ['pc']],
@@ -369,18 +385,38 @@ describe('chat presence per node, fan-out after a Redis drop, graceful shutdown 
     try {
       const event: BusEvent = { t: 'endSession', tenantId: DEMO_TENANT_ID, userId: 'u1', sessionId: 's1' };
       cutOff.publish(event);
-      await until(async () => heard.length, (n) => n === 1, 5_000, 'events heard');
+      await until(
+        async () => heard.length,
+        (n) => n === 1,
+        5_000,
+        'events heard',
+      );
       relay.refuse();
       // Both connections of the cut-off bus noticed and are reconnecting: what it publishes now waits in the offline queue.
-      await until(async () => relay.refused, (n) => n >= 2, 5_000, 'refused connections');
+      await until(
+        async () => relay.refused,
+        (n) => n >= 2,
+        5_000,
+        'refused connections',
+      );
       cutOff.publish({ ...event, sessionId: 's2' });
       // ioredis gives the command up after its retries: the event is lost for the other processes.
       await publishFailed;
       relay.release();
-      await until(async () => heard.map((e) => e.t), (ts) => ts.includes('resync'), 10_000, 'events heard');
+      await until(
+        async () => heard.map((e) => e.t),
+        (ts) => ts.includes('resync'),
+        10_000,
+        'events heard',
+      );
       expect(heard.map((e) => e.t)).toEqual(['endSession', 'resync']);
       // The cut-off process's own subscription came back too: it replays its sockets as well; the listener's never dropped.
-      await until(async () => resyncs, (r) => r.includes('cut-off'), 10_000, 'resyncs');
+      await until(
+        async () => resyncs,
+        (r) => r.includes('cut-off'),
+        10_000,
+        'resyncs',
+      );
       expect(resyncs).toEqual(['cut-off']);
       expect(errors).toEqual([]);
     } finally {

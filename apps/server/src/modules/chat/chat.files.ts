@@ -46,10 +46,16 @@ const MIME: Record<string, string> = {
 
 /** The real image type from the first bytes; a renamed file that is not an image is refused. */
 function imageMime(head: Buffer): string | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
   if (head.length >= 2 && head.subarray(0, 2).toString('latin1') === 'BM') return 'image/bmp';
   return null;
 }
@@ -57,9 +63,12 @@ function imageMime(head: Buffer): string | null {
 /** The message type and size limit a file name allows, or null for a type the chat does not take. */
 export function classify(fileName: string): { ext: string; type: number; limit: number } | null {
   const ext = (/\.([a-z0-9]+)$/i.exec(fileName)?.[1] ?? '').toLowerCase();
-  if ((CHAT_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return { ext, type: MSG_TYPE_IMAGE, limit: CHAT_IMAGE_MAX_BYTES };
-  if ((CHAT_DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) return { ext, type: MSG_TYPE_FILE, limit: CHAT_FILE_MAX_BYTES };
-  if ((CHAT_MEDIA_EXTENSIONS as readonly string[]).includes(ext)) return { ext, type: MSG_TYPE_MEDIA_FILE, limit: CHAT_FILE_MAX_BYTES };
+  if ((CHAT_IMAGE_EXTENSIONS as readonly string[]).includes(ext))
+    return { ext, type: MSG_TYPE_IMAGE, limit: CHAT_IMAGE_MAX_BYTES };
+  if ((CHAT_DOCUMENT_EXTENSIONS as readonly string[]).includes(ext))
+    return { ext, type: MSG_TYPE_FILE, limit: CHAT_FILE_MAX_BYTES };
+  if ((CHAT_MEDIA_EXTENSIONS as readonly string[]).includes(ext))
+    return { ext, type: MSG_TYPE_MEDIA_FILE, limit: CHAT_FILE_MAX_BYTES };
   return null;
 }
 
@@ -84,8 +93,9 @@ export async function saveUpload(
   }
   const id = newId();
   const key = `chat/${ctx.tenantId}/${id}`;
-  let size = 0;
-  const tooLarge = () => new AppError(413, kind.type === MSG_TYPE_IMAGE ? CHAT_TEXTS.imageTooLarge : CHAT_TEXTS.fileTooLarge);
+  let size: number;
+  const tooLarge = () =>
+    new AppError(413, kind.type === MSG_TYPE_IMAGE ? CHAT_TEXTS.imageTooLarge : CHAT_TEXTS.fileTooLarge);
   try {
     const stored = await files.put(key, part.file, { maxBytes: kind.limit });
     size = stored.size;
@@ -112,7 +122,8 @@ export async function saveUpload(
   } catch (err) {
     await files.remove(key).catch(() => undefined);
     if (err instanceof AppError) throw err;
-    if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge();
     throw err;
   }
   return { objectId: id, fileName, fileTypeName: kind.ext, fileSize: size, type: kind.type, url: links.sign(id).url };
@@ -130,7 +141,10 @@ export function fileLinks(secret: string) {
   return {
     sign(id: string, now = Date.now()): { url: string; expiresAt: string } {
       const exp = now + CHAT_FILE_LINK_TTL_MS;
-      return { url: `/api/chat/file/${encodeURIComponent(id)}?exp=${exp}&sig=${mac(id, exp)}`, expiresAt: new Date(exp).toISOString() };
+      return {
+        url: `/api/chat/file/${encodeURIComponent(id)}?exp=${exp}&sig=${mac(id, exp)}`,
+        expiresAt: new Date(exp).toISOString(),
+      };
     },
     verify(id: string, exp: number, sig: string, now = Date.now()): boolean {
       if (!Number.isFinite(exp) || exp < now) return false;
@@ -153,6 +167,9 @@ export async function sendStoredFile(reply: FastifyReply, files: FileStore, file
   reply.header('content-length', String(stored.size));
   reply.header('x-content-type-options', 'nosniff');
   reply.header('cache-control', 'private, max-age=3600');
-  reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`);
+  reply.header(
+    'content-disposition',
+    `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
+  );
   return reply.send(stored.stream);
 }

@@ -14,6 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
 import { newId } from '../../platform/crypto.ts';
+import { directory } from '../auth/auth.directory.ts';
 import { onSessionEnded } from '../../platform/session-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import {
@@ -131,7 +132,23 @@ export function toChatMessage(r: Omit<MailboxRow, 'seq' | 'deleted'>): ChatMessa
     fileTypeName: r.file_type_name,
     fileSize: r.file_size === null ? null : Number(r.file_size),
     objectId: r.object_id,
+    ...(r.mentions ? { mentions: parseMentions(r.mentions) } : {}),
   };
+}
+
+/** The stored mentions of a message (anything unreadable gives none). */
+export function parseMentions(raw: string): Array<{ userId: string; userName: string }> {
+  try {
+    const v = JSON.parse(raw) as unknown;
+    return Array.isArray(v)
+      ? v.filter(
+          (x): x is { userId: string; userName: string } =>
+            typeof x?.userId === 'string' && typeof x?.userName === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The sockets of this process, and delivery to them from the bus. */
@@ -204,7 +221,9 @@ export class ChatHub {
   /** The socket is gone: its presence entry is removed and the user's other devices are told it went offline. */
   detach(s: ChatSession): void {
     if (!this.release(s)) return;
-    void this.rt.presence.remove(s.tenantId, s.userId, s.connId).catch((err) => this.rt.log.warn({ err }, 'presence remove failed'));
+    void this.rt.presence
+      .remove(s.tenantId, s.userId, s.connId)
+      .catch((err) => this.rt.log.warn({ err }, 'presence remove failed'));
     this.announce([s], 'offline', s.connId);
   }
 
@@ -223,7 +242,11 @@ export class ChatHub {
    * the people they chat with one to one, on every node. Used for sockets closed here and for the sockets of a
    * dead node.
    */
-  announce(entries: Array<Pick<PresenceEntry, 'tenantId' | 'userId' | 'resource'>>, status: 'online' | 'offline', exceptConn: string | null = null): void {
+  announce(
+    entries: Array<Pick<PresenceEntry, 'tenantId' | 'userId' | 'resource'>>,
+    status: 'online' | 'offline',
+    exceptConn: string | null = null,
+  ): void {
     for (const e of entries) {
       this.rt.bus.publish({
         t: 'transient',
@@ -242,7 +265,13 @@ export class ChatHub {
       .userPeers(e.tenantId, e.userId)
       .then((peers) => {
         if (peers.length === 0) return;
-        this.rt.bus.publish({ t: 'transient', tenantId: e.tenantId, userIds: peers, frame: { kind: 'presence', userId: e.userId, resource: e.resource, status }, exceptConn: null });
+        this.rt.bus.publish({
+          t: 'transient',
+          tenantId: e.tenantId,
+          userIds: peers,
+          frame: { kind: 'presence', userId: e.userId, resource: e.resource, status },
+          exceptConn: null,
+        });
       })
       .catch((err) => this.rt.log.warn({ err }, 'telling contacts of a presence change failed'));
   }
@@ -267,7 +296,8 @@ export class ChatHub {
     for (const s of sessions) byTenant.set(s.tenantId, (byTenant.get(s.tenantId) ?? new Set()).add(s.userId));
     const last = new Map<string, number>();
     for (const [tenantId, users] of byTenant) {
-      for (const [userId, seq] of await this.rt.repo.lastSeqs(tenantId, [...users])) last.set(this.key(tenantId, userId), seq);
+      for (const [userId, seq] of await this.rt.repo.lastSeqs(tenantId, [...users]))
+        last.set(this.key(tenantId, userId), seq);
     }
     for (const s of sessions) {
       // Only sockets whose mailbox holds more than they were sent (nextSeq is re-read when the replay runs).
@@ -277,9 +307,10 @@ export class ChatHub {
   }
 
   private async closeEnded(sessions: ChatSession[]): Promise<void> {
-    const ended = await this.rt.repo.endedSessions([...new Set(sessions.map((s) => s.ctx.sessionId))]);
+    const ids = [...new Set(sessions.map((s) => s.ctx.sessionId))];
+    const live = new Set((await directory.liveSessions(this.rt.deps.db, ids)).map((s) => s.id));
     for (const s of sessions) {
-      if (!ended.has(s.ctx.sessionId)) continue;
+      if (live.has(s.ctx.sessionId)) continue;
       this.detach(s);
       s.close(CHAT_CLOSE_UNAUTHORIZED, 'session ended');
     }
@@ -294,7 +325,9 @@ export class ChatHub {
     this.draining = true;
     const sessions = this.all();
     for (const s of sessions) this.release(s);
-    await withTimeout(this.rt.presence.leave(), DRAIN_WAIT_MS).catch((err) => this.rt.log.warn({ err }, 'presence leave failed'));
+    await withTimeout(this.rt.presence.leave(), DRAIN_WAIT_MS).catch((err) =>
+      this.rt.log.warn({ err }, 'presence leave failed'),
+    );
     for (const s of sessions) s.close(CHAT_CLOSE_SERVICE_RESTART, 'service restart');
     await withTimeout(Promise.allSettled(sessions.map((s) => s.settled())), DRAIN_WAIT_MS);
   }
@@ -307,7 +340,8 @@ export class ChatHub {
       for (const r of rows) {
         if (r.seq < s.nextSeq) continue;
         const ownFromHere = r.from_user_id === s.userId && r.from_resource === s.resource;
-        if (!r.deleted && !r.revoked_at && !ownFromHere) s.send({ kind: 'message', seq: r.seq, message: this.forRecipient(toChatMessage(r), s) });
+        if (!r.deleted && !r.revoked_at && !ownFromHere)
+          s.send({ kind: 'message', seq: r.seq, message: this.forRecipient(toChatMessage(r), s) });
         s.nextSeq = r.seq + 1;
       }
       if (rows.length < REPLAY_PAGE) break;
@@ -380,7 +414,11 @@ export class ChatHub {
       s.alive = false;
       if (s.ws.readyState === s.ws.OPEN) s.ws.ping();
     }
-    await this.rt.presence.refresh(sessions.filter((s) => !s.closed).map((s) => ({ tenantId: s.tenantId, userId: s.userId, connId: s.connId, resource: s.resource })));
+    await this.rt.presence.refresh(
+      sessions
+        .filter((s) => !s.closed)
+        .map((s) => ({ tenantId: s.tenantId, userId: s.userId, connId: s.connId, resource: s.resource })),
+    );
     if (round % SESSION_CHECK_EVERY === 0 && sessions.length) await this.closeEnded(sessions);
   }
 }
@@ -424,7 +462,10 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
   const nodeId = `${deps.config.nodeId ?? 'node'}/${randomBytes(4).toString('hex')}`;
   if (deps.config.redisUrl) {
     const prefix = `portal:chat:${await repo.clusterId()}`;
-    const timings = presenceTimingsForTests.get(deps.config) ?? { heartbeatMs: PRESENCE_HEARTBEAT_MS, ttlMs: PRESENCE_TTL_MS };
+    const timings = presenceTimingsForTests.get(deps.config) ?? {
+      heartbeatMs: PRESENCE_HEARTBEAT_MS,
+      ttlMs: PRESENCE_TTL_MS,
+    };
     bus = await redisBus(deps.config.redisUrl, `${prefix}:events`, instanceId, onError);
     presence = await redisPresence(deps.config.redisUrl, prefix, nodeId, onError, timings);
   } else {
@@ -447,7 +488,9 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
     onRevived: (back) => hub.announce(back, 'online'),
   });
   // Logout closes the user's sockets of that session at once, here and (through the bus) on every other node.
-  const stopListening = onSessionEnded(deps, (e) => bus.publish({ t: 'endSession', tenantId: e.tenantId, userId: e.userId, sessionId: e.sessionId }));
+  const stopListening = onSessionEnded(deps, (e) =>
+    bus.publish({ t: 'endSession', tenantId: e.tenantId, userId: e.userId, sessionId: e.sessionId }),
+  );
   let round = 0;
   const timer = setInterval(() => {
     round += 1;

@@ -1,4 +1,11 @@
-import { CHAT_CLOSE_CONFLICT, CHAT_CLOSE_UNAUTHORIZED, CHAT_TEXTS, MSG_TYPE_RECEIPT_DELIVERED, MSG_TYPE_RECEIPT_STORED, type ServerFrame } from '@portal/contracts/chat';
+import {
+  CHAT_CLOSE_CONFLICT,
+  CHAT_CLOSE_UNAUTHORIZED,
+  CHAT_TEXTS,
+  MSG_TYPE_RECEIPT_DELIVERED,
+  MSG_TYPE_RECEIPT_STORED,
+  type ServerFrame,
+} from '@portal/contracts/chat';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +62,11 @@ describe('chat across two server instances over Redis pub/sub', () => {
     await c.end();
   });
 
-  const connect = async (instance: number, account: string, opts: Parameters<typeof TestChatClient.connect>[1] = {}) => {
+  const connect = async (
+    instance: number,
+    account: string,
+    opts: Parameters<typeof TestChatClient.connect>[1] = {},
+  ) => {
     const c = await TestChatClient.connect(apps[instance]!, { token: tokens[account], ...opts });
     clients.push(c);
     return c;
@@ -81,7 +92,10 @@ describe('chat across two server instances over Redis pub/sub', () => {
     const ids = Array.from({ length: 30 }, (_, i) => admin.say(STUDENT, `顺序 ${i}`));
     for (const id of ids) await admin.next(receiptOf(MSG_TYPE_RECEIPT_STORED, id));
     for (let i = 0; i < 30; i++) await student.next(messageOf((c) => c === `顺序 ${i}`));
-    const order = student.messages().filter((f) => f.message.content.startsWith('顺序')).map((f) => f.message.content);
+    const order = student
+      .messages()
+      .filter((f) => f.message.content.startsWith('顺序'))
+      .map((f) => f.message.content);
     expect(order).toEqual(ids.map((_, i) => `顺序 ${i}`));
   });
 
@@ -90,29 +104,56 @@ describe('chat across two server instances over Redis pub/sub', () => {
     const student = await connect(1, 'student01', { resource: 'ios' });
     const admin = await connect(1, 'admin', { resource: 'android' });
     const call = async (instance: number, account: string, url: string, payload: object) =>
-      (await apps[instance]!.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokens[account]}` }, payload })).json();
-    const created = await call(0, 'teacher01', '/api/chat/group/create', { name: '跨进程群', memberIds: [STUDENT, ADMIN] });
+      (
+        await apps[instance]!.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${tokens[account]}` },
+          payload,
+        })
+      ).json();
+    const created = await call(0, 'teacher01', '/api/chat/group/create', {
+      name: '跨进程群',
+      memberIds: [STUDENT, ADMIN],
+    });
     const groupId = created.result.id as string;
     const event = (name: string) => (f: ServerFrame) => f.kind === 'group' && f.groupId === groupId && f.event === name;
+    // The members on the other instance are told of the new group at once.
+    for (const c of [student, admin]) expect(await c.next(event('created'))).toMatchObject({ name: '跨进程群' });
 
-    expect(await call(0, 'teacher01', '/api/chat/group/rename', { groupId, name: '跨进程群（改名）' })).toMatchObject({ status: 1000 });
-    for (const c of [student, admin, teacher]) expect(await c.next(event('renamed'))).toMatchObject({ name: '跨进程群（改名）' });
+    expect(await call(0, 'teacher01', '/api/chat/group/rename', { groupId, name: '跨进程群（改名）' })).toMatchObject({
+      status: 1000,
+    });
+    for (const c of [student, admin, teacher])
+      expect(await c.next(event('renamed'))).toMatchObject({ name: '跨进程群（改名）' });
 
-    expect(await call(0, 'teacher01', '/api/chat/group/setNotice', { groupId, notice: '跨进程的群公告' })).toMatchObject({ status: 1000 });
+    expect(
+      await call(0, 'teacher01', '/api/chat/group/setNotice', { groupId, notice: '跨进程的群公告' }),
+    ).toMatchObject({ status: 1000 });
     for (const c of [student, admin, teacher]) {
-      expect(await c.next(event('noticeChanged'))).toMatchObject({ notice: { text: '跨进程的群公告', byUserId: TEACHER, byUserName: '李老师' } });
+      expect(await c.next(event('noticeChanged'))).toMatchObject({
+        notice: { text: '跨进程的群公告', byUserId: TEACHER, byUserName: '李老师' },
+      });
     }
     const listed = await call(1, 'student01', '/api/chat/group/list', {});
-    expect(listed.result.find((g: { id: string }) => g.id === groupId)).toMatchObject({ notice: { text: '跨进程的群公告' } });
+    expect(listed.result.find((g: { id: string }) => g.id === groupId)).toMatchObject({
+      notice: { text: '跨进程的群公告' },
+    });
 
-    expect(await call(1, 'teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({ status: 1000 });
+    expect(await call(1, 'teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({
+      status: 1000,
+    });
     expect(await admin.next(event('membersRemoved'))).toMatchObject({ userIds: [ADMIN] });
     expect(await teacher.next(event('membersRemoved'))).toMatchObject({ userIds: [ADMIN] });
 
     expect(await call(1, 'teacher01', '/api/chat/group/dissolve', { groupId })).toMatchObject({ status: 1000 });
     for (const c of [teacher, student]) await c.next(event('dissolved'));
     await admin.roundTrip();
-    expect(admin.frames.filter((f) => f.kind === 'group' && f.groupId === groupId).map((f) => (f as { event: string }).event)).toEqual(['renamed', 'noticeChanged', 'membersRemoved']);
+    expect(
+      admin.frames
+        .filter((f) => f.kind === 'group' && f.groupId === groupId)
+        .map((f) => (f as { event: string }).event),
+    ).toEqual(['created', 'renamed', 'noticeChanged', 'membersRemoved']);
   });
 
   it('a login of the same kind on the other instance ends the older session', async () => {
@@ -136,7 +177,11 @@ describe('chat across two server instances over Redis pub/sub', () => {
     });
     const token = res.json().result.access_token as string;
     const onNode1 = await connect(1, 'student01', { token, resource: 'ios' });
-    const logout = await apps[0]!.inject({ method: 'GET', url: '/api/blade-workbench/auth/loginOut', headers: { authorization: `Bearer ${token}` } });
+    const logout = await apps[0]!.inject({
+      method: 'GET',
+      url: '/api/blade-workbench/auth/loginOut',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(logout.statusCode).toBe(200);
     // Not the heartbeat's session check (60 s): the logout's event, fanned out through Redis.
     const closed = await Promise.race([onNode1.closed, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);

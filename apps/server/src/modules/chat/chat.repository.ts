@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import type { ChatFileTable, ChatGroupTable, ChatMessageRow, Database, NewChatMessageRow } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
+import { MP_TYPE_GROUP } from '@portal/contracts/chat';
 
 /** Conversation kinds (chat_conversations.peer_type). */
 export const PEER_PERSON = 1;
@@ -26,7 +27,10 @@ export type Recipient = {
   own: boolean;
 };
 
-export type StoreHooks = { before?: (trx: Transaction<Database>) => Promise<void>; after?: (trx: Transaction<Database>) => Promise<void> };
+export type StoreHooks = {
+  before?: (trx: Transaction<Database>) => Promise<void>;
+  after?: (trx: Transaction<Database>) => Promise<void>;
+};
 
 export type MailboxRow = ChatMessageRow & { seq: number; deleted: number };
 
@@ -66,7 +70,8 @@ export type GroupChange = {
   dissolve(): Promise<void>;
 };
 const CHUNK = 500;
-const chunks = <T>(xs: T[], n = CHUNK) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+const chunks = <T>(xs: T[], n = CHUNK) =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 /** A PostgreSQL deadlock or serialization failure: the transaction can simply run again. */
 const retryable = (err: unknown) => {
@@ -94,19 +99,28 @@ export function chatRepository(db: Db) {
     'm.object_id',
     'm.time_send',
     'm.revoked_at',
+    'm.mentions',
   ] as const;
 
   return {
     /** The id that names this database's chat cluster (the Redis channel of the processes sharing it). */
     async clusterId(): Promise<string> {
-      const found = await db.selectFrom('chat_settings').where('key', '=', 'cluster_id').select('value').executeTakeFirst();
+      const found = await db
+        .selectFrom('chat_settings')
+        .where('key', '=', 'cluster_id')
+        .select('value')
+        .executeTakeFirst();
       if (found) return found.value;
       await db
         .insertInto('chat_settings')
         .values({ key: 'cluster_id', value: randomBytes(9).toString('base64url') })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
-      const row = await db.selectFrom('chat_settings').where('key', '=', 'cluster_id').select('value').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('chat_settings')
+        .where('key', '=', 'cluster_id')
+        .select('value')
+        .executeTakeFirstOrThrow();
       return row.value;
     },
 
@@ -124,7 +138,13 @@ export function chatRepository(db: Db) {
     async activeUserIds(tenantId: string, userIds: string[]): Promise<string[]> {
       const out: string[] = [];
       for (const part of chunks(userIds)) {
-        const rows = await db.selectFrom('users').where('tenant_id', '=', tenantId).where('id', 'in', part).where('status', '=', 1).select('id').execute();
+        const rows = await db
+          .selectFrom('users')
+          .where('tenant_id', '=', tenantId)
+          .where('id', 'in', part)
+          .where('status', '=', 1)
+          .select('id')
+          .execute();
         out.push(...rows.map((r) => r.id));
       }
       return out;
@@ -138,10 +158,18 @@ export function chatRepository(db: Db) {
         .where('u.status', '=', 1);
       if (keyword) {
         const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where((eb) => eb.or([eb('u.user_name', 'like', like), eb('u.nick_name', 'like', like), eb('u.account', 'like', like)]));
+        q = q.where((eb) =>
+          eb.or([eb('u.user_name', 'like', like), eb('u.nick_name', 'like', like), eb('u.account', 'like', like)]),
+        );
       }
       return Promise.all([
-        q.select(['u.id', 'u.user_name', 'u.nick_name', 'u.account', 'r.role_name']).orderBy('u.user_name').orderBy('u.id').offset(offset).limit(limit).execute(),
+        q
+          .select(['u.id', 'u.user_name', 'u.nick_name', 'u.account', 'r.role_name'])
+          .orderBy('u.user_name')
+          .orderBy('u.id')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]).then(([rows, count]) => ({ rows, total: Number(count.n) }));
     },
@@ -193,25 +221,63 @@ export function chatRepository(db: Db) {
           'g.notice_at',
           'g.notice_by',
           'nu.user_name as notice_by_name',
-          eb.selectFrom('chat_group_members as c').whereRef('c.group_id', '=', 'g.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
+          eb
+            .selectFrom('chat_group_members as c')
+            .whereRef('c.group_id', '=', 'g.id')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('member_count'),
         ])
         .orderBy('g.created_at', 'desc')
         .execute();
     },
 
-    async createGroup(tenantId: string, group: { name: string; ownerId: string; memberIds: string[] }): Promise<string> {
+    async createGroup(
+      tenantId: string,
+      group: { name: string; ownerId: string; memberIds: string[] },
+    ): Promise<string> {
       const id = newId();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('chat_groups')
-          .values({ id, tenant_id: tenantId, name: group.name, owner_id: group.ownerId, created_at: now, dissolved_at: null, notice: null, notice_at: null, notice_by: null })
+          .values({
+            id,
+            tenant_id: tenantId,
+            name: group.name,
+            owner_id: group.ownerId,
+            created_at: now,
+            dissolved_at: null,
+            notice: null,
+            notice_at: null,
+            notice_by: null,
+          })
           .execute();
         const members = [...new Set([group.ownerId, ...group.memberIds])];
         for (const part of chunks(members)) {
           await trx
             .insertInto('chat_group_members')
             .values(part.map((user_id) => ({ tenant_id: tenantId, group_id: id, user_id, joined_at: now })))
+            .execute();
+          // The group is in every member's list at once, dated by its creation, before its first message.
+          await trx
+            .insertInto('chat_conversations')
+            .values(
+              part.map((user_id) => ({
+                tenant_id: tenantId,
+                user_id,
+                peer_id: id,
+                peer_type: PEER_GROUP,
+                mp_type: MP_TYPE_GROUP,
+                name: group.name,
+                last_message_id: null,
+                last_type: null,
+                last_content: '',
+                last_from_user_id: null,
+                time_send: now,
+                open_top_chat_time: null,
+                hidden: 0,
+              })),
+            )
             .execute();
         }
       });
@@ -235,7 +301,10 @@ export function chatRepository(db: Db) {
               .where('tenant_id', '=', tenantId)
               .where('id', '=', groupId)
               .execute();
-            const group: ChatGroupRow | undefined = await groupRows(trx).where('g.tenant_id', '=', tenantId).where('g.id', '=', groupId).executeTakeFirst();
+            const group: ChatGroupRow | undefined = await groupRows(trx)
+              .where('g.tenant_id', '=', tenantId)
+              .where('g.id', '=', groupId)
+              .executeTakeFirst();
             const members = group
               ? await trx
                   .selectFrom('chat_group_members')
@@ -272,7 +341,12 @@ export function chatRepository(db: Db) {
               group,
               memberIds,
               async rename(name) {
-                await trx.updateTable('chat_groups').set({ name }).where('tenant_id', '=', tenantId).where('id', '=', groupId).execute();
+                await trx
+                  .updateTable('chat_groups')
+                  .set({ name })
+                  .where('tenant_id', '=', tenantId)
+                  .where('id', '=', groupId)
+                  .execute();
                 for (const part of chunks(memberIds)) {
                   await trx
                     .updateTable('chat_conversations')
@@ -284,7 +358,12 @@ export function chatRepository(db: Db) {
                 }
               },
               async setOwner(userId) {
-                await trx.updateTable('chat_groups').set({ owner_id: userId }).where('tenant_id', '=', tenantId).where('id', '=', groupId).execute();
+                await trx
+                  .updateTable('chat_groups')
+                  .set({ owner_id: userId })
+                  .where('tenant_id', '=', tenantId)
+                  .where('id', '=', groupId)
+                  .execute();
               },
               async setNotice(notice) {
                 await trx
@@ -298,14 +377,21 @@ export function chatRepository(db: Db) {
                 for (const part of chunks(userIds)) {
                   await trx
                     .insertInto('chat_group_members')
-                    .values(part.map((user_id) => ({ tenant_id: tenantId, group_id: groupId, user_id, joined_at: now })))
+                    .values(
+                      part.map((user_id) => ({ tenant_id: tenantId, group_id: groupId, user_id, joined_at: now })),
+                    )
                     .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
                     .execute();
                 }
               },
               async removeMembers(userIds, keepHistory) {
                 for (const part of chunks(userIds)) {
-                  await trx.deleteFrom('chat_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('user_id', 'in', part).execute();
+                  await trx
+                    .deleteFrom('chat_group_members')
+                    .where('tenant_id', '=', tenantId)
+                    .where('group_id', '=', groupId)
+                    .where('user_id', 'in', part)
+                    .execute();
                   if (!keepHistory) {
                     await trx
                       .updateTable('chat_inbox')
@@ -319,7 +405,12 @@ export function chatRepository(db: Db) {
                 await hideFor(userIds);
               },
               async dissolve() {
-                await trx.updateTable('chat_groups').set({ dissolved_at: now }).where('tenant_id', '=', tenantId).where('id', '=', groupId).execute();
+                await trx
+                  .updateTable('chat_groups')
+                  .set({ dissolved_at: now })
+                  .where('tenant_id', '=', tenantId)
+                  .where('id', '=', groupId)
+                  .execute();
                 await hideFor(memberIds);
               },
             };
@@ -335,17 +426,33 @@ export function chatRepository(db: Db) {
     // ------------------------------------------------------------ public accounts
 
     publicAccount(tenantId: string, id: string) {
-      return db.selectFrom('chat_public_accounts').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('chat_public_accounts')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     publicAccounts(tenantId: string) {
-      return db.selectFrom('chat_public_accounts').where('tenant_id', '=', tenantId).orderBy('sort').orderBy('name').selectAll().execute();
+      return db
+        .selectFrom('chat_public_accounts')
+        .where('tenant_id', '=', tenantId)
+        .orderBy('sort')
+        .orderBy('name')
+        .selectAll()
+        .execute();
     },
 
     // ------------------------------------------------------------ messages
 
     messageById(tenantId: string, id: string) {
-      return db.selectFrom('chat_messages').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('chat_messages')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     messageByWebId(tenantId: string, fromUserId: string, messageIdWeb: string) {
@@ -391,7 +498,7 @@ export function chatRepository(db: Db) {
      * Stores a message and one mailbox entry per recipient, in one transaction: each recipient's sequence is
      * incremented under its row lock, so a user's seq order is the commit order (no gap can be skipped).
      * `hooks.before` runs first in the same transaction (revoke marks its target there), `hooks.after` last
-   * (a notice stores its details there).
+     * (a notice stores its details there).
      * Throws a unique violation when (tenant, sender, messageIdWeb) was stored already.
      */
     async storeMessage(
@@ -500,7 +607,12 @@ export function chatRepository(db: Db) {
 
     /** Inside storeMessage of a revoke: the target loses its content and stops counting as unread. */
     async markRevoked(trx: Transaction<Database>, tenantId: string, messageId: string, at: string): Promise<void> {
-      await trx.updateTable('chat_messages').set({ revoked_at: at, content: '' }).where('tenant_id', '=', tenantId).where('id', '=', messageId).execute();
+      await trx
+        .updateTable('chat_messages')
+        .set({ revoked_at: at, content: '' })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', messageId)
+        .execute();
       await trx
         .updateTable('chat_inbox')
         .set({ read_at: at })
@@ -518,7 +630,12 @@ export function chatRepository(db: Db) {
 
     /** Mailbox entries of messages (sent to one or many users) to list who holds them. */
     async holders(tenantId: string, messageId: string): Promise<Array<{ user_id: string; peer_id: string }>> {
-      return db.selectFrom('chat_inbox').where('tenant_id', '=', tenantId).where('message_id', '=', messageId).select(['user_id', 'peer_id']).execute();
+      return db
+        .selectFrom('chat_inbox')
+        .where('tenant_id', '=', tenantId)
+        .where('message_id', '=', messageId)
+        .select(['user_id', 'peer_id'])
+        .execute();
     },
 
     /** A user's mailbox from seq `from` on (inclusive), up to `to` (inclusive) when given, in order. */
@@ -539,7 +656,12 @@ export function chatRepository(db: Db) {
     },
 
     async lastSeq(tenantId: string, userId: string): Promise<number> {
-      const row = await db.selectFrom('chat_user_state').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select('seq').executeTakeFirst();
+      const row = await db
+        .selectFrom('chat_user_state')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .select('seq')
+        .executeTakeFirst();
       return Number(row?.seq ?? 0);
     },
 
@@ -547,7 +669,12 @@ export function chatRepository(db: Db) {
     async lastSeqs(tenantId: string, userIds: string[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
       for (const part of chunks(userIds)) {
-        const rows = await db.selectFrom('chat_user_state').where('tenant_id', '=', tenantId).where('user_id', 'in', part).select(['user_id', 'seq']).execute();
+        const rows = await db
+          .selectFrom('chat_user_state')
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', 'in', part)
+          .select(['user_id', 'seq'])
+          .execute();
         for (const r of rows) out.set(r.user_id, Number(r.seq));
       }
       return out;
@@ -619,7 +746,15 @@ export function chatRepository(db: Db) {
         .where('i.seq', '>', after)
         .where('i.seq', '<=', upTo)
         .where('i.delivered_at', 'is', null)
-        .select(['m.id', 'm.message_id_web', 'm.from_user_id', 'm.to_user_id', 'm.to_user_type', 'm.mp_type', 'm.time_send'])
+        .select([
+          'm.id',
+          'm.message_id_web',
+          'm.from_user_id',
+          'm.to_user_id',
+          'm.to_user_type',
+          'm.mp_type',
+          'm.time_send',
+        ])
         .execute();
       if (rows.length === 0) return rows;
       await db
@@ -674,6 +809,23 @@ export function chatRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The mentions of the user's unread messages that mention someone (their list shows "mentioned"). */
+    unreadMentions(tenantId: string, userId: string) {
+      return db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', (j) =>
+          j.onRef('m.id', '=', 'i.message_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
+        )
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .where('i.read_at', 'is', null)
+        .where('i.deleted', '=', 0)
+        .where('m.mentions', 'is not', null)
+        .where('m.revoked_at', 'is', null)
+        .select(['i.peer_id', 'm.mentions'])
+        .execute();
+    },
+
     async unreadByPeer(tenantId: string, userId: string): Promise<Map<string, number>> {
       const rows = await db
         .selectFrom('chat_inbox')
@@ -698,7 +850,23 @@ export function chatRepository(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    async createConversation(tenantId: string, userId: string, c: { peerId: string; peerType: number; mpType: number | null; name: string; top: string | null }) {
+    /** Mutes or unmutes a conversation the user has; false when there is none. */
+    async setMuted(tenantId: string, userId: string, peerId: string, muted: boolean): Promise<boolean> {
+      const res = await db
+        .updateTable('chat_conversations')
+        .set({ muted: muted ? 1 : 0 })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('peer_id', '=', peerId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async createConversation(
+      tenantId: string,
+      userId: string,
+      c: { peerId: string; peerType: number; mpType: number | null; name: string; top: string | null; muted?: boolean },
+    ) {
       await db
         .insertInto('chat_conversations')
         .values({
@@ -715,8 +883,11 @@ export function chatRepository(db: Db) {
           time_send: null,
           open_top_chat_time: c.top,
           hidden: 0,
+          muted: c.muted ? 1 : 0,
         })
-        .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'peer_id']).doUpdateSet({ open_top_chat_time: c.top, hidden: 0 }))
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'user_id', 'peer_id']).doUpdateSet({ open_top_chat_time: c.top, hidden: 0 }),
+        )
         .execute();
     },
 
@@ -753,7 +924,12 @@ export function chatRepository(db: Db) {
      * Marks a conversation read for this user; with `seen` (the user shares read receipts) the entries also get
      * seen_at, which is what senders are told and counted from. Returns the entries that were unread.
      */
-    async markPeerRead(tenantId: string, userId: string, peerId: string, seen = false): Promise<Array<{ message_id: string; from_user_id: string }>> {
+    async markPeerRead(
+      tenantId: string,
+      userId: string,
+      peerId: string,
+      seen = false,
+    ): Promise<Array<{ message_id: string; from_user_id: string }>> {
       const now = nowIso();
       return db
         .updateTable('chat_inbox')
@@ -768,7 +944,12 @@ export function chatRepository(db: Db) {
 
     /** Whether the user shares read receipts (the privacy setting; on unless turned off). */
     async readReceipts(tenantId: string, userId: string): Promise<boolean> {
-      const row = await db.selectFrom('chat_user_state').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select('read_receipts').executeTakeFirst();
+      const row = await db
+        .selectFrom('chat_user_state')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .select('read_receipts')
+        .executeTakeFirst();
       return Number(row?.read_receipts ?? 1) === 1;
     },
 
@@ -785,8 +966,15 @@ export function chatRepository(db: Db) {
      * Read state of messages (sent to one person, or to groups when `group`): of the recipients holding each
      * message (its sender left out, in a group only those still members), how many read it with receipts on.
      */
-    async readCounts(tenantId: string, messageIds: string[], group: boolean): Promise<Map<string, { messageIdWeb: string; fromUserId: string; readCount: number; memberCount: number }>> {
-      const out = new Map<string, { messageIdWeb: string; fromUserId: string; readCount: number; memberCount: number }>();
+    async readCounts(
+      tenantId: string,
+      messageIds: string[],
+      group: boolean,
+    ): Promise<Map<string, { messageIdWeb: string; fromUserId: string; readCount: number; memberCount: number }>> {
+      const out = new Map<
+        string,
+        { messageIdWeb: string; fromUserId: string; readCount: number; memberCount: number }
+      >();
       for (const part of chunks(messageIds)) {
         let q = db
           .selectFrom('chat_inbox as i')
@@ -795,13 +983,30 @@ export function chatRepository(db: Db) {
           .where('i.message_id', 'in', part)
           .whereRef('i.user_id', '!=', 'm.from_user_id');
         if (group) {
-          q = q.innerJoin('chat_group_members as gm', (j) => j.onRef('gm.tenant_id', '=', 'i.tenant_id').onRef('gm.group_id', '=', 'i.peer_id').onRef('gm.user_id', '=', 'i.user_id'));
+          q = q.innerJoin('chat_group_members as gm', (j) =>
+            j
+              .onRef('gm.tenant_id', '=', 'i.tenant_id')
+              .onRef('gm.group_id', '=', 'i.peer_id')
+              .onRef('gm.user_id', '=', 'i.user_id'),
+          );
         }
         const rows = await q
           .groupBy(['m.id', 'm.message_id_web', 'm.from_user_id'])
-          .select((eb) => ['m.id', 'm.message_id_web', 'm.from_user_id', eb.fn.countAll<number>().as('total'), eb.fn.count<number>('i.seen_at').as('seen')])
+          .select((eb) => [
+            'm.id',
+            'm.message_id_web',
+            'm.from_user_id',
+            eb.fn.countAll<number>().as('total'),
+            eb.fn.count<number>('i.seen_at').as('seen'),
+          ])
           .execute();
-        for (const r of rows) out.set(r.id, { messageIdWeb: r.message_id_web, fromUserId: r.from_user_id, readCount: Number(r.seen), memberCount: Number(r.total) });
+        for (const r of rows)
+          out.set(r.id, {
+            messageIdWeb: r.message_id_web,
+            fromUserId: r.from_user_id,
+            readCount: Number(r.seen),
+            memberCount: Number(r.total),
+          });
       }
       return out;
     },
@@ -816,12 +1021,21 @@ export function chatRepository(db: Db) {
         .where('i.message_id', '=', messageId)
         .whereRef('i.user_id', '!=', 'm.from_user_id');
       if (group) {
-        q = q.innerJoin('chat_group_members as gm', (j) => j.onRef('gm.tenant_id', '=', 'i.tenant_id').onRef('gm.group_id', '=', 'i.peer_id').onRef('gm.user_id', '=', 'i.user_id'));
+        q = q.innerJoin('chat_group_members as gm', (j) =>
+          j
+            .onRef('gm.tenant_id', '=', 'i.tenant_id')
+            .onRef('gm.group_id', '=', 'i.peer_id')
+            .onRef('gm.user_id', '=', 'i.user_id'),
+        );
       }
       return q.select(['i.user_id', 'u.user_name', 'i.seen_at']).orderBy('u.user_name').orderBy('i.user_id').execute();
     },
 
-    async markMessageRead(tenantId: string, userId: string, messageId: string): Promise<{ found: boolean; peerId: string | null }> {
+    async markMessageRead(
+      tenantId: string,
+      userId: string,
+      messageId: string,
+    ): Promise<{ found: boolean; peerId: string | null }> {
       const row = await db
         .selectFrom('chat_inbox')
         .where('tenant_id', '=', tenantId)
@@ -843,7 +1057,13 @@ export function chatRepository(db: Db) {
     },
 
     /** A page of one conversation, newest first: not deleted by this user, not revoked. */
-    history(tenantId: string, userId: string, peerId: string, beforeSeq: number | undefined, limit: number): Promise<MailboxRow[]> {
+    history(
+      tenantId: string,
+      userId: string,
+      peerId: string,
+      beforeSeq: number | undefined,
+      limit: number,
+    ): Promise<MailboxRow[]> {
       let q = db
         .selectFrom('chat_inbox as i')
         .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
@@ -865,11 +1085,23 @@ export function chatRepository(db: Db) {
      * Search candidates: the user's own mailbox (tenant first), text and file messages neither deleted by them nor
      * revoked, whose content contains one of the patterns (lower case, no LIKE wildcards in them); newest first, at most `limit`.
      */
-    searchMailbox(tenantId: string, userId: string, patterns: string[], peerId: string | undefined, types: readonly number[], limit: number) {
+    searchMailbox(
+      tenantId: string,
+      userId: string,
+      patterns: string[],
+      peerId: string | undefined,
+      types: readonly number[],
+      limit: number,
+    ) {
       let q = db
         .selectFrom('chat_inbox as i')
         .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
-        .leftJoin('chat_conversations as c', (j) => j.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.user_id', '=', 'i.user_id').onRef('c.peer_id', '=', 'i.peer_id'))
+        .leftJoin('chat_conversations as c', (j) =>
+          j
+            .onRef('c.tenant_id', '=', 'i.tenant_id')
+            .onRef('c.user_id', '=', 'i.user_id')
+            .onRef('c.peer_id', '=', 'i.peer_id'),
+        )
         .where('i.tenant_id', '=', tenantId)
         .where('m.tenant_id', '=', tenantId)
         .where('i.user_id', '=', userId)
@@ -909,7 +1141,12 @@ export function chatRepository(db: Db) {
     },
 
     file(tenantId: string, id: string) {
-      return db.selectFrom('chat_files').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('chat_files')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     /** A user may read a file they uploaded, or one carried by a message in their mailbox. */
@@ -926,26 +1163,6 @@ export function chatRepository(db: Db) {
         .limit(1)
         .executeTakeFirst();
       return Boolean(row);
-    },
-
-    // ------------------------------------------------------------ sessions
-
-    /** Of the given portal sessions, those that were revoked or have expired. */
-    async endedSessions(sessionIds: string[]): Promise<Set<string>> {
-      const now = nowIso();
-      const ended = new Set<string>();
-      for (const part of chunks(sessionIds)) {
-        const alive = await db
-          .selectFrom('sessions')
-          .where('id', 'in', part)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', now)
-          .select('id')
-          .execute();
-        const ok = new Set(alive.map((r) => r.id));
-        for (const id of part) if (!ok.has(id)) ended.add(id);
-      }
-      return ended;
     },
   };
 }

@@ -30,6 +30,7 @@ import {
   RenameGroupRequest,
   SetGroupNoticeRequest,
   TopChatRequest,
+  MuteChatRequest,
   TransferGroupOwnerRequest,
   UploadedFile,
   type ChatResource,
@@ -76,11 +77,21 @@ export async function chatRoutes(app: App): Promise<void> {
     {
       websocket: true,
       config: { access: 'public' },
-      schema: { tags: ['chat'], summary: 'The chat socket (WebSocket upgrade; token in Sec-WebSocket-Protocol or the first frame)' },
+      schema: {
+        tags: ['chat'],
+        summary: 'The chat socket (WebSocket upgrade; token in Sec-WebSocket-Protocol or the first frame)',
+      },
       // Before the upgrade: a token in the URL and a page of a foreign origin are refused with a plain HTTP answer.
       onRequest: async (request) => checkSocketRequest(app, request),
     },
-    (socket, request) => acceptSocket(app, rt, socket, request.query as Record<string, string | undefined>, tokenFromProtocols(request.headers['sec-websocket-protocol'])),
+    (socket, request) =>
+      acceptSocket(
+        app,
+        rt,
+        socket,
+        request.query as Record<string, string | undefined>,
+        tokenFromProtocols(request.headers['sec-websocket-protocol']),
+      ),
   );
 
   const r = typed(app);
@@ -88,43 +99,117 @@ export async function chatRoutes(app: App): Promise<void> {
 
   r.post(
     `${CHAT_PREFIX}/login`,
-    { config: { access: 'user' }, schema: { tags, summary: 'IM login: the IM user info the socket accepts', response: { 200: envelope(ImUserInfo) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'IM login: the IM user info the socket accepts',
+        response: { 200: envelope(ImUserInfo) },
+      },
+    },
     async (request) => ok(chat.imUserInfo(userOf(request), bearerToken(request)!)),
   );
-  r.post(`${CHAT_PREFIX}/config`, { config: { access: 'user' }, schema: { tags, summary: 'IM limits and the file transfer helper', response: { 200: envelope(ImConfig) } } }, async () =>
-    ok(chat.imConfig()),
+  r.post(
+    `${CHAT_PREFIX}/config`,
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'IM limits and the file transfer helper', response: { 200: envelope(ImConfig) } },
+    },
+    async () => ok(chat.imConfig()),
   );
   r.post(
     `${CHAT_PREFIX}/friends`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Contacts: people, groups, public accounts and 30001', response: { 200: envelope(z.array(ContactEntry)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Contacts: people, groups, public accounts and 30001',
+        response: { 200: envelope(z.array(ContactEntry)) },
+      },
+    },
     async (request) => ok(await chat.friends(rt, userOf(request))),
   );
   r.post(
     `${CHAT_PREFIX}/lastChatList`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Conversations with unread counts, pinned first then by timeSend', response: { 200: envelope(z.array(ConversationEntry)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Conversations with unread counts, pinned first then by timeSend',
+        response: { 200: envelope(z.array(ConversationEntry)) },
+      },
+    },
     async (request) => ok(await chat.lastChatList(rt, userOf(request))),
   );
   r.post(
     `${CHAT_PREFIX}/history`,
-    { config: { access: 'user' }, schema: { tags, summary: 'A page of one conversation, oldest first', body: HistoryRequest, response: { 200: envelope(HistoryPage) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'A page of one conversation, oldest first',
+        body: HistoryRequest,
+        response: { 200: envelope(HistoryPage) },
+      },
+    },
     async (request) => ok(await chat.history(rt, userOf(request), request.body)),
   );
   r.post(
     `${CHAT_PREFIX}/message/delete`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Delete messages for the caller only', body: DeleteMessagesRequest, response: { 200: envelope(z.object({ deleted: z.number().int() })) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Delete messages for the caller only',
+        body: DeleteMessagesRequest,
+        response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+      },
+    },
     async (request) => ok({ deleted: await chat.deleteMessages(rt, userOf(request), request.body.messageIds) }),
   );
   r.post(
     `${CHAT_PREFIX}/conversation/delete`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Delete a conversation for the caller only', body: PeerRequest, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Delete a conversation for the caller only',
+        body: PeerRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
       await chat.deleteConversation(rt, userOf(request), request.body.peerId);
       return ok(null);
     },
   );
   r.post(
+    `${CHAT_PREFIX}/conversation/mute`,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Mute (免打扰) or unmute a conversation for the caller, on every device',
+        body: MuteChatRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await chat.setMuted(rt, userOf(request), request.body.peerId, request.body.muted);
+      return ok(null);
+    },
+  );
+  r.post(
     `${CHAT_PREFIX}/conversation/top`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Pin (openTopChatTime) or unpin a conversation', body: TopChatRequest, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Pin (openTopChatTime) or unpin a conversation',
+        body: TopChatRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
       await chat.setTop(rt, userOf(request), request.body.peerId, request.body.top);
       return ok(null);
@@ -132,43 +217,99 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/conversation/read`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Mark a conversation read on every device', body: PeerRequest, response: { 200: envelope(z.object({ read: z.number().int() })) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Mark a conversation read on every device',
+        body: PeerRequest,
+        response: { 200: envelope(z.object({ read: z.number().int() })) },
+      },
+    },
     async (request) => ok({ read: await chat.markConversationRead(rt, userOf(request), request.body.peerId) }),
   );
   r.post(
     `${CHAT_PREFIX}/message/readers`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Who of its recipients read a message (its sender only; in a group the members now)', body: MessageReadersRequest, response: { 200: envelope(MessageReaders) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Who of its recipients read a message (its sender only; in a group the members now)',
+        body: MessageReadersRequest,
+        response: { 200: envelope(MessageReaders) },
+      },
+    },
     async (request) => ok(await chat.messageReaders(rt, userOf(request), request.body.messageId)),
   );
   r.post(
     `${CHAT_PREFIX}/search`,
-    { config: { access: 'user' }, schema: { tags, summary: "Search the caller's own conversations (Chinese segmentation as the service search), best first", body: ChatSearchRequest, response: { 200: envelope(z.array(ChatSearchHit)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Search the caller's own conversations (Chinese segmentation as the service search), best first",
+        body: ChatSearchRequest,
+        response: { 200: envelope(z.array(ChatSearchHit)) },
+      },
+    },
     async (request) => ok(await chat.searchMessages(rt, userOf(request), request.body)),
   );
   r.post(
     `${CHAT_PREFIX}/privacy`,
-    { config: { access: 'user' }, schema: { tags, summary: "The caller's chat privacy settings (read receipts on by default)", response: { 200: envelope(ChatPrivacy) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The caller's chat privacy settings (read receipts on by default)",
+        response: { 200: envelope(ChatPrivacy) },
+      },
+    },
     async (request) => ok(await chat.privacy(rt, userOf(request))),
   );
   r.post(
     `${CHAT_PREFIX}/privacy/save`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Turn sending read receipts on or off (personal center)', body: ChatPrivacy, response: { 200: envelope(ChatPrivacy) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Turn sending read receipts on or off (personal center)',
+        body: ChatPrivacy,
+        response: { 200: envelope(ChatPrivacy) },
+      },
+    },
     async (request) => ok(await chat.savePrivacy(rt, userOf(request), request.body)),
   );
   const links = fileLinks(app.deps.config.tokenSecret);
   const readableFile = async (ctx: RequestContext, id: string) => {
     const file = await rt.repo.file(ctx.tenantId, id);
-    if (!file || (file.owner_id !== ctx.userId && !(await rt.repo.canReadFile(ctx.tenantId, ctx.userId, file.id)))) throw notFound(CHAT_TEXTS.noSuchFile);
+    if (!file || (file.owner_id !== ctx.userId && !(await rt.repo.canReadFile(ctx.tenantId, ctx.userId, file.id))))
+      throw notFound(CHAT_TEXTS.noSuchFile);
     return file;
   };
   r.post(
     `${CHAT_PREFIX}/upload`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Upload an image (10 MB) or file (50 MB) for a type 2, 8 or 9 message', consumes: ['multipart/form-data'], response: { 200: envelope(UploadedFile) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Upload an image (10 MB) or file (50 MB) for a type 2, 8 or 9 message',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(UploadedFile) },
+      },
+    },
     async (request) => ok(await saveUpload(rt.repo, links, app.deps.files, userOf(request), await request.file())),
   );
   r.post(
     `${CHAT_PREFIX}/file/sign`,
-    { config: { access: 'user' }, schema: { tags, summary: 'A signed link to a chat file the caller may read (for <img src>)', body: FileLinkRequest, response: { 200: envelope(FileLink) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'A signed link to a chat file the caller may read (for <img src>)',
+        body: FileLinkRequest,
+        response: { 200: envelope(FileLink) },
+      },
+    },
     async (request) => ok(links.sign((await readableFile(userOf(request), request.body.objectId)).id)),
   );
   r.get(
@@ -186,7 +327,9 @@ export async function chatRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { exp, sig } = request.query;
       if (exp !== undefined && sig) {
-        const file = links.verify(request.params.id, exp, sig) ? await rt.repo.fileBySignedLink(request.params.id) : undefined;
+        const file = links.verify(request.params.id, exp, sig)
+          ? await rt.repo.fileBySignedLink(request.params.id)
+          : undefined;
         if (!file) throw notFound(CHAT_TEXTS.noSuchFile);
         return sendStoredFile(reply, app.deps.files, file);
       }
@@ -199,20 +342,49 @@ export async function chatRoutes(app: App): Promise<void> {
 
   r.post(
     `${CHAT_PREFIX}/group/create`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Create a group with members of the same tenant', body: CreateGroupRequest, response: { 200: envelope(ChatGroup) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Create a group with members of the same tenant',
+        body: CreateGroupRequest,
+        response: { 200: envelope(ChatGroup) },
+      },
+    },
     async (request) => ok(await chat.createGroup(rt, userOf(request), request.body)),
   );
-  r.post(`${CHAT_PREFIX}/group/list`, { config: { access: 'user' }, schema: { tags, summary: 'Groups of the caller', response: { 200: envelope(z.array(ChatGroup)) } } }, async (request) =>
-    ok(await chat.groupsOf(rt, userOf(request))),
+  r.post(
+    `${CHAT_PREFIX}/group/list`,
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Groups of the caller', response: { 200: envelope(z.array(ChatGroup)) } },
+    },
+    async (request) => ok(await chat.groupsOf(rt, userOf(request))),
   );
   r.post(
     `${CHAT_PREFIX}/group/members`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Members of a group of the caller', body: GroupRequest, response: { 200: envelope(z.array(GroupMember)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Members of a group of the caller',
+        body: GroupRequest,
+        response: { 200: envelope(z.array(GroupMember)) },
+      },
+    },
     async (request) => ok(await chat.groupMembers(rt, userOf(request), request.body.groupId)),
   );
   r.post(
     `${CHAT_PREFIX}/group/addMembers`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Add people of the same tenant to a group the caller owns', body: AddMembersRequest, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Add people of the same tenant to a group the caller owns',
+        body: AddMembersRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
       await chat.addGroupMembers(rt, userOf(request), request.body.groupId, request.body.memberIds);
       return ok(null);
@@ -220,7 +392,15 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/group/removeMembers`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Remove members from a group the caller owns', body: RemoveMembersRequest, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Remove members from a group the caller owns',
+        body: RemoveMembersRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
       await chat.removeGroupMembers(rt, userOf(request), request.body.groupId, request.body.memberIds);
       return ok(null);
@@ -244,7 +424,15 @@ export async function chatRoutes(app: App): Promise<void> {
   );
   r.post(
     `${CHAT_PREFIX}/group/rename`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Rename a group the caller owns; members get a `group` frame (renamed)', body: RenameGroupRequest, response: { 200: envelope(ChatGroup) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Rename a group the caller owns; members get a `group` frame (renamed)',
+        body: RenameGroupRequest,
+        response: { 200: envelope(ChatGroup) },
+      },
+    },
     async (request) => ok(await chat.renameGroup(rt, userOf(request), request.body.groupId, request.body.name)),
   );
   r.post(
@@ -253,7 +441,8 @@ export async function chatRoutes(app: App): Promise<void> {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Set, change or (empty) clear the announcement of a group the caller owns; members get a `group` frame (noticeChanged)',
+        summary:
+          'Set, change or (empty) clear the announcement of a group the caller owns; members get a `group` frame (noticeChanged)',
         body: SetGroupNoticeRequest,
         response: { 200: envelope(ChatGroup) },
       },
@@ -271,11 +460,20 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: envelope(ChatGroup) },
       },
     },
-    async (request) => ok(await chat.transferGroupOwner(rt, userOf(request), request.body.groupId, request.body.userId)),
+    async (request) =>
+      ok(await chat.transferGroupOwner(rt, userOf(request), request.body.groupId, request.body.userId)),
   );
   r.post(
     `${CHAT_PREFIX}/group/dissolve`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Dissolve a group the caller owns; it leaves every member’s list at once', body: GroupRequest, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Dissolve a group the caller owns; it leaves every member’s list at once',
+        body: GroupRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
       await chat.dissolveGroup(rt, userOf(request), request.body.groupId);
       return ok(null);
@@ -288,7 +486,15 @@ const send = (ws: WebSocket, frame: ServerFrame) => {
 };
 
 /** Query parameters that would carry a token in the URL: refused (URLs end up in logs, histories and proxies). */
-const URL_TOKEN_PARAMS = ['access_token', 'token', 'accessToken', 'refresh_token', 'Blade-Auth', 'blade-auth', 'authorization'];
+const URL_TOKEN_PARAMS = [
+  'access_token',
+  'token',
+  'accessToken',
+  'refresh_token',
+  'Blade-Auth',
+  'blade-auth',
+  'authorization',
+];
 
 /** Answers the chat subprotocol when offered (never the token); no subprotocol otherwise. */
 function chooseProtocol(protocols: Set<string>): string | false {
@@ -299,7 +505,8 @@ function tokenFromProtocols(header: string | string[] | undefined): string | nul
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const p of value.split(',')) {
     const v = p.trim();
-    if (v.startsWith(CHAT_TOKEN_PROTOCOL_PREFIX) && v.length > CHAT_TOKEN_PROTOCOL_PREFIX.length) return v.slice(CHAT_TOKEN_PROTOCOL_PREFIX.length);
+    if (v.startsWith(CHAT_TOKEN_PROTOCOL_PREFIX) && v.length > CHAT_TOKEN_PROTOCOL_PREFIX.length)
+      return v.slice(CHAT_TOKEN_PROTOCOL_PREFIX.length);
   }
   return null;
 }
@@ -312,10 +519,15 @@ function tokenFromProtocols(header: string | string[] | undefined): string | nul
  */
 function checkSocketRequest(app: App, request: FastifyRequest): void {
   const query = (request.query ?? {}) as Record<string, unknown>;
-  if (URL_TOKEN_PARAMS.some((name) => name in query)) throw badRequest(CHAT_TEXTS.tokenInUrl, 'A token may not travel in the URL: send it in Sec-WebSocket-Protocol or the first frame.');
+  if (URL_TOKEN_PARAMS.some((name) => name in query))
+    throw badRequest(
+      CHAT_TEXTS.tokenInUrl,
+      'A token may not travel in the URL: send it in Sec-WebSocket-Protocol or the first frame.',
+    );
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  if (!originAllowed(origin, request.host, app.deps.config.allowedOrigins ?? [])) throw forbidden(CHAT_TEXTS.originRefused, 'This origin may not open the chat socket.');
+  if (!originAllowed(origin, request.host, app.deps.config.allowedOrigins ?? []))
+    throw forbidden(CHAT_TEXTS.originRefused, 'This origin may not open the chat socket.');
 }
 
 export function originAllowed(origin: string, host: string, allowed: readonly string[]): boolean {
@@ -334,7 +546,13 @@ export function originAllowed(origin: string, host: string, allowed: readonly st
  * A new socket. With a token in Sec-WebSocket-Protocol it is authenticated at once; otherwise its first frame
  * must be `login` within CHAT_LOGIN_TIMEOUT_MS. Frames that arrive while the token is checked wait their turn.
  */
-function acceptSocket(app: App, rt: ChatRuntime, ws: WebSocket, query: Record<string, string | undefined>, protocolToken: string | null): void {
+function acceptSocket(
+  app: App,
+  rt: ChatRuntime,
+  ws: WebSocket,
+  query: Record<string, string | undefined>,
+  protocolToken: string | null,
+): void {
   let session: ChatSession | null = null;
   let authenticating = false;
   const early: RawData[] = [];
@@ -375,7 +593,8 @@ function acceptSocket(app: App, rt: ChatRuntime, ws: WebSocket, query: Record<st
       return;
     }
     const parsed = ClientFrame.safeParse(parseJson(raw));
-    if (!parsed.success || parsed.data.kind !== 'login') return refuse(401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_UNAUTHORIZED);
+    if (!parsed.success || parsed.data.kind !== 'login')
+      return refuse(401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_UNAUTHORIZED);
     void authenticate(parsed.data.token, parsed.data.resource);
   });
   ws.on('pong', () => {
@@ -397,7 +616,13 @@ function acceptSocket(app: App, rt: ChatRuntime, ws: WebSocket, query: Record<st
 
 function parseJson(raw: RawData): unknown {
   try {
-    return JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8'));
+    return JSON.parse(
+      Buffer.isBuffer(raw)
+        ? raw.toString('utf8')
+        : Array.isArray(raw)
+          ? Buffer.concat(raw).toString('utf8')
+          : Buffer.from(raw).toString('utf8'),
+    );
   } catch {
     return undefined;
   }
@@ -413,7 +638,12 @@ async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promi
   if (!parsed.success) {
     const kind = (json as { kind?: unknown } | undefined)?.kind;
     const known = ['login', 'presence', 'message', 'ack', 'read', 'sync', 'probe', 'ping'].includes(String(kind));
-    s.send({ kind: 'error', status: 400, msg: known ? CHAT_TEXTS.badFrame : CHAT_TEXTS.unknownType, ...(messageIdWeb ? { messageIdWeb } : {}) });
+    s.send({
+      kind: 'error',
+      status: 400,
+      msg: known ? CHAT_TEXTS.badFrame : CHAT_TEXTS.unknownType,
+      ...(messageIdWeb ? { messageIdWeb } : {}),
+    });
     return;
   }
   const frame = parsed.data;
@@ -450,7 +680,10 @@ async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promi
         return;
       case 'probe': {
         const online = await rt.presence.resources(s.tenantId, frame.userIds);
-        s.send({ kind: 'probe-result', users: frame.userIds.map((userId) => ({ userId, resources: online.get(userId) ?? [] })) });
+        s.send({
+          kind: 'probe-result',
+          users: frame.userIds.map((userId) => ({ userId, resources: online.get(userId) ?? [] })),
+        });
         return;
       }
       case 'ping':

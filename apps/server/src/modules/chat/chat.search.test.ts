@@ -12,10 +12,16 @@ describe.each(testDatabases)('chat message search on %s', (engine) => {
   const tokens: Record<string, string> = {};
   let other: { tenantId: string; userId: string; account: string };
   const search = async (account: string, payload: object) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/chat/search', headers: bearer(tokens[account]!), payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/search',
+      headers: bearer(tokens[account]!),
+      payload,
+    });
     return { http: res.statusCode, ...(res.json() as { status: number; result: ChatSearchHit[] }) };
   };
-  const contents = async (account: string, keyword: string, extra: object = {}) => ((await search(account, { keyword, ...extra })).result ?? []).map((h) => h.message.content);
+  const contents = async (account: string, keyword: string, extra: object = {}) =>
+    ((await search(account, { keyword, ...extra })).result ?? []).map((h) => h.message.content);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -33,7 +39,12 @@ describe.each(testDatabases)('chat message search on %s', (engine) => {
     await say(teacher, STUDENT, '期末考试安排在第十八周，请提前复习');
     await say(teacher, STUDENT, '明天上午的VPN讲座取消了');
     await say(teacher, ADMIN, '管理员：期末考试的监考表已经发你了');
-    const group = await t.app.inject({ method: 'POST', url: '/api/chat/group/create', headers: bearer(tokens.teacher01!), payload: { name: '复习群', memberIds: [STUDENT] } });
+    const group = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/group/create',
+      headers: bearer(tokens.teacher01!),
+      payload: { name: '复习群', memberIds: [STUDENT] },
+    });
     await say(teacher, group.json().result.id, '群里说一下：考试地点在图书馆', true);
     await say(admin, TEACHER, '请把考场安排发我');
     await Promise.all([teacher.close(), admin.close()]);
@@ -45,11 +56,16 @@ describe.each(testDatabases)('chat message search on %s', (engine) => {
   it('finds words and Chinese segments in the caller’s own conversations, best first, with where they are', async () => {
     const hits = (await search('student01', { keyword: '期末考试' })).result;
     // The whole phrase ranks first; a message holding only one of its words comes after.
-    expect(hits.map((h) => h.message.content)).toEqual(['期末考试安排在第十八周，请提前复习', '群里说一下：考试地点在图书馆']);
+    expect(hits.map((h) => h.message.content)).toEqual([
+      '期末考试安排在第十八周，请提前复习',
+      '群里说一下：考试地点在图书馆',
+    ]);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
     expect(hits[0]).toMatchObject({ peerId: TEACHER, peerName: '李老师', seq: expect.any(Number) });
     // A segment of a longer text, a group message, a case-insensitive Latin word.
-    expect(await contents('student01', '考试')).toEqual(expect.arrayContaining(['期末考试安排在第十八周，请提前复习', '群里说一下：考试地点在图书馆']));
+    expect(await contents('student01', '考试')).toEqual(
+      expect.arrayContaining(['期末考试安排在第十八周，请提前复习', '群里说一下：考试地点在图书馆']),
+    );
     expect(await contents('student01', 'vpn')).toEqual(['明天上午的VPN讲座取消了']);
     // Within one conversation.
     const inGroup = (await search('student01', { keyword: '考试', peerId: TEACHER })).result;
@@ -67,7 +83,12 @@ describe.each(testDatabases)('chat message search on %s', (engine) => {
     expect(await contents('other', '考试')).toEqual([]);
     // Deleted by the student: gone for the student only.
     const hit = (await search('student01', { keyword: '讲座' })).result[0]!;
-    await t.app.inject({ method: 'POST', url: '/api/chat/message/delete', headers: bearer(tokens.student01!), payload: { messageIds: [hit.message.messageId] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/message/delete',
+      headers: bearer(tokens.student01!),
+      payload: { messageIds: [hit.message.messageId] },
+    });
     expect(await contents('student01', '讲座')).toEqual([]);
     expect(await contents('teacher01', '讲座')).toEqual(['明天上午的VPN讲座取消了']);
     // A keyword of only stop words finds nothing rather than everything; an empty one is refused.

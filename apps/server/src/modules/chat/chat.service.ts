@@ -27,6 +27,7 @@ import {
   type ContactEntry,
   type ConversationEntry,
   type GroupEventFrame,
+  type MutedFrame,
   type GroupNotice,
   type HistoryPage,
   type ImConfig,
@@ -49,8 +50,16 @@ import { newId } from '../../platform/crypto.ts';
 import { fold, tokenize } from '../../platform/tokenizer.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
-import { toChatMessage, type ChatRuntime, type ChatSession } from './chat.hub.ts';
-import { PEER_FILE_HELPER, PEER_GROUP, PEER_PERSON, PEER_PUBLIC_ACCOUNT, type ChatGroupRow, type Recipient, type StoreHooks } from './chat.repository.ts';
+import { parseMentions, toChatMessage, type ChatRuntime, type ChatSession } from './chat.hub.ts';
+import {
+  PEER_FILE_HELPER,
+  PEER_GROUP,
+  PEER_PERSON,
+  PEER_PUBLIC_ACCOUNT,
+  type ChatGroupRow,
+  type Recipient,
+  type StoreHooks,
+} from './chat.repository.ts';
 
 /** A refusal sent back on the socket as an error frame (never closes the connection). */
 export class FrameError extends Error {
@@ -64,10 +73,23 @@ export class FrameError extends Error {
 /** Who gets a message, and what the message row says about its addressee. */
 type Target = { toUserId: string; toUserName: string; toUserType: number; recipients: Recipient[] };
 
-const me = (ctx: RequestContext): Recipient => ({ userId: ctx.userId, peerId: '', peerType: PEER_PERSON, mpType: MP_TYPE_PERSON, peerName: '', unread: false, own: true });
+const me = (ctx: RequestContext): Recipient => ({
+  userId: ctx.userId,
+  peerId: '',
+  peerType: PEER_PERSON,
+  mpType: MP_TYPE_PERSON,
+  peerName: '',
+  unread: false,
+  own: true,
+});
 
 /** Resolves the addressee of a message from this user; another tenant's user is simply unknown. */
-async function resolveTarget(rt: ChatRuntime, ctx: RequestContext, toUserId: string, toUserType: number): Promise<Target> {
+async function resolveTarget(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  toUserId: string,
+  toUserType: number,
+): Promise<Target> {
   const { repo } = rt;
   if (toUserType === TO_USER_TYPE_GROUP) {
     const group = await repo.group(ctx.tenantId, toUserId);
@@ -79,7 +101,12 @@ async function resolveTarget(rt: ChatRuntime, ctx: RequestContext, toUserId: str
       toUserId: group.id,
       toUserName: group.name,
       toUserType: TO_USER_TYPE_GROUP,
-      recipients: members.map((userId) => ({ ...peer, userId, unread: userId !== ctx.userId, own: userId === ctx.userId })),
+      recipients: members.map((userId) => ({
+        ...peer,
+        userId,
+        unread: userId !== ctx.userId,
+        own: userId === ctx.userId,
+      })),
     };
   }
   if (toUserId === FILE_TRANSFER_HELPER_ID) {
@@ -87,7 +114,15 @@ async function resolveTarget(rt: ChatRuntime, ctx: RequestContext, toUserId: str
       toUserId: FILE_TRANSFER_HELPER_ID,
       toUserName: FILE_TRANSFER_HELPER_NAME,
       toUserType: TO_USER_TYPE_USER,
-      recipients: [{ ...me(ctx), peerId: FILE_TRANSFER_HELPER_ID, peerType: PEER_FILE_HELPER, mpType: null, peerName: FILE_TRANSFER_HELPER_NAME }],
+      recipients: [
+        {
+          ...me(ctx),
+          peerId: FILE_TRANSFER_HELPER_ID,
+          peerType: PEER_FILE_HELPER,
+          mpType: null,
+          peerName: FILE_TRANSFER_HELPER_NAME,
+        },
+      ],
     };
   }
   if (toUserId === ctx.userId) throw new FrameError(400, CHAT_TEXTS.selfMessage);
@@ -102,7 +137,15 @@ async function resolveTarget(rt: ChatRuntime, ctx: RequestContext, toUserId: str
     toUserType: TO_USER_TYPE_USER,
     recipients: [
       { ...me(ctx), peerId: peer.id, peerName: peer.user_name },
-      { userId: peer.id, peerId: ctx.userId, peerType: PEER_PERSON, mpType: MP_TYPE_PERSON, peerName: ctx.userName, unread: true, own: false },
+      {
+        userId: peer.id,
+        peerId: ctx.userId,
+        peerType: PEER_PERSON,
+        mpType: MP_TYPE_PERSON,
+        peerName: ctx.userName,
+        unread: true,
+        own: false,
+      },
     ],
   };
 }
@@ -127,15 +170,26 @@ async function revokeTarget(rt: ChatRuntime, ctx: RequestContext, target: ChatMe
   };
 }
 
-function receipt(type: typeof MSG_TYPE_RECEIPT_STORED | typeof MSG_TYPE_RECEIPT_DELIVERED, m: ChatMessageRow): ReceiptFrame {
-  return { kind: 'receipt', type, messageId: m.id, messageIdWeb: m.message_id_web, toUserId: m.to_user_id, timeSend: m.time_send };
+function receipt(
+  type: typeof MSG_TYPE_RECEIPT_STORED | typeof MSG_TYPE_RECEIPT_DELIVERED,
+  m: ChatMessageRow,
+): ReceiptFrame {
+  return {
+    kind: 'receipt',
+    type,
+    messageId: m.id,
+    messageIdWeb: m.message_id_web,
+    toUserId: m.to_user_id,
+    timeSend: m.time_send,
+  };
 }
 
 /** Receipts for a message stored earlier (a resend): 25 again, and 26 when the recipient already has it. */
 async function receiptsFor(rt: ChatRuntime, ctx: RequestContext, m: ChatMessageRow): Promise<ServerFrame[]> {
   const frames: ServerFrame[] = [receipt(MSG_TYPE_RECEIPT_STORED, m)];
   if (m.to_user_type === TO_USER_TYPE_USER && m.to_user_id !== FILE_TRANSFER_HELPER_ID && m.to_user_id !== ctx.userId) {
-    if (await rt.repo.deliveredAt(ctx.tenantId, m.to_user_id, m.id)) frames.push(receipt(MSG_TYPE_RECEIPT_DELIVERED, m));
+    if (await rt.repo.deliveredAt(ctx.tenantId, m.to_user_id, m.id))
+      frames.push(receipt(MSG_TYPE_RECEIPT_DELIVERED, m));
   }
   return frames;
 }
@@ -172,7 +226,8 @@ export async function storeAndPublish(
  */
 export async function sendFromSocket(rt: ChatRuntime, s: ChatSession, frame: SendFrame): Promise<ServerFrame[]> {
   const ctx = s.ctx;
-  if (!(SENDABLE_MSG_TYPES as readonly number[]).includes(frame.type)) throw new FrameError(400, CHAT_TEXTS.unknownType);
+  if (!(SENDABLE_MSG_TYPES as readonly number[]).includes(frame.type))
+    throw new FrameError(400, CHAT_TEXTS.unknownType);
 
   // A resend of a stored message is recognised by the unique (sender, messageIdWeb) when it is stored again.
   const now = nowIso();
@@ -180,6 +235,7 @@ export async function sendFromSocket(rt: ChatRuntime, s: ChatSession, frame: Sen
   let file: { file_type_name: string; size: number; id: string } | null = null;
   let target: Target;
   let hooks: StoreHooks = {};
+  let mentions: Array<{ userId: string; userName: string }> = [];
 
   if (frame.type === MSG_TYPE_REVOKE) {
     const goal = await rt.repo.messageById(ctx.tenantId, frame.content.trim());
@@ -189,7 +245,8 @@ export async function sendFromSocket(rt: ChatRuntime, s: ChatSession, frame: Sen
     }
     if (!goal || goal.revoked_at || goal.type === MSG_TYPE_REVOKE) throw new FrameError(404, CHAT_TEXTS.revokeMissing);
     if (goal.from_user_id !== ctx.userId) throw new FrameError(403, CHAT_TEXTS.revokeDenied);
-    if (Date.now() - Date.parse(goal.time_send) > CHAT_REVOKE_WINDOW_MS) throw new FrameError(403, CHAT_TEXTS.revokeExpired);
+    if (Date.now() - Date.parse(goal.time_send) > CHAT_REVOKE_WINDOW_MS)
+      throw new FrameError(403, CHAT_TEXTS.revokeExpired);
     content = goal.id;
     target = await revokeTarget(rt, ctx, goal);
     hooks = { before: (trx) => rt.repo.markRevoked(trx, ctx.tenantId, goal.id, now) };
@@ -228,12 +285,15 @@ export async function sendFromSocket(rt: ChatRuntime, s: ChatSession, frame: Sen
     if (frame.type === MSG_TYPE_TEXT) {
       if (!content.trim()) throw new FrameError(400, CHAT_TEXTS.badFrame);
       if (content.length > CHAT_TEXT_MAX_LENGTH) throw new FrameError(413, CHAT_TEXTS.textTooLong);
+      if (target.toUserType === TO_USER_TYPE_GROUP && frame.mentions?.length)
+        mentions = await checkedMentions(rt, ctx, target.toUserId, frame.mentions);
     }
     if ((FILE_MSG_TYPES as readonly number[]).includes(frame.type)) {
       const f = frame.objectId ? await rt.repo.file(ctx.tenantId, frame.objectId) : undefined;
       const readable = f && (f.owner_id === ctx.userId || (await rt.repo.canReadFile(ctx.tenantId, ctx.userId, f.id)));
       if (!f || !readable) throw new FrameError(404, CHAT_TEXTS.noSuchFile);
-      if ((frame.type === MSG_TYPE_IMAGE) !== (f.msg_type === MSG_TYPE_IMAGE)) throw new FrameError(400, CHAT_TEXTS.badFileType);
+      if ((frame.type === MSG_TYPE_IMAGE) !== (f.msg_type === MSG_TYPE_IMAGE))
+        throw new FrameError(400, CHAT_TEXTS.badFileType);
       file = f;
       content = f.file_name;
     }
@@ -257,9 +317,26 @@ export async function sendFromSocket(rt: ChatRuntime, s: ChatSession, frame: Sen
     object_id: file?.id ?? null,
     time_send: now,
     revoked_at: null,
+    mentions: mentions.length ? JSON.stringify(mentions) : null,
   };
   const { row: stored, duplicate } = await storeAndPublish(rt, ctx.tenantId, row, target.recipients, s.connId, hooks);
   return duplicate ? receiptsFor(rt, ctx, stored) : [receipt(MSG_TYPE_RECEIPT_STORED, stored)];
+}
+
+/**
+ * The @-mentions of a group text as stored: members of the group other than the sender, once each, with their
+ * names now; anyone else named is dropped (a client cannot mention, and so notify, someone outside the group).
+ */
+async function checkedMentions(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  groupId: string,
+  userIds: readonly string[],
+): Promise<Array<{ userId: string; userName: string }>> {
+  const wanted = new Set(userIds.filter((id) => id !== ctx.userId));
+  if (!wanted.size) return [];
+  const members = await rt.repo.groupMembers(ctx.tenantId, groupId);
+  return members.filter((m) => wanted.has(m.user_id)).map((m) => ({ userId: m.user_id, userName: m.user_name }));
 }
 
 /**
@@ -273,12 +350,25 @@ export async function ackFromSocket(rt: ChatRuntime, s: ChatSession, seq: number
   if (prev === null) return;
   const delivered = await rt.repo.markDelivered(s.tenantId, s.userId, prev, upTo);
   for (const m of delivered) {
-    if (m.to_user_type !== TO_USER_TYPE_USER || m.mp_type !== null || m.from_user_id === s.userId || m.to_user_id !== s.userId) continue;
+    if (
+      m.to_user_type !== TO_USER_TYPE_USER ||
+      m.mp_type !== null ||
+      m.from_user_id === s.userId ||
+      m.to_user_id !== s.userId
+    )
+      continue;
     rt.bus.publish({
       t: 'transient',
       tenantId: s.tenantId,
       userIds: [m.from_user_id],
-      frame: { kind: 'receipt', type: MSG_TYPE_RECEIPT_DELIVERED, messageId: m.id, messageIdWeb: m.message_id_web, toUserId: m.to_user_id, timeSend: m.time_send },
+      frame: {
+        kind: 'receipt',
+        type: MSG_TYPE_RECEIPT_DELIVERED,
+        messageId: m.id,
+        messageIdWeb: m.message_id_web,
+        toUserId: m.to_user_id,
+        timeSend: m.time_send,
+      },
       exceptConn: null,
     });
   }
@@ -292,12 +382,29 @@ const SEEN_FRAME_MAX = 200;
  * shares read receipts, the senders of what was unread get a read marker (`seen`) on every device: one to one
  * "read", in a group how many of its members now read each message.
  */
-export async function markConversationRead(rt: ChatRuntime, ctx: RequestContext, peerId: string, exceptConn: string | null = null): Promise<number> {
+export async function markConversationRead(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  peerId: string,
+  exceptConn: string | null = null,
+): Promise<number> {
   const share = await rt.repo.readReceipts(ctx.tenantId, ctx.userId);
   const read = await rt.repo.markPeerRead(ctx.tenantId, ctx.userId, peerId, share);
-  rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [ctx.userId], frame: { kind: 'read', peerId }, exceptConn });
+  rt.bus.publish({
+    t: 'transient',
+    tenantId: ctx.tenantId,
+    userIds: [ctx.userId],
+    frame: { kind: 'read', peerId },
+    exceptConn,
+  });
   const fromOthers = read.filter((r) => r.from_user_id !== ctx.userId);
-  if (share && fromOthers.length) await tellSenders(rt, ctx, peerId, fromOthers.map((r) => r.message_id));
+  if (share && fromOthers.length)
+    await tellSenders(
+      rt,
+      ctx,
+      peerId,
+      fromOthers.map((r) => r.message_id),
+    );
   return read.length;
 }
 
@@ -309,12 +416,22 @@ async function tellSenders(rt: ChatRuntime, ctx: RequestContext, peerId: string,
   const bySender = new Map<string, SeenCount[]>();
   for (const [messageId, c] of counts) {
     if (c.fromUserId === ctx.userId) continue;
-    bySender.set(c.fromUserId, [...(bySender.get(c.fromUserId) ?? []), { messageId, messageIdWeb: c.messageIdWeb, readCount: c.readCount, memberCount: c.memberCount }]);
+    bySender.set(c.fromUserId, [
+      ...(bySender.get(c.fromUserId) ?? []),
+      { messageId, messageIdWeb: c.messageIdWeb, readCount: c.readCount, memberCount: c.memberCount },
+    ]);
   }
   const at = nowIso();
   for (const [sender, messages] of bySender) {
     for (let i = 0; i < messages.length; i += SEEN_FRAME_MAX) {
-      const frame: SeenFrame = { kind: 'seen', peerId: group ? peerId : ctx.userId, readerId: ctx.userId, readerName: ctx.userName, at, messages: messages.slice(i, i + SEEN_FRAME_MAX) };
+      const frame: SeenFrame = {
+        kind: 'seen',
+        peerId: group ? peerId : ctx.userId,
+        readerId: ctx.userId,
+        readerName: ctx.userName,
+        at,
+        messages: messages.slice(i, i + SEEN_FRAME_MAX),
+      };
       rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [sender], frame, exceptConn: null });
     }
   }
@@ -326,7 +443,9 @@ export async function messageReaders(rt: ChatRuntime, ctx: RequestContext, messa
   if (!m || m.revoked_at) throw notFound(CHAT_TEXTS.revokeMissing);
   if (m.from_user_id !== ctx.userId) throw forbidden(CHAT_TEXTS.readersSenderOnly);
   const rows = await rt.repo.readers(ctx.tenantId, messageId, m.to_user_type === TO_USER_TYPE_GROUP);
-  const readers = rows.filter((r) => r.seen_at).map((r) => ({ userId: r.user_id, userName: r.user_name, readAt: r.seen_at! }));
+  const readers = rows
+    .filter((r) => r.seen_at)
+    .map((r) => ({ userId: r.user_id, userName: r.user_name, readAt: r.seen_at! }));
   readers.sort((a, b) => a.readAt.localeCompare(b.readAt));
   return {
     messageId,
@@ -349,7 +468,14 @@ export async function savePrivacy(rt: ChatRuntime, ctx: RequestContext, input: C
 // ---------------------------------------------------------------- HTTP side
 
 export function imUserInfo(ctx: RequestContext, accessToken: string): ImUserInfo {
-  return { userId: ctx.userId, access_token: accessToken, userName: ctx.userName, tenantId: ctx.tenantId, wsPath: '/api/chat/ws', resources: [...CHAT_RESOURCES] };
+  return {
+    userId: ctx.userId,
+    access_token: accessToken,
+    userName: ctx.userName,
+    tenantId: ctx.tenantId,
+    wsPath: '/api/chat/ws',
+    resources: [...CHAT_RESOURCES],
+  };
 }
 
 export function imConfig(): ImConfig {
@@ -380,7 +506,14 @@ const helperEntry = (): ConversationEntry => ({
 
 /** The last-chat list: every conversation with its unread count, pinned first, then by timeSend (4.1). */
 export async function lastChatList(rt: ChatRuntime, ctx: RequestContext): Promise<ConversationEntry[]> {
-  const [rows, unread] = await Promise.all([rt.repo.conversations(ctx.tenantId, ctx.userId), rt.repo.unreadByPeer(ctx.tenantId, ctx.userId)]);
+  const [rows, unread, mentions] = await Promise.all([
+    rt.repo.conversations(ctx.tenantId, ctx.userId),
+    rt.repo.unreadByPeer(ctx.tenantId, ctx.userId),
+    rt.repo.unreadMentions(ctx.tenantId, ctx.userId),
+  ]);
+  const mentionedIn = new Set(
+    mentions.filter((m) => parseMentions(m.mentions ?? '').some((x) => x.userId === ctx.userId)).map((m) => m.peer_id),
+  );
   const entries: ConversationEntry[] = rows.map((c) => ({
     jid: c.peer_id,
     name: c.name,
@@ -392,6 +525,8 @@ export async function lastChatList(rt: ChatRuntime, ctx: RequestContext): Promis
     type: c.last_type,
     fromUserId: c.last_from_user_id,
     openTopChatTime: c.open_top_chat_time,
+    muted: c.muted === 1,
+    mentioned: mentionedIn.has(c.peer_id),
   }));
   if (!entries.some((e) => e.jid === FILE_TRANSFER_HELPER_ID)) entries.push(helperEntry());
   return sortChatList(entries);
@@ -405,33 +540,82 @@ export async function friends(rt: ChatRuntime, ctx: RequestContext): Promise<Con
     rt.repo.publicAccounts(ctx.tenantId),
   ]);
   const byId = new Map<string, ContactEntry>();
-  for (const c of rows) byId.set(c.peer_id, { id: c.peer_id, name: c.name, mpType: c.mp_type, openTopChatTime: c.open_top_chat_time, timeSend: c.time_send });
-  for (const g of groups) if (!byId.has(g.id)) byId.set(g.id, { id: g.id, name: g.name, mpType: MP_TYPE_GROUP, openTopChatTime: null, timeSend: null });
-  for (const a of accounts) if (!byId.has(a.id)) byId.set(a.id, { id: a.id, name: a.name, mpType: a.mp_type, openTopChatTime: null, timeSend: null });
+  for (const c of rows)
+    byId.set(c.peer_id, {
+      id: c.peer_id,
+      name: c.name,
+      mpType: c.mp_type,
+      openTopChatTime: c.open_top_chat_time,
+      timeSend: c.time_send,
+    });
+  for (const g of groups)
+    if (!byId.has(g.id))
+      byId.set(g.id, { id: g.id, name: g.name, mpType: MP_TYPE_GROUP, openTopChatTime: null, timeSend: null });
+  for (const a of accounts)
+    if (!byId.has(a.id))
+      byId.set(a.id, { id: a.id, name: a.name, mpType: a.mp_type, openTopChatTime: null, timeSend: null });
   if (!byId.has(FILE_TRANSFER_HELPER_ID)) {
-    byId.set(FILE_TRANSFER_HELPER_ID, { id: FILE_TRANSFER_HELPER_ID, name: FILE_TRANSFER_HELPER_NAME, mpType: null, openTopChatTime: null, timeSend: null });
+    byId.set(FILE_TRANSFER_HELPER_ID, {
+      id: FILE_TRANSFER_HELPER_ID,
+      name: FILE_TRANSFER_HELPER_NAME,
+      mpType: null,
+      openTopChatTime: null,
+      timeSend: null,
+    });
   }
   return sortChatList([...byId.values()]);
 }
 
-export async function history(rt: ChatRuntime, ctx: RequestContext, input: { peerId: string; beforeSeq?: number | undefined; pageSize: number }): Promise<HistoryPage> {
+export async function history(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: { peerId: string; beforeSeq?: number | undefined; pageSize: number },
+): Promise<HistoryPage> {
   // A group the caller was in when it was dissolved has no history any more (its conversation left their list).
   const group = await rt.repo.group(ctx.tenantId, input.peerId);
-  if (group?.dissolved_at && (await rt.repo.groupMemberIds(ctx.tenantId, group.id)).includes(ctx.userId)) throw notFound(CHAT_TEXTS.groupDissolved);
+  if (group?.dissolved_at && (await rt.repo.groupMemberIds(ctx.tenantId, group.id)).includes(ctx.userId))
+    throw notFound(CHAT_TEXTS.groupDissolved);
   const rows = await rt.repo.history(ctx.tenantId, ctx.userId, input.peerId, input.beforeSeq, input.pageSize + 1);
   const page = rows.slice(0, input.pageSize).reverse();
   // Notices are stored once for many recipients: in each user's history the user is the addressee.
-  const addressed = (r: (typeof rows)[number]) => (r.to_user_id ? r : { ...r, to_user_id: ctx.userId, to_user_name: ctx.userName });
+  const addressed = (r: (typeof rows)[number]) =>
+    r.to_user_id ? r : { ...r, to_user_id: ctx.userId, to_user_name: ctx.userName };
   // Receipt 26 of the caller's own one-to-one messages, so that a reloaded page shows "delivered" again.
   const ownToPerson = page.filter(
-    (r) => r.from_user_id === ctx.userId && r.to_user_type === TO_USER_TYPE_USER && r.mp_type === null && r.to_user_id === input.peerId && r.to_user_id !== ctx.userId && r.to_user_id !== FILE_TRANSFER_HELPER_ID,
+    (r) =>
+      r.from_user_id === ctx.userId &&
+      r.to_user_type === TO_USER_TYPE_USER &&
+      r.mp_type === null &&
+      r.to_user_id === input.peerId &&
+      r.to_user_id !== ctx.userId &&
+      r.to_user_id !== FILE_TRANSFER_HELPER_ID,
   );
-  const delivered = ownToPerson.length ? await rt.repo.deliveredTo(ctx.tenantId, input.peerId, ownToPerson.map((r) => r.id)) : new Set<string>();
+  const delivered = ownToPerson.length
+    ? await rt.repo.deliveredTo(
+        ctx.tenantId,
+        input.peerId,
+        ownToPerson.map((r) => r.id),
+      )
+    : new Set<string>();
   // Read markers of the caller's own messages (one to one and in groups), so that a reloaded page shows them again.
-  const ownToGroup = page.filter((r) => r.from_user_id === ctx.userId && r.to_user_type === TO_USER_TYPE_GROUP && r.to_user_id === input.peerId);
+  const ownToGroup = page.filter(
+    (r) => r.from_user_id === ctx.userId && r.to_user_type === TO_USER_TYPE_GROUP && r.to_user_id === input.peerId,
+  );
   const readCounts = new Map([
-    ...(ownToPerson.length ? await rt.repo.readCounts(ctx.tenantId, ownToPerson.map((r) => r.id), false) : []),
-    ...(ownToGroup.length ? await rt.repo.readCounts(ctx.tenantId, ownToGroup.map((r) => r.id), true) : []),
+    ...(ownToPerson.length
+      ? await rt.repo.readCounts(
+          ctx.tenantId,
+          ownToPerson.map((r) => r.id),
+          false,
+        )
+      : []),
+    ...(ownToGroup.length
+      ? await rt.repo.readCounts(
+          ctx.tenantId,
+          ownToGroup.map((r) => r.id),
+          true,
+        )
+      : []),
   ]);
   const readOf = (id: string) => {
     const c = readCounts.get(id);
@@ -466,8 +650,23 @@ export async function setTop(rt: ChatRuntime, ctx: RequestContext, peerId: strin
   await rt.repo.createConversation(ctx.tenantId, ctx.userId, { ...peer, top: at });
 }
 
+/**
+ * Mutes (免打扰) or unmutes a conversation for the caller: its messages still count unread, quietly, and raise no
+ * badge or notification (a mention still does). Every device of the caller is told at once (a `muted` frame).
+ */
+export async function setMuted(rt: ChatRuntime, ctx: RequestContext, peerId: string, muted: boolean): Promise<void> {
+  if (await rt.repo.group(ctx.tenantId, peerId)) await memberGroup(rt, ctx, peerId);
+  if (!(await rt.repo.setMuted(ctx.tenantId, ctx.userId, peerId, muted))) {
+    const peer = await peerOf(rt, ctx, peerId);
+    await rt.repo.createConversation(ctx.tenantId, ctx.userId, { ...peer, top: null, muted });
+  }
+  const frame: MutedFrame = { kind: 'muted', peerId, muted };
+  rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [ctx.userId], frame, exceptConn: null });
+}
+
 async function peerOf(rt: ChatRuntime, ctx: RequestContext, peerId: string) {
-  if (peerId === FILE_TRANSFER_HELPER_ID) return { peerId, peerType: PEER_FILE_HELPER, mpType: null, name: FILE_TRANSFER_HELPER_NAME };
+  if (peerId === FILE_TRANSFER_HELPER_ID)
+    return { peerId, peerType: PEER_FILE_HELPER, mpType: null, name: FILE_TRANSFER_HELPER_NAME };
   const user = peerId !== ctx.userId ? await rt.repo.user(ctx.tenantId, peerId) : undefined;
   if (user) return { peerId, peerType: PEER_PERSON, mpType: MP_TYPE_PERSON, name: user.user_name };
   const group = await rt.repo.group(ctx.tenantId, peerId);
@@ -485,15 +684,21 @@ async function peerOf(rt: ChatRuntime, ctx: RequestContext, peerId: string) {
 async function checkMembers(rt: ChatRuntime, ctx: RequestContext, memberIds: string[]): Promise<string[]> {
   const wanted = [...new Set(memberIds.filter((id) => id !== ctx.userId))];
   const found = await rt.repo.activeUserIds(ctx.tenantId, wanted);
-  if (found.length !== wanted.length) throw badRequest(CHAT_TEXTS.noSuchUser, wanted.filter((id) => !found.includes(id)).join(','));
+  if (found.length !== wanted.length)
+    throw badRequest(CHAT_TEXTS.noSuchUser, wanted.filter((id) => !found.includes(id)).join(','));
   return found;
 }
 
 type NoticeColumns = Pick<ChatGroupRow, 'notice' | 'notice_at' | 'notice_by' | 'notice_by_name'>;
 const toGroupNotice = (g: NoticeColumns): GroupNotice | null =>
-  g.notice ? { text: g.notice, at: g.notice_at ?? '', byUserId: g.notice_by ?? '', byUserName: g.notice_by_name ?? '' } : null;
+  g.notice
+    ? { text: g.notice, at: g.notice_at ?? '', byUserId: g.notice_by ?? '', byUserName: g.notice_by_name ?? '' }
+    : null;
 
-const toChatGroup = (g: Pick<ChatGroupRow, 'id' | 'name' | 'owner_id' | 'created_at'> & NoticeColumns, memberCount: number): ChatGroup => ({
+const toChatGroup = (
+  g: Pick<ChatGroupRow, 'id' | 'name' | 'owner_id' | 'created_at'> & NoticeColumns,
+  memberCount: number,
+): ChatGroup => ({
   id: g.id,
   name: g.name,
   ownerId: g.owner_id,
@@ -502,10 +707,23 @@ const toChatGroup = (g: Pick<ChatGroupRow, 'id' | 'name' | 'owner_id' | 'created
   notice: toGroupNotice(g),
 });
 
-export async function createGroup(rt: ChatRuntime, ctx: RequestContext, input: { name: string; memberIds: string[] }): Promise<ChatGroup> {
+export async function createGroup(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: { name: string; memberIds: string[] },
+): Promise<ChatGroup> {
   const members = await checkMembers(rt, ctx, input.memberIds);
   const id = await rt.repo.createGroup(ctx.tenantId, { name: input.name, ownerId: ctx.userId, memberIds: members });
   const group = (await rt.repo.groupsOf(ctx.tenantId, ctx.userId)).find((g) => g.id === id)!;
+  // Every member is told at once: the group is in their list before anyone writes in it.
+  const everyone = [ctx.userId, ...members];
+  publishGroupEvent(rt, ctx, everyone, {
+    event: 'created',
+    groupId: id,
+    name: group.name,
+    ownerId: ctx.userId,
+    userIds: everyone,
+  });
   return toChatGroup(group, Number(group.member_count));
 }
 
@@ -526,7 +744,12 @@ function asMember(ctx: RequestContext, group: ChatGroupRow | undefined, memberId
 }
 
 /** The group, when the caller owns it: a member who is not the owner is refused (403) with `refusal`. */
-function asOwner(ctx: RequestContext, group: ChatGroupRow | undefined, memberIds: readonly string[], refusal: string): ChatGroupRow {
+function asOwner(
+  ctx: RequestContext,
+  group: ChatGroupRow | undefined,
+  memberIds: readonly string[],
+  refusal: string,
+): ChatGroupRow {
   const g = asMember(ctx, group, memberIds);
   if (g.owner_id !== ctx.userId) throw forbidden(refusal);
   return g;
@@ -554,12 +777,23 @@ function publishGroupEvent(
   to: readonly string[],
   event: Pick<GroupEventFrame, 'event' | 'groupId' | 'name' | 'ownerId' | 'userIds' | 'notice'>,
 ): void {
-  const frame: GroupEventFrame = { kind: 'group', ...event, byUserId: ctx.userId, byUserName: ctx.userName, at: nowIso() };
+  const frame: GroupEventFrame = {
+    kind: 'group',
+    ...event,
+    byUserId: ctx.userId,
+    byUserName: ctx.userName,
+    at: nowIso(),
+  };
   rt.bus.publish({ t: 'transient', tenantId: ctx.tenantId, userIds: [...new Set(to)], frame, exceptConn: null });
 }
 
 /** Adds people of the caller's tenant to a group the caller owns (members already in it are kept once). */
-export async function addGroupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string, memberIds: string[]): Promise<void> {
+export async function addGroupMembers(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  groupId: string,
+  memberIds: string[],
+): Promise<void> {
   const people = await checkMembers(rt, ctx, memberIds);
   const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
     const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupOwnerOnly);
@@ -568,7 +802,13 @@ export async function addGroupMembers(rt: ChatRuntime, ctx: RequestContext, grou
     return { group, added, members: [...g.memberIds, ...added] };
   });
   if (done.added.length) {
-    publishGroupEvent(rt, ctx, done.members, { event: 'membersAdded', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: done.added });
+    publishGroupEvent(rt, ctx, done.members, {
+      event: 'membersAdded',
+      groupId,
+      name: done.group.name,
+      ownerId: done.group.owner_id,
+      userIds: done.added,
+    });
   }
 }
 
@@ -576,7 +816,12 @@ export async function addGroupMembers(rt: ChatRuntime, ctx: RequestContext, grou
  * Removes members from a group the caller owns. They no longer receive or send its messages and the group
  * leaves their list at once (a `membersRemoved` frame); what they received before stays in their own history.
  */
-export async function removeGroupMembers(rt: ChatRuntime, ctx: RequestContext, groupId: string, memberIds: string[]): Promise<void> {
+export async function removeGroupMembers(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  groupId: string,
+  memberIds: string[],
+): Promise<void> {
   const wanted = [...new Set(memberIds)];
   const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
     const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupOwnerOnly);
@@ -586,22 +831,45 @@ export async function removeGroupMembers(rt: ChatRuntime, ctx: RequestContext, g
     await g.removeMembers(wanted, true);
     return { group, before: g.memberIds };
   });
-  publishGroupEvent(rt, ctx, done.before, { event: 'membersRemoved', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: wanted });
+  publishGroupEvent(rt, ctx, done.before, {
+    event: 'membersRemoved',
+    groupId,
+    name: done.group.name,
+    ownerId: done.group.owner_id,
+    userIds: wanted,
+  });
 }
 
 /** Renames a group the caller owns; every member's conversation takes the new name at once. */
-export async function renameGroup(rt: ChatRuntime, ctx: RequestContext, groupId: string, name: string): Promise<ChatGroup> {
+export async function renameGroup(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  groupId: string,
+  name: string,
+): Promise<ChatGroup> {
   const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
     const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupRenameOwnerOnly);
     if (group.name !== name) await g.rename(name);
     return { group: { ...group, name }, members: g.memberIds, changed: group.name !== name };
   });
-  if (done.changed) publishGroupEvent(rt, ctx, done.members, { event: 'renamed', groupId, name, ownerId: done.group.owner_id, userIds: [] });
+  if (done.changed)
+    publishGroupEvent(rt, ctx, done.members, {
+      event: 'renamed',
+      groupId,
+      name,
+      ownerId: done.group.owner_id,
+      userIds: [],
+    });
   return toChatGroup(done.group, done.members.length);
 }
 
 /** Hands a group the caller owns over to another member; the caller stays as a plain member. */
-export async function transferGroupOwner(rt: ChatRuntime, ctx: RequestContext, groupId: string, userId: string): Promise<ChatGroup> {
+export async function transferGroupOwner(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  groupId: string,
+  userId: string,
+): Promise<ChatGroup> {
   const active = (await rt.repo.activeUserIds(ctx.tenantId, [userId])).length === 1;
   const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
     const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupTransferOwnerOnly);
@@ -611,7 +879,13 @@ export async function transferGroupOwner(rt: ChatRuntime, ctx: RequestContext, g
     await g.setOwner(userId);
     return { group: { ...group, owner_id: userId }, members: g.memberIds };
   });
-  publishGroupEvent(rt, ctx, done.members, { event: 'ownerChanged', groupId, name: done.group.name, ownerId: userId, userIds: [userId] });
+  publishGroupEvent(rt, ctx, done.members, {
+    event: 'ownerChanged',
+    groupId,
+    name: done.group.name,
+    ownerId: userId,
+    userIds: [userId],
+  });
   return toChatGroup(done.group, done.members.length);
 }
 
@@ -619,18 +893,36 @@ export async function transferGroupOwner(rt: ChatRuntime, ctx: RequestContext, g
  * Sets, changes or (with an empty text) clears the announcement of a group the caller owns; every member is told
  * at once with a `noticeChanged` frame carrying it. The text comes trimmed and checked by the contract.
  */
-export async function setGroupNotice(rt: ChatRuntime, ctx: RequestContext, groupId: string, text: string): Promise<ChatGroup> {
+export async function setGroupNotice(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  groupId: string,
+  text: string,
+): Promise<ChatGroup> {
   const done = await rt.repo.changeGroup(ctx.tenantId, groupId, async (g) => {
     const group = asOwner(ctx, g.group, g.memberIds, CHAT_TEXTS.groupNoticeOwnerOnly);
     if ((group.notice ?? '') === text) return { group, members: g.memberIds, changed: false };
     const notice = text ? { text, at: nowIso(), by: ctx.userId } : null;
     await g.setNotice(notice);
-    const after: ChatGroupRow = { ...group, notice: notice?.text ?? null, notice_at: notice?.at ?? null, notice_by: notice?.by ?? null, notice_by_name: notice ? ctx.userName : null };
+    const after: ChatGroupRow = {
+      ...group,
+      notice: notice?.text ?? null,
+      notice_at: notice?.at ?? null,
+      notice_by: notice?.by ?? null,
+      notice_by_name: notice ? ctx.userName : null,
+    };
     return { group: after, members: g.memberIds, changed: true };
   });
   const result = toChatGroup(done.group, done.members.length);
   if (done.changed) {
-    publishGroupEvent(rt, ctx, done.members, { event: 'noticeChanged', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: [], notice: result.notice });
+    publishGroupEvent(rt, ctx, done.members, {
+      event: 'noticeChanged',
+      groupId,
+      name: done.group.name,
+      ownerId: done.group.owner_id,
+      userIds: [],
+      notice: result.notice,
+    });
   }
   return result;
 }
@@ -646,7 +938,13 @@ export async function quitGroup(rt: ChatRuntime, ctx: RequestContext, groupId: s
     await g.removeMembers([ctx.userId], false);
     return { group, before: g.memberIds };
   });
-  publishGroupEvent(rt, ctx, done.before, { event: 'left', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: [ctx.userId] });
+  publishGroupEvent(rt, ctx, done.before, {
+    event: 'left',
+    groupId,
+    name: done.group.name,
+    ownerId: done.group.owner_id,
+    userIds: [ctx.userId],
+  });
 }
 
 /**
@@ -659,7 +957,13 @@ export async function dissolveGroup(rt: ChatRuntime, ctx: RequestContext, groupI
     await g.dissolve();
     return { group, members: g.memberIds };
   });
-  publishGroupEvent(rt, ctx, done.members, { event: 'dissolved', groupId, name: done.group.name, ownerId: done.group.owner_id, userIds: [] });
+  publishGroupEvent(rt, ctx, done.members, {
+    event: 'dissolved',
+    groupId,
+    name: done.group.name,
+    ownerId: done.group.owner_id,
+    userIds: [],
+  });
 }
 
 export function assertSameUser(ctx: RequestContext, userId: string, msg: string): void {
@@ -677,20 +981,38 @@ const TOKEN_WEIGHT = { word: 3, bigram: 2, char: 1 } as const;
  * words, CJK bigrams and characters, one stop list); a message ranks by the weight of the tokens it holds (words
  * over bigrams over single characters), then by recency. Single characters only count when the keyword is one.
  */
-export async function searchMessages(rt: ChatRuntime, ctx: RequestContext, input: { keyword: string; peerId?: string | undefined }): Promise<ChatSearchHit[]> {
-  const tokens = [...tokenize(input.keyword)].filter(([, kind]) => kind !== 'char' || [...fold(input.keyword).trim()].length === 1).filter(([t]) => !/[\\%_]/.test(t));
+export async function searchMessages(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: { keyword: string; peerId?: string | undefined },
+): Promise<ChatSearchHit[]> {
+  const tokens = [...tokenize(input.keyword)]
+    .filter(([, kind]) => kind !== 'char' || [...fold(input.keyword).trim()].length === 1)
+    .filter(([t]) => !/[\\%_]/.test(t));
   const phrase = fold(input.keyword).trim();
   if (tokens.length === 0 && !phrase) return [];
-  const patterns = [...new Set([...(phrase && !/[\\%_]/.test(phrase) ? [phrase] : []), ...tokens.map(([t]) => t)])].slice(0, 12);
+  const patterns = [
+    ...new Set([...(phrase && !/[\\%_]/.test(phrase) ? [phrase] : []), ...tokens.map(([t]) => t)]),
+  ].slice(0, 12);
   if (patterns.length === 0) return [];
-  const rows = await rt.repo.searchMailbox(ctx.tenantId, ctx.userId, patterns, input.peerId, [MSG_TYPE_TEXT, MSG_TYPE_FILE, MSG_TYPE_MEDIA_FILE], SEARCH_CANDIDATES);
+  const rows = await rt.repo.searchMailbox(
+    ctx.tenantId,
+    ctx.userId,
+    patterns,
+    input.peerId,
+    [MSG_TYPE_TEXT, MSG_TYPE_FILE, MSG_TYPE_MEDIA_FILE],
+    SEARCH_CANDIDATES,
+  );
   const hits: ChatSearchHit[] = [];
   for (const r of rows) {
     const text = fold(r.content);
     let score = text.includes(phrase) ? 10 : 0;
     for (const [t, kind] of tokens) if (text.includes(t)) score += TOKEN_WEIGHT[kind];
     // Bigrams and characters alone that miss the words of a longer keyword say little: at least one word or the phrase.
-    const strong = text.includes(phrase) || tokens.some(([t, kind]) => kind === 'word' && text.includes(t)) || tokens.every(([, kind]) => kind !== 'word');
+    const strong =
+      text.includes(phrase) ||
+      tokens.some(([t, kind]) => kind === 'word' && text.includes(t)) ||
+      tokens.every(([, kind]) => kind !== 'word');
     if (score === 0 || !strong) continue;
     const addressed = r.to_user_id ? r : { ...r, to_user_id: ctx.userId, to_user_name: ctx.userName };
     hits.push({ peerId: r.peer_id, peerName: r.peer_name ?? '', seq: r.seq, message: toChatMessage(addressed), score });

@@ -44,7 +44,10 @@ describe.each(testDatabases)('chat socket security on %s', (engine) => {
   it('refuses a token in the URL before the upgrade, and no log line carries it', async () => {
     const { access_token } = await login('student01');
     for (const name of ['access_token', 'token']) {
-      const res = await TestChatClient.attempt(app, `/api/chat/ws?${name}=${encodeURIComponent(access_token)}&resource=pc`);
+      const res = await TestChatClient.attempt(
+        app,
+        `/api/chat/ws?${name}=${encodeURIComponent(access_token)}&resource=pc`,
+      );
       expect(res.status).toBe(400);
       expect(JSON.parse(res.body)).toMatchObject({ status: 400, msg: CHAT_TEXTS.tokenInUrl });
     }
@@ -69,7 +72,9 @@ describe.each(testDatabases)('chat socket security on %s', (engine) => {
     expect(JSON.parse(evil.body)).toMatchObject({ status: 403, msg: CHAT_TEXTS.originRefused });
     // A look-alike of the portal's host on another port or as a subdomain is another origin.
     const port = (app.server.address() as { port: number }).port;
-    expect((await TestChatClient.attempt(app, '/api/chat/ws', { protocols, origin: `http://127.0.0.1:${port + 1}` })).status).toBe(403);
+    expect(
+      (await TestChatClient.attempt(app, '/api/chat/ws', { protocols, origin: `http://127.0.0.1:${port + 1}` })).status,
+    ).toBe(403);
     expect((await TestChatClient.attempt(app, '/api/chat/ws', { protocols, origin: 'null' })).status).toBe(403);
 
     for (const origin of [`http://127.0.0.1:${port}`, 'https://oa.example.edu', undefined]) {

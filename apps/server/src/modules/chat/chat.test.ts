@@ -71,7 +71,10 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     const webId = teacher.say(STUDENT, '下午三点开会');
     const stored = await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
     const got = await student.next(messageOf((c) => c === '下午三点开会'));
-    expect(got).toMatchObject({ kind: 'message', message: { fromUserId: TEACHER, toUserId: STUDENT, type: 1, messageIdWeb: webId, jid: `${TEACHER}/pc` } });
+    expect(got).toMatchObject({
+      kind: 'message',
+      message: { fromUserId: TEACHER, toUserId: STUDENT, type: 1, messageIdWeb: webId, jid: `${TEACHER}/pc` },
+    });
     if (got.kind !== 'message' || stored.kind !== 'receipt') throw new Error('unexpected frames');
     expect(got.message.messageId).toBe(stored.messageId);
     await teacher.next(receiptOf(MSG_TYPE_RECEIPT_DELIVERED, webId));
@@ -92,7 +95,9 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     for (const id of sent) await admin.next(receiptOf(MSG_TYPE_RECEIPT_STORED, id));
 
     const student = await connect('student01');
-    const received = student.messages().filter((f) => f.message.fromUserId === ADMIN && f.message.content.startsWith('离线消息'));
+    const received = student
+      .messages()
+      .filter((f) => f.message.fromUserId === ADMIN && f.message.content.startsWith('离线消息'));
     expect(received.map((f) => f.message.content)).toEqual(sent.map((_, i) => `离线消息 ${i}`));
     const seqs = received.map((f) => f.seq!);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
@@ -119,7 +124,9 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     await teacher.roundTrip();
     expect(student.messages().filter((f) => f.message.messageIdWeb === webId)).toHaveLength(1);
     const page = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 100 });
-    expect(page.result.records.filter((r: { message: { messageIdWeb: string } }) => r.message.messageIdWeb === webId)).toHaveLength(1);
+    expect(
+      page.result.records.filter((r: { message: { messageIdWeb: string } }) => r.message.messageIdWeb === webId),
+    ).toHaveLength(1);
     await Promise.all([teacher.close(), student.close()]);
   });
 
@@ -131,15 +138,32 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     if (stored.kind !== 'receipt') throw new Error('unexpected frame');
     await student.next(messageOf((c) => c === '发错了'));
 
-    student.send({ kind: 'message', messageIdWeb: 'revoke-by-other', toUserId: TEACHER, type: MSG_TYPE_REVOKE, content: stored.messageId });
-    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'revoke-by-other')).toMatchObject({ msg: CHAT_TEXTS.revokeDenied });
+    student.send({
+      kind: 'message',
+      messageIdWeb: 'revoke-by-other',
+      toUserId: TEACHER,
+      type: MSG_TYPE_REVOKE,
+      content: stored.messageId,
+    });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'revoke-by-other')).toMatchObject({
+      msg: CHAT_TEXTS.revokeDenied,
+    });
 
-    teacher.send({ kind: 'message', messageIdWeb: 'revoke-1', toUserId: STUDENT, type: MSG_TYPE_REVOKE, content: stored.messageId });
+    teacher.send({
+      kind: 'message',
+      messageIdWeb: 'revoke-1',
+      toUserId: STUDENT,
+      type: MSG_TYPE_REVOKE,
+      content: stored.messageId,
+    });
     await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'revoke-1'));
     const revoke = await student.next(messageOf((c, type) => type === MSG_TYPE_REVOKE && c === stored.messageId));
     expect(revoke).toMatchObject({ message: { fromUserId: TEACHER } });
 
-    for (const [account, peer] of [['student01', TEACHER], ['teacher01', STUDENT]] as const) {
+    for (const [account, peer] of [
+      ['student01', TEACHER],
+      ['teacher01', STUDENT],
+    ] as const) {
       const page = await post(account, '/api/chat/history', { peerId: peer, pageSize: 100 });
       const ids = page.result.records.map((r: { message: { messageId: string } }) => r.message.messageId);
       expect(ids).not.toContain(stored.messageId);
@@ -154,12 +178,25 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     for (const id of ids) await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, id));
     const newest = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 3 });
     expect(newest.result.hasMore).toBe(true);
-    expect(newest.result.records.map((r: { message: { content: string } }) => r.message.content)).toEqual(['历史 2', '历史 3', '历史 4']);
-    const older = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 2, beforeSeq: newest.result.records[0].seq });
-    expect(older.result.records.map((r: { message: { content: string } }) => r.message.content)).toEqual(['历史 0', '历史 1']);
+    expect(newest.result.records.map((r: { message: { content: string } }) => r.message.content)).toEqual([
+      '历史 2',
+      '历史 3',
+      '历史 4',
+    ]);
+    const older = await post('student01', '/api/chat/history', {
+      peerId: TEACHER,
+      pageSize: 2,
+      beforeSeq: newest.result.records[0].seq,
+    });
+    expect(older.result.records.map((r: { message: { content: string } }) => r.message.content)).toEqual([
+      '历史 0',
+      '历史 1',
+    ]);
 
     const gone = newest.result.records[2].message.messageId;
-    expect(await post('student01', '/api/chat/message/delete', { messageIds: [gone] })).toMatchObject({ result: { deleted: 1 } });
+    expect(await post('student01', '/api/chat/message/delete', { messageIds: [gone] })).toMatchObject({
+      result: { deleted: 1 },
+    });
     const mine = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 3 });
     expect(mine.result.records.map((r: { message: { messageId: string } }) => r.message.messageId)).not.toContain(gone);
     const theirs = await post('teacher01', '/api/chat/history', { peerId: STUDENT, pageSize: 3 });
@@ -168,13 +205,29 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     // The sender's history says which of its one-to-one messages reached a device of the recipient (receipt 26).
     type Item = { delivered?: boolean; message: { content: string } };
     const delivery = async () =>
-      Object.fromEntries(((await post('teacher01', '/api/chat/history', { peerId: STUDENT, pageSize: 5 })).result.records as Item[]).map((r) => [r.message.content, r.delivered]));
-    expect(await delivery()).toEqual({ '历史 0': false, '历史 1': false, '历史 2': false, '历史 3': false, '历史 4': false });
+      Object.fromEntries(
+        ((await post('teacher01', '/api/chat/history', { peerId: STUDENT, pageSize: 5 })).result.records as Item[]).map(
+          (r) => [r.message.content, r.delivered],
+        ),
+      );
+    expect(await delivery()).toEqual({
+      '历史 0': false,
+      '历史 1': false,
+      '历史 2': false,
+      '历史 3': false,
+      '历史 4': false,
+    });
     expect(newest.result.records.every((r: Item) => r.delivered === undefined)).toBe(true);
     const student = await connect('student01');
     for (const id of ids.slice(0, 4)) await teacher.next(receiptOf(MSG_TYPE_RECEIPT_DELIVERED, id));
     // The one the student deleted before any device of theirs got it was never delivered.
-    expect(await delivery()).toEqual({ '历史 0': true, '历史 1': true, '历史 2': true, '历史 3': true, '历史 4': false });
+    expect(await delivery()).toEqual({
+      '历史 0': true,
+      '历史 1': true,
+      '历史 2': true,
+      '历史 3': true,
+      '历史 4': false,
+    });
     await Promise.all([teacher.close(), student.close()]);
   });
 
@@ -209,54 +262,128 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     const teacher = await connect('teacher01');
     const student = await connect('student01');
     const admin = await connect('admin');
-    teacher.send({ kind: 'message', messageIdWeb: 'group-1', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '组会改到周五' });
+    teacher.send({
+      kind: 'message',
+      messageIdWeb: 'group-1',
+      toUserId: groupId,
+      toUserType: TO_USER_TYPE_GROUP,
+      type: 1,
+      content: '组会改到周五',
+    });
     await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'group-1'));
-    expect(await student.next(messageOf((c) => c === '组会改到周五'))).toMatchObject({ message: { toUserId: groupId, toUserType: 2, toUserName: '课题组' } });
+    expect(await student.next(messageOf((c) => c === '组会改到周五'))).toMatchObject({
+      message: { toUserId: groupId, toUserType: 2, toUserName: '课题组' },
+    });
 
-    admin.send({ kind: 'message', messageIdWeb: 'group-intruder', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '我不在群里' });
-    expect(await admin.next((f) => f.kind === 'error' && f.messageIdWeb === 'group-intruder')).toMatchObject({ msg: CHAT_TEXTS.noSuchGroup });
+    admin.send({
+      kind: 'message',
+      messageIdWeb: 'group-intruder',
+      toUserId: groupId,
+      toUserType: TO_USER_TYPE_GROUP,
+      type: 1,
+      content: '我不在群里',
+    });
+    expect(await admin.next((f) => f.kind === 'error' && f.messageIdWeb === 'group-intruder')).toMatchObject({
+      msg: CHAT_TEXTS.noSuchGroup,
+    });
 
     await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN] });
-    teacher.send({ kind: 'message', messageIdWeb: 'group-2', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '欢迎管理员' });
+    teacher.send({
+      kind: 'message',
+      messageIdWeb: 'group-2',
+      toUserId: groupId,
+      toUserType: TO_USER_TYPE_GROUP,
+      type: 1,
+      content: '欢迎管理员',
+    });
     await admin.next(messageOf((c) => c === '欢迎管理员'));
     await student.next(messageOf((c) => c === '欢迎管理员'));
     const list = await post('student01', '/api/chat/lastChatList');
-    expect(list.result.find((e: { jid: string }) => e.jid === groupId)).toMatchObject({ mpType: 2, toUserType: 2, name: '课题组' });
+    expect(list.result.find((e: { jid: string }) => e.jid === groupId)).toMatchObject({
+      mpType: 2,
+      toUserType: 2,
+      name: '课题组',
+    });
     await Promise.all([teacher.close(), student.close(), admin.close()]);
   });
 
   it('lets only the group owner add and remove members; a removed member neither sends nor receives, and keeps what came before', async () => {
     const created = await post('teacher01', '/api/chat/group/create', { name: '成员管理群', memberIds: [STUDENT] });
     const groupId = created.result.id as string;
-    const members = async () => ((await post('teacher01', '/api/chat/group/members', { groupId })).result as Array<{ userId: string }>).map((m) => m.userId);
+    const members = async () =>
+      ((await post('teacher01', '/api/chat/group/members', { groupId })).result as Array<{ userId: string }>).map(
+        (m) => m.userId,
+      );
 
     // A member who is not the owner is refused; a non-member learns nothing about the group.
-    expect(await post('student01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({ status: 403, msg: CHAT_TEXTS.groupOwnerOnly });
-    expect(await post('student01', '/api/chat/group/removeMembers', { groupId, memberIds: [TEACHER] })).toMatchObject({ status: 403, msg: CHAT_TEXTS.groupOwnerOnly });
-    expect(await post('admin', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
+    expect(await post('student01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN] })).toMatchObject({
+      status: 403,
+      msg: CHAT_TEXTS.groupOwnerOnly,
+    });
+    expect(await post('student01', '/api/chat/group/removeMembers', { groupId, memberIds: [TEACHER] })).toMatchObject({
+      status: 403,
+      msg: CHAT_TEXTS.groupOwnerOnly,
+    });
+    expect(await post('admin', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({
+      status: 404,
+      msg: CHAT_TEXTS.noSuchGroup,
+    });
     expect(new Set(await members())).toEqual(new Set([TEACHER, STUDENT]));
 
-    expect(await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN, STUDENT] })).toMatchObject({ status: 1000 });
+    expect(
+      await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [ADMIN, STUDENT] }),
+    ).toMatchObject({ status: 1000 });
     expect(new Set(await members())).toEqual(new Set([TEACHER, STUDENT, ADMIN]));
     const teacher = await connect('teacher01');
     const student = await connect('student01');
     const admin = await connect('admin');
-    teacher.send({ kind: 'message', messageIdWeb: 'members-1', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '三人都在' });
+    teacher.send({
+      kind: 'message',
+      messageIdWeb: 'members-1',
+      toUserId: groupId,
+      toUserType: TO_USER_TYPE_GROUP,
+      type: 1,
+      content: '三人都在',
+    });
     await student.next(messageOf((c) => c === '三人都在'));
     await admin.next(messageOf((c) => c === '三人都在'));
 
     // The owner cannot remove himself, nor someone who is not in the group.
-    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [TEACHER] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.ownerNotRemovable });
+    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [TEACHER] })).toMatchObject({
+      status: 400,
+      msg: CHAT_TEXTS.ownerNotRemovable,
+    });
     const outsider = await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: ['no-such-user'] });
     expect(outsider).toMatchObject({ status: 400, msg: CHAT_TEXTS.notGroupMember });
-    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({ status: 1000 });
+    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({
+      status: 1000,
+    });
     expect(new Set(await members())).toEqual(new Set([TEACHER, ADMIN]));
-    expect((await post('teacher01', '/api/chat/group/list')).result.find((g: { id: string }) => g.id === groupId)).toMatchObject({ memberCount: 2 });
+    expect(
+      (await post('teacher01', '/api/chat/group/list')).result.find((g: { id: string }) => g.id === groupId),
+    ).toMatchObject({ memberCount: 2 });
 
-    teacher.send({ kind: 'message', messageIdWeb: 'members-2', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '学生已移出' });
+    teacher.send({
+      kind: 'message',
+      messageIdWeb: 'members-2',
+      toUserId: groupId,
+      toUserType: TO_USER_TYPE_GROUP,
+      type: 1,
+      content: '学生已移出',
+    });
     await admin.next(messageOf((c) => c === '学生已移出'));
-    student.send({ kind: 'message', messageIdWeb: 'members-3', toUserId: groupId, toUserType: TO_USER_TYPE_GROUP, type: 1, content: '我还能发吗' });
-    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'members-3')).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
+    student.send({
+      kind: 'message',
+      messageIdWeb: 'members-3',
+      toUserId: groupId,
+      toUserType: TO_USER_TYPE_GROUP,
+      type: 1,
+      content: '我还能发吗',
+    });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'members-3')).toMatchObject({
+      status: 404,
+      msg: CHAT_TEXTS.noSuchGroup,
+    });
     await Promise.all([student.roundTrip(), admin.roundTrip()]);
     expect(student.messages().some((f) => f.message.content === '学生已移出')).toBe(false);
     expect(admin.messages().some((f) => f.message.content === '我还能发吗')).toBe(false);
@@ -275,17 +402,35 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     tokens.otherOwner = (await t.login(other.account, other.tenantId)).access_token;
     const created = await post('teacher01', '/api/chat/group/create', { name: '本校群', memberIds: [STUDENT] });
     const groupId = created.result.id as string;
-    expect(await post('otherOwner', '/api/chat/group/addMembers', { groupId, memberIds: [other.userId] })).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
-    expect(await post('otherOwner', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
-    expect(await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [other.userId] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.noSuchUser });
-    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [other.userId] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.notGroupMember });
+    expect(
+      await post('otherOwner', '/api/chat/group/addMembers', { groupId, memberIds: [other.userId] }),
+    ).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchGroup });
+    expect(await post('otherOwner', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] })).toMatchObject({
+      status: 404,
+      msg: CHAT_TEXTS.noSuchGroup,
+    });
+    expect(await post('teacher01', '/api/chat/group/addMembers', { groupId, memberIds: [other.userId] })).toMatchObject(
+      { status: 400, msg: CHAT_TEXTS.noSuchUser },
+    );
+    expect(
+      await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [other.userId] }),
+    ).toMatchObject({ status: 400, msg: CHAT_TEXTS.notGroupMember });
 
     // The other tenant's own group cannot take this tenant's people either.
     const theirs = await post('otherOwner', '/api/chat/group/create', { name: '外校群', memberIds: [other.userId] });
     expect(theirs).toMatchObject({ status: 1000, result: { memberCount: 1 } });
-    expect(await post('otherOwner', '/api/chat/group/addMembers', { groupId: theirs.result.id, memberIds: [STUDENT] })).toMatchObject({ status: 400, msg: CHAT_TEXTS.noSuchUser });
-    expect(await post('teacher01', '/api/chat/group/removeMembers', { groupId: theirs.result.id, memberIds: [other.userId] })).toMatchObject({ status: 404 });
-    const members = (await post('teacher01', '/api/chat/group/members', { groupId })).result as Array<{ userId: string }>;
+    expect(
+      await post('otherOwner', '/api/chat/group/addMembers', { groupId: theirs.result.id, memberIds: [STUDENT] }),
+    ).toMatchObject({ status: 400, msg: CHAT_TEXTS.noSuchUser });
+    expect(
+      await post('teacher01', '/api/chat/group/removeMembers', {
+        groupId: theirs.result.id,
+        memberIds: [other.userId],
+      }),
+    ).toMatchObject({ status: 404 });
+    const members = (await post('teacher01', '/api/chat/group/members', { groupId })).result as Array<{
+      userId: string;
+    }>;
     expect(new Set(members.map((m) => m.userId))).toEqual(new Set([TEACHER, STUDENT]));
   });
 
@@ -296,9 +441,14 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     const student = await connect('student01');
 
     student.say(other.userId, '跨租户', { messageIdWeb: 'cross-1' });
-    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'cross-1')).toMatchObject({ status: 404, msg: CHAT_TEXTS.noSuchUser });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'cross-1')).toMatchObject({
+      status: 404,
+      msg: CHAT_TEXTS.noSuchUser,
+    });
     outsider.say(STUDENT, '跨租户反向', { messageIdWeb: 'cross-2' });
-    expect(await outsider.next((f) => f.kind === 'error' && f.messageIdWeb === 'cross-2')).toMatchObject({ status: 404 });
+    expect(await outsider.next((f) => f.kind === 'error' && f.messageIdWeb === 'cross-2')).toMatchObject({
+      status: 404,
+    });
     await Promise.all([outsider.roundTrip(), student.roundTrip()]);
     expect(outsider.messages()).toHaveLength(0);
     expect(student.messages().some((f) => f.message.content.startsWith('跨租户'))).toBe(false);
@@ -310,7 +460,10 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
   it('answers an unknown type and a malformed frame with an error, and closes on an oversized frame', async () => {
     const student = await connect('student01');
     student.send({ kind: 'message', messageIdWeb: 'odd-type', toUserId: TEACHER, type: 77, content: 'x' });
-    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'odd-type')).toMatchObject({ status: 400, msg: CHAT_TEXTS.unknownType });
+    expect(await student.next((f) => f.kind === 'error' && f.messageIdWeb === 'odd-type')).toMatchObject({
+      status: 400,
+      msg: CHAT_TEXTS.unknownType,
+    });
     student.send({ kind: 'teleport' });
     expect(await student.next((f) => f.kind === 'error')).toMatchObject({ msg: CHAT_TEXTS.unknownType });
     student.ws.send('not json');
@@ -332,8 +485,17 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
 
   it('tells the people a user chats with when the user comes online and goes offline; others hear nothing', async () => {
     // The student's conversation list (whom their presence is told) holds no conversation with the administrator.
-    const adminRow = await t.db.db.selectFrom('chat_conversations').where('user_id', '=', STUDENT).where('peer_id', '=', ADMIN).selectAll().executeTakeFirst();
-    await t.db.db.deleteFrom('chat_conversations').where('user_id', '=', STUDENT).where('peer_id', '=', ADMIN).execute();
+    const adminRow = await t.db.db
+      .selectFrom('chat_conversations')
+      .where('user_id', '=', STUDENT)
+      .where('peer_id', '=', ADMIN)
+      .selectAll()
+      .executeTakeFirst();
+    await t.db.db
+      .deleteFrom('chat_conversations')
+      .where('user_id', '=', STUDENT)
+      .where('peer_id', '=', ADMIN)
+      .execute();
     const teacher = await connect('teacher01');
     const admin = await connect('admin');
     let student = await connect('student01');
@@ -341,7 +503,8 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     student.say(TEACHER, '老师好');
     await teacher.next(messageOf((c) => c === '老师好'));
     await student.close();
-    const isStudent = (status: string, resource: string) => (f: ServerFrame) => f.kind === 'presence' && f.userId === STUDENT && f.status === status && f.resource === resource;
+    const isStudent = (status: string, resource: string) => (f: ServerFrame) =>
+      f.kind === 'presence' && f.userId === STUDENT && f.status === status && f.resource === resource;
     await teacher.next(isStudent('offline', 'pc'));
     student = await connect('student01', { resource: 'android' });
     await teacher.next(isStudent('online', 'android'));
@@ -355,11 +518,21 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
   it('forwards the input state (200) without storing it', async () => {
     const teacher = await connect('teacher01');
     const student = await connect('student01');
-    teacher.send({ kind: 'message', messageIdWeb: 'typing-1', toUserId: STUDENT, type: MSG_TYPE_INPUT_STATE, content: '' });
-    const typing = await student.next((f: ServerFrame) => f.kind === 'message' && f.message.type === MSG_TYPE_INPUT_STATE);
+    teacher.send({
+      kind: 'message',
+      messageIdWeb: 'typing-1',
+      toUserId: STUDENT,
+      type: MSG_TYPE_INPUT_STATE,
+      content: '',
+    });
+    const typing = await student.next(
+      (f: ServerFrame) => f.kind === 'message' && f.message.type === MSG_TYPE_INPUT_STATE,
+    );
     expect(typing).toMatchObject({ seq: null, message: { fromUserId: TEACHER } });
     const page = await post('student01', '/api/chat/history', { peerId: TEACHER, pageSize: 100 });
-    expect(page.result.records.some((r: { message: { type: number } }) => r.message.type === MSG_TYPE_INPUT_STATE)).toBe(false);
+    expect(
+      page.result.records.some((r: { message: { type: number } }) => r.message.type === MSG_TYPE_INPUT_STATE),
+    ).toBe(false);
     await Promise.all([teacher.close(), student.close()]);
   });
 
@@ -368,7 +541,9 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     const upload = async (name: string, data: Buffer) => {
       const boundary = '----portaltest';
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
         data,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -382,19 +557,42 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
       ).json();
     };
     expect(await upload('virus.exe', Buffer.from('MZ'))).toMatchObject({ status: 400, msg: CHAT_TEXTS.badFileType });
-    expect(await upload('fake.png', Buffer.from('not an image at all'))).toMatchObject({ status: 400, msg: CHAT_TEXTS.badFileType });
-    expect(await upload('big.jpg', Buffer.alloc(10 * 1024 * 1024 + 10, 0xff))).toMatchObject({ status: 413, msg: CHAT_TEXTS.imageTooLarge });
+    expect(await upload('fake.png', Buffer.from('not an image at all'))).toMatchObject({
+      status: 400,
+      msg: CHAT_TEXTS.badFileType,
+    });
+    expect(await upload('big.jpg', Buffer.alloc(10 * 1024 * 1024 + 10, 0xff))).toMatchObject({
+      status: 413,
+      msg: CHAT_TEXTS.imageTooLarge,
+    });
     const image = await upload('课表.png', png);
-    expect(image).toMatchObject({ status: 1000, result: { type: MSG_TYPE_IMAGE, fileTypeName: 'png', fileSize: png.length } });
+    expect(image).toMatchObject({
+      status: 1000,
+      result: { type: MSG_TYPE_IMAGE, fileTypeName: 'png', fileSize: png.length },
+    });
     const doc = await upload('培养方案.pdf', Buffer.from('%PDF-1.7 demo'));
     expect(doc.result).toMatchObject({ type: MSG_TYPE_FILE, fileTypeName: 'pdf' });
 
     const phone = await connect('student01', { resource: 'android' });
     const pc = await connect('student01', { resource: 'pc' });
-    phone.send({ kind: 'message', messageIdWeb: 'helper-1', toUserId: FILE_TRANSFER_HELPER_ID, type: MSG_TYPE_FILE, content: '', objectId: doc.result.objectId });
+    phone.send({
+      kind: 'message',
+      messageIdWeb: 'helper-1',
+      toUserId: FILE_TRANSFER_HELPER_ID,
+      type: MSG_TYPE_FILE,
+      content: '',
+      objectId: doc.result.objectId,
+    });
     await phone.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'helper-1'));
     const onPc = await pc.next(messageOf((_c, type) => type === MSG_TYPE_FILE));
-    expect(onPc).toMatchObject({ message: { toUserId: FILE_TRANSFER_HELPER_ID, content: '培养方案.pdf', fileTypeName: 'pdf', objectId: doc.result.objectId } });
+    expect(onPc).toMatchObject({
+      message: {
+        toUserId: FILE_TRANSFER_HELPER_ID,
+        content: '培养方案.pdf',
+        fileTypeName: 'pdf',
+        objectId: doc.result.objectId,
+      },
+    });
 
     // The upload answers with a signed link that needs no header (for <img src>); a forged one opens nothing.
     const own = await t.app.inject({ method: 'GET', url: image.result.url });
@@ -403,29 +601,54 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     expect(own.rawPayload.equals(png)).toBe(true);
     const forged = await t.app.inject({ method: 'GET', url: image.result.url.replace(/sig=[^&]+/, 'sig=forged') });
     expect(forged.statusCode).toBe(404);
-    const viaToken = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}?access_token=${tokens.student01}` });
+    const viaToken = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/file/${image.result.objectId}?access_token=${tokens.student01}`,
+    });
     expect(viaToken.statusCode).toBe(401);
-    const stranger = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}`, headers: bearer(tokens.teacher01!) });
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/file/${image.result.objectId}`,
+      headers: bearer(tokens.teacher01!),
+    });
     expect(stranger.statusCode).toBe(404);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}` });
     expect(anonymous.statusCode).toBe(401);
 
     // Sending the image to the teacher lets the teacher read it.
-    pc.send({ kind: 'message', messageIdWeb: 'img-1', toUserId: TEACHER, type: MSG_TYPE_IMAGE, content: '', objectId: image.result.objectId });
+    pc.send({
+      kind: 'message',
+      messageIdWeb: 'img-1',
+      toUserId: TEACHER,
+      type: MSG_TYPE_IMAGE,
+      content: '',
+      objectId: image.result.objectId,
+    });
     await pc.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'img-1'));
-    const allowed = await t.app.inject({ method: 'GET', url: `/api/chat/file/${image.result.objectId}`, headers: bearer(tokens.teacher01!) });
+    const allowed = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/file/${image.result.objectId}`,
+      headers: bearer(tokens.teacher01!),
+    });
     expect(allowed.statusCode).toBe(200);
     const link = await post('teacher01', '/api/chat/file/sign', { objectId: image.result.objectId });
     expect((await t.app.inject({ method: 'GET', url: link.result.url })).statusCode).toBe(200);
     expect((await post('admin', '/api/chat/file/sign', { objectId: image.result.objectId })).status).toBe(404);
     const list = await post('student01', '/api/chat/lastChatList');
-    expect(list.result.find((e: { jid: string }) => e.jid === FILE_TRANSFER_HELPER_ID)).toMatchObject({ mpType: null, content: '培养方案.pdf' });
+    expect(list.result.find((e: { jid: string }) => e.jid === FILE_TRANSFER_HELPER_ID)).toMatchObject({
+      mpType: null,
+      content: '培养方案.pdf',
+    });
     await Promise.all([phone.close(), pc.close()]);
   });
 
   it('lists pinned conversations first, then by last message time; delete hides a conversation for the caller', async () => {
     await post('admin', '/api/chat/conversation/top', { peerId: FILE_TRANSFER_HELPER_ID, top: true });
-    const list = (await post('admin', '/api/chat/lastChatList')).result as Array<{ jid: string; timeSend: string | null; openTopChatTime: string | null }>;
+    const list = (await post('admin', '/api/chat/lastChatList')).result as Array<{
+      jid: string;
+      timeSend: string | null;
+      openTopChatTime: string | null;
+    }>;
     expect(list[0]).toMatchObject({ jid: FILE_TRANSFER_HELPER_ID });
     expect(list[0]!.openTopChatTime).not.toBeNull();
     const rest = list.slice(1).map((e) => e.timeSend ?? '');
@@ -448,7 +671,11 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, burst[4]!.webId));
     // The process goes away with messages in flight; a new one starts on the same database.
     await t.app.close();
-    const acked = new Set(teacher.frames.flatMap((f) => (f.kind === 'receipt' && f.type === MSG_TYPE_RECEIPT_STORED ? [f.messageIdWeb] : [])));
+    const acked = new Set(
+      teacher.frames.flatMap((f) =>
+        f.kind === 'receipt' && f.type === MSG_TYPE_RECEIPT_STORED ? [f.messageIdWeb] : [],
+      ),
+    );
     t.app = await buildApp({ config: t.config, db: t.db, logger: false, serveWeb: false });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
 

@@ -12,9 +12,14 @@ import type { AppDeps, RequestContext } from '../../platform/http.ts';
  */
 
 /** The stored id of an engine's instance: stable per tenant and external id, never another tenant's. */
-export const ingestedProcessId = (tenantId: string, externalId: string) => `eff-${createHash('sha256').update(`${tenantId}\u0000${externalId}`).digest('hex').slice(0, 40)}`;
+export const ingestedProcessId = (tenantId: string, externalId: string) =>
+  `eff-${createHash('sha256').update(`${tenantId}\u0000${externalId}`).digest('hex').slice(0, 40)}`;
 
-export async function ingestProcesses(deps: AppDeps, ctx: RequestContext, processes: IngestProcess[]): Promise<IngestResult> {
+export async function ingestProcesses(
+  deps: AppDeps,
+  ctx: RequestContext,
+  processes: IngestProcess[],
+): Promise<IngestResult> {
   const db = deps.db;
   const tenantId = ctx.tenantId;
   const [depts, scenes] = await Promise.all([
@@ -23,7 +28,16 @@ export async function ingestProcesses(deps: AppDeps, ctx: RequestContext, proces
   ]);
   const serviceIds = [...new Set(processes.map((p) => p.serviceId).filter((x): x is string => !!x))];
   const services = new Set(
-    serviceIds.length ? (await db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).select('id').execute()).map((s) => s.id) : [],
+    serviceIds.length
+      ? (
+          await db
+            .selectFrom('svc_services')
+            .where('tenant_id', '=', tenantId)
+            .where('id', 'in', serviceIds)
+            .select('id')
+            .execute()
+        ).map((s) => s.id)
+      : [],
   );
   const resolve = (list: { id: string; name: string }[], id: string | undefined, name: string | undefined) =>
     id ? list.find((x) => x.id === id)?.id : name ? list.find((x) => x.name === name)?.id : undefined;
@@ -36,8 +50,10 @@ export async function ingestProcesses(deps: AppDeps, ctx: RequestContext, proces
     const deptId = resolve(depts, p.deptId, p.deptName);
     if (!deptId) throw badRequest(`${where}：${EFFICIENCY_TEXTS.noDept}`, p.deptId ?? p.deptName ?? '');
     const sceneId = p.sceneId || p.sceneName ? resolve(scenes, p.sceneId, p.sceneName) : '';
-    if (sceneId === undefined) throw badRequest(`${where}：${EFFICIENCY_TEXTS.noScene}`, p.sceneId ?? p.sceneName ?? '');
-    if (p.serviceId && !services.has(p.serviceId)) throw badRequest(`${where}：${EFFICIENCY_TEXTS.noService}`, p.serviceId);
+    if (sceneId === undefined)
+      throw badRequest(`${where}：${EFFICIENCY_TEXTS.noScene}`, p.sceneId ?? p.sceneName ?? '');
+    if (p.serviceId && !services.has(p.serviceId))
+      throw badRequest(`${where}：${EFFICIENCY_TEXTS.noService}`, p.serviceId);
     const id = ingestedProcessId(tenantId, p.externalId);
     return {
       process: {
@@ -74,13 +90,31 @@ export async function ingestProcesses(deps: AppDeps, ctx: RequestContext, proces
     const existing = new Set<string>();
     for (let i = 0; i < ids.length; i += 500) {
       const part = ids.slice(i, i + 500);
-      for (const r of await trx.selectFrom('eff_processes').where('tenant_id', '=', tenantId).where('id', 'in', part).select('id').execute()) existing.add(r.id);
-      await trx.deleteFrom('eff_process_nodes').where('tenant_id', '=', tenantId).where('process_id', 'in', part).execute();
+      for (const r of await trx
+        .selectFrom('eff_processes')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', part)
+        .select('id')
+        .execute())
+        existing.add(r.id);
+      await trx
+        .deleteFrom('eff_process_nodes')
+        .where('tenant_id', '=', tenantId)
+        .where('process_id', 'in', part)
+        .execute();
       await trx.deleteFrom('eff_processes').where('tenant_id', '=', tenantId).where('id', 'in', part).execute();
     }
-    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('eff_processes').values(rows.slice(i, i + 100).map((r) => r.process)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('eff_processes')
+        .values(rows.slice(i, i + 100).map((r) => r.process))
+        .execute();
     const nodes = rows.flatMap((r) => r.nodes);
-    for (let i = 0; i < nodes.length; i += 200) await trx.insertInto('eff_process_nodes').values(nodes.slice(i, i + 200)).execute();
+    for (let i = 0; i < nodes.length; i += 200)
+      await trx
+        .insertInto('eff_process_nodes')
+        .values(nodes.slice(i, i + 200))
+        .execute();
     return { received: rows.length, inserted: rows.length - existing.size, updated: existing.size };
   });
 }

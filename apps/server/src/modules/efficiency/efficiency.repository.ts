@@ -27,10 +27,14 @@ export const toAgg = (r: RawAgg | undefined): Agg => ({
  */
 export type SlotMinutes = 60 | 15;
 const slotOf = (col: Expression<unknown>, minutes: SlotMinutes): RawBuilder<string> =>
-  minutes === 60 ? sql<string>`substr(${col}, 1, 13)` : sql<string>`substr(${col}, 1, 14) || cast(cast(substr(${col}, 15, 2) as integer) / 15 * 15 as text)`;
+  minutes === 60
+    ? sql<string>`substr(${col}, 1, 13)`
+    : sql<string>`substr(${col}, 1, 14) || cast(cast(substr(${col}, 15, 2) as integer) / 15 * 15 as text)`;
 /** The instant (ms) a slotOf() key starts at. */
 const slotTime = (slot: string): number =>
-  slot.length === 13 ? Date.parse(`${slot}:00:00.000Z`) : Date.parse(`${slot.slice(0, 14)}${slot.slice(14).padStart(2, '0')}:00.000Z`);
+  slot.length === 13
+    ? Date.parse(`${slot}:00:00.000Z`)
+    : Date.parse(`${slot.slice(0, 14)}${slot.slice(14).padStart(2, '0')}:00.000Z`);
 
 /**
  * SQL of efficiency supervision. Every method takes the tenant first (house style 2); the only dialect
@@ -48,12 +52,22 @@ export function efficiencyRepository(db: Db, engine: Engine) {
       sql<number>`count(*)`.as('started'),
       sql<number>`sum(case when p.finished_at is not null then 1 else 0 end)`.as('finished'),
       sql<number>`sum(${processLate(now)})`.as('overdue'),
-      sql<number>`sum(case when p.finished_at is not null and p.finished_at <= p.due_at then 1 else 0 end)`.as('on_time'),
-      sql<number | null>`avg(case when p.finished_at is not null then ${hours(sql.ref('p.started_at'), sql.ref('p.finished_at'))} end)`.as('avg_hours'),
+      sql<number>`sum(case when p.finished_at is not null and p.finished_at <= p.due_at then 1 else 0 end)`.as(
+        'on_time',
+      ),
+      sql<
+        number | null
+      >`avg(case when p.finished_at is not null then ${hours(sql.ref('p.started_at'), sql.ref('p.finished_at'))} end)`.as(
+        'avg_hours',
+      ),
     ] as const;
 
   const processes = (tenantId: string, f: ProcessFilter) => {
-    let q = db.selectFrom('eff_processes as p').where('p.tenant_id', '=', tenantId).where('p.started_at', '>=', f.from).where('p.started_at', '<', f.to);
+    let q = db
+      .selectFrom('eff_processes as p')
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.started_at', '>=', f.from)
+      .where('p.started_at', '<', f.to);
     if (f.deptId) q = q.where('p.dept_id', '=', f.deptId);
     if (f.sceneId) q = q.where('p.scene_id', '=', f.sceneId);
     return q;
@@ -67,17 +81,36 @@ export function efficiencyRepository(db: Db, engine: Engine) {
 
   return {
     dept(tenantId: string, id: string) {
-      return db.selectFrom('svc_depts').where('tenant_id', '=', tenantId).where('id', '=', id).select(['id', 'name']).executeTakeFirst();
+      return db
+        .selectFrom('svc_depts')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .select(['id', 'name'])
+        .executeTakeFirst();
     },
     scene(tenantId: string, id: string) {
-      return db.selectFrom('svc_scenes').where('tenant_id', '=', tenantId).where('id', '=', id).select(['id', 'name']).executeTakeFirst();
+      return db
+        .selectFrom('svc_scenes')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .select(['id', 'name'])
+        .executeTakeFirst();
     },
     /** Departments (or scenes) with how many services on the shelf each holds. */
     async groupsWithServiceCounts(tenantId: string, table: 'svc_depts' | 'svc_scenes') {
       const col = table === 'svc_depts' ? 's.dept_id' : 's.scene_id';
       const [rows, counts] = await Promise.all([
-        db.selectFrom(table).where('tenant_id', '=', tenantId).select(['id', 'name']).orderBy('sort').orderBy('name').execute(),
-        services(tenantId, { deptId: null, sceneId: null }).select([`${col} as gid`, sql<number>`count(*)`.as('n')]).groupBy(col).execute(),
+        db
+          .selectFrom(table)
+          .where('tenant_id', '=', tenantId)
+          .select(['id', 'name'])
+          .orderBy('sort')
+          .orderBy('name')
+          .execute(),
+        services(tenantId, { deptId: null, sceneId: null })
+          .select([`${col} as gid`, sql<number>`count(*)`.as('n')])
+          .groupBy(col)
+          .execute(),
       ]);
       const byId = new Map(counts.map((c) => [c.gid, num(c.n)]));
       return rows.map((r) => ({ id: r.id, name: r.name, count: byId.get(r.id) ?? 0 }));
@@ -88,7 +121,11 @@ export function efficiencyRepository(db: Db, engine: Engine) {
     },
     async serviceTotals(tenantId: string, f: Pick<ProcessFilter, 'deptId' | 'sceneId'>) {
       const r = await services(tenantId, f)
-        .select([sql<number>`count(*)`.as('n'), sql<number>`sum(case when s.business_type = 'PROCESS' then 1 else 0 end)`.as('process_n'), sql<number>`sum(s.visit_count)`.as('visits')])
+        .select([
+          sql<number>`count(*)`.as('n'),
+          sql<number>`sum(case when s.business_type = 'PROCESS' then 1 else 0 end)`.as('process_n'),
+          sql<number>`sum(s.visit_count)`.as('visits'),
+        ])
         .executeTakeFirst();
       return { serviceCount: num(r?.n), processServiceCount: num(r?.process_n), visitCount: num(r?.visits) };
     },
@@ -101,12 +138,22 @@ export function efficiencyRepository(db: Db, engine: Engine) {
       const started = slotOf(sql.ref('p.started_at'), minutes);
       const done = slotOf(sql.ref('p.finished_at'), minutes);
       const [startedRows, finishedRows] = await Promise.all([
-        processes(tenantId, f).select([started.as('slot'), sql<number>`count(*)`.as('n'), sql<number>`sum(${processLate(now)})`.as('late')]).groupBy(started).execute(),
+        processes(tenantId, f)
+          .select([started.as('slot'), sql<number>`count(*)`.as('n'), sql<number>`sum(${processLate(now)})`.as('late')])
+          .groupBy(started)
+          .execute(),
         (() => {
-          let q = db.selectFrom('eff_processes as p').where('p.tenant_id', '=', tenantId).where('p.finished_at', '>=', f.from).where('p.finished_at', '<', f.to);
+          let q = db
+            .selectFrom('eff_processes as p')
+            .where('p.tenant_id', '=', tenantId)
+            .where('p.finished_at', '>=', f.from)
+            .where('p.finished_at', '<', f.to);
           if (f.deptId) q = q.where('p.dept_id', '=', f.deptId);
           if (f.sceneId) q = q.where('p.scene_id', '=', f.sceneId);
-          return q.select([done.as('slot'), sql<number>`count(*)`.as('n')]).groupBy(done).execute();
+          return q
+            .select([done.as('slot'), sql<number>`count(*)`.as('n')])
+            .groupBy(done)
+            .execute();
         })(),
       ]);
       return {
@@ -123,19 +170,38 @@ export function efficiencyRepository(db: Db, engine: Engine) {
           sql<number>`count(*)`.as('started'),
           sql<number>`sum(case when p.finished_at is not null then 1 else 0 end)`.as('finished'),
           sql<number>`sum(${processLate(now)})`.as('overdue'),
-          sql<number>`sum(case when p.finished_at is not null and p.finished_at <= p.due_at then 1 else 0 end)`.as('on_time'),
-          sql<number | null>`sum(case when p.finished_at is not null then ${hours(sql.ref('p.started_at'), sql.ref('p.finished_at'))} end)`.as('sum_hours'),
+          sql<number>`sum(case when p.finished_at is not null and p.finished_at <= p.due_at then 1 else 0 end)`.as(
+            'on_time',
+          ),
+          sql<
+            number | null
+          >`sum(case when p.finished_at is not null then ${hours(sql.ref('p.started_at'), sql.ref('p.finished_at'))} end)`.as(
+            'sum_hours',
+          ),
         ])
         .groupBy(started)
         .execute();
-      return rows.map((r) => ({ at: slotTime(r.slot), started: num(r.started), finished: num(r.finished), overdue: num(r.overdue), onTime: num(r.on_time), sumHours: num(r.sum_hours) }));
+      return rows.map((r) => ({
+        at: slotTime(r.slot),
+        started: num(r.started),
+        finished: num(r.finished),
+        overdue: num(r.overdue),
+        onTime: num(r.on_time),
+        sumHours: num(r.sum_hours),
+      }));
     },
     async byDept(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const rows = await processes(tenantId, f).select(['p.dept_id', ...aggregates(now)]).groupBy('p.dept_id').execute();
+      const rows = await processes(tenantId, f)
+        .select(['p.dept_id', ...aggregates(now)])
+        .groupBy('p.dept_id')
+        .execute();
       return new Map(rows.map((r) => [r.dept_id, toAgg(r)]));
     },
     async servicesByDept(tenantId: string, f: Pick<ProcessFilter, 'deptId' | 'sceneId'>) {
-      const rows = await services(tenantId, f).select(['s.dept_id', sql<number>`count(*)`.as('n'), sql<number>`sum(s.visit_count)`.as('visits')]).groupBy('s.dept_id').execute();
+      const rows = await services(tenantId, f)
+        .select(['s.dept_id', sql<number>`count(*)`.as('n'), sql<number>`sum(s.visit_count)`.as('visits')])
+        .groupBy('s.dept_id')
+        .execute();
       return new Map(rows.map((r) => [r.dept_id, { serviceCount: num(r.n), visitCount: num(r.visits) }]));
     },
     async byProcess(tenantId: string, f: ProcessFilter, now = nowIso()) {
@@ -149,19 +215,32 @@ export function efficiencyRepository(db: Db, engine: Engine) {
     /** Nodes of the filtered processes by handler. */
     async byHandler(tenantId: string, f: ProcessFilter, now = nowIso()) {
       const rows = await processes(tenantId, f)
-        .innerJoin('eff_process_nodes as n', (j) => j.onRef('n.process_id', '=', 'p.id').on('n.tenant_id', '=', tenantId))
+        .innerJoin('eff_process_nodes as n', (j) =>
+          j.onRef('n.process_id', '=', 'p.id').on('n.tenant_id', '=', tenantId),
+        )
         .select([
           'n.handler_id',
           sql<string>`max(n.handler_name)`.as('handler_name'),
           sql<number>`sum(case when n.handled_at is not null then 1 else 0 end)`.as('handled'),
           sql<number>`sum(case when n.handled_at is null then 1 else 0 end)`.as('pending'),
           sql<number>`sum(${nodeLate(now)})`.as('late'),
-          sql<number | null>`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as('avg_hours'),
+          sql<
+            number | null
+          >`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as(
+            'avg_hours',
+          ),
         ])
         .groupBy('n.handler_id')
         .orderBy('n.handler_id')
         .execute();
-      return rows.map((r) => ({ handlerId: r.handler_id, handlerName: r.handler_name, handled: num(r.handled), pending: num(r.pending), overdue: num(r.late), avgHours: numOrNull(r.avg_hours) }));
+      return rows.map((r) => ({
+        handlerId: r.handler_id,
+        handlerName: r.handler_name,
+        handled: num(r.handled),
+        pending: num(r.pending),
+        overdue: num(r.late),
+        avgHours: numOrNull(r.avg_hours),
+      }));
     },
 
     /** Services by lifetime visits, with their clicks in the range. */
@@ -182,7 +261,13 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .orderBy('s.id')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ id: r.id, serviceName: r.service_name, deptName: r.dept_name ?? '', visitCount: num(r.visit_count), clicks: num(r.clicks) }));
+      return rows.map((r) => ({
+        id: r.id,
+        serviceName: r.service_name,
+        deptName: r.dept_name ?? '',
+        visitCount: num(r.visit_count),
+        clicks: num(r.clicks),
+      }));
     },
     /** Services by average rating given in the range, then by how many rated. */
     async likes(tenantId: string, f: ProcessFilter, limit: number) {
@@ -192,14 +277,26 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .leftJoin('svc_depts as d', (j) => j.onRef('d.id', '=', 's.dept_id').on('d.tenant_id', '=', tenantId))
         .where('r.created_at', '>=', f.from)
         .where('r.created_at', '<', f.to)
-        .select(['s.id', sql<string>`max(s.service_name)`.as('service_name'), sql<string | null>`max(d.name)`.as('dept_name'), avg.as('average'), sql<number>`count(*)`.as('n')])
+        .select([
+          's.id',
+          sql<string>`max(s.service_name)`.as('service_name'),
+          sql<string | null>`max(d.name)`.as('dept_name'),
+          avg.as('average'),
+          sql<number>`count(*)`.as('n'),
+        ])
         .groupBy('s.id')
         .orderBy(avg, 'desc')
         .orderBy(sql`count(*)`, 'desc')
         .orderBy('s.id')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ id: r.id, serviceName: r.service_name, deptName: r.dept_name ?? '', average: num(r.average), count: num(r.n) }));
+      return rows.map((r) => ({
+        id: r.id,
+        serviceName: r.service_name,
+        deptName: r.dept_name ?? '',
+        average: num(r.average),
+        count: num(r.n),
+      }));
     },
 
     /** Late processes, the latest first by how late. */
@@ -209,7 +306,17 @@ export function efficiencyRepository(db: Db, engine: Engine) {
       const [rows, count] = await Promise.all([
         base
           .leftJoin('svc_depts as d', (j) => j.onRef('d.id', '=', 'p.dept_id').on('d.tenant_id', '=', tenantId))
-          .select(['p.id', 'p.title', 'p.process_name', 'd.name as dept_name', 'p.applicant_name', 'p.started_at', 'p.due_at', 'p.finished_at', lateHours.as('late_hours')])
+          .select([
+            'p.id',
+            'p.title',
+            'p.process_name',
+            'd.name as dept_name',
+            'p.applicant_name',
+            'p.started_at',
+            'p.due_at',
+            'p.finished_at',
+            lateHours.as('late_hours'),
+          ])
           .orderBy(lateHours, 'desc')
           .orderBy('p.id')
           .offset(offset)
@@ -223,13 +330,19 @@ export function efficiencyRepository(db: Db, engine: Engine) {
     async timeoutNodes(tenantId: string, f: ProcessFilter, limit: number, now = nowIso()) {
       const late = sql<number>`sum(${nodeLate(now)})`;
       const rows = await processes(tenantId, f)
-        .innerJoin('eff_process_nodes as n', (j) => j.onRef('n.process_id', '=', 'p.id').on('n.tenant_id', '=', tenantId))
+        .innerJoin('eff_process_nodes as n', (j) =>
+          j.onRef('n.process_id', '=', 'p.id').on('n.tenant_id', '=', tenantId),
+        )
         .select([
           'p.process_name',
           'n.node_name',
           sql<number>`count(*)`.as('total'),
           late.as('late'),
-          sql<number | null>`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as('avg_hours'),
+          sql<
+            number | null
+          >`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as(
+            'avg_hours',
+          ),
         ])
         .groupBy(['p.process_name', 'n.node_name'])
         .having(late, '>', 0)
@@ -238,7 +351,13 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .orderBy('n.node_name')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ processName: r.process_name, nodeName: r.node_name, total: num(r.total), overdue: num(r.late), avgHours: numOrNull(r.avg_hours) }));
+      return rows.map((r) => ({
+        processName: r.process_name,
+        nodeName: r.node_name,
+        total: num(r.total),
+        overdue: num(r.late),
+        avgHours: numOrNull(r.avg_hours),
+      }));
     },
 
     /** The nodes one user handles, that arrived in the range. */
@@ -253,8 +372,14 @@ export function efficiencyRepository(db: Db, engine: Engine) {
           sql<number>`sum(case when n.handled_at is not null then 1 else 0 end)`.as('handled'),
           sql<number>`sum(case when n.handled_at is null then 1 else 0 end)`.as('pending'),
           sql<number>`sum(${nodeLate(now)})`.as('late'),
-          sql<number>`sum(case when n.handled_at is not null and n.handled_at <= n.due_at then 1 else 0 end)`.as('on_time'),
-          sql<number | null>`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as('avg_hours'),
+          sql<number>`sum(case when n.handled_at is not null and n.handled_at <= n.due_at then 1 else 0 end)`.as(
+            'on_time',
+          ),
+          sql<
+            number | null
+          >`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as(
+            'avg_hours',
+          ),
         ])
         .executeTakeFirst();
       const applied = await db
@@ -263,7 +388,10 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .where('p.applicant_id', '=', userId)
         .where('p.started_at', '>=', f.from)
         .where('p.started_at', '<', f.to)
-        .select([sql<number>`count(*)`.as('n'), sql<number>`sum(case when p.finished_at is not null then 1 else 0 end)`.as('finished')])
+        .select([
+          sql<number>`count(*)`.as('n'),
+          sql<number>`sum(case when p.finished_at is not null then 1 else 0 end)`.as('finished'),
+        ])
         .executeTakeFirst();
       return {
         handled: num(r?.handled),
@@ -275,7 +403,14 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         appliedFinished: num(applied?.finished),
       };
     },
-    async personalNodes(tenantId: string, userId: string, f: ProcessFilter, offset: number, limit: number, now = nowIso()) {
+    async personalNodes(
+      tenantId: string,
+      userId: string,
+      f: ProcessFilter,
+      offset: number,
+      limit: number,
+      now = nowIso(),
+    ) {
       const base = db
         .selectFrom('eff_process_nodes as n')
         .innerJoin('eff_processes as p', (j) => j.onRef('p.id', '=', 'n.process_id').on('p.tenant_id', '=', tenantId))
@@ -294,7 +429,11 @@ export function efficiencyRepository(db: Db, engine: Engine) {
             'n.handled_at',
             'n.due_at',
             nodeLate(now).as('late'),
-            sql<number | null>`case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end`.as('hours'),
+            sql<
+              number | null
+            >`case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end`.as(
+              'hours',
+            ),
           ])
           .orderBy('n.arrived_at', 'desc')
           .orderBy('n.id')
@@ -303,7 +442,10 @@ export function efficiencyRepository(db: Db, engine: Engine) {
           .execute(),
         base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
       ]);
-      return { rows: rows.map((r) => ({ ...r, late: num(r.late) === 1, hours: numOrNull(r.hours) })), total: num(count?.n) };
+      return {
+        rows: rows.map((r) => ({ ...r, late: num(r.late) === 1, hours: numOrNull(r.hours) })),
+        total: num(count?.n),
+      };
     },
 
     /** The workbench's office to-dos (wb_todos) that arrived in the range, by flow type. */
@@ -322,10 +464,20 @@ export function efficiencyRepository(db: Db, engine: Engine) {
     },
 
     async hasProcesses(tenantId: string): Promise<boolean> {
-      return !!(await db.selectFrom('eff_processes').where('tenant_id', '=', tenantId).select('id').limit(1).executeTakeFirst());
+      return !!(await db
+        .selectFrom('eff_processes')
+        .where('tenant_id', '=', tenantId)
+        .select('id')
+        .limit(1)
+        .executeTakeFirst());
     },
     config(tenantId: string) {
-      return db.selectFrom('eff_report_configs').where('tenant_id', '=', tenantId).select('config').executeTakeFirst().then((r) => r?.config ?? null);
+      return db
+        .selectFrom('eff_report_configs')
+        .where('tenant_id', '=', tenantId)
+        .select('config')
+        .executeTakeFirst()
+        .then((r) => r?.config ?? null);
     },
     async saveConfig(tenantId: string, config: string) {
       const values = { config, updated_at: nowIso() };

@@ -26,7 +26,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { authRepository } from '../auth/auth.repository.ts';
+import { directory } from '../auth/auth.directory.ts';
 import { efficiencyRepository, type Agg, type ProcessFilter, type SlotMinutes } from './efficiency.repository.ts';
 
 dayjs.extend(utc);
@@ -35,19 +35,35 @@ dayjs.extend(timezone);
 const repo = (deps: AppDeps) => efficiencyRepository(deps.db, deps.engine);
 const DAY = 86_400_000;
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
-const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({ records, total, size, current, pages: Math.ceil(total / size) });
+const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+});
 
-type FilterInput = { startDate?: string | undefined; endDate?: string | undefined; deptId?: string | null | undefined; sceneId?: string | null | undefined };
+type FilterInput = {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  deptId?: string | null | undefined;
+  sceneId?: string | null | undefined;
+};
 
 /** The range a call covers: as given, else the last EFFICIENCY_DEFAULT_RANGE_DAYS days up to today in the tenant's time zone. */
-export function resolveRange(input: { startDate?: string | undefined; endDate?: string | undefined }, now = Date.now(), timeZone = DEFAULT_TIME_ZONE): ReportRange {
+export function resolveRange(
+  input: { startDate?: string | undefined; endDate?: string | undefined },
+  now = Date.now(),
+  timeZone = DEFAULT_TIME_ZONE,
+): ReportRange {
   const today = dayjs(now).tz(timeZone).format('YYYY-MM-DD');
   const endDate = input.endDate ?? (input.startDate && input.startDate > today ? input.startDate : today);
   const startDate = input.startDate ?? addDays(endDate, -(EFFICIENCY_DEFAULT_RANGE_DAYS - 1));
   return { startDate, endDate };
 }
 
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** Every day of a range, in order. */
 export function daysOf(range: ReportRange): string[] {
@@ -74,7 +90,10 @@ export const dayStart = (date: string, timeZone: string): number => dayjs.tz(dat
  * The tenant's days of a range with the instants they start at: day i runs from starts[i] up to starts[i + 1]
  * (as long as the time zone makes it: 23 or 25 hours on a daylight-saving change).
  */
-export function localDays(range: ReportRange, timeZone: string): { days: string[]; starts: number[]; slotMinutes: SlotMinutes } {
+export function localDays(
+  range: ReportRange,
+  timeZone: string,
+): { days: string[]; starts: number[]; slotMinutes: SlotMinutes } {
   const days = daysOf(range);
   const starts = [...days, addDays(range.endDate, 1)].map((d) => dayStart(d, timeZone));
   // Hour slots when every day starts on a whole UTC hour (fewer rows from the database), else quarter hours.
@@ -82,7 +101,11 @@ export function localDays(range: ReportRange, timeZone: string): { days: string[
 }
 
 /** Adds up values by the tenant's day of their instant (`at`, ms); instants outside the range are left out. */
-export function byLocalDay<T extends { at: number }>(rows: T[], { days, starts }: { days: string[]; starts: number[] }, add: (day: string, row: T) => void): void {
+export function byLocalDay<T extends { at: number }>(
+  rows: T[],
+  { days, starts }: { days: string[]; starts: number[] },
+  add: (day: string, row: T) => void,
+): void {
   for (const row of rows) {
     let lo = 0;
     let hi = days.length - 1;
@@ -97,7 +120,12 @@ export function byLocalDay<T extends { at: number }>(rows: T[], { days, starts }
 }
 
 /** Day counts rolled up into the periods of a granularity, every period of the range present (zeros included). */
-export function rollUp(range: ReportRange, granularity: Granularity, started: Map<string, { n: number; late: number }>, finished: Map<string, number>): TrendPoint[] {
+export function rollUp(
+  range: ReportRange,
+  granularity: Granularity,
+  started: Map<string, { n: number; late: number }>,
+  finished: Map<string, number>,
+): TrendPoint[] {
   const key = (day: string) => (granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : isoWeek(day));
   const points = new Map<string, TrendPoint>();
   for (const day of daysOf(range)) {
@@ -111,26 +139,35 @@ export function rollUp(range: ReportRange, granularity: Granularity, started: Ma
   return [...points.values()];
 }
 
-const rates = (a: Agg) => ({ avgHours: round1(a.avgHours), onTimeRate: a.finished ? round1((a.onTime / a.finished) * 100) : null });
+const rates = (a: Agg) => ({
+  avgHours: round1(a.avgHours),
+  onTimeRate: a.finished ? round1((a.onTime / a.finished) * 100) : null,
+});
 
 /** Whether the caller sees the report-wide views: an administrator, or a holder of the configuration menu. */
 export async function canViewReport(deps: AppDeps, ctx: RequestContext): Promise<boolean> {
   if (ctx.roleType === 'admin') return true;
-  return (await authRepository(deps.db).menuNames(ctx.tenantId, ctx.roleId)).includes(EFFICIENCY_MENU);
+  return (await directory.menuNames(deps.db, ctx.tenantId, ctx.roleId)).includes(EFFICIENCY_MENU);
 }
 
 async function requireReport(deps: AppDeps, ctx: RequestContext): Promise<void> {
-  if (!(await canViewReport(deps, ctx))) throw forbidden(EFFICIENCY_TEXTS.noReportPower, `configurationMenu ${EFFICIENCY_MENU}`);
+  if (!(await canViewReport(deps, ctx)))
+    throw forbidden(EFFICIENCY_TEXTS.noReportPower, `configurationMenu ${EFFICIENCY_MENU}`);
 }
 
 /** Resolves the range and checks that a named department or scene is the tenant's. */
-async function filterOf(deps: AppDeps, tenantId: string, input: FilterInput): Promise<ProcessFilter & { range: ReportRange; timeZone: string }> {
+async function filterOf(
+  deps: AppDeps,
+  tenantId: string,
+  input: FilterInput,
+): Promise<ProcessFilter & { range: ReportRange; timeZone: string }> {
   const timeZone = await tenantTimeZone(deps, tenantId);
   const range = resolveRange(input, Date.now(), timeZone);
   const deptId = input.deptId ?? null;
   const sceneId = input.sceneId ?? null;
   if (deptId && !(await repo(deps).dept(tenantId, deptId))) throw notFound(EFFICIENCY_TEXTS.noDept, `deptId ${deptId}`);
-  if (sceneId && !(await repo(deps).scene(tenantId, sceneId))) throw notFound(EFFICIENCY_TEXTS.noScene, `sceneId ${sceneId}`);
+  if (sceneId && !(await repo(deps).scene(tenantId, sceneId)))
+    throw notFound(EFFICIENCY_TEXTS.noScene, `sceneId ${sceneId}`);
   // The range's days are the tenant's: from its first midnight up to the midnight after its last day.
   const from = new Date(dayStart(range.startDate, timeZone)).toISOString();
   const to = new Date(dayStart(addDays(range.endDate, 1), timeZone)).toISOString();
@@ -145,11 +182,26 @@ async function reportFilter(deps: AppDeps, ctx: RequestContext, input: FilterInp
 
 export async function overview(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<Overview> {
   const f = await reportFilter(deps, ctx, input);
-  const [p, s] = await Promise.all([repo(deps).processTotals(ctx.tenantId, f), repo(deps).serviceTotals(ctx.tenantId, f)]);
-  return { range: f.range, ...s, started: p.started, finished: p.finished, running: p.started - p.finished, overdue: p.overdue, ...rates(p) };
+  const [p, s] = await Promise.all([
+    repo(deps).processTotals(ctx.tenantId, f),
+    repo(deps).serviceTotals(ctx.tenantId, f),
+  ]);
+  return {
+    range: f.range,
+    ...s,
+    started: p.started,
+    finished: p.finished,
+    running: p.started - p.finished,
+    overdue: p.overdue,
+    ...rates(p),
+  };
 }
 
-export async function trend(deps: AppDeps, ctx: RequestContext, input: FilterInput & { granularity: Granularity }): Promise<Trend> {
+export async function trend(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: FilterInput & { granularity: Granularity },
+): Promise<Trend> {
   const f = await reportFilter(deps, ctx, input);
   const days = localDays(f.range, f.timeZone);
   const slots = await repo(deps).bySlot(ctx.tenantId, f, days.slotMinutes);
@@ -160,12 +212,19 @@ export async function trend(deps: AppDeps, ctx: RequestContext, input: FilterInp
     started.set(day, { n: d.n + r.n, late: d.late + r.late });
   });
   byLocalDay(slots.finished, days, (day, r) => finished.set(day, (finished.get(day) ?? 0) + r.n));
-  return { range: f.range, granularity: input.granularity, points: rollUp(f.range, input.granularity, started, finished) };
+  return {
+    range: f.range,
+    granularity: input.granularity,
+    points: rollUp(f.range, input.granularity, started, finished),
+  };
 }
 
 export async function heat(deps: AppDeps, ctx: RequestContext, input: FilterInput & { limit: number }) {
   const f = await reportFilter(deps, ctx, input);
-  const [rows, totals] = await Promise.all([repo(deps).heat(ctx.tenantId, f, input.limit), repo(deps).serviceTotals(ctx.tenantId, f)]);
+  const [rows, totals] = await Promise.all([
+    repo(deps).heat(ctx.tenantId, f, input.limit),
+    repo(deps).serviceTotals(ctx.tenantId, f),
+  ]);
   return rows.map((r, i) => ({
     rank: i + 1,
     serviceId: r.id,
@@ -180,12 +239,28 @@ export async function heat(deps: AppDeps, ctx: RequestContext, input: FilterInpu
 export async function likes(deps: AppDeps, ctx: RequestContext, input: FilterInput & { limit: number }) {
   const f = await reportFilter(deps, ctx, input);
   const rows = await repo(deps).likes(ctx.tenantId, f, input.limit);
-  return rows.map((r, i) => ({ rank: i + 1, serviceId: r.id, serviceName: r.serviceName, deptName: r.deptName, average: round1(r.average)!, count: r.count }));
+  return rows.map((r, i) => ({
+    rank: i + 1,
+    serviceId: r.id,
+    serviceName: r.serviceName,
+    deptName: r.deptName,
+    average: round1(r.average)!,
+    count: r.count,
+  }));
 }
 
-export async function timeoutProcesses(deps: AppDeps, ctx: RequestContext, input: FilterInput & { current: number; size: number }) {
+export async function timeoutProcesses(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: FilterInput & { current: number; size: number },
+) {
   const f = await reportFilter(deps, ctx, input);
-  const { rows, total } = await repo(deps).timeoutProcesses(ctx.tenantId, f, (input.current - 1) * input.size, input.size);
+  const { rows, total } = await repo(deps).timeoutProcesses(
+    ctx.tenantId,
+    f,
+    (input.current - 1) * input.size,
+    input.size,
+  );
   const records = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -202,12 +277,29 @@ export async function timeoutProcesses(deps: AppDeps, ctx: RequestContext, input
 
 export async function timeoutNodes(deps: AppDeps, ctx: RequestContext, input: FilterInput & { limit: number }) {
   const f = await reportFilter(deps, ctx, input);
-  return (await repo(deps).timeoutNodes(ctx.tenantId, f, input.limit)).map((r) => ({ ...r, avgHours: round1(r.avgHours) }));
+  return (await repo(deps).timeoutNodes(ctx.tenantId, f, input.limit)).map((r) => ({
+    ...r,
+    avgHours: round1(r.avgHours),
+  }));
 }
 
-const reportRow = (deptId: string, deptName: string, s: { serviceCount: number; visitCount: number } | undefined, a: Agg | undefined): ReportRow => {
+const reportRow = (
+  deptId: string,
+  deptName: string,
+  s: { serviceCount: number; visitCount: number } | undefined,
+  a: Agg | undefined,
+): ReportRow => {
   const agg = a ?? { started: 0, finished: 0, overdue: 0, onTime: 0, avgHours: null };
-  return { deptId, deptName, serviceCount: s?.serviceCount ?? 0, visitCount: s?.visitCount ?? 0, started: agg.started, finished: agg.finished, overdue: agg.overdue, ...rates(agg) };
+  return {
+    deptId,
+    deptName,
+    serviceCount: s?.serviceCount ?? 0,
+    visitCount: s?.visitCount ?? 0,
+    started: agg.started,
+    finished: agg.finished,
+    overdue: agg.overdue,
+    ...rates(agg),
+  };
 };
 
 /** One row per department (all of them, or the one named), and the total over the same filter. */
@@ -221,19 +313,35 @@ export async function reportTable(deps: AppDeps, ctx: RequestContext, input: Fil
     r.processTotals(ctx.tenantId, f),
     r.serviceTotals(ctx.tenantId, f),
   ]);
-  const rows = depts.filter((d) => !f.deptId || d.id === f.deptId).map((d) => reportRow(d.id, d.name, services.get(d.id), byDept.get(d.id)));
+  const rows = depts
+    .filter((d) => !f.deptId || d.id === f.deptId)
+    .map((d) => reportRow(d.id, d.name, services.get(d.id), byDept.get(d.id)));
   return { range: f.range, rows, total: reportRow('', '合计', serviceTotal, total) };
 }
 
-export async function reportDrill(deps: AppDeps, ctx: RequestContext, input: FilterInput & { deptId: string }): Promise<ReportDrill> {
+export async function reportDrill(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: FilterInput & { deptId: string },
+): Promise<ReportDrill> {
   const f = await reportFilter(deps, ctx, input);
   const dept = (await repo(deps).dept(ctx.tenantId, input.deptId))!;
-  const [processes, handlers] = await Promise.all([repo(deps).byProcess(ctx.tenantId, f), repo(deps).byHandler(ctx.tenantId, f)]);
+  const [processes, handlers] = await Promise.all([
+    repo(deps).byProcess(ctx.tenantId, f),
+    repo(deps).byHandler(ctx.tenantId, f),
+  ]);
   return {
     range: f.range,
     deptId: dept.id,
     deptName: dept.name,
-    processes: processes.map((p) => ({ processName: p.processName, serviceId: p.serviceId, started: p.started, finished: p.finished, overdue: p.overdue, ...rates(p) })),
+    processes: processes.map((p) => ({
+      processName: p.processName,
+      serviceId: p.serviceId,
+      started: p.started,
+      finished: p.finished,
+      overdue: p.overdue,
+      ...rates(p),
+    })),
     handlers: handlers.map((h) => ({ ...h, avgHours: round1(h.avgHours) })),
   };
 }
@@ -244,12 +352,32 @@ export async function monthlyReports(deps: AppDeps, ctx: RequestContext, input: 
   const months = new Map<string, Agg & { sumHours: number }>();
   const days = localDays(f.range, f.timeZone);
   byLocalDay(await repo(deps).totalsBySlot(ctx.tenantId, f, days.slotMinutes), days, (day, r) => {
-    const m = months.get(day.slice(0, 7)) ?? { started: 0, finished: 0, overdue: 0, onTime: 0, avgHours: null, sumHours: 0 };
-    months.set(day.slice(0, 7), { started: m.started + r.started, finished: m.finished + r.finished, overdue: m.overdue + r.overdue, onTime: m.onTime + r.onTime, avgHours: null, sumHours: m.sumHours + r.sumHours });
+    const m = months.get(day.slice(0, 7)) ?? {
+      started: 0,
+      finished: 0,
+      overdue: 0,
+      onTime: 0,
+      avgHours: null,
+      sumHours: 0,
+    };
+    months.set(day.slice(0, 7), {
+      started: m.started + r.started,
+      finished: m.finished + r.finished,
+      overdue: m.overdue + r.overdue,
+      onTime: m.onTime + r.onTime,
+      avgHours: null,
+      sumHours: m.sumHours + r.sumHours,
+    });
   });
   return [...months.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([month, m]) => ({ month, started: m.started, finished: m.finished, overdue: m.overdue, ...rates({ ...m, avgHours: m.finished ? m.sumHours / m.finished : null }) }));
+    .map(([month, m]) => ({
+      month,
+      started: m.started,
+      finished: m.finished,
+      overdue: m.overdue,
+      ...rates({ ...m, avgHours: m.finished ? m.sumHours / m.finished : null }),
+    }));
 }
 
 export async function oaOverview(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<OaOverview> {
@@ -285,9 +413,19 @@ export async function personalReport(deps: AppDeps, ctx: RequestContext, input: 
   };
 }
 
-export async function personalDetail(deps: AppDeps, ctx: RequestContext, input: FilterInput & { current: number; size: number }) {
+export async function personalDetail(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: FilterInput & { current: number; size: number },
+) {
   const f = await filterOf(deps, ctx.tenantId, { startDate: input.startDate, endDate: input.endDate });
-  const { rows, total } = await repo(deps).personalNodes(ctx.tenantId, ctx.userId, f, (input.current - 1) * input.size, input.size);
+  const { rows, total } = await repo(deps).personalNodes(
+    ctx.tenantId,
+    ctx.userId,
+    f,
+    (input.current - 1) * input.size,
+    input.size,
+  );
   const records = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -302,7 +440,8 @@ export async function personalDetail(deps: AppDeps, ctx: RequestContext, input: 
   return pageResult(records, total, input.current, input.size);
 }
 
-const flatTree = (rows: { id: string; name: string; count: number }[]): FilterNodeT[] => rows.map((r) => ({ id: r.id, title: r.name, count: r.count, children: [] }));
+const flatTree = (rows: { id: string; name: string; count: number }[]): FilterNodeT[] =>
+  rows.map((r) => ({ id: r.id, title: r.name, count: r.count, children: [] }));
 
 /** Departments for the filter, each with its number of services on the shelf. */
 export async function deptTree(deps: AppDeps, tenantId: string): Promise<FilterNodeT[]> {
@@ -314,15 +453,15 @@ export async function sceneTree(deps: AppDeps, tenantId: string): Promise<Filter
 
 export async function existReport(deps: AppDeps, ctx: RequestContext): Promise<ExistReport> {
   const [view, hasData] = await Promise.all([canViewReport(deps, ctx), repo(deps).hasProcesses(ctx.tenantId)]);
-  const menus = await authRepository(deps.db).menuNames(ctx.tenantId, ctx.roleId);
+  const menus = await directory.menuNames(deps.db, ctx.tenantId, ctx.roleId);
   return { canViewReport: view, canConfigure: menus.includes(EFFICIENCY_MENU), hasData };
 }
 
 export async function getConfig(deps: AppDeps, tenantId: string): Promise<ReportConfig & { timeZone: string }> {
-  const stored = await repo(deps).config(tenantId);
-  if (!stored) return { ...DEFAULT_REPORT_CONFIG, timeZone: DEFAULT_TIME_ZONE };
+  const [stored, timeZone] = await Promise.all([repo(deps).config(tenantId), tenantTimeZone(deps, tenantId)]);
+  if (!stored) return { ...DEFAULT_REPORT_CONFIG, timeZone };
   // A block added after the configuration was saved shows by default; unknown keys are dropped.
-  let saved: { blocks?: Record<string, unknown>; timeZone?: unknown } = {};
+  let saved: { blocks?: Record<string, unknown> } = {};
   try {
     saved = JSON.parse(stored) as typeof saved;
   } catch {
@@ -331,17 +470,17 @@ export async function getConfig(deps: AppDeps, tenantId: string): Promise<Report
   const blocks = saved.blocks ?? {};
   const out = { ...DEFAULT_REPORT_CONFIG.blocks };
   for (const k of REPORT_BLOCKS) if (typeof blocks[k] === 'boolean') out[k] = blocks[k] as boolean;
-  const timeZone = typeof saved.timeZone === 'string' && isTimeZone(saved.timeZone) ? saved.timeZone : DEFAULT_TIME_ZONE;
   return { blocks: out, timeZone };
 }
 
-/** The time zone the tenant's report days are counted in (the report configuration's, else DEFAULT_TIME_ZONE). */
+/** The time zone the tenant's report days are counted in: the tenant's (tenants.time_zone, kept by the auth module). */
 export async function tenantTimeZone(deps: AppDeps, tenantId: string): Promise<string> {
-  return (await getConfig(deps, tenantId)).timeZone;
+  const zone = await directory.timeZone(deps.db, tenantId);
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-/** Saves the blocks, and the time zone when one is given (a save without it keeps the stored one). */
+/** Saves the blocks, and the tenant's time zone when one is given (a save without it keeps the stored one). */
 export async function saveConfig(deps: AppDeps, ctx: RequestContext, config: ReportConfig): Promise<void> {
-  const timeZone = config.timeZone ?? (await tenantTimeZone(deps, ctx.tenantId));
-  await repo(deps).saveConfig(ctx.tenantId, JSON.stringify({ blocks: config.blocks, timeZone }));
+  if (config.timeZone) await directory.setTimeZone(deps.db, ctx.tenantId, config.timeZone);
+  await repo(deps).saveConfig(ctx.tenantId, JSON.stringify({ blocks: config.blocks }));
 }

@@ -31,16 +31,38 @@ describe.each(testDatabases)("report days in the tenant's time zone on %s", (eng
     startedAt,
     dueAt: '2020-07-01T00:00:00Z',
     ...(finishedAt ? { finishedAt } : {}),
-    nodes: [{ nodeName: '辅导员审批', handlerId: 'u-2', handlerName: '王老师', arrivedAt: startedAt, dueAt: '2020-07-01T00:00:00Z', handledAt: finishedAt }],
+    nodes: [
+      {
+        nodeName: '辅导员审批',
+        handlerId: 'u-2',
+        handlerName: '王老师',
+        arrivedAt: startedAt,
+        dueAt: '2020-07-01T00:00:00Z',
+        handledAt: finishedAt,
+      },
+    ],
   });
   const trend = async (account = 'admin') =>
-    ((await post(account, 'processTrending', { ...DAYS, granularity: 'day' })).result.points as { period: string; started: number; finished: number }[]).map((p) => [p.period, p.started, p.finished]);
-  const months = async (account = 'admin') => ((await post(account, 'efficiencyReportList', MONTHS)).result as { month: string; started: number }[]).map((m) => [m.month, m.started]);
+    (
+      (await post(account, 'processTrending', { ...DAYS, granularity: 'day' })).result.points as {
+        period: string;
+        started: number;
+        finished: number;
+      }[]
+    ).map((p) => [p.period, p.started, p.finished]);
+  const months = async (account = 'admin') =>
+    ((await post(account, 'efficiencyReportList', MONTHS)).result as { month: string; started: number }[]).map((m) => [
+      m.month,
+      m.started,
+    ]);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     await seedOtherTenant(t.db.db, OTHER);
-    await t.db.db.insertInto('role_menus').values({ tenant_id: OTHER, role_id: `${OTHER}-student`, menu_name: 'effectivenessMonitoringConfig' }).execute();
+    await t.db.db
+      .insertInto('role_menus')
+      .values({ tenant_id: OTHER, role_id: `${OTHER}-student`, menu_name: 'effectivenessMonitoringConfig' })
+      .execute();
     tokens.admin = (await t.login('admin')).access_token;
     tokens.other = (await t.login('student01', OTHER)).access_token;
     const processes = [
@@ -51,8 +73,13 @@ describe.each(testDatabases)("report days in the tenant's time zone on %s", (eng
       process('f', '2020-05-10T18:15:00Z', null), //                   Kathmandu 05-11 00:00
     ];
     // The other school has a department of the same name, so the same feed goes to both.
-    await t.db.db.insertInto('svc_depts').values({ id: `${OTHER}-dept-xg`, tenant_id: OTHER, name: '学生工作处', icon: '', sort: 1 }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    for (const account of ['admin', 'other']) expect((await post(account, 'ingestProcesses', { processes })).status).toBe(1000);
+    await t.db.db
+      .insertInto('svc_depts')
+      .values({ id: `${OTHER}-dept-xg`, tenant_id: OTHER, name: '学生工作处', icon: '', sort: 1 })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    for (const account of ['admin', 'other'])
+      expect((await post(account, 'ingestProcesses', { processes })).status).toBe(1000);
   });
   afterAll(async () => t.close());
 
@@ -64,8 +91,13 @@ describe.each(testDatabases)("report days in the tenant's time zone on %s", (eng
       ['2020-05-12', 0, 1],
     ]);
     // One Beijing day's overview holds exactly the processes started on it (both finished ones finished since).
-    expect((await post('admin', 'overView', { startDate: '2020-05-11', endDate: '2020-05-11' })).result).toMatchObject({ started: 4, finished: 2 });
-    expect((await post('admin', 'overView', { startDate: '2020-05-10', endDate: '2020-05-10' })).result.started).toBe(0);
+    expect((await post('admin', 'overView', { startDate: '2020-05-11', endDate: '2020-05-11' })).result).toMatchObject({
+      started: 4,
+      finished: 2,
+    });
+    expect((await post('admin', 'overView', { startDate: '2020-05-10', endDate: '2020-05-10' })).result.started).toBe(
+      0,
+    );
     // 01:00 Beijing on 1 June is June's.
     expect(await months()).toEqual([
       ['2020-05', 4],
@@ -92,7 +124,22 @@ describe.each(testDatabases)("report days in the tenant's time zone on %s", (eng
 
     // Saving the blocks alone keeps the time zone; the other tenant still counts Beijing days.
     expect((await post('admin', 'saveReportConfig', { blocks: { ...blocks, oa: false } })).status).toBe(1000);
-    expect((await post('admin', 'getReportConfig')).result).toMatchObject({ timeZone: 'Asia/Kathmandu', blocks: { oa: false } });
+    expect((await post('admin', 'getReportConfig')).result).toMatchObject({
+      timeZone: 'Asia/Kathmandu',
+      blocks: { oa: false },
+    });
+    // The zone is the tenant's, not only the reports': every user of the tenant gets it with their user info.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-user/user/getUserInfo',
+      headers: bearer(tokens.admin!),
+    });
+    expect(info.json().result.timeZone).toBe('Asia/Kathmandu');
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-workbench/nobody/tenant/detail?tenantId=000000',
+    });
+    expect(detail.json().result.timeZone).toBe('Asia/Kathmandu');
     expect(await trend('other')).toEqual([
       ['2020-05-10', 0, 0],
       ['2020-05-11', 4, 1],
@@ -102,7 +149,10 @@ describe.each(testDatabases)("report days in the tenant's time zone on %s", (eng
 
   it('refuses a time zone that does not exist', async () => {
     const blocks = (await post('admin', 'getReportConfig')).result.blocks;
-    expect(await post('admin', 'saveReportConfig', { blocks, timeZone: 'Mars/Olympus_Mons' })).toMatchObject({ http: 400, msg: EFFICIENCY_TEXTS.badTimeZone });
+    expect(await post('admin', 'saveReportConfig', { blocks, timeZone: 'Mars/Olympus_Mons' })).toMatchObject({
+      http: 400,
+      msg: EFFICIENCY_TEXTS.badTimeZone,
+    });
     expect(await post('admin', 'saveReportConfig', { blocks, timeZone: '' })).toMatchObject({ http: 400 });
   });
 });
@@ -118,7 +168,17 @@ describe('local days', () => {
     expect((autumn.starts[1]! - autumn.starts[0]!) / 3_600_000).toBe(25);
     const seen: [string, string][] = [];
     const at = (iso: string) => ({ at: Date.parse(iso), iso });
-    byLocalDay([at('2026-03-28T22:59:00Z'), at('2026-03-28T23:00:00Z'), at('2026-03-29T21:59:00Z'), at('2026-03-29T22:00:00Z'), at('2026-03-31T00:00:00Z')], spring, (day, r) => seen.push([r.iso, day]));
+    byLocalDay(
+      [
+        at('2026-03-28T22:59:00Z'),
+        at('2026-03-28T23:00:00Z'),
+        at('2026-03-29T21:59:00Z'),
+        at('2026-03-29T22:00:00Z'),
+        at('2026-03-31T00:00:00Z'),
+      ],
+      spring,
+      (day, r) => seen.push([r.iso, day]),
+    );
     expect(seen).toEqual([
       ['2026-03-28T22:59:00Z', '2026-03-28'],
       ['2026-03-28T23:00:00Z', '2026-03-29'],

@@ -21,8 +21,16 @@ import type { AddressInfo } from 'node:net';
 export type CasPerson = { user: string; password: string; attributes: Record<string, string[]> };
 
 export const CAS_PEOPLE: CasPerson[] = [
-  { user: 'chen.ba', password: 'Chen#2026', attributes: { cn: ['陈八'], department: ['外国语学院'], eduPersonAffiliation: ['student'] } },
-  { user: 'zhou.jiu', password: 'Zhou#2026', attributes: { cn: ['周九'], department: ['教务处'], eduPersonAffiliation: ['staff', 'faculty'] } },
+  {
+    user: 'chen.ba',
+    password: 'Chen#2026',
+    attributes: { cn: ['陈八'], department: ['外国语学院'], eduPersonAffiliation: ['student'] },
+  },
+  {
+    user: 'zhou.jiu',
+    password: 'Zhou#2026',
+    attributes: { cn: ['周九'], department: ['教务处'], eduPersonAffiliation: ['staff', 'faculty'] },
+  },
 ];
 
 export type TestCas = {
@@ -72,18 +80,26 @@ export async function startTestCas(): Promise<TestCas> {
     sessions.get(tgt)?.services.push({ service, ticket });
     return ticket;
   }
-  const withTicket = (service: string, ticket: string) => `${service}${service.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
+  const withTicket = (service: string, ticket: string) =>
+    `${service}${service.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
   const cookieOf = (req: IncomingMessage) => /(?:^|;\s*)CASTGC=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   const body = async (req: IncomingMessage) => {
     let s = '';
     for await (const c of req) s += c;
     return new URLSearchParams(s);
   };
-  const send = (res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    type: string,
+    text: string,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, { 'content-type': type, ...headers });
     res.end(text);
   };
-  const failure = (code: string, text: string) => `<cas:serviceResponse xmlns:cas="${NS}">\n  <cas:authenticationFailure code="${code}">${xml(text)}</cas:authenticationFailure>\n</cas:serviceResponse>\n`;
+  const failure = (code: string, text: string) =>
+    `<cas:serviceResponse xmlns:cas="${NS}">\n  <cas:authenticationFailure code="${code}">${xml(text)}</cas:authenticationFailure>\n</cas:serviceResponse>\n`;
 
   server.on('request', async (req: IncomingMessage, res: ServerResponse) => {
     const u = new URL(req.url ?? '/', url);
@@ -93,7 +109,9 @@ export async function startTestCas(): Promise<TestCas> {
         const service = u.searchParams.get('service') ?? '';
         const tgt = cookieOf(req);
         if (tgt && sessions.has(tgt) && service && u.searchParams.get('renew') !== 'true') {
-          return send(res, 303, 'text/plain', '', { location: withTicket(service, grant(sessions.get(tgt)!.user, service, tgt)) });
+          return send(res, 303, 'text/plain', '', {
+            location: withTicket(service, grant(sessions.get(tgt)!.user, service, tgt)),
+          });
         }
         return send(
           res,
@@ -109,23 +127,36 @@ export async function startTestCas(): Promise<TestCas> {
         const form = await body(req);
         const person = people.get(form.get('username') ?? '');
         const service = form.get('service') ?? '';
-        if (!person || person.password !== form.get('password')) return send(res, 401, 'text/html; charset=utf-8', '<p>用户名或密码错误</p>');
+        if (!person || person.password !== form.get('password'))
+          return send(res, 401, 'text/html; charset=utf-8', '<p>用户名或密码错误</p>');
         const tgt = newTgt(person.user);
         const headers = { 'set-cookie': `CASTGC=${tgt}; Path=/cas; HttpOnly; SameSite=Lax` };
         if (!service) return send(res, 200, 'text/html; charset=utf-8', '<p>登录成功</p>', headers);
-        return send(res, 303, 'text/plain', '', { ...headers, location: withTicket(service, grant(person.user, service, tgt)) });
+        return send(res, 303, 'text/plain', '', {
+          ...headers,
+          location: withTicket(service, grant(person.user, service, tgt)),
+        });
       }
       if ((path === '/serviceValidate' || path === '/p3/serviceValidate') && req.method === 'GET') {
         const service = u.searchParams.get('service');
         const ticket = u.searchParams.get('ticket');
         cas.validations.push({ path, service: service ?? '', ticket: ticket ?? '' });
         const type = 'application/xml; charset=utf-8';
-        if (!service || !ticket) return send(res, 200, type, failure('INVALID_REQUEST', "'service' and 'ticket' parameters are both required"));
-        if (!ticket.startsWith('ST-')) return send(res, 200, type, failure('INVALID_TICKET_SPEC', `Ticket ${ticket} is not a service ticket`));
+        if (!service || !ticket)
+          return send(
+            res,
+            200,
+            type,
+            failure('INVALID_REQUEST', "'service' and 'ticket' parameters are both required"),
+          );
+        if (!ticket.startsWith('ST-'))
+          return send(res, 200, type, failure('INVALID_TICKET_SPEC', `Ticket ${ticket} is not a service ticket`));
         const t = tickets.get(ticket);
-        if (!t || t.used || Date.now() - t.issued > 5 * 60_000) return send(res, 200, type, failure('INVALID_TICKET', `Ticket ${ticket} not recognized`));
+        if (!t || t.used || Date.now() - t.issued > 5 * 60_000)
+          return send(res, 200, type, failure('INVALID_TICKET', `Ticket ${ticket} not recognized`));
         t.used = true;
-        if (t.service !== service) return send(res, 200, type, failure('INVALID_SERVICE', `Ticket ${ticket} does not match supplied service`));
+        if (t.service !== service)
+          return send(res, 200, type, failure('INVALID_SERVICE', `Ticket ${ticket} does not match supplied service`));
         const person = people.get(t.user)!;
         const attributes =
           path === '/p3/serviceValidate'
@@ -133,7 +164,12 @@ export async function startTestCas(): Promise<TestCas> {
                 .flatMap(([k, vs]) => vs.map((v) => `      <cas:${k}>${xml(v)}</cas:${k}>`))
                 .join('\n')}\n    </cas:attributes>`
             : '';
-        return send(res, 200, type, `<cas:serviceResponse xmlns:cas="${NS}">\n  <cas:authenticationSuccess>\n    <cas:user>${xml(person.user)}</cas:user>${attributes}\n  </cas:authenticationSuccess>\n</cas:serviceResponse>\n`);
+        return send(
+          res,
+          200,
+          type,
+          `<cas:serviceResponse xmlns:cas="${NS}">\n  <cas:authenticationSuccess>\n    <cas:user>${xml(person.user)}</cas:user>${attributes}\n  </cas:authenticationSuccess>\n</cas:serviceResponse>\n`,
+        );
       }
       if (path === '/logout') {
         const tgt = cookieOf(req);

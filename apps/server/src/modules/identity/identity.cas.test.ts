@@ -39,7 +39,12 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
     // Single logout reaches the portal (which this test drives through inject, not a socket).
     cas.deliver = async (serviceUrl, form) => {
       const u = new URL(serviceUrl);
-      await t.app.inject({ method: 'POST', url: `${u.pathname}${u.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded', host: u.host }, payload: form.toString() });
+      await t.app.inject({
+        method: 'POST',
+        url: `${u.pathname}${u.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: u.host },
+        payload: form.toString(),
+      });
     };
     await configure('3.0');
   });
@@ -50,20 +55,34 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
 
   const portal = async (jar: CookieJar, url: string) => {
     const u = new URL(url);
-    const res = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}`, headers: { cookie: jar.header(url), host: u.host } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${u.pathname}${u.search}`,
+      headers: { cookie: jar.header(url), host: u.host },
+    });
     jar.store(url, res.headers['set-cookie'] as string[] | string | undefined);
     return new URL(res.headers.location as string, url);
   };
 
   /** Portal → CAS login (a form post, as the browser would) → the service URL with its ticket. */
   async function toCallback(user: string, password: string, jar = new CookieJar()) {
-    const address = (await t.app.inject({ method: 'POST', url: GET_ADDRESS, payload: { tenantId: DEMO_TENANT_ID, redirect: '/home/homePage' } })).json();
+    const address = (
+      await t.app.inject({
+        method: 'POST',
+        url: GET_ADDRESS,
+        payload: { tenantId: DEMO_TENANT_ID, redirect: '/home/homePage' },
+      })
+    ).json();
     expect(address.result.type).toBe('cas');
     const login = await portal(jar, address.result.loginUrl);
     expect(`${login.origin}${login.pathname}`).toBe(`${cas.url}/login`);
     const service = login.searchParams.get('service')!;
     expect(service.startsWith(`${CALLBACK}?state=`)).toBe(true);
-    const res = await fetch(`${cas.url}/login`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ username: user, password, service }) });
+    const res = await fetch(`${cas.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ username: user, password, service }),
+    });
     jar.store(`${cas.url}/login`, res.headers.getSetCookie());
     return { callback: res.headers.get('location')!, jar, service };
   }
@@ -72,12 +91,18 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
     const back = await portal(jar, callback);
     const code = back.searchParams.get('sso');
     if (!code) return { error: back.searchParams.get('ssoError'), token: null };
-    const res = await t.app.inject({ method: 'POST', url: EXCHANGE, headers: { cookie: jar.header(PORTAL) }, payload: { tenantId: DEMO_TENANT_ID, code } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: EXCHANGE,
+      headers: { cookie: jar.header(PORTAL) },
+      payload: { tenantId: DEMO_TENANT_ID, code },
+    });
     expect(res.json(), res.body).toMatchObject({ status: 1000 });
     return { error: null, token: res.json().result.access_token as string };
   }
 
-  const userInfo = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: bearer(token) })).json();
+  const userInfo = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: bearer(token) })).json();
 
   it('CAS 3.0: the service ticket is validated at /p3/serviceValidate and the released attributes make the account', async () => {
     const chen = CAS_PEOPLE[0]!;
@@ -86,12 +111,19 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
     const info = (await userInfo(token!)).result;
     expect(info).toMatchObject({ account: 'chen.ba', user_name: '陈八', roleType: 'student' });
     expect(cas.validations.at(-1)).toMatchObject({ path: '/p3/serviceValidate', service });
-    const link = await t.db.db.selectFrom('identity_links').where('user_id', '=', info.user_id).selectAll().executeTakeFirstOrThrow();
+    const link = await t.db.db
+      .selectFrom('identity_links')
+      .where('user_id', '=', info.user_id)
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(link).toMatchObject({ type: 'cas', subject: 'chen.ba', department: '外国语学院' });
     // A multi-valued attribute maps to a role through any of its values.
     const zhou = CAS_PEOPLE[1]!;
     const second = await toCallback(zhou.user, zhou.password);
-    expect((await userInfo((await finish(second.jar, second.callback)).token!)).result).toMatchObject({ user_name: '周九', roleType: 'teacher' });
+    expect((await userInfo((await finish(second.jar, second.callback)).token!)).result).toMatchObject({
+      user_name: '周九',
+      roleType: 'teacher',
+    });
   });
 
   it('CAS 2.0: /serviceValidate, the user only; the account gets the default role', async () => {
@@ -99,11 +131,19 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
     try {
       const zhou = CAS_PEOPLE[1]!;
       await t.db.db.deleteFrom('identity_links').where('subject', '=', 'zhou.jiu').execute();
-      await t.db.db.deleteFrom('users').where('tenant_id', '=', DEMO_TENANT_ID).where('account', '=', 'zhou.jiu').execute();
+      await t.db.db
+        .deleteFrom('users')
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .where('account', '=', 'zhou.jiu')
+        .execute();
       const { callback, jar } = await toCallback(zhou.user, zhou.password);
       const { token } = await finish(jar, callback);
       expect(cas.validations.at(-1)!.path).toBe('/serviceValidate');
-      expect((await userInfo(token!)).result).toMatchObject({ account: 'zhou.jiu', user_name: 'zhou.jiu', roleType: 'staff' });
+      expect((await userInfo(token!)).result).toMatchObject({
+        account: 'zhou.jiu',
+        user_name: 'zhou.jiu',
+        roleType: 'staff',
+      });
     } finally {
       await configure('3.0');
     }
@@ -122,18 +162,25 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
     expect((await finish(real.jar, real.callback)).error).toBe('requestInvalid');
     // … and the same ticket under a fresh sign-in is refused by the CAS server (single use, 3.1.1).
     const fresh = await toCallback(chen.user, chen.password);
-    const reused = fresh.callback.replace(/ticket=ST-[^&]+/, `ticket=${new URL(real.callback).searchParams.get('ticket')}`);
+    const reused = fresh.callback.replace(
+      /ticket=ST-[^&]+/,
+      `ticket=${new URL(real.callback).searchParams.get('ticket')}`,
+    );
     expect((await finish(fresh.jar, reused)).error).toBe('providerFailed');
 
     // A ticket issued for another service (another portal, or another tenant's service URL).
     const other = await toCallback(chen.user, chen.password);
     const foreign = cas.issueTicket('chen.ba', 'https://other-portal.example.edu/cas/callback');
-    expect((await finish(other.jar, other.callback.replace(/ticket=ST-[^&]+/, `ticket=${foreign}`))).error).toBe('providerFailed');
+    expect((await finish(other.jar, other.callback.replace(/ticket=ST-[^&]+/, `ticket=${foreign}`))).error).toBe(
+      'providerFailed',
+    );
 
     // Not a service ticket at all: refused without asking the CAS server.
     const before = cas.validations.length;
     const odd = await toCallback(chen.user, chen.password);
-    expect((await finish(odd.jar, odd.callback.replace(/ticket=ST-[^&]+/, 'ticket=PT-123'))).error).toBe('providerFailed');
+    expect((await finish(odd.jar, odd.callback.replace(/ticket=ST-[^&]+/, 'ticket=PT-123'))).error).toBe(
+      'providerFailed',
+    );
     expect(cas.validations.length).toBe(before);
   });
 
@@ -143,7 +190,9 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
     const { token } = await finish(jar, callback);
     expect((await userInfo(token!)).status).toBe(1000);
     // The portal's logout address is the CAS server's /logout, back to the login page.
-    const address = (await t.app.inject({ method: 'POST', url: GET_ADDRESS, headers: bearer(token!), payload: {} })).json();
+    const address = (
+      await t.app.inject({ method: 'POST', url: GET_ADDRESS, headers: bearer(token!), payload: {} })
+    ).json();
     const logout = new URL(address.result.logoutUrl);
     expect(`${logout.origin}${logout.pathname}`).toBe(`${cas.url}/logout`);
     expect(logout.searchParams.get('service')).toBe(`${PORTAL}/login?tenantId=${DEMO_TENANT_ID}&logout=1`);
@@ -154,12 +203,30 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
   });
 
   it('a single-logout request that names no known ticket ends nothing; a malformed one is refused', async () => {
-    expect(casSingleLogout('<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"><samlp:SessionIndex>ST-unknown</samlp:SessionIndex></samlp:LogoutRequest>')).toBe('ST-unknown');
-    expect(casSingleLogout('<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><LogoutRequest><SessionIndex>&e;</SessionIndex></LogoutRequest>')).toBeNull();
+    expect(
+      casSingleLogout(
+        '<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"><samlp:SessionIndex>ST-unknown</samlp:SessionIndex></samlp:LogoutRequest>',
+      ),
+    ).toBe('ST-unknown');
+    expect(
+      casSingleLogout(
+        '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><LogoutRequest><SessionIndex>&e;</SessionIndex></LogoutRequest>',
+      ),
+    ).toBeNull();
     expect(parseXml('<a><b>')).toBeNull();
-    const res = await t.app.inject({ method: 'POST', url: `/api/blade-auth/nobody/identity/cas/callback/${DEMO_TENANT_ID}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'logoutRequest=%3Cnot-xml' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/nobody/identity/cas/callback/${DEMO_TENANT_ID}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'logoutRequest=%3Cnot-xml',
+    });
     expect(res.json()).toMatchObject({ status: 1000, result: { ended: 0 } });
-    const bad = await t.app.inject({ method: 'POST', url: `/api/blade-auth/nobody/identity/cas/callback/999999`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'logoutRequest=x' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/nobody/identity/cas/callback/999999`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'logoutRequest=x',
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -170,7 +237,9 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
       const { callback, jar } = await toCallback(chen.user, chen.password).catch(async () => {
         // The browser cannot reach CAS either; the validation step is what the portal does itself.
         const j = new CookieJar();
-        const address = (await t.app.inject({ method: 'POST', url: GET_ADDRESS, payload: { tenantId: DEMO_TENANT_ID } })).json();
+        const address = (
+          await t.app.inject({ method: 'POST', url: GET_ADDRESS, payload: { tenantId: DEMO_TENANT_ID } })
+        ).json();
         const login = await portal(j, address.result.loginUrl);
         return { callback: `${login.searchParams.get('service')}&ticket=ST-12345`, jar: j, service: '' };
       });

@@ -41,7 +41,8 @@ export function parseXml(xml: string): XmlNode | null {
   return root;
 }
 
-const child = (n: XmlNode | undefined, name: string, ns = CAS_NS) => n?.children.find((c) => c.name === name && c.ns === ns);
+const child = (n: XmlNode | undefined, name: string, ns = CAS_NS) =>
+  n?.children.find((c) => c.name === name && c.ns === ns);
 
 /**
  * CAS 2.0 and 3.0 (Apereo CAS Protocol 3.0 specification): the browser goes to {server}/login?service=…, comes back
@@ -65,7 +66,11 @@ export function casSignIn(_deps: AppDeps): ExternalSignIn {
       const url = `${s.serverUrl.replace(/\/+$/, '')}/${path}?${new URLSearchParams({ service: callbackUrl, ticket })}`;
       let body: string;
       try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS), redirect: 'error', headers: { accept: 'application/xml, text/xml' } });
+        const res = await fetch(url, {
+          signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS),
+          redirect: 'error',
+          headers: { accept: 'application/xml, text/xml' },
+        });
         if (!res.ok) throw new Error(`CAS answered ${res.status}`);
         body = await res.text();
         if (body.length > MAX_RESPONSE_BYTES) throw new Error('CAS answer too large');

@@ -1,7 +1,13 @@
 import { Client, Filter, InvalidCredentialsError, type Entry } from 'ldapts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/http.ts';
-import { identityError, ldapSettingsOf, providerSecret, type ExternalProfile, type ExternalSignIn } from './identity.service.ts';
+import {
+  identityError,
+  ldapSettingsOf,
+  providerSecret,
+  type ExternalProfile,
+  type ExternalSignIn,
+} from './identity.service.ts';
 
 const asStrings = (v: Entry[string] | undefined): string[] =>
   v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x) => (Buffer.isBuffer(x) ? x.toString('utf8') : String(x)));
@@ -27,8 +33,19 @@ export function ldapSignIn(deps: AppDeps): ExternalSignIn {
         if (s.startTls) await service.startTLS({});
         if (s.bindDn) await service.bind(s.bindDn, providerSecret(deps, provider));
         const filter = s.filter.replaceAll('{{username}}', Filter.escape(username));
-        const wanted = [provider.mapping.account, provider.mapping.name, provider.mapping.department, provider.mapping.role, s.groupAttribute].filter(Boolean);
-        const { searchEntries } = await service.search(s.searchBase, { scope: 'sub', filter, attributes: wanted, sizeLimit: 2 });
+        const wanted = [
+          provider.mapping.account,
+          provider.mapping.name,
+          provider.mapping.department,
+          provider.mapping.role,
+          s.groupAttribute,
+        ].filter(Boolean);
+        const { searchEntries } = await service.search(s.searchBase, {
+          scope: 'sub',
+          filter,
+          attributes: wanted,
+          sizeLimit: 2,
+        });
         // Not found, or ambiguous: the same answer as a wrong password.
         if (searchEntries.length !== 1) throw identityError(400, 'badCredentials');
         const entry = searchEntries[0]!;

@@ -24,7 +24,11 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
   let adminToken: string;
 
   beforeAll(async () => {
-    idp = await startTestIdp({ redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT], backchannelLogoutUri: BACKCHANNEL });
+    idp = await startTestIdp({
+      redirectUris: [CALLBACK],
+      postLogoutRedirectUris: [AFTER_LOGOUT],
+      backchannelLogoutUri: BACKCHANNEL,
+    });
     t = await createTestApp(engine, { publicUrl: PORTAL });
     adminToken = (await t.login('admin')).access_token;
     await submitProvider(t, adminToken, {
@@ -49,13 +53,25 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
   });
 
   /** One request as a browser makes it: to the portal through inject, to the provider over HTTP. */
-  async function hop(jar: CookieJar, url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Hop> {
+  async function hop(
+    jar: CookieJar,
+    url: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<Hop> {
     const method = init.method ?? 'GET';
     const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
-    const headers: Record<string, string> = { cookie: jar.header(url), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) };
+    const headers: Record<string, string> = {
+      cookie: jar.header(url),
+      ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    };
     if (url.startsWith(PORTAL)) {
       const u = new URL(url);
-      const res = await t.app.inject({ method: method as 'GET', url: `${u.pathname}${u.search}`, headers: { ...headers, host: u.host }, ...(body ? { payload: body } : {}) });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: `${u.pathname}${u.search}`,
+        headers: { ...headers, host: u.host },
+        ...(body ? { payload: body } : {}),
+      });
       jar.store(url, res.headers['set-cookie'] as string[] | string | undefined);
       const location = (res.headers.location as string | undefined) ?? null;
       return { status: res.statusCode, location: location && new URL(location, url).toString(), body: res.body, url };
@@ -78,7 +94,10 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
       // The provider's login page: fill in the account.
       const form = /<form[^>]*action="([^"]+)"[^>]*method="post"[\s\S]*?name="prompt" value="login"/.exec(current.body);
       if (form && login) {
-        current = await hop(jar, new URL(form[1]!.replaceAll('&amp;', '&'), current.url).toString(), { method: 'POST', form: { prompt: 'login', login, password: 'any-password' } });
+        current = await hop(jar, new URL(form[1]!.replaceAll('&amp;', '&'), current.url).toString(), {
+          method: 'POST',
+          form: { prompt: 'login', login, password: 'any-password' },
+        });
         login = undefined;
         continue;
       }
@@ -89,8 +108,14 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
 
   const landing = (h: Hop) => new URL(h.location!);
 
-  async function startAt(jar: CookieJar): Promise<string> {
-    const address = (await t.app.inject({ method: 'POST', url: GET_ADDRESS, payload: { tenantId: DEMO_TENANT_ID, redirect: '/home/homePage' } })).json();
+  async function startAt(_jar: CookieJar): Promise<string> {
+    const address = (
+      await t.app.inject({
+        method: 'POST',
+        url: GET_ADDRESS,
+        payload: { tenantId: DEMO_TENANT_ID, redirect: '/home/homePage' },
+      })
+    ).json();
     expect(address.result.type).toBe('oidc');
     return address.result.loginUrl as string;
   }
@@ -102,35 +127,79 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
     const code = back.searchParams.get('sso');
     if (!code) return { error: back.searchParams.get('ssoError'), jar, tokens: null };
     expect(back.searchParams.get('redirect')).toBe('/home/homePage');
-    const res = await t.app.inject({ method: 'POST', url: EXCHANGE, headers: { cookie: jar.header(PORTAL) }, payload: { tenantId: DEMO_TENANT_ID, code } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: EXCHANGE,
+      headers: { cookie: jar.header(PORTAL) },
+      payload: { tenantId: DEMO_TENANT_ID, code },
+    });
     expect(res.json(), res.body).toMatchObject({ status: 1000 });
-    return { error: null, jar, tokens: res.json().result as { access_token: string; refresh_token: string; user_id: string; redirect: string }, code };
+    return {
+      error: null,
+      jar,
+      tokens: res.json().result as { access_token: string; refresh_token: string; user_id: string; redirect: string },
+      code,
+    };
   }
 
-  const userInfo = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: bearer(token) })).json();
+  const userInfo = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: bearer(token) })).json();
 
   it('a person unknown to the portal signs in at the provider and comes back with a portal session; the account is provisioned', async () => {
-    const mode = (await t.app.inject({ method: 'POST', url: MODEL_LOGIN, payload: { tenantId: DEMO_TENANT_ID } })).json();
+    const mode = (
+      await t.app.inject({ method: 'POST', url: MODEL_LOGIN, payload: { tenantId: DEMO_TENANT_ID } })
+    ).json();
     expect(mode.result).toMatchObject({ provider: { type: 'oidc', name: '统一身份认证' }, localLogin: true });
 
     const { tokens } = await signIn('zhang.san');
     expect(tokens!.redirect).toBe('/home/homePage');
     const info = await userInfo(tokens!.access_token);
-    expect(info.result).toMatchObject({ account: '20260001', user_name: '张三', tenant_id: DEMO_TENANT_ID, roleType: 'student' });
-    const link = await t.db.db.selectFrom('identity_links').where('user_id', '=', info.result.user_id).selectAll().executeTakeFirstOrThrow();
-    expect(link).toMatchObject({ tenant_id: DEMO_TENANT_ID, type: 'oidc', subject: 'zhang.san', department: '计算机学院' });
+    expect(info.result).toMatchObject({
+      account: '20260001',
+      user_name: '张三',
+      tenant_id: DEMO_TENANT_ID,
+      roleType: 'student',
+    });
+    const link = await t.db.db
+      .selectFrom('identity_links')
+      .where('user_id', '=', info.result.user_id)
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(link).toMatchObject({
+      tenant_id: DEMO_TENANT_ID,
+      type: 'oidc',
+      subject: 'zhang.san',
+      department: '计算机学院',
+    });
 
     // The session is the portal's own: ticket checks, token login and refresh work unchanged.
-    const init = (await t.app.inject({ method: 'POST', url: '/api/blade-workbench/auth/auth/init', headers: bearer(tokens!.access_token) })).json();
+    const init = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/blade-workbench/auth/auth/init',
+        headers: bearer(tokens!.access_token),
+      })
+    ).json();
     expect(init.result.session.casTicket).toMatch(/^ST-/);
     // Section 3's login config follows the provider: unified authentication on, the session follows the provider's.
     expect(init.result.eduSystemManageIdentityAuth).toEqual({ status: 1, isSelfCas: 1 });
-    const valid = (await t.app.inject({ method: 'POST', url: '/api/blade-workbench/nobody/cas/getSessionValidTime', payload: { casTicket: init.result.session.casTicket } })).json();
+    const valid = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/blade-workbench/nobody/cas/getSessionValidTime',
+        payload: { casTicket: init.result.session.casTicket },
+      })
+    ).json();
     expect(valid.result.validTime).toBeGreaterThan(0);
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/blade-auth/oauth/token',
-      query: { tenantId: DEMO_TENANT_ID, refresh_token: tokens!.refresh_token, grant_type: 'refresh_token', scope: 'all' },
+      query: {
+        tenantId: DEMO_TENANT_ID,
+        refresh_token: tokens!.refresh_token,
+        grant_type: 'refresh_token',
+        scope: 'all',
+      },
     });
     expect(refreshed.json()).toMatchObject({ status: 1000, result: { account: '20260001' } });
   });
@@ -144,7 +213,11 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
     const second = await signIn('li.si');
     const after = (await userInfo(second.tokens!.access_token)).result;
     expect(after).toMatchObject({ user_id: before.user_id, user_name: '李四（改名）', roleType: 'teacher' });
-    const link = await t.db.db.selectFrom('identity_links').where('subject', '=', 'li.si').selectAll().executeTakeFirstOrThrow();
+    const link = await t.db.db
+      .selectFrom('identity_links')
+      .where('subject', '=', 'li.si')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(link.department).toBe('人事处');
   });
 
@@ -157,7 +230,10 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
       else if (current.location) current = await hop(jar, current.location);
       else {
         const form = /<form[^>]*action="([^"]+)"/.exec(current.body)!;
-        current = await hop(jar, new URL(form[1]!, current.url).toString(), { method: 'POST', form: { prompt: 'login', login: 'zhang.san', password: 'x' } });
+        current = await hop(jar, new URL(form[1]!, current.url).toString(), {
+          method: 'POST',
+          form: { prompt: 'login', login: 'zhang.san', password: 'x' },
+        });
       }
     }
     const ok = await hop(jar, callback);
@@ -172,7 +248,10 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
     const started = await hop(jar, await startAt(jar));
     const freshState = new URL(started.location!).searchParams.get('state')!;
     const code = new URL(callback).searchParams.get('code')!;
-    const replayedCode = await hop(jar, `${CALLBACK}?${new URLSearchParams({ code, state: freshState, iss: idp.issuer })}`);
+    const replayedCode = await hop(
+      jar,
+      `${CALLBACK}?${new URLSearchParams({ code, state: freshState, iss: idp.issuer })}`,
+    );
     expect(landing(replayedCode).searchParams.get('ssoError')).toBe('providerFailed');
     expect((await t.db.db.selectFrom('sessions').select('id').execute()).length).toBe(sessionsBefore);
   });
@@ -195,11 +274,21 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
   });
 
   it('refuses a disabled account with a clear message', async () => {
-    await t.db.db.updateTable('users').set({ status: 0 }).where('tenant_id', '=', DEMO_TENANT_ID).where('account', '=', '20260001').execute();
+    await t.db.db
+      .updateTable('users')
+      .set({ status: 0 })
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('account', '=', '20260001')
+      .execute();
     try {
       expect((await signIn('zhang.san')).error).toBe('accountDisabled');
     } finally {
-      await t.db.db.updateTable('users').set({ status: 1 }).where('tenant_id', '=', DEMO_TENANT_ID).where('account', '=', '20260001').execute();
+      await t.db.db
+        .updateTable('users')
+        .set({ status: 1 })
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .where('account', '=', '20260001')
+        .execute();
     }
   });
 
@@ -214,26 +303,47 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
 
   it('a hand-off code is single use', async () => {
     const r = await signIn('zhang.san');
-    const again = await t.app.inject({ method: 'POST', url: EXCHANGE, headers: { cookie: r.jar.header(PORTAL) }, payload: { tenantId: DEMO_TENANT_ID, code: r.code } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: EXCHANGE,
+      headers: { cookie: r.jar.header(PORTAL) },
+      payload: { tenantId: DEMO_TENANT_ID, code: r.code },
+    });
     expectEnvelope(again, 400);
   });
 
   it('signs out at both ends: the portal session ends and the provider ends its session (RP-initiated logout)', async () => {
     const r = await signIn('zhang.san');
-    const address = (await t.app.inject({ method: 'POST', url: GET_ADDRESS, headers: bearer(r.tokens!.access_token), payload: {} })).json();
+    const address = (
+      await t.app.inject({ method: 'POST', url: GET_ADDRESS, headers: bearer(r.tokens!.access_token), payload: {} })
+    ).json();
     const logoutUrl = new URL(address.result.logoutUrl);
     expect(`${logoutUrl.origin}${logoutUrl.pathname}`).toBe(`${idp.issuer}/session/end`);
     expect(logoutUrl.searchParams.get('id_token_hint')).toBeTruthy();
     expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe(AFTER_LOGOUT);
 
-    await t.app.inject({ method: 'GET', url: '/api/blade-workbench/auth/loginOut', headers: bearer(r.tokens!.access_token) });
-    expectEnvelope(await t.app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: bearer(r.tokens!.access_token) }), 401);
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-workbench/auth/loginOut',
+      headers: bearer(r.tokens!.access_token),
+    });
+    expectEnvelope(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/blade-user/user/getUserInfo',
+        headers: bearer(r.tokens!.access_token),
+      }),
+      401,
+    );
 
     // At the provider: its confirmation form, then back to the portal's login page.
     const page = await hop(r.jar, logoutUrl.toString());
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
     const action = /<form[^>]*action="([^"]+)"/.exec(page.body)![1]!;
-    const confirmed = await hop(r.jar, new URL(action, page.url).toString(), { method: 'POST', form: { xsrf, logout: 'yes' } });
+    const confirmed = await hop(r.jar, new URL(action, page.url).toString(), {
+      method: 'POST',
+      form: { xsrf, logout: 'yes' },
+    });
     expect(confirmed.location).toBe(AFTER_LOGOUT);
 
     // The provider's session is gone: a new sign-in meets its login page again instead of coming straight back.
@@ -244,11 +354,21 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
 
   it('back-channel logout: a logout token from the provider ends the portal session it names, once', async () => {
     const r = await signIn('zhang.san');
-    const session = await t.db.db.selectFrom('identity_sessions as i').innerJoin('sessions as s', 's.id', 'i.session_id').where('s.access_token_hash', '=', t.app.deps.hashToken(r.tokens!.access_token)).select(['i.sid', 'i.id_token']).executeTakeFirstOrThrow();
+    const session = await t.db.db
+      .selectFrom('identity_sessions as i')
+      .innerJoin('sessions as s', 's.id', 'i.session_id')
+      .where('s.access_token_hash', '=', t.app.deps.hashToken(r.tokens!.access_token))
+      .select(['i.sid', 'i.id_token'])
+      .executeTakeFirstOrThrow();
     expect(session.sid).toBeTruthy();
     expect(session.id_token).toBeTruthy();
     const post = (logout_token: string, tenant = DEMO_TENANT_ID) =>
-      t.app.inject({ method: 'POST', url: `/api/blade-auth/nobody/identity/oidc/backchannel-logout/${tenant}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ logout_token }).toString() });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/blade-auth/nobody/identity/oidc/backchannel-logout/${tenant}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ logout_token }).toString(),
+      });
 
     // Refused, and nothing ends: another signer, another audience, a nonce, no event, neither sid nor sub, a stale token.
     const { generateKeyPairSync } = await import('node:crypto');
@@ -259,7 +379,11 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
       idp.logoutToken({ sid: session.sid, nonce: 'n' }),
       idp.logoutToken({ sid: session.sid, events: {} }),
       idp.logoutToken({}),
-      idp.logoutToken({ sid: session.sid, iat: Math.floor(Date.now() / 1000) - 3600, exp: Math.floor(Date.now() / 1000) + 60 }),
+      idp.logoutToken({
+        sid: session.sid,
+        iat: Math.floor(Date.now() / 1000) - 3600,
+        exp: Math.floor(Date.now() / 1000) + 60,
+      }),
       'not.a.jwt',
     ]) {
       const res = await post(bad);
@@ -281,26 +405,51 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
   });
 
   it('tells the login page when the provider cannot be reached, and starts nothing', async () => {
-    await submitProvider(t, adminToken, { type: 'oidc', name: '统一身份认证', settings: { issuer: 'http://127.0.0.1:9', clientId: 'x' } });
+    await submitProvider(t, adminToken, {
+      type: 'oidc',
+      name: '统一身份认证',
+      settings: { issuer: 'http://127.0.0.1:9', clientId: 'x' },
+    });
     try {
       const jar = new CookieJar();
       const res = await hop(jar, await startAt(jar));
       expect(res.status).toBe(302);
       expect(landing(res).searchParams.get('ssoError')).toBe('providerUnreachable');
     } finally {
-      await submitProvider(t, adminToken, { type: 'oidc', name: '统一身份认证', settings: { issuer: idp.issuer, clientId: idp.clientId, scopes: 'openid profile' }, secret: idp.clientSecret, mapping: { account: 'preferred_username', name: 'name', department: 'department', role: 'roles' }, roleMapping: [{ value: 'teacher', roleAlias: 'teacher' }, { value: 'student', roleAlias: 'student' }] });
+      await submitProvider(t, adminToken, {
+        type: 'oidc',
+        name: '统一身份认证',
+        settings: { issuer: idp.issuer, clientId: idp.clientId, scopes: 'openid profile' },
+        secret: idp.clientSecret,
+        mapping: { account: 'preferred_username', name: 'name', department: 'department', role: 'roles' },
+        roleMapping: [
+          { value: 'teacher', roleAlias: 'teacher' },
+          { value: 'student', roleAlias: 'student' },
+        ],
+      });
     }
   });
 
   it('with the password login off, an ordinary account is refused and the administrator keeps it', async () => {
-    await t.db.db.updateTable('identity_providers').set({ local_login: 0 }).where('tenant_id', '=', DEMO_TENANT_ID).execute();
+    await t.db.db
+      .updateTable('identity_providers')
+      .set({ local_login: 0 })
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .execute();
     try {
-      expect((await t.app.inject({ method: 'POST', url: MODEL_LOGIN, payload: { tenantId: DEMO_TENANT_ID } })).json().result.localLogin).toBe(false);
+      expect(
+        (await t.app.inject({ method: 'POST', url: MODEL_LOGIN, payload: { tenantId: DEMO_TENANT_ID } })).json().result
+          .localLogin,
+      ).toBe(false);
       // zhang.san was provisioned with an unknown random password; an administrator signs in with the password.
       expect(ADMIN).toBeDefined();
       await t.login('admin');
     } finally {
-      await t.db.db.updateTable('identity_providers').set({ local_login: 1 }).where('tenant_id', '=', DEMO_TENANT_ID).execute();
+      await t.db.db
+        .updateTable('identity_providers')
+        .set({ local_login: 1 })
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .execute();
     }
   });
 });

@@ -5,7 +5,14 @@ import * as oidc from 'openid-client';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { identityRepository } from './identity.repository.ts';
 import type { AppDeps } from '../../platform/http.ts';
-import { identityError, oidcSettingsOf, providerSecret, type ExternalProfile, type ExternalSignIn, type ProviderConfig } from './identity.service.ts';
+import {
+  identityError,
+  oidcSettingsOf,
+  providerSecret,
+  type ExternalProfile,
+  type ExternalSignIn,
+  type ProviderConfig,
+} from './identity.service.ts';
 
 /** Discovery documents are kept this long per tenant and configuration (a provider's keys rotate through jwks_uri anyway). */
 const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -33,14 +40,20 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
       .discovery(
         issuer,
         s.clientId,
-        { [oidc.clockTolerance]: IDENTITY_CLOCK_SKEW_SECONDS, ...(secret ? {} : { token_endpoint_auth_method: 'none' }) },
+        {
+          [oidc.clockTolerance]: IDENTITY_CLOCK_SKEW_SECONDS,
+          ...(secret ? {} : { token_endpoint_auth_method: 'none' }),
+        },
         secret ? oidc.ClientSecretPost(secret) : oidc.None(),
         // Plain http only for a provider on this machine (tests, a local IdP); anything else must be https.
         // enableNonRepudiationChecks: the ID token's signature is checked against the provider's keys even though it
         // came straight from the token endpoint (openid-client otherwise relies on TLS alone there, OIDC Core 3.1.3.7).
         {
           timeout: HTTP_TIMEOUT_SECONDS,
-          execute: [oidc.enableNonRepudiationChecks, ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? [oidc.allowInsecureRequests] : [])],
+          execute: [
+            oidc.enableNonRepudiationChecks,
+            ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? [oidc.allowInsecureRequests] : []),
+          ],
         },
       )
       .catch((err: unknown) => {
@@ -86,8 +99,17 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
       if (!claims || !tokens.id_token) throw identityError(400, 'providerFailed');
       let all: Record<string, unknown> = { ...claims };
       // Claims the ID token left out (name, department) come from the userinfo endpoint, checked against the same sub.
-      const needed = [provider.mapping.account, provider.mapping.name, provider.mapping.department, provider.mapping.role].filter(Boolean);
-      if (needed.some((c) => all[c] === undefined) && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
+      const needed = [
+        provider.mapping.account,
+        provider.mapping.name,
+        provider.mapping.department,
+        provider.mapping.role,
+      ].filter(Boolean);
+      if (
+        needed.some((c) => all[c] === undefined) &&
+        tokens.access_token &&
+        config.serverMetadata().userinfo_endpoint
+      ) {
         try {
           all = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...all };
         } catch {
@@ -99,7 +121,11 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
         return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
       };
       const roleClaim = provider.mapping.role ? all[provider.mapping.role] : undefined;
-      const roles = Array.isArray(roleClaim) ? roleClaim.filter((r): r is string => typeof r === 'string') : typeof roleClaim === 'string' ? roleClaim.split(/[\s,]+/).filter(Boolean) : [];
+      const roles = Array.isArray(roleClaim)
+        ? roleClaim.filter((r): r is string => typeof r === 'string')
+        : typeof roleClaim === 'string'
+          ? roleClaim.split(/[\s,]+/).filter(Boolean)
+          : [];
       return {
         subject: claims.sub,
         account: text(provider.mapping.account) || (provider.mapping.account ? '' : claims.sub),
@@ -120,7 +146,11 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
       const meta = config.serverMetadata();
       if (!meta.jwks_uri) throw identityError(400, 'requestInvalid');
       let keys = jwks.get(meta.jwks_uri);
-      if (!keys) jwks.set(meta.jwks_uri, (keys = createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_SECONDS * 1000 })));
+      if (!keys)
+        jwks.set(
+          meta.jwks_uri,
+          (keys = createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_SECONDS * 1000 })),
+        );
       try {
         const { payload, protectedHeader } = await jwtVerify(message, keys, {
           issuer: meta.issuer,
@@ -129,16 +159,28 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
           maxTokenAge: '5m',
           requiredClaims: ['iat', 'jti', 'events'],
         });
-        if (protectedHeader.typ && protectedHeader.typ !== 'logout+jwt' && protectedHeader.typ !== 'JWT') throw new Error('typ');
+        if (protectedHeader.typ && protectedHeader.typ !== 'logout+jwt' && protectedHeader.typ !== 'JWT')
+          throw new Error('typ');
         const events = payload.events as Record<string, unknown> | undefined;
-        if (!events || typeof events !== 'object' || !('http://schemas.openid.net/event/backchannel-logout' in events)) throw new Error('events');
+        if (!events || typeof events !== 'object' || !('http://schemas.openid.net/event/backchannel-logout' in events))
+          throw new Error('events');
         if ('nonce' in payload) throw new Error('nonce');
         const sid = typeof payload.sid === 'string' ? payload.sid : '';
         const subject = typeof payload.sub === 'string' ? payload.sub : '';
         if (!sid && !subject) throw new Error('sid or sub');
         // A logout token is single use (jti), within its short life, on every node (kept in the database).
-        const key = createHash('sha256').update(`oidc logout jti\u0000${provider.tenantId}\u0000${payload.jti}`).digest('base64url');
-        if (!(await identityRepository(deps.db).claimOnce(provider.tenantId, key, 'logout', nowIso(Date.now() + 10 * 60_000)))) throw new Error('replayed');
+        const key = createHash('sha256')
+          .update(`oidc logout jti\u0000${provider.tenantId}\u0000${payload.jti}`)
+          .digest('base64url');
+        if (
+          !(await identityRepository(deps.db).claimOnce(
+            provider.tenantId,
+            key,
+            'logout',
+            nowIso(Date.now() + 10 * 60_000),
+          ))
+        )
+          throw new Error('replayed');
         return { sid, subject };
       } catch (err) {
         throw refused(err);
@@ -149,7 +191,11 @@ export function oidcSignIn(deps: AppDeps): ExternalSignIn {
       const config = await configOf(provider);
       if (!config.serverMetadata().end_session_endpoint) return null;
       return oidc
-        .buildEndSessionUrl(config, { ...(idToken ? { id_token_hint: idToken } : {}), client_id: config.clientMetadata().client_id, post_logout_redirect_uri: returnUrl })
+        .buildEndSessionUrl(config, {
+          ...(idToken ? { id_token_hint: idToken } : {}),
+          client_id: config.clientMetadata().client_id,
+          post_logout_redirect_uri: returnUrl,
+        })
         .toString();
     },
   };

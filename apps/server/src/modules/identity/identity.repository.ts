@@ -10,12 +10,28 @@ export function identityRepository(db: Db) {
 
     async saveProvider(
       tenantId: string,
-      p: { type: string; name: string; enabled: number; local_login: number; settings: string; secret_sealed: string | null },
+      p: {
+        type: string;
+        name: string;
+        enabled: number;
+        local_login: number;
+        settings: string;
+        secret_sealed: string | null;
+      },
     ): Promise<void> {
       const now = nowIso();
       await db
         .insertInto('identity_providers')
-        .values({ tenant_id: tenantId, type: p.type, name: p.name, enabled: p.enabled, local_login: p.local_login, settings: p.settings, secret_sealed: p.secret_sealed ?? '', updated_at: now })
+        .values({
+          tenant_id: tenantId,
+          type: p.type,
+          name: p.name,
+          enabled: p.enabled,
+          local_login: p.local_login,
+          settings: p.settings,
+          secret_sealed: p.secret_sealed ?? '',
+          updated_at: now,
+        })
         .onConflict((oc) =>
           oc.column('tenant_id').doUpdateSet({
             type: p.type,
@@ -32,7 +48,16 @@ export function identityRepository(db: Db) {
 
     async createRequest(
       tenantId: string,
-      r: { stateHash: string; type: string; nonce: string; codeVerifier: string; returnTo: string; browserHash: string; expiresAt: string; payload?: string },
+      r: {
+        stateHash: string;
+        type: string;
+        nonce: string;
+        codeVerifier: string;
+        returnTo: string;
+        browserHash: string;
+        expiresAt: string;
+        payload?: string;
+      },
     ): Promise<void> {
       await db
         .insertInto('identity_requests')
@@ -67,107 +92,152 @@ export function identityRepository(db: Db) {
         .where('expires_at', '>', now)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) return undefined;
-      return db.selectFrom('identity_requests').where('tenant_id', '=', tenantId).where('state_hash', '=', stateHash).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('identity_requests')
+        .where('tenant_id', '=', tenantId)
+        .where('state_hash', '=', stateHash)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     /** Records a one-time value (a logout token's jti) until it expires; false when it was seen already (any node). */
     async claimOnce(tenantId: string, key: string, type: string, expiresAt: string): Promise<boolean> {
       const inserted = await db
         .insertInto('identity_requests')
-        .values({ state_hash: key, tenant_id: tenantId, type, nonce: '', code_verifier: '', return_to: '', browser_hash: '', created_at: nowIso(), expires_at: expiresAt, used_at: nowIso(), payload: '' })
+        .values({
+          state_hash: key,
+          tenant_id: tenantId,
+          type,
+          nonce: '',
+          code_verifier: '',
+          return_to: '',
+          browser_hash: '',
+          created_at: nowIso(),
+          expires_at: expiresAt,
+          used_at: nowIso(),
+          payload: '',
+        })
         .onConflict((oc) => oc.column('state_hash').doNothing())
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
     },
 
     async pruneRequests(): Promise<void> {
-      await db.deleteFrom('identity_requests').where('expires_at', '<', nowIso(Date.now() - 3600_000)).execute();
+      await db
+        .deleteFrom('identity_requests')
+        .where('expires_at', '<', nowIso(Date.now() - 3600_000))
+        .execute();
     },
 
     link(tenantId: string, type: string, subject: string) {
-      return db.selectFrom('identity_links').where('tenant_id', '=', tenantId).where('type', '=', type).where('subject', '=', subject).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('identity_links')
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .where('subject', '=', subject)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     linkOfUser(tenantId: string, userId: string) {
-      return db.selectFrom('identity_links').where('tenant_id', '=', tenantId).where('user_id', '=', userId).selectAll().orderBy('last_login_at', 'desc').executeTakeFirst();
+      return db
+        .selectFrom('identity_links')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .selectAll()
+        .orderBy('last_login_at', 'desc')
+        .executeTakeFirst();
     },
 
-    async saveLink(tenantId: string, l: { type: string; subject: string; userId: string; department: string }): Promise<void> {
+    async saveLink(
+      tenantId: string,
+      l: { type: string; subject: string; userId: string; department: string },
+    ): Promise<void> {
       const now = nowIso();
       await db
         .insertInto('identity_links')
-        .values({ tenant_id: tenantId, type: l.type, subject: l.subject, user_id: l.userId, department: l.department, created_at: now, last_login_at: now })
-        .onConflict((oc) => oc.columns(['tenant_id', 'type', 'subject']).doUpdateSet({ department: l.department, last_login_at: now }))
+        .values({
+          tenant_id: tenantId,
+          type: l.type,
+          subject: l.subject,
+          user_id: l.userId,
+          department: l.department,
+          created_at: now,
+          last_login_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'type', 'subject']).doUpdateSet({ department: l.department, last_login_at: now }),
+        )
         .execute();
     },
 
     userByAccount(tenantId: string, account: string) {
-      return db.selectFrom('users').where('tenant_id', '=', tenantId).where('account', '=', account).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .where('tenant_id', '=', tenantId)
+        .where('account', '=', account)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     roleByAlias(tenantId: string, alias: string) {
-      return db.selectFrom('roles').where('tenant_id', '=', tenantId).where('role_alias', '=', alias).selectAll().executeTakeFirst();
-    },
-
-    async createUser(tenantId: string, u: { id: string; account: string; name: string; roleId: string; passwordHash: string }): Promise<void> {
-      await db
-        .insertInto('users')
-        .values({ id: u.id, tenant_id: tenantId, account: u.account, user_name: u.name, nick_name: u.name, password_hash: u.passwordHash, role_id: u.roleId, is_demo: 0, status: 1, created_at: nowIso() })
-        .execute();
-    },
-
-    async updateUser(tenantId: string, userId: string, u: { name: string; roleId?: string }): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ user_name: u.name, nick_name: u.name, ...(u.roleId ? { role_id: u.roleId } : {}) })
+      return db
+        .selectFrom('roles')
         .where('tenant_id', '=', tenantId)
-        .where('id', '=', userId)
-        .execute();
+        .where('role_alias', '=', alias)
+        .selectAll()
+        .executeTakeFirst();
     },
 
-    async saveSession(tenantId: string, s: { sessionId: string; type: string; idToken: string; sid: string }): Promise<void> {
+    async saveSession(
+      tenantId: string,
+      s: { sessionId: string; type: string; idToken: string; sid: string },
+    ): Promise<void> {
       await db
         .insertInto('identity_sessions')
-        .values({ session_id: s.sessionId, tenant_id: tenantId, type: s.type, id_token: s.idToken, sid: s.sid, created_at: nowIso() })
+        .values({
+          session_id: s.sessionId,
+          tenant_id: tenantId,
+          type: s.type,
+          id_token: s.idToken,
+          sid: s.sid,
+          created_at: nowIso(),
+        })
         .execute();
     },
 
     session(tenantId: string, sessionId: string) {
-      return db.selectFrom('identity_sessions').where('tenant_id', '=', tenantId).where('session_id', '=', sessionId).selectAll().executeTakeFirst();
-    },
-
-    sessionsBySid(tenantId: string, type: string, sid: string) {
       return db
-        .selectFrom('identity_sessions as i')
-        .innerJoin('sessions as s', 's.id', 'i.session_id')
-        .where('i.tenant_id', '=', tenantId)
-        .where('i.type', '=', type)
-        .where('i.sid', '=', sid)
-        .where('s.revoked_at', 'is', null)
-        .select(['s.id', 's.tenant_id', 's.user_id'])
-        .execute();
+        .selectFrom('identity_sessions')
+        .where('tenant_id', '=', tenantId)
+        .where('session_id', '=', sessionId)
+        .selectAll()
+        .executeTakeFirst();
     },
 
-    sessionsBySubject(tenantId: string, type: string, subject: string) {
-      return db
-        .selectFrom('identity_sessions as i')
-        .innerJoin('sessions as s', 's.id', 'i.session_id')
-        .innerJoin('identity_links as l', (j) => j.onRef('l.user_id', '=', 's.user_id').onRef('l.tenant_id', '=', 'i.tenant_id').onRef('l.type', '=', 'i.type'))
-        .where('i.tenant_id', '=', tenantId)
-        .where('i.type', '=', type)
-        .where('l.subject', '=', subject)
-        .where('s.revoked_at', 'is', null)
-        .select(['s.id', 's.tenant_id', 's.user_id'])
+    /** The portal sessions opened through the provider session `sid` (open or not: the auth module knows which are). */
+    async sessionIdsBySid(tenantId: string, type: string, sid: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('identity_sessions')
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .where('sid', '=', sid)
+        .select('session_id')
         .execute();
+      return rows.map((r) => r.session_id);
     },
 
-    publicAccounts(tenantId: string, filter: { mpType?: number | undefined; keyword?: string | undefined }) {
-      let q = db.selectFrom('chat_public_accounts').where('tenant_id', '=', tenantId);
-      if (filter.mpType !== undefined) q = q.where('mp_type', '=', filter.mpType);
-      // The wildcards % and _ are dropped, so a user's text never widens the match (as three-lists does).
-      const keyword = filter.keyword?.replace(/[%_]/g, '');
-      if (keyword) q = q.where('name', 'like', `%${keyword}%`);
-      return q.select(['id', 'name', 'mp_type', 'avatar', 'intro']).orderBy('sort').orderBy('id').execute();
+    /** Of the given portal sessions, those opened through a provider of this type. */
+    async sessionIdsOfType(tenantId: string, type: string, sessionIds: string[]): Promise<string[]> {
+      if (sessionIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('identity_sessions')
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .where('session_id', 'in', sessionIds)
+        .select('session_id')
+        .execute();
+      return rows.map((r) => r.session_id);
     },
   };
 }

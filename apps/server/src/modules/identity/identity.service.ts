@@ -12,7 +12,6 @@ import {
   type IdentityProviderSubmit,
   type LoginAddress,
   type LoginMode,
-  type MpListItem,
 } from '@portal/contracts/identity';
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -23,8 +22,9 @@ import { AppError, badRequest, notFound, tooMany } from '../../platform/errors.t
 import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
 import { accountKey, addressKey, loginThrottle } from '../auth/login-throttle.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { authRepository } from '../auth/auth.repository.ts';
-import { endSession, identityAuth, openSession, type Client } from '../auth/auth.service.ts';
+import { directory } from '../auth/auth.directory.ts';
+import { endSession, openSession, type Client } from '../auth/auth.service.ts';
+import { identityAuth } from './identity.policy.ts';
 import { identityRepository } from './identity.repository.ts';
 import { safeReturnPath } from './return-path.ts';
 import { openSecret, sealSecret } from './identity.secrets.ts';
@@ -81,10 +81,26 @@ export type ProviderConfig = {
  */
 export interface ExternalSignIn {
   readonly type: IdentityType;
-  start?(input: { provider: ProviderConfig; state: string; nonce: string; codeVerifier: string; callbackUrl: string }): Promise<string>;
-  finish?(input: { provider: ProviderConfig; request: { nonce: string; codeVerifier: string }; callbackUrl: string; currentUrl: URL }): Promise<ExternalProfile>;
+  start?(input: {
+    provider: ProviderConfig;
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    callbackUrl: string;
+  }): Promise<string>;
+  finish?(input: {
+    provider: ProviderConfig;
+    request: { nonce: string; codeVerifier: string };
+    callbackUrl: string;
+    currentUrl: URL;
+  }): Promise<ExternalProfile>;
   checkCredentials?(input: { provider: ProviderConfig; username: string; password: string }): Promise<ExternalProfile>;
-  logoutUrl?(input: { provider: ProviderConfig; idToken: string; sid: string; returnUrl: string }): Promise<string | null>;
+  logoutUrl?(input: {
+    provider: ProviderConfig;
+    idToken: string;
+    sid: string;
+    returnUrl: string;
+  }): Promise<string | null>;
   /**
    * The provider ends a session from its side (OIDC back-channel logout token, CAS single-logout request): the
    * message is checked and the provider's session id (sid, service ticket) and/or subject it names are returned.
@@ -158,13 +174,17 @@ export function postLogoutUrl(base: string, tenantId: string): string {
   return `${base}/login?${new URLSearchParams({ tenantId, logout: '1' })}`;
 }
 
-export const identityError = (status: number, key: keyof typeof IDENTITY_MESSAGES) => new AppError(status, IDENTITY_MESSAGES[key][0], IDENTITY_MESSAGES[key][1]);
+export const identityError = (status: number, key: keyof typeof IDENTITY_MESSAGES) =>
+  new AppError(status, IDENTITY_MESSAGES[key][0], IDENTITY_MESSAGES[key][1]);
 
 // ------------------------------------------------------------------ the three calls of 7.3 (ADR 0022)
 
 /** auth/auth/modelLogin: how the tenant signs in (the login page and the re-login dialog ask before showing a form). */
 export async function loginMode(deps: AppDeps, tenantId: string): Promise<LoginMode> {
-  const [config, provider] = await Promise.all([authRepository(deps.db).loginConfig(tenantId), activeProvider(deps, tenantId)]);
+  const [config, provider] = await Promise.all([
+    directory.loginConfig(deps.db, tenantId),
+    activeProvider(deps, tenantId),
+  ]);
   if (!config) throw notFound(...IDENTITY_MESSAGES_LOGIN_CONFIG);
   return {
     tenantId,
@@ -198,27 +218,33 @@ export async function loginAddress(
     const session = await identityRepository(deps.db).session(tenantId, input.ctx.sessionId);
     if (session && session.type === provider.type) {
       logoutUrl = await impl
-        .logoutUrl({ provider, idToken: session.id_token, sid: session.sid, returnUrl: postLogoutUrl(input.base, tenantId) })
+        .logoutUrl({
+          provider,
+          idToken: session.id_token,
+          sid: session.sid,
+          returnUrl: postLogoutUrl(input.base, tenantId),
+        })
         .catch(() => null);
     }
   }
   return { type: provider.type, loginUrl, logoutUrl };
 }
 
-/** serviceItem/getMpList: the public accounts of the caller's tenant. */
-export async function mpList(deps: AppDeps, ctx: RequestContext, filter: { mpType?: number | undefined; keyword?: string | undefined }): Promise<MpListItem[]> {
-  const rows = await identityRepository(deps.db).publicAccounts(ctx.tenantId, filter);
-  return rows.map((r) => ({ id: r.id, name: r.name, mpType: r.mp_type, avatar: r.avatar, intro: r.intro }));
-}
-
 // ------------------------------------------------------------------ administrator configuration
 
-export async function providerDetail(deps: AppDeps, ctx: RequestContext, base: string): Promise<IdentityProviderDetail> {
+export async function providerDetail(
+  deps: AppDeps,
+  ctx: RequestContext,
+  base: string,
+): Promise<IdentityProviderDetail> {
   const row = await identityRepository(deps.db).provider(ctx.tenantId);
   const p = row ? parseProvider(row) : null;
   const redirectUri = p ? callbackUrl(base, p) : callbackUrl(base, { tenantId: ctx.tenantId, type: 'oidc' });
   const serviceUrl = p?.type === 'cas' ? callbackUrl(base, p) : postLogoutUrl(base, ctx.tenantId);
-  const backchannelLogoutUri = p?.type === 'cas' || p?.type === 'ldap' ? '' : `${base}${IDENTITY_PATHS.oidcBackchannel}/${encodeURIComponent(ctx.tenantId)}`;
+  const backchannelLogoutUri =
+    p?.type === 'cas' || p?.type === 'ldap'
+      ? ''
+      : `${base}${IDENTITY_PATHS.oidcBackchannel}/${encodeURIComponent(ctx.tenantId)}`;
   if (!p) {
     return {
       configured: false,
@@ -257,28 +283,41 @@ export async function providerDetail(deps: AppDeps, ctx: RequestContext, base: s
 
 export async function submitProvider(deps: AppDeps, ctx: RequestContext, input: IdentityProviderSubmit): Promise<void> {
   const repo = identityRepository(deps.db);
-  if (!(await repo.roleByAlias(ctx.tenantId, input.defaultRoleAlias))) throw badRequest('默认角色不存在', `defaultRoleAlias ${input.defaultRoleAlias}`);
+  if (!(await repo.roleByAlias(ctx.tenantId, input.defaultRoleAlias)))
+    throw badRequest('默认角色不存在', `defaultRoleAlias ${input.defaultRoleAlias}`);
   for (const m of input.roleMapping) {
-    if (!(await repo.roleByAlias(ctx.tenantId, m.roleAlias))) throw badRequest('角色映射中的角色不存在', `roleAlias ${m.roleAlias}`);
+    if (!(await repo.roleByAlias(ctx.tenantId, m.roleAlias)))
+      throw badRequest('角色映射中的角色不存在', `roleAlias ${m.roleAlias}`);
   }
   const previous = await repo.provider(ctx.tenantId);
   // The secret is write-only: left out or empty keeps the stored one, unless the type changed (a CAS server has none).
   const typeChanged = previous !== undefined && previous.type !== input.type;
   const secret = input.secret ?? '';
-  const sealed = secret !== '' ? sealSecret(deps.config.tokenSecret, ctx.tenantId, secret) : typeChanged || input.type === 'cas' ? '' : null;
+  const sealed =
+    secret !== ''
+      ? sealSecret(deps.config.tokenSecret, ctx.tenantId, secret)
+      : typeChanged || input.type === 'cas'
+        ? ''
+        : null;
   await repo.saveProvider(ctx.tenantId, {
     type: input.type,
     name: input.name,
     enabled: input.enabled ? 1 : 0,
     local_login: input.localLogin ? 1 : 0,
-    settings: JSON.stringify({ mapping: input.mapping, roleMapping: input.roleMapping, defaultRoleAlias: input.defaultRoleAlias, settings: input.settings }),
+    settings: JSON.stringify({
+      mapping: input.mapping,
+      roleMapping: input.roleMapping,
+      defaultRoleAlias: input.defaultRoleAlias,
+      settings: input.settings,
+    }),
     secret_sealed: sealed,
   });
 }
 
 // ------------------------------------------------------------------ sign-in requests and hand-off
 
-const hashOf = (deps: AppDeps, label: string, value: string) => createHmac('sha256', deps.config.tokenSecret).update(`identity ${label}\u0000${value}`).digest('base64url');
+const hashOf = (deps: AppDeps, label: string, value: string) =>
+  createHmac('sha256', deps.config.tokenSecret).update(`identity ${label}\u0000${value}`).digest('base64url');
 
 /** Starts a redirect sign-in: a request row bound to the browser (the cookie value returned), and the provider's address. */
 export async function startSignIn(
@@ -306,8 +345,17 @@ export async function startSignIn(
     browserHash: hashOf(deps, 'browser', browserValue),
     expiresAt: nowIso(Date.now() + IDENTITY_REQUEST_TTL_SECONDS * 1000),
   });
-  if (Math.random() < 0.05) void identityRepository(deps.db).pruneRequests().catch(() => undefined);
-  const location = await impl.start({ provider, state, nonce, codeVerifier, callbackUrl: callbackUrl(input.base, provider, provider.type === 'cas' ? state : undefined) });
+  if (Math.random() < 0.05)
+    void identityRepository(deps.db)
+      .pruneRequests()
+      .catch(() => undefined);
+  const location = await impl.start({
+    provider,
+    state,
+    nonce,
+    codeVerifier,
+    callbackUrl: callbackUrl(input.base, provider, provider.type === 'cas' ? state : undefined),
+  });
   return { location, browserValue };
 }
 
@@ -325,7 +373,8 @@ export async function finishSignIn(
   const repo = identityRepository(deps.db);
   const request = await repo.takeRequest(tenantId, hashOf(deps, 'state', input.state));
   if (!request || request.type === 'handoff') throw identityError(400, 'requestInvalid');
-  if (!input.browserValue || hashOf(deps, 'browser', input.browserValue) !== request.browser_hash) throw identityError(400, 'requestInvalid');
+  if (!input.browserValue || hashOf(deps, 'browser', input.browserValue) !== request.browser_hash)
+    throw identityError(400, 'requestInvalid');
   const provider = await activeProvider(deps, tenantId);
   if (!provider || provider.type !== request.type) throw identityError(400, 'requestInvalid');
   const impl = providers[provider.type];
@@ -354,13 +403,23 @@ export async function finishSignIn(
 const Handoff = z.object({ userId: z.string(), type: IdentityType, idToken: z.string(), sid: z.string() });
 
 /** The web page exchanges the one-time hand-off code (same browser) for the portal's session. */
-export async function exchangeHandoff(deps: AppDeps, tenantId: string, input: { code: string; browserValue: string | undefined }, client: Client): Promise<TokenResult & { redirect: string }> {
+export async function exchangeHandoff(
+  deps: AppDeps,
+  tenantId: string,
+  input: { code: string; browserValue: string | undefined },
+  client: Client,
+): Promise<TokenResult & { redirect: string }> {
   const repo = identityRepository(deps.db);
   const row = await repo.takeRequest(tenantId, hashOf(deps, 'handoff', input.code));
   if (!row || row.type !== 'handoff') throw identityError(400, 'requestInvalid');
-  if (!input.browserValue || hashOf(deps, 'browser', input.browserValue) !== row.browser_hash) throw identityError(400, 'requestInvalid');
+  if (!input.browserValue || hashOf(deps, 'browser', input.browserValue) !== row.browser_hash)
+    throw identityError(400, 'requestInvalid');
   const h = Handoff.parse(JSON.parse(row.payload));
-  const { token } = await sessionFor(deps, tenantId, h.userId, client, { type: h.type, idToken: h.idToken, sid: h.sid });
+  const { token } = await sessionFor(deps, tenantId, h.userId, client, {
+    type: h.type,
+    idToken: h.idToken,
+    sid: h.sid,
+  });
   return { ...token, redirect: row.return_to };
 }
 
@@ -398,11 +457,22 @@ export async function ldapSignIn(
   return (await sessionFor(deps, tenantId, userId, client, { type: 'ldap', idToken: '', sid: '' })).token;
 }
 
-async function sessionFor(deps: AppDeps, tenantId: string, userId: string, client: Client, external: { type: IdentityType; idToken: string; sid: string }) {
-  const user = await authRepository(deps.db).findUserById(tenantId, userId);
+async function sessionFor(
+  deps: AppDeps,
+  tenantId: string,
+  userId: string,
+  client: Client,
+  external: { type: IdentityType; idToken: string; sid: string },
+) {
+  const user = await directory.user(deps.db, tenantId, userId);
   if (!user || user.status !== 1) throw identityError(403, 'accountDisabled');
   const opened = await openSession(deps, user, client);
-  await identityRepository(deps.db).saveSession(tenantId, { sessionId: opened.sessionId, type: external.type, idToken: external.idToken, sid: external.sid });
+  await identityRepository(deps.db).saveSession(tenantId, {
+    sessionId: opened.sessionId,
+    type: external.type,
+    idToken: external.idToken,
+    sid: external.sid,
+  });
   return opened;
 }
 
@@ -427,29 +497,53 @@ export async function provision(deps: AppDeps, provider: ProviderConfig, profile
     const existing = await repo.userByAccount(tenantId, account);
     if (existing) {
       const other = await repo.linkOfUser(tenantId, existing.id);
-      if (other && other.type === provider.type && other.subject !== profile.subject) throw identityError(403, 'providerFailed');
+      if (other && other.type === provider.type && other.subject !== profile.subject)
+        throw identityError(403, 'providerFailed');
       userId = existing.id;
     } else {
       if (!role) throw identityError(400, 'providerFailed');
       userId = newId();
       // No usable password: the random one is never told to anyone, so this account signs in through the provider only.
-      await repo.createUser(tenantId, { id: userId, account, name, roleId: role.id, passwordHash: await hashPassword(randomBytes(24).toString('base64url')) });
+      await directory.createUser(deps.db, tenantId, {
+        id: userId,
+        account,
+        name,
+        roleId: role.id,
+        passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+      });
     }
   }
-  const user = await authRepository(deps.db).findUserById(tenantId, userId);
+  const user = await directory.user(deps.db, tenantId, userId);
   if (!user) throw identityError(400, 'providerFailed');
   if (user.status !== 1) throw identityError(403, 'accountDisabled');
   // An administrator's role is never lowered by a claim (break-glass stays); other roles follow the mapping.
   const roleId = mapped && role && user.role_type !== 'admin' ? role.id : undefined;
-  await repo.updateUser(tenantId, userId, { name, ...(roleId ? { roleId } : {}) });
+  await directory.updateUser(deps.db, tenantId, userId, { name, ...(roleId ? { roleId } : {}) });
   await repo.saveLink(tenantId, { type: provider.type, subject: profile.subject, userId, department });
   return userId;
 }
 
 /** CAS single logout or OIDC logout from the provider's side: ends the portal sessions of that provider session. */
-export async function endProviderSessions(deps: AppDeps, tenantId: string, type: IdentityType, sid: string, subject = ''): Promise<number> {
+export async function endProviderSessions(
+  deps: AppDeps,
+  tenantId: string,
+  type: IdentityType,
+  sid: string,
+  subject = '',
+): Promise<number> {
   const repo = identityRepository(deps.db);
-  const sessions = sid ? await repo.sessionsBySid(tenantId, type, sid) : subject ? await repo.sessionsBySubject(tenantId, type, subject) : [];
+  let ids: string[] = [];
+  if (sid) ids = await repo.sessionIdsBySid(tenantId, type, sid);
+  else if (subject) {
+    const link = await repo.link(tenantId, type, subject);
+    if (link)
+      ids = await repo.sessionIdsOfType(
+        tenantId,
+        type,
+        await directory.liveSessionsOfUser(deps.db, tenantId, link.user_id),
+      );
+  }
+  const sessions = (await directory.liveSessions(deps.db, ids)).filter((s) => s.tenant_id === tenantId);
   for (const s of sessions) await endSession(deps, { tenant_id: s.tenant_id, user_id: s.user_id, id: s.id });
   return sessions.length;
 }
@@ -458,11 +552,16 @@ export async function endProviderSessions(deps: AppDeps, tenantId: string, type:
  * A logout message from the tenant's provider (ADR 0023): checked by the provider's implementation, then every
  * portal session it names ends (a bad message is 400 and ends nothing).
  */
-export async function providerLogout(deps: AppDeps, tenantId: string, type: IdentityType, message: string, providers: Record<IdentityType, ExternalSignIn>): Promise<number> {
+export async function providerLogout(
+  deps: AppDeps,
+  tenantId: string,
+  type: IdentityType,
+  message: string,
+  providers: Record<IdentityType, ExternalSignIn>,
+): Promise<number> {
   const provider = await activeProvider(deps, tenantId);
   const impl = providers[type];
   if (!provider || provider.type !== type || !impl.providerLogout) throw identityError(400, 'requestInvalid');
   const { sid, subject } = await impl.providerLogout({ provider, message });
   return endProviderSessions(deps, tenantId, type, sid, subject);
 }
-

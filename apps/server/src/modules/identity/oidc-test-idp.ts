@@ -43,7 +43,12 @@ export async function startTestIdp(opts: {
   clientSecret?: string;
 }): Promise<TestIdp> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...(privateKey.export({ format: 'jwk' }) as Record<string, string>), kid: 'test-key-1', use: 'sig', alg: 'RS256' };
+  const jwk = {
+    ...(privateKey.export({ format: 'jwk' }) as Record<string, string>),
+    kid: 'test-key-1',
+    use: 'sig',
+    alg: 'RS256',
+  };
   const people = new Map(IDP_PEOPLE.map((p) => [p.sub, { ...p }]));
   const byLogin = (login: string) => people.get(login);
   const clientId = opts.clientId ?? 'campus-portal';
@@ -63,16 +68,26 @@ export async function startTestIdp(opts: {
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
-        ...(opts.backchannelLogoutUri ? { backchannel_logout_uri: opts.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
+        ...(opts.backchannelLogoutUri
+          ? { backchannel_logout_uri: opts.backchannelLogoutUri, backchannel_logout_session_required: true }
+          : {}),
       },
     ],
     jwks: { keys: [jwk] },
     pkce: { required: () => true },
     cookies: { keys: ['test-idp-cookie-key-0123456789'] },
-    claims: { openid: ['sub', 'sid'], profile: ['name', 'preferred_username', 'department', 'roles'], email: ['email'] },
+    claims: {
+      openid: ['sub', 'sid'],
+      profile: ['name', 'preferred_username', 'department', 'roles'],
+      email: ['email'],
+    },
     scopes: ['openid', 'profile', 'email'],
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true }, backchannelLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+    },
     async findAccount(_ctx, id) {
       const person = byLogin(id);
       if (!person) return undefined;
@@ -82,7 +97,10 @@ export async function startTestIdp(opts: {
     async loadExistingGrant(ctx) {
       const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid profile email');
       grant.addOIDCClaims(['name', 'preferred_username', 'department', 'roles', 'sid']);
       await grant.save();
@@ -101,7 +119,15 @@ export async function startTestIdp(opts: {
       const header = b64(JSON.stringify({ alg: 'RS256', typ: 'logout+jwt', kid: 'test-key-1' }));
       const now = Math.floor(Date.now() / 1000);
       const payload = b64(
-        JSON.stringify({ iss: issuer, aud: clientId, iat: now, exp: now + 120, jti: randomBytes(12).toString('hex'), events: { 'http://schemas.openid.net/event/backchannel-logout': {} }, ...claims }),
+        JSON.stringify({
+          iss: issuer,
+          aud: clientId,
+          iat: now,
+          exp: now + 120,
+          jti: randomBytes(12).toString('hex'),
+          events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+          ...claims,
+        }),
       );
       return `${header}.${payload}.${signRs256(o.key ?? privateKey, `${header}.${payload}`)}`;
     },

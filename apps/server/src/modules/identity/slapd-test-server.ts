@@ -61,12 +61,16 @@ userPassword: ${p.password}
 dn: cn=students,ou=groups,${LDAP_SUFFIX}
 objectClass: groupOfNames
 cn: students
-${LDAP_PEOPLE.filter((p) => p.groups.includes('students')).map((p) => `member: uid=${p.uid},${LDAP_PEOPLE_BASE}`).join('\n')}
+${LDAP_PEOPLE.filter((p) => p.groups.includes('students'))
+  .map((p) => `member: uid=${p.uid},${LDAP_PEOPLE_BASE}`)
+  .join('\n')}
 
 dn: cn=teachers,ou=groups,${LDAP_SUFFIX}
 objectClass: groupOfNames
 cn: teachers
-${LDAP_PEOPLE.filter((p) => p.groups.includes('teachers')).map((p) => `member: uid=${p.uid},${LDAP_PEOPLE_BASE}`).join('\n')}
+${LDAP_PEOPLE.filter((p) => p.groups.includes('teachers'))
+  .map((p) => `member: uid=${p.uid},${LDAP_PEOPLE_BASE}`)
+  .join('\n')}
 `;
 
 export type TestSlapd = { url: string; port: number; stop: () => Promise<void> };
@@ -117,7 +121,9 @@ export async function startSlapd(): Promise<TestSlapd> {
 
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('/usr/sbin/slapd', ['-f', conf, '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('/usr/sbin/slapd', ['-f', conf, '-h', `${url}/`, '-d', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   // Ready once the port takes connections.

@@ -17,14 +17,30 @@ describe.each(testDatabases)('notice audience, attachments, links and bodies on 
   let t: TestApp;
   let dataDir: string;
   const tokens: Record<string, string> = {};
-  const post = async (account: string, url: string, payload: object = {}) => (await t.app.inject({ method: 'POST', url, headers: bearer(tokens[account]!), payload })).json();
+  const post = async (account: string, url: string, payload: object = {}) =>
+    (await t.app.inject({ method: 'POST', url, headers: bearer(tokens[account]!), payload })).json();
   const send = (payload: object) => post('admin', `${P}/app/msg/send`, { mpId: JWC, ...payload });
   const detail = (id: string, account?: string, query = `?tenantId=${DEMO_TENANT_ID}`) =>
-    t.app.inject({ method: 'GET', url: `${P}/nobody/messageCenter/messageDetail/${id}${query}`, headers: account ? bearer(tokens[account]!) : {} });
+    t.app.inject({
+      method: 'GET',
+      url: `${P}/nobody/messageCenter/messageDetail/${id}${query}`,
+      headers: account ? bearer(tokens[account]!) : {},
+    });
   const upload = async (account: string) => {
     const boundary = '----portalaudience';
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="私人照片.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/chat/upload', headers: { ...bearer(tokens[account]!), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="私人照片.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/upload',
+      headers: { ...bearer(tokens[account]!), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     return res.json().result.objectId as string;
   };
 
@@ -39,15 +55,24 @@ describe.each(testDatabases)('notice audience, attachments, links and bodies on 
   });
 
   it('shows a notice for teachers only to teachers and its sender, never to anonymous visitors or students', async () => {
-    const limited = (await send({ title: '教师考评安排（内部）', body: '<p>仅限教师</p>', roleIds: ['000000-teacher'] })).result.id as string;
+    const limited = (
+      await send({ title: '教师考评安排（内部）', body: '<p>仅限教师</p>', roleIds: ['000000-teacher'] })
+    ).result.id as string;
     const open = (await send({ title: '全校停电通知', body: '<p>全体</p>' })).result.id as string;
 
-    for (const res of [await detail(limited), await detail(limited, undefined, ''), await detail(limited, 'student01')]) {
+    for (const res of [
+      await detail(limited),
+      await detail(limited, undefined, ''),
+      await detail(limited, 'student01'),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ msg: MESSAGE_TEXTS.noSuchNotice, result: null });
       expect(res.body).not.toContain('仅限教师');
     }
-    expect((await detail(limited, 'teacher01')).json()).toMatchObject({ status: 1000, result: { title: '教师考评安排（内部）', body: '<p>仅限教师</p>' } });
+    expect((await detail(limited, 'teacher01')).json()).toMatchObject({
+      status: 1000,
+      result: { title: '教师考评安排（内部）', body: '<p>仅限教师</p>' },
+    });
     expect((await detail(limited, 'admin')).json().status).toBe(1000);
     // Addressed to everyone: anyone, logged in or not.
     expect((await detail(open)).json()).toMatchObject({ status: 1000, result: { title: '全校停电通知' } });
@@ -65,10 +90,24 @@ describe.each(testDatabases)('notice audience, attachments, links and bodies on 
   });
 
   it('takes only http, https and relative links for a notice, and never hands out a stored unsafe one', async () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/x', 'file:///etc/passwd']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example/x',
+      'file:///etc/passwd',
+    ]) {
       expect([url, await send({ title: '链接', url })]).toMatchObject([url, { status: 400, msg: UNSAFE_LINK_MESSAGE }]);
     }
-    for (const url of ['https://jwc.example.edu.cn/a', 'http://jwc.example.edu.cn/b', '/generalDetailsTow?id=1', 'pages/x.html']) {
+    for (const url of [
+      'https://jwc.example.edu.cn/a',
+      'http://jwc.example.edu.cn/b',
+      '/generalDetailsTow?id=1',
+      'pages/x.html',
+    ]) {
       expect([url, (await send({ title: '链接', url })).status]).toEqual([url, 1000]);
     }
     // A notice stored before links were checked.
@@ -80,10 +119,25 @@ describe.each(testDatabases)('notice audience, attachments, links and bodies on 
   });
 
   it('cleans a notice body when it is sent and when it is served', async () => {
-    const id = (await send({ title: '正文', body: '<p style="color:#f00;position:fixed">好</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>' })).result.id as string;
-    const stored = await t.db.db.selectFrom('notices').where('message_id', '=', id).select('body').executeTakeFirstOrThrow();
-    expect(stored.body).toBe('<p style="color:#f00">好</p><img src="x" /><a target="_blank" rel="noopener noreferrer">x</a>');
-    await t.db.db.updateTable('notices').set({ body: '<p>旧</p><script>alert(1)</script>' }).where('message_id', '=', id).execute();
+    const id = (
+      await send({
+        title: '正文',
+        body: '<p style="color:#f00;position:fixed">好</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>',
+      })
+    ).result.id as string;
+    const stored = await t.db.db
+      .selectFrom('notices')
+      .where('message_id', '=', id)
+      .select('body')
+      .executeTakeFirstOrThrow();
+    expect(stored.body).toBe(
+      '<p style="color:#f00">好</p><img src="x" /><a target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    await t.db.db
+      .updateTable('notices')
+      .set({ body: '<p>旧</p><script>alert(1)</script>' })
+      .where('message_id', '=', id)
+      .execute();
     expect((await detail(id)).json().result.body).toBe('<p>旧</p>');
   });
 });

@@ -19,7 +19,12 @@ describe.each(testDatabases)('the notice page on %s', (engine) => {
     const res = await t.app.inject({ method: 'POST', url, headers: bearer(tokens[account]!), payload });
     return { http: res.statusCode, ...(res.json() as { status: number; msg: string; result: any }) };
   };
-  const row = async (id: string, account = 'admin') => ((await post(account, `${P}/app/msg/manage/page`, { current: 1, size: 50 })).result.records as Array<{ id: string }>).find((r) => r.id === id) as any;
+  const row = async (id: string, account = 'admin') =>
+    (
+      (await post(account, `${P}/app/msg/manage/page`, { current: 1, size: 50 })).result.records as Array<{
+        id: string;
+      }>
+    ).find((r) => r.id === id) as any;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -36,7 +41,9 @@ describe.each(testDatabases)('the notice page on %s', (engine) => {
     const options = await post('admin', `${P}/app/msg/manage/options`);
     expect(options.status).toBe(1000);
     expect(options.result.accounts.map((a: { id: string }) => a.id)).toContain(JWC);
-    const teacherRole = (options.result.roles as Array<{ id: string; name: string }>).find((r) => r.id.endsWith('-teacher'))!;
+    const teacherRole = (options.result.roles as Array<{ id: string; name: string }>).find((r) =>
+      r.id.endsWith('-teacher'),
+    )!;
     expect(teacherRole).toBeTruthy();
 
     const teacher = await TestChatClient.connect(t.app, { token: tokens.teacher01 });
@@ -51,23 +58,44 @@ describe.each(testDatabases)('the notice page on %s', (engine) => {
     });
     expect(published).toMatchObject({ status: 1000, result: { recipients: 1 } });
     const id = published.result.id as string;
-    const arrived = await teacher.next((f) => f.kind === 'message' && f.message.type === MSG_TYPE_NOTICE && f.message.messageId === id);
+    const arrived = await teacher.next(
+      (f) => f.kind === 'message' && f.message.type === MSG_TYPE_NOTICE && f.message.messageId === id,
+    );
     expect(arrived).toMatchObject({ message: { fromUserId: JWC } });
     await student.roundTrip();
     expect(student.messages().some((f) => f.message.messageId === id)).toBe(false);
 
-    expect(await row(id)).toMatchObject({ title: '教师例会通知', mpId: JWC, important: true, everyone: false, roleIds: [teacherRole.id], recipients: 1, readCount: 0, withdrawnAt: null, createdByName: '系统管理员' });
-    const detail = await t.app.inject({ method: 'GET', url: `${P}/nobody/messageCenter/messageDetail/${id}`, headers: bearer(tokens.teacher01!) });
+    expect(await row(id)).toMatchObject({
+      title: '教师例会通知',
+      mpId: JWC,
+      important: true,
+      everyone: false,
+      roleIds: [teacherRole.id],
+      recipients: 1,
+      readCount: 0,
+      withdrawnAt: null,
+      createdByName: '系统管理员',
+    });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `${P}/nobody/messageCenter/messageDetail/${id}`,
+      headers: bearer(tokens.teacher01!),
+    });
     expect(detail.json().result.body).toContain('<strong>请准时参加</strong>');
     expect(detail.json().result.body).not.toMatch(/script|onerror/);
 
     // The teacher opens it: the count rises.
-    expect(await post('teacher01', `${P}/mpManage/readMessage`, { messageId: id, userId: TEACHER })).toMatchObject({ status: 1000 });
+    expect(await post('teacher01', `${P}/mpManage/readMessage`, { messageId: id, userId: TEACHER })).toMatchObject({
+      status: 1000,
+    });
     expect(await row(id)).toMatchObject({ readCount: 1, recipients: 1 });
 
     // Withdrawn: the recipients' detail says it was deleted (the deleted page opens), the page shows when.
     expect(await post('admin', `${P}/app/msg/manage/withdraw`, { id })).toMatchObject({ status: 1000 });
-    expect(await post('teacher01', `${P}/messageCenterHistoryMsg/detail`, { id })).toMatchObject({ status: STATUS_MESSAGE_DELETED, msg: MESSAGES.messageDeleted });
+    expect(await post('teacher01', `${P}/messageCenterHistoryMsg/detail`, { id })).toMatchObject({
+      status: STATUS_MESSAGE_DELETED,
+      msg: MESSAGES.messageDeleted,
+    });
     expect((await row(id)).withdrawnAt).toEqual(expect.any(String));
     expect(await post('admin', `${P}/app/msg/manage/withdraw`, { id })).toMatchObject({ http: 404 });
 
@@ -85,7 +113,8 @@ describe.each(testDatabases)('the notice page on %s', (engine) => {
     }
     const mine = await post('admin', `${P}/app/msg/manage/publish`, { mpId: JWC, title: '本校通知' });
     const theirs = await post('other', `${P}/app/msg/manage/page`, { current: 1, size: 50 });
-    if (theirs.http === 200) expect((theirs.result.records as Array<{ id: string }>).some((r) => r.id === mine.result.id)).toBe(false);
+    if (theirs.http === 200)
+      expect((theirs.result.records as Array<{ id: string }>).some((r) => r.id === mine.result.id)).toBe(false);
     else expect(theirs.http).toBe(403);
     expect((await post('other', `${P}/app/msg/manage/withdraw`, { id: mine.result.id })).http).not.toBe(200);
   });

@@ -1,7 +1,7 @@
 import { MSG_TYPE_NOTICE } from '@portal/contracts/chat';
 import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { Database, NoticeTable } from '../../db/database.ts';
+import type { Database, NoticeTable, ScheduledNoticeTable } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 
 /** SQL of notices and the message center. Every method takes the tenant first (house style 2). */
@@ -63,7 +63,12 @@ export function messagesRepository(db: Db) {
     async userNoticePage(tenantId: string, userId: string, mpId: string, offset: number, limit: number) {
       const base = userNotices(tenantId, userId).where('n.mp_id', '=', mpId);
       const [rows, count] = await Promise.all([
-        base.select([...noticeColumns, 'i.read_at']).orderBy('i.seq', 'desc').offset(offset).limit(limit).execute(),
+        base
+          .select([...noticeColumns, 'i.read_at'])
+          .orderBy('i.seq', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
@@ -73,7 +78,12 @@ export function messagesRepository(db: Db) {
     async unreadImportant(tenantId: string, userId: string, limit: number) {
       const base = userNotices(tenantId, userId).where('i.read_at', 'is', null).where('n.important', '=', 1);
       const [rows, count] = await Promise.all([
-        base.select([...noticeColumns, 'i.read_at']).orderBy('n.created_at', 'desc').orderBy('i.seq', 'desc').limit(limit).execute(),
+        base
+          .select([...noticeColumns, 'i.read_at'])
+          .orderBy('n.created_at', 'desc')
+          .orderBy('i.seq', 'desc')
+          .limit(limit)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
@@ -115,9 +125,13 @@ export function messagesRepository(db: Db) {
       const base = db.selectFrom('notices as n').where('n.tenant_id', '=', tenantId);
       const [rows, count] = await Promise.all([
         base
-          .leftJoin('chat_public_accounts as a', (j) => j.onRef('a.id', '=', 'n.mp_id').onRef('a.tenant_id', '=', 'n.tenant_id'))
+          .leftJoin('chat_public_accounts as a', (j) =>
+            j.onRef('a.id', '=', 'n.mp_id').onRef('a.tenant_id', '=', 'n.tenant_id'),
+          )
           .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'n.created_by').onRef('u.tenant_id', '=', 'n.tenant_id'))
-          .leftJoin('chat_files as f', (j) => j.onRef('f.id', '=', 'n.file_id').onRef('f.tenant_id', '=', 'n.tenant_id'))
+          .leftJoin('chat_files as f', (j) =>
+            j.onRef('f.id', '=', 'n.file_id').onRef('f.tenant_id', '=', 'n.tenant_id'),
+          )
           .select((eb) => [
             'n.message_id',
             'n.title',
@@ -149,13 +163,107 @@ export function messagesRepository(db: Db) {
     },
 
     roles(tenantId: string) {
-      return db.selectFrom('roles').where('tenant_id', '=', tenantId).select(['id', 'role_name']).orderBy('sort').orderBy('role_name').execute();
+      return db
+        .selectFrom('roles')
+        .where('tenant_id', '=', tenantId)
+        .select(['id', 'role_name'])
+        .orderBy('sort')
+        .orderBy('role_name')
+        .execute();
     },
 
-    async recipientUsers(tenantId: string, roleIds: string[] | undefined) {
-      let q = db.selectFrom('users').where('tenant_id', '=', tenantId).where('status', '=', 1);
-      if (roleIds?.length) q = q.where('role_id', 'in', roleIds);
-      return q.select('id').orderBy('id').execute();
+    /**
+     * The active users of the tenant a notice goes to: those with one of the roles or in one of the departments
+     * (their union); everyone when neither is given.
+     */
+    async recipientUsers(tenantId: string, roleIds: string[] | undefined, deptIds: string[] = []) {
+      let q = db.selectFrom('users as u').where('u.tenant_id', '=', tenantId).where('u.status', '=', 1);
+      if (roleIds?.length || deptIds.length) {
+        q = q.where((eb) =>
+          eb.or([
+            ...(roleIds?.length ? [eb('u.role_id', 'in', roleIds)] : []),
+            ...(deptIds.length
+              ? [
+                  eb(
+                    'u.id',
+                    'in',
+                    eb
+                      .selectFrom('user_depts as d')
+                      .where('d.tenant_id', '=', tenantId)
+                      .where('d.dept_id', 'in', deptIds)
+                      .select('d.user_id'),
+                  ),
+                ]
+              : []),
+          ]),
+        );
+      }
+      return q.select('u.id').orderBy('u.id').execute();
+    },
+
+    async insertScheduled(row: Insertable<ScheduledNoticeTable>): Promise<void> {
+      await db.insertInto('scheduled_notices').values(row).execute();
+    },
+
+    /** The tenant's notices still waiting for their time, soonest first. */
+    pendingScheduled(tenantId: string) {
+      return db
+        .selectFrom('scheduled_notices as s')
+        .leftJoin('chat_public_accounts as a', (j) =>
+          j.onRef('a.id', '=', 's.mp_id').onRef('a.tenant_id', '=', 's.tenant_id'),
+        )
+        .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.created_by').onRef('u.tenant_id', '=', 's.tenant_id'))
+        .where('s.tenant_id', '=', tenantId)
+        .where('s.published_at', 'is', null)
+        .where('s.cancelled_at', 'is', null)
+        .select(['s.id', 's.title', 's.payload', 's.publish_at', 'a.name as mp_name', 'u.user_name as created_by_name'])
+        .orderBy('s.publish_at')
+        .orderBy('s.id')
+        .execute();
+    },
+
+    /** Cancels a notice not yet published; false when there is none (published already, or another tenant's). */
+    async cancelScheduled(tenantId: string, id: string): Promise<boolean> {
+      const res = await db
+        .updateTable('scheduled_notices')
+        .set({ cancelled_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('published_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    /** Scheduled notices of every tenant whose time has come and that no process is publishing (or one that stopped). */
+    dueScheduled(now: string, staleClaim: string, limit = 50) {
+      return db
+        .selectFrom('scheduled_notices')
+        .where('published_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .where('publish_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleClaim)]))
+        .selectAll()
+        .orderBy('publish_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Takes a due notice for this process; false when another took it first or it was cancelled meanwhile. */
+    async claimScheduled(id: string, claimedAt: string | null, now: string): Promise<boolean> {
+      const res = await db
+        .updateTable('scheduled_notices')
+        .set({ claimed_at: now })
+        .where('id', '=', id)
+        .where('published_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .where('claimed_at', claimedAt === null ? 'is' : '=', claimedAt)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async markScheduledPublished(id: string, at: string): Promise<void> {
+      await db.updateTable('scheduled_notices').set({ published_at: at }).where('id', '=', id).execute();
     },
   };
 }

@@ -13,8 +13,15 @@ import {
   type NoticeManageItem,
   type NoticeManageOptions,
   type PublicMessageDetail,
+  type ScheduledNoticeItem,
   type SendNoticeRequest,
 } from '@portal/contracts/messages';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import type { DeptNodeT } from '@portal/contracts/transfer';
+import { tenantTimeZone } from '../efficiency/efficiency.service.ts';
+import { deptTree } from '../three-lists/three-lists.service.ts';
 import type { Envelope } from '@portal/contracts/envelope';
 import type { NewChatMessageRow } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
@@ -38,6 +45,9 @@ const page = <T>(records: T[], total: number, current: number, size: number): Pa
   pages: Math.ceil(total / size),
 });
 
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 const repoOf = (rt: ChatRuntime) => messagesRepository(rt.deps.db);
 
 function requireAdmin(ctx: RequestContext): void {
@@ -49,12 +59,78 @@ function requireAdmin(ctx: RequestContext): void {
  * stored before links were checked that is not http(s) or a path of this site is never handed out.
  */
 export function noticeUrl(n: { url: string; message_id: string; tenant_id: string }): string {
-  return n.url && isSafeLink(n.url) ? n.url : `/generalDetailsTow?id=${encodeURIComponent(n.message_id)}&tenantId=${encodeURIComponent(n.tenant_id)}`;
+  return n.url && isSafeLink(n.url)
+    ? n.url
+    : `/generalDetailsTow?id=${encodeURIComponent(n.message_id)}&tenantId=${encodeURIComponent(n.tenant_id)}`;
 }
 
-/** Who a notice is for, as stored: '*' everyone in the tenant, else the role ids (sorted, comma-joined). */
+/**
+ * Who a notice is for, as stored: '*' everyone in the tenant, else the role ids and the departments as
+ * `dept:<id>` (sorted, comma-joined).
+ */
 export const AUDIENCE_EVERYONE = '*';
-const audienceOf = (roleIds: string[] | undefined) => (roleIds?.length ? [...new Set(roleIds)].sort().join(',') : AUDIENCE_EVERYONE);
+const DEPT_PREFIX = 'dept:';
+const audienceOf = (roleIds: string[] | undefined, deptIds: string[] | undefined = []) =>
+  roleIds?.length || deptIds?.length
+    ? [...new Set([...(roleIds ?? []), ...(deptIds ?? []).map((d) => `${DEPT_PREFIX}${d}`)])].sort().join(',')
+    : AUDIENCE_EVERYONE;
+const audienceParts = (audience: string | null) => {
+  const parts = audience && audience !== AUDIENCE_EVERYONE ? audience.split(',') : [];
+  return {
+    everyone: audience === AUDIENCE_EVERYONE || audience === null,
+    roleIds: parts.filter((p) => !p.startsWith(DEPT_PREFIX)),
+    deptIds: parts.filter((p) => p.startsWith(DEPT_PREFIX)).map((p) => p.slice(DEPT_PREFIX.length)),
+  };
+};
+
+/** How often a process looks for scheduled notices whose time has come. */
+export const NOTICE_SCHEDULE_POLL_MS = 15_000;
+/** A claim of a scheduled notice older than this is taken again (the process that took it stopped). */
+const NOTICE_CLAIM_STALE_MS = 60_000;
+const NOTICE_SCHEDULE_MAX_MS = 366 * 24 * 3600_000;
+
+/**
+ * The chosen departments with every department under them (a notice to 教务处 reaches 考试中心 too); an id that
+ * is not one of the tenant's departments is refused.
+ */
+async function withSubDepts(rt: ChatRuntime, tenantId: string, deptIds: string[] | undefined) {
+  if (!deptIds?.length) return [];
+  const depts = await tenantDepts(rt, tenantId);
+  const known = new Set(depts.map((d) => d.id));
+  const unknown = deptIds.filter((d) => !known.has(d));
+  if (unknown.length) throw badRequest(MESSAGE_TEXTS.noSuchDept, unknown.join(','));
+  const out = new Set(deptIds);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const d of depts)
+      if (d.parentId && out.has(d.parentId) && !out.has(d.id)) {
+        out.add(d.id);
+        grew = true;
+      }
+  }
+  return [...out];
+}
+
+/** The tenant's departments (the three-lists module keeps them), flat, parents before children. */
+async function tenantDepts(rt: ChatRuntime, tenantId: string) {
+  const flat: Array<{ id: string; name: string; parentId: string }> = [];
+  const walk = (nodes: DeptNodeT[]) => {
+    for (const n of nodes) {
+      flat.push({ id: n.id, name: n.title, parentId: n.parentId });
+      walk(n.children);
+    }
+  };
+  walk(await deptTree(rt.deps, tenantId));
+  return flat;
+}
+
+/** The tenant's wall-clock time 'YYYY-MM-DD HH:mm' as an instant, or a 400 when it names no such time. */
+function wallClockToInstant(wall: string, timeZone: string): number {
+  const text = wall.replace('T', ' ');
+  const at = dayjs.tz(text, timeZone);
+  if (!at.isValid() || at.format('YYYY-MM-DD HH:mm') !== text) throw badRequest(MESSAGE_TEXTS.badPublishAt, wall);
+  return at.valueOf();
+}
 
 type NoticeListRow = {
   message_id: string;
@@ -123,10 +199,25 @@ function noticeTitle(content: string): string {
 }
 
 /** app/userList/page: people of the caller's tenant (never another tenant's). */
-export async function userPage(rt: ChatRuntime, ctx: RequestContext, input: { keyword?: string | undefined; current: number; size: number }): Promise<Page<ImUser>> {
-  const { rows, total } = await rt.repo.searchUsers(ctx.tenantId, input.keyword || undefined, (input.current - 1) * input.size, input.size);
+export async function userPage(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: { keyword?: string | undefined; current: number; size: number },
+): Promise<Page<ImUser>> {
+  const { rows, total } = await rt.repo.searchUsers(
+    ctx.tenantId,
+    input.keyword || undefined,
+    (input.current - 1) * input.size,
+    input.size,
+  );
   return page(
-    rows.map((u) => ({ userId: u.id, userName: u.user_name, nickName: u.nick_name, account: u.account, roleName: u.role_name })),
+    rows.map((u) => ({
+      userId: u.id,
+      userName: u.user_name,
+      nickName: u.nick_name,
+      account: u.account,
+      roleName: u.role_name,
+    })),
     total,
     input.current,
     input.size,
@@ -138,14 +229,37 @@ export async function userDetail(rt: ChatRuntime, ctx: RequestContext, userId: s
   const u = await rt.repo.user(ctx.tenantId, userId);
   if (!u) throw notFound(MESSAGES.notFound);
   const resources = (await rt.presence.resources(ctx.tenantId, [u.id])).get(u.id) ?? [];
-  return { userId: u.id, userName: u.user_name, nickName: u.nick_name, account: u.account, roleName: u.role_name, online: resources.length > 0, resources };
+  return {
+    userId: u.id,
+    userName: u.user_name,
+    nickName: u.nick_name,
+    account: u.account,
+    roleName: u.role_name,
+    online: resources.length > 0,
+    resources,
+  };
 }
 
 /** app/msg/page: the notices of one public account to the user, newest first. */
-export async function mpMessagePage(rt: ChatRuntime, ctx: RequestContext, input: { mpId: string; current: number; size: number }): Promise<Page<NoticeItem>> {
+export async function mpMessagePage(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: { mpId: string; current: number; size: number },
+): Promise<Page<NoticeItem>> {
   if (!(await rt.repo.publicAccount(ctx.tenantId, input.mpId))) throw notFound(MESSAGE_TEXTS.noSuchAccount);
-  const { rows, total } = await repoOf(rt).userNoticePage(ctx.tenantId, ctx.userId, input.mpId, (input.current - 1) * input.size, input.size);
-  return page(rows.map((r) => noticeItem(ctx.tenantId, r)), total, input.current, input.size);
+  const { rows, total } = await repoOf(rt).userNoticePage(
+    ctx.tenantId,
+    ctx.userId,
+    input.mpId,
+    (input.current - 1) * input.size,
+    input.size,
+  );
+  return page(
+    rows.map((r) => noticeItem(ctx.tenantId, r)),
+    total,
+    input.current,
+    input.size,
+  );
 }
 
 /** app/msg/read: every message of one public account read. */
@@ -158,28 +272,116 @@ export async function readMp(rt: ChatRuntime, ctx: RequestContext, mpId: string)
  * app/msg/send (administrator): a notice from a public account to everyone in the tenant (or some roles),
  * stored in every recipient's mailbox and delivered at once over the socket as type 80.
  */
-export async function sendNotice(rt: ChatRuntime, ctx: RequestContext, input: SendNoticeRequest): Promise<{ id: string; recipients: number }> {
+export async function sendNotice(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: SendNoticeRequest,
+): Promise<{ id: string; recipients: number; publishAt?: string }> {
   requireAdmin(ctx);
   return publishFromPage(rt, ctx, input);
 }
 
 /** The notice page (its configuration menu checked by the route): publishes a notice to its audience at once. */
-export async function publishFromPage(rt: ChatRuntime, ctx: RequestContext, input: SendNoticeRequest): Promise<{ id: string; recipients: number }> {
+export async function publishFromPage(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: SendNoticeRequest,
+): Promise<{ id: string; recipients: number; publishAt?: string }> {
   const account = await rt.repo.publicAccount(ctx.tenantId, input.mpId);
   if (!account) throw notFound(MESSAGE_TEXTS.noSuchAccount);
   // The attachment is a file this administrator uploaded (/api/chat/upload): never another user's private chat file.
   const found = input.fileId ? await rt.repo.file(ctx.tenantId, input.fileId) : undefined;
   const file = found && found.owner_id === ctx.userId ? found : undefined;
   if (input.fileId && !file) throw badRequest(MESSAGE_TEXTS.noAttachment, input.fileId);
-  const users = await repoOf(rt).recipientUsers(ctx.tenantId, input.roleIds);
-  return publishNotice(rt, repoOf(rt), ctx.tenantId, {
+  const repo = repoOf(rt);
+  const depts = await withSubDepts(rt, ctx.tenantId, input.deptIds);
+  if (input.publishAt) {
+    // Later: kept until its time, in the tenant's time zone; the audience is resolved when it is published.
+    const at = wallClockToInstant(input.publishAt, await tenantTimeZone(rt.deps, ctx.tenantId));
+    if (at <= Date.now()) throw badRequest(MESSAGE_TEXTS.publishAtPast);
+    if (at - Date.now() > NOTICE_SCHEDULE_MAX_MS) throw badRequest(MESSAGE_TEXTS.publishAtTooFar);
+    const id = newId();
+    const { publishAt: _wall, ...rest } = input;
+    await repo.insertScheduled({
+      id,
+      tenant_id: ctx.tenantId,
+      mp_id: account.id,
+      title: input.title,
+      payload: JSON.stringify({ ...rest, body: sanitizeRichText(input.body) }),
+      publish_at: nowIso(at),
+      created_by: ctx.userId,
+      created_at: nowIso(),
+      claimed_at: null,
+      published_at: null,
+      cancelled_at: null,
+    });
+    return { id, recipients: 0, publishAt: nowIso(at) };
+  }
+  const users = await repo.recipientUsers(ctx.tenantId, input.roleIds, depts);
+  return publishNotice(rt, repo, ctx.tenantId, {
     account,
     createdBy: ctx.userId,
     file: file ?? null,
     userIds: users.map((u) => u.id),
     ...input,
     body: sanitizeRichText(input.body),
-    audience: audienceOf(input.roleIds),
+    audience: audienceOf(input.roleIds, input.deptIds),
+  });
+}
+
+/**
+ * Publishes the scheduled notices whose time has come (every process looks every NOTICE_SCHEDULE_POLL_MS; one
+ * claims each notice, and a second publication of the same id is stored once). The audience is who it is now.
+ */
+export async function publishDueNotices(rt: ChatRuntime, now: number = Date.now()): Promise<number> {
+  const repo = repoOf(rt);
+  const at = nowIso(now);
+  let published = 0;
+  for (const s of await repo.dueScheduled(at, nowIso(now - NOTICE_CLAIM_STALE_MS))) {
+    if (!(await repo.claimScheduled(s.id, s.claimed_at, at))) continue;
+    const input = JSON.parse(s.payload) as SendNoticeRequest;
+    const account = await rt.repo.publicAccount(s.tenant_id, s.mp_id);
+    if (!account) {
+      await repo.cancelScheduled(s.tenant_id, s.id);
+      continue;
+    }
+    const file = input.fileId ? await rt.repo.file(s.tenant_id, input.fileId) : undefined;
+    const depts = await withSubDepts(rt, s.tenant_id, input.deptIds).catch(() => []);
+    const users = await repo.recipientUsers(s.tenant_id, input.roleIds, depts);
+    await publishNotice(rt, repo, s.tenant_id, {
+      ...input,
+      id: s.id,
+      account,
+      createdBy: s.created_by,
+      file: file ?? null,
+      userIds: users.map((u) => u.id),
+      audience: audienceOf(input.roleIds, input.deptIds),
+      at,
+    });
+    await repo.markScheduledPublished(s.id, at);
+    published++;
+  }
+  return published;
+}
+
+/** The notices of the tenant waiting for their time (the notice page), with the time as the tenant's wall clock. */
+export async function scheduledNotices(rt: ChatRuntime, ctx: RequestContext): Promise<ScheduledNoticeItem[]> {
+  const [rows, timeZone] = await Promise.all([
+    repoOf(rt).pendingScheduled(ctx.tenantId),
+    tenantTimeZone(rt.deps, ctx.tenantId),
+  ]);
+  return rows.map((r) => {
+    const input = JSON.parse(r.payload) as SendNoticeRequest;
+    return {
+      id: r.id,
+      title: r.title,
+      mpName: r.mp_name ?? '',
+      important: Boolean(input.important),
+      ...audienceParts(audienceOf(input.roleIds, input.deptIds)),
+      publishAt: r.publish_at,
+      publishAtLocal: dayjs(r.publish_at).tz(timeZone).format('YYYY-MM-DD HH:mm'),
+      createdByName: r.created_by_name ?? '',
+    };
   });
 }
 
@@ -275,6 +477,8 @@ export async function removeNotice(rt: ChatRuntime, ctx: RequestContext, id: str
 
 /** Withdraws a notice (the notice page): it leaves every list and its detail opens the deleted page (4.2). */
 export async function withdrawNotice(rt: ChatRuntime, ctx: RequestContext, id: string): Promise<void> {
+  // A scheduled notice not yet published is cancelled: it never reaches anyone.
+  if (await repoOf(rt).cancelScheduled(ctx.tenantId, id)) return;
   if (!(await repoOf(rt).removeNotice(ctx.tenantId, id))) throw notFound(MESSAGE_TEXTS.noSuchNotice);
 }
 
@@ -287,8 +491,7 @@ export async function manageNoticePage(rt: ChatRuntime, ctx: RequestContext, inp
     mpId: r.mp_id,
     mpName: r.mp_name ?? '',
     important: Number(r.important) === 1,
-    everyone: r.audience === AUDIENCE_EVERYONE || r.audience === null,
-    roleIds: r.audience && r.audience !== AUDIENCE_EVERYONE ? r.audience.split(',') : [],
+    ...audienceParts(r.audience),
     recipients: Number(r.recipients),
     readCount: Number(r.read_count ?? 0),
     fileName: r.file_name ?? null,
@@ -300,8 +503,18 @@ export async function manageNoticePage(rt: ChatRuntime, ctx: RequestContext, inp
 }
 
 export async function manageOptions(rt: ChatRuntime, ctx: RequestContext): Promise<NoticeManageOptions> {
-  const [accounts, roles] = await Promise.all([rt.repo.publicAccounts(ctx.tenantId), repoOf(rt).roles(ctx.tenantId)]);
-  return { accounts: accounts.map((a) => ({ id: a.id, name: a.name })), roles: roles.map((r) => ({ id: r.id, name: r.role_name })) };
+  const [accounts, roles, depts, timeZone] = await Promise.all([
+    rt.repo.publicAccounts(ctx.tenantId),
+    repoOf(rt).roles(ctx.tenantId),
+    tenantDepts(rt, ctx.tenantId),
+    tenantTimeZone(rt.deps, ctx.tenantId),
+  ]);
+  return {
+    accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
+    roles: roles.map((r) => ({ id: r.id, name: r.role_name })),
+    depts,
+    timeZone,
+  };
 }
 
 // ---------------------------------------------------------------- message center (7.9)
@@ -309,13 +522,24 @@ export async function manageOptions(rt: ChatRuntime, ctx: RequestContext): Promi
 const deleted = (): Envelope<null> => fail(STATUS_MESSAGE_DELETED, MESSAGES.messageDeleted);
 
 /** messageCenterHistoryMsg/detail: status 1000 with the url to open, or the deleted status (4.2). */
-export async function messageCenterDetail(rt: ChatRuntime, ctx: RequestContext, id: string): Promise<Envelope<MessageCenterDetail | null>> {
+export async function messageCenterDetail(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  id: string,
+): Promise<Envelope<MessageCenterDetail | null>> {
   const repo = repoOf(rt);
   const entry = await repo.recipientEntry(ctx.tenantId, ctx.userId, id);
   const notice = entry ? await repo.notice(ctx.tenantId, id) : undefined;
   if (!entry || !notice) throw notFound(MESSAGE_TEXTS.noSuchNotice);
   if (notice.deleted_at) return deleted();
-  return ok({ id, title: notice.title, url: noticeUrl(notice), mpName: notice.mp_name, timeSend: notice.created_at, read: entry.read_at !== null });
+  return ok({
+    id,
+    title: notice.title,
+    url: noticeUrl(notice),
+    mpName: notice.mp_name,
+    timeSend: notice.created_at,
+    read: entry.read_at !== null,
+  });
 }
 
 /** The attachment of a notice sent to the user (messageCenterHistoryMsg/downloadFile). */
@@ -335,7 +559,12 @@ export async function noticeAttachment(rt: ChatRuntime, ctx: RequestContext, id:
  * for: anonymous visitors see notices addressed to everyone; a logged-in user also those sent to them or to
  * their role, and an administrator those they sent. Any other notice reads as missing (no hint that it exists).
  */
-export async function publicDetail(rt: ChatRuntime, viewer: RequestContext | null, tenantId: string | null, id: string): Promise<Envelope<PublicMessageDetail | null>> {
+export async function publicDetail(
+  rt: ChatRuntime,
+  viewer: RequestContext | null,
+  tenantId: string | null,
+  id: string,
+): Promise<Envelope<PublicMessageDetail | null>> {
   const repo = repoOf(rt);
   const notice = await repo.notice(viewer?.tenantId ?? tenantId, id);
   if (!notice) throw notFound(MESSAGE_TEXTS.noSuchNotice);
@@ -363,7 +592,11 @@ export async function publicDetail(rt: ChatRuntime, viewer: RequestContext | nul
 }
 
 /** mpManage/readMessage (messageId, userId): one message read, for the caller only. */
-export async function readMessage(rt: ChatRuntime, ctx: RequestContext, input: { messageId: string; userId: string }): Promise<void> {
+export async function readMessage(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  input: { messageId: string; userId: string },
+): Promise<void> {
   if (input.userId !== ctx.userId) throw forbidden(MESSAGE_TEXTS.notYourMessage);
   const { found } = await rt.repo.markMessageRead(ctx.tenantId, ctx.userId, input.messageId);
   if (!found) throw notFound(MESSAGE_TEXTS.noSuchNotice);

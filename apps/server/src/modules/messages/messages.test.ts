@@ -37,9 +37,16 @@ describe.each(testDatabases)('public accounts, notices and the message center on
   it('lists the public accounts with the last notice and unread counts (mpMsgListByUser, app/msg/page)', async () => {
     const list = await post('student01', `${P}/app/service/mpMsgListByUser`);
     expect(list.status).toBe(1000);
-    expect(list.result.map((e: { name: string }) => e.name).sort()).toEqual(DEMO_PUBLIC_ACCOUNTS.map((a) => a.name).sort());
+    expect(list.result.map((e: { name: string }) => e.name).sort()).toEqual(
+      DEMO_PUBLIC_ACCOUNTS.map((a) => a.name).sort(),
+    );
     const jwc = list.result.find((e: { id: string }) => e.id === JWC);
-    expect(jwc).toMatchObject({ mpType: 3, unreadNumber: 1, type: MSG_TYPE_NOTICE, content: '关于2026—2027学年第一学期期末考试安排的通知' });
+    expect(jwc).toMatchObject({
+      mpType: 3,
+      unreadNumber: 1,
+      type: MSG_TYPE_NOTICE,
+      content: '关于2026—2027学年第一学期期末考试安排的通知',
+    });
 
     const page = await post('student01', `${P}/app/msg/page`, { mpId: JWC, current: 1, size: 10 });
     expect(page.result).toMatchObject({ total: 1, current: 1, pages: 1 });
@@ -61,14 +68,17 @@ describe.each(testDatabases)('public accounts, notices and the message center on
       payload: { messageId: first.id, userId: STUDENT },
     });
     expect(foreign.statusCode).toBe(403);
-    expect(await post('teacher01', `${P}/mpManage/readMessage`, { messageId: first.id, userId: TEACHER })).toMatchObject({ status: 1000 });
+    expect(
+      await post('teacher01', `${P}/mpManage/readMessage`, { messageId: first.id, userId: TEACHER }),
+    ).toMatchObject({ status: 1000 });
     const after = await post('teacher01', '/api/online-service-platform/homePage/getIsShowMsg');
     expect(after.result.total).toBe(1);
     expect(after.result.list.map((n: { id: string }) => n.id)).not.toContain(first.id);
   });
 
   it('keeps only the latest 10 unread important notices in the prompt', async () => {
-    for (let i = 0; i < UNREAD_NOTICE_LIST_SIZE + 2; i++) await send({ title: `重要通知 ${i}`, important: true, roleIds: ['000000-staff'] });
+    for (let i = 0; i < UNREAD_NOTICE_LIST_SIZE + 2; i++)
+      await send({ title: `重要通知 ${i}`, important: true, roleIds: ['000000-staff'] });
     // No demo user holds the staff role: nobody receives them.
     const none = await post('admin', '/api/online-service-platform/homePage/getIsShowMsg');
     const total = none.result.total;
@@ -81,15 +91,31 @@ describe.each(testDatabases)('public accounts, notices and the message center on
 
   it('delivers a published notice over the socket at once (type 80); only administrators publish', async () => {
     const student = await TestChatClient.connect(t.app, { token: tokens.student01 });
-    const sent = await send({ title: '关于元旦放假安排的通知', summary: '1月1日放假一天', important: true, fieldSet: '放假通知' });
+    const sent = await send({
+      title: '关于元旦放假安排的通知',
+      summary: '1月1日放假一天',
+      important: true,
+      fieldSet: '放假通知',
+    });
     expect(sent).toMatchObject({ status: 1000, result: { recipients: 3 } });
-    const frame = await student.next((f) => f.kind === 'message' && f.message.type === MSG_TYPE_NOTICE && f.message.messageId === sent.result.id);
+    const frame = await student.next(
+      (f) => f.kind === 'message' && f.message.type === MSG_TYPE_NOTICE && f.message.messageId === sent.result.id,
+    );
     if (frame.kind !== 'message') throw new Error('unexpected frame');
     expect(frame.message).toMatchObject({ fromUserId: JWC, fromUserName: '教务处', toUserId: STUDENT, mpType: 3 });
-    expect(NoticeContent.parse(JSON.parse(frame.message.content))).toMatchObject({ title: '关于元旦放假安排的通知', important: true, fieldSet: '放假通知' });
+    expect(NoticeContent.parse(JSON.parse(frame.message.content))).toMatchObject({
+      title: '关于元旦放假安排的通知',
+      important: true,
+      fieldSet: '放假通知',
+    });
     await student.close();
 
-    const denied = await t.app.inject({ method: 'POST', url: `${P}/app/msg/send`, headers: bearer(tokens.teacher01!), payload: { mpId: JWC, title: '越权' } });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `${P}/app/msg/send`,
+      headers: bearer(tokens.teacher01!),
+      payload: { mpId: JWC, title: '越权' },
+    });
     expect(denied.statusCode).toBe(403);
   });
 
@@ -97,13 +123,22 @@ describe.each(testDatabases)('public accounts, notices and the message center on
     const sent = await send({ title: '临时通知', url: 'https://jwc.example.edu.cn/notice/1' });
     const id = sent.result.id as string;
     const detail = await post('student01', `${P}/messageCenterHistoryMsg/detail`, { id });
-    expect(detail).toMatchObject({ status: 1000, result: { id, url: 'https://jwc.example.edu.cn/notice/1', title: '临时通知' } });
+    expect(detail).toMatchObject({
+      status: 1000,
+      result: { id, url: 'https://jwc.example.edu.cn/notice/1', title: '临时通知' },
+    });
 
-    const open = await t.app.inject({ method: 'GET', url: `${P}/nobody/messageCenter/messageDetail/${id}?tenantId=${DEMO_TENANT_ID}` });
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `${P}/nobody/messageCenter/messageDetail/${id}?tenantId=${DEMO_TENANT_ID}`,
+    });
     expect(open.json()).toMatchObject({ status: 1000, result: { title: '临时通知', mpName: '教务处' } });
 
     expect(await post('admin', `${P}/app/msg/remove`, { id })).toMatchObject({ status: 1000 });
-    expect(await post('student01', `${P}/messageCenterHistoryMsg/detail`, { id })).toMatchObject({ status: STATUS_MESSAGE_DELETED, msg: MESSAGES.messageDeleted });
+    expect(await post('student01', `${P}/messageCenterHistoryMsg/detail`, { id })).toMatchObject({
+      status: STATUS_MESSAGE_DELETED,
+      msg: MESSAGES.messageDeleted,
+    });
     const gone = await t.app.inject({ method: 'GET', url: `${P}/nobody/messageCenter/messageDetail/${id}` });
     expect(gone.json()).toMatchObject({ status: STATUS_MESSAGE_DELETED, msg: '消息已被删除' });
     const page = await post('student01', `${P}/app/msg/page`, { mpId: JWC, current: 1, size: 50 });
@@ -114,19 +149,36 @@ describe.each(testDatabases)('public accounts, notices and the message center on
     const boundary = '----portalnotice';
     const pdf = Buffer.from('%PDF-1.7 校历');
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="校历.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="校历.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const uploaded = (
-      await t.app.inject({ method: 'POST', url: '/api/chat/upload', headers: { ...bearer(tokens.admin!), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat/upload',
+        headers: { ...bearer(tokens.admin!), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      })
     ).json();
     const sent = await send({ title: '2027年校历', fileId: uploaded.result.objectId, roleIds: ['000000-student'] });
-    const download = await t.app.inject({ method: 'POST', url: `${P}/messageCenterHistoryMsg/downloadFile`, headers: bearer(tokens.student01!), payload: { id: sent.result.id } });
+    const download = await t.app.inject({
+      method: 'POST',
+      url: `${P}/messageCenterHistoryMsg/downloadFile`,
+      headers: bearer(tokens.student01!),
+      payload: { id: sent.result.id },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
     expect(download.headers['content-disposition']).toContain('attachment');
-    const teacher = await t.app.inject({ method: 'POST', url: `${P}/messageCenterHistoryMsg/downloadFile`, headers: bearer(tokens.teacher01!), payload: { id: sent.result.id } });
+    const teacher = await t.app.inject({
+      method: 'POST',
+      url: `${P}/messageCenterHistoryMsg/downloadFile`,
+      headers: bearer(tokens.teacher01!),
+      payload: { id: sent.result.id },
+    });
     expect(teacher.statusCode).toBe(404);
   });
 
@@ -134,7 +186,9 @@ describe.each(testDatabases)('public accounts, notices and the message center on
     const other = await seedOtherTenant(t.db.db);
     tokens.other = (await t.login(other.account, other.tenantId)).access_token;
     const users = await post('student01', `${P}/app/userList/page`, { current: 1, size: 50 });
-    expect(users.result.records.map((u: { userId: string }) => u.userId).sort()).toEqual([ADMIN, TEACHER, STUDENT].sort());
+    expect(users.result.records.map((u: { userId: string }) => u.userId).sort()).toEqual(
+      [ADMIN, TEACHER, STUDENT].sort(),
+    );
     const search = await post('student01', `${P}/app/userList/page`, { keyword: '李', current: 1, size: 10 });
     expect(search.result.records).toEqual([expect.objectContaining({ userId: TEACHER, userName: '李老师' })]);
 

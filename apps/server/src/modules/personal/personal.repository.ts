@@ -12,8 +12,23 @@ export function personalRepository(db: Db) {
         .where('l.enabled', '=', 1)
         .where((eb) =>
           eb.or([
-            eb.not(eb.exists(eb.selectFrom('pc_access_link_roles as r').whereRef('r.link_id', '=', 'l.id').where('r.tenant_id', '=', tenantId).select('r.link_id'))),
-            eb.exists(eb.selectFrom('pc_access_link_roles as r').whereRef('r.link_id', '=', 'l.id').where('r.tenant_id', '=', tenantId).where('r.role_id', '=', roleId).select('r.link_id')),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('pc_access_link_roles as r')
+                  .whereRef('r.link_id', '=', 'l.id')
+                  .where('r.tenant_id', '=', tenantId)
+                  .select('r.link_id'),
+              ),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('pc_access_link_roles as r')
+                .whereRef('r.link_id', '=', 'l.id')
+                .where('r.tenant_id', '=', tenantId)
+                .where('r.role_id', '=', roleId)
+                .select('r.link_id'),
+            ),
           ]),
         )
         .select(['l.id', 'l.system_name', 'l.system_url', 'l.icon', 'l.description', 'l.sort'])
@@ -35,7 +50,13 @@ export function personalRepository(db: Db) {
     },
 
     async semesters(tenantId: string, schoolYear: string) {
-      return db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).where('school_year', '=', schoolYear).selectAll().orderBy('term').execute();
+      return db
+        .selectFrom('pc_semesters')
+        .where('tenant_id', '=', tenantId)
+        .where('school_year', '=', schoolYear)
+        .selectAll()
+        .orderBy('term')
+        .execute();
     },
 
     async events(tenantId: string, schoolYear: string) {
@@ -50,17 +71,32 @@ export function personalRepository(db: Db) {
     },
 
     async schoolYears(tenantId: string) {
-      const rows = await db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).select('school_year').distinct().orderBy('school_year', 'desc').execute();
+      const rows = await db
+        .selectFrom('pc_semesters')
+        .where('tenant_id', '=', tenantId)
+        .select('school_year')
+        .distinct()
+        .orderBy('school_year', 'desc')
+        .execute();
       return rows.map((r) => r.school_year);
     },
 
     semester(tenantId: string, id: string) {
-      return db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('pc_semesters')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     /** Semesters of the tenant whose dates meet [start, end], other than `exceptId`. */
     overlapping(tenantId: string, start: string, end: string, exceptId: string | null) {
-      let q = db.selectFrom('pc_semesters').where('tenant_id', '=', tenantId).where('start_date', '<=', end).where('end_date', '>=', start);
+      let q = db
+        .selectFrom('pc_semesters')
+        .where('tenant_id', '=', tenantId)
+        .where('start_date', '<=', end)
+        .where('end_date', '>=', start);
       if (exceptId) q = q.where('id', '!=', exceptId);
       return q.select(['id', 'name']).execute();
     },
@@ -71,12 +107,21 @@ export function personalRepository(db: Db) {
 
     async updateSemester(row: PcSemesterTable) {
       const { id, tenant_id, ...values } = row;
-      const r = await db.updateTable('pc_semesters').set(values).where('tenant_id', '=', tenant_id).where('id', '=', id).executeTakeFirst();
+      const r = await db
+        .updateTable('pc_semesters')
+        .set(values)
+        .where('tenant_id', '=', tenant_id)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
 
     async removeSemester(tenantId: string, id: string) {
-      const r = await db.deleteFrom('pc_semesters').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      const r = await db
+        .deleteFrom('pc_semesters')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
 
@@ -86,12 +131,21 @@ export function personalRepository(db: Db) {
 
     async updateEvent(row: PcCalendarEventTable) {
       const { id, tenant_id, ...values } = row;
-      const r = await db.updateTable('pc_calendar_events').set(values).where('tenant_id', '=', tenant_id).where('id', '=', id).executeTakeFirst();
+      const r = await db
+        .updateTable('pc_calendar_events')
+        .set(values)
+        .where('tenant_id', '=', tenant_id)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
 
     async removeEvent(tenantId: string, id: string) {
-      const r = await db.deleteFrom('pc_calendar_events').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      const r = await db
+        .deleteFrom('pc_calendar_events')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
   };

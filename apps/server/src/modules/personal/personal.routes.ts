@@ -32,39 +32,97 @@ export async function personalRoutes(app: App): Promise<void> {
 
   r.get(
     `${P}/platformApplyGuiseLogoInfo`,
-    { config: { access: 'user' }, schema: { tags, summary: "The tenant's logo, system name and theme colour (as platformapplyguiselogo/detail), with the tenant", querystring: GuiseLogoInfoQuery, response: { 200: envelope(GuiseLogoInfo) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The tenant's logo, system name and theme colour (as platformapplyguiselogo/detail), with the tenant",
+        querystring: GuiseLogoInfoQuery,
+        response: { 200: envelope(GuiseLogoInfo) },
+      },
+    },
     async (request) => ok(await personal.guiseLogoInfo(deps, userOf(request))),
   );
   r.get(
     `${P}/personInfo/getSystemAccessLink`,
-    { config: { access: 'user' }, schema: { tags, summary: "Links of the external systems the caller's role may open", querystring: SystemAccessLinkQuery, response: { 200: envelope(z.array(SystemAccessLink)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Links of the external systems the caller's role may open",
+        querystring: SystemAccessLinkQuery,
+        response: { 200: envelope(z.array(SystemAccessLink)) },
+      },
+    },
     async (request) => ok(await personal.systemAccessLinks(deps, userOf(request))),
   );
   r.post(
     `${P}/scSemester/getSchoolCalendar`,
-    { config: { access: 'user' }, schema: { tags, summary: 'The school calendar: semesters, weeks, holidays, and the teaching week of a date (today by default)', body: SchoolCalendarRequest, response: { 200: envelope(SchoolCalendar) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The school calendar: semesters, weeks, holidays, and the teaching week of a date (today by default)',
+        body: SchoolCalendarRequest,
+        response: { 200: envelope(SchoolCalendar) },
+      },
+    },
     async (request) => ok(await personal.schoolCalendar(deps, userOf(request), request.body)),
   );
 
   // Editing the calendar: holders of the home page configuration menu (this project's calls).
   r.post(
     `${P}/scSemester/save`,
-    { config: { menu: CALENDAR_EDIT_MENU }, schema: { tags, summary: 'Add (no id) or change a semester of the school calendar', body: SemesterSaveRequest, response: { 200: envelope(Semester) } } },
+    {
+      config: { menu: CALENDAR_EDIT_MENU },
+      schema: {
+        tags,
+        summary: 'Add (no id) or change a semester of the school calendar',
+        body: SemesterSaveRequest,
+        response: { 200: envelope(Semester) },
+      },
+    },
     async (request) => ok(await personal.saveSemester(deps, userOf(request), request.body), PERSONAL_TEXTS.saved),
   );
   r.post(
     `${P}/scSemester/remove`,
-    { config: { menu: CALENDAR_EDIT_MENU }, schema: { tags, summary: 'Remove a semester of the school calendar', body: CalendarRemoveRequest, response: { 200: envelope(CalendarRemoved) } } },
-    async (request) => ok(await personal.removeSemester(deps, userOf(request), request.body.id), PERSONAL_TEXTS.removed),
+    {
+      config: { menu: CALENDAR_EDIT_MENU },
+      schema: {
+        tags,
+        summary: 'Remove a semester of the school calendar',
+        body: CalendarRemoveRequest,
+        response: { 200: envelope(CalendarRemoved) },
+      },
+    },
+    async (request) =>
+      ok(await personal.removeSemester(deps, userOf(request), request.body.id), PERSONAL_TEXTS.removed),
   );
   r.post(
     `${P}/scSemester/event/save`,
-    { config: { menu: CALENDAR_EDIT_MENU }, schema: { tags, summary: 'Add (no id) or change a holiday, vacation, exam week or event of the school calendar', body: CalendarEventSaveRequest, response: { 200: envelope(CalendarEvent) } } },
+    {
+      config: { menu: CALENDAR_EDIT_MENU },
+      schema: {
+        tags,
+        summary: 'Add (no id) or change a holiday, vacation, exam week or event of the school calendar',
+        body: CalendarEventSaveRequest,
+        response: { 200: envelope(CalendarEvent) },
+      },
+    },
     async (request) => ok(await personal.saveCalendarEvent(deps, userOf(request), request.body), PERSONAL_TEXTS.saved),
   );
   r.post(
     `${P}/scSemester/event/remove`,
-    { config: { menu: CALENDAR_EDIT_MENU }, schema: { tags, summary: 'Remove a holiday, vacation, exam week or event of the school calendar', body: CalendarRemoveRequest, response: { 200: envelope(CalendarRemoved) } } },
-    async (request) => ok(await personal.removeCalendarEvent(deps, userOf(request), request.body.id), PERSONAL_TEXTS.removed),
+    {
+      config: { menu: CALENDAR_EDIT_MENU },
+      schema: {
+        tags,
+        summary: 'Remove a holiday, vacation, exam week or event of the school calendar',
+        body: CalendarRemoveRequest,
+        response: { 200: envelope(CalendarRemoved) },
+      },
+    },
+    async (request) =>
+      ok(await personal.removeCalendarEvent(deps, userOf(request), request.body.id), PERSONAL_TEXTS.removed),
   );
 }

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { guiseLogo } from '../workbench/workbench.service.ts';
+import { guiseLogo } from '../site-settings/site-settings.service.ts';
 import { personalRepository } from './personal.repository.ts';
 
 const repo = (deps: AppDeps) => personalRepository(deps.db);
@@ -48,37 +48,72 @@ export async function systemAccessLinks(deps: AppDeps, ctx: RequestContext): Pro
   const rows = await repo(deps).accessLinks(ctx.tenantId, ctx.roleId);
   return rows
     .filter((r) => isWebUrl(r.system_url))
-    .map((r) => ({ id: r.id, systemName: r.system_name, systemUrl: r.system_url, icon: r.icon, description: r.description, sort: Number(r.sort) }));
+    .map((r) => ({
+      id: r.id,
+      systemName: r.system_name,
+      systemUrl: r.system_url,
+      icon: r.icon,
+      description: r.description,
+      sort: Number(r.sort),
+    }));
 }
 
 const toSemester = (s: PcSemesterRow): Semester => {
   const weeks = weekOfSemester({ startDate: s.start_date, endDate: s.end_date }, s.end_date) ?? 0;
-  return { id: s.id, schoolYear: s.school_year, term: Number(s.term), name: s.name, startDate: s.start_date, endDate: s.end_date, weeks };
+  return {
+    id: s.id,
+    schoolYear: s.school_year,
+    term: Number(s.term),
+    name: s.name,
+    startDate: s.start_date,
+    endDate: s.end_date,
+    weeks,
+  };
 };
 
 const isKind = (k: string): k is CalendarEvent['kind'] => (CALENDAR_EVENT_KINDS as readonly string[]).includes(k);
 
 /** The local date of the server (the school's calendar day), YYYY-MM-DD. */
-const today = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const today = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 /**
  * POST scSemester/getSchoolCalendar: the school year named, else the one whose semester contains the date
  * (today by default), else the school year the date falls in; with the teaching week of the date.
  */
-export async function schoolCalendar(deps: AppDeps, ctx: RequestContext, input: z.output<typeof SchoolCalendarRequest>): Promise<SchoolCalendar> {
+export async function schoolCalendar(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: z.output<typeof SchoolCalendarRequest>,
+): Promise<SchoolCalendar> {
   const r = repo(deps);
   const date = input.date ?? today();
   const containing = await r.semesterOn(ctx.tenantId, date);
   const schoolYear = input.schoolYear ?? containing?.school_year ?? schoolYearOf(date);
-  const [semesters, events, schoolYears] = await Promise.all([r.semesters(ctx.tenantId, schoolYear), r.events(ctx.tenantId, schoolYear), r.schoolYears(ctx.tenantId)]);
+  const [semesters, events, schoolYears] = await Promise.all([
+    r.semesters(ctx.tenantId, schoolYear),
+    r.events(ctx.tenantId, schoolYear),
+    r.schoolYears(ctx.tenantId),
+  ]);
   const current = containing ? toSemester(containing) : null;
-  const week = containing ? weekOfSemester({ startDate: containing.start_date, endDate: containing.end_date }, date) : null;
+  const week = containing
+    ? weekOfSemester({ startDate: containing.start_date, endDate: containing.end_date }, date)
+    : null;
   return {
     schoolYear,
     date,
-    current: current && week ? { semesterId: current.id, semesterName: current.name, week, weeks: current.weeks } : null,
+    current:
+      current && week ? { semesterId: current.id, semesterName: current.name, week, weeks: current.weeks } : null,
     semesters: semesters.map(toSemester),
-    events: events.filter((e) => isKind(e.kind)).map((e) => ({ id: e.id, name: e.name, kind: e.kind as CalendarEvent['kind'], startDate: e.start_date, endDate: e.end_date })),
+    events: events
+      .filter((e) => isKind(e.kind))
+      .map((e) => ({
+        id: e.id,
+        name: e.name,
+        kind: e.kind as CalendarEvent['kind'],
+        startDate: e.start_date,
+        endDate: e.end_date,
+      })),
     schoolYears,
   };
 }
@@ -86,25 +121,39 @@ export async function schoolCalendar(deps: AppDeps, ctx: RequestContext, input: 
 // ---------------------------------------------------------------- editing the calendar
 
 const DAY_MS = 86_400_000;
-const days = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+const days = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 /** A semester of at most 30 weeks; an event (a vacation is the longest) of at most 120 days. */
 const SEMESTER_MAX_DAYS = 30 * 7;
 const EVENT_MAX_DAYS = 120;
 
 function inSchoolYear(schoolYear: string, startDate: string) {
   const { start, end } = schoolYearRange(schoolYear);
-  if (startDate < start || startDate > end) throw badRequest(PERSONAL_TEXTS.outsideYear, `${startDate} is not in ${start}..${end}`);
+  if (startDate < start || startDate > end)
+    throw badRequest(PERSONAL_TEXTS.outsideYear, `${startDate} is not in ${start}..${end}`);
 }
 
 /** POST scSemester/save: adds or changes a semester; terms are unique per school year and semesters never overlap. */
-export async function saveSemester(deps: AppDeps, ctx: RequestContext, input: z.output<typeof SemesterSaveRequest>): Promise<Semester> {
+export async function saveSemester(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: z.output<typeof SemesterSaveRequest>,
+): Promise<Semester> {
   inSchoolYear(input.schoolYear, input.startDate);
   if (days(input.startDate, input.endDate) > SEMESTER_MAX_DAYS) throw badRequest(PERSONAL_TEXTS.semesterTooLong);
   const r = repo(deps);
   if (input.id && !(await r.semester(ctx.tenantId, input.id))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
   const clash = await r.overlapping(ctx.tenantId, input.startDate, input.endDate, input.id ?? null);
   if (clash.length) throw conflict(PERSONAL_TEXTS.semesterOverlap, clash.map((c) => c.name).join('、'));
-  const row = { id: input.id ?? newId(), tenant_id: ctx.tenantId, school_year: input.schoolYear, term: input.term, name: input.name, start_date: input.startDate, end_date: input.endDate };
+  const row = {
+    id: input.id ?? newId(),
+    tenant_id: ctx.tenantId,
+    school_year: input.schoolYear,
+    term: input.term,
+    name: input.name,
+    start_date: input.startDate,
+    end_date: input.endDate,
+  };
   try {
     if (input.id) {
       if (!(await r.updateSemester(row))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
@@ -122,10 +171,22 @@ export async function removeSemester(deps: AppDeps, ctx: RequestContext, id: str
 }
 
 /** POST scSemester/event/save: adds or changes a holiday, vacation, exam week or event of a school year. */
-export async function saveCalendarEvent(deps: AppDeps, ctx: RequestContext, input: z.output<typeof CalendarEventSaveRequest>): Promise<CalendarEvent> {
+export async function saveCalendarEvent(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: z.output<typeof CalendarEventSaveRequest>,
+): Promise<CalendarEvent> {
   inSchoolYear(input.schoolYear, input.startDate);
   if (days(input.startDate, input.endDate) > EVENT_MAX_DAYS) throw badRequest(PERSONAL_TEXTS.eventTooLong);
-  const row = { id: input.id ?? newId(), tenant_id: ctx.tenantId, school_year: input.schoolYear, name: input.name, kind: input.kind, start_date: input.startDate, end_date: input.endDate };
+  const row = {
+    id: input.id ?? newId(),
+    tenant_id: ctx.tenantId,
+    school_year: input.schoolYear,
+    name: input.name,
+    kind: input.kind,
+    start_date: input.startDate,
+    end_date: input.endDate,
+  };
   if (input.id) {
     if (!(await repo(deps).updateEvent(row))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
   } else await repo(deps).insertEvent(row);

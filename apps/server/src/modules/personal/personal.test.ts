@@ -13,15 +13,49 @@ const P = '/api/blade-platform';
 /** A second tenant with one student and its own calendar and links (the demo set, renamed below). */
 async function seedTenantB(db: Db, tenantId: string) {
   const now = new Date().toISOString();
-  await db.insertInto('tenants').values({ tenant_id: tenantId, tenant_name: '第二大学', status: 1, created_at: now }).execute();
-  await db.insertInto('roles').values({ id: `${tenantId}-student`, tenant_id: tenantId, role_name: '学生', role_alias: 'student', role_type: 'student', sort: 1 }).execute();
+  await db
+    .insertInto('tenants')
+    .values({ tenant_id: tenantId, tenant_name: '第二大学', status: 1, created_at: now })
+    .execute();
+  await db
+    .insertInto('roles')
+    .values({
+      id: `${tenantId}-student`,
+      tenant_id: tenantId,
+      role_name: '学生',
+      role_alias: 'student',
+      role_type: 'student',
+      sort: 1,
+    })
+    .execute();
   await db
     .insertInto('users')
-    .values({ id: `${tenantId}-student01`, tenant_id: tenantId, account: 'student01', user_name: '二大学生', nick_name: '二大', password_hash: await hashPassword(DEMO_PASSWORD), role_id: `${tenantId}-student`, is_demo: 1, status: 1, created_at: now })
+    .values({
+      id: `${tenantId}-student01`,
+      tenant_id: tenantId,
+      account: 'student01',
+      user_name: '二大学生',
+      nick_name: '二大',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role_id: `${tenantId}-student`,
+      is_demo: 1,
+      status: 1,
+      created_at: now,
+    })
     .execute();
   await seedPersonal(db, tenantId);
-  await db.updateTable('pc_access_links').set({ system_name: '二大教务' }).where('tenant_id', '=', tenantId).where('system_name', '=', '教务系统').execute();
-  await db.updateTable('pc_semesters').set({ start_date: '2026-09-14' }).where('tenant_id', '=', tenantId).where('term', '=', 1).execute();
+  await db
+    .updateTable('pc_access_links')
+    .set({ system_name: '二大教务' })
+    .where('tenant_id', '=', tenantId)
+    .where('system_name', '=', '教务系统')
+    .execute();
+  await db
+    .updateTable('pc_semesters')
+    .set({ start_date: '2026-09-14' })
+    .where('tenant_id', '=', tenantId)
+    .where('term', '=', 1)
+    .execute();
 }
 
 describe('weekOfSemester and schoolYearOf (shared by server and client)', () => {
@@ -61,17 +95,31 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
   });
 
   const get = async (path: string, who?: string, query = '') => {
-    const res = await t.app.inject({ method: 'GET', url: `${P}/${path}${query}`, headers: who ? bearer(tokens[who]!) : {} });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${P}/${path}${query}`,
+      headers: who ? bearer(tokens[who]!) : {},
+    });
     return { http: res.statusCode, ...res.json() };
   };
   const post = async (path: string, payload: unknown, who?: string) => {
-    const res = await t.app.inject({ method: 'POST', url: `${P}/${path}`, payload: payload as object, headers: who ? bearer(tokens[who]!) : {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${P}/${path}`,
+      payload: payload as object,
+      headers: who ? bearer(tokens[who]!) : {},
+    });
     return { http: res.statusCode, ...res.json() };
   };
-  const calendar = (payload: object, who: string | null = 'student01') => post('scSemester/getSchoolCalendar', payload, who ?? undefined);
+  const calendar = (payload: object, who: string | null = 'student01') =>
+    post('scSemester/getSchoolCalendar', payload, who ?? undefined);
 
   it('refuses every call without a login', async () => {
-    for (const res of [await get('platformApplyGuiseLogoInfo'), await get('personInfo/getSystemAccessLink'), await calendar({}, null)]) {
+    for (const res of [
+      await get('platformApplyGuiseLogoInfo'),
+      await get('personInfo/getSystemAccessLink'),
+      await calendar({}, null),
+    ]) {
       expect(res.http).toBe(401);
       expect(res.result).toBeNull();
     }
@@ -88,27 +136,40 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
       expect(res.http).toBe(403);
       expect(res.msg).toBe(MESSAGES.wrongTenant);
     }
-    const names = (await get('personInfo/getSystemAccessLink', 'studentB')).result.map((l: { systemName: string }) => l.systemName);
+    const names = (await get('personInfo/getSystemAccessLink', 'studentB')).result.map(
+      (l: { systemName: string }) => l.systemName,
+    );
     expect(names).toContain('二大教务');
     expect(names).not.toContain('教务系统');
-    const mine = (await get('personInfo/getSystemAccessLink', 'student01')).result.map((l: { systemName: string }) => l.systemName);
+    const mine = (await get('personInfo/getSystemAccessLink', 'student01')).result.map(
+      (l: { systemName: string }) => l.systemName,
+    );
     expect(mine).not.toContain('二大教务');
     expect((await calendar({ date: '2026-09-15' }, 'studentB')).result.current.week).toBe(1);
     expect((await calendar({ date: '2026-09-15' })).result.current.week).toBe(2);
   });
 
   it('answers the logo info of the tenant, the same as platformapplyguiselogo/detail', async () => {
-    const info = await get('platformApplyGuiseLogoInfo', 'student01', `?tenantId=${DEMO_TENANT_ID}&t=1&account=student01`);
+    const info = await get(
+      'platformApplyGuiseLogoInfo',
+      'student01',
+      `?tenantId=${DEMO_TENANT_ID}&t=1&account=student01`,
+    );
     expect(info.status).toBe(1000);
     const detail = await post('platformapplyguiselogo/detail', {}, 'student01');
     expect(info.result).toEqual({ ...detail.result, tenantId: DEMO_TENANT_ID, tenantName: '示例大学' });
     expect(info.result.systemName).toContain('示例大学');
     expect(info.result.themeColor).toMatch(/^#[0-9a-fA-F]{6}$/);
-    expect((await get('platformApplyGuiseLogoInfo', 'studentB')).result).toEqual(expect.objectContaining({ tenantId: B, tenantName: '第二大学' }));
+    expect((await get('platformApplyGuiseLogoInfo', 'studentB')).result).toEqual(
+      expect.objectContaining({ tenantId: B, tenantName: '第二大学' }),
+    );
   });
 
   it('shows each role the systems it may open, in order', async () => {
-    const student = (await get('personInfo/getSystemAccessLink', 'student01')).result as Array<{ systemName: string; systemUrl: string }>;
+    const student = (await get('personInfo/getSystemAccessLink', 'student01')).result as Array<{
+      systemName: string;
+      systemUrl: string;
+    }>;
     expect(student.map((l) => l.systemName)).toEqual(['教务系统', '图书馆', '一卡通', '邮箱', 'VPN']);
     expect(student.every((l) => l.systemUrl.startsWith('https://'))).toBe(true);
     const teacher = (await get('personInfo/getSystemAccessLink', 'teacher01')).result as Array<{ systemName: string }>;
@@ -117,14 +178,36 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
 
   it('leaves out disabled links and links that are not web addresses', async () => {
     const db = t.db.db;
-    await db.updateTable('pc_access_links').set({ enabled: 0 }).where('tenant_id', '=', DEMO_TENANT_ID).where('system_name', '=', 'VPN').execute();
-    await db.updateTable('pc_access_links').set({ system_url: 'javascript:alert(1)' }).where('tenant_id', '=', DEMO_TENANT_ID).where('system_name', '=', '邮箱').execute();
+    await db
+      .updateTable('pc_access_links')
+      .set({ enabled: 0 })
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('system_name', '=', 'VPN')
+      .execute();
+    await db
+      .updateTable('pc_access_links')
+      .set({ system_url: 'javascript:alert(1)' })
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('system_name', '=', '邮箱')
+      .execute();
     try {
-      const names = (await get('personInfo/getSystemAccessLink', 'student01')).result.map((l: { systemName: string }) => l.systemName);
+      const names = (await get('personInfo/getSystemAccessLink', 'student01')).result.map(
+        (l: { systemName: string }) => l.systemName,
+      );
       expect(names).toEqual(['教务系统', '图书馆', '一卡通']);
     } finally {
-      await db.updateTable('pc_access_links').set({ enabled: 1 }).where('tenant_id', '=', DEMO_TENANT_ID).where('system_name', '=', 'VPN').execute();
-      await db.updateTable('pc_access_links').set({ system_url: 'https://mail.demo.edu.cn/' }).where('tenant_id', '=', DEMO_TENANT_ID).where('system_name', '=', '邮箱').execute();
+      await db
+        .updateTable('pc_access_links')
+        .set({ enabled: 1 })
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .where('system_name', '=', 'VPN')
+        .execute();
+      await db
+        .updateTable('pc_access_links')
+        .set({ system_url: 'https://mail.demo.edu.cn/' })
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .where('system_name', '=', '邮箱')
+        .execute();
     }
   });
 
@@ -134,15 +217,30 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
     const cal = res.result;
     expect(cal.schoolYear).toBe('2026-2027');
     expect(cal.date).toBe('2026-11-23');
-    expect(cal.current).toEqual({ semesterId: `${DEMO_TENANT_ID}-sem-2026-2027-1`, semesterName: '2026-2027学年第一学期', week: 12, weeks: 19 });
+    expect(cal.current).toEqual({
+      semesterId: `${DEMO_TENANT_ID}-sem-2026-2027-1`,
+      semesterName: '2026-2027学年第一学期',
+      week: 12,
+      weeks: 19,
+    });
     expect(cal.semesters.map((s: { name: string; weeks: number }) => [s.name, s.weeks])).toEqual([
       ['2026-2027学年第一学期', 19],
       ['2026-2027学年第二学期', 19],
     ]);
-    expect(cal.events.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['国庆节', '元旦', '寒假', '劳动节', '暑假']));
-    expect(cal.events.find((e: { name: string }) => e.name === '寒假')).toEqual({ id: expect.any(String), name: '寒假', kind: 'vacation', startDate: '2027-01-18', endDate: '2027-02-21' });
+    expect(cal.events.map((e: { name: string }) => e.name)).toEqual(
+      expect.arrayContaining(['国庆节', '元旦', '寒假', '劳动节', '暑假']),
+    );
+    expect(cal.events.find((e: { name: string }) => e.name === '寒假')).toEqual({
+      id: expect.any(String),
+      name: '寒假',
+      kind: 'vacation',
+      startDate: '2027-01-18',
+      endDate: '2027-02-21',
+    });
     expect(cal.schoolYears).toEqual(['2026-2027']);
-    expect((await calendar({ date: '2027-03-01' })).result.current).toEqual(expect.objectContaining({ semesterName: '2026-2027学年第二学期', week: 2 }));
+    expect((await calendar({ date: '2027-03-01' })).result.current).toEqual(
+      expect.objectContaining({ semesterName: '2026-2027学年第二学期', week: 2 }),
+    );
   });
 
   it('has no current week in a vacation, and an empty calendar for a school year without one', async () => {
@@ -172,7 +270,9 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
       expect(res.msg).toBe(msg);
     }
     for (const payload of [[1, 2], { date: null }, { schoolYear: 2026 }]) {
-      expect((await post('scSemester/getSchoolCalendar', payload, 'student01')).http, JSON.stringify(payload)).toBe(400);
+      expect((await post('scSemester/getSchoolCalendar', payload, 'student01')).http, JSON.stringify(payload)).toBe(
+        400,
+      );
     }
   });
 
@@ -183,11 +283,35 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
       expect(res.status, JSON.stringify(res)).toBe(1000);
       return res.result;
     };
-    const autumn = await ok('scSemester/save', { schoolYear: year, term: 1, name: '2031-2032学年第一学期', startDate: '2031-09-08', endDate: '2032-01-18' });
+    const autumn = await ok('scSemester/save', {
+      schoolYear: year,
+      term: 1,
+      name: '2031-2032学年第一学期',
+      startDate: '2031-09-08',
+      endDate: '2032-01-18',
+    });
     expect(autumn).toMatchObject({ schoolYear: year, term: 1, weeks: 19 });
-    const spring = await ok('scSemester/save', { schoolYear: year, term: 2, name: '第二学期', startDate: '2032-02-23', endDate: '2032-07-04' });
-    const exam = await ok('scSemester/event/save', { schoolYear: year, name: '期末考试周', kind: 'exam', startDate: '2032-01-12', endDate: '2032-01-18' });
-    expect(exam).toEqual({ id: expect.any(String), name: '期末考试周', kind: 'exam', startDate: '2032-01-12', endDate: '2032-01-18' });
+    const spring = await ok('scSemester/save', {
+      schoolYear: year,
+      term: 2,
+      name: '第二学期',
+      startDate: '2032-02-23',
+      endDate: '2032-07-04',
+    });
+    const exam = await ok('scSemester/event/save', {
+      schoolYear: year,
+      name: '期末考试周',
+      kind: 'exam',
+      startDate: '2032-01-12',
+      endDate: '2032-01-18',
+    });
+    expect(exam).toEqual({
+      id: expect.any(String),
+      name: '期末考试周',
+      kind: 'exam',
+      startDate: '2032-01-12',
+      endDate: '2032-01-18',
+    });
 
     // Everyone of the tenant reads it; the teaching week follows the edited dates.
     let cal = (await calendar({ date: '2031-11-24' })).result;
@@ -196,30 +320,128 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
     expect(cal.schoolYears[0]).toBe(year);
 
     // Changing: a later start moves the weeks; the name of the second term is corrected.
-    await ok('scSemester/save', { id: autumn.id, schoolYear: year, term: 1, name: '2031-2032学年第一学期', startDate: '2031-09-15', endDate: '2032-01-18' });
-    await ok('scSemester/save', { id: spring.id, schoolYear: year, term: 2, name: '2031-2032学年第二学期', startDate: '2032-02-23', endDate: '2032-07-04' });
-    await ok('scSemester/event/save', { id: exam.id, schoolYear: year, name: '期末考试', kind: 'exam', startDate: '2032-01-11', endDate: '2032-01-18' });
+    await ok('scSemester/save', {
+      id: autumn.id,
+      schoolYear: year,
+      term: 1,
+      name: '2031-2032学年第一学期',
+      startDate: '2031-09-15',
+      endDate: '2032-01-18',
+    });
+    await ok('scSemester/save', {
+      id: spring.id,
+      schoolYear: year,
+      term: 2,
+      name: '2031-2032学年第二学期',
+      startDate: '2032-02-23',
+      endDate: '2032-07-04',
+    });
+    await ok('scSemester/event/save', {
+      id: exam.id,
+      schoolYear: year,
+      name: '期末考试',
+      kind: 'exam',
+      startDate: '2032-01-11',
+      endDate: '2032-01-18',
+    });
     cal = (await calendar({ date: '2031-11-24' })).result;
     expect(cal.current.week).toBe(11);
-    expect(cal.semesters.map((x: { name: string }) => x.name)).toEqual(['2031-2032学年第一学期', '2031-2032学年第二学期']);
-    expect(cal.events).toEqual([{ id: exam.id, name: '期末考试', kind: 'exam', startDate: '2032-01-11', endDate: '2032-01-18' }]);
+    expect(cal.semesters.map((x: { name: string }) => x.name)).toEqual([
+      '2031-2032学年第一学期',
+      '2031-2032学年第二学期',
+    ]);
+    expect(cal.events).toEqual([
+      { id: exam.id, name: '期末考试', kind: 'exam', startDate: '2032-01-11', endDate: '2032-01-18' },
+    ]);
 
     // Refusals, each with the spec's status and a message, and nothing written.
     const before = JSON.stringify((await calendar({ schoolYear: year })).result);
     for (const [path, body, http, msg] of [
-      ['scSemester/save', { schoolYear: year, term: 1, name: '重复', startDate: '2032-07-10', endDate: '2032-07-20' }, 409, PERSONAL_TEXTS.termTaken],
-      ['scSemester/save', { schoolYear: year, term: 2, name: '重叠', startDate: '2031-12-01', endDate: '2032-03-01', id: spring.id }, 409, PERSONAL_TEXTS.semesterOverlap],
-      ['scSemester/save', { schoolYear: year, term: 1, name: '倒序', startDate: '2031-09-15', endDate: '2031-09-01', id: autumn.id }, 400, PERSONAL_TEXTS.endBeforeStart],
-      ['scSemester/save', { schoolYear: year, term: 3, name: '第三学期', startDate: '2032-07-10', endDate: '2032-07-20' }, 400, PERSONAL_TEXTS.badTerm],
-      ['scSemester/save', { schoolYear: year, term: 1, name: '太长', startDate: '2031-09-15', endDate: '2032-06-30', id: autumn.id }, 400, PERSONAL_TEXTS.semesterTooLong],
-      ['scSemester/save', { schoolYear: year, term: 1, name: '  ', startDate: '2031-09-15', endDate: '2032-01-18', id: autumn.id }, 400, PERSONAL_TEXTS.nameRequired],
-      ['scSemester/save', { schoolYear: year, term: 1, name: 'x'.repeat(51), startDate: '2031-09-15', endDate: '2032-01-18', id: autumn.id }, 400, PERSONAL_TEXTS.nameTooLong],
-      ['scSemester/save', { schoolYear: year, term: 1, name: '跨学年', startDate: '2032-09-01', endDate: '2032-12-01', id: autumn.id }, 400, PERSONAL_TEXTS.outsideYear],
-      ['scSemester/save', { schoolYear: year, term: 1, name: '不存在', startDate: '2031-09-15', endDate: '2032-01-18', id: 'no-such-id' }, 404, PERSONAL_TEXTS.calendarNotFound],
-      ['scSemester/event/save', { schoolYear: year, name: '运动会', kind: 'party', startDate: '2031-10-20', endDate: '2031-10-21' }, 400, PERSONAL_TEXTS.badKind],
-      ['scSemester/event/save', { schoolYear: year, name: '运动会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-20T00' }, 400, PERSONAL_TEXTS.badDate],
-      ['scSemester/event/save', { schoolYear: year, name: '长假', kind: 'vacation', startDate: '2032-01-19', endDate: '2032-06-01' }, 400, PERSONAL_TEXTS.eventTooLong],
-      ['scSemester/event/save', { schoolYear: year, name: '运动\u0000会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-21' }, 400, MESSAGES.controlCharacters],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 1, name: '重复', startDate: '2032-07-10', endDate: '2032-07-20' },
+        409,
+        PERSONAL_TEXTS.termTaken,
+      ],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 2, name: '重叠', startDate: '2031-12-01', endDate: '2032-03-01', id: spring.id },
+        409,
+        PERSONAL_TEXTS.semesterOverlap,
+      ],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 1, name: '倒序', startDate: '2031-09-15', endDate: '2031-09-01', id: autumn.id },
+        400,
+        PERSONAL_TEXTS.endBeforeStart,
+      ],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 3, name: '第三学期', startDate: '2032-07-10', endDate: '2032-07-20' },
+        400,
+        PERSONAL_TEXTS.badTerm,
+      ],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 1, name: '太长', startDate: '2031-09-15', endDate: '2032-06-30', id: autumn.id },
+        400,
+        PERSONAL_TEXTS.semesterTooLong,
+      ],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 1, name: '  ', startDate: '2031-09-15', endDate: '2032-01-18', id: autumn.id },
+        400,
+        PERSONAL_TEXTS.nameRequired,
+      ],
+      [
+        'scSemester/save',
+        {
+          schoolYear: year,
+          term: 1,
+          name: 'x'.repeat(51),
+          startDate: '2031-09-15',
+          endDate: '2032-01-18',
+          id: autumn.id,
+        },
+        400,
+        PERSONAL_TEXTS.nameTooLong,
+      ],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 1, name: '跨学年', startDate: '2032-09-01', endDate: '2032-12-01', id: autumn.id },
+        400,
+        PERSONAL_TEXTS.outsideYear,
+      ],
+      [
+        'scSemester/save',
+        { schoolYear: year, term: 1, name: '不存在', startDate: '2031-09-15', endDate: '2032-01-18', id: 'no-such-id' },
+        404,
+        PERSONAL_TEXTS.calendarNotFound,
+      ],
+      [
+        'scSemester/event/save',
+        { schoolYear: year, name: '运动会', kind: 'party', startDate: '2031-10-20', endDate: '2031-10-21' },
+        400,
+        PERSONAL_TEXTS.badKind,
+      ],
+      [
+        'scSemester/event/save',
+        { schoolYear: year, name: '运动会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-20T00' },
+        400,
+        PERSONAL_TEXTS.badDate,
+      ],
+      [
+        'scSemester/event/save',
+        { schoolYear: year, name: '长假', kind: 'vacation', startDate: '2032-01-19', endDate: '2032-06-01' },
+        400,
+        PERSONAL_TEXTS.eventTooLong,
+      ],
+      [
+        'scSemester/event/save',
+        { schoolYear: year, name: '运动\u0000会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-21' },
+        400,
+        MESSAGES.controlCharacters,
+      ],
       ['scSemester/event/remove', { id: 'no-such-id' }, 404, PERSONAL_TEXTS.calendarNotFound],
     ] as const) {
       const res = await post(path, body, 'admin');
@@ -230,7 +452,11 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
 
     // A student or teacher may read but not edit; nobody edits without a login.
     for (const who of ['student01', 'teacher01', undefined]) {
-      const res = await post('scSemester/event/save', { schoolYear: year, name: '运动会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-21' }, who);
+      const res = await post(
+        'scSemester/event/save',
+        { schoolYear: year, name: '运动会', kind: 'event', startDate: '2031-10-20', endDate: '2031-10-21' },
+        who,
+      );
       expect(res.http).toBe(who ? 403 : 401);
       expect((await post('scSemester/remove', { id: autumn.id }, who)).http).toBe(who ? 403 : 401);
     }
@@ -238,7 +464,22 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
     const theirs = (await calendar({ date: '2026-11-23' }, 'studentB')).result;
     const theirSemester = theirs.semesters[0];
     const theirEvent = theirs.events[0];
-    expect((await post('scSemester/save', { id: theirSemester.id, schoolYear: '2026-2027', term: 1, name: '被改了', startDate: '2026-09-14', endDate: '2027-01-17' }, 'admin')).http).toBe(404);
+    expect(
+      (
+        await post(
+          'scSemester/save',
+          {
+            id: theirSemester.id,
+            schoolYear: '2026-2027',
+            term: 1,
+            name: '被改了',
+            startDate: '2026-09-14',
+            endDate: '2027-01-17',
+          },
+          'admin',
+        )
+      ).http,
+    ).toBe(404);
     expect((await post('scSemester/remove', { id: theirSemester.id }, 'admin')).http).toBe(404);
     expect((await post('scSemester/event/remove', { id: theirEvent.id }, 'admin')).http).toBe(404);
     expect((await calendar({ date: '2026-11-23' }, 'studentB')).result).toEqual(theirs);
@@ -247,11 +488,19 @@ describe.each(testDatabases)('personal center calls (7.9) on %s', (engine) => {
     await ok('scSemester/event/remove', { id: exam.id });
     await ok('scSemester/remove', { id: spring.id });
     await ok('scSemester/remove', { id: autumn.id });
-    expect((await calendar({ schoolYear: year })).result).toEqual(expect.objectContaining({ semesters: [], events: [] }));
+    expect((await calendar({ schoolYear: year })).result).toEqual(
+      expect.objectContaining({ semesters: [], events: [] }),
+    );
   });
 
   it('seeds idempotently', async () => {
-    const count = async () => (await t.db.db.selectFrom('pc_access_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.db.db
+          .selectFrom('pc_access_links')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = Number(await count());
     await seed(t.db.db);
     expect(Number(await count())).toBe(before);

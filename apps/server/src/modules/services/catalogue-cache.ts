@@ -33,13 +33,26 @@ function tenantCache(db: Db, tenantId: string, version: number): TenantCache {
 }
 
 /** The value of `key` at the tenant's current catalogue version, computed by `compute` at most once per version. */
-export async function prepared<T>(db: Db, tenantId: string, key: string, compute: () => Promise<T>, maxAgeMs = Infinity): Promise<T> {
+export async function prepared<T>(
+  db: Db,
+  tenantId: string,
+  key: string,
+  compute: () => Promise<T>,
+  maxAgeMs = Infinity,
+): Promise<T> {
   const version = await catalogueVersion(db, tenantId);
   return preparedAt(db, tenantId, version, key, compute, maxAgeMs);
 }
 
 /** As `prepared`, with a version the caller has already read in this request. */
-export function preparedAt<T>(db: Db, tenantId: string, version: number, key: string, compute: () => Promise<T>, maxAgeMs = Infinity): Promise<T> {
+export function preparedAt<T>(
+  db: Db,
+  tenantId: string,
+  version: number,
+  key: string,
+  compute: () => Promise<T>,
+  maxAgeMs = Infinity,
+): Promise<T> {
   const t = tenantCache(db, tenantId, version);
   const now = Date.now();
   const hit = t.entries.get(key);

@@ -20,26 +20,45 @@ export const WHOLE_CATALOGUE = '*';
  * Raises the tenant's catalogue version and records which services changed; returns the new version. Call it
  * with the transaction of the change (`trx`).
  */
-export async function bumpCatalogue(trx: Db, tenantId: string, serviceIds: readonly string[] | typeof WHOLE_CATALOGUE = []): Promise<number> {
+export async function bumpCatalogue(
+  trx: Db,
+  tenantId: string,
+  serviceIds: readonly string[] | typeof WHOLE_CATALOGUE = [],
+): Promise<number> {
   const now = nowIso();
   const row = await trx
     .insertInto('svc_catalogue_versions')
     .values({ tenant_id: tenantId, version: 1, updated_at: now })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet((eb) => ({ version: eb('svc_catalogue_versions.version', '+', 1), updated_at: now })))
+    .onConflict((oc) =>
+      oc
+        .column('tenant_id')
+        .doUpdateSet((eb) => ({ version: eb('svc_catalogue_versions.version', '+', 1), updated_at: now })),
+    )
     .returning('version')
     .executeTakeFirstOrThrow();
   const version = Number(row.version);
   const ids = serviceIds === WHOLE_CATALOGUE ? WHOLE_CATALOGUE : JSON.stringify([...new Set(serviceIds)]);
-  await trx.insertInto('svc_catalogue_changes').values({ tenant_id: tenantId, version, service_ids: ids, created_at: now }).execute();
+  await trx
+    .insertInto('svc_catalogue_changes')
+    .values({ tenant_id: tenantId, version, service_ids: ids, created_at: now })
+    .execute();
   if (version % 100 === 0) {
-    await trx.deleteFrom('svc_catalogue_changes').where('tenant_id', '=', tenantId).where('version', '<=', version - CHANGE_LOG_KEEP).execute();
+    await trx
+      .deleteFrom('svc_catalogue_changes')
+      .where('tenant_id', '=', tenantId)
+      .where('version', '<=', version - CHANGE_LOG_KEEP)
+      .execute();
   }
   return version;
 }
 
 /** The tenant's current catalogue version (0 before its first change). */
 export async function catalogueVersion(db: Db, tenantId: string): Promise<number> {
-  const row = await db.selectFrom('svc_catalogue_versions').where('tenant_id', '=', tenantId).select('version').executeTakeFirst();
+  const row = await db
+    .selectFrom('svc_catalogue_versions')
+    .where('tenant_id', '=', tenantId)
+    .select('version')
+    .executeTakeFirst();
   return Number(row?.version ?? 0);
 }
 
@@ -47,7 +66,12 @@ export async function catalogueVersion(db: Db, tenantId: string): Promise<number
  * The services changed after version `since`, up to `until`: ids, or WHOLE_CATALOGUE when any change touched
  * the whole catalogue or the log no longer reaches back that far.
  */
-export async function changedSince(db: Db, tenantId: string, since: number, until: number): Promise<string[] | typeof WHOLE_CATALOGUE> {
+export async function changedSince(
+  db: Db,
+  tenantId: string,
+  since: number,
+  until: number,
+): Promise<string[] | typeof WHOLE_CATALOGUE> {
   if (until <= since) return [];
   const rows = await db
     .selectFrom('svc_catalogue_changes')

@@ -38,7 +38,10 @@ type Entry = {
 
 const entries = new WeakMap<object, Map<string, Entry>>();
 
-const toSearchable = (r: Awaited<ReturnType<ReturnType<typeof servicesRepository>['searchable']>>[number], roles: Map<string, string[]>): SearchableService => ({
+const toSearchable = (
+  r: Awaited<ReturnType<ReturnType<typeof servicesRepository>['searchable']>>[number],
+  roles: Map<string, string[]>,
+): SearchableService => ({
   id: r.id,
   name: r.service_name,
   labels: `${r.label_name} ${r.shelf_label_name}`,
@@ -59,7 +62,10 @@ async function fill(db: Db, tenantId: string, index: ServiceSearchIndex): Promis
   for (;;) {
     const rows = await repo.searchable(tenantId, { afterId: after, limit: SLICE });
     if (!rows.length) return;
-    const roles = await repo.rolesOf(tenantId, rows.map((r) => r.id));
+    const roles = await repo.rolesOf(
+      tenantId,
+      rows.map((r) => r.id),
+    );
     for (const r of rows) index.add(toSearchable(r, roles));
     after = rows[rows.length - 1]!.id;
     await yieldToLoop();
@@ -72,7 +78,10 @@ async function apply(db: Db, tenantId: string, index: ServiceSearchIndex, ids: r
   for (let i = 0; i < ids.length; i += SLICE) {
     const chunk = ids.slice(i, i + SLICE);
     const rows = await repo.searchable(tenantId, { ids: chunk });
-    const roles = await repo.rolesOf(tenantId, rows.map((r) => r.id));
+    const roles = await repo.rolesOf(
+      tenantId,
+      rows.map((r) => r.id),
+    );
     const present = new Set(rows.map((r) => r.id));
     for (const id of chunk) if (!present.has(id)) index.remove(id);
     for (const r of rows) index.add(toSearchable(r, roles));
@@ -158,7 +167,14 @@ export async function searchIndexFor(db: Db, tenantId: string): Promise<ServiceS
   const version = await catalogueVersion(db, tenantId);
   let e = byTenant.get(tenantId);
   if (!e) {
-    const entry: Entry = { index: new ServiceSearchIndex(), version, ready: Promise.resolve(), work: null, inline: false, heatAt: Date.now() };
+    const entry: Entry = {
+      index: new ServiceSearchIndex(),
+      version,
+      ready: Promise.resolve(),
+      work: null,
+      inline: false,
+      heatAt: Date.now(),
+    };
     entry.ready = fill(db, tenantId, entry.index).catch((err: unknown) => {
       byTenant.delete(tenantId);
       throw err;
@@ -193,5 +209,8 @@ export function bumpHeat(db: Db, tenantId: string, serviceId: string): void {
 
 /** Waits for the tenant's background index work (tests, shutdown). */
 export async function indexSettled(db: Db, tenantId: string): Promise<void> {
-  await entries.get(db)?.get(tenantId)?.work?.catch(() => {});
+  await entries
+    .get(db)
+    ?.get(tenantId)
+    ?.work?.catch(() => {});
 }

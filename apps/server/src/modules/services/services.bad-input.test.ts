@@ -154,11 +154,21 @@ describe.each(testDatabases)('bad input to the service hall calls on %s', (engin
   });
   afterAll(async () => t?.close());
 
-  const inject = (method: 'GET' | 'POST', url: string, who: 'anon' | 'user', payload?: unknown, raw?: string, asAdmin = false) =>
+  const inject = (
+    method: 'GET' | 'POST',
+    url: string,
+    who: 'anon' | 'user',
+    payload?: unknown,
+    raw?: string,
+    asAdmin = false,
+  ) =>
     t.app.inject({
       method,
       url,
-      headers: { ...(who === 'user' ? bearer(asAdmin ? adminToken : token) : {}), ...(raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(who === 'user' ? bearer(asAdmin ? adminToken : token) : {}),
+        ...(raw !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(raw !== undefined ? { payload: raw } : payload !== undefined ? { payload: payload as object } : {}),
     });
 
@@ -180,7 +190,13 @@ describe.each(testDatabases)('bad input to the service hall calls on %s', (engin
 
   it('answers bad query strings of the GET calls with a 4xx envelope', async () => {
     for (const [url, who] of GETS) {
-      for (const q of [`tenantId=${'9'.repeat(200)}`, 'tenantId=%00', 'tenantId[]=1', 'tenantId=..%2F', `tenantId=${T}&current=abc`]) {
+      for (const q of [
+        `tenantId=${'9'.repeat(200)}`,
+        'tenantId=%00',
+        'tenantId[]=1',
+        'tenantId=..%2F',
+        `tenantId=${T}&current=abc`,
+      ]) {
         expectClearAnswer(`${url}?${q}`, null, await inject('GET', `${url}?${q}`, who));
       }
     }
@@ -192,49 +208,158 @@ describe.each(testDatabases)('bad input to the service hall calls on %s', (engin
       return { http: res.statusCode, ...expectClearAnswer(url, payload, res) };
     };
     // Unknown ids: 404 with the catalogue's message, on every call that names a service.
-    for (const url of [`${P}/serverCenter/details`, `${P}/serverCenter/collect`, `${P}/serverCenter/checkScore`, `${W}/serverCenter/canUserRate`, `${W}/guide/clientGuideInfo`]) {
-      expect(await post(url, { serviceId: 'no-such-service' }), url).toMatchObject({ http: 404, msg: SERVICE_TEXTS.noSuchService });
+    for (const url of [
+      `${P}/serverCenter/details`,
+      `${P}/serverCenter/collect`,
+      `${P}/serverCenter/checkScore`,
+      `${W}/serverCenter/canUserRate`,
+      `${W}/guide/clientGuideInfo`,
+    ]) {
+      expect(await post(url, { serviceId: 'no-such-service' }), url).toMatchObject({
+        http: 404,
+        msg: SERVICE_TEXTS.noSuchService,
+      });
     }
-    for (const url of [`${P}/serverCenter/customDetails`, `${P}/userClickVisitLog/clickService`, `${W}/nobody/serverCenter/serviceRateDetail`, `${W}/nobody/guide/clientGuideInfo`]) {
-      expect(await post(url, { tenantId: T, serviceId: 'no-such-service' }, 'anon'), url).toMatchObject({ http: 404, msg: SERVICE_TEXTS.noSuchService });
+    for (const url of [
+      `${P}/serverCenter/customDetails`,
+      `${P}/userClickVisitLog/clickService`,
+      `${W}/nobody/serverCenter/serviceRateDetail`,
+      `${W}/nobody/guide/clientGuideInfo`,
+    ]) {
+      expect(await post(url, { tenantId: T, serviceId: 'no-such-service' }, 'anon'), url).toMatchObject({
+        http: 404,
+        msg: SERVICE_TEXTS.noSuchService,
+      });
     }
-    expect(await post(`${W}/serverCenter/rateService`, { serviceId: 'no-such-service', score: 5 })).toMatchObject({ http: 404, msg: SERVICE_TEXTS.noSuchService });
-    expect(await post(`${P}/serverCenter/giveScore`, { serviceId: 'no-such-service', score: 5 })).toMatchObject({ http: 404, msg: SERVICE_TEXTS.noSuchService });
-    expect(await post(`${P}/serverCenter/changeOrder`, { serviceIds: ['no-such-service'] })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.notFavourite });
+    expect(await post(`${W}/serverCenter/rateService`, { serviceId: 'no-such-service', score: 5 })).toMatchObject({
+      http: 404,
+      msg: SERVICE_TEXTS.noSuchService,
+    });
+    expect(await post(`${P}/serverCenter/giveScore`, { serviceId: 'no-such-service', score: 5 })).toMatchObject({
+      http: 404,
+      msg: SERVICE_TEXTS.noSuchService,
+    });
+    expect(await post(`${P}/serverCenter/changeOrder`, { serviceIds: ['no-such-service'] })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.notFavourite,
+    });
     // Unknown groups are an empty list, not an error.
-    expect((await post(`${P}/nobody/prepareLogin/queryServiceByType`, { tenantId: T, groupBy: 'dept', groupId: 'no-such-dept' }, 'anon')).result).toMatchObject({ total: 0, records: [] });
+    expect(
+      (
+        await post(
+          `${P}/nobody/prepareLogin/queryServiceByType`,
+          { tenantId: T, groupBy: 'dept', groupId: 'no-such-dept' },
+          'anon',
+        )
+      ).result,
+    ).toMatchObject({ total: 0, records: [] });
 
     // Missing and wrong-typed fields.
     expect(await post(`${P}/serverCenter/details`, {})).toMatchObject({ http: 400, msg: SERVICE_TEXTS.idRequired });
-    expect(await post(`${P}/serverCenter/details`, { serviceId: 42 })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.idInvalid });
-    expect(await post(`${P}/serverCenter/details`, { serviceId: '  ' })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.idRequired });
-    expect(await post(`${P}/serverCenter/page`, { current: 'abc' })).toMatchObject({ http: 400, msg: '页码必须是数字' });
-    expect(await post(`${P}/serverCenter/page`, { current: 0 })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.pageInvalid });
-    expect(await post(`${P}/serverCenter/page`, { size: 1.5 })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.sizeInvalid });
-    expect(await post(`${P}/serverCenter/page`, { processType: 'SOMETIMES' })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.badProcessType });
-    expect(await post(`${P}/nobody/prepareLogin/queryAllServiceByType`, { tenantId: T, groupBy: 'campus' }, 'anon')).toMatchObject({ http: 400, msg: SERVICE_TEXTS.badGroupBy });
-    expect(await post(`${P}/serverCenter/searchService`, { keyword: 42 })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.keywordInvalid });
-    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, comment: 42 })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.commentInvalid });
-    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, labels: '办理便捷' })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.labelsInvalid });
-    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, labels: Array.from({ length: 11 }, (_, i) => `标签${i}`) })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.tooManyLabels });
-    expect(await post(`${P}/serverCenter/page`, { serviceType: 'OTHER' })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.badServiceType });
-    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: '5' })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.scoreRange });
-    expect(await post(`${P}/serverCenter/changeOrder`, { serviceIds: 'abc' })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.orderRequired });
+    expect(await post(`${P}/serverCenter/details`, { serviceId: 42 })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.idInvalid,
+    });
+    expect(await post(`${P}/serverCenter/details`, { serviceId: '  ' })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.idRequired,
+    });
+    expect(await post(`${P}/serverCenter/page`, { current: 'abc' })).toMatchObject({
+      http: 400,
+      msg: '页码必须是数字',
+    });
+    expect(await post(`${P}/serverCenter/page`, { current: 0 })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.pageInvalid,
+    });
+    expect(await post(`${P}/serverCenter/page`, { size: 1.5 })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.sizeInvalid,
+    });
+    expect(await post(`${P}/serverCenter/page`, { processType: 'SOMETIMES' })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.badProcessType,
+    });
+    expect(
+      await post(`${P}/nobody/prepareLogin/queryAllServiceByType`, { tenantId: T, groupBy: 'campus' }, 'anon'),
+    ).toMatchObject({ http: 400, msg: SERVICE_TEXTS.badGroupBy });
+    expect(await post(`${P}/serverCenter/searchService`, { keyword: 42 })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.keywordInvalid,
+    });
+    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, comment: 42 })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.commentInvalid,
+    });
+    expect(
+      await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, labels: '办理便捷' }),
+    ).toMatchObject({ http: 400, msg: SERVICE_TEXTS.labelsInvalid });
+    expect(
+      await post(`${W}/serverCenter/rateService`, {
+        serviceId: PUBLIC.id,
+        score: 4,
+        labels: Array.from({ length: 11 }, (_, i) => `标签${i}`),
+      }),
+    ).toMatchObject({ http: 400, msg: SERVICE_TEXTS.tooManyLabels });
+    expect(await post(`${P}/serverCenter/page`, { serviceType: 'OTHER' })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.badServiceType,
+    });
+    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: '5' })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.scoreRange,
+    });
+    expect(await post(`${P}/serverCenter/changeOrder`, { serviceIds: 'abc' })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.orderRequired,
+    });
 
     // Oversized strings and control characters.
-    expect(await post(`${P}/serverCenter/details`, { serviceId: LONG })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.idTooLong });
-    expect(await post(`${P}/serverCenter/details`, { serviceId: NUL })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.controlCharacters });
-    expect(await post(`${P}/serverCenter/searchService`, { keyword: LONG })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.keywordTooLong });
-    expect(await post(`${P}/serverCenter/searchService`, { keyword: `成绩${NUL}` })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.controlCharacters });
-    expect(await post(`${P}/serverCenter/page`, { keyword: `成绩${NUL}` })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.controlCharacters });
-    expect(await post(`${P}/serverCenter/page`, { deptId: LONG })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.idTooLong });
-    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, comment: NUL })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.controlCharacters });
-    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, labels: [LONG] })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.labelTooLong });
-    expect(await post(`${P}/serverCenter/queryShelfService`, { tenantId: T, shelfLabelName: LONG }, 'anon')).toMatchObject({ http: 400, msg: SERVICE_TEXTS.labelTooLong });
-    expect(await post(`${P}/nobody/serverCenter/page`, { tenantId: LONG }, 'anon')).toMatchObject({ http: 400, msg: MESSAGES.unknownTenant });
+    expect(await post(`${P}/serverCenter/details`, { serviceId: LONG })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.idTooLong,
+    });
+    expect(await post(`${P}/serverCenter/details`, { serviceId: NUL })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.controlCharacters,
+    });
+    expect(await post(`${P}/serverCenter/searchService`, { keyword: LONG })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.keywordTooLong,
+    });
+    expect(await post(`${P}/serverCenter/searchService`, { keyword: `成绩${NUL}` })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.controlCharacters,
+    });
+    expect(await post(`${P}/serverCenter/page`, { keyword: `成绩${NUL}` })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.controlCharacters,
+    });
+    expect(await post(`${P}/serverCenter/page`, { deptId: LONG })).toMatchObject({
+      http: 400,
+      msg: SERVICE_TEXTS.idTooLong,
+    });
+    expect(await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, comment: NUL })).toMatchObject(
+      { http: 400, msg: SERVICE_TEXTS.controlCharacters },
+    );
+    expect(
+      await post(`${W}/serverCenter/rateService`, { serviceId: PUBLIC.id, score: 4, labels: [LONG] }),
+    ).toMatchObject({ http: 400, msg: SERVICE_TEXTS.labelTooLong });
+    expect(
+      await post(`${P}/serverCenter/queryShelfService`, { tenantId: T, shelfLabelName: LONG }, 'anon'),
+    ).toMatchObject({ http: 400, msg: SERVICE_TEXTS.labelTooLong });
+    expect(await post(`${P}/nobody/serverCenter/page`, { tenantId: LONG }, 'anon')).toMatchObject({
+      http: 400,
+      msg: MESSAGES.unknownTenant,
+    });
     // A NUL anywhere in a request is refused at the edge (platform/input.ts), before the tenant is looked up.
-    expect(await post(`${P}/nobody/serverCenter/page`, { tenantId: NUL }, 'anon')).toMatchObject({ http: 400, msg: MESSAGES.controlCharacters });
-    expect(await post(`${P}/serverCenter/customPage`, { serviceIds: Array.from({ length: 101 }, (_, i) => `s${i}`) })).toMatchObject({ http: 400, msg: SERVICE_TEXTS.tooManyIds });
+    expect(await post(`${P}/nobody/serverCenter/page`, { tenantId: NUL }, 'anon')).toMatchObject({
+      http: 400,
+      msg: MESSAGES.controlCharacters,
+    });
+    expect(
+      await post(`${P}/serverCenter/customPage`, { serviceIds: Array.from({ length: 101 }, (_, i) => `s${i}`) }),
+    ).toMatchObject({ http: 400, msg: SERVICE_TEXTS.tooManyIds });
 
     // None of it was stored: no rating, no search word with a control character.
     const ratings = await t.db.db.selectFrom('svc_ratings').where('service_id', '=', PUBLIC.id).selectAll().execute();
@@ -244,13 +369,19 @@ describe.each(testDatabases)('bad input to the service hall calls on %s', (engin
   });
 
   it('refuses a body larger than the server accepts with 413', async () => {
-    const res = await inject('POST', `${P}/serverCenter/searchService`, 'user', { keyword: '成绩', pad: 'x'.repeat(3 * 1024 * 1024) });
+    const res = await inject('POST', `${P}/serverCenter/searchService`, 'user', {
+      keyword: '成绩',
+      pad: 'x'.repeat(3 * 1024 * 1024),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ status: 413, msg: '请求内容过大' });
   });
 
   it('refuses anonymous calls without a tenant, and user calls without a token', async () => {
-    expect((await inject('POST', `${P}/nobody/serverCenter/page`, 'anon', {})).json()).toMatchObject({ status: 400, msg: MESSAGES.missingTenant });
+    expect((await inject('POST', `${P}/nobody/serverCenter/page`, 'anon', {})).json()).toMatchObject({
+      status: 400,
+      msg: MESSAGES.missingTenant,
+    });
     for (const [url, who] of POSTS) {
       if (who !== 'user') continue;
       const res = await inject('POST', url, 'anon', { serviceId: PUBLIC.id });

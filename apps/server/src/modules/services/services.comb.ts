@@ -1,9 +1,15 @@
-import { ACCESS_WAY_COMB, COMB_TICKET_TTL_MS, SERVICE_TEXTS, type CombIdentity, type CombTicket } from '@portal/contracts/services';
+import {
+  ACCESS_WAY_COMB,
+  COMB_TICKET_TTL_MS,
+  SERVICE_TEXTS,
+  type CombIdentity,
+  type CombTicket,
+} from '@portal/contracts/services';
 import { randomBytes } from 'node:crypto';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { authRepository } from '../auth/auth.repository.ts';
+import { directory } from '../auth/auth.directory.ts';
 import { callerFor } from './services.service.ts';
 import { servicesRepository } from './services.repository.ts';
 
@@ -16,7 +22,12 @@ import { servicesRepository } from './services.repository.ts';
  */
 
 /** POST serverCenter/combTicket: a combStr for opening a service of accessWay '5' the caller may see. */
-export async function issueCombTicket(deps: AppDeps, ctx: RequestContext, serviceId: string, now = Date.now()): Promise<CombTicket> {
+export async function issueCombTicket(
+  deps: AppDeps,
+  ctx: RequestContext,
+  serviceId: string,
+  now = Date.now(),
+): Promise<CombTicket> {
   const c = callerFor(deps.db, ctx.tenantId, ctx);
   const [row] = await servicesRepository(deps.db).byIds(ctx.tenantId, c.viewer, [serviceId]);
   if (!row) throw notFound(SERVICE_TEXTS.noSuchService, `serviceId ${serviceId}`);
@@ -24,15 +35,32 @@ export async function issueCombTicket(deps: AppDeps, ctx: RequestContext, servic
   const ticket = randomBytes(32).toString('base64url');
   await deps.db
     .insertInto('svc_comb_tickets')
-    .values({ id: deps.hashToken(ticket), tenant_id: ctx.tenantId, user_id: ctx.userId, service_id: serviceId, expires_at: nowIso(now + COMB_TICKET_TTL_MS), used_at: null, created_at: nowIso(now) })
+    .values({
+      id: deps.hashToken(ticket),
+      tenant_id: ctx.tenantId,
+      user_id: ctx.userId,
+      service_id: serviceId,
+      expires_at: nowIso(now + COMB_TICKET_TTL_MS),
+      used_at: null,
+      created_at: nowIso(now),
+    })
     .execute();
   // Expired tickets of the tenant go now and then, so the table stays small.
-  if (Math.random() < 0.05) await deps.db.deleteFrom('svc_comb_tickets').where('expires_at', '<', nowIso(now - COMB_TICKET_TTL_MS)).execute();
+  if (Math.random() < 0.05)
+    await deps.db
+      .deleteFrom('svc_comb_tickets')
+      .where('expires_at', '<', nowIso(now - COMB_TICKET_TTL_MS))
+      .execute();
   return { combStr: ticket, expiresIn: Math.round(COMB_TICKET_TTL_MS / 1000) };
 }
 
 /** nobody/weixin/combLoginToMicroService: who opened the service with this combStr; the combStr is used up. */
-export async function redeemCombTicket(deps: AppDeps, combStr: string, serviceId: string | undefined, now = Date.now()): Promise<CombIdentity> {
+export async function redeemCombTicket(
+  deps: AppDeps,
+  combStr: string,
+  serviceId: string | undefined,
+  now = Date.now(),
+): Promise<CombIdentity> {
   const id = deps.hashToken(combStr);
   const ticket = await deps.db.selectFrom('svc_comb_tickets').where('id', '=', id).selectAll().executeTakeFirst();
   const invalid = (why: string) => badRequest(SERVICE_TEXTS.combInvalid, why);
@@ -47,7 +75,7 @@ export async function redeemCombTicket(deps: AppDeps, combStr: string, serviceId
     .where('expires_at', '>', nowIso(now))
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw invalid(ticket.used_at ? 'already used' : 'expired');
-  const user = await authRepository(deps.db).findUserById(ticket.tenant_id, ticket.user_id);
+  const user = await directory.user(deps.db, ticket.tenant_id, ticket.user_id);
   if (!user || user.status !== 1) throw invalid('user no longer active');
   return {
     tenantId: user.tenant_id,

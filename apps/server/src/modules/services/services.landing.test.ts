@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { catalogueReads } from '../workbench/workbench.catalogue.ts';
+import { catalogueReads } from './catalogue-reads.repository.ts';
 import { bumpCatalogue, catalogueVersion, changedSince, WHOLE_CATALOGUE } from './catalogue-version.ts';
 import { servicesRepository } from './services.repository.ts';
 
@@ -19,7 +19,8 @@ const VISITOR = { userId: null, roleId: null, admin: false };
 describe.each(testDatabases)('the landing page prepared per catalogue version on %s', (engine) => {
   let t: TestApp;
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json();
-  const post = async (url: string, payload: object = {}) => (await t.app.inject({ method: 'POST', url, payload: { tenantId: T, ...payload } })).json();
+  const post = async (url: string, payload: object = {}) =>
+    (await t.app.inject({ method: 'POST', url, payload: { tenantId: T, ...payload } })).json();
 
   /** The landing page's anonymous calls, as the web client makes them. */
   const landing = async () => ({
@@ -55,10 +56,25 @@ describe.each(testDatabases)('the landing page prepared per catalogue version on
 
   it('shows a catalogue change at once: a new public service counts, lists and pages on the next view', async () => {
     const before = await landing();
-    const base = await t.db.db.selectFrom('svc_services').where('tenant_id', '=', T).where('is_public', '=', 1).selectAll().executeTakeFirstOrThrow();
+    const base = await t.db.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', T)
+      .where('is_public', '=', 1)
+      .selectAll()
+      .executeTakeFirstOrThrow();
     const now = new Date(Date.now() + 60_000).toISOString();
     await t.db.db.transaction().execute(async (trx) => {
-      await trx.insertInto('svc_services').values({ ...base, id: 'landing-new', service_name: '新生报到绿色通道', launched_at: now, visit_count: 99_999_999, sort: -1 }).execute();
+      await trx
+        .insertInto('svc_services')
+        .values({
+          ...base,
+          id: 'landing-new',
+          service_name: '新生报到绿色通道',
+          launched_at: now,
+          visit_count: 99_999_999,
+          sort: -1,
+        })
+        .execute();
       await bumpCatalogue(trx, T, ['landing-new']);
     });
     const after = await landing();
@@ -68,26 +84,55 @@ describe.each(testDatabases)('the landing page prepared per catalogue version on
     expect(after.page.records[0].serviceId).toBe('landing-new');
     expect(after.newly[0].serviceId).toBe('landing-new');
     expect(after.popular[0].serviceId).toBe('landing-new');
-    const scene = (after.scenes as Array<{ id: string; count: number; services: Array<{ serviceId: string }> }>).find((g) => g.id === base.scene_id)!;
+    const scene = (after.scenes as Array<{ id: string; count: number; services: Array<{ serviceId: string }> }>).find(
+      (g) => g.id === base.scene_id,
+    )!;
     expect(scene.services[0]!.serviceId).toBe('landing-new');
   });
 
   it('shows a new landing configuration at once (the writer bumps the version with it)', async () => {
     const current = (await catalogueReads(t.db.db).landingConfig(T)) ?? {};
-    await catalogueReads(t.db.db).saveLandingConfig(T, { ...current, title: '开学第一天办事大厅' }, new Date().toISOString());
+    await catalogueReads(t.db.db).saveLandingConfig(
+      T,
+      { ...current, title: '开学第一天办事大厅' },
+      new Date().toISOString(),
+    );
     expect((await landing()).config.title).toBe('开学第一天办事大厅');
   });
 
   it('shares a role’s pages among its members, each seeing only their own favourites marked', async () => {
-    const student = await t.db.db.selectFrom('users').where('account', '=', 'student01').selectAll().executeTakeFirstOrThrow();
-    await t.db.db.insertInto('users').values({ ...student, id: 'student-two', account: 'student02' }).execute();
+    const student = await t.db.db
+      .selectFrom('users')
+      .where('account', '=', 'student01')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    await t.db.db
+      .insertInto('users')
+      .values({ ...student, id: 'student-two', account: 'student02' })
+      .execute();
     const [one, two] = [(await t.login('student01')).access_token, (await t.login('student02')).access_token];
     const page = async (token: string) =>
-      (await t.app.inject({ method: 'POST', url: `${P}/serverCenter/page`, payload: { current: 1, size: 12 }, headers: { authorization: `Bearer ${token}` } })).json().result as {
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${P}/serverCenter/page`,
+          payload: { current: 1, size: 12 },
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json().result as {
         records: Array<{ serviceId: string; collected: boolean }>;
       };
     const first = (await page(one)).records[1]!.serviceId;
-    expect((await t.app.inject({ method: 'POST', url: `${P}/serverCenter/collect`, payload: { serviceId: first }, headers: { authorization: `Bearer ${one}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${P}/serverCenter/collect`,
+          payload: { serviceId: first },
+          headers: { authorization: `Bearer ${one}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     const [a, b] = [await page(one), await page(two)];
     expect(a.records.map((r) => r.serviceId)).toEqual(b.records.map((r) => r.serviceId));
     expect(a.records.find((r) => r.serviceId === first)!.collected).toBe(true);
@@ -99,7 +144,11 @@ describe.each(testDatabases)('the landing page prepared per catalogue version on
     const v0 = await catalogueVersion(t.db.db, T);
     await expect(
       t.db.db.transaction().execute(async (trx) => {
-        await trx.updateTable('svc_services').set({ service_name: '回滚的名字' }).where('id', '=', 'landing-new').execute();
+        await trx
+          .updateTable('svc_services')
+          .set({ service_name: '回滚的名字' })
+          .where('id', '=', 'landing-new')
+          .execute();
         await bumpCatalogue(trx, T, ['landing-new']);
         throw new Error('rolled back');
       }),

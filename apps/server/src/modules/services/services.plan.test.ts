@@ -41,10 +41,22 @@ describe.each(testDatabases)('service list query plans at %s with 100,000 servic
     await sql`
       insert into svc_service_roles (tenant_id, service_id, role_id)
       select r.tenant_id, 'gen-' || g.n, r.role_id
-      from (${series}) g join (${base}) b on b.rn = g.n % b.k join svc_service_roles r on r.tenant_id = b.tenant_id and r.service_id = b.id`.execute(db);
+      from (${series}) g join (${base}) b on b.rn = g.n % b.k join svc_service_roles r on r.tenant_id = b.tenant_id and r.service_id = b.id`.execute(
+      db,
+    );
     await sql`analyze`.execute(db);
-    const dept = await db.selectFrom('svc_depts').where('tenant_id', '=', T).select('id').orderBy('sort').executeTakeFirstOrThrow();
-    const scene = await db.selectFrom('svc_scenes').where('tenant_id', '=', T).select('id').orderBy('sort').executeTakeFirstOrThrow();
+    const dept = await db
+      .selectFrom('svc_depts')
+      .where('tenant_id', '=', T)
+      .select('id')
+      .orderBy('sort')
+      .executeTakeFirstOrThrow();
+    const scene = await db
+      .selectFrom('svc_scenes')
+      .where('tenant_id', '=', T)
+      .select('id')
+      .orderBy('sort')
+      .executeTakeFirstOrThrow();
     deptId = dept.id;
     sceneId = scene.id;
   }, 120_000);
@@ -63,7 +75,11 @@ describe.each(testDatabases)('service list query plans at %s with 100,000 servic
   }
 
   it('has the generated catalogue', async () => {
-    const n = await h.db.selectFrom('svc_services').where('tenant_id', '=', T).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await h.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', T)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBeGreaterThan(N);
     // A student sees fewer than all of them (role visibility is real in the generated data).
     const repo = servicesRepository(h.db);
@@ -75,13 +91,21 @@ describe.each(testDatabases)('service list query plans at %s with 100,000 servic
 
   it('pages by department, scene, type, business type, process type, access way and shelf label, and counts by the selective ones, without a full scan', async () => {
     const repo = servicesRepository(h.db);
-    const filters = [{ deptId }, { sceneId }, { deptId, businessType: 'PROCESS' }, { sceneId, processType: 'OFFLINE' }, { accessWay: '3' }, { shelfLabel: '' }];
+    const filters = [
+      { deptId },
+      { sceneId },
+      { deptId, businessType: 'PROCESS' },
+      { sceneId, processType: 'OFFLINE' },
+      { accessWay: '3' },
+      { shelfLabel: '' },
+    ];
     for (const viewer of [STUDENT, VISITOR]) {
       for (const f of filters) {
         expect(await fullScans(repo.pageQuery(T, viewer, f, 'sort', 12, 24)), JSON.stringify(f)).toEqual([]);
         // 'Any shelf label' matches a tenth of the catalogue: reading the table may be the planner's best way to
         // count that (the count is computed once per catalogue version); every selective filter's count uses an index.
-        if (f.shelfLabel === undefined) expect(await fullScans(repo.countQuery(T, viewer, f)), `count ${JSON.stringify(f)}`).toEqual([]);
+        if (f.shelfLabel === undefined)
+          expect(await fullScans(repo.countQuery(T, viewer, f)), `count ${JSON.stringify(f)}`).toEqual([]);
       }
     }
   });

@@ -42,20 +42,48 @@ export function servicesRepository(db: Db) {
     // tenant's (tenant_id, status) index and test every row against the list (2.7 ms instead of 0.1 at 10,000
     // services). Written as expressions, tenant and status still filter but offer no index to prefer.
     q = byIds
-      ? q.where('s.id', 'in', [...byIds]).where(sql<SqlBool>`(${sql.ref('s.tenant_id')} || '') = ${tenantId}`).where(sql<SqlBool>`(${sql.ref('s.status')} + 0) = 1`)
+      ? q
+          .where('s.id', 'in', [...byIds])
+          .where(sql<SqlBool>`(${sql.ref('s.tenant_id')} || '') = ${tenantId}`)
+          .where(sql<SqlBool>`(${sql.ref('s.status')} + 0) = 1`)
       : q.where('s.tenant_id', '=', tenantId).where('s.status', '=', 1);
     // A visitor sees what is public and not kept for some roles (role rows restrict whoever is not listed, visitors
     // included), so a visitor never finds what a logged-in student may not see.
     if (!viewer.userId)
       q = q
         .where('s.is_public', '=', 1)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('svc_service_roles as r0').select('r0.role_id').whereRef('r0.tenant_id', '=', 's.tenant_id').whereRef('r0.service_id', '=', 's.id'))));
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('svc_service_roles as r0')
+                .select('r0.role_id')
+                .whereRef('r0.tenant_id', '=', 's.tenant_id')
+                .whereRef('r0.service_id', '=', 's.id'),
+            ),
+          ),
+        );
     else if (!viewer.admin) {
       const roleId = viewer.roleId ?? '';
       q = q.where((eb) =>
         eb.or([
-          eb.not(eb.exists(eb.selectFrom('svc_service_roles as r0').select('r0.role_id').whereRef('r0.tenant_id', '=', 's.tenant_id').whereRef('r0.service_id', '=', 's.id'))),
-          eb.exists(eb.selectFrom('svc_service_roles as r1').select('r1.role_id').whereRef('r1.tenant_id', '=', 's.tenant_id').whereRef('r1.service_id', '=', 's.id').where('r1.role_id', '=', roleId)),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('svc_service_roles as r0')
+                .select('r0.role_id')
+                .whereRef('r0.tenant_id', '=', 's.tenant_id')
+                .whereRef('r0.service_id', '=', 's.id'),
+            ),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('svc_service_roles as r1')
+              .select('r1.role_id')
+              .whereRef('r1.tenant_id', '=', 's.tenant_id')
+              .whereRef('r1.service_id', '=', 's.id')
+              .where('r1.role_id', '=', roleId),
+          ),
         ]),
       );
     }
@@ -69,7 +97,8 @@ export function servicesRepository(db: Db) {
     if (f.sceneId) q = q.where('s.scene_id', '=', f.sceneId);
     if (f.typeId) q = q.where('s.type_id', '=', f.typeId);
     if (f.processType) q = q.where('s.process_type', '=', f.processType);
-    if (f.shelfLabel !== undefined) q = f.shelfLabel ? q.where('s.shelf_label_name', '=', f.shelfLabel) : q.where('s.shelf_label_name', '>', '');
+    if (f.shelfLabel !== undefined)
+      q = f.shelfLabel ? q.where('s.shelf_label_name', '=', f.shelfLabel) : q.where('s.shelf_label_name', '>', '');
     if (f.accessWay) q = q.where('s.access_way', '=', f.accessWay);
     if (f.ids) q = f.ids.length ? q.where('s.id', 'in', f.ids) : q.where(sql<SqlBool>`1 = 0`);
     if (f.keyword) q = q.where(sql<SqlBool>`s.service_name like ${`%${likeEscape(f.keyword)}%`} escape '\\'`);
@@ -83,7 +112,17 @@ export function servicesRepository(db: Db) {
       .innerJoin('svc_scenes as sc', 'sc.id', 's.scene_id')
       .innerJoin('svc_types as ty', 'ty.id', 's.type_id')
       .select(columns)
-      .select((eb) => eb.exists(eb.selectFrom('svc_guides as g').select('g.service_id').whereRef('g.service_id', '=', 's.id').whereRef('g.tenant_id', '=', 's.tenant_id')).as('has_guide'));
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('svc_guides as g')
+              .select('g.service_id')
+              .whereRef('g.service_id', '=', 's.id')
+              .whereRef('g.tenant_id', '=', 's.tenant_id'),
+          )
+          .as('has_guide'),
+      );
 
   const columns = [
     's.id',
@@ -126,8 +165,18 @@ export function servicesRepository(db: Db) {
 
     /** The first `perGroup` services of every group (department, scene or type) by heat, in one query. */
     async topPerGroup(tenantId: string, viewer: Viewer, column: 'dept_id' | 'scene_id' | 'type_id', perGroup: number) {
-      const ranked = withNames(visible(tenantId, viewer)).select(sql<number>`row_number() over (partition by ${sql.ref(`s.${column}`)} order by s.visit_count desc, s.id asc)`.as('rn'));
-      const rows = await db.selectFrom(ranked.as('x')).selectAll().where('x.rn', '<=', perGroup).orderBy('x.visit_count', 'desc').orderBy('x.id', 'asc').execute();
+      const ranked = withNames(visible(tenantId, viewer)).select(
+        sql<number>`row_number() over (partition by ${sql.ref(`s.${column}`)} order by s.visit_count desc, s.id asc)`.as(
+          'rn',
+        ),
+      );
+      const rows = await db
+        .selectFrom(ranked.as('x'))
+        .selectAll()
+        .where('x.rn', '<=', perGroup)
+        .orderBy('x.visit_count', 'desc')
+        .orderBy('x.id', 'asc')
+        .execute();
       return rows.map(({ rn: _rn, ...r }) => r);
     },
 
@@ -163,13 +212,24 @@ export function servicesRepository(db: Db) {
 
     /** A service of the tenant regardless of who may see it (to tell 'not found' from 'not allowed'). */
     findAny(tenantId: string, id: string) {
-      return db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 1).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('svc_services')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', '=', 1)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     async rolesOf(tenantId: string, serviceIds: string[]): Promise<Map<string, string[]>> {
       const m = new Map<string, string[]>();
       if (!serviceIds.length) return m;
-      const rows = await db.selectFrom('svc_service_roles').where('tenant_id', '=', tenantId).where('service_id', 'in', serviceIds).select(['service_id', 'role_id']).execute();
+      const rows = await db
+        .selectFrom('svc_service_roles')
+        .where('tenant_id', '=', tenantId)
+        .where('service_id', 'in', serviceIds)
+        .select(['service_id', 'role_id'])
+        .execute();
       for (const r of rows) m.set(r.service_id, [...(m.get(r.service_id) ?? []), r.role_id]);
       return m;
     },
@@ -184,10 +244,24 @@ export function servicesRepository(db: Db) {
         .innerJoin('svc_depts as d', 'd.id', 's.dept_id')
         .innerJoin('svc_scenes as sc', 'sc.id', 's.scene_id')
         .innerJoin('svc_types as ty', 'ty.id', 's.type_id')
-        .leftJoin('svc_guides as g', (j) => j.onRef('g.service_id', '=', 's.id').onRef('g.tenant_id', '=', 's.tenant_id'))
+        .leftJoin('svc_guides as g', (j) =>
+          j.onRef('g.service_id', '=', 's.id').onRef('g.tenant_id', '=', 's.tenant_id'),
+        )
         .where('s.tenant_id', '=', tenantId)
         .where('s.status', '=', 1)
-        .select(['s.id', 's.service_name', 's.label_name', 's.shelf_label_name', 's.visit_count', 's.is_public', 's.business_type', 'd.name as dept_name', 'sc.name as scene_name', 'ty.name as type_name', 'g.text as guide_text']);
+        .select([
+          's.id',
+          's.service_name',
+          's.label_name',
+          's.shelf_label_name',
+          's.visit_count',
+          's.is_public',
+          's.business_type',
+          'd.name as dept_name',
+          'sc.name as scene_name',
+          'ty.name as type_name',
+          'g.text as guide_text',
+        ]);
       if (opts.ids) q = opts.ids.length ? q.where('s.id', 'in', [...opts.ids]) : q.where(sql<SqlBool>`1 = 0`);
       if (opts.afterId !== undefined) q = q.where('s.id', '>', opts.afterId);
       q = q.orderBy('s.id');
@@ -197,7 +271,15 @@ export function servicesRepository(db: Db) {
 
     /** Visit counts of services on the shelf, a page after `afterId` by id (the search index's heat). */
     heats(tenantId: string, afterId: string, limit: number) {
-      return db.selectFrom('svc_services').where('tenant_id', '=', tenantId).where('status', '=', 1).where('id', '>', afterId).select(['id', 'visit_count']).orderBy('id').limit(limit).execute();
+      return db
+        .selectFrom('svc_services')
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 1)
+        .where('id', '>', afterId)
+        .select(['id', 'visit_count'])
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
 
     async ratingSummary(tenantId: string, ids: string[]): Promise<Map<string, { avg: number; count: number }>> {
@@ -218,7 +300,11 @@ export function servicesRepository(db: Db) {
       const col = GROUP_COLUMN[table];
       let counted = visible(tenantId, viewer);
       if (businessType) counted = counted.where('s.business_type', '=', businessType);
-      const counts = await counted.select([`s.${col} as gid`]).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(`s.${col}`).execute();
+      const counts = await counted
+        .select([`s.${col} as gid`])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .groupBy(`s.${col}`)
+        .execute();
       const byId = new Map(counts.map((c) => [c.gid as string, Number(c.n)]));
       const rows = await db.selectFrom(table).where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute();
       return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, count: byId.get(r.id) ?? 0 }));
@@ -246,7 +332,13 @@ export function servicesRepository(db: Db) {
           .executeTakeFirst();
         const res = await trx
           .insertInto('svc_favourites')
-          .values({ tenant_id: tenantId, user_id: userId, service_id: serviceId, sort: Number(max?.m ?? 0) + 1, created_at: now })
+          .values({
+            tenant_id: tenantId,
+            user_id: userId,
+            service_id: serviceId,
+            sort: Number(max?.m ?? 0) + 1,
+            created_at: now,
+          })
           .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'service_id']).doNothing())
           .executeTakeFirst();
         return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -254,12 +346,22 @@ export function servicesRepository(db: Db) {
     },
 
     async countFavourites(tenantId: string, userId: string): Promise<number> {
-      const r = await db.selectFrom('svc_favourites').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const r = await db
+        .selectFrom('svc_favourites')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
 
     async removeFavourite(tenantId: string, userId: string, serviceId: string): Promise<void> {
-      await db.deleteFrom('svc_favourites').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('service_id', '=', serviceId).execute();
+      await db
+        .deleteFrom('svc_favourites')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('service_id', '=', serviceId)
+        .execute();
     },
 
     /** Gives the listed favourites sort 1..n and pushes the others after them, keeping their order. */
@@ -276,7 +378,13 @@ export function servicesRepository(db: Db) {
         const listed = new Set(orderedIds);
         const order = [...orderedIds, ...all.map((r) => r.service_id).filter((id) => !listed.has(id))];
         for (const [i, id] of order.entries()) {
-          await trx.updateTable('svc_favourites').set({ sort: i + 1 }).where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('service_id', '=', id).execute();
+          await trx
+            .updateTable('svc_favourites')
+            .set({ sort: i + 1 })
+            .where('tenant_id', '=', tenantId)
+            .where('user_id', '=', userId)
+            .where('service_id', '=', id)
+            .execute();
         }
       });
     },
@@ -296,11 +404,22 @@ export function servicesRepository(db: Db) {
     },
 
     sensitiveHits(tenantId: string) {
-      return db.selectFrom('svc_sensitive_hits').where('tenant_id', '=', tenantId).selectAll().orderBy('created_at', 'desc').execute();
+      return db
+        .selectFrom('svc_sensitive_hits')
+        .where('tenant_id', '=', tenantId)
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .execute();
     },
 
     ratingOf(tenantId: string, serviceId: string, userId: string) {
-      return db.selectFrom('svc_ratings').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).where('user_id', '=', userId).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('svc_ratings')
+        .where('tenant_id', '=', tenantId)
+        .where('service_id', '=', serviceId)
+        .where('user_id', '=', userId)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     async insertRating(row: CatalogueTables['svc_ratings']): Promise<void> {
@@ -308,7 +427,12 @@ export function servicesRepository(db: Db) {
     },
 
     async ratings(tenantId: string, serviceId: string) {
-      return db.selectFrom('svc_ratings').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).select(['score', 'labels']).execute();
+      return db
+        .selectFrom('svc_ratings')
+        .where('tenant_id', '=', tenantId)
+        .where('service_id', '=', serviceId)
+        .select(['score', 'labels'])
+        .execute();
     },
 
     /** The services a user opened, latest first: one row per service with its last time and count. */
@@ -328,11 +452,24 @@ export function servicesRepository(db: Db) {
 
     /** A user's own ratings, latest first, with the service's name and icon (the service may be offline now). */
     async ownRatings(tenantId: string, userId: string, limit: number, offset: number) {
-      const base = db.selectFrom('svc_ratings as r').where('r.tenant_id', '=', tenantId).where('r.user_id', '=', userId);
+      const base = db
+        .selectFrom('svc_ratings as r')
+        .where('r.tenant_id', '=', tenantId)
+        .where('r.user_id', '=', userId);
       const [rows, total] = await Promise.all([
         base
-          .leftJoin('svc_services as s', (j) => j.onRef('s.id', '=', 'r.service_id').onRef('s.tenant_id', '=', 'r.tenant_id'))
-          .select(['r.service_id', 'r.score', 'r.labels', 'r.comment', 'r.created_at', 's.service_name', 's.service_icon'])
+          .leftJoin('svc_services as s', (j) =>
+            j.onRef('s.id', '=', 'r.service_id').onRef('s.tenant_id', '=', 'r.tenant_id'),
+          )
+          .select([
+            'r.service_id',
+            'r.score',
+            'r.labels',
+            'r.comment',
+            'r.created_at',
+            's.service_name',
+            's.service_icon',
+          ])
           .orderBy('r.created_at', 'desc')
           .orderBy('r.id')
           .limit(limit)
@@ -359,11 +496,24 @@ export function servicesRepository(db: Db) {
     // ------------------------------------------------------------ guides, clicks, search words
 
     guide(tenantId: string, serviceId: string) {
-      return db.selectFrom('svc_guides').where('tenant_id', '=', tenantId).where('service_id', '=', serviceId).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('svc_guides')
+        .where('tenant_id', '=', tenantId)
+        .where('service_id', '=', serviceId)
+        .selectAll()
+        .executeTakeFirst();
     },
 
     heatWords(tenantId: string, size: number) {
-      return db.selectFrom('svc_search_words').where('tenant_id', '=', tenantId).where('hits', '>', 0).select('keyword').orderBy('hits', 'desc').orderBy('last_at', 'desc').limit(size).execute();
+      return db
+        .selectFrom('svc_search_words')
+        .where('tenant_id', '=', tenantId)
+        .where('hits', '>', 0)
+        .select('keyword')
+        .orderBy('hits', 'desc')
+        .orderBy('last_at', 'desc')
+        .limit(size)
+        .execute();
     },
 
     searchMisses(tenantId: string, limit: number, offset: number) {
@@ -381,7 +531,12 @@ export function servicesRepository(db: Db) {
     },
 
     async countSearchMisses(tenantId: string): Promise<number> {
-      const row = await db.selectFrom('svc_search_words').where('tenant_id', '=', tenantId).where('misses', '>', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const row = await db
+        .selectFrom('svc_search_words')
+        .where('tenant_id', '=', tenantId)
+        .where('misses', '>', 0)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -392,7 +547,11 @@ export function servicesRepository(db: Db) {
     },
 
     tenant(tenantId: string) {
-      return db.selectFrom('tenants').where('tenant_id', '=', tenantId).select(['tenant_id', 'tenant_name']).executeTakeFirst();
+      return db
+        .selectFrom('tenants')
+        .where('tenant_id', '=', tenantId)
+        .select(['tenant_id', 'tenant_name'])
+        .executeTakeFirst();
     },
 
     shelfLabels(tenantId: string) {
@@ -404,7 +563,12 @@ export function servicesRepository(db: Db) {
     },
 
     navigationBars(tenantId: string) {
-      return db.selectFrom('cygj_navigation_bars').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute();
+      return db
+        .selectFrom('cygj_navigation_bars')
+        .where('tenant_id', '=', tenantId)
+        .selectAll()
+        .orderBy('sort')
+        .execute();
     },
 
     roles(tenantId: string) {
@@ -415,18 +579,35 @@ export function servicesRepository(db: Db) {
 
     async setIcon(tenantId: string, serviceId: string, url: string, now: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const r = await trx.updateTable('svc_services').set({ service_icon: url, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', serviceId).executeTakeFirst();
+        const r = await trx
+          .updateTable('svc_services')
+          .set({ service_icon: url, updated_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', serviceId)
+          .executeTakeFirst();
         if (Number(r.numUpdatedRows)) await bumpCatalogue(trx, tenantId, [serviceId]);
       });
     },
 
     bindings(tenantId: string, userId: string) {
-      return db.selectFrom('account_bindings').where('tenant_id', '=', tenantId).where('user_id', '=', userId).selectAll().orderBy('bound_at').orderBy('source').execute();
+      return db
+        .selectFrom('account_bindings')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .selectAll()
+        .orderBy('bound_at')
+        .orderBy('source')
+        .execute();
     },
 
     /** Removes the user's binding of one platform; the number of rows removed (0 or 1). */
     async removeBinding(tenantId: string, userId: string, source: string): Promise<number> {
-      const r = await db.deleteFrom('account_bindings').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('source', '=', source).executeTakeFirst();
+      const r = await db
+        .deleteFrom('account_bindings')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('source', '=', source)
+        .executeTakeFirst();
       return Number(r.numDeletedRows);
     },
   };

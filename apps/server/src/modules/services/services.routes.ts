@@ -102,53 +102,129 @@ export async function servicesRoutes(app: App): Promise<void> {
   // Search words are written in batches (search-words.ts): the last ones before the app stops.
   app.addHook('onClose', async () => flushSearchWords(db));
   // serviceInfo/upload: one image of at most 2 MB and a few short fields (the same limits as common/upload).
-  await app.register(multipart, { limits: { fileSize: COMMON_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: COMMON_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+  });
 
   // ---------------------------------------------------------------- 7.2 landing, anonymous
 
   r.get(
     `${P}/nobody/prepareLogin/getStatisticData`,
-    { schema: { tags, summary: 'Landing statistics: services, departments, scenes, visits', querystring: TenantQuery, response: { 200: envelope(ServiceCount) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Landing statistics: services, departments, scenes, visits',
+        querystring: TenantQuery,
+        response: { 200: envelope(ServiceCount) },
+      },
+    },
     async (request) => ok(await services.statistic(anonymous(request))),
   );
   r.post(
     `${P}/nobody/prepareLogin/searchService`,
-    { schema: { tags, summary: 'Search the services open to visitors (relevance, then heat)', body: SearchServiceRequest, response: { 200: envelope(ServicePage) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Search the services open to visitors (relevance, then heat)',
+        body: SearchServiceRequest,
+        response: { 200: envelope(ServicePage) },
+      },
+    },
     async (request) => ok(await services.search(anonymous(request), request.body)),
   );
   r.post(
     `${P}/nobody/prepareLogin/queryThirdParty`,
-    { schema: { tags, summary: 'Third-party systems (accessWay 3) open to visitors', body: TenantBody, response: { 200: envelope(z.array(ThirdPartySystem)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Third-party systems (accessWay 3) open to visitors',
+        body: TenantBody,
+        response: { 200: envelope(z.array(ThirdPartySystem)) },
+      },
+    },
     async (request) => ok(await services.thirdParty(anonymous(request))),
   );
   r.post(
     `${P}/nobody/prepareLogin/queryServiceByType`,
-    { schema: { tags, summary: 'Services of one scene, department or type, paged', body: QueryServiceByTypeRequest, response: { 200: envelope(ServicePage) } } },
-    async (request) => ok(await services.servicesOfGroup(anonymous(request), request.body.groupBy, request.body.groupId, request.body.current, request.body.size)),
+    {
+      schema: {
+        tags,
+        summary: 'Services of one scene, department or type, paged',
+        body: QueryServiceByTypeRequest,
+        response: { 200: envelope(ServicePage) },
+      },
+    },
+    async (request) =>
+      ok(
+        await services.servicesOfGroup(
+          anonymous(request),
+          request.body.groupBy,
+          request.body.groupId,
+          request.body.current,
+          request.body.size,
+        ),
+      ),
   );
   r.post(
     `${P}/nobody/prepareLogin/queryAllServiceByType`,
-    { schema: { tags, summary: 'Every scene, department or type with its most visited services', body: QueryAllServiceByTypeRequest, response: { 200: envelope(z.array(ServiceGroupWithServices)) } } },
-    async (request) => ok(await services.allGroupsWithServices(anonymous(request), request.body.groupBy, request.body.perGroup)),
+    {
+      schema: {
+        tags,
+        summary: 'Every scene, department or type with its most visited services',
+        body: QueryAllServiceByTypeRequest,
+        response: { 200: envelope(z.array(ServiceGroupWithServices)) },
+      },
+    },
+    async (request) =>
+      ok(await services.allGroupsWithServices(anonymous(request), request.body.groupBy, request.body.perGroup)),
   );
   r.get(
     `${P}/nobody/prepareLogin/bottomConfigDetail`,
-    { schema: { tags, summary: 'The landing page footer', querystring: TenantQuery, response: { 200: envelope(FooterConfig) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The landing page footer',
+        querystring: TenantQuery,
+        response: { 200: envelope(FooterConfig) },
+      },
+    },
     async (request) => ok(await services.footerConfig(anonymous(request))),
   );
   r.get(
     `${P}/nobody/prepareLogin/configDetail`,
-    { schema: { tags, summary: 'The landing page configuration', querystring: TenantQuery, response: { 200: envelope(LandingConfig) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The landing page configuration',
+        querystring: TenantQuery,
+        response: { 200: envelope(LandingConfig) },
+      },
+    },
     async (request) => ok(await services.landingConfig(anonymous(request))),
   );
   r.post(
     `${P}/nobody/index/index`,
-    { schema: { tags, summary: 'The landing page in one call: configuration, footer, statistics, hot words', body: TenantBody, response: { 200: envelope(LandingIndex) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The landing page in one call: configuration, footer, statistics, hot words',
+        body: TenantBody,
+        response: { 200: envelope(LandingIndex) },
+      },
+    },
     async (request) => ok(await services.landingIndex(anonymous(request))),
   );
   r.get(
     `${W}/baseService/getShelfLabel`,
-    { config: optional, schema: { tags, summary: 'Shelf labels of services', querystring: TenantQuery, response: { 200: envelope(z.array(ShelfLabel)) } } },
+    {
+      config: optional,
+      schema: {
+        tags,
+        summary: 'Shelf labels of services',
+        querystring: TenantQuery,
+        response: { 200: envelope(z.array(ShelfLabel)) },
+      },
+    },
     async (request) => ok(await services.shelfLabels(caller(request))),
   );
 
@@ -156,22 +232,53 @@ export async function servicesRoutes(app: App): Promise<void> {
 
   r.post(
     `${P}/serverCenter/page`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Services the user may see, by department, scene, type and keyword', body: ServicePageRequest, response: { 200: envelope(ServicePage) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Services the user may see, by department, scene, type and keyword',
+        body: ServicePageRequest,
+        response: { 200: envelope(ServicePage) },
+      },
+    },
     async (request) => ok(await services.page(logged(request).c, request.body)),
   );
   r.post(
     `${P}/nobody/serverCenter/page`,
-    { schema: { tags, summary: 'Services open to visitors, by department, scene, type and keyword', body: ServicePageRequest, response: { 200: envelope(ServicePage) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Services open to visitors, by department, scene, type and keyword',
+        body: ServicePageRequest,
+        response: { 200: envelope(ServicePage) },
+      },
+    },
     async (request) => ok(await services.page(anonymous(request), request.body)),
   );
   r.post(
     `${P}/serverCenter/customPage`,
-    { config: optional, schema: { tags, summary: 'Chosen services in the given order', body: CustomPageRequest, response: { 200: envelope(ServicePage) } } },
+    {
+      config: optional,
+      schema: {
+        tags,
+        summary: 'Chosen services in the given order',
+        body: CustomPageRequest,
+        response: { 200: envelope(ServicePage) },
+      },
+    },
     async (request) => ok(await services.customPage(caller(request), request.body)),
   );
   r.post(
     `${P}/serverCenter/pageRoles`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Services with the roles that see them (administrator)', body: PageRolesRequest, response: { 200: envelope(servicePageOf(ServiceRoles)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Services with the roles that see them (administrator)',
+        body: PageRolesRequest,
+        response: { 200: envelope(servicePageOf(ServiceRoles)) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.pageRoles(c, user, request.body));
@@ -179,17 +286,41 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/details`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Service details for a logged-in user (role visibility applies)', body: ServiceIdRequest, response: { 200: envelope(ServiceDetail) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Service details for a logged-in user (role visibility applies)',
+        body: ServiceIdRequest,
+        response: { 200: envelope(ServiceDetail) },
+      },
+    },
     async (request) => ok(await services.details(logged(request).c, request.body.serviceId)),
   );
   r.post(
     `${P}/serverCenter/customDetails`,
-    { config: optional, schema: { tags, summary: 'Service details for anonymous visitors (services open to visitors)', body: PublicServiceIdRequest, response: { 200: envelope(ServiceDetail) } } },
+    {
+      config: optional,
+      schema: {
+        tags,
+        summary: 'Service details for anonymous visitors (services open to visitors)',
+        body: PublicServiceIdRequest,
+        response: { 200: envelope(ServiceDetail) },
+      },
+    },
     async (request) => ok(await services.details(caller(request), request.body.serviceId)),
   );
   r.post(
     `${P}/serverCenter/collect`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Add a service to the favourites (idempotent)', body: ServiceIdRequest, response: { 200: envelope(CollectResult) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Add a service to the favourites (idempotent)',
+        body: ServiceIdRequest,
+        response: { 200: envelope(CollectResult) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.collect(c, user, request.body.serviceId));
@@ -197,7 +328,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/cancelCollect`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Remove a service from the favourites (idempotent)', body: ServiceIdRequest, response: { 200: envelope(CollectResult) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Remove a service from the favourites (idempotent)',
+        body: ServiceIdRequest,
+        response: { 200: envelope(CollectResult) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.cancelCollect(c, user, request.body.serviceId));
@@ -205,7 +344,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/changeOrder`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Reorder the favourites: the listed ones first, in that order', body: ChangeOrderRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Reorder the favourites: the listed ones first, in that order',
+        body: ChangeOrderRequest,
+        response: { 200: envelope(z.array(ServiceItem)) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.changeOrder(c, user, request.body.serviceIds));
@@ -213,7 +360,14 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.get(
     `${P}/serverCenter/myCollect`,
-    { config: { access: 'user' }, schema: { tags, summary: "The user's favourites in their order", response: { 200: envelope(z.array(ServiceItem)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The user's favourites in their order",
+        response: { 200: envelope(z.array(ServiceItem)) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.myCollect(c, user));
@@ -221,7 +375,16 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/myRecent`,
-    { config: { access: 'user' }, schema: { tags, summary: 'The services the caller opened lately (still open to them), latest first, with the last time and count', body: MyRecentRequest, response: { 200: envelope(z.array(RecentService)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'The services the caller opened lately (still open to them), latest first, with the last time and count',
+        body: MyRecentRequest,
+        response: { 200: envelope(z.array(RecentService)) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.myRecent(c, user, request.body.size));
@@ -229,7 +392,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/myRates`,
-    { config: { access: 'user' }, schema: { tags, summary: "The caller's own ratings, latest first", body: MyRatesRequest, response: { 200: envelope(MyRatesPage) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The caller's own ratings, latest first",
+        body: MyRatesRequest,
+        response: { 200: envelope(MyRatesPage) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.myRates(c, user, request.body.current, request.body.size));
@@ -237,7 +408,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/giveScore`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Rate a service with a score alone', body: GiveScoreRequest, response: { 200: envelope(CanUserRate) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Rate a service with a score alone',
+        body: GiveScoreRequest,
+        response: { 200: envelope(CanUserRate) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.rate(c, user, { ...request.body, labels: [], comment: '' }));
@@ -245,7 +424,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/checkScore`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Whether the user has rated the service, and the score', body: ServiceIdRequest, response: { 200: envelope(CanUserRate) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Whether the user has rated the service, and the score',
+        body: ServiceIdRequest,
+        response: { 200: envelope(CanUserRate) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.canUserRate(c, user, request.body.serviceId));
@@ -253,55 +440,140 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/serverCenter/CASServiceList`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Services reached through unified authentication (accessWay 2)', body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
-    async (request) => ok(await services.top(logged(request).c, { ...request.body, size: Math.max(request.body.size, 50) }, 'sort', { accessWay: '2' })),
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Services reached through unified authentication (accessWay 2)',
+        body: TopServicesRequest,
+        response: { 200: envelope(z.array(ServiceItem)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await services.top(logged(request).c, { ...request.body, size: Math.max(request.body.size, 50) }, 'sort', {
+          accessWay: '2',
+        }),
+      ),
   );
   r.post(
     `${P}/serverCenter/queryShelfService`,
-    { config: optional, schema: { tags, summary: 'Services with a shelf label (one label, or any)', body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
-    async (request) => ok(await services.top(caller(request), request.body, 'heat', { shelfLabel: request.body.shelfLabelName ?? '' })),
+    {
+      config: optional,
+      schema: {
+        tags,
+        summary: 'Services with a shelf label (one label, or any)',
+        body: TopServicesRequest,
+        response: { 200: envelope(z.array(ServiceItem)) },
+      },
+    },
+    async (request) =>
+      ok(await services.top(caller(request), request.body, 'heat', { shelfLabel: request.body.shelfLabelName ?? '' })),
   );
   r.post(
     `${P}/serverCenter/searchService`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Search the services the user may see (relevance, then heat)', body: SearchServiceRequest, response: { 200: envelope(ServicePage) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Search the services the user may see (relevance, then heat)',
+        body: SearchServiceRequest,
+        response: { 200: envelope(ServicePage) },
+      },
+    },
     async (request) => ok(await services.search(logged(request).c, request.body)),
   );
   r.post(
     `${P}/serverCenter/searchMiss/page`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Searches that found nothing, most misses first (administrator), paged', body: SearchMissPageRequest, response: { 200: envelope(SearchMissPage) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Searches that found nothing, most misses first (administrator), paged',
+        body: SearchMissPageRequest,
+        response: { 200: envelope(SearchMissPage) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.searchMisses(c, user, request.body));
     },
   );
-  for (const [path, anon] of [[`${P}/serverCenter`, false], [`${P}/nobody/serverCenter`, true]] as const) {
+  for (const [path, anon] of [
+    [`${P}/serverCenter`, false],
+    [`${P}/nobody/serverCenter`, true],
+  ] as const) {
     const who = (request: FastifyRequest) => (anon ? anonymous(request) : logged(request).c);
     r.post(
       `${path}/OSP/heatService`,
-      { config: { access: anon ? 'public' : 'user' }, schema: { tags, summary: `Most visited services${anon ? ' open to visitors' : ''}`, body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
+      {
+        config: { access: anon ? 'public' : 'user' },
+        schema: {
+          tags,
+          summary: `Most visited services${anon ? ' open to visitors' : ''}`,
+          body: TopServicesRequest,
+          response: { 200: envelope(z.array(ServiceItem)) },
+        },
+      },
       async (request) => ok(await services.top(who(request), request.body, 'heat')),
     );
     r.post(
       `${path}/NewlyLaunched`,
-      { config: { access: anon ? 'public' : 'user' }, schema: { tags, summary: `Newly launched services${anon ? ' open to visitors' : ''}`, body: TopServicesRequest, response: { 200: envelope(z.array(ServiceItem)) } } },
+      {
+        config: { access: anon ? 'public' : 'user' },
+        schema: {
+          tags,
+          summary: `Newly launched services${anon ? ' open to visitors' : ''}`,
+          body: TopServicesRequest,
+          response: { 200: envelope(z.array(ServiceItem)) },
+        },
+      },
       async (request) => ok(await services.top(who(request), request.body, 'newest')),
     );
     r.post(
       `${path}/serviceCount`,
-      { config: { access: anon ? 'public' : 'user' }, schema: { tags, summary: `Service counts${anon ? ' for visitors' : ''}`, body: TenantBody, response: { 200: envelope(ServiceCount) } } },
+      {
+        config: { access: anon ? 'public' : 'user' },
+        schema: {
+          tags,
+          summary: `Service counts${anon ? ' for visitors' : ''}`,
+          body: TenantBody,
+          response: { 200: envelope(ServiceCount) },
+        },
+      },
       async (request) => ok(await services.statistic(who(request))),
     );
   }
-  for (const [segment, kind] of [['serviceScene', 'scene'], ['serviceDept', 'dept'], ['serviceType', 'type']] as Array<[string, GroupKind]>) {
+  for (const [segment, kind] of [
+    ['serviceScene', 'scene'],
+    ['serviceDept', 'dept'],
+    ['serviceType', 'type'],
+  ] as Array<[string, GroupKind]>) {
     r.post(
       `${P}/${segment}/listByUser`,
-      { config: optional, schema: { tags, summary: `The ${kind}s with the number of services the caller may see`, body: GroupListRequest, response: { 200: envelope(z.array(ServiceGroup)) } } },
+      {
+        config: optional,
+        schema: {
+          tags,
+          summary: `The ${kind}s with the number of services the caller may see`,
+          body: GroupListRequest,
+          response: { 200: envelope(z.array(ServiceGroup)) },
+        },
+      },
       async (request) => ok(await services.groups(caller(request), kind, request.body.serviceType)),
     );
   }
   r.post(
     `${P}/accountSecurity/bindList`,
-    { config: { access: 'user' }, schema: { tags, summary: "The caller's third-party account bindings (this project's, for removeBind)", body: TenantBody, response: { 200: envelope(z.array(AccountBinding)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The caller's third-party account bindings (this project's, for removeBind)",
+        body: TenantBody,
+        response: { 200: envelope(z.array(AccountBinding)) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.bindList(c, user));
@@ -309,7 +581,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/accountSecurity/removeBind`,
-    { config: { access: 'user' }, schema: { tags, summary: "Unbind the caller's third-party account of one platform", body: RemoveBindRequest, response: { 200: envelope(RemoveBindResult) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Unbind the caller's third-party account of one platform",
+        body: RemoveBindRequest,
+        response: { 200: envelope(RemoveBindResult) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.removeBind(c, user, request.body.source), BIND_TEXTS.unbound);
@@ -321,7 +601,8 @@ export async function servicesRoutes(app: App): Promise<void> {
       config: { menu: { anyOf: SERVICE_ICON_MENUS } },
       schema: {
         tags,
-        summary: 'Upload a service icon (administrators of the service hall or a center): png, jpg, gif, webp by content, 2 MB; an optional serviceId field before the file sets that service’s icon',
+        summary:
+          'Upload a service icon (administrators of the service hall or a center): png, jpg, gif, webp by content, 2 MB; an optional serviceId field before the file sets that service’s icon',
         consumes: ['multipart/form-data'],
         response: { 200: envelope(ServiceIconUploaded) },
       },
@@ -334,15 +615,32 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${P}/userClickVisitLog/clickService`,
-    { config: optional, schema: { tags, summary: 'Log a click on a service (every open); raises its visit count', body: ClickServiceRequest, response: { 200: envelope(z.object({ visitCount: z.number().int() })) } } },
-    async (request) => ok(await services.click(caller(request), request.body.serviceId, visitorOf(request, app.deps.hashToken))),
+    {
+      config: optional,
+      schema: {
+        tags,
+        summary: 'Log a click on a service (every open); raises its visit count',
+        body: ClickServiceRequest,
+        response: { 200: envelope(z.object({ visitCount: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(await services.click(caller(request), request.body.serviceId, visitorOf(request, app.deps.hashToken))),
   );
 
   // ---------------------------------------------------------------- 7.5 rating, guide, search
 
   r.post(
     `${W}/serverCenter/rateService`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Rate a service: score, quick labels and comment; one rating per user and service', body: RateServiceRequest, response: { 200: envelope(CanUserRate) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Rate a service: score, quick labels and comment; one rating per user and service',
+        body: RateServiceRequest,
+        response: { 200: envelope(CanUserRate) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.rate(c, user, request.body));
@@ -350,7 +648,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/serverCenter/canUserRate`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Whether the user may rate the service', body: ServiceIdRequest, response: { 200: envelope(CanUserRate) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Whether the user may rate the service',
+        body: ServiceIdRequest,
+        response: { 200: envelope(CanUserRate) },
+      },
+    },
     async (request) => {
       const { c, user } = logged(request);
       return ok(await services.canUserRate(c, user, request.body.serviceId));
@@ -358,28 +664,69 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/serverCenter/quickScoreLabels`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Quick rating labels, each for a score range', response: { 200: envelope(z.array(QuickScoreLabel)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Quick rating labels, each for a score range',
+        response: { 200: envelope(z.array(QuickScoreLabel)) },
+      },
+    },
     async (request) => ok(await services.quickLabels(logged(request).c)),
   );
   r.post(
     `${W}/nobody/serverCenter/serviceRateDetail`,
-    { schema: { tags, summary: 'Ratings of a service: average, distribution, labels and comments', body: ServiceRateDetailRequest, response: { 200: envelope(ServiceRateDetail) } } },
-    async (request) => ok(await services.rateDetail(anonymous(request), request.body.serviceId, request.body.current, request.body.size)),
+    {
+      schema: {
+        tags,
+        summary: 'Ratings of a service: average, distribution, labels and comments',
+        body: ServiceRateDetailRequest,
+        response: { 200: envelope(ServiceRateDetail) },
+      },
+    },
+    async (request) =>
+      ok(
+        await services.rateDetail(anonymous(request), request.body.serviceId, request.body.current, request.body.size),
+      ),
   );
   r.post(
     `${W}/guide/lucene/search`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Search the service guides', body: GuideSearchRequest, response: { 200: envelope(z.array(GuideHit)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Search the service guides',
+        body: GuideSearchRequest,
+        response: { 200: envelope(z.array(GuideHit)) },
+      },
+    },
     async (request) => ok(await services.searchGuides(logged(request).c, request.body.keyword, request.body.size)),
   );
   r.post(
     `${W}/guide/clientGuideInfo`,
-    { config: { access: 'user' }, schema: { tags, summary: 'The guide of a service (sanitised rich text)', body: ServiceIdRequest, response: { 200: envelope(ServiceGuide) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The guide of a service (sanitised rich text)',
+        body: ServiceIdRequest,
+        response: { 200: envelope(ServiceGuide) },
+      },
+    },
     async (request) => ok(await services.guide(logged(request).c, request.body.serviceId)),
   );
   // accessWay '5' (4.4): the one-time combStr a service is opened with, and its redemption by that service (7.3).
   r.post(
     `${P}/serverCenter/combTicket`,
-    { config: { access: 'user' }, schema: { tags, summary: "A one-time combStr for opening an accessWay '5' service the caller may see (valid 5 minutes)", body: CombTicketRequest, response: { 200: envelope(CombTicket) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "A one-time combStr for opening an accessWay '5' service the caller may see (valid 5 minutes)",
+        body: CombTicketRequest,
+        response: { 200: envelope(CombTicket) },
+      },
+    },
     async (request) => {
       const { user } = logged(request);
       return ok(await issueCombTicket(app.deps, user, request.body.serviceId));
@@ -387,22 +734,51 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${W}/nobody/weixin/combLoginToMicroService`,
-    { schema: { tags, summary: 'The service redeems the combStr it was opened with, once: who opened it', body: CombLoginRequest, response: { 200: envelope(CombIdentity) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The service redeems the combStr it was opened with, once: who opened it',
+        body: CombLoginRequest,
+        response: { 200: envelope(CombIdentity) },
+      },
+    },
     async (request) => ok(await redeemCombTicket(app.deps, request.body.combStr, request.body.serviceId || undefined)),
   );
   r.post(
     `${W}/nobody/guide/clientGuideInfo`,
-    { schema: { tags, summary: 'The guide of a service open to visitors', body: PublicServiceIdRequest, response: { 200: envelope(ServiceGuide) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The guide of a service open to visitors',
+        body: PublicServiceIdRequest,
+        response: { 200: envelope(ServiceGuide) },
+      },
+    },
     async (request) => ok(await services.guide(anonymous(request), request.body.serviceId)),
   );
   r.post(
     `${W}/searchHeatWord`,
-    { config: { access: 'user' }, schema: { tags, summary: 'The most searched words that found services', body: HeatWordRequest, response: { 200: envelope(z.array(z.string())) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The most searched words that found services',
+        body: HeatWordRequest,
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
     async (request) => ok(await services.heatWords(logged(request).c, request.body.size)),
   );
   r.post(
     `${W}/nobody/searchHeatWord`,
-    { schema: { tags, summary: 'The most searched words, for visitors', body: HeatWordRequest, response: { 200: envelope(z.array(z.string())) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The most searched words, for visitors',
+        body: HeatWordRequest,
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
     async (request) => ok(await services.heatWords(anonymous(request), request.body.size)),
   );
 
@@ -410,7 +786,14 @@ export async function servicesRoutes(app: App): Promise<void> {
 
   r.post(
     `${C}/nobody/navigationBar/list`,
-    { schema: { tags, summary: 'Navigation bar links of the landing page', body: TenantBody, response: { 200: envelope(z.array(NavigationBarItem)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Navigation bar links of the landing page',
+        body: TenantBody,
+        response: { 200: envelope(z.array(NavigationBarItem)) },
+      },
+    },
     async (request) => ok(await services.navigationBars(anonymous(request))),
   );
   r.post(

@@ -16,8 +16,29 @@ import { ServiceSearchIndex, normalize, type SearchableService } from './service
  * without a whole rebuild on the request path.
  */
 
-const PREFIXES = ['', '本科生', '研究生', '留学生', '东校区', '西校区', '医学部', '国际学院', '新闻学院', '法学院', '理学院', '工学院', '体育部', '档案馆', '校医院分院'];
-const GUIDES = ['本校在籍学生均可办理，所需材料本人有效身份证件或校园卡', '登录网上办事服务大厅，进入系统在线填写', '咨询电话010-62753505，工作日8:00-17:00', ''];
+const PREFIXES = [
+  '',
+  '本科生',
+  '研究生',
+  '留学生',
+  '东校区',
+  '西校区',
+  '医学部',
+  '国际学院',
+  '新闻学院',
+  '法学院',
+  '理学院',
+  '工学院',
+  '体育部',
+  '档案馆',
+  '校医院分院',
+];
+const GUIDES = [
+  '本校在籍学生均可办理，所需材料本人有效身份证件或校园卡',
+  '登录网上办事服务大厅，进入系统在线填写',
+  '咨询电话010-62753505，工作日8:00-17:00',
+  '',
+];
 
 /** A generated catalogue: every demo service under every prefix, with guides, labels and heat. */
 function catalogue(): SearchableService[] {
@@ -47,7 +68,12 @@ function substringScan(index: ServiceSearchIndex, services: SearchableService[],
   return services
     .filter((s) => {
       const d = index.get(s.id)!;
-      if ([d.nameN, d.labelsN, normalize(s.dept), normalize(s.scene), normalize(s.type), d.guideN].some((f) => f.includes(qn))) return true;
+      if (
+        [d.nameN, d.labelsN, normalize(s.dept), normalize(s.scene), normalize(s.type), d.guideN].some((f) =>
+          f.includes(qn),
+        )
+      )
+        return true;
       return ascii && (d.full.includes(qn) || d.initials.includes(qn));
     })
     .map((s) => s.id)
@@ -59,12 +85,18 @@ function substringScan(index: ServiceSearchIndex, services: SearchableService[],
  * sets are the same; a query mixing punctuation and a character (')申') is also matched by that character.
  */
 function expectRecall(index: ServiceSearchIndex, services: SearchableService[], q: string): void {
-  const found = index.search(q).map((h) => h.id).sort();
+  const found = index
+    .search(q)
+    .map((h) => h.id)
+    .sort();
   const scan = substringScan(index, services, q);
   if (/^([\u3400-\u9fff]{1,2}|[a-z]{1,2})$/.test(q)) expect(found, q).toEqual(scan);
   else {
     const got = new Set(found);
-    expect(scan.filter((id) => !got.has(id)), q).toEqual([]);
+    expect(
+      scan.filter((id) => !got.has(id)),
+      q,
+    ).toEqual([]);
   }
 }
 
@@ -73,7 +105,11 @@ describe('the inverted service index', () => {
   const index = new ServiceSearchIndex(services);
   const names = services.map((s) => normalize(s.name)).join('');
   const chars = [...new Set([...names, ...'请的了办服务'])];
-  const bigrams = [...new Set(services.flatMap((s) => [...normalize(s.name)].slice(0, -1).map((c, i, a) => c + [...normalize(s.name)][i + 1])))];
+  const bigrams = [
+    ...new Set(
+      services.flatMap((s) => [...normalize(s.name)].slice(0, -1).map((c, i) => c + [...normalize(s.name)][i + 1])),
+    ),
+  ];
   const every = <T>(xs: T[], n: number) => xs.filter((_, i) => i % Math.max(1, Math.floor(xs.length / n)) === 0);
 
   it('holds the generated catalogue', () => {
@@ -88,15 +124,54 @@ describe('the inverted service index', () => {
   });
 
   it('finds everything a substring scan finds for 2-character queries: bigrams, stop words, pinyin initials and syllables', () => {
-    const pinyin = [...new Set(services.flatMap((s) => [index.get(s.id)!.initials.slice(0, 2), index.get(s.id)!.full.slice(2, 4)]))].filter((x) => x.length === 2);
-    const queries = [...every(bigrams, 300), '办理', '服务', '系统', '请假', '学生', '教务', '处学', ...every(pinyin, 150), 'zz', 'qq'];
+    const pinyin = [
+      ...new Set(services.flatMap((s) => [index.get(s.id)!.initials.slice(0, 2), index.get(s.id)!.full.slice(2, 4)])),
+    ].filter((x) => x.length === 2);
+    const queries = [
+      ...every(bigrams, 300),
+      '办理',
+      '服务',
+      '系统',
+      '请假',
+      '学生',
+      '教务',
+      '处学',
+      ...every(pinyin, 150),
+      'zz',
+      'qq',
+    ];
     for (const q of queries) {
       expectRecall(index, services, q);
     }
   });
 
   it('ranks every query exactly as scoring every service does (relevance, then heat)', () => {
-    for (const q of ['成绩', '成绩查询', '请假', '学生请假申请', 'cjcx', 'qingjia', '奖学金', '校园卡', '宿舍报修', '研究生院', '办理流程', 'vpn', '图书', '报销', '量子纠缠', '东校区校园卡充值', '校外访问', '本科生 成绩', 'chengji', 'x', '研究生学位论文提交申请', '东校区学生宿舍报修', '留学生签证办理流程咨询', 'xsqj']) {
+    for (const q of [
+      '成绩',
+      '成绩查询',
+      '请假',
+      '学生请假申请',
+      'cjcx',
+      'qingjia',
+      '奖学金',
+      '校园卡',
+      '宿舍报修',
+      '研究生院',
+      '办理流程',
+      'vpn',
+      '图书',
+      '报销',
+      '量子纠缠',
+      '东校区校园卡充值',
+      '校外访问',
+      '本科生 成绩',
+      'chengji',
+      'x',
+      '研究生学位论文提交申请',
+      '东校区学生宿舍报修',
+      '留学生签证办理流程咨询',
+      'xsqj',
+    ]) {
       expect(index.search(q), q).toEqual(index.scanAll(q));
     }
   });
@@ -128,8 +203,15 @@ describe.each(testDatabases)('the search index kept current on %s', (engine) => 
   let student = '';
   const T = DEMO_TENANT_ID;
   const search = async (keyword: string, token?: string) => {
-    const url = token ? '/api/blade-platform/serverCenter/searchService' : '/api/blade-platform/nobody/prepareLogin/searchService';
-    const res = await t.app.inject({ method: 'POST', url, payload: token ? { keyword, size: 50 } : { tenantId: T, keyword, size: 50 }, headers: token ? bearer(token) : {} });
+    const url = token
+      ? '/api/blade-platform/serverCenter/searchService'
+      : '/api/blade-platform/nobody/prepareLogin/searchService';
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: token ? { keyword, size: 50 } : { tenantId: T, keyword, size: 50 },
+      headers: token ? bearer(token) : {},
+    });
     return res.json().result as { total: number; records: Array<{ serviceId: string; serviceName: string }> };
   };
   /** A catalogue change the way every writer makes one: the rows and the version bump in one transaction. */
@@ -147,28 +229,68 @@ describe.each(testDatabases)('the search index kept current on %s', (engine) => 
 
   it('finds a service added, changed or withdrawn after the index was built, at once', async () => {
     expect((await search('天文台参观预约')).total).toBe(0);
-    const base = await t.db.db.selectFrom('svc_services').where('tenant_id', '=', T).where('is_public', '=', 1).selectAll().executeTakeFirstOrThrow();
-    await change((trx) => trx.insertInto('svc_services').values({ ...base, id: 'astro-1', service_name: '天文台参观预约', sort: 9999 }).execute(), ['astro-1']);
+    const base = await t.db.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', T)
+      .where('is_public', '=', 1)
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    await change(
+      (trx) =>
+        trx
+          .insertInto('svc_services')
+          .values({ ...base, id: 'astro-1', service_name: '天文台参观预约', sort: 9999 })
+          .execute(),
+      ['astro-1'],
+    );
     expect((await search('天文台')).records.map((r) => r.serviceId)).toEqual(['astro-1']);
     expect((await search('twt')).records.map((r) => r.serviceId)).toContain('astro-1');
     // Limited to teachers: visitors and students no longer find it.
-    await change((trx) => trx.updateTable('svc_services').set({ is_public: 0 }).where('id', '=', 'astro-1').execute(), ['astro-1']);
-    await change((trx) => trx.insertInto('svc_service_roles').values({ tenant_id: T, service_id: 'astro-1', role_id: `${T}-teacher` }).execute(), ['astro-1']);
+    await change(
+      (trx) => trx.updateTable('svc_services').set({ is_public: 0 }).where('id', '=', 'astro-1').execute(),
+      ['astro-1'],
+    );
+    await change(
+      (trx) =>
+        trx
+          .insertInto('svc_service_roles')
+          .values({ tenant_id: T, service_id: 'astro-1', role_id: `${T}-teacher` })
+          .execute(),
+      ['astro-1'],
+    );
     expect((await search('天文台')).total).toBe(0);
     expect((await search('天文台', student)).total).toBe(0);
-    await change((trx) => trx.deleteFrom('svc_service_roles').where('service_id', '=', 'astro-1').execute(), ['astro-1']);
+    await change(
+      (trx) => trx.deleteFrom('svc_service_roles').where('service_id', '=', 'astro-1').execute(),
+      ['astro-1'],
+    );
     expect((await search('天文台', student)).records.map((r) => r.serviceId)).toEqual(['astro-1']);
-    await change((trx) => trx.updateTable('svc_services').set({ status: 0 }).where('id', '=', 'astro-1').execute(), ['astro-1']);
+    await change(
+      (trx) => trx.updateTable('svc_services').set({ status: 0 }).where('id', '=', 'astro-1').execute(),
+      ['astro-1'],
+    );
     expect((await search('天文台', student)).total).toBe(0);
   });
 
   it('catches up with a large change (an import) in the background, in slices, and then finds it', async () => {
     await search('成绩');
-    const base = await t.db.db.selectFrom('svc_services').where('tenant_id', '=', T).where('is_public', '=', 1).selectAll().executeTakeFirstOrThrow();
+    const base = await t.db.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', T)
+      .where('is_public', '=', 1)
+      .selectAll()
+      .executeTakeFirstOrThrow();
     const ids = Array.from({ length: SLICE + 500 }, (_, i) => `bulk-${String(i).padStart(5, '0')}`);
     await change(async (trx) => {
       for (let i = 0; i < ids.length; i += 200) {
-        await trx.insertInto('svc_services').values(ids.slice(i, i + 200).map((id, j) => ({ ...base, id, service_name: `气象观测站${i + j}号仪器借用`, sort: 10_000 + i + j }))).execute();
+        await trx
+          .insertInto('svc_services')
+          .values(
+            ids
+              .slice(i, i + 200)
+              .map((id, j) => ({ ...base, id, service_name: `气象观测站${i + j}号仪器借用`, sort: 10_000 + i + j })),
+          )
+          .execute();
       }
     }, ids);
     let ticks = 0;
@@ -192,18 +314,33 @@ describe.each(testDatabases)('the search index kept current on %s', (engine) => 
     const admin = (await t.login('admin')).access_token;
     await search('不存在的服务名称甲乙丙');
     await search('不存在的服务名称甲乙丙', student);
-    const misses = await t.app.inject({ method: 'POST', url: '/api/blade-platform/serverCenter/searchMiss/page', payload: { current: 1, size: 50 }, headers: bearer(admin) });
+    const misses = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-platform/serverCenter/searchMiss/page',
+      payload: { current: 1, size: 50 },
+      headers: bearer(admin),
+    });
     const row = misses.json().result.records.find((r: { keyword: string }) => r.keyword === '不存在的服务名称甲乙丙');
     expect(row?.count).toBe(2);
     for (let i = 0; i < 3; i++) await search('成绩查询');
     await flushSearchWords(t.db.db); // at most a second later on its own
-    const hot = await t.app.inject({ method: 'POST', url: '/api/blade-workbench/nobody/searchHeatWord', payload: { tenantId: T, size: 10 } });
+    const hot = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-workbench/nobody/searchHeatWord',
+      payload: { tenantId: T, size: 10 },
+    });
     expect(hot.json().result).toContain('成绩查询');
   });
 
   it('writes search words off the request path: buffered, then one upsert for many searches', async () => {
     const word = '批量计数的词';
-    const rowOf = () => t.db.db.selectFrom('svc_search_words').where('tenant_id', '=', T).where('keyword', '=', word).selectAll().executeTakeFirst();
+    const rowOf = () =>
+      t.db.db
+        .selectFrom('svc_search_words')
+        .where('tenant_id', '=', T)
+        .where('keyword', '=', word)
+        .selectAll()
+        .executeTakeFirst();
     // Five searches in one turn of the event loop are one buffered tally, written by the flush.
     for (let i = 0; i < 5; i++) recordSearchWord(t.db.db, T, word, i % 2 === 0);
     await flushSearchWords(t.db.db);
@@ -216,10 +353,21 @@ describe.each(testDatabases)('the search index kept current on %s', (engine) => 
   it('builds a first index without holding the event loop for the whole catalogue', async () => {
     const other = await createTestApp(engine);
     try {
-      const base = await other.db.db.selectFrom('svc_services').where('tenant_id', '=', T).selectAll().executeTakeFirstOrThrow();
+      const base = await other.db.db
+        .selectFrom('svc_services')
+        .where('tenant_id', '=', T)
+        .selectAll()
+        .executeTakeFirstOrThrow();
       const ids = Array.from({ length: SLICE * 2 }, (_, i) => `slice-${String(i).padStart(5, '0')}`);
       for (let i = 0; i < ids.length; i += 200) {
-        await other.db.db.insertInto('svc_services').values(ids.slice(i, i + 200).map((id, j) => ({ ...base, id, service_name: `实验室安全培训${i + j}`, sort: 20_000 + i + j }))).execute();
+        await other.db.db
+          .insertInto('svc_services')
+          .values(
+            ids
+              .slice(i, i + 200)
+              .map((id, j) => ({ ...base, id, service_name: `实验室安全培训${i + j}`, sort: 20_000 + i + j })),
+          )
+          .execute();
       }
       let ticks = 0;
       let done = false;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceSearchIndex, pinyinOf, queryTerms } from './services.search.ts';
 
-const svc = (id: string, name: string, heat = 0, more: Partial<{ dept: string; guide: string; labels: string }> = {}) => ({
+const svc = (
+  id: string,
+  name: string,
+  heat = 0,
+  more: Partial<{ dept: string; guide: string; labels: string }> = {},
+) => ({
   id,
   name,
   labels: more.labels ?? '',
@@ -41,7 +46,12 @@ describe('service search', () => {
   it("matches pinyin initials and full pinyin: 'cjcx' and 'chengji' find 成绩查询", () => {
     expect(index.search('cjcx')[0]!.id).toBe('1');
     expect(index.search('chengji').map((h) => h.id)).toContain('1');
-    expect(index.search('qingjia').map((h) => h.id).sort()).toEqual(['4', '5']);
+    expect(
+      index
+        .search('qingjia')
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(['4', '5']);
   });
 
   it('ranks the better match first, and heat breaks ties', () => {

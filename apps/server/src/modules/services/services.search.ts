@@ -290,7 +290,6 @@ export class ServiceSearchIndex {
   search(query: string, allow: (id: string, doc: IndexedService) => boolean = () => true): SearchHit[] {
     const { qn, terms, ascii } = this.prepare(query);
     if (!qn) return [];
-    const n = this.docs.length;
     const q = this.nextQuery();
     const touched: number[] = [];
     const touch = (no: number) => {
@@ -345,7 +344,11 @@ export class ServiceSearchIndex {
   }
 
   /** guide/lucene/search: services whose guide matches, with a snippet around the first match. */
-  searchGuides(query: string, allow: (id: string, doc: IndexedService) => boolean, size: number): Array<{ id: string; name: string; score: number; snippet: string }> {
+  searchGuides(
+    query: string,
+    allow: (id: string, doc: IndexedService) => boolean,
+    size: number,
+  ): Array<{ id: string; name: string; score: number; snippet: string }> {
     const { qn, terms } = this.prepare(query);
     if (!qn) return [];
     const out: Array<{ id: string; name: string; score: number; snippet: string }> = [];
@@ -355,11 +358,18 @@ export class ServiceSearchIndex {
       for (const t of terms) if (d.guideN.includes(t)) score += 2;
       if (d.nameN.includes(qn)) score += 10;
       if (score === 0) return;
-      const at = Math.max(0, ...[qn, ...terms].map((t) => d.guide.indexOf(t)).filter((i) => i >= 0).slice(0, 1));
+      const at = Math.max(
+        0,
+        ...[qn, ...terms]
+          .map((t) => d.guide.indexOf(t))
+          .filter((i) => i >= 0)
+          .slice(0, 1),
+      );
       out.push({ id: d.id, name: d.name, score, snippet: d.guide.slice(Math.max(0, at - 20), at + 60) });
     });
     return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, size);
   }
 }
 
-const byRank = (a: SearchHit, b: SearchHit) => b.score - a.score || b.heat - a.heat || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byRank = (a: SearchHit, b: SearchHit) =>
+  b.score - a.score || b.heat - a.heat || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

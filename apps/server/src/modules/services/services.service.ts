@@ -31,7 +31,15 @@ import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
-import { servicesRepository, type GroupTable, type ServiceFilter, type ServiceListRow, type ServiceOrder, type Viewer } from './services.repository.ts';
+import { catalogueReads } from './catalogue-reads.repository.ts';
+import {
+  servicesRepository,
+  type GroupTable,
+  type ServiceFilter,
+  type ServiceListRow,
+  type ServiceOrder,
+  type Viewer,
+} from './services.repository.ts';
 import { normalize, type IndexedService } from './services.search.ts';
 import { bumpHeat, searchIndexFor } from './search-indexes.ts';
 import { recordVisit } from './visits.ts';
@@ -42,13 +50,24 @@ import { VISITS_MAX_AGE_MS, prepared } from './catalogue-cache.ts';
 export type Caller = { db: Db; tenantId: string; user: RequestContext | null; viewer: Viewer };
 
 export function callerFor(db: Db, tenantId: string, user: RequestContext | null): Caller {
-  return { db, tenantId, user, viewer: { userId: user?.userId ?? null, roleId: user?.roleId ?? null, admin: user?.roleType === 'admin' } };
+  return {
+    db,
+    tenantId,
+    user,
+    viewer: { userId: user?.userId ?? null, roleId: user?.roleId ?? null, admin: user?.roleType === 'admin' },
+  };
 }
 
 const repo = (c: Caller) => servicesRepository(c.db);
 
 type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
-const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({ records, total, size, current, pages: Math.ceil(total / size) });
+const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+});
 
 /** Rows → service items, with the average scores and (unless `favourites` is false) the caller's favourites. */
 async function toItems(c: Caller, rows: ServiceListRow[], favourites = true): Promise<ServiceItem[]> {
@@ -91,28 +110,52 @@ function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
   return ids.map((id) => m.get(id)).filter((r): r is T => !!r);
 }
 
-export type PageInput = { current: number; size: number; serviceType?: string | undefined; deptId?: string | undefined; sceneId?: string | undefined; typeId?: string | undefined; processType?: string | undefined; keyword?: string | undefined };
+export type PageInput = {
+  current: number;
+  size: number;
+  serviceType?: string | undefined;
+  deptId?: string | undefined;
+  sceneId?: string | undefined;
+  typeId?: string | undefined;
+  processType?: string | undefined;
+  keyword?: string | undefined;
+};
 
 /** Who sees the same services: visitors, administrators, or the holders of one role. */
 const audienceOf = (v: Viewer) => (!v.userId ? 'visitor' : v.admin ? 'admin' : `role:${v.roleId ?? ''}`);
 
 /** How many services match a filter for the caller: computed once per catalogue version (ADR 0018). */
 function countOf(c: Caller, f: ServiceFilter): Promise<number> {
-  return prepared(c.db, c.tenantId, `count|${audienceOf(c.viewer)}|${JSON.stringify(f)}`, () => repo(c).count(c.tenantId, c.viewer, f));
+  return prepared(c.db, c.tenantId, `count|${audienceOf(c.viewer)}|${JSON.stringify(f)}`, () =>
+    repo(c).count(c.tenantId, c.viewer, f),
+  );
 }
 
 /** serverCenter/page, nobody/serverCenter/page. */
 export async function page(c: Caller, input: PageInput, order: ServiceOrder = 'sort'): Promise<ServicePage> {
-  const f: ServiceFilter = { businessType: input.serviceType || undefined, deptId: input.deptId || undefined, sceneId: input.sceneId || undefined, typeId: input.typeId || undefined, processType: input.processType || undefined, keyword: input.keyword || undefined };
+  const f: ServiceFilter = {
+    businessType: input.serviceType || undefined,
+    deptId: input.deptId || undefined,
+    sceneId: input.sceneId || undefined,
+    typeId: input.typeId || undefined,
+    processType: input.processType || undefined,
+    keyword: input.keyword || undefined,
+  };
   const shared = await forAudience(c, `page|${order}|${input.current}|${input.size}|${JSON.stringify(f)}`, async () => {
-    const [rows, total] = await Promise.all([repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size), countOf(c, f)]);
+    const [rows, total] = await Promise.all([
+      repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size),
+      countOf(c, f),
+    ]);
     return pageOf(await toItems(c, rows, false), total, input.current, input.size);
   });
   return c.viewer.userId ? { ...shared, records: await withCollected(c, shared.records) } : shared;
 }
 
 /** serverCenter/customPage: the chosen services in the given order, those the caller may see. */
-export async function customPage(c: Caller, input: { serviceIds: string[]; current: number; size: number }): Promise<ServicePage> {
+export async function customPage(
+  c: Caller,
+  input: { serviceIds: string[]; current: number; size: number },
+): Promise<ServicePage> {
   const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, [...new Set(input.serviceIds)]), input.serviceIds);
   const slice = rows.slice((input.current - 1) * input.size, input.current * input.size);
   return pageOf(await toItems(c, slice), rows.length, input.current, input.size);
@@ -132,14 +175,29 @@ function forAudience<T>(c: Caller, key: string, compute: () => Promise<T>, maxAg
 /** Marks the caller's favourites among shared items (one query; the shared items are not changed). */
 async function withCollected(c: Caller, items: ServiceItem[]): Promise<ServiceItem[]> {
   if (!c.viewer.userId || !items.length) return items;
-  const favs = new Set((await repo(c).favouriteIds(c.tenantId, c.viewer.userId, items.map((i) => i.serviceId))).map((f) => f.service_id));
+  const favs = new Set(
+    (
+      await repo(c).favouriteIds(
+        c.tenantId,
+        c.viewer.userId,
+        items.map((i) => i.serviceId),
+      )
+    ).map((f) => f.service_id),
+  );
   return items.map((i) => (favs.has(i.serviceId) ? { ...i, collected: true } : i));
 }
 
 /** A few services by heat, launch date, shelf label or access way. */
-export async function top(c: Caller, input: { size: number; serviceType?: string | undefined; shelfLabelName?: string | undefined }, order: ServiceOrder, extra: ServiceFilter = {}): Promise<ServiceItem[]> {
+export async function top(
+  c: Caller,
+  input: { size: number; serviceType?: string | undefined; shelfLabelName?: string | undefined },
+  order: ServiceOrder,
+  extra: ServiceFilter = {},
+): Promise<ServiceItem[]> {
   const f: ServiceFilter = { businessType: input.serviceType || undefined, ...extra };
-  const shared = await forAudience(c, `top|${order}|${input.size}|${JSON.stringify(f)}`, async () => toItems(c, await repo(c).page(c.tenantId, c.viewer, f, order, input.size, 0), false));
+  const shared = await forAudience(c, `top|${order}|${input.size}|${JSON.stringify(f)}`, async () =>
+    toItems(c, await repo(c).page(c.tenantId, c.viewer, f, order, input.size, 0), false),
+  );
   return withCollected(c, shared);
 }
 
@@ -167,11 +225,19 @@ const GROUP_FILTER: Record<GroupKind, keyof ServiceFilter> = { dept: 'deptId', s
 
 /** serviceScene / serviceDept / serviceType listByUser. */
 export async function groups(c: Caller, kind: GroupKind, serviceType?: string): Promise<ServiceGroup[]> {
-  return prepared(c.db, c.tenantId, `groups|${audienceOf(c.viewer)}|${kind}|${serviceType ?? ''}`, () => repo(c).groups(c.tenantId, GROUP_TABLES[kind], c.viewer, serviceType || undefined));
+  return prepared(c.db, c.tenantId, `groups|${audienceOf(c.viewer)}|${kind}|${serviceType ?? ''}`, () =>
+    repo(c).groups(c.tenantId, GROUP_TABLES[kind], c.viewer, serviceType || undefined),
+  );
 }
 
 /** nobody/prepareLogin/queryServiceByType. */
-export async function servicesOfGroup(c: Caller, kind: GroupKind, groupId: string, current: number, size: number): Promise<ServicePage> {
+export async function servicesOfGroup(
+  c: Caller,
+  kind: GroupKind,
+  groupId: string,
+  current: number,
+  size: number,
+): Promise<ServicePage> {
   return page(c, { current, size, [GROUP_FILTER[kind]]: groupId });
 }
 
@@ -180,9 +246,16 @@ export async function servicesOfGroup(c: Caller, kind: GroupKind, groupId: strin
  * what the landing page's tabs show, read in one query (the first services of every group by a window
  * function) and one look-up of scores, instead of a query per group.
  */
-export async function allGroupsWithServices(c: Caller, kind: GroupKind, perGroup: number): Promise<ServiceGroupWithServices[]> {
+export async function allGroupsWithServices(
+  c: Caller,
+  kind: GroupKind,
+  perGroup: number,
+): Promise<ServiceGroupWithServices[]> {
   return forAudience(c, `groupsWithServices|${kind}|${perGroup}`, async () => {
-    const [gs, rows] = await Promise.all([groups(c, kind), repo(c).topPerGroup(c.tenantId, c.viewer, GROUP_COLUMNS[kind], perGroup)]);
+    const [gs, rows] = await Promise.all([
+      groups(c, kind),
+      repo(c).topPerGroup(c.tenantId, c.viewer, GROUP_COLUMNS[kind], perGroup),
+    ]);
     const items = await toItems(c, rows, false);
     const byGroup = new Map<string, ServiceItem[]>();
     for (const it of items) {
@@ -199,19 +272,35 @@ async function requireVisible(c: Caller, serviceId: string): Promise<ServiceList
   if (row) return row;
   const any = await repo(c).findAny(c.tenantId, serviceId);
   if (!any) throw notFound(SERVICE_TEXTS.noSuchService, `serviceId ${serviceId}`);
-  throw forbidden(c.viewer.userId ? SERVICE_TEXTS.notVisible : SERVICE_TEXTS.notOpenToVisitors, `serviceId ${serviceId}`);
+  throw forbidden(
+    c.viewer.userId ? SERVICE_TEXTS.notVisible : SERVICE_TEXTS.notOpenToVisitors,
+    `serviceId ${serviceId}`,
+  );
 }
 
 /** serverCenter/details (logged in) and customDetails (anonymous: services open to visitors only). */
 export async function details(c: Caller, serviceId: string): Promise<ServiceDetail> {
   const row = await requireVisible(c, serviceId);
-  const [[item], roles, scores] = await Promise.all([toItems(c, [row]), repo(c).rolesOf(c.tenantId, [serviceId]), repo(c).ratingSummary(c.tenantId, [serviceId])]);
-  return { ...item!, description: row.description, roleIds: c.viewer.userId ? (roles.get(serviceId) ?? []) : [], rateCount: scores.get(serviceId)?.count ?? 0 };
+  const [[item], roles, scores] = await Promise.all([
+    toItems(c, [row]),
+    repo(c).rolesOf(c.tenantId, [serviceId]),
+    repo(c).ratingSummary(c.tenantId, [serviceId]),
+  ]);
+  return {
+    ...item!,
+    description: row.description,
+    roleIds: c.viewer.userId ? (roles.get(serviceId) ?? []) : [],
+    rateCount: scores.get(serviceId)?.count ?? 0,
+  };
 }
 
 // ---------------------------------------------------------------- favourites
 
-export async function collect(c: Caller, user: RequestContext, serviceId: string): Promise<{ serviceId: string; collected: boolean }> {
+export async function collect(
+  c: Caller,
+  user: RequestContext,
+  serviceId: string,
+): Promise<{ serviceId: string; collected: boolean }> {
   await requireVisible(c, serviceId);
   if ((await repo(c).countFavourites(c.tenantId, user.userId)) >= FAVOURITES_MAX) {
     const already = await repo(c).favouriteIds(c.tenantId, user.userId, [serviceId]);
@@ -222,7 +311,11 @@ export async function collect(c: Caller, user: RequestContext, serviceId: string
 }
 
 /** Idempotent: cancelling a service that is not a favourite succeeds and changes nothing. */
-export async function cancelCollect(c: Caller, user: RequestContext, serviceId: string): Promise<{ serviceId: string; collected: boolean }> {
+export async function cancelCollect(
+  c: Caller,
+  user: RequestContext,
+  serviceId: string,
+): Promise<{ serviceId: string; collected: boolean }> {
   await repo(c).removeFavourite(c.tenantId, user.userId, serviceId);
   return { serviceId, collected: false };
 }
@@ -243,13 +336,23 @@ export async function myRecent(c: Caller, user: RequestContext, size: number): P
   const ids = clicks.map((k) => k.serviceId);
   const items = await toItems(c, inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids));
   const by = new Map(clicks.map((k) => [k.serviceId, k]));
-  return items.slice(0, size).map((i) => ({ ...i, lastUsedAt: by.get(i.serviceId)!.lastAt, useCount: by.get(i.serviceId)!.count }));
+  return items
+    .slice(0, size)
+    .map((i) => ({ ...i, lastUsedAt: by.get(i.serviceId)!.lastAt, useCount: by.get(i.serviceId)!.count }));
 }
 
 /** serverCenter/myRates: the user's own ratings, latest first; `available` tells whether the service can still be opened. */
 export async function myRates(c: Caller, user: RequestContext, current: number, size: number): Promise<MyRatesPage> {
   const { rows, total } = await repo(c).ownRatings(c.tenantId, user.userId, size, (current - 1) * size);
-  const open = new Set((await repo(c).byIds(c.tenantId, c.viewer, rows.map((r) => r.service_id))).map((r) => r.id));
+  const open = new Set(
+    (
+      await repo(c).byIds(
+        c.tenantId,
+        c.viewer,
+        rows.map((r) => r.service_id),
+      )
+    ).map((r) => r.id),
+  );
   return pageOf(
     rows.map((r) => ({
       serviceId: r.service_id,
@@ -295,7 +398,10 @@ function visibleIn(c: Caller, serviceType: string | undefined) {
  * applied in memory; the word is counted off the request path (search-words.ts). The page's rows are read
  * through the visibility query again, so a hit never shows what the caller may not see.
  */
-export async function search(c: Caller, input: { keyword: string; current: number; size: number; serviceType?: string | undefined }): Promise<ServicePage> {
+export async function search(
+  c: Caller,
+  input: { keyword: string; current: number; size: number; serviceType?: string | undefined },
+): Promise<ServicePage> {
   const index = await searchIndexFor(c.db, c.tenantId);
   const hits = index.search(input.keyword, visibleIn(c, input.serviceType || undefined));
   recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), hits.length > 0);
@@ -307,19 +413,50 @@ export async function search(c: Caller, input: { keyword: string; current: numbe
 /** guide/lucene/search. */
 export async function searchGuides(c: Caller, keyword: string, size: number) {
   const index = await searchIndexFor(c.db, c.tenantId);
-  return index.searchGuides(keyword, visibleIn(c, undefined), size).map((h) => ({ serviceId: h.id, serviceName: h.name, snippet: h.snippet, score: h.score }));
+  return index
+    .searchGuides(keyword, visibleIn(c, undefined), size)
+    .map((h) => ({ serviceId: h.id, serviceName: h.name, snippet: h.snippet, score: h.score }));
 }
 
-/** searchHeatWord (both variants, and the landing index): the same for every caller of a tenant, at most VISITS_MAX_AGE_MS old. */
+/**
+ * searchHeatWord (both variants, and the landing index): the tenant's most searched words that find something for
+ * this caller — a visitor is never offered 请假 when only logged-in roles may see the leave services (issue 16).
+ * The same for every caller of one audience (visitors, administrators, one role), at most VISITS_MAX_AGE_MS old.
+ */
 export async function heatWords(c: Caller, size: number): Promise<string[]> {
-  return prepared(c.db, c.tenantId, `heatWords|${size}`, async () => (await repo(c).heatWords(c.tenantId, size)).map((r) => r.keyword), VISITS_MAX_AGE_MS);
+  const v = c.viewer;
+  const audience = !v.userId ? 'visitor' : v.admin ? 'admin' : `role:${v.roleId ?? ''}`;
+  return prepared(
+    c.db,
+    c.tenantId,
+    `heatWords|${size}|${audience}`,
+    async () => {
+      const [words, index] = await Promise.all([
+        repo(c).heatWords(c.tenantId, size * 4),
+        searchIndexFor(c.db, c.tenantId),
+      ]);
+      const visible = visibleIn(c, undefined);
+      return words
+        .map((r) => r.keyword)
+        .filter((w) => index.search(w, visible).length > 0)
+        .slice(0, size);
+    },
+    VISITS_MAX_AGE_MS,
+  );
 }
 
 /** serverCenter/searchMiss/page: zero-result searches, for administrators, paged. */
-export async function searchMisses(c: Caller, user: RequestContext, input: { current: number; size: number }): Promise<Page<SearchMiss>> {
+export async function searchMisses(
+  c: Caller,
+  user: RequestContext,
+  input: { current: number; size: number },
+): Promise<Page<SearchMiss>> {
   if (user.roleType !== 'admin') throw forbidden(SERVICE_TEXTS.adminOnly);
   await flushSearchWords(c.db);
-  const [rows, total] = await Promise.all([repo(c).searchMisses(c.tenantId, input.size, (input.current - 1) * input.size), repo(c).countSearchMisses(c.tenantId)]);
+  const [rows, total] = await Promise.all([
+    repo(c).searchMisses(c.tenantId, input.size, (input.current - 1) * input.size),
+    repo(c).countSearchMisses(c.tenantId),
+  ]);
   return pageOf(
     rows.map((r) => ({ keyword: r.keyword, count: Number(r.misses), lastAt: r.last_at })),
     total,
@@ -334,7 +471,14 @@ export async function searchMisses(c: Caller, user: RequestContext, input: { cur
 /** clickService: counts at most one visit per visitor (visitorOf), service and hour (visits.ts). */
 export async function click(c: Caller, serviceId: string, visitor: string): Promise<{ visitCount: number }> {
   await requireVisible(c, serviceId);
-  const counted = await recordVisit(c.db, { tenantId: c.tenantId, serviceId, userId: c.viewer.userId, visitor, id: newId(), at: nowIso() });
+  const counted = await recordVisit(c.db, {
+    tenantId: c.tenantId,
+    serviceId,
+    userId: c.viewer.userId,
+    visitor,
+    id: newId(),
+    at: nowIso(),
+  });
   if (counted) bumpHeat(c.db, c.tenantId, serviceId);
   const row = await repo(c).findAny(c.tenantId, serviceId);
   return { visitCount: Number(row?.visit_count ?? 0) };
@@ -343,13 +487,20 @@ export async function click(c: Caller, serviceId: string, visitor: string): Prom
 // ---------------------------------------------------------------- ratings
 
 export async function quickLabels(c: Caller): Promise<QuickScoreLabel[]> {
-  return (await repo(c).quickLabels(c.tenantId)).map((l) => ({ id: l.id, labelName: l.label_name, minScore: l.min_score, maxScore: l.max_score }));
+  return (await repo(c).quickLabels(c.tenantId)).map((l) => ({
+    id: l.id,
+    labelName: l.label_name,
+    minScore: l.min_score,
+    maxScore: l.max_score,
+  }));
 }
 
 export async function canUserRate(c: Caller, user: RequestContext, serviceId: string): Promise<CanUserRate> {
   await requireVisible(c, serviceId);
   const mine = await repo(c).ratingOf(c.tenantId, serviceId, user.userId);
-  return mine ? { canRate: false, rated: true, score: mine.score, reason: SERVICE_TEXTS.alreadyRated } : { canRate: true, rated: false, score: null, reason: '' };
+  return mine
+    ? { canRate: false, rated: true, score: mine.score, reason: SERVICE_TEXTS.alreadyRated }
+    : { canRate: true, rated: false, score: null, reason: '' };
 }
 
 const squash = (s: string) => normalize(s).replace(/[\p{P}\p{S}]/gu, '');
@@ -358,21 +509,37 @@ const squash = (s: string) => normalize(s).replace(/[\p{P}\p{S}]/gu, '');
 export async function sensitiveWordsIn(c: Caller, text: string): Promise<string[]> {
   if (!text) return [];
   const t = squash(text);
-  return (await repo(c).sensitiveWords(c.tenantId)).map((w) => w.word).filter((w) => squash(w) && t.includes(squash(w)));
+  return (await repo(c).sensitiveWords(c.tenantId))
+    .map((w) => w.word)
+    .filter((w) => squash(w) && t.includes(squash(w)));
 }
 
 /** serverCenter/rateService: one rating per user and service; quick labels must fit the score; sensitive words are refused and recorded. */
-export async function rate(c: Caller, user: RequestContext, input: { serviceId: string; score: number; labels: string[]; comment: string }): Promise<CanUserRate> {
+export async function rate(
+  c: Caller,
+  user: RequestContext,
+  input: { serviceId: string; score: number; labels: string[]; comment: string },
+): Promise<CanUserRate> {
   await requireVisible(c, input.serviceId);
   const words = await sensitiveWordsIn(c, input.comment);
   if (words.length) {
-    await repo(c).recordSensitiveHit({ id: newId(), tenant_id: c.tenantId, user_id: user.userId, service_id: input.serviceId, content: input.comment, words: words.join(','), created_at: nowIso() });
+    await repo(c).recordSensitiveHit({
+      id: newId(),
+      tenant_id: c.tenantId,
+      user_id: user.userId,
+      service_id: input.serviceId,
+      content: input.comment,
+      words: words.join(','),
+      created_at: nowIso(),
+    });
     throw badRequest(MESSAGES.sensitiveWord, `words ${words.length}`);
   }
   const labels = [...new Set(input.labels)];
   if (labels.length) {
     const known = await repo(c).quickLabels(c.tenantId);
-    const bad = labels.filter((l) => !known.some((k) => k.label_name === l && input.score >= k.min_score && input.score <= k.max_score));
+    const bad = labels.filter(
+      (l) => !known.some((k) => k.label_name === l && input.score >= k.min_score && input.score <= k.max_score),
+    );
     if (bad.length) throw badRequest(SERVICE_TEXTS.unknownLabel, `labels ${bad.join(',')}`);
   }
   if (await repo(c).ratingOf(c.tenantId, input.serviceId, user.userId)) throw conflict(SERVICE_TEXTS.alreadyRated);
@@ -399,12 +566,18 @@ export async function rate(c: Caller, user: RequestContext, input: { serviceId: 
 const maskName = (n: string) => (n.length <= 1 ? '*' : `${[...n][0]}${'*'.repeat(Math.min(2, [...n].length - 1))}`);
 
 /** nobody/serverCenter/serviceRateDetail. */
-export async function rateDetail(c: Caller, serviceId: string, current: number, size: number): Promise<ServiceRateDetail> {
+export async function rateDetail(
+  c: Caller,
+  serviceId: string,
+  current: number,
+  size: number,
+): Promise<ServiceRateDetail> {
   await requireVisible(c, serviceId);
   const all = await repo(c).ratings(c.tenantId, serviceId);
   const comments = await repo(c).ratingComments(c.tenantId, serviceId, size, (current - 1) * size);
   const labelCounts = new Map<string, number>();
-  for (const r of all) for (const l of JSON.parse(r.labels) as string[]) labelCounts.set(l, (labelCounts.get(l) ?? 0) + 1);
+  for (const r of all)
+    for (const l of JSON.parse(r.labels) as string[]) labelCounts.set(l, (labelCounts.get(l) ?? 0) + 1);
   const count = all.length;
   return {
     serviceId,
@@ -413,7 +586,13 @@ export async function rateDetail(c: Caller, serviceId: string, current: number, 
     distribution: [5, 4, 3, 2, 1].map((score) => ({ score, count: all.filter((r) => r.score === score).length })),
     labels: [...labelCounts].map(([labelName, n]) => ({ labelName, count: n })).sort((a, b) => b.count - a.count),
     comments: pageOf(
-      comments.map((r) => ({ userName: maskName(r.user_name), score: r.score, labels: JSON.parse(r.labels) as string[], comment: r.comment, createdAt: r.created_at })),
+      comments.map((r) => ({
+        userName: maskName(r.user_name),
+        score: r.score,
+        labels: JSON.parse(r.labels) as string[],
+        comment: r.comment,
+        createdAt: r.created_at,
+      })),
       count,
       current,
       size,
@@ -448,7 +627,20 @@ async function readLandingConfig(c: Caller): Promise<LandingConfig> {
   const tenant = await repo(c).tenant(c.tenantId);
   const row = await repo(c).landing(c.tenantId);
   const title = `${tenant?.tenant_name ?? ''}网上办事服务大厅`;
-  return parse<LandingConfig>(row?.config, { title, subtitle: '', logo: '', banner: '', searchPlaceholder: '', showStatistic: true, showScenes: true, showDepts: true, showTypes: true, showNewly: true, showPopular: true, showTools: true });
+  return parse<LandingConfig>(row?.config, {
+    title,
+    subtitle: '',
+    logo: '',
+    banner: '',
+    searchPlaceholder: '',
+    showStatistic: true,
+    showScenes: true,
+    showDepts: true,
+    showTypes: true,
+    showNewly: true,
+    showPopular: true,
+    showTools: true,
+  });
 }
 
 export async function footerConfig(c: Caller): Promise<FooterConfig> {
@@ -458,11 +650,25 @@ export async function footerConfig(c: Caller): Promise<FooterConfig> {
 async function readFooterConfig(c: Caller): Promise<FooterConfig> {
   const tenant = await repo(c).tenant(c.tenantId);
   const row = await repo(c).landing(c.tenantId);
-  return parse<FooterConfig>(row?.footer, { schoolName: tenant?.tenant_name ?? '', address: '', phone: '', email: '', copyright: '', icp: '', links: [] });
+  return parse<FooterConfig>(row?.footer, {
+    schoolName: tenant?.tenant_name ?? '',
+    address: '',
+    phone: '',
+    email: '',
+    copyright: '',
+    icp: '',
+    links: [],
+  });
 }
 
 export async function landingIndex(c: Caller) {
-  const [tenant, config, footer, stat, words] = await Promise.all([repo(c).tenant(c.tenantId), landingConfig(c), footerConfig(c), statistic(c), heatWords(c, 8)]);
+  const [tenant, config, footer, stat, words] = await Promise.all([
+    repo(c).tenant(c.tenantId),
+    landingConfig(c),
+    footerConfig(c),
+    statistic(c),
+    heatWords(c, 8),
+  ]);
   return { tenantName: tenant?.tenant_name ?? '', config, footer, statistic: stat, hotWords: words };
 }
 
@@ -471,20 +677,44 @@ export async function shelfLabels(c: Caller): Promise<ShelfLabel[]> {
 }
 
 export async function thirdParty(c: Caller) {
-  const rows = await forAudience(c, 'thirdParty', () => repo(c).page(c.tenantId, c.viewer, { accessWay: '3' }, 'sort', 100, 0), Infinity);
-  return rows.map((r) => ({ serviceId: r.id, serviceName: r.service_name, serviceIcon: r.service_icon, serviceUrl: r.service_url }));
+  const rows = await forAudience(
+    c,
+    'thirdParty',
+    () => repo(c).page(c.tenantId, c.viewer, { accessWay: '3' }, 'sort', 100, 0),
+    Infinity,
+  );
+  return rows.map((r) => ({
+    serviceId: r.id,
+    serviceName: r.service_name,
+    serviceIcon: r.service_icon,
+    serviceUrl: r.service_url,
+  }));
 }
 
 export async function tools(c: Caller): Promise<ToolItem[]> {
-  return prepared(c.db, c.tenantId, 'tools', async () => (await repo(c).tools(c.tenantId)).map((t) => ({ id: t.id, tools_icon: t.tools_icon, tools_name: t.tools_name, tools_url: t.tools_url, tools_type: t.tools_type })));
+  return prepared(c.db, c.tenantId, 'tools', async () =>
+    (await repo(c).tools(c.tenantId)).map((t) => ({
+      id: t.id,
+      tools_icon: t.tools_icon,
+      tools_name: t.tools_name,
+      tools_url: t.tools_url,
+      tools_type: t.tools_type,
+    })),
+  );
 }
 
 export async function navigationBars(c: Caller): Promise<NavigationBarItem[]> {
-  return prepared(c.db, c.tenantId, 'navigationBars', async () => (await repo(c).navigationBars(c.tenantId)).map((n) => ({ id: n.id, name: n.name, url: n.url, sort: n.sort })));
+  return prepared(c.db, c.tenantId, 'navigationBars', async () =>
+    (await repo(c).navigationBars(c.tenantId)).map((n) => ({ id: n.id, name: n.name, url: n.url, sort: n.sort })),
+  );
 }
 
 /** serverCenter/pageRoles: services with the roles that see them (administrator). */
-export async function pageRoles(c: Caller, user: RequestContext, input: { current: number; size: number; keyword?: string | undefined }) {
+export async function pageRoles(
+  c: Caller,
+  user: RequestContext,
+  input: { current: number; size: number; keyword?: string | undefined },
+) {
   if (user.roleType !== 'admin') throw forbidden(SERVICE_TEXTS.adminOnly);
   const p = await page(c, { current: input.current, size: input.size, keyword: input.keyword });
   const ids = p.records.map((r) => r.serviceId);
@@ -494,7 +724,12 @@ export async function pageRoles(c: Caller, user: RequestContext, input: { curren
     ...p,
     records: p.records.map((r) => {
       const roleIds = roles.get(r.serviceId) ?? [];
-      return { serviceId: r.serviceId, serviceName: r.serviceName, roleIds, roleNames: roleIds.map((id) => nameOf.get(id) ?? id) };
+      return {
+        serviceId: r.serviceId,
+        serviceName: r.serviceName,
+        roleIds,
+        roleNames: roleIds.map((id) => nameOf.get(id) ?? id),
+      };
     }),
   };
 }
@@ -513,8 +748,18 @@ export async function bindList(c: Caller, user: RequestContext): Promise<Account
 }
 
 /** accountSecurity/removeBind: unbinds the caller's account of one platform; only their own, in their tenant. */
-export async function removeBind(c: Caller, user: RequestContext, source: BindSource): Promise<{ source: BindSource; removed: boolean }> {
+export async function removeBind(
+  c: Caller,
+  user: RequestContext,
+  source: BindSource,
+): Promise<{ source: BindSource; removed: boolean }> {
   const n = await repo(c).removeBinding(c.tenantId, user.userId, source);
   if (!n) throw notFound(BIND_TEXTS.notBound, `source ${source}`);
   return { source, removed: true };
 }
+
+/**
+ * The catalogue reads of the home page modules (cards, home-config, calendar-specials, site-settings, common):
+ * services visible to a role, favourites, scenes, departments, landing counts and configuration (issue 15).
+ */
+export const catalogueReadsOf = (db: Db) => catalogueReads(db);

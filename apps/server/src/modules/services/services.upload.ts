@@ -4,9 +4,8 @@ import { SERVICE_TEXTS, ServiceIconFields, type ServiceIconUploaded } from '@por
 import { nowIso } from '../../db/sql-helpers.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { GROUPS, type AppDeps, type RequestContext } from '../../platform/http.ts';
-import { saveImage } from '../workbench/workbench.upload.ts';
+import { saveImage } from '../common/common.upload.ts';
 import { servicesRepository } from './services.repository.ts';
-
 
 /** The text fields sent before the file (FormData sends them in the order they were appended). */
 function fieldsOf(part: MultipartFile): Record<string, unknown> {
@@ -25,16 +24,31 @@ function fieldsOf(part: MultipartFile): Record<string, unknown> {
  * (png, jpg, gif, webp by their bytes, SVG refused, 2 MB, in the file store) and is served by the same public
  * image route.
  */
-export async function uploadServiceIcon(deps: AppDeps, user: RequestContext, part: MultipartFile | undefined): Promise<ServiceIconUploaded> {
+export async function uploadServiceIcon(
+  deps: AppDeps,
+  user: RequestContext,
+  part: MultipartFile | undefined,
+): Promise<ServiceIconUploaded> {
   let serviceId: string | null = null;
   if (part) {
     const parsed = ServiceIconFields.safeParse(fieldsOf(part));
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.badRequest, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-    if (parsed.data.tenantId && parsed.data.tenantId !== user.tenantId) throw forbidden(MESSAGES.wrongTenant, `tenantId ${parsed.data.tenantId}`);
+    if (!parsed.success)
+      throw badRequest(
+        parsed.error.issues[0]?.message ?? MESSAGES.badRequest,
+        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
+    if (parsed.data.tenantId && parsed.data.tenantId !== user.tenantId)
+      throw forbidden(MESSAGES.wrongTenant, `tenantId ${parsed.data.tenantId}`);
     serviceId = parsed.data.serviceId ?? null;
-    if (serviceId && !(await servicesRepository(deps.db).findAny(user.tenantId, serviceId))) throw notFound(SERVICE_TEXTS.noSuchService, `serviceId ${serviceId}`);
+    if (serviceId && !(await servicesRepository(deps.db).findAny(user.tenantId, serviceId)))
+      throw notFound(SERVICE_TEXTS.noSuchService, `serviceId ${serviceId}`);
   }
-  const saved = await saveImage(deps.files, user.tenantId, part, (t, name) => `${GROUPS.osp}/nobody/common/image/${t}/${name}`);
+  const saved = await saveImage(
+    deps.files,
+    user.tenantId,
+    part,
+    (t, name) => `${GROUPS.osp}/nobody/common/image/${t}/${name}`,
+  );
   if (serviceId) await servicesRepository(deps.db).setIcon(user.tenantId, serviceId, saved.url, nowIso());
   return { ...saved, serviceId };
 }

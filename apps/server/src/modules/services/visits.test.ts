@@ -13,13 +13,30 @@ describe.each(testDatabases)('visit counting on %s', (engine) => {
   let serviceId: string;
 
   const visits = async () =>
-    Number((await t.db.db.selectFrom('svc_services').where('tenant_id', '=', DEMO_TENANT_ID).where('id', '=', serviceId).select('visit_count').executeTakeFirstOrThrow()).visit_count);
-  const click = (headers: Record<string, string>, payload: object = { tenantId: DEMO_TENANT_ID, serviceId }) => t.app.inject({ method: 'POST', url: CLICK, headers, payload });
+    Number(
+      (
+        await t.db.db
+          .selectFrom('svc_services')
+          .where('tenant_id', '=', DEMO_TENANT_ID)
+          .where('id', '=', serviceId)
+          .select('visit_count')
+          .executeTakeFirstOrThrow()
+      ).visit_count,
+    );
+  const click = (headers: Record<string, string>, payload: object = { tenantId: DEMO_TENANT_ID, serviceId }) =>
+    t.app.inject({ method: 'POST', url: CLICK, headers, payload });
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     student = (await t.login('student01')).access_token;
-    const svc = await t.db.db.selectFrom('svc_services').where('tenant_id', '=', DEMO_TENANT_ID).where('is_public', '=', 1).where('status', '=', 1).select('id').orderBy('id').executeTakeFirstOrThrow();
+    const svc = await t.db.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('is_public', '=', 1)
+      .where('status', '=', 1)
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     serviceId = svc.id;
   });
   afterAll(async () => {
@@ -35,7 +52,12 @@ describe.each(testDatabases)('visit counting on %s', (engine) => {
     await click({ 'user-agent': 'Mozilla/5.0 (iPhone) Safari/605.1' });
     expect(await visits()).toBe(before + 2);
     // The anonymous click log holds the counted visits only, not every click.
-    const logged = await t.db.db.selectFrom('svc_clicks').where('service_id', '=', serviceId).where('user_id', '=', '').select('id').execute();
+    const logged = await t.db.db
+      .selectFrom('svc_clicks')
+      .where('service_id', '=', serviceId)
+      .where('user_id', '=', '')
+      .select('id')
+      .execute();
     expect(logged.length).toBe(2);
   });
 
@@ -43,7 +65,12 @@ describe.each(testDatabases)('visit counting on %s', (engine) => {
     const before = await visits();
     for (let i = 0; i < 5; i++) expect((await click(bearer(student), { serviceId })).json().status).toBe(1000);
     expect(await visits()).toBe(before + 1);
-    const mine = await t.db.db.selectFrom('svc_clicks').where('service_id', '=', serviceId).where('user_id', '!=', '').select('id').execute();
+    const mine = await t.db.db
+      .selectFrom('svc_clicks')
+      .where('service_id', '=', serviceId)
+      .where('user_id', '!=', '')
+      .select('id')
+      .execute();
     expect(mine.length).toBe(5);
   });
 
@@ -55,8 +82,15 @@ describe.each(testDatabases)('visit counting on %s', (engine) => {
     expect(await recordVisit(t.db.db, { ...v, id: 'v2', at: at(8).replace(':30', ':59') })).toBe(false);
     expect(await recordVisit(t.db.db, { ...v, id: 'v3', at: at(9) })).toBe(true);
     expect(await visits()).toBe(before + 2);
-    expect(await recordVisit(t.db.db, { ...v, id: 'v4', at: new Date(Date.UTC(2031, 0, 4, 9)).toISOString() })).toBe(true);
-    const hours = await t.db.db.selectFrom('svc_visits').where('service_id', '=', serviceId).where('visitor', '=', 'anon:test').select('hour').execute();
+    expect(await recordVisit(t.db.db, { ...v, id: 'v4', at: new Date(Date.UTC(2031, 0, 4, 9)).toISOString() })).toBe(
+      true,
+    );
+    const hours = await t.db.db
+      .selectFrom('svc_visits')
+      .where('service_id', '=', serviceId)
+      .where('visitor', '=', 'anon:test')
+      .select('hour')
+      .execute();
     expect(hours.map((h) => h.hour)).toEqual(['2031-01-04T09']);
   });
 });

@@ -20,7 +20,10 @@ export function visitorOf(request: FastifyRequest, hash: (s: string) => string):
  * every time (their recently used services, 4.4); an anonymous one only when it counts, so the log stays bounded.
  * Returns whether this click counted.
  */
-export async function recordVisit(db: Db, v: { tenantId: string; serviceId: string; userId: string | null; visitor: string; id: string; at: string }): Promise<boolean> {
+export async function recordVisit(
+  db: Db,
+  v: { tenantId: string; serviceId: string; userId: string | null; visitor: string; id: string; at: string },
+): Promise<boolean> {
   const hour = v.at.slice(0, 13);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -29,7 +32,11 @@ export async function recordVisit(db: Db, v: { tenantId: string; serviceId: stri
       .onConflict((oc) => oc.columns(['tenant_id', 'service_id', 'visitor', 'hour']).doNothing())
       .executeTakeFirst();
     const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
-    if (v.userId || counted) await trx.insertInto('svc_clicks').values({ id: v.id, tenant_id: v.tenantId, service_id: v.serviceId, user_id: v.userId ?? '', created_at: v.at }).execute();
+    if (v.userId || counted)
+      await trx
+        .insertInto('svc_clicks')
+        .values({ id: v.id, tenant_id: v.tenantId, service_id: v.serviceId, user_id: v.userId ?? '', created_at: v.at })
+        .execute();
     if (counted) {
       await trx
         .updateTable('svc_services')
@@ -38,7 +45,12 @@ export async function recordVisit(db: Db, v: { tenantId: string; serviceId: stri
         .where('id', '=', v.serviceId)
         .execute();
       const cutoff = new Date(Date.parse(v.at) - KEEP_HOURS * 3600_000).toISOString().slice(0, 13);
-      await trx.deleteFrom('svc_visits').where('tenant_id', '=', v.tenantId).where('service_id', '=', v.serviceId).where('hour', '<', cutoff).execute();
+      await trx
+        .deleteFrom('svc_visits')
+        .where('tenant_id', '=', v.tenantId)
+        .where('service_id', '=', v.serviceId)
+        .where('hour', '<', cutoff)
+        .execute();
     }
     return counted;
   });

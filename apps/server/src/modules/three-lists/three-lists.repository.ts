@@ -3,29 +3,60 @@ import type { Db } from '../../db/create-db.ts';
 import type { OspDeptRow } from '../../db/tables/transfer.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 
-export type DutyFilter = { deptIds?: string[] | null; dutyName?: string | null; keyword?: string | null; ids?: string[] | null };
+export type DutyFilter = {
+  deptIds?: string[] | null;
+  dutyName?: string | null;
+  keyword?: string | null;
+  ids?: string[] | null;
+};
 
 /** SQL of departments, duties and their services. Every method takes the tenant first (house style 2). */
 export function threeListsRepository(db: Db) {
   const dutyBase = (tenantId: string, f: DutyFilter) => {
-    let q = db.selectFrom('osp_duties as d').innerJoin('osp_depts as p', 'p.id', 'd.dept_id').where('d.tenant_id', '=', tenantId).where('p.tenant_id', '=', tenantId);
+    let q = db
+      .selectFrom('osp_duties as d')
+      .innerJoin('osp_depts as p', 'p.id', 'd.dept_id')
+      .where('d.tenant_id', '=', tenantId)
+      .where('p.tenant_id', '=', tenantId);
     if (f.deptIds) q = f.deptIds.length ? q.where('d.dept_id', 'in', f.deptIds) : q.where(sql<boolean>`1 = 0`);
     if (f.ids) q = f.ids.length ? q.where('d.id', 'in', f.ids) : q.where(sql<boolean>`1 = 0`);
     if (f.dutyName) q = q.where('d.duty_name', 'like', `%${escapeLike(f.dutyName)}%`);
     if (f.keyword) {
       const k = `%${escapeLike(f.keyword)}%`;
-      q = q.where((eb) => eb.or([eb('d.duty_name', 'like', k), eb('d.duty_content', 'like', k), eb('p.dept_name', 'like', k)]));
+      q = q.where((eb) =>
+        eb.or([eb('d.duty_name', 'like', k), eb('d.duty_content', 'like', k), eb('p.dept_name', 'like', k)]),
+      );
     }
     return q;
   };
-  const dutyColumns = ['d.id', 'd.dept_id', 'p.dept_name', 'd.duty_name', 'd.duty_type', 'd.duty_content', 'd.sort', 'd.updated_at'] as const;
+  const dutyColumns = [
+    'd.id',
+    'd.dept_id',
+    'p.dept_name',
+    'd.duty_name',
+    'd.duty_type',
+    'd.duty_content',
+    'd.sort',
+    'd.updated_at',
+  ] as const;
 
   return {
     depts(tenantId: string): Promise<OspDeptRow[]> {
-      return db.selectFrom('osp_depts').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').orderBy('dept_name').execute();
+      return db
+        .selectFrom('osp_depts')
+        .where('tenant_id', '=', tenantId)
+        .selectAll()
+        .orderBy('sort')
+        .orderBy('dept_name')
+        .execute();
     },
     dept(tenantId: string, id: string) {
-      return db.selectFrom('osp_depts').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('osp_depts')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
     },
     async dutyCounts(tenantId: string): Promise<Map<string, number>> {
       const rows = await db
@@ -37,29 +68,59 @@ export function threeListsRepository(db: Db) {
       return new Map(rows.map((r) => [r.dept_id, Number(r.n)]));
     },
     managedDeptIds(tenantId: string, userId: string) {
-      return db.selectFrom('osp_dept_managers').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select('dept_id').execute().then((r) => r.map((x) => x.dept_id));
+      return db
+        .selectFrom('osp_dept_managers')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .select('dept_id')
+        .execute()
+        .then((r) => r.map((x) => x.dept_id));
     },
-    async updateDept(tenantId: string, id: string, patch: { responsibility?: string | undefined; phone?: string | undefined; address?: string | undefined }) {
+    async updateDept(
+      tenantId: string,
+      id: string,
+      patch: { responsibility?: string | undefined; phone?: string | undefined; address?: string | undefined },
+    ) {
       const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-      await db.updateTable('osp_depts').set({ ...values, updated_at: nowIso() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+      await db
+        .updateTable('osp_depts')
+        .set({ ...values, updated_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
     },
 
     async dutyPage(tenantId: string, f: DutyFilter, offset: number, limit: number) {
       const base = dutyBase(tenantId, f);
       const [rows, count] = await Promise.all([
-        base.select(dutyColumns).orderBy('p.sort').orderBy('d.sort').orderBy('d.id').offset(offset).limit(limit).execute(),
+        base
+          .select(dutyColumns)
+          .orderBy('p.sort')
+          .orderBy('d.sort')
+          .orderBy('d.id')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },
     countDuties(tenantId: string, f: DutyFilter) {
-      return dutyBase(tenantId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+      return dutyBase(tenantId, f)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
     },
     /** Duties in pages of `batch`, by id, for an export that never holds them all. */
     async *streamDuties(tenantId: string, f: DutyFilter, batch = 2000) {
       let after = '';
       for (;;) {
-        const rows = await dutyBase(tenantId, f).where('d.id', '>', after).select(dutyColumns).orderBy('d.id').limit(batch).execute();
+        const rows = await dutyBase(tenantId, f)
+          .where('d.id', '>', after)
+          .select(dutyColumns)
+          .orderBy('d.id')
+          .limit(batch)
+          .execute();
         if (!rows.length) return;
         yield rows;
         after = rows[rows.length - 1]!.id;
@@ -67,9 +128,17 @@ export function threeListsRepository(db: Db) {
       }
     },
     duty(tenantId: string, id: string) {
-      return db.selectFrom('osp_duties').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll().executeTakeFirst();
+      return db
+        .selectFrom('osp_duties')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .selectAll()
+        .executeTakeFirst();
     },
-    async servicesOf(tenantId: string, dutyIds: string[]): Promise<Map<string, { serviceId: string; serviceName: string }[]>> {
+    async servicesOf(
+      tenantId: string,
+      dutyIds: string[],
+    ): Promise<Map<string, { serviceId: string; serviceName: string }[]>> {
       const out = new Map<string, { serviceId: string; serviceName: string }[]>();
       if (!dutyIds.length) return out;
       const rows = await db
@@ -86,38 +155,58 @@ export function threeListsRepository(db: Db) {
       }
       return out;
     },
-    /** Services a duty can be tied to: this capability's own list and the service catalogue's services on the shelf. */
+    /**
+     * Services a duty can be tied to: the service catalogue's services on the shelf, and nothing else — one
+     * catalogue, so every service a duty names can be opened (issue 16; the three lists' own list of services is
+     * no longer linkable).
+     */
     linkable(tenantId: string) {
-      const own = db
-        .selectFrom('osp_list_services as s')
-        .leftJoin('osp_depts as p', (j) => j.onRef('p.id', '=', 's.dept_id').on('p.tenant_id', '=', tenantId))
-        .where('s.tenant_id', '=', tenantId)
-        .select(['s.id as id', 's.service_name as service_name', 's.dept_id as dept_id', 'p.dept_name as dept_name', sql<number>`1`.as('src')]);
       const catalogue = db
         .selectFrom('svc_services as c')
         .leftJoin('svc_depts as d', (j) => j.onRef('d.id', '=', 'c.dept_id').on('d.tenant_id', '=', tenantId))
         .where('c.tenant_id', '=', tenantId)
         .where('c.status', '=', 1)
-        .select(['c.id as id', 'c.service_name as service_name', 'c.dept_id as dept_id', 'd.name as dept_name', sql<number>`0`.as('src')]);
-      return db.selectFrom(own.unionAll(catalogue).as('u'));
+        .select([
+          'c.id as id',
+          'c.service_name as service_name',
+          'c.dept_id as dept_id',
+          'd.name as dept_name',
+          sql<number>`0`.as('src'),
+        ]);
+      return db.selectFrom(catalogue.as('u'));
     },
     listServices(tenantId: string, ids: string[]) {
       if (!ids.length) return Promise.resolve([]);
       return this.linkable(tenantId).where('u.id', 'in', ids).select(['u.id', 'u.service_name']).execute();
     },
-    /** Linkable services by name (the catalogue's first, then this list's), for an import. */
+    /** Linkable services by name, for an import. */
     async servicesByName(tenantId: string) {
-      const rows = await this.linkable(tenantId).select(['u.id', 'u.service_name']).orderBy('u.src').orderBy('u.id').execute();
+      const rows = await this.linkable(tenantId)
+        .select(['u.id', 'u.service_name'])
+        .orderBy('u.src')
+        .orderBy('u.id')
+        .execute();
       const out = new Map<string, string>();
       for (const r of rows) if (!out.has(r.service_name)) out.set(r.service_name, r.id);
       return out;
     },
-    async servicePage(tenantId: string, f: { serviceName?: string | null; deptId?: string | null }, offset: number, limit: number) {
+    async servicePage(
+      tenantId: string,
+      f: { serviceName?: string | null; deptId?: string | null },
+      offset: number,
+      limit: number,
+    ) {
       let base = this.linkable(tenantId);
       if (f.serviceName) base = base.where('u.service_name', 'like', `%${escapeLike(f.serviceName)}%`);
       if (f.deptId) base = base.where('u.dept_id', '=', f.deptId);
       const [rows, count] = await Promise.all([
-        base.select(['u.id', 'u.service_name', 'u.dept_id', 'u.dept_name']).orderBy('u.service_name').orderBy('u.id').offset(offset).limit(limit).execute(),
+        base
+          .select(['u.id', 'u.service_name', 'u.dept_id', 'u.dept_name'])
+          .orderBy('u.service_name')
+          .orderBy('u.id')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
@@ -135,11 +224,29 @@ export function threeListsRepository(db: Db) {
         .orderBy('s.service_name')
         .execute();
     },
-    async insertDuty(tenantId: string, row: { id: string; dept_id: string; duty_name: string; duty_type: string; duty_content: string; sort: number }, services: { id: string; service_name: string }[], trx: Db = db) {
+    async insertDuty(
+      tenantId: string,
+      row: { id: string; dept_id: string; duty_name: string; duty_type: string; duty_content: string; sort: number },
+      services: { id: string; service_name: string }[],
+      trx: Db = db,
+    ) {
       const now = nowIso();
-      await trx.insertInto('osp_duties').values({ ...row, tenant_id: tenantId, created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto('osp_duties')
+        .values({ ...row, tenant_id: tenantId, created_at: now, updated_at: now })
+        .execute();
       if (services.length) {
-        await trx.insertInto('osp_duty_services').values(services.map((s) => ({ tenant_id: tenantId, duty_id: row.id, service_id: s.id, service_name: s.service_name }))).execute();
+        await trx
+          .insertInto('osp_duty_services')
+          .values(
+            services.map((s) => ({
+              tenant_id: tenantId,
+              duty_id: row.id,
+              service_id: s.id,
+              service_name: s.service_name,
+            })),
+          )
+          .execute();
       }
     },
     async updateDuty(
@@ -149,24 +256,46 @@ export function threeListsRepository(db: Db) {
       services: { id: string; service_name: string }[] | null,
       trx: Db = db,
     ) {
-      await trx.updateTable('osp_duties').set({ ...patch, updated_at: nowIso() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+      await trx
+        .updateTable('osp_duties')
+        .set({ ...patch, updated_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
       if (services) {
         await trx.deleteFrom('osp_duty_services').where('tenant_id', '=', tenantId).where('duty_id', '=', id).execute();
         if (services.length) {
-          await trx.insertInto('osp_duty_services').values(services.map((s) => ({ tenant_id: tenantId, duty_id: id, service_id: s.id, service_name: s.service_name }))).execute();
+          await trx
+            .insertInto('osp_duty_services')
+            .values(
+              services.map((s) => ({
+                tenant_id: tenantId,
+                duty_id: id,
+                service_id: s.id,
+                service_name: s.service_name,
+              })),
+            )
+            .execute();
         }
       }
     },
     async removeDuties(tenantId: string, ids: string[]) {
       if (!ids.length) return 0;
       await db.deleteFrom('osp_duty_services').where('tenant_id', '=', tenantId).where('duty_id', 'in', ids).execute();
-      const r = await db.deleteFrom('osp_duties').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
+      const r = await db
+        .deleteFrom('osp_duties')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', ids)
+        .executeTakeFirst();
       return Number(r.numDeletedRows);
     },
     config(tenantId: string) {
       return db.selectFrom('three_list_configs').where('tenant_id', '=', tenantId).selectAll().executeTakeFirst();
     },
-    async saveConfig(tenantId: string, c: { page_title: string; introduction: string; show_services: number; duty_type_must: number }) {
+    async saveConfig(
+      tenantId: string,
+      c: { page_title: string; introduction: string; show_services: number; duty_type_must: number },
+    ) {
       const values = { ...c, updated_at: nowIso() };
       await db
         .insertInto('three_list_configs')
@@ -175,10 +304,100 @@ export function threeListsRepository(db: Db) {
         .execute();
     },
     tenantName(tenantId: string) {
-      return db.selectFrom('tenants').where('tenant_id', '=', tenantId).select('tenant_name').executeTakeFirst().then((r) => r?.tenant_name ?? '');
+      return db
+        .selectFrom('tenants')
+        .where('tenant_id', '=', tenantId)
+        .select('tenant_name')
+        .executeTakeFirst()
+        .then((r) => r?.tenant_name ?? '');
+    },
+
+    // ------------------------------------------------------------ bulk import (three-lists.bulk.ts)
+    /**
+     * Duties whose column `by` is one of `values`, with the given key columns: with the duty name (its index
+     * answers the IN list) every duty; otherwise the first duty (least id) of each key, grouped in SQL.
+     */
+    async dutiesByKey(tenantId: string, by: DutyKeyColumn, values: string[], columns: DutyKeyColumn[]) {
+      const q = db.selectFrom('osp_duties').where('tenant_id', '=', tenantId).where(by, 'in', values);
+      const rows =
+        by === 'duty_name'
+          ? await q.select(['id', 'dept_id', 'duty_name', 'duty_type']).execute()
+          : await q
+              .select([...columns, (eb) => eb.fn.min<string>('id').as('id')])
+              .groupBy(columns)
+              .execute();
+      return rows as ({ id: string } & Partial<Record<DutyKeyColumn, string>>)[];
+    },
+    /** New duties with their service links, in multi-row inserts (200 duties, 500 links a statement). */
+    async insertDuties(
+      tenantId: string,
+      entries: { row: DutyRow; services: { id: string; service_name: string }[] }[],
+    ) {
+      const now = nowIso();
+      for (let i = 0; i < entries.length; i += 200) {
+        const chunk = entries.slice(i, i + 200);
+        await db
+          .insertInto('osp_duties')
+          .values(chunk.map((e) => ({ ...e.row, tenant_id: tenantId, created_at: now, updated_at: now })))
+          .execute();
+        const links = chunk.flatMap((e) =>
+          e.services.map((s) => ({
+            tenant_id: tenantId,
+            duty_id: e.row.id,
+            service_id: s.id,
+            service_name: s.service_name,
+          })),
+        );
+        for (let j = 0; j < links.length; j += 500)
+          await db
+            .insertInto('osp_duty_services')
+            .values(links.slice(j, j + 500))
+            .execute();
+      }
+    },
+    async insertDept(
+      tenantId: string,
+      row: {
+        id: string;
+        parent_id: string;
+        dept_name: string;
+        responsibility: string;
+        phone: string;
+        address: string;
+        sort: number;
+      },
+    ) {
+      await db
+        .insertInto('osp_depts')
+        .values({ ...row, tenant_id: tenantId, updated_at: nowIso() })
+        .execute();
+    },
+    /** A department's parent and details, as an import sets them. */
+    async setDept(
+      tenantId: string,
+      id: string,
+      values: { parent_id: string; responsibility: string; phone: string; address: string },
+    ) {
+      await db
+        .updateTable('osp_depts')
+        .set({ ...values, updated_at: nowIso() })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
     },
   };
 }
+
+/** Columns a duty import may use to find an existing duty (its check fields). */
+export type DutyKeyColumn = 'dept_id' | 'duty_name' | 'duty_type';
+export type DutyRow = {
+  id: string;
+  dept_id: string;
+  duty_name: string;
+  duty_type: string;
+  duty_content: string;
+  sort: number;
+};
 
 export type ThreeListsRepository = ReturnType<typeof threeListsRepository>;
 

@@ -1,4 +1,11 @@
-import type { DeptInfo, DeptNodeT, Duty, DutySaveRequest, DutyUpdateRequest, ThreeListConfig } from '@portal/contracts/transfer';
+import type {
+  DeptInfo,
+  DeptNodeT,
+  Duty,
+  DutySaveRequest,
+  DutyUpdateRequest,
+  ThreeListConfig,
+} from '@portal/contracts/transfer';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import type { OspDeptRow } from '../../db/tables/transfer.ts';
 import { newId } from '../../platform/crypto.ts';
@@ -11,12 +18,30 @@ export const DUTY_MENU = 'deptResponsibilityListConfig';
 export const CONFIG_MENU = 'threeListsConfig';
 
 const repo = (deps: AppDeps) => threeListsRepository(deps.db);
-const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({ records, total, size, current, pages: Math.ceil(total / size) });
+const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+});
 
-type DutyRowLike = { id: string; dept_id: string; dept_name: string; duty_name: string; duty_type: string; duty_content: string; sort: number; updated_at: string };
+type DutyRowLike = {
+  id: string;
+  dept_id: string;
+  dept_name: string;
+  duty_name: string;
+  duty_type: string;
+  duty_content: string;
+  sort: number;
+  updated_at: string;
+};
 
 export async function withServices(deps: AppDeps, tenantId: string, rows: DutyRowLike[]): Promise<Duty[]> {
-  const services = await repo(deps).servicesOf(tenantId, rows.map((r) => r.id));
+  const services = await repo(deps).servicesOf(
+    tenantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     deptId: r.dept_id,
@@ -32,7 +57,12 @@ export async function withServices(deps: AppDeps, tenantId: string, rows: DutyRo
 
 /** The department tree of a tenant, optionally cut down to the subtrees rooted at `roots`. */
 export function buildTree(depts: OspDeptRow[], counts: Map<string, number>, roots?: Set<string>): DeptNodeT[] {
-  const nodes = new Map<string, DeptNodeT>(depts.map((d) => [d.id, { id: d.id, parentId: d.parent_id, title: d.dept_name, dutyNum: counts.get(d.id) ?? 0, children: [] }]));
+  const nodes = new Map<string, DeptNodeT>(
+    depts.map((d) => [
+      d.id,
+      { id: d.id, parentId: d.parent_id, title: d.dept_name, dutyNum: counts.get(d.id) ?? 0, children: [] },
+    ]),
+  );
   const top: DeptNodeT[] = [];
   for (const d of depts) {
     const node = nodes.get(d.id)!;
@@ -49,7 +79,11 @@ export function descendants(depts: OspDeptRow[], ids: Iterable<string>): Set<str
   let grew = true;
   while (grew) {
     grew = false;
-    for (const d of depts) if (d.parent_id && out.has(d.parent_id) && !out.has(d.id)) { out.add(d.id); grew = true; }
+    for (const d of depts)
+      if (d.parent_id && out.has(d.parent_id) && !out.has(d.id)) {
+        out.add(d.id);
+        grew = true;
+      }
   }
   return out;
 }
@@ -73,7 +107,11 @@ export async function powerDeptIds(deps: AppDeps, ctx: RequestContext): Promise<
 
 export async function deptTreePower(deps: AppDeps, ctx: RequestContext): Promise<DeptNodeT[]> {
   const r = repo(deps);
-  const [depts, counts, power] = await Promise.all([r.depts(ctx.tenantId), r.dutyCounts(ctx.tenantId), powerDeptIds(deps, ctx)]);
+  const [depts, counts, power] = await Promise.all([
+    r.depts(ctx.tenantId),
+    r.dutyCounts(ctx.tenantId),
+    powerDeptIds(deps, ctx),
+  ]);
   if (power === 'all') return buildTree(depts, counts);
   const visible = depts.filter((d) => power.has(d.id));
   const roots = new Set(visible.filter((d) => !power.has(d.parent_id)).map((d) => d.id));
@@ -88,7 +126,17 @@ export async function assertDeptPower(deps: AppDeps, ctx: RequestContext, deptId
   if (power !== 'all' && !power.has(deptId)) throw forbidden(TRANSFER_TEXTS.noDept, `deptId ${deptId}`);
 }
 
-export async function dutyPage(deps: AppDeps, tenantId: string, q: { current: number; size: number; deptId?: string | null | undefined; dutyName?: string | null | undefined; keyword?: string | null | undefined }) {
+export async function dutyPage(
+  deps: AppDeps,
+  tenantId: string,
+  q: {
+    current: number;
+    size: number;
+    deptId?: string | null | undefined;
+    dutyName?: string | null | undefined;
+    keyword?: string | null | undefined;
+  },
+) {
   const r = repo(deps);
   const f: DutyFilter = { dutyName: q.dutyName ?? null, keyword: q.keyword ?? null };
   if (q.deptId) f.deptIds = [...descendants(await r.depts(tenantId), [q.deptId])];
@@ -99,7 +147,8 @@ export async function dutyPage(deps: AppDeps, tenantId: string, q: { current: nu
 async function resolveServices(deps: AppDeps, tenantId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   const found = await repo(deps).listServices(tenantId, unique);
-  if (found.length !== unique.length) throw badRequest('服务不存在', unique.filter((id) => !found.some((f) => f.id === id)).join(','));
+  if (found.length !== unique.length)
+    throw badRequest('服务不存在', unique.filter((id) => !found.some((f) => f.id === id)).join(','));
   return found;
 }
 
@@ -116,7 +165,14 @@ export async function saveDuty(deps: AppDeps, ctx: RequestContext, body: DutySav
   await deps.db.transaction().execute(async (trx) => {
     await threeListsRepository(trx).insertDuty(
       ctx.tenantId,
-      { id, dept_id: body.deptId, duty_name: body.dutyName, duty_type: body.dutyType, duty_content: body.dutyContent, sort: body.sort },
+      {
+        id,
+        dept_id: body.deptId,
+        duty_name: body.dutyName,
+        duty_type: body.dutyType,
+        duty_content: body.dutyContent,
+        sort: body.sort,
+      },
       services,
       trx,
     );
@@ -135,7 +191,13 @@ export async function updateDuty(deps: AppDeps, ctx: RequestContext, body: DutyU
     await threeListsRepository(trx).updateDuty(
       ctx.tenantId,
       body.id,
-      { dept_id: body.deptId, duty_name: body.dutyName, duty_type: body.dutyType, duty_content: body.dutyContent, sort: body.sort },
+      {
+        dept_id: body.deptId,
+        duty_name: body.dutyName,
+        duty_type: body.dutyType,
+        duty_content: body.dutyContent,
+        sort: body.sort,
+      },
       services,
       trx,
     );
@@ -143,7 +205,14 @@ export async function updateDuty(deps: AppDeps, ctx: RequestContext, body: DutyU
 }
 
 export async function removeDuties(deps: AppDeps, ctx: RequestContext, idsText: string): Promise<number> {
-  const ids = [...new Set(idsText.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 1000);
+  const ids = [
+    ...new Set(
+      idsText
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 1000);
   const r = repo(deps);
   const power = await powerDeptIds(deps, ctx);
   for (const id of ids) {
@@ -167,19 +236,36 @@ const deptInfo = (d: OspDeptRow, counts: Map<string, number>): DeptInfo => ({
 /** Departments (within the caller's power) that have no duty yet. */
 export async function noSetDutyDept(deps: AppDeps, ctx: RequestContext): Promise<DeptInfo[]> {
   const r = repo(deps);
-  const [depts, counts, power] = await Promise.all([r.depts(ctx.tenantId), r.dutyCounts(ctx.tenantId), powerDeptIds(deps, ctx)]);
+  const [depts, counts, power] = await Promise.all([
+    r.depts(ctx.tenantId),
+    r.dutyCounts(ctx.tenantId),
+    powerDeptIds(deps, ctx),
+  ]);
   return depts.filter((d) => !counts.get(d.id) && (power === 'all' || power.has(d.id))).map((d) => deptInfo(d, counts));
 }
 
-export async function deptPage(deps: AppDeps, tenantId: string, q: { current: number; size: number; deptName?: string | null | undefined }) {
+export async function deptPage(
+  deps: AppDeps,
+  tenantId: string,
+  q: { current: number; size: number; deptName?: string | null | undefined },
+) {
   const r = repo(deps);
   const [depts, counts] = await Promise.all([r.depts(tenantId), r.dutyCounts(tenantId)]);
   const matched = depts.filter((d) => !q.deptName || d.dept_name.includes(q.deptName));
   const start = (q.current - 1) * q.size;
-  return pageResult(matched.slice(start, start + q.size).map((d) => deptInfo(d, counts)), matched.length, q.current, q.size);
+  return pageResult(
+    matched.slice(start, start + q.size).map((d) => deptInfo(d, counts)),
+    matched.length,
+    q.current,
+    q.size,
+  );
 }
 
-export async function updateDept(deps: AppDeps, ctx: RequestContext, body: { id: string; responsibility?: string | undefined; phone?: string | undefined; address?: string | undefined }) {
+export async function updateDept(
+  deps: AppDeps,
+  ctx: RequestContext,
+  body: { id: string; responsibility?: string | undefined; phone?: string | undefined; address?: string | undefined },
+) {
   await assertDeptPower(deps, ctx, body.id);
   await repo(deps).updateDept(ctx.tenantId, body.id, body);
 }
@@ -203,14 +289,28 @@ export async function queryService(deps: AppDeps, tenantId: string, dutyId: stri
   return (await repo(deps).servicesOf(tenantId, [dutyId])).get(dutyId) ?? [];
 }
 
-export async function servicePage(deps: AppDeps, tenantId: string, q: { current: number; size: number; serviceName?: string | null | undefined; deptId?: string | null | undefined }) {
+export async function servicePage(
+  deps: AppDeps,
+  tenantId: string,
+  q: { current: number; size: number; serviceName?: string | null | undefined; deptId?: string | null | undefined },
+) {
   const { rows, total } = await repo(deps).servicePage(tenantId, q, (q.current - 1) * q.size, q.size);
-  return pageResult(rows.map((s) => ({ serviceId: s.id, serviceName: s.service_name, deptId: s.dept_id, deptName: s.dept_name ?? '' })), total, q.current, q.size);
+  return pageResult(
+    rows.map((s) => ({ serviceId: s.id, serviceName: s.service_name, deptId: s.dept_id, deptName: s.dept_name ?? '' })),
+    total,
+    q.current,
+    q.size,
+  );
 }
 
 export async function serviceDeptRelation(deps: AppDeps, tenantId: string) {
   const rows = await repo(deps).serviceDeptRelation(tenantId);
-  return rows.map((s) => ({ serviceId: s.service_id, serviceName: s.service_name, deptId: s.dept_id, deptName: s.dept_name }));
+  return rows.map((s) => ({
+    serviceId: s.service_id,
+    serviceName: s.service_name,
+    deptId: s.dept_id,
+    deptName: s.dept_name,
+  }));
 }
 
 export async function getConfig(deps: AppDeps, tenantId: string): Promise<ThreeListConfig> {
@@ -224,7 +324,12 @@ export async function getConfig(deps: AppDeps, tenantId: string): Promise<ThreeL
 }
 
 export async function saveConfig(deps: AppDeps, ctx: RequestContext, c: ThreeListConfig): Promise<void> {
-  await repo(deps).saveConfig(ctx.tenantId, { page_title: c.pageTitle, introduction: c.introduction, show_services: c.showServices ? 1 : 0, duty_type_must: c.dutyTypeMust ? 1 : 0 });
+  await repo(deps).saveConfig(ctx.tenantId, {
+    page_title: c.pageTitle,
+    introduction: c.introduction,
+    show_services: c.showServices ? 1 : 0,
+    duty_type_must: c.dutyTypeMust ? 1 : 0,
+  });
 }
 
 export async function schoolInfo(deps: AppDeps, tenantId: string) {

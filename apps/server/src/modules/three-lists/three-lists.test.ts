@@ -13,7 +13,12 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
   let t: TestApp;
   const tokens: Record<string, string> = {};
   const call = async (account: string | null, method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await t.app.inject({ method, url, headers: account ? bearer(tokens[account]!) : {}, ...(payload ? { payload } : {}) });
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: account ? bearer(tokens[account]!) : {},
+      ...(payload ? { payload } : {}),
+    });
     return { http: res.statusCode, ...res.json() };
   };
   const post = (account: string | null, url: string, payload: object = {}) => call(account, 'POST', url, payload);
@@ -34,27 +39,54 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
     expect(jwc).toMatchObject({ dutyNum: 2, children: [{ title: '考试中心', dutyNum: 1 }] });
     const anonymous = await post(null, `${O}/nobody/threeInventory/getTree`, { tenantId: DEMO_TENANT_ID });
     expect(anonymous.result).toEqual(tree.result);
-    for (const method of ['GET', 'POST'] as const) expect((await call('student01', method, `${W}/deptTree`)).result).toEqual(tree.result);
+    for (const method of ['GET', 'POST'] as const)
+      expect((await call('student01', method, `${W}/deptTree`)).result).toEqual(tree.result);
   });
 
   it('pages duties by department including sub-departments, and by keyword, with their services', async () => {
-    const page = await post(null, `${O}/nobody/threeInventory/page`, { tenantId: DEMO_TENANT_ID, deptId: demoDeptId('jwc'), current: 1, size: 10 });
+    const page = await post(null, `${O}/nobody/threeInventory/page`, {
+      tenantId: DEMO_TENANT_ID,
+      deptId: demoDeptId('jwc'),
+      current: 1,
+      size: 10,
+    });
     expect(page.result.total).toBe(3);
-    expect(page.result.records.map((d: { dutyName: string }) => d.dutyName)).toEqual(['本科教学运行管理', '学籍管理', '考试组织']);
-    expect(page.result.records[1].services.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(['学籍证明开具', '成绩单打印'].sort());
+    expect(page.result.records.map((d: { dutyName: string }) => d.dutyName)).toEqual([
+      '本科教学运行管理',
+      '学籍管理',
+      '考试组织',
+    ]);
+    expect(page.result.records[1].services.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(
+      ['学籍信息修改', '成绩单打印'].sort(),
+    );
     const search = await post('student01', `${O}/threeInventory/page`, { keyword: '助学' });
     expect(search.result.records.map((d: { dutyName: string }) => d.dutyName)).toEqual(['学生资助']);
-    const duties = await post(null, `${O}/nobody/threeInventory/queryDuty`, { tenantId: DEMO_TENANT_ID, deptId: demoDeptId('xsc') });
+    const duties = await post(null, `${O}/nobody/threeInventory/queryDuty`, {
+      tenantId: DEMO_TENANT_ID,
+      deptId: demoDeptId('xsc'),
+    });
     expect(duties.result).toHaveLength(1);
-    const services = await post(null, `${O}/nobody/threeInventory/queryService`, { tenantId: DEMO_TENANT_ID, dutyId: demoDutyId('xsc-1') });
-    expect(services.result.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(['助学贷款办理', '奖学金申请'].sort());
+    const services = await post(null, `${O}/nobody/threeInventory/queryService`, {
+      tenantId: DEMO_TENANT_ID,
+      dutyId: demoDutyId('xsc-1'),
+    });
+    expect(services.result.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(
+      ['家庭经济困难学生认定', '奖学金申请'].sort(),
+    );
     const relation = await post(null, `${W}/nobody/baseService/getServiceDeptRelation`, { tenantId: DEMO_TENANT_ID });
-    expect(relation.result).toContainEqual({ serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'hk'), serviceName: '缓考申请', deptId: demoDeptId('jwc-ks'), deptName: '考试中心' });
+    expect(relation.result).toContainEqual({
+      serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'hk'),
+      serviceName: '补考重修报名',
+      deptId: demoDeptId('jwc-ks'),
+      deptName: '考试中心',
+    });
   });
 
   it('refuses nobody calls without a tenant or with an unknown one, and logged-in calls without a token', async () => {
     expect((await post(null, `${O}/nobody/threeInventory/getTree`, {})).status).toBe(400);
-    expect((await post(null, `${O}/nobody/threeInventory/getTree`, { tenantId: '999999' })).msg).toBe(MESSAGES.unknownTenant);
+    expect((await post(null, `${O}/nobody/threeInventory/getTree`, { tenantId: '999999' })).msg).toBe(
+      MESSAGES.unknownTenant,
+    );
     expect((await post(null, `${O}/threeInventory/getTree`, {})).status).toBe(401);
     expect((await post(null, `${W}/ospDeptDutyListConfig/page`, {})).status).toBe(401);
   });
@@ -70,7 +102,13 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
 
   it('gives each caller the department tree of their power (getDeptTreePower)', async () => {
     const admin = await call('admin', 'GET', `${W}/getDeptTreePower`);
-    expect(admin.result.map((n: { title: string }) => n.title)).toEqual(['校办', '教务处', '学生工作处', '人事处', '信息化中心']);
+    expect(admin.result.map((n: { title: string }) => n.title)).toEqual([
+      '校办',
+      '教务处',
+      '学生工作处',
+      '人事处',
+      '信息化中心',
+    ]);
     const teacher = await call('teacher01', 'POST', `${W}/getDeptTreePower`);
     expect(teacher.result).toMatchObject([{ title: '教务处', children: [{ title: '考试中心' }] }]);
     expect(teacher.result).toHaveLength(1);
@@ -88,21 +126,92 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
     expect(saved.status).toBe(1000);
     const id = saved.result.id;
     const detail = await post('teacher01', `${W}/ospDeptInfo/dutyAndService`, { deptId: demoDeptId('jwc-ks') });
-    expect(detail.result.duties.find((d: { id: string }) => d.id === id)).toMatchObject({ dutyName: '等级考试报名', services: [{ serviceName: '缓考申请' }] });
+    expect(detail.result.duties.find((d: { id: string }) => d.id === id)).toMatchObject({
+      dutyName: '等级考试报名',
+      services: [{ serviceName: '补考重修报名' }],
+    });
 
-    const updated = await post('teacher01', `${W}/ospDeptDutyListConfig/update`, { id, deptId: demoDeptId('jwc-ks'), dutyName: '等级考试组织', serviceIds: [] });
+    const updated = await post('teacher01', `${W}/ospDeptDutyListConfig/update`, {
+      id,
+      deptId: demoDeptId('jwc-ks'),
+      dutyName: '等级考试组织',
+      serviceIds: [],
+    });
     expect(updated.status).toBe(1000);
     const page = await post('teacher01', `${W}/ospDeptDutyListConfig/page`, { dutyName: '等级考试' });
     expect(page.result.records).toMatchObject([{ id, dutyName: '等级考试组织', services: [] }]);
 
-    const outside = await post('teacher01', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('xsc'), dutyName: '越权' });
+    const outside = await post('teacher01', `${W}/ospDeptDutyListConfig/save`, {
+      deptId: demoDeptId('xsc'),
+      dutyName: '越权',
+    });
     expect(outside.status).toBe(403);
-    expect((await post('teacher01', `${W}/ospDeptDutyListConfig/remove`, { ids: demoDutyId('xsc-1') })).status).toBe(403);
-    expect((await post('student01', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('jwc'), dutyName: 'x' })).status).toBe(403);
-    expect((await post('teacher01', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('jwc'), dutyName: 'x', serviceIds: ['nope'] })).status).toBe(400);
+    expect((await post('teacher01', `${W}/ospDeptDutyListConfig/remove`, { ids: demoDutyId('xsc-1') })).status).toBe(
+      403,
+    );
+    expect(
+      (await post('student01', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('jwc'), dutyName: 'x' })).status,
+    ).toBe(403);
+    expect(
+      (
+        await post('teacher01', `${W}/ospDeptDutyListConfig/save`, {
+          deptId: demoDeptId('jwc'),
+          dutyName: 'x',
+          serviceIds: ['nope'],
+        })
+      ).status,
+    ).toBe(400);
 
     const removed = await post('teacher01', `${W}/ospDeptDutyListConfig/remove`, { ids: id });
     expect(removed.result).toEqual({ removed: 1 });
+  });
+
+  it('links a duty only to services of the catalogue, so every one can be opened (issue 16)', async () => {
+    // Every seeded duty's services are services of the catalogue on the shelf.
+    const linked = await t.db.db
+      .selectFrom('osp_duty_services')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .select('service_id')
+      .execute();
+    expect(linked.length).toBeGreaterThan(0);
+    const shelf = await t.db.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('status', '=', 1)
+      .where(
+        'id',
+        'in',
+        linked.map((l) => l.service_id),
+      )
+      .select('id')
+      .execute();
+    expect(new Set(shelf.map((s) => s.id))).toEqual(new Set(linked.map((l) => l.service_id)));
+    // A service only the three lists knew of, or none at all, is refused with nothing saved.
+    await t.db.db
+      .insertInto('osp_list_services')
+      .values({
+        id: 'osp-only-1',
+        tenant_id: DEMO_TENANT_ID,
+        service_name: '只在三清单里的服务',
+        dept_id: demoDeptId('jwc'),
+      })
+      .execute();
+    for (const serviceIds of [['osp-only-1'], ['no-such-service']]) {
+      const r = await post('teacher01', `${W}/ospDeptDutyListConfig/save`, {
+        deptId: demoDeptId('jwc-ks'),
+        dutyName: '不存在的服务',
+        serviceIds,
+      });
+      expect([r.status, r.msg]).toEqual([400, '服务不存在']);
+    }
+    const page = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '只在三清单', size: 100 });
+    expect(page.result.records).toEqual([]);
+    const duties = await t.db.db
+      .selectFrom('osp_duties')
+      .where('duty_name', '=', '不存在的服务')
+      .select('id')
+      .execute();
+    expect(duties).toEqual([]);
   });
 
   it('lists departments, those without duties, services to link, and updates a department', async () => {
@@ -113,28 +222,42 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
     expect(depts.result).toMatchObject({ total: 6, pages: 3 });
     const services = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '开具', size: 100 });
     const names = services.result.records.map((s: { serviceName: string }) => s.serviceName);
-    expect(names).toEqual(expect.arrayContaining(['学籍证明开具', '在职证明开具']));
+    expect(names).toEqual(expect.arrayContaining(['收入证明开具', '在职证明开具']));
     expect(names.every((n: string) => n.includes('开具'))).toBe(true);
     // A service of the catalogue and of the duty lists with one name is one service.
     const one = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '成绩单打印' });
-    expect(one.result.records).toEqual([expect.objectContaining({ serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'cjd') })]);
-    expect((await post('admin', `${W}/ospDeptInfo/update`, { id: demoDeptId('xb'), phone: '010-1234' })).status).toBe(1000);
+    expect(one.result.records).toEqual([
+      expect.objectContaining({ serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'cjd') }),
+    ]);
+    expect((await post('admin', `${W}/ospDeptInfo/update`, { id: demoDeptId('xb'), phone: '010-1234' })).status).toBe(
+      1000,
+    );
     expect((await post('teacher01', `${W}/ospDeptInfo/update`, { id: demoDeptId('xb'), phone: '1' })).status).toBe(403);
     const after = await post('admin', `${W}/ospDeptInfo/page`, { deptName: '校办' });
     expect(after.result.records[0].phone).toBe('010-1234');
   });
 
   it('serves school info and the configuration; saving needs threeListsConfig; a required duty type is enforced', async () => {
-    expect((await call(null, 'GET', `${W}/schoolInfo?tenantId=${DEMO_TENANT_ID}`)).result).toEqual({ tenantId: DEMO_TENANT_ID, schoolName: '示例大学' });
+    expect((await call(null, 'GET', `${W}/schoolInfo?tenantId=${DEMO_TENANT_ID}`)).result).toEqual({
+      tenantId: DEMO_TENANT_ID,
+      schoolName: '示例大学',
+    });
     expect((await call('student01', 'GET', `${W}/isDutyTypeMust`)).result).toBe(false);
     const config = { pageTitle: '三清单公开', introduction: '职责公开', showServices: true, dutyTypeMust: true };
     expect((await post('teacher01', `${O}/tripleList/saveConfig`, config)).status).toBe(403);
     expect((await post('admin', `${O}/tripleList/saveConfig`, config)).status).toBe(1000);
-    expect((await post(null, `${O}/nobody/preLogin/tripleList/getConfig`, { tenantId: DEMO_TENANT_ID })).result).toEqual(config);
+    expect(
+      (await post(null, `${O}/nobody/preLogin/tripleList/getConfig`, { tenantId: DEMO_TENANT_ID })).result,
+    ).toEqual(config);
     expect((await call('student01', 'GET', `${W}/isDutyTypeMust`)).result).toBe(true);
-    const untyped = await post('admin', `${W}/ospDeptDutyListConfig/save`, { deptId: demoDeptId('xb'), dutyName: '无类型' });
+    const untyped = await post('admin', `${W}/ospDeptDutyListConfig/save`, {
+      deptId: demoDeptId('xb'),
+      dutyName: '无类型',
+    });
     expect(untyped).toMatchObject({ status: 400, msg: '请选择职责类型' });
     // The other tenant's configuration is untouched.
-    expect((await post(null, `${O}/nobody/preLogin/tripleList/getConfig`, { tenantId: OTHER })).result.pageTitle).toBe('三清单');
+    expect((await post(null, `${O}/nobody/preLogin/tripleList/getConfig`, { tenantId: OTHER })).result.pageTitle).toBe(
+      '三清单',
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellText, checkXlsx, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
+import { checkXlsx, isTextFormula, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { xlsOf, xlsxOf, zipOf } from './transfer-test-files.ts';
 
@@ -45,7 +46,8 @@ describe('spreadsheets', () => {
     return rows;
   };
   const part = (name: string, xml: string) => ({ name, data: Buffer.from(xml) });
-  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const ns =
+    'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
   it('reads an xlsx in the order Excel writes it: workbook, sheets named by relationship, shared strings after the sheet', async () => {
     const path = join(dir, 'excel-order.xlsx');
@@ -54,9 +56,18 @@ describe('spreadsheets', () => {
       zipOf([
         part('[Content_Types].xml', '<Types/>'),
         // The workbook lists 名单 first; its part is sheet2.xml, so sheet1.xml (the second sheet) is not read.
-        part('xl/workbook.xml', `<workbook ${ns}><sheets><sheet name="名单" sheetId="2" r:id="rId7"/><sheet name="说明" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-        part('xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/><Relationship Id="rId7" Target="/xl/worksheets/sheet2.xml" Type="x/worksheet"/><Relationship Id="rId9" Target="strings.xml" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>'),
-        part('xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>不该读到</t></is></c></row></sheetData></worksheet>`),
+        part(
+          'xl/workbook.xml',
+          `<workbook ${ns}><sheets><sheet name="名单" sheetId="2" r:id="rId7"/><sheet name="说明" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+        part(
+          'xl/_rels/workbook.xml.rels',
+          '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/><Relationship Id="rId7" Target="/xl/worksheets/sheet2.xml" Type="x/worksheet"/><Relationship Id="rId9" Target="strings.xml" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>',
+        ),
+        part(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>不该读到</t></is></c></row></sheetData></worksheet>`,
+        ),
         part(
           'xl/worksheets/sheet2.xml',
           `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>` +
@@ -66,7 +77,10 @@ describe('spreadsheets', () => {
             `<x:row r="6"><x:c r="AA6"><x:v>7</x:v></x:c></x:row>` +
             `</x:sheetData></x:worksheet>`,
         ),
-        part('xl/strings.xml', '<sst><si><t>部门</t></si><si><r><t>名</t></r><r><t>称</t></r><rPh><t>めいしょう</t></rPh></si></sst>'),
+        part(
+          'xl/strings.xml',
+          '<sst><si><t>部门</t></si><si><r><t>名</t></r><r><t>称</t></r><rPh><t>めいしょう</t></rPh></si></sst>',
+        ),
       ]),
     );
     expect(await read(path)).toEqual([
@@ -78,7 +92,13 @@ describe('spreadsheets', () => {
 
   it('reads the same rows every time, many reads at once (the streaming reader it replaces lost the workbook now and then)', async () => {
     const path = join(dir, 'again.xlsx');
-    await writeFile(path, await xlsxOf([['服务名称', '访问量'], ['某服务', 3]]));
+    await writeFile(
+      path,
+      await xlsxOf([
+        ['服务名称', '访问量'],
+        ['某服务', 3],
+      ]),
+    );
     const expected = [
       { rowNumber: 1, cells: ['服务名称', '访问量'] },
       { rowNumber: 2, cells: ['某服务', '3'] },
@@ -92,9 +112,18 @@ describe('spreadsheets', () => {
   it('reads a zip64 xlsx (sizes and offsets only in the zip64 fields, as large archives have them) like the same parts in a plain zip', async () => {
     const parts = [
       part('[Content_Types].xml', '<Types/>'),
-      part('xl/workbook.xml', `<workbook ${ns}><sheets><sheet name="名单" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-      part('xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/></Relationships>'),
-      part('xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>12</v></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>教务处</t></is></c></row></sheetData></worksheet>`),
+      part(
+        'xl/workbook.xml',
+        `<workbook ${ns}><sheets><sheet name="名单" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+      part(
+        'xl/_rels/workbook.xml.rels',
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/></Relationships>',
+      ),
+      part(
+        'xl/worksheets/sheet1.xml',
+        `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>12</v></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>教务处</t></is></c></row></sheetData></worksheet>`,
+      ),
       part('xl/sharedStrings.xml', '<sst><si><t>部门</t></si></sst>'),
     ];
     const plain = join(dir, 'plain.xlsx');
@@ -113,27 +142,107 @@ describe('spreadsheets', () => {
   it('refuses zip bombs in zip64 archives too: a part too large for its stored size, and a part holding more than it declares', async () => {
     const head = [part('[Content_Types].xml', '<Types/>'), part('xl/workbook.xml', '<workbook/>')];
     const bomb = join(dir, 'bomb64.xlsx');
-    await writeFile(bomb, zipOf([...head, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(64 * 1024 * 1024, 0x20) }], { zip64: true }));
+    await writeFile(
+      bomb,
+      zipOf([...head, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(64 * 1024 * 1024, 0x20) }], {
+        zip64: true,
+      }),
+    );
     await expect(checkXlsx(bomb)).rejects.toMatchObject({ message: TRANSFER_TEXTS.zipBomb });
     const liar = join(dir, 'liar64.xlsx');
-    await writeFile(liar, zipOf([...head, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20), lie: 1000 }], { zip64: true }));
+    await writeFile(
+      liar,
+      zipOf([...head, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20), lie: 1000 }], {
+        zip64: true,
+      }),
+    );
     await expect(checkXlsx(liar)).rejects.toMatchObject({ message: TRANSFER_TEXTS.zipBomb });
     const notZip = join(dir, 'not-a-zip.xlsx');
     await writeFile(notZip, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]));
     await expect(checkXlsx(notZip)).rejects.toMatchObject({ message: TRANSFER_TEXTS.badFormat });
   });
 
+  it('marks an xlsx formula written without its result (a tool that does not calculate) instead of reading it as empty', async () => {
+    const path = join(dir, 'uncalculated.xlsx');
+    await writeFile(
+      path,
+      zipOf([
+        part('[Content_Types].xml', '<Types/>'),
+        part(
+          'xl/workbook.xml',
+          `<workbook ${ns}><sheets><sheet name="名单" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+        part(
+          'xl/_rels/workbook.xml.rels',
+          '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x/worksheet"/></Relationships>',
+        ),
+        part(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet ${ns}><sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>教务处</t></is></c><c r="B2"><f>A2&amp;"值班"</f></c><c r="C2"><f>1+1</f><v>2</v></c></row><row r="3"><c r="B3" t="str"><f>"x"</f></c></row></sheetData></worksheet>`,
+        ),
+      ]),
+    );
+    expect(await read(path)).toEqual([
+      { rowNumber: 2, cells: ['教务处', '', '2'], staleFormulas: [1] },
+      { rowNumber: 3, cells: [], staleFormulas: [1] },
+    ]);
+  });
+
   it('refuses an xlsx whose worksheet is not well-formed XML', async () => {
     const path = join(dir, 'broken.xlsx');
-    await writeFile(path, zipOf([part('xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData><row r="1"><c r="A1"><v>1</c></row></sheetData></worksheet>`)]));
+    await writeFile(
+      path,
+      zipOf([
+        part(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet ${ns}><sheetData><row r="1"><c r="A1"><v>1</c></row></sheetData></worksheet>`,
+        ),
+      ]),
+    );
     await expect(read(path)).rejects.toMatchObject({ message: TRANSFER_TEXTS.badFormat });
   });
 
-  it('neutralises formulas on export and restores them on import; never evaluates a formula cell', () => {
+  // fixtures/*.xls(x) are written by LibreOffice 7.4 from the .fods beside them (fixtures/make-fixtures.sh:
+  // soffice --headless --convert-to xlsx|xls); the cells there are typed and formatted as a person would enter them.
+  const fixture = (name: string) => join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name);
+  const readKind = async (path: string, kind: 'xlsx' | 'xls') => {
+    const rows = [];
+    for await (const r of readRows(path, kind)) rows.push(r);
+    return rows;
+  };
+
+  it('reads cells as LibreOffice shows them, the same from xlsx and xls: dates, percentages, decimals, long numbers, numbers as text, text formulas', async () => {
+    const expected = [
+      { rowNumber: 1, cells: ['所属部门', '职责名称', '职责类型', '职责内容', '排序'] },
+      { rowNumber: 2, cells: ['教务处', '本科教学运行', '职责', '2026-09-01', '1'] },
+      { rowNumber: 3, cells: ['教务处', '招生宣传', '职责', '50%', '2'] },
+      { rowNumber: 4, cells: ['教务处', '00123', '责任', '3.50', '3'] },
+      { rowNumber: 5, cells: ['教务处', '20260001234567', '权力', '1,234,567', '4'] },
+      { rowNumber: 6, cells: ['教务处', '开学日期', '职责', '2026年9月1日', '5'] },
+    ];
+    expect(await readKind(fixture('displayed-cells.xlsx'), 'xlsx')).toEqual(expected);
+    expect(await readKind(fixture('displayed-cells.xls'), 'xls')).toEqual(expected);
+  });
+
+  it('marks an xls text formula whose result the file does not hold (LibreOffice stored 0) instead of reading it as 0', async () => {
+    const xls = await readKind(fixture('cached-formulas.xls'), 'xls');
+    expect(xls[1]).toEqual({
+      rowNumber: 2,
+      cells: ['教务处', '0', '职责', '依据教学计划组织教学', '1'],
+      staleFormulas: [1],
+    });
+    expect(xls[2]).toEqual({ rowNumber: 3, cells: ['教务处', '学籍管理', '职责', '学籍异动审核', '2'] });
+    // The xlsx LibreOffice writes from the same source holds the text.
+    expect((await readKind(fixture('cached-formulas.xlsx'), 'xlsx'))[1]!.cells[1]).toBe('本科教学运行');
+    for (const f of ['CONCATENATE("a","b")', '"a"&B2', 'TEXT(A1,"0.0")', '_xlfn.CONCAT(A1,"x")', '"文本"'])
+      expect(isTextFormula(f)).toBe(true);
+    for (const f of ['1+2', 'SUM(A1:A3)', 'IF(A1>0,"a","b")', 'LEN(CONCATENATE("a","b"))', 'CONCATENATE("a")+1'])
+      expect(isTextFormula(f)).toBe(false);
+  });
+
+  it('neutralises formulas on export and restores them on import', () => {
     for (const v of ['=1+1', '+SUM(A1)', '-2', '@cmd', '\tx']) expect(unneutralise(neutralise(v))).toBe(v);
     expect(neutralise('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
     expect(neutralise('教务处')).toBe('教务处');
-    expect(cellText({ formula: 'A1*2', result: 4 })).toBe('4');
-    expect(cellText({ richText: [{ text: '教' }, { text: '务' }] })).toBe('教务');
   });
 });

@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { open, readFile, stat } from 'node:fs/promises';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { badRequest } from '../../platform/errors.ts';
-import { ExcelJS } from './exceljs.ts';
+import ExcelJS from 'exceljs';
+import { formatNumber } from './cell-format.ts';
 import { entryChunks, openZip, xlsxRows } from './xlsx-reader.ts';
 
 /**
@@ -54,14 +55,22 @@ export function sniffKindOf(head: Buffer, fileName: string): SheetKind | null {
 export async function checkXlsx(path: string): Promise<void> {
   const { zip, entries, close } = await openZip(path, XLSX_MAX_ENTRIES);
   try {
-    if (!entries.some((e) => e.fileName === 'xl/workbook.xml') || !entries.some((e) => e.fileName === '[Content_Types].xml')) {
+    if (
+      !entries.some((e) => e.fileName === 'xl/workbook.xml') ||
+      !entries.some((e) => e.fileName === '[Content_Types].xml')
+    ) {
       throw badRequest(TRANSFER_TEXTS.badFormat, 'the zip holds no workbook');
     }
     let declared = 0;
     for (const e of entries) {
-      if (e.uncompressedSize > Math.max(1024 * 1024, e.compressedSize * XLSX_MAX_RATIO)) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.fileName} inflates ${e.uncompressedSize} from ${e.compressedSize} bytes`);
+      if (e.uncompressedSize > Math.max(1024 * 1024, e.compressedSize * XLSX_MAX_RATIO))
+        throw badRequest(
+          TRANSFER_TEXTS.zipBomb,
+          `${e.fileName} inflates ${e.uncompressedSize} from ${e.compressedSize} bytes`,
+        );
       declared += e.uncompressedSize;
-      if (declared > XLSX_MAX_INFLATED_BYTES) throw badRequest(TRANSFER_TEXTS.zipBomb, `inflates past ${XLSX_MAX_INFLATED_BYTES} bytes`);
+      if (declared > XLSX_MAX_INFLATED_BYTES)
+        throw badRequest(TRANSFER_TEXTS.zipBomb, `inflates past ${XLSX_MAX_INFLATED_BYTES} bytes`);
     }
     for (const e of entries) for await (const _ of entryChunks(zip, e)) void _;
   } finally {
@@ -69,26 +78,14 @@ export async function checkXlsx(path: string): Promise<void> {
   }
 }
 
-/** A cell's value as the text an import works with; a formula gives its cached result, never evaluated. */
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; formula?: unknown; error?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if ('formula' in o || 'sharedFormula' in o) return cellText(o.result);
-    if ('text' in o) return cellText(o.text);
-    if ('error' in o) return '';
-  }
-  return String(v);
-}
+/**
+ * A row; `tooLong` when a cell exceeded CELL_MAX_CHARS (it is cut there, and the row must be refused);
+ * `staleFormulas` the 0-based columns of formulas whose result the file does not hold (xls: see xlsCellText; xlsx:
+ * a formula written without its result), so the row is refused rather than imported with a wrong value.
+ */
+export type SheetRow = { rowNumber: number; cells: string[]; tooLong?: true; staleFormulas?: number[] };
 
-/** A row; `tooLong` when a cell exceeded CELL_MAX_CHARS (it is cut there, and the row must be refused). */
-export type SheetRow = { rowNumber: number; cells: string[]; tooLong?: true };
-
-function sheetRow(rowNumber: number, cells: string[]): SheetRow {
+function sheetRow(rowNumber: number, cells: string[], staleFormulas: number[] = []): SheetRow {
   while (cells.length && cells[cells.length - 1] === '') cells.pop();
   let tooLong = false;
   for (let i = 0; i < cells.length; i++) {
@@ -97,7 +94,62 @@ function sheetRow(rowNumber: number, cells: string[]): SheetRow {
       tooLong = true;
     }
   }
-  return tooLong ? { rowNumber, cells, tooLong: true } : { rowNumber, cells };
+  const row: SheetRow = { rowNumber, cells };
+  if (tooLong) row.tooLong = true;
+  if (staleFormulas.length) row.staleFormulas = staleFormulas;
+  return row;
+}
+
+/** Functions whose result is always text: a formula ending in one of them (or in &) cannot have a number result. */
+const TEXT_FUNCTIONS = new Set(
+  'CONCATENATE CONCAT TEXTJOIN TEXT LEFT LEFTB RIGHT RIGHTB MID MIDB UPPER LOWER PROPER TRIM CLEAN SUBSTITUTE REPLACE REPLACEB REPT CHAR UNICHAR T FIXED DOLLAR ADDRESS'.split(
+    ' ',
+  ),
+);
+
+/** Whether the outermost operation of a formula (as SheetJS writes it, no leading =) gives text. */
+export function isTextFormula(formula: string): boolean {
+  const f = formula.trim().replace(/^=/, '');
+  let depth = 0;
+  let quoted = false;
+  let firstCallEnd = -1;
+  for (let i = 0; i < f.length; i++) {
+    const ch = f[i];
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0 && firstCallEnd < 0) firstCallEnd = i;
+    else if (ch === '&' && depth === 0) return true;
+  }
+  if (/^"([^"]|"")*"$/.test(f)) return true;
+  const call = /^(?:_xlfn\.)?([A-Z][A-Z0-9.]*)\(/i.exec(f);
+  return !!call && firstCallEnd === f.length - 1 && TEXT_FUNCTIONS.has(call[1]!.toUpperCase());
+}
+
+/**
+ * An xls cell as the text a person sees (cell-format.ts for numbers). A formula gives its cached result, never
+ * evaluated; `stale` when that result is a number though the formula can only give text: the file was written
+ * without calculating it (LibreOffice's xls export of a sheet it has not recalculated stores 0 for such a
+ * formula, marked to be recalculated on load, so a spreadsheet program shows the text while the file holds 0).
+ */
+function xlsCellText(c: XLSX.CellObject | undefined, date1904: boolean): { text: string; stale?: true } {
+  if (!c) return { text: '' };
+  switch (c.t) {
+    case 's':
+      return { text: typeof c.v === 'string' ? c.v : String(c.v ?? '') };
+    case 'b':
+      return { text: c.v ? 'true' : 'false' };
+    case 'n': {
+      if (typeof c.v !== 'number') return { text: '' };
+      const text = formatNumber(c.v, typeof c.z === 'string' ? c.z : undefined, date1904);
+      return c.f && isTextFormula(c.f) ? { text, stale: true } : { text };
+    }
+    case 'd':
+      return { text: c.v instanceof Date ? c.v.toISOString().slice(0, 10) : String(c.v ?? '') };
+    default:
+      // 'e' (an error such as #N/A) and 'z' (a blank cell) are empty.
+      return { text: '' };
+  }
 }
 
 /** The rows of the first worksheet, one at a time (empty rows skipped), with 1-based row numbers. */
@@ -105,23 +157,36 @@ export async function* readRows(path: string, kind: SheetKind): AsyncGenerator<S
   if (kind === 'xls') {
     const info = await stat(path);
     if (!info.size) return;
-    const wb = XLSX.read(await readFile(path), { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetRows: IMPORT_MAX_ROWS + 20 });
+    const wb = XLSX.read(await readFile(path), {
+      type: 'buffer',
+      dense: true,
+      cellFormula: true,
+      cellNF: true,
+      cellHTML: false,
+      cellStyles: false,
+      sheetRows: IMPORT_MAX_ROWS + 20,
+    });
     const ws = wb.SheetNames[0] ? wb.Sheets[wb.SheetNames[0]] : undefined;
     if (!ws || !ws['!ref']) return;
-    const range = XLSX.utils.decode_range(ws['!ref']);
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, blankrows: true, defval: '' });
-    for (let i = 0; i < rows.length; i++) {
-      const cells = (rows[i] ?? []).map(cellText);
-      if (cells.every((c) => c.trim() === '')) continue;
-      // sheet_to_json starts at the range's first column; pad so cells[0] is column A.
-      const padded = [...Array<string>(range.s.c).fill(''), ...cells];
-      yield sheetRow(range.s.r + i + 1, padded);
+    const date1904 = !!wb.Workbook?.WBProps?.date1904;
+    const data = (ws['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+    for (let r = 0; r < data.length; r++) {
+      const cells: string[] = [];
+      const stale: number[] = [];
+      const row = data[r] ?? [];
+      for (let c = 0; c < row.length; c++) {
+        const cell = xlsCellText(row[c], date1904);
+        cells.push(cell.text);
+        if (cell.stale) stale.push(c);
+      }
+      if (cells.every((t) => t.trim() === '')) continue;
+      yield sheetRow(r + 1, cells, stale);
     }
     return;
   }
   for await (const row of xlsxRows(path, XLSX_MAX_ENTRIES)) {
-    if (row.cells.every((c) => c.trim() === '')) continue;
-    yield sheetRow(row.rowNumber, row.cells);
+    if (row.cells.every((c) => c.trim() === '') && !row.staleFormulas) continue;
+    yield sheetRow(row.rowNumber, row.cells, row.staleFormulas);
   }
 }
 
@@ -137,17 +202,67 @@ export function unneutralise(v: string): string {
   return v.length > 1 && v.startsWith("'") && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v;
 }
 
-/** A streamed xlsx writer with one worksheet: rows go to disk as they come, no styles or shared strings. */
-export function sheetWriter(path: string, sheetName: string) {
+/** A list of allowed values for a range of a worksheet (a drop-down in spreadsheet programs). */
+export type ListValidation = { range: string; source: string; title: string };
+
+/** A streamed xlsx writer of one or more worksheets, one after the other: rows go to disk as they come. */
+export function workbookWriter(path: string) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName);
   return {
-    addRow(cells: (string | number)[]) {
-      ws.addRow(cells.map((c) => (typeof c === 'string' ? neutralise(c) : c))).commit();
+    addSheet(name: string) {
+      const ws = wb.addWorksheet(name);
+      return {
+        addRow(cells: (string | number)[]) {
+          ws.addRow(cells.map((c) => (typeof c === 'string' ? neutralise(c) : c))).commit();
+        },
+        /** Cells of `range` offer the values of `source` (a range such as 'Sheet2'!$A$2:$A$9) and warn on others. */
+        addListValidation({ range, source, title }: ListValidation) {
+          // The streaming worksheet keeps data validations as the document one does; its typings leave them out.
+          const sheet = ws as unknown as {
+            dataValidations: { add(range: string, v: import('exceljs').DataValidation): void };
+          };
+          sheet.dataValidations.add(range, {
+            type: 'list',
+            allowBlank: true,
+            formulae: [source],
+            showErrorMessage: true,
+            errorStyle: 'warning',
+            errorTitle: title,
+            error: `${title}：请从下拉列表中选择`,
+          });
+        },
+        commit() {
+          ws.commit();
+        },
+      };
     },
     async close() {
-      ws.commit();
       await wb.commit();
     },
   };
+}
+
+/** A streamed xlsx writer with one worksheet: rows go to disk as they come, no styles or shared strings. */
+export function sheetWriter(path: string, sheetName: string) {
+  const wb = workbookWriter(path);
+  const ws = wb.addSheet(sheetName);
+  return {
+    addRow: ws.addRow,
+    async close() {
+      ws.commit();
+      await wb.close();
+    },
+  };
+}
+
+/** The letters of a 0-based column index (0 → A, 26 → AA). */
+export function columnName(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
 }

@@ -1,16 +1,36 @@
 import { ACCESS_WAYS, OPEN_WAY_IN_PAGE, OPEN_WAY_NEW_TAB, OPEN_WAY_POPUP } from '@portal/contracts/services';
 import type { CataloguePage, CataloguePageRequest, DictOption } from '@portal/contracts/transfer';
-import { DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH, RULE_SKIP, RULE_UPDATE, TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import {
+  DATA_RANGE_CHOSEN,
+  DATA_RANGE_SEARCH,
+  RULE_SKIP,
+  RULE_UPDATE,
+  TRANSFER_TEXTS,
+} from '@portal/contracts/transfer';
 import type { Db } from '../../db/create-db.ts';
-import type { SvcServiceTable } from '../../db/tables/catalogue.ts';
-import { analyzeTables, nowIso } from '../../db/sql-helpers.ts';
+import { nowIso } from '../../db/sql-helpers.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
-import { guideText, sanitizeGuide } from '../services/guide-html.ts';
-import { refreshIndex } from '../services/search-indexes.ts';
-import { bumpCatalogue } from '../services/catalogue-version.ts';
-import { namesOf, orderedId, RowError, str, type Dataset, type RowOutcome, type RowValues, type Scope } from './transfer.rows.ts';
+import {
+  afterCatalogueImport,
+  catalogueBulk,
+  type CatalogueFilter,
+  type ServiceFields,
+  type ServiceKeyColumn,
+} from '../services/catalogue-bulk.ts';
+import { sanitizeGuide } from '../services/guide-html.ts';
+import { transferRepository } from './transfer.repository.ts';
+import {
+  namesOf,
+  orderedId,
+  RowError,
+  str,
+  type Dataset,
+  type RowOutcome,
+  type RowValues,
+  type Scope,
+} from './transfer.rows.ts';
 
 /**
  * The service catalogue (issue 3's svc_* tables) as a data set of import and export: services with their
@@ -28,13 +48,18 @@ export const CATALOGUE_MENU = 'serviceHallConfig';
 /** Labels of the coded columns, as a spreadsheet shows them; an import accepts the label or the code. */
 export const BUSINESS_TYPE_LABELS: Record<string, string> = { PROCESS: '办事服务', APPLICATION: '应用服务' };
 export const PROCESS_TYPE_LABELS: Record<string, string> = { ONLINE: '线上办理', OFFLINE: '线下办理' };
-export const OPEN_WAY_LABELS: Record<string, string> = { [OPEN_WAY_IN_PAGE]: '页面内打开', [OPEN_WAY_POPUP]: '弹窗打开', [OPEN_WAY_NEW_TAB]: '新标签页打开' };
+export const OPEN_WAY_LABELS: Record<string, string> = {
+  [OPEN_WAY_IN_PAGE]: '页面内打开',
+  [OPEN_WAY_POPUP]: '弹窗打开',
+  [OPEN_WAY_NEW_TAB]: '新标签页打开',
+};
 export const ACCESS_WAY_LABELS: Record<string, string> = { ...ACCESS_WAYS };
 export const STATUS_LABELS: Record<string, string> = { '1': '上架', '0': '下架' };
 export const YES_NO_LABELS: Record<string, string> = { '1': '是', '0': '否' };
 
 /** Options of a coded column, in the order given (integer-like keys would otherwise come out ascending). */
-const optionsOf = (labels: Record<string, string>, order = Object.keys(labels)): DictOption[] => order.map((dictKey) => ({ dictKey, dictValue: labels[dictKey]! }));
+const optionsOf = (labels: Record<string, string>, order = Object.keys(labels)): DictOption[] =>
+  order.map((dictKey) => ({ dictKey, dictValue: labels[dictKey]! }));
 
 /** The code of a label (or of the code itself); undefined when the text is neither. */
 function codeOf(labels: Record<string, string>, text: string): string | undefined {
@@ -48,18 +73,12 @@ const SERVICE_URL = /^(https?:\/\/[^\s<>"'`]+|\/(?!\/)[^\s<>"'`]*)$/i;
 /** The svc_services column of each dictionary-backed group field. */
 const GROUP_COLUMN = { deptName: 'dept_id', sceneName: 'scene_id', typeName: 'type_id' } as const;
 
-async function groupsByName(db: Db, table: 'svc_depts' | 'svc_scenes' | 'svc_types', tenantId: string) {
-  const rows = await db.selectFrom(table).where('tenant_id', '=', tenantId).select(['id', 'name']).orderBy('sort').execute();
-  return rows;
-}
+const groupsByName = (db: Db, table: 'svc_depts' | 'svc_scenes' | 'svc_types', tenantId: string) =>
+  catalogueBulk(db).groups(tenantId, table);
 
-async function shelfLabelsOf(db: Db, tenantId: string) {
-  return db.selectFrom('svc_shelf_labels').where('tenant_id', '=', tenantId).select(['id', 'label_name']).orderBy('sort').execute();
-}
+const shelfLabelsOf = (db: Db, tenantId: string) => catalogueBulk(db).shelfLabels(tenantId);
 
-async function rolesOf(db: Db, tenantId: string) {
-  return db.selectFrom('roles').where('tenant_id', '=', tenantId).select(['id', 'role_name']).orderBy('sort').execute();
-}
+const rolesOf = (db: Db, tenantId: string) => transferRepository(db).roles(tenantId);
 
 /** Dictionaries of the catalogue's coded and dictionary-backed fields; null for a code that is not one of them. */
 export async function catalogueDictionary(deps: AppDeps, tenantId: string, code: string): Promise<DictOption[] | null> {
@@ -97,62 +116,34 @@ export async function requireCatalogueAdmin(deps: AppDeps, ctx: RequestContext):
   if (ctx.roleType !== 'admin') throw forbidden(TRANSFER_TEXTS.adminOnly, `roleType ${ctx.roleType}`);
 }
 
-function serviceQuery(db: Db, tenantId: string, scope: Scope) {
-  let q = db
-    .selectFrom('svc_services as s')
-    .leftJoin('svc_depts as d', (j) => j.onRef('d.id', '=', 's.dept_id').on('d.tenant_id', '=', tenantId))
-    .leftJoin('svc_scenes as c', (j) => j.onRef('c.id', '=', 's.scene_id').on('c.tenant_id', '=', tenantId))
-    .leftJoin('svc_types as t', (j) => j.onRef('t.id', '=', 's.type_id').on('t.tenant_id', '=', tenantId))
-    .leftJoin('svc_guides as g', (j) => j.onRef('g.service_id', '=', 's.id').on('g.tenant_id', '=', tenantId))
-    .where('s.tenant_id', '=', tenantId);
-  if (scope.dataRange === DATA_RANGE_CHOSEN) q = scope.ids.length ? q.where('s.id', 'in', scope.ids) : q.where('s.id', '=', '');
-  if (scope.dataRange === DATA_RANGE_SEARCH) {
-    const name = str(scope.search.serviceName);
-    const deptId = str(scope.search.deptId);
-    const businessType = str(scope.search.businessType);
-    const status = str(scope.search.status);
-    if (name) q = q.where('s.service_name', 'like', `%${name.replace(/[%_\\]/g, '')}%`);
-    if (deptId) q = q.where('s.dept_id', '=', deptId);
-    if (businessType) q = q.where('s.business_type', '=', businessType);
-    if (status === '0' || status === '1') q = q.where('s.status', '=', Number(status));
-  }
-  return q;
+/** The services an export or count of `scope` covers. */
+function filterOf(scope: Scope): CatalogueFilter {
+  if (scope.dataRange === DATA_RANGE_CHOSEN) return { ids: scope.ids };
+  if (scope.dataRange !== DATA_RANGE_SEARCH) return {};
+  const status = str(scope.search.status);
+  return {
+    serviceName: str(scope.search.serviceName),
+    deptId: str(scope.search.deptId),
+    businessType: str(scope.search.businessType),
+    status: status === '0' || status === '1' ? Number(status) : null,
+  };
 }
 
-const SERVICE_COLUMNS = [
-  's.id',
-  's.service_name',
-  'd.name as dept_name',
-  'c.name as scene_name',
-  't.name as type_name',
-  's.business_type',
-  's.process_type',
-  's.access_way',
-  's.open_way',
-  's.service_url',
-  's.description',
-  's.label_name',
-  's.shelf_label_name',
-  's.service_icon',
-  'g.content as guide',
-  's.is_public',
-  's.status',
-  's.sort',
-  's.visit_count',
-] as const;
-
 /** A page of the tenant's services for the catalogue data page (search by name and department). */
-export async function cataloguePage(deps: AppDeps, ctx: RequestContext, req: CataloguePageRequest): Promise<CataloguePage> {
+export async function cataloguePage(
+  deps: AppDeps,
+  ctx: RequestContext,
+  req: CataloguePageRequest,
+): Promise<CataloguePage> {
   await requireCatalogueAdmin(deps, ctx);
-  const scope: Scope = { dataRange: DATA_RANGE_SEARCH, search: { serviceName: req.serviceName ?? '', deptId: req.deptId ?? '' }, ids: [] };
-  const total = Number((await serviceQuery(deps.db, ctx.tenantId, scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await serviceQuery(deps.db, ctx.tenantId, scope)
-    .select([...SERVICE_COLUMNS])
-    .orderBy('s.sort')
-    .orderBy('s.id')
-    .limit(req.size)
-    .offset((req.current - 1) * req.size)
-    .execute();
+  const scope: Scope = {
+    dataRange: DATA_RANGE_SEARCH,
+    search: { serviceName: req.serviceName ?? '', deptId: req.deptId ?? '' },
+    ids: [],
+  };
+  const bulk = catalogueBulk(deps.db);
+  const total = await bulk.count(ctx.tenantId, filterOf(scope));
+  const rows = await bulk.page(ctx.tenantId, filterOf(scope), (req.current - 1) * req.size, req.size);
   return {
     records: rows.map((r) => ({
       id: r.id,
@@ -172,10 +163,15 @@ export async function cataloguePage(deps: AppDeps, ctx: RequestContext, req: Cat
 }
 
 /** Spreadsheet column → the svc_services column a check field compares. */
-const CHECK_COLUMN = { serviceCode: 'id', serviceName: 'service_name', deptName: 'dept_id', serviceUrl: 'service_url' } as const;
+const CHECK_COLUMN = {
+  serviceCode: 'id',
+  serviceName: 'service_name',
+  deptName: 'dept_id',
+  serviceUrl: 'service_url',
+} as const satisfies Record<string, ServiceKeyColumn>;
 type CheckColumn = (typeof CHECK_COLUMN)[keyof typeof CHECK_COLUMN];
 
-type ServiceValues = Partial<Omit<SvcServiceTable, 'id' | 'tenant_id' | 'visit_count' | 'launched_at' | 'updated_at'>>;
+type ServiceValues = Partial<Omit<ServiceFields, 'id'>>;
 /** `guide`: null when the file did not match the column; '' removes the guide. */
 type Prepared = { code: string; values: ServiceValues; roles: string[] | null; guide: string | null };
 
@@ -207,7 +203,27 @@ export const service: Dataset = {
     { id: 'visitCount', field: '访问量', required: false, dictCode: null, checkable: false },
   ],
   exportOnly: ['visitCount'],
-  maxLength: { serviceCode: 64, serviceName: 200, deptName: 100, sceneName: 100, typeName: 100, businessType: 16, processType: 16, accessWay: 32, openWay: 32, serviceUrl: 1000, description: 4000, labelName: 50, isPublic: 4, status: 4, sort: 6, roles: 1000, shelfLabelName: 50, serviceIcon: 1000, guide: 30000 },
+  maxLength: {
+    serviceCode: 64,
+    serviceName: 200,
+    deptName: 100,
+    sceneName: 100,
+    typeName: 100,
+    businessType: 16,
+    processType: 16,
+    accessWay: 32,
+    openWay: 32,
+    serviceUrl: 1000,
+    description: 4000,
+    labelName: 50,
+    isPublic: 4,
+    status: 4,
+    sort: 6,
+    roles: 1000,
+    shelfLabelName: 50,
+    serviceIcon: 1000,
+    guide: 30000,
+  },
   sample: {
     serviceCode: '',
     serviceName: '成绩单打印',
@@ -231,21 +247,19 @@ export const service: Dataset = {
   },
 
   async count(deps, ctx, scope) {
-    const r = await serviceQuery(deps.db, ctx.tenantId, scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(r.n);
+    return catalogueBulk(deps.db).count(ctx.tenantId, filterOf(scope));
   },
   async *rows(deps, ctx, scope) {
     const roleNames = new Map((await rolesOf(deps.db, ctx.tenantId)).map((r) => [r.id, r.role_name]));
     let after = '';
     for (;;) {
-      const rows = await serviceQuery(deps.db, ctx.tenantId, scope).where('s.id', '>', after).select([...SERVICE_COLUMNS]).orderBy('s.id').limit(2000).execute();
+      const bulk = catalogueBulk(deps.db);
+      const rows = await bulk.after(ctx.tenantId, filterOf(scope), after, 2000);
       if (!rows.length) return;
-      const roleRows = await deps.db
-        .selectFrom('svc_service_roles')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('service_id', 'in', rows.map((r) => r.id))
-        .select(['service_id', 'role_id'])
-        .execute();
+      const roleRows = await bulk.rolesOf(
+        ctx.tenantId,
+        rows.map((r) => r.id),
+      );
       const roles = new Map<string, string[]>();
       for (const r of roleRows) {
         const name = roleNames.get(r.role_id);
@@ -314,7 +328,10 @@ export const service: Dataset = {
         if (!has(id)) continue;
         const text = v[id] ?? '';
         const found = text ? groups[id].get(text) : '';
-        if (found === undefined) throw new RowError(`${fieldName[id]}：${id === 'deptName' ? TRANSFER_TEXTS.unknownDept : TRANSFER_TEXTS.unknownDictValue}`);
+        if (found === undefined)
+          throw new RowError(
+            `${fieldName[id]}：${id === 'deptName' ? TRANSFER_TEXTS.unknownDept : TRANSFER_TEXTS.unknownDictValue}`,
+          );
         values[GROUP_COLUMN[id]] = found;
       }
       if (has('businessType')) values.business_type = coded('businessType', BUSINESS_TYPE_LABELS)!;
@@ -330,7 +347,8 @@ export const service: Dataset = {
       if (has('labelName')) values.label_name = v.labelName ?? '';
       if (has('shelfLabelName')) {
         const label = v.shelfLabelName ?? '';
-        if (label && !shelfLabelNames.has(label)) throw new RowError(`${fieldName.shelfLabelName}：${TRANSFER_TEXTS.unknownDictValue}`);
+        if (label && !shelfLabelNames.has(label))
+          throw new RowError(`${fieldName.shelfLabelName}：${TRANSFER_TEXTS.unknownDictValue}`);
         values.shelf_label_name = label;
       }
       if (has('serviceIcon')) {
@@ -356,11 +374,27 @@ export const service: Dataset = {
       return { code: v.serviceCode ?? '', values, roles: roleIds, guide };
     };
 
-    const NEW_DEFAULTS = { scene_id: '', type_id: '', process_type: 'ONLINE', access_way: '1', open_way: OPEN_WAY_NEW_TAB, service_url: '', description: '', label_name: '', shelf_label_name: '', service_icon: '', is_public: 0, status: 1, sort: 0 };
+    const NEW_DEFAULTS = {
+      scene_id: '',
+      type_id: '',
+      process_type: 'ONLINE',
+      access_way: '1',
+      open_way: OPEN_WAY_NEW_TAB,
+      service_url: '',
+      description: '',
+      label_name: '',
+      shelf_label_name: '',
+      service_icon: '',
+      is_public: 0,
+      status: 1,
+      sort: 0,
+    };
 
     return {
       async applyBatch(trx, rows, ruleNum, checkFields) {
-        const columns = checkFields.map((f) => CHECK_COLUMN[f as keyof typeof CHECK_COLUMN]).filter(Boolean) as CheckColumn[];
+        const columns = checkFields
+          .map((f) => CHECK_COLUMN[f as keyof typeof CHECK_COLUMN])
+          .filter(Boolean) as CheckColumn[];
         const checkValue = (p: Prepared, c: CheckColumn) => (c === 'id' ? p.code : String(p.values[c] ?? ''));
         /** The duplicate key of a row; null when a check field is empty (nothing to compare: a new service). */
         const keyOf = (p: Prepared) => {
@@ -378,17 +412,12 @@ export const service: Dataset = {
         const valid = prepared.filter((p): p is Prepared => !(p instanceof RowError));
         type Pending = { row: Required<ServiceValues> & { id: string }; roles: string[] | null; guide: string | null };
         const known = new Map<string, { id: string; pending: Pending | null }>();
+        const bulk = catalogueBulk(trx);
         const by = (['id', 'service_name', 'service_url', 'dept_id'] as const).find((c) => columns.includes(c));
         const probe = by ? [...new Set(valid.map((p) => checkValue(p, by)).filter(Boolean))] : [];
         for (let i = 0; i < probe.length; i += 500) {
           // Only this tenant's services are found: a code of another tenant's service matches nothing.
-          const found = await trx
-            .selectFrom('svc_services')
-            .where('tenant_id', '=', ctx.tenantId)
-            .where(by!, 'in', probe.slice(i, i + 500))
-            .select(['id', 'service_name', 'dept_id', 'service_url'])
-            .orderBy('id')
-            .execute();
+          const found = await bulk.byKey(ctx.tenantId, by!, probe.slice(i, i + 500));
           for (const f of found) {
             const k = columns.map((c) => f[c]).join('\u0000');
             if (!known.has(k)) known.set(k, { id: f.id, pending: null });
@@ -396,11 +425,6 @@ export const service: Dataset = {
         }
 
         const now = nowIso();
-        /** Replaces (or, with '', removes) the guide of a service of this tenant. */
-        const setGuide = async (serviceId: string, content: string) => {
-          await trx.deleteFrom('svc_guides').where('tenant_id', '=', ctx.tenantId).where('service_id', '=', serviceId).execute();
-          if (content) await trx.insertInto('svc_guides').values({ service_id: serviceId, tenant_id: ctx.tenantId, content, text: guideText(content), updated_at: now }).execute();
-        };
         const inserts: Pending[] = [];
         const updated: string[] = [];
         const out: (RowOutcome | RowError)[] = [];
@@ -428,40 +452,26 @@ export const service: Dataset = {
               if (p.roles) hit.pending.roles = p.roles;
               if (p.guide !== null) hit.pending.guide = p.guide;
             } else {
-              if (Object.keys(p.values).length) {
-                await trx.updateTable('svc_services').set({ ...p.values, updated_at: now }).where('tenant_id', '=', ctx.tenantId).where('id', '=', hit.id).execute();
-              }
-              if (p.roles) {
-                await trx.deleteFrom('svc_service_roles').where('tenant_id', '=', ctx.tenantId).where('service_id', '=', hit.id).execute();
-                if (p.roles.length) await trx.insertInto('svc_service_roles').values(p.roles.map((role_id) => ({ tenant_id: ctx.tenantId, service_id: hit.id, role_id }))).execute();
-              }
-              if (p.guide !== null) await setGuide(hit.id, p.guide);
+              await bulk.updateService(ctx.tenantId, hit.id, p.values, p.roles, p.guide, now);
               updated.push(hit.id);
             }
             out.push('update');
           }
         }
-        for (let i = 0; i < inserts.length; i += 100) {
-          const chunk = inserts.slice(i, i + 100);
-          await trx
-            .insertInto('svc_services')
-            .values(chunk.map((e) => ({ ...e.row, tenant_id: ctx.tenantId, visit_count: 0, launched_at: now, updated_at: now })))
-            .execute();
-          const links = chunk.flatMap((e) => (e.roles ?? []).map((role_id) => ({ tenant_id: ctx.tenantId, service_id: e.row.id, role_id })));
-          for (let j = 0; j < links.length; j += 500) await trx.insertInto('svc_service_roles').values(links.slice(j, j + 500)).execute();
-          const guides = chunk.filter((e) => e.guide).map((e) => ({ service_id: e.row.id, tenant_id: ctx.tenantId, content: e.guide!, text: guideText(e.guide!), updated_at: now }));
-          for (let j = 0; j < guides.length; j += 100) await trx.insertInto('svc_guides').values(guides.slice(j, j + 100)).execute();
-        }
+        await bulk.insertServices(
+          ctx.tenantId,
+          inserts.map((e) => ({ row: e.row, roleIds: e.roles ?? [], guide: e.guide })),
+          now,
+        );
         // The catalogue's version moves in this batch's transaction (ADR 0018): caches and other nodes' search indexes follow.
         const changed = [...inserts.map((e) => e.row.id), ...updated];
-        if (changed.length) await bumpCatalogue(trx, ctx.tenantId, changed);
+        if (changed.length) await bulk.changed(ctx.tenantId, changed);
         return out;
       },
       // After the last batch: fresh planner statistics on PostgreSQL, and the catalogue's search index catches
       // up with the imported services now, in slices off the request path (ADR 0018).
       done: async () => {
-        await analyzeTables(deps.engine, deps.db, ['svc_services', 'svc_service_roles', 'svc_guides']);
-        refreshIndex(deps.db, ctx.tenantId);
+        await afterCatalogueImport(deps.engine, deps.db, ctx.tenantId);
       },
     };
   },

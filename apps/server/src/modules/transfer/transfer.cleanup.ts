@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { FileKeyError } from '../../platform/file-store.ts';
 import type { AppDeps } from '../../platform/http.ts';
+import { transferRepository } from './transfer.repository.ts';
 
 /** Uploaded spreadsheets, exported files and failed-rows files are kept this long, then deleted. */
 export const TRANSFER_FILE_TTL_MS = 24 * 3600_000;
@@ -25,26 +26,23 @@ export async function purgeTransferFiles(deps: AppDeps, now = Date.now()): Promi
   const files = deps.files;
   const before = nowIso(now - TRANSFER_FILE_TTL_MS);
   let removed = 0;
-  const uploads = await deps.db.selectFrom('transfer_uploads').where('created_at', '<', before).select(['id', 'storage_path']).limit(1000).execute();
+  const repo = transferRepository(deps.db);
+  const uploads = await repo.uploadsBefore(before);
   for (const u of uploads) {
     await quietly(() => files.remove(u.storage_path));
-    await deps.db.deleteFrom('transfer_uploads').where('id', '=', u.id).execute();
+    await repo.deleteUpload(u.id);
     removed++;
   }
-  const jobs = await deps.db
-    .selectFrom('transfer_jobs')
-    .where('status', '!=', 'running')
-    .where('finished_at', '<', before)
-    .where((eb) => eb.or([eb('result_path', 'is not', null), eb('error_path', 'is not', null)]))
-    .select(['id', 'result_path', 'error_path'])
-    .limit(1000)
-    .execute();
+  const jobs = await repo.jobsWithFiles(before);
   for (const j of jobs) {
     // An export lives in a folder of its own (exports/{tenant}/{job}/{name}.xlsx): the folder goes.
     const result = j.result_path;
-    if (result) await quietly(() => (/^exports\/[^/]+\/[^/]+$/.test(dirname(result)) ? files.removePrefix(dirname(result)) : files.remove(result)));
+    if (result)
+      await quietly(() =>
+        /^exports\/[^/]+\/[^/]+$/.test(dirname(result)) ? files.removePrefix(dirname(result)) : files.remove(result),
+      );
     if (j.error_path) await quietly(() => files.remove(j.error_path!));
-    await deps.db.updateTable('transfer_jobs').set({ result_path: null, error_path: null }).where('id', '=', j.id).execute();
+    await repo.forgetJobFiles(j.id);
     removed++;
   }
   await files.sweep();

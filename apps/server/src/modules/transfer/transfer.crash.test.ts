@@ -62,7 +62,11 @@ async function sharedDatabase(engine: Engine, dataDir: string) {
 }
 
 /** Starts the real server as a child process; resolves with its base URL. */
-async function startServer(dataDir: string, databaseUrl: string, redisUrl: string): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(
+  dataDir: string,
+  databaseUrl: string,
+  redisUrl: string,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
       ...process.env,
@@ -105,7 +109,15 @@ async function startServer(dataDir: string, databaseUrl: string, redisUrl: strin
 async function dutyFile(path: string) {
   const out = sheetWriter(path, '职责');
   out.addRow(['所属部门', '职责名称', '职责类型', '职责内容', '排序', '关联服务']);
-  for (let i = 0; i < ROWS; i++) out.addRow(['教务处', `${PREFIX}${String(i).padStart(6, '0')}`, '职责', `第${i}行的职责内容，用来确认崩溃时没有写了一半的行。`, i % 1000, '成绩单打印']);
+  for (let i = 0; i < ROWS; i++)
+    out.addRow([
+      '教务处',
+      `${PREFIX}${String(i).padStart(6, '0')}`,
+      '职责',
+      `第${i}行的职责内容，用来确认崩溃时没有写了一半的行。`,
+      i % 1000,
+      '成绩单打印',
+    ]);
   await out.close();
 }
 
@@ -136,19 +148,34 @@ describe.each(setups)('an import interrupted by a crash on $label', ({ engine, r
     const call = async (path: string, body: unknown, token?: string) => {
       const res = await fetch(url + path, {
         method: 'POST',
-        headers: { ...(token ? bearer(token) : {}), ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(token ? bearer(token) : {}),
+          ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+        },
         body: body instanceof FormData ? body : JSON.stringify(body),
       });
       return res.json() as Promise<{ status: number; msg: string; result: any }>;
     };
-    const login = await call('/api/blade-auth/oauth/token', { grant_type: 'password', tenantId: '000000', username: 'admin', password: DEMO_PASSWORD });
+    const login = await call('/api/blade-auth/oauth/token', {
+      grant_type: 'password',
+      tenantId: '000000',
+      username: 'admin',
+      password: DEMO_PASSWORD,
+    });
     const token = login.result.access_token as string;
     const form = new FormData();
     form.append('file', new Blob([await readFile(file)]), 'duties.xlsx');
     const up = await call(`${T}/deptDuty/upload`, form, token);
     expect(up.status).toBe(1000);
-    const matrixType = ['deptName', 'dutyName', 'dutyType', 'dutyContent', 'sort', 'services'].map((dbField, i) => ({ excelField: ['所属部门', '职责名称', '职责类型', '职责内容', '排序', '关联服务'][i]!, dbField }));
-    const started = await call(`${T}/deptDuty/import`, { fileKey: up.result.fileKey, headerLine: 1, ruleNum: 1, errorRegx: 'deptName,dutyName', matrixType }, token);
+    const matrixType = ['deptName', 'dutyName', 'dutyType', 'dutyContent', 'sort', 'services'].map((dbField, i) => ({
+      excelField: ['所属部门', '职责名称', '职责类型', '职责内容', '排序', '关联服务'][i]!,
+      dbField,
+    }));
+    const started = await call(
+      `${T}/deptDuty/import`,
+      { fileKey: up.result.fileKey, headerLine: 1, ruleNum: 1, errorRegx: 'deptName,dutyName', matrixType },
+      token,
+    );
     expect(started.status).toBe(1000);
     const key = started.result.redisKey as string;
 
@@ -168,9 +195,19 @@ describe.each(setups)('an import interrupted by a crash on $label', ({ engine, r
     // 3. The database as the crash left it: the job still says running, and the rows are whole batches.
     const h: DbHandle = shared.open();
     cleanups.push(() => h.close());
-    const jobRow = await h.db.selectFrom('transfer_jobs').where('id', '=', key).select(['status']).executeTakeFirstOrThrow();
+    const jobRow = await h.db
+      .selectFrom('transfer_jobs')
+      .where('id', '=', key)
+      .select(['status'])
+      .executeTakeFirstOrThrow();
     expect(jobRow.status).toBe('running');
-    const duties = await h.db.selectFrom('osp_duties').where('tenant_id', '=', '000000').where('duty_name', 'like', `${PREFIX}%`).select(['id', 'duty_name']).orderBy('duty_name').execute();
+    const duties = await h.db
+      .selectFrom('osp_duties')
+      .where('tenant_id', '=', '000000')
+      .where('duty_name', 'like', `${PREFIX}%`)
+      .select(['id', 'duty_name'])
+      .orderBy('duty_name')
+      .execute();
     const n = duties.length;
     expect(n).toBeGreaterThanOrEqual(3 * BATCH);
     expect(n).toBeLessThan(ROWS);
@@ -190,17 +227,44 @@ describe.each(setups)('an import interrupted by a crash on $label', ({ engine, r
     // 4. A new server on the same database reports the job failed (at once when it is the only node; with Redis,
     // where other nodes may run jobs, once the heartbeat is older than JOB_STALE_MS, here moved into the past),
     // with the counts of exactly the rows the committed batches wrote, and new jobs can start.
-    if (redisUrl) await h.db.updateTable('transfer_jobs').set({ heartbeat_at: new Date(Date.now() - JOB_STALE_MS - 1_000).toISOString() }).where('id', '=', key).execute();
-    const app = await buildApp({ config: testConfig({ dataDir, ...(redisUrl ? { redisUrl } : {}) }), db: h, logger: false, serveWeb: false });
+    if (redisUrl)
+      await h.db
+        .updateTable('transfer_jobs')
+        .set({ heartbeat_at: new Date(Date.now() - JOB_STALE_MS - 1_000).toISOString() })
+        .where('id', '=', key)
+        .execute();
+    const app = await buildApp({
+      config: testConfig({ dataDir, ...(redisUrl ? { redisUrl } : {}) }),
+      db: h,
+      logger: false,
+      serveWeb: false,
+    });
     cleanups.push(() => app.close()); // closed before the database (cleanups run in reverse)
     await app.ready();
-    const login2 = await app.inject({ method: 'POST', url: '/api/blade-auth/oauth/token', payload: { grant_type: 'password', tenantId: '000000', username: 'admin', password: DEMO_PASSWORD } });
+    const login2 = await app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      payload: { grant_type: 'password', tenantId: '000000', username: 'admin', password: DEMO_PASSWORD },
+    });
     const token2 = login2.json().result.access_token as string;
-    const progress = (await app.inject({ method: 'POST', url: `${T}/progress`, headers: bearer(token2), payload: { key } })).json();
-    expect(progress.result).toMatchObject({ finished: true, status: 'failed', errorMsg: TRANSFER_TEXTS.jobInterrupted });
+    const progress = (
+      await app.inject({ method: 'POST', url: `${T}/progress`, headers: bearer(token2), payload: { key } })
+    ).json();
+    expect(progress.result).toMatchObject({
+      finished: true,
+      status: 'failed',
+      errorMsg: TRANSFER_TEXTS.jobInterrupted,
+    });
     expect(progress.result).toMatchObject({ totalNum: ROWS, finishNum: n, newInsertNum: n, updateNum: 0, failNum: 0 });
     expect(progress.result.finishRate).toBe(Math.round((n / ROWS) * 10_000) / 100);
-    const again = (await app.inject({ method: 'POST', url: `${T}/deptDuty/exportStart`, headers: bearer(token2), payload: { dataRange: 1, fileName: 'after_crash', exportField: 'dutyName' } })).json();
+    const again = (
+      await app.inject({
+        method: 'POST',
+        url: `${T}/deptDuty/exportStart`,
+        headers: bearer(token2),
+        payload: { dataRange: 1, fileName: 'after_crash', exportField: 'dutyName' },
+      })
+    ).json();
     expect(again.status).toBe(1000);
     await jobSettled(again.result.redisKey);
   });

@@ -1,15 +1,42 @@
 import type { DictOption, TransferDataset } from '@portal/contracts/transfer';
-import { DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH, RULE_SKIP, RULE_UPDATE, TRANSFER_TEXTS } from '@portal/contracts/transfer';
-import { nowIso } from '../../db/sql-helpers.ts';
+import {
+  DATA_RANGE_CHOSEN,
+  DATA_RANGE_SEARCH,
+  DUTY_CONTENT_MAX,
+  DUTY_NAME_MAX,
+  DUTY_TYPE_MAX,
+  RULE_SKIP,
+  RULE_UPDATE,
+  TRANSFER_TEXTS,
+} from '@portal/contracts/transfer';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { threeListsRepository, type DutyFilter } from '../three-lists/three-lists.repository.ts';
+import { threeListsBulk, type DutyFilter, type DutyKeyColumn } from '../three-lists/three-lists.bulk.ts';
 import { descendants, DUTY_MENU, getConfig, powerDeptIds } from '../three-lists/three-lists.service.ts';
+import { robotFaqDataset, sceneDictionary } from '../assistant/assistant.transfer.ts';
 import { catalogueDictionary, service } from './transfer.catalogue.ts';
-import { namesOf, orderedId, RowError, rowByRow, str, type Dataset, type RowOutcome, type RowValues, type Scope } from './transfer.rows.ts';
+import {
+  namesOf,
+  orderedId,
+  RowError,
+  rowByRow,
+  str,
+  type Dataset,
+  type RowOutcome,
+  type RowValues,
+  type Scope,
+} from './transfer.rows.ts';
 
-export { orderedId, RowError, type Dataset, type Importer, type RowOutcome, type RowValues, type Scope } from './transfer.rows.ts';
+export {
+  orderedId,
+  RowError,
+  type Dataset,
+  type Importer,
+  type RowOutcome,
+  type RowValues,
+  type Scope,
+} from './transfer.rows.ts';
 
 /**
  * The data sets import and export are wired for, each with its system fields, its scope filters and how one
@@ -17,7 +44,6 @@ export { orderedId, RowError, type Dataset, type Importer, type RowOutcome, type
  */
 
 export const DUTY_TYPES = ['职责', '责任', '权力'] as const;
-
 
 function dutyFilter(scope: Scope, depts: { id: string; parent_id: string }[]): DutyFilter {
   if (scope.dataRange === DATA_RANGE_CHOSEN) return { ids: scope.ids };
@@ -40,18 +66,35 @@ const deptDuty: Dataset = {
     { id: 'sort', field: '排序', required: false, dictCode: null, checkable: false },
     { id: 'services', field: '关联服务', required: false, dictCode: null, checkable: false },
   ],
-  maxLength: { deptName: 100, dutyName: 100, dutyType: 32, dutyContent: 4000, sort: 6, services: 4000 },
-  sample: { deptName: '教务处', dutyName: '本科教学运行管理', dutyType: '职责', dutyContent: '组织编制教学计划，安排课程与教室。', sort: '1', services: '成绩单打印、学籍证明开具' },
+  maxLength: {
+    deptName: 100,
+    dutyName: DUTY_NAME_MAX,
+    dutyType: DUTY_TYPE_MAX,
+    dutyContent: DUTY_CONTENT_MAX,
+    sort: 6,
+    services: 4000,
+  },
+  sample: {
+    deptName: '教务处',
+    dutyName: '本科教学运行管理',
+    dutyType: '职责',
+    dutyContent: '组织编制教学计划，安排课程与教室。',
+    sort: '1',
+    services: '成绩单打印、学籍信息修改',
+  },
 
   async count(deps, ctx, scope) {
-    const r = threeListsRepository(deps.db);
+    const r = threeListsBulk(deps.db);
     return r.countDuties(ctx.tenantId, dutyFilter(scope, await r.depts(ctx.tenantId)));
   },
   async *rows(deps, ctx, scope) {
-    const r = threeListsRepository(deps.db);
+    const r = threeListsBulk(deps.db);
     const f = dutyFilter(scope, await r.depts(ctx.tenantId));
     for await (const batch of r.streamDuties(ctx.tenantId, f)) {
-      const services = await r.servicesOf(ctx.tenantId, batch.map((d) => d.id));
+      const services = await r.servicesOf(
+        ctx.tenantId,
+        batch.map((d) => d.id),
+      );
       yield batch.map((d) => ({
         deptName: d.dept_name,
         dutyName: d.duty_name,
@@ -63,7 +106,7 @@ const deptDuty: Dataset = {
     }
   },
   async importer(deps, ctx) {
-    const r = threeListsRepository(deps.db);
+    const r = threeListsBulk(deps.db);
     const [depts, power, config, services] = await Promise.all([
       r.depts(ctx.tenantId),
       powerDeptIds(deps, ctx),
@@ -72,21 +115,31 @@ const deptDuty: Dataset = {
     ]);
     const deptByName = new Map(depts.map((d) => [d.dept_name, d.id]));
     const serviceByName = services;
-    type Prepared = { row: { dept_id: string; duty_name: string; duty_type: string; duty_content: string; sort: number }; services: { id: string; service_name: string }[] };
+    type Prepared = {
+      row: { dept_id: string; duty_name: string; duty_type: string; duty_content: string; sort: number };
+      services: { id: string; service_name: string }[];
+    };
     const prepare = (v: RowValues): Prepared => {
       const deptId = deptByName.get(v.deptName!);
       if (!deptId) throw new RowError(`所属部门：${TRANSFER_TEXTS.unknownDept}`);
       if (power !== 'all' && !power.has(deptId)) throw new RowError(`所属部门：${TRANSFER_TEXTS.noDept}`);
       const dutyType = v.dutyType ?? '';
       if (config.dutyTypeMust && !dutyType) throw new RowError(`${TRANSFER_TEXTS.requiredMissing}：职责类型`);
-      if (dutyType && !(DUTY_TYPES as readonly string[]).includes(dutyType)) throw new RowError(`职责类型：${TRANSFER_TEXTS.unknownDictValue}`);
+      if (dutyType && !(DUTY_TYPES as readonly string[]).includes(dutyType))
+        throw new RowError(`职责类型：${TRANSFER_TEXTS.unknownDictValue}`);
       const sortText = v.sort ?? '';
       if (sortText && !/^\d{1,5}$/.test(sortText)) throw new RowError('排序：须为0到99999之间的整数');
       const names = namesOf(v.services);
       const unknown = names.filter((n) => !serviceByName.has(n));
       if (unknown.length) throw new RowError(`关联服务不存在：${unknown.join('、')}`);
       return {
-        row: { dept_id: deptId, duty_name: v.dutyName!, duty_type: dutyType, duty_content: v.dutyContent ?? '', sort: Number(sortText || 0) },
+        row: {
+          dept_id: deptId,
+          duty_name: v.dutyName!,
+          duty_type: dutyType,
+          duty_content: v.dutyContent ?? '',
+          sort: Number(sortText || 0),
+        },
         services: names.map((n) => ({ id: serviceByName.get(n)!, service_name: n })),
       };
     };
@@ -105,23 +158,31 @@ const deptDuty: Dataset = {
           }
         });
         const valid = prepared.filter((p): p is Prepared => !(p instanceof RowError));
-        const known = new Map<string, { id: string; pending: { row: Prepared['row'] & { id: string }; services: Prepared['services'] } | null }>();
+        const lists = threeListsBulk(trx);
+        const known = new Map<
+          string,
+          { id: string; pending: { row: Prepared['row'] & { id: string }; services: Prepared['services'] } | null }
+        >();
         if (valid.length) {
           // Filter on the most selective check column; with the duty name (its index answers the IN list) the
           // first duty of each key is picked here, otherwise SQL groups (a department can hold many duties).
-          const by = columns.includes('duty_name') ? 'duty_name' : columns.includes('dept_id') ? 'dept_id' : 'duty_type';
-          const q = trx.selectFrom('osp_duties').where('tenant_id', '=', ctx.tenantId).where(by, 'in', [...new Set(valid.map((p) => p.row[by]))]);
-          const found =
-            by === 'duty_name'
-              ? await q.select(['id', 'dept_id', 'duty_name', 'duty_type']).execute()
-              : await q.select([...columns, (eb) => eb.fn.min<string>('id').as('id')]).groupBy(columns).execute();
+          const by = columns.includes('duty_name')
+            ? 'duty_name'
+            : columns.includes('dept_id')
+              ? 'dept_id'
+              : 'duty_type';
+          const found = await lists.dutiesByKey(
+            ctx.tenantId,
+            by,
+            [...new Set(valid.map((p) => p.row[by]))],
+            columns as DutyKeyColumn[],
+          );
           for (const f of found) {
             const k = columns.map((c) => (f as Record<string, string>)[c]).join('\u0000');
             const prev = known.get(k);
             if (!prev || f.id < prev.id) known.set(k, { id: f.id, pending: null });
           }
         }
-        const repo = threeListsRepository(trx);
         const inserts: { row: Prepared['row'] & { id: string }; services: Prepared['services'] }[] = [];
         const out: (RowOutcome | RowError)[] = [];
         for (const p of prepared) {
@@ -141,17 +202,11 @@ const deptDuty: Dataset = {
             if (hit.pending) {
               Object.assign(hit.pending.row, p.row);
               hit.pending.services = p.services;
-            } else await repo.updateDuty(ctx.tenantId, hit.id, p.row, p.services, trx);
+            } else await lists.updateDuty(ctx.tenantId, hit.id, p.row, p.services);
             out.push('update');
           }
         }
-        const now = nowIso();
-        for (let i = 0; i < inserts.length; i += 200) {
-          const chunk = inserts.slice(i, i + 200);
-          await trx.insertInto('osp_duties').values(chunk.map((e) => ({ ...e.row, tenant_id: ctx.tenantId, created_at: now, updated_at: now }))).execute();
-          const links = chunk.flatMap((e) => e.services.map((s) => ({ tenant_id: ctx.tenantId, duty_id: e.row.id, service_id: s.id, service_name: s.service_name })));
-          for (let j = 0; j < links.length; j += 500) await trx.insertInto('osp_duty_services').values(links.slice(j, j + 500)).execute();
-        }
+        await lists.insertDuties(ctx.tenantId, inserts);
         return out;
       },
     };
@@ -170,43 +225,59 @@ const dept: Dataset = {
     { id: 'address', field: '办公地址', required: false, dictCode: null, checkable: false },
   ],
   maxLength: { deptName: 100, parentName: 100, responsibility: 4000, phone: 64, address: 200 },
-  sample: { deptName: '图书馆', parentName: '', responsibility: '负责文献资源建设与读者服务。', phone: '010-62750010', address: '图书馆一层' },
+  sample: {
+    deptName: '图书馆',
+    parentName: '',
+    responsibility: '负责文献资源建设与读者服务。',
+    phone: '010-62750010',
+    address: '图书馆一层',
+  },
 
   async count(deps, ctx, scope) {
     return (await selectDepts(deps, ctx, scope)).length;
   },
   async *rows(deps, ctx, scope) {
     const list = await selectDepts(deps, ctx, scope);
-    const names = new Map((await threeListsRepository(deps.db).depts(ctx.tenantId)).map((d) => [d.id, d.dept_name]));
-    yield list.map((d) => ({ deptName: d.dept_name, parentName: names.get(d.parent_id) ?? '', responsibility: d.responsibility, phone: d.phone, address: d.address }));
+    const names = new Map((await threeListsBulk(deps.db).depts(ctx.tenantId)).map((d) => [d.id, d.dept_name]));
+    yield list.map((d) => ({
+      deptName: d.dept_name,
+      parentName: names.get(d.parent_id) ?? '',
+      responsibility: d.responsibility,
+      phone: d.phone,
+      address: d.address,
+    }));
   },
   async importer(deps, ctx) {
     if ((await powerDeptIds(deps, ctx)) !== 'all') throw forbidden(TRANSFER_TEXTS.noDept);
     return rowByRow(async (trx, v, ruleNum) => {
-        const depts = threeListsRepository(trx);
-        const all = await depts.depts(ctx.tenantId);
-        const parent = v.parentName ? all.find((d) => d.dept_name === v.parentName) : undefined;
-        if (v.parentName && !parent) throw new RowError(`上级部门：${TRANSFER_TEXTS.unknownDept}`);
-        const existing = all.find((d) => d.dept_name === v.deptName);
-        const values = { responsibility: v.responsibility ?? '', phone: v.phone ?? '', address: v.address ?? '' };
-        if (existing) {
-          if (ruleNum === RULE_SKIP) return 'skip';
-          if (ruleNum !== RULE_UPDATE) throw new RowError(TRANSFER_TEXTS.duplicateRow);
-          if (parent && descendants(all, [existing.id]).has(parent.id)) throw new RowError('上级部门不能是本部门或其下级部门');
-          await trx.updateTable('osp_depts').set({ ...values, parent_id: parent?.id ?? '', updated_at: nowIso() }).where('tenant_id', '=', ctx.tenantId).where('id', '=', existing.id).execute();
-          return 'update';
-        }
-        await trx
-          .insertInto('osp_depts')
-          .values({ id: newId(), tenant_id: ctx.tenantId, parent_id: parent?.id ?? '', dept_name: v.deptName!, ...values, sort: all.length, updated_at: nowIso() })
-          .execute();
-        return 'insert';
+      const depts = threeListsBulk(trx);
+      const all = await depts.depts(ctx.tenantId);
+      const parent = v.parentName ? all.find((d) => d.dept_name === v.parentName) : undefined;
+      if (v.parentName && !parent) throw new RowError(`上级部门：${TRANSFER_TEXTS.unknownDept}`);
+      const existing = all.find((d) => d.dept_name === v.deptName);
+      const values = { responsibility: v.responsibility ?? '', phone: v.phone ?? '', address: v.address ?? '' };
+      if (existing) {
+        if (ruleNum === RULE_SKIP) return 'skip';
+        if (ruleNum !== RULE_UPDATE) throw new RowError(TRANSFER_TEXTS.duplicateRow);
+        if (parent && descendants(all, [existing.id]).has(parent.id))
+          throw new RowError('上级部门不能是本部门或其下级部门');
+        await depts.setDept(ctx.tenantId, existing.id, { ...values, parent_id: parent?.id ?? '' });
+        return 'update';
+      }
+      await depts.insertDept(ctx.tenantId, {
+        id: newId(),
+        parent_id: parent?.id ?? '',
+        dept_name: v.deptName!,
+        ...values,
+        sort: all.length,
+      });
+      return 'insert';
     });
   },
 };
 
 async function selectDepts(deps: AppDeps, ctx: RequestContext, scope: Scope) {
-  const all = await threeListsRepository(deps.db).depts(ctx.tenantId);
+  const all = await threeListsBulk(deps.db).depts(ctx.tenantId);
   if (scope.dataRange === DATA_RANGE_CHOSEN) return all.filter((d) => scope.ids.includes(d.id));
   if (scope.dataRange === DATA_RANGE_SEARCH) {
     const name = str(scope.search.deptName);
@@ -215,7 +286,7 @@ async function selectDepts(deps: AppDeps, ctx: RequestContext, scope: Scope) {
   return all;
 }
 
-export const DATASETS: Record<TransferDataset, Dataset> = { deptDuty, dept, service };
+export const DATASETS: Record<TransferDataset, Dataset> = { deptDuty, dept, service, robotFaq: robotFaqDataset };
 
 export function datasetOf(name: string): Dataset {
   const d = (DATASETS as Record<string, Dataset>)[name];
@@ -224,10 +295,20 @@ export function datasetOf(name: string): Dataset {
 }
 
 /** Options of a dictionary for the dictionary select (default dictKey/dictValue shape). */
-export async function dictionary(deps: AppDeps, tenantId: string, code: string, search: string | undefined): Promise<DictOption[]> {
+export async function dictionary(
+  deps: AppDeps,
+  tenantId: string,
+  code: string,
+  search: string | undefined,
+): Promise<DictOption[]> {
   let options: DictOption[];
   if (code === 'dept') {
-    options = (await threeListsRepository(deps.db).depts(tenantId)).map((d) => ({ dictKey: d.id, dictValue: d.dept_name }));
+    options = (await threeListsBulk(deps.db).depts(tenantId)).map((d) => ({
+      dictKey: d.id,
+      dictValue: d.dept_name,
+    }));
+  } else if (code === 'robotScene') {
+    options = await sceneDictionary(deps, tenantId);
   } else if (code === 'dutyType') {
     options = DUTY_TYPES.map((t) => ({ dictKey: t, dictValue: t }));
   } else {

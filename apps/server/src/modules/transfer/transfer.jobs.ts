@@ -6,6 +6,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { tooMany } from '../../platform/errors.ts';
 import type { Counters, ProgressMirror } from './transfer.progress.ts';
+import { JOB_STALE_MS, transferRepository } from './transfer.repository.ts';
 
 export type { Counters };
 import type { RequestContext } from '../../platform/http.ts';
@@ -19,7 +20,7 @@ import type { RequestContext } from '../../platform/http.ts';
 
 /** How often a running job records its heartbeat, and after how long without one it counts as dead. */
 export const JOB_HEARTBEAT_MS = 5_000;
-export const JOB_STALE_MS = 30_000;
+export { JOB_STALE_MS };
 /** Progress is written at most this often (plus once at the end). */
 const PROGRESS_WRITE_MS = 250;
 /** Running jobs one user may have at a time. */
@@ -44,57 +45,6 @@ export const runningJobIds = (db: Db) => [...running].filter(([, j]) => j.db ===
 /** Resolves when the job (started in this process) has ended; for tests and the bench. */
 export const jobSettled = (id: string) => running.get(id)?.done ?? Promise.resolve();
 
-export function jobsRepository(db: Db) {
-  return {
-    find(tenantId: string, userId: string, id: string) {
-      return db.selectFrom('transfer_jobs').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('id', '=', id).selectAll().executeTakeFirst();
-    },
-    async countRunning(tenantId: string, userId: string) {
-      const r = await db
-        .selectFrom('transfer_jobs')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'running')
-        .where('heartbeat_at', '>', nowIso(Date.now() - JOB_STALE_MS))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
-    },
-    /**
-     * At start-up of the only process (the embedded default, no REDIS_URL): every job still marked running was
-     * left by a process that ended mid-job (crash, restart), so it is failed at once instead of after
-     * JOB_STALE_MS. With several nodes (REDIS_URL) a running job may belong to another node: failStale only.
-     */
-    async failOrphans(now = Date.now()) {
-      const r = await db
-        .updateTable('transfer_jobs')
-        .set({ status: 'failed', error_msg: TRANSFER_TEXTS.jobInterrupted, finished_at: nowIso(now) })
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
-    /** Marks the given jobs (this process's, at shutdown) as failed if they are still running. */
-    async failJobs(ids: string[], now = Date.now()) {
-      if (!ids.length) return;
-      await db
-        .updateTable('transfer_jobs')
-        .set({ status: 'failed', error_msg: TRANSFER_TEXTS.jobInterrupted, finished_at: nowIso(now) })
-        .where('status', '=', 'running')
-        .where('id', 'in', ids)
-        .execute();
-    },
-    /** Marks jobs whose heartbeat stopped as failed. */
-    async failStale(now = Date.now()) {
-      await db
-        .updateTable('transfer_jobs')
-        .set({ status: 'failed', error_msg: TRANSFER_TEXTS.jobInterrupted, finished_at: nowIso(now) })
-        .where('status', '=', 'running')
-        .where('heartbeat_at', '<', nowIso(now - JOB_STALE_MS))
-        .execute();
-    },
-  };
-}
-
 /** Creates the job row and runs `work` in the background; returns the job's key at once. */
 export async function startJob(
   db: Db,
@@ -105,18 +55,35 @@ export async function startJob(
   log?: (err: unknown) => void,
   mirror?: ProgressMirror | null,
 ): Promise<string> {
-  const repo = jobsRepository(db);
-  if ((await repo.countRunning(ctx.tenantId, ctx.userId)) >= JOBS_PER_USER) throw tooMany('已有任务正在执行，请稍后再试');
+  const repo = transferRepository(db);
+  if ((await repo.countRunning(ctx.tenantId, ctx.userId)) >= JOBS_PER_USER)
+    throw tooMany('已有任务正在执行，请稍后再试');
   const id = newId();
   const now = nowIso();
-  await db
-    .insertInto('transfer_jobs')
-    .values({ id, tenant_id: ctx.tenantId, user_id: ctx.userId, dataset, kind, status: 'running', total_num: 0, finish_num: 0, new_insert_num: 0, update_num: 0, jump_num: 0, fail_num: 0, error_msg: null, error_path: null, result_path: null, file_name: null, started_at: now, finished_at: null, heartbeat_at: now })
-    .execute();
+  await repo.insertJob({
+    id,
+    tenant_id: ctx.tenantId,
+    user_id: ctx.userId,
+    dataset,
+    kind,
+    status: 'running',
+    total_num: 0,
+    finish_num: 0,
+    new_insert_num: 0,
+    update_num: 0,
+    jump_num: 0,
+    fail_num: 0,
+    error_msg: null,
+    error_path: null,
+    result_path: null,
+    file_name: null,
+    started_at: now,
+    finished_at: null,
+    heartbeat_at: now,
+  });
 
   let last = 0;
-  const set = (values: Partial<TransferJobRow>) =>
-    db.updateTable('transfer_jobs').set(values).where('id', '=', id).where('tenant_id', '=', ctx.tenantId).where('status', '=', 'running').execute();
+  const set = (values: Partial<TransferJobRow>) => repo.updateRunningJob(ctx.tenantId, id, values);
   const counterValues = (c: Counters) => ({
     total_num: c.total,
     finish_num: c.finish,
@@ -146,18 +113,13 @@ export async function startJob(
     async commit(trx, d) {
       committed = true;
       // Not limited to running jobs: rows a job wrote are counted even if another node already gave it up.
-      await trx
-        .updateTable('transfer_jobs')
-        .set((eb) => ({
-          finish_num: eb('finish_num', '+', d.finish),
-          new_insert_num: eb('new_insert_num', '+', d.inserted),
-          update_num: eb('update_num', '+', d.updated),
-          jump_num: eb('jump_num', '+', d.skipped),
-          fail_num: eb('fail_num', '+', d.failed),
-        }))
-        .where('id', '=', id)
-        .where('tenant_id', '=', ctx.tenantId)
-        .execute();
+      await transferRepository(trx).addCounts(ctx.tenantId, id, {
+        finish_num: d.finish,
+        new_insert_num: d.inserted,
+        update_num: d.updated,
+        jump_num: d.skipped,
+        fail_num: d.failed,
+      });
     },
   };
   const beat = setInterval(() => void set({ heartbeat_at: nowIso() }).catch(() => {}), JOB_HEARTBEAT_MS);
@@ -166,7 +128,14 @@ export async function startJob(
     try {
       const out = await work(handle);
       if (mirror && latest) await mirror.save(ctx.tenantId, ctx.userId, id, latest);
-      await set({ ...(latest ? counterValues(latest) : {}), status: 'finished', finished_at: nowIso(), result_path: out.resultPath ?? null, error_path: out.errorPath ?? null, file_name: out.fileName ?? null });
+      await set({
+        ...(latest ? counterValues(latest) : {}),
+        status: 'finished',
+        finished_at: nowIso(),
+        result_path: out.resultPath ?? null,
+        error_path: out.errorPath ?? null,
+        file_name: out.fileName ?? null,
+      });
     } catch (err) {
       log?.(err);
       // A refusal of the file says what is wrong in words a user understands; anything else is a failure of the
@@ -176,7 +145,12 @@ export async function startJob(
       const detail = own ? (err as { detail?: string }).detail : err instanceof Error ? err.message : String(err);
       // An import's row already holds the counts of every committed batch (commit); only the total is added.
       const counts = latest ? (committed ? { total_num: (latest as Counters).total } : counterValues(latest)) : {};
-      await set({ ...counts, status: 'failed', finished_at: nowIso(), error_msg: (detail ? `${msg}（${detail}）` : msg).slice(0, 500) }).catch(() => {});
+      await set({
+        ...counts,
+        status: 'failed',
+        finished_at: nowIso(),
+        error_msg: (detail ? `${msg}（${detail}）` : msg).slice(0, 500),
+      }).catch(() => {});
     } finally {
       clearInterval(beat);
       running.delete(id);
@@ -193,16 +167,43 @@ const duration = (ms: number) => {
 };
 
 /** The progress of section 3 from a job row. */
-export function progressOf(row: TransferJobRow, url: string | null, live: Counters | null = null, now = Date.now()): JobProgress {
+export function progressOf(
+  row: TransferJobRow,
+  url: string | null,
+  live: Counters | null = null,
+  now = Date.now(),
+): JobProgress {
   const job =
     live && row.status === 'running'
-      ? { ...row, total_num: live.total, finish_num: live.finish, new_insert_num: live.inserted, update_num: live.updated, jump_num: live.skipped, fail_num: live.failed }
+      ? {
+          ...row,
+          total_num: live.total,
+          finish_num: live.finish,
+          new_insert_num: live.inserted,
+          update_num: live.updated,
+          jump_num: live.skipped,
+          fail_num: live.failed,
+        }
       : row;
   const finished = job.status !== 'running';
   const started = Date.parse(job.started_at);
   const ended = job.finished_at ? Date.parse(job.finished_at) : now;
   // A job that ended without counting anything (failed before its first pass) has done 0 %, not 100 %.
-  const rate = job.total_num > 0 ? Math.min(100, Math.round((job.finish_num / job.total_num) * 10_000) / 100) : job.status === 'finished' ? 100 : 0;
+  const rate =
+    job.total_num > 0
+      ? Math.min(100, Math.round((job.finish_num / job.total_num) * 10_000) / 100)
+      : job.status === 'finished'
+        ? 100
+        : 0;
+  const successNum = job.new_insert_num + job.update_num + job.jump_num;
+  const outcome: JobProgress['outcome'] =
+    job.status === 'running'
+      ? 'running'
+      : job.status === 'failed' || (job.fail_num > 0 && successNum === 0)
+        ? 'failed'
+        : job.fail_num > 0
+          ? 'partial'
+          : 'succeeded';
   const elapsed = ended - started;
   const remain = !finished && job.finish_num > 0 ? (elapsed / job.finish_num) * (job.total_num - job.finish_num) : 0;
   return {
@@ -220,6 +221,8 @@ export function progressOf(row: TransferJobRow, url: string | null, live: Counte
     errorKey: job.error_path ? job.id : null,
     errorMsg: job.error_msg,
     status: job.status as JobProgress['status'],
+    successNum,
+    outcome,
     result: job.status === 'finished' && url ? { url } : null,
   };
 }

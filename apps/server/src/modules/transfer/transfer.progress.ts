@@ -5,7 +5,14 @@ import { Redis } from 'ioredis';
  * (scope, status, files, heartbeat); with REDIS_URL the counters written every 250 ms go to a Redis hash
  * instead of the job row, keyed by tenant, user and job, so several nodes see the same progress cheaply.
  */
-export type Counters = { total: number; finish: number; inserted: number; updated: number; skipped: number; failed: number };
+export type Counters = {
+  total: number;
+  finish: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+};
 export type ProgressMirror = {
   save(tenantId: string, userId: string, id: string, c: Counters): Promise<void>;
   load(tenantId: string, userId: string, id: string): Promise<Counters | null>;
@@ -21,13 +28,24 @@ export function redisProgress(url: string, prefix = 'portal:transfer'): Progress
   return {
     async save(tenantId, userId, id, c) {
       const k = key(tenantId, userId, id);
-      await redis.multi().hset(k, { ...c }).expire(k, PROGRESS_TTL_SECONDS).exec();
+      await redis
+        .multi()
+        .hset(k, { ...c })
+        .expire(k, PROGRESS_TTL_SECONDS)
+        .exec();
     },
     async load(tenantId, userId, id) {
       const h = await redis.hgetall(key(tenantId, userId, id));
       if (!h.total) return null;
       const n = (v: string | undefined) => Number(v ?? 0);
-      return { total: n(h.total), finish: n(h.finish), inserted: n(h.inserted), updated: n(h.updated), skipped: n(h.skipped), failed: n(h.failed) };
+      return {
+        total: n(h.total),
+        finish: n(h.finish),
+        inserted: n(h.inserted),
+        updated: n(h.updated),
+        skipped: n(h.skipped),
+        failed: n(h.failed),
+      };
     },
     close: async () => void (await redis.quit().catch(() => undefined)),
   };

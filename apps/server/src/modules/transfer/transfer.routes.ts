@@ -31,7 +31,8 @@ import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { cataloguePage } from './transfer.catalogue.ts';
 import { dictionary } from './transfer.datasets.ts';
 import { purgeTransferFiles, TRANSFER_CLEANUP_INTERVAL_MS } from './transfer.cleanup.ts';
-import { jobsRepository, runningJobIds } from './transfer.jobs.ts';
+import { runningJobIds } from './transfer.jobs.ts';
+import { transferRepository } from './transfer.repository.ts';
 import { redisProgress } from './transfer.progress.ts';
 import * as transfer from './transfer.service.ts';
 
@@ -67,7 +68,7 @@ async function sendFile(reply: FastifyReply, files: FileStore, file: transfer.Do
 export async function transferRoutes(app: App): Promise<void> {
   // Leftovers of a previous run whose process ended mid-job are reported failed: all running jobs when this
   // is the only process (embedded default), those without a heartbeat when several nodes share the database.
-  const jobs = jobsRepository(app.deps.db);
+  const jobs = transferRepository(app.deps.db);
   if (app.deps.config.redisUrl) await jobs.failStale();
   else {
     const failed = await jobs.failOrphans();
@@ -75,7 +76,8 @@ export async function transferRoutes(app: App): Promise<void> {
   }
   // A graceful shutdown fails this process's running jobs itself (a crash leaves them to the lines above).
   app.addHook('onClose', async () => void (await jobs.failJobs(runningJobIds(app.deps.db)).catch(() => undefined)));
-  const purge = () => void purgeTransferFiles(app.deps).catch((err) => app.log.warn({ err }, 'transfer file cleanup failed'));
+  const purge = () =>
+    void purgeTransferFiles(app.deps).catch((err) => app.log.warn({ err }, 'transfer file cleanup failed'));
   purge();
   const cleanup = setInterval(purge, TRANSFER_CLEANUP_INTERVAL_MS);
   cleanup.unref();
@@ -97,51 +99,124 @@ export async function transferRoutes(app: App): Promise<void> {
   for (const method of ['get', 'post'] as const) {
     r[method](
       `${W}/:dataset/exportFields`,
-      { config: { access: 'user' }, schema: { tags, summary: 'Export header fields of a data set', params: Dataset, response: { 200: envelope(z.array(TransferField)) } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Export header fields of a data set',
+          params: Dataset,
+          response: { 200: envelope(z.array(TransferField)) },
+        },
+      },
       async (request) => ok(await transfer.exportFields(deps, userOf(request), request.params.dataset)),
     );
   }
   r.post(
     `${W}/:dataset/exportCount`,
-    { config: { access: 'user' }, schema: { tags, summary: 'How many rows an export of this scope holds', params: Dataset, body: ExportCountRequest, response: { 200: envelope(z.number().int()) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'How many rows an export of this scope holds',
+        params: Dataset,
+        body: ExportCountRequest,
+        response: { 200: envelope(z.number().int()) },
+      },
+    },
     async (request) => ok(await transfer.exportCount(deps, userOf(request), request.params.dataset, request.body)),
   );
   r.post(
     `${W}/:dataset/exportStart`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Start an export job (xlsx); poll progress with result.redisKey', params: Dataset, body: ExportStartRequest, response: { 200: envelope(JobKeyResult) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Start an export job (xlsx); poll progress with result.redisKey',
+        params: Dataset,
+        body: ExportStartRequest,
+        response: { 200: envelope(JobKeyResult) },
+      },
+    },
     async (request) => ok(await transfer.exportStart(deps, userOf(request), request.params.dataset, request.body, log)),
   );
   r.post(
     `${W}/:dataset/upload`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Upload the spreadsheet to import (one xls or xlsx file, at most 20 MB)', params: Dataset, consumes: ['multipart/form-data'], response: { 200: envelope(UploadResult) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Upload the spreadsheet to import (one xls or xlsx file, at most 20 MB)',
+        params: Dataset,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(UploadResult) },
+      },
+    },
     async (request) => ok(await transfer.upload(deps, userOf(request), request.params.dataset, request.files())),
   );
   r.post(
     `${W}/:dataset/matchField`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Field matching: spreadsheet header cells, system fields, suggested matches', params: Dataset, body: MatchFieldRequest, response: { 200: envelope(MatchFieldResult) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Field matching: spreadsheet header cells, system fields, suggested matches',
+        params: Dataset,
+        body: MatchFieldRequest,
+        response: { 200: envelope(MatchFieldResult) },
+      },
+    },
     async (request) => ok(await transfer.matchFields(deps, userOf(request), request.params.dataset, request.body)),
   );
   r.post(
     `${W}/:dataset/import`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Start an import job of the uploaded spreadsheet', params: Dataset, body: ImportStartRequest, response: { 200: envelope(JobKeyResult) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Start an import job of the uploaded spreadsheet',
+        params: Dataset,
+        body: ImportStartRequest,
+        response: { 200: envelope(JobKeyResult) },
+      },
+    },
     async (request) => ok(await transfer.importStart(deps, userOf(request), request.params.dataset, request.body, log)),
   );
   for (const method of ['get', 'post'] as const) {
     r[method](
       `${W}/:dataset/template`,
-      { config: { access: 'user' }, schema: { tags, summary: 'Download the import template of a data set', params: Dataset } },
-      async (request, reply) => sendFile(reply, deps.files, await transfer.template(deps, userOf(request), request.params.dataset)),
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'Download the import template of a data set', params: Dataset },
+      },
+      async (request, reply) =>
+        sendFile(reply, deps.files, await transfer.template(deps, userOf(request), request.params.dataset)),
     );
   }
   r.post(
     `${W}/progress`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Progress of an import or export job of the caller', body: ProgressRequest, response: { 200: envelope(JobProgress) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Progress of an import or export job of the caller',
+        body: ProgressRequest,
+        response: { 200: envelope(JobProgress) },
+      },
+    },
     async (request) => ok(await transfer.progress(deps, userOf(request), request.body.key)),
   );
   r.post(
     `${W}/errorDownload`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Download the failed rows of an import, each with its reason', body: ErrorDownloadRequest } },
-    async (request, reply) => sendFile(reply, deps.files, await transfer.failedRowsFile(deps, userOf(request), request.body.errorKey)),
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Download the failed rows of an import, each with its reason',
+        body: ErrorDownloadRequest,
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, deps.files, await transfer.failedRowsFile(deps, userOf(request), request.body.errorKey)),
   );
   r.get(
     `${W}/download`,
@@ -150,14 +225,27 @@ export async function transferRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Download an exported file by its signed link (result.url of the progress)',
-        querystring: z.object({ tenantId: z.string().max(12), key: z.string().max(64), exp: z.coerce.number(), sig: z.string().max(128) }),
+        querystring: z.object({
+          tenantId: z.string().max(12),
+          key: z.string().max(64),
+          exp: z.coerce.number(),
+          sig: z.string().max(128),
+        }),
       },
     },
     async (request, reply) => sendFile(reply, deps.files, await transfer.exportedFile(deps, request.query)),
   );
   r.post(
     `${W}/catalogue/services`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Services of the catalogue for its data page (administrators holding serviceHallConfig)', body: CataloguePageRequest, response: { 200: envelope(CataloguePage) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Services of the catalogue for its data page (administrators holding serviceHallConfig)',
+        body: CataloguePageRequest,
+        response: { 200: envelope(CataloguePage) },
+      },
+    },
     async (request) => ok(await cataloguePage(deps, userOf(request), request.body)),
   );
   for (const method of ['get', 'post'] as const) {

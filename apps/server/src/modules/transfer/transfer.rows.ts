@@ -22,7 +22,9 @@ export type Importer = {
 };
 
 /** An importer that applies one row at a time. */
-export const rowByRow = (apply: (trx: Db, v: RowValues, ruleNum: number, checkFields: string[]) => Promise<RowOutcome>): Importer => ({
+export const rowByRow = (
+  apply: (trx: Db, v: RowValues, ruleNum: number, checkFields: string[]) => Promise<RowOutcome>,
+): Importer => ({
   async applyBatch(trx, rows, ruleNum, checkFields) {
     const out: (RowOutcome | RowError)[] = [];
     for (const v of rows) {
@@ -55,13 +57,21 @@ export type Dataset = {
 };
 
 /** The fields an import of the data set offers for matching (and its template shows). */
-export const importFields = (ds: Pick<Dataset, 'fields' | 'exportOnly'>) => ds.fields.filter((f) => !ds.exportOnly?.includes(f.id));
+export const importFields = (ds: Pick<Dataset, 'fields' | 'exportOnly'>) =>
+  ds.fields.filter((f) => !ds.exportOnly?.includes(f.id));
 
 export const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 /** Separates several names in one cell (services of a duty, roles of a service). */
 export const LIST_SEPARATOR = /[、,，;；\n]+/;
 /** The distinct names of a list cell. */
-export const namesOf = (cell: string | undefined) => [...new Set((cell ?? '').split(LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean))];
+export const namesOf = (cell: string | undefined) => [
+  ...new Set(
+    (cell ?? '')
+      .split(LIST_SEPARATOR)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 let lastMs = 0;
 let seq = 0;
@@ -80,4 +90,3 @@ export function orderedId(now = Date.now()): string {
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
-

@@ -1,6 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { IMPORT_MAX_BYTES } from '@portal/contracts/constants';
-import type { ExportCountRequest, ExportStartRequest, ImportStartRequest, JobProgress, MatchField, MatchFieldResult, TransferField } from '@portal/contracts/transfer';
+import type {
+  ExportCountRequest,
+  ExportStartRequest,
+  ImportStartRequest,
+  JobProgress,
+  MatchField,
+  MatchFieldResult,
+  TransferField,
+} from '@portal/contracts/transfer';
 import { DATA_RANGE_CHOSEN, TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -14,15 +22,29 @@ import { newId } from '../../platform/crypto.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
 import { requireCatalogueAdmin } from './transfer.catalogue.ts';
-import { datasetOf, RowError, type Dataset, type RowValues, type Scope } from './transfer.datasets.ts';
+import { datasetOf, dictionary, RowError, type Dataset, type RowValues, type Scope } from './transfer.datasets.ts';
 import { importFields } from './transfer.rows.ts';
-import { jobsRepository, progressOf, startJob, type Counters, type JobHandle } from './transfer.jobs.ts';
+import { progressOf, startJob, type Counters, type JobHandle } from './transfer.jobs.ts';
+import { transferRepository } from './transfer.repository.ts';
 import type { ProgressMirror } from './transfer.progress.ts';
 
 /** The Redis mirror of running jobs' counters, when REDIS_URL is set (set by the routes). */
 const mirrors = new WeakMap<AppDeps, ProgressMirror>();
 export const setProgressMirror = (deps: AppDeps, mirror: ProgressMirror) => mirrors.set(deps, mirror);
-import { checkXlsx, readRows, sheetWriter, sniffKindOf, unneutralise, type SheetKind } from './spreadsheet.ts';
+import {
+  checkXlsx,
+  columnName,
+  readRows,
+  sheetWriter,
+  sniffKindOf,
+  unneutralise,
+  workbookWriter,
+  type SheetKind,
+} from './spreadsheet.ts';
+
+/** The last two columns of a failed-rows file: why the row failed, and its row number in the uploaded sheet. */
+export const FAILED_ROWS_REASON = '失败原因';
+export const FAILED_ROWS_ROW_NUMBER = '原表行号';
 
 /** Rows applied in one transaction: a crash loses a whole batch or nothing, never half a row. */
 const IMPORT_BATCH = 500;
@@ -67,14 +89,34 @@ export async function exportFields(deps: AppDeps, ctx: RequestContext, name: str
   return ds.fields;
 }
 
-function scopeOf(body: Pick<ExportCountRequest, 'dataRange' | 'formInline' | 'advancedSearch' | 'choiceDataIds'> & { choiceDataList?: ExportStartRequest['choiceDataList'] }): Scope {
+function scopeOf(
+  body: Pick<ExportCountRequest, 'dataRange' | 'formInline' | 'advancedSearch' | 'choiceDataIds'> & {
+    choiceDataList?: ExportStartRequest['choiceDataList'];
+  },
+): Scope {
   const fromList = (body.choiceDataList ?? []).map((r) => (typeof r.id === 'string' ? r.id : '')).filter(Boolean);
   const raw = body.choiceDataIds;
-  const ids = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : [];
-  return { dataRange: body.dataRange, search: { ...(body.formInline ?? {}), ...(body.advancedSearch ?? {}) }, ids: [...new Set([...ids, ...fromList])] };
+  const ids = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'string'
+      ? raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
+  return {
+    dataRange: body.dataRange,
+    search: { ...(body.formInline ?? {}), ...(body.advancedSearch ?? {}) },
+    ids: [...new Set([...ids, ...fromList])],
+  };
 }
 
-export async function exportCount(deps: AppDeps, ctx: RequestContext, name: string, body: ExportCountRequest): Promise<number> {
+export async function exportCount(
+  deps: AppDeps,
+  ctx: RequestContext,
+  name: string,
+  body: ExportCountRequest,
+): Promise<number> {
   const ds = await allowed(deps, ctx, name);
   const scope = scopeOf(body);
   if (scope.dataRange === DATA_RANGE_CHOSEN && !scope.ids.length) return 0;
@@ -85,7 +127,8 @@ export async function exportCount(deps: AppDeps, ctx: RequestContext, name: stri
 
 export function downloadLinks(secret: string) {
   const key = createHmac('sha256', secret).update('transfer-download').digest();
-  const mac = (tenantId: string, id: string, exp: number) => createHmac('sha256', key).update(`${tenantId}.${id}.${exp}`).digest('base64url');
+  const mac = (tenantId: string, id: string, exp: number) =>
+    createHmac('sha256', key).update(`${tenantId}.${id}.${exp}`).digest('base64url');
   return {
     sign(tenantId: string, id: string, now = Date.now()) {
       const exp = now + DOWNLOAD_LINK_TTL_MS;
@@ -101,14 +144,24 @@ export function downloadLinks(secret: string) {
 }
 
 function parseExportFields(ds: Dataset, text: string): TransferField[] {
-  const ids = text.split(',').map((p) => p.split(':')[0]!.trim()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((p) => p.split(':')[0]!.trim())
+    .filter(Boolean);
   if (!ids.length) throw badRequest(TRANSFER_TEXTS.fieldRequired);
   const fields = [...new Set(ids)].map((id) => ds.fields.find((f) => f.id === id));
-  if (fields.some((f) => !f)) throw badRequest('导出字段不存在', ids.filter((id) => !ds.fields.some((f) => f.id === id)).join(','));
+  if (fields.some((f) => !f))
+    throw badRequest('导出字段不存在', ids.filter((id) => !ds.fields.some((f) => f.id === id)).join(','));
   return fields as TransferField[];
 }
 
-export async function exportStart(deps: AppDeps, ctx: RequestContext, name: string, body: ExportStartRequest, log?: (e: unknown) => void): Promise<{ redisKey: string }> {
+export async function exportStart(
+  deps: AppDeps,
+  ctx: RequestContext,
+  name: string,
+  body: ExportStartRequest,
+  log?: (e: unknown) => void,
+): Promise<{ redisKey: string }> {
   const ds = await allowed(deps, ctx, name);
   const fields = parseExportFields(ds, body.exportField);
   const scope = scopeOf(body);
@@ -121,7 +174,14 @@ export async function exportStart(deps: AppDeps, ctx: RequestContext, name: stri
     'export',
     async (job) => {
       const relative = join('exports', ctx.tenantId, job.id, fileName);
-      const c: Counters = { total: await ds.count(deps, ctx, scope), finish: 0, inserted: 0, updated: 0, skipped: 0, failed: 0 };
+      const c: Counters = {
+        total: await ds.count(deps, ctx, scope),
+        finish: 0,
+        inserted: 0,
+        updated: 0,
+        skipped: 0,
+        failed: 0,
+      };
       await job.progress(c, true);
       // Written to a scratch file by the streamed xlsx writer, then stored (nothing is stored if it fails).
       await deps.files.write(relative, async (path) => {
@@ -148,42 +208,90 @@ export async function exportStart(deps: AppDeps, ctx: RequestContext, name: stri
 // ------------------------------------------------------------------ progress and downloads
 
 export async function progress(deps: AppDeps, ctx: RequestContext, key: string): Promise<JobProgress> {
-  const repo = jobsRepository(deps.db);
+  const repo = transferRepository(deps.db);
   await repo.failStale();
   const job = await repo.find(ctx.tenantId, ctx.userId, key);
   if (!job) throw notFound(TRANSFER_TEXTS.jobNotFound);
-  const url = job.kind === 'export' && job.result_path ? downloadLinks(deps.config.tokenSecret).sign(ctx.tenantId, job.id) : null;
+  const url =
+    job.kind === 'export' && job.result_path ? downloadLinks(deps.config.tokenSecret).sign(ctx.tenantId, job.id) : null;
   const mirror = mirrors.get(deps);
   const live = mirror && job.status === 'running' ? await mirror.load(ctx.tenantId, ctx.userId, job.id) : null;
   return progressOf(job, url, live);
 }
 
 /** The exported file of a signed link (tenant, job, expiry, signature). */
-export async function exportedFile(deps: AppDeps, q: { tenantId: string; key: string; exp: number; sig: string }): Promise<Download> {
-  if (!downloadLinks(deps.config.tokenSecret).verify(q.tenantId, q.key, q.exp, q.sig)) throw new AppError(403, '下载链接无效或已过期');
-  const job = await deps.db.selectFrom('transfer_jobs').where('tenant_id', '=', q.tenantId).where('id', '=', q.key).selectAll().executeTakeFirst();
+export async function exportedFile(
+  deps: AppDeps,
+  q: { tenantId: string; key: string; exp: number; sig: string },
+): Promise<Download> {
+  if (!downloadLinks(deps.config.tokenSecret).verify(q.tenantId, q.key, q.exp, q.sig))
+    throw new AppError(403, '下载链接无效或已过期');
+  const job = await transferRepository(deps.db).findSigned(q.tenantId, q.key);
   if (!job?.result_path) throw notFound(TRANSFER_TEXTS.jobNotFound);
   return { key: job.result_path, fileName: job.file_name ?? 'export.xlsx' };
 }
 
 export async function failedRowsFile(deps: AppDeps, ctx: RequestContext, errorKey: string): Promise<Download> {
-  const job = await jobsRepository(deps.db).find(ctx.tenantId, ctx.userId, errorKey);
+  const job = await transferRepository(deps.db).find(ctx.tenantId, ctx.userId, errorKey);
   if (!job?.error_path) throw notFound(TRANSFER_TEXTS.jobNotFound);
   return { key: job.error_path, fileName: '导入失败数据.xlsx' };
 }
 
-/** A template: the header row (required fields marked *) and one sample row; a scratch file of this node, sent once. */
+/** The sheet of a template that lists the values each coded column accepts. */
+export const TEMPLATE_VALUES_SHEET = '可选值';
+/** Rows of a template's first sheet that offer the drop-down of a coded column. */
+const TEMPLATE_VALIDATED_ROWS = 1000;
+/** Coded fields whose cell holds several values (a list), so a drop-down of one value would refuse a good cell. */
+const LIST_DICTIONARIES = new Set(['role']);
+
+/**
+ * A template: the header row (required fields marked *) and one sample row; a second sheet (可选值) lists the values
+ * each coded column accepts (departments, duty types, the catalogue's codes …), and the single-valued ones offer
+ * them as a drop-down on the first sheet. An import reads the first sheet only, so the filled template imports as
+ * it is. A scratch file of this node, sent once.
+ */
 export async function template(deps: AppDeps, ctx: RequestContext, name: string): Promise<Download> {
   const ds = await importable(deps, ctx, name);
+  const fields = importFields(ds);
+  const coded = (
+    await Promise.all(
+      fields.map(async (f, index) =>
+        f.dictCode
+          ? {
+              field: f,
+              index,
+              values: (await dictionary(deps, ctx.tenantId, f.dictCode, undefined)).map((o) => o.dictValue),
+            }
+          : null,
+      ),
+    )
+  ).filter((c) => c !== null);
   const dir = await scratchDir();
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
     const path = join(dir, `${ds.name}.xlsx`);
-    const out = sheetWriter(path, ds.title);
-    const fields = importFields(ds);
-    out.addRow(fields.map((f) => (f.required ? `*${f.field}` : f.field)));
-    out.addRow(fields.map((f) => ds.sample[f.id] ?? ''));
-    await out.close();
+    const wb = workbookWriter(path);
+    const sheet = wb.addSheet(ds.title);
+    sheet.addRow(fields.map((f) => (f.required ? `*${f.field}` : f.field)));
+    sheet.addRow(fields.map((f) => ds.sample[f.id] ?? ''));
+    coded.forEach((c, i) => {
+      if (LIST_DICTIONARIES.has(c.field.dictCode!) || !c.values.length) return;
+      const column = columnName(c.index);
+      sheet.addListValidation({
+        range: `${column}2:${column}${TEMPLATE_VALIDATED_ROWS + 1}`,
+        source: `'${TEMPLATE_VALUES_SHEET}'!$${columnName(i)}$2:$${columnName(i)}$${c.values.length + 1}`,
+        title: c.field.field,
+      });
+    });
+    sheet.commit();
+    if (coded.length) {
+      const values = wb.addSheet(TEMPLATE_VALUES_SHEET);
+      values.addRow(coded.map((c) => c.field.field));
+      const depth = Math.max(...coded.map((c) => c.values.length));
+      for (let r = 0; r < depth; r++) values.addRow(coded.map((c) => c.values[r] ?? ''));
+      values.commit();
+    }
+    await wb.close();
     return { path, fileName: `${ds.title}导入模板.xlsx`, cleanup };
   } catch (err) {
     await cleanup();
@@ -201,7 +309,12 @@ async function importable(deps: AppDeps, ctx: RequestContext, name: string) {
 }
 
 /** Stores the one uploaded spreadsheet: xls or xlsx by content, at most 20 MB, one file, not a zip bomb. */
-export async function upload(deps: AppDeps, ctx: RequestContext, name: string, parts: AsyncIterableIterator<MultipartFile>) {
+export async function upload(
+  deps: AppDeps,
+  ctx: RequestContext,
+  name: string,
+  parts: AsyncIterableIterator<MultipartFile>,
+) {
   const ds = await importable(deps, ctx, name);
   const first = await parts.next();
   const part = first.done ? undefined : first.value;
@@ -213,7 +326,7 @@ export async function upload(deps: AppDeps, ctx: RequestContext, name: string, p
   }
   const id = newId();
   const relative = join('transfer', ctx.tenantId, id);
-  let size = 0;
+  let size: number;
   const tooLarge = () => new AppError(413, TRANSFER_TEXTS.tooLarge);
   try {
     const stored = await deps.files.put(relative, part.file, { maxBytes: IMPORT_MAX_BYTES });
@@ -228,10 +341,17 @@ export async function upload(deps: AppDeps, ctx: RequestContext, name: string, p
     const kind = sniffKindOf(stored.head, fileName);
     if (!kind) throw badRequest(TRANSFER_TEXTS.badFormat, '文件内容不是 xls 或 xlsx');
     if (kind === 'xlsx') await deps.files.withPath(relative, checkXlsx);
-    await deps.db
-      .insertInto('transfer_uploads')
-      .values({ id, tenant_id: ctx.tenantId, user_id: ctx.userId, dataset: ds.name, file_name: fileName, kind, size, storage_path: relative, created_at: nowIso() })
-      .execute();
+    await transferRepository(deps.db).insertUpload({
+      id,
+      tenant_id: ctx.tenantId,
+      user_id: ctx.userId,
+      dataset: ds.name,
+      file_name: fileName,
+      kind,
+      size,
+      storage_path: relative,
+      created_at: nowIso(),
+    });
   } catch (err) {
     await deps.files.remove(relative).catch(() => undefined);
     const code = (err as { code?: string }).code;
@@ -243,9 +363,7 @@ export async function upload(deps: AppDeps, ctx: RequestContext, name: string, p
 }
 
 async function uploadOf(deps: AppDeps, ctx: RequestContext, ds: Dataset, fileKey: string | undefined) {
-  let q = deps.db.selectFrom('transfer_uploads').where('tenant_id', '=', ctx.tenantId).where('user_id', '=', ctx.userId).where('dataset', '=', ds.name);
-  if (fileKey) q = q.where('id', '=', fileKey);
-  const row = await q.selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const row = await transferRepository(deps.db).findUpload(ctx.tenantId, ctx.userId, ds.name, fileKey);
   if (!row) throw badRequest(TRANSFER_TEXTS.noUpload);
   return { ...row, kind: row.kind as SheetKind };
 }
@@ -263,10 +381,17 @@ async function headerOf(path: string, kind: SheetKind, headerLine: number): Prom
 
 const label = (s: string) => s.replace(/^\*/, '').trim();
 
-export async function matchFields(deps: AppDeps, ctx: RequestContext, name: string, body: { fileKey?: string | undefined; headerLine: number }): Promise<MatchFieldResult> {
+export async function matchFields(
+  deps: AppDeps,
+  ctx: RequestContext,
+  name: string,
+  body: { fileKey?: string | undefined; headerLine: number },
+): Promise<MatchFieldResult> {
   const ds = await importable(deps, ctx, name);
   const up = await uploadOf(deps, ctx, ds, body.fileKey);
-  const header = (await withUpload(deps.files, up.storage_path, (path) => headerOf(path, up.kind, body.headerLine))).filter(Boolean);
+  const header = (
+    await withUpload(deps.files, up.storage_path, (path) => headerOf(path, up.kind, body.headerLine))
+  ).filter(Boolean);
   const fields = importFields(ds);
   const matchFieldList: MatchField[] = [];
   for (const cell of header) {
@@ -288,26 +413,53 @@ function parseMatrix(ds: Dataset, raw: ImportStartRequest['matrixType']): MatchF
   if (!Array.isArray(list)) throw badRequest(TRANSFER_TEXTS.matchRequired);
   const fields = importFields(ds);
   const out = list
-    .filter((m): m is MatchField => !!m && typeof m === 'object' && typeof m.excelField === 'string' && typeof m.dbField === 'string' && !!m.excelField && !!m.dbField)
+    .filter(
+      (m): m is MatchField =>
+        !!m &&
+        typeof m === 'object' &&
+        typeof m.excelField === 'string' &&
+        typeof m.dbField === 'string' &&
+        !!m.excelField &&
+        !!m.dbField,
+    )
     .filter((m) => fields.some((f) => f.id === m.dbField));
   const missing = fields.filter((f) => f.required && !out.some((m) => m.dbField === f.id));
   if (missing.length) throw badRequest(TRANSFER_TEXTS.matchRequired, missing.map((f) => f.field).join('、'));
   return out;
 }
 
-export async function importStart(deps: AppDeps, ctx: RequestContext, name: string, body: ImportStartRequest, log?: (e: unknown) => void): Promise<{ redisKey: string }> {
+export async function importStart(
+  deps: AppDeps,
+  ctx: RequestContext,
+  name: string,
+  body: ImportStartRequest,
+  log?: (e: unknown) => void,
+): Promise<{ redisKey: string }> {
   const ds = await importable(deps, ctx, name);
   const matrix = parseMatrix(ds, body.matrixType);
-  const checkFields = [...new Set(body.errorRegx.split(',').map((s) => s.split(':')[0]!.trim()).filter(Boolean))];
+  const checkFields = [
+    ...new Set(
+      body.errorRegx
+        .split(',')
+        .map((s) => s.split(':')[0]!.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!checkFields.length) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired);
   const badCheck = checkFields.filter((f) => !ds.fields.some((x) => x.id === f && x.checkable));
   if (badCheck.length) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired, `not a check field: ${badCheck.join(',')}`);
   const up = await uploadOf(deps, ctx, ds, body.fileKey);
   const header = await withUpload(deps.files, up.storage_path, (path) => headerOf(path, up.kind, body.headerLine));
-  const columns = matrix.map((m) => ({ field: ds.fields.find((f) => f.id === m.dbField)!, index: header.indexOf(m.excelField) }));
+  const columns = matrix.map((m) => ({
+    field: ds.fields.find((f) => f.id === m.dbField)!,
+    index: header.indexOf(m.excelField),
+  }));
   const unknownColumn = matrix.filter((_, i) => columns[i]!.index < 0);
-  if (unknownColumn.length) throw badRequest(TRANSFER_TEXTS.matchRequired, `no column ${unknownColumn.map((m) => m.excelField).join('、')}`);
-  for (const f of checkFields) if (!columns.some((c) => c.field.id === f)) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired, `check field ${f} is not matched`);
+  if (unknownColumn.length)
+    throw badRequest(TRANSFER_TEXTS.matchRequired, `no column ${unknownColumn.map((m) => m.excelField).join('、')}`);
+  for (const f of checkFields)
+    if (!columns.some((c) => c.field.id === f))
+      throw badRequest(TRANSFER_TEXTS.checkFieldsRequired, `check field ${f} is not matched`);
   const importer = await ds.importer(deps, ctx);
 
   const redisKey = await startJob(
@@ -346,24 +498,32 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
     let errors: ReturnType<typeof sheetWriter> | null = null;
     const errorRelative = join('transfer-errors', ctx.tenantId, `${job.id}.xlsx`);
     let errorsPath = '';
-    const fail = async (cells: string[], reason: string) => {
+    // Each failed row as it was, its reason and its row number in the uploaded sheet (columns the file did not
+    // match are ignored when the corrected file is imported again).
+    const fail = async (cells: string[], reason: string, rowNumber: number) => {
       if (!errors) {
         errorsPath = join(await scratchOf(), `${job.id}.xlsx`);
         errors = sheetWriter(errorsPath, '导入失败数据');
-        errors.addRow([...header, '失败原因']);
+        errors.addRow([...header, FAILED_ROWS_REASON, FAILED_ROWS_ROW_NUMBER]);
       }
-      errors.addRow([...header.map((_, i) => cells[i] ?? ''), reason]);
+      errors.addRow([...header.map((_, i) => cells[i] ?? ''), reason, rowNumber]);
       c.failed++;
     };
 
-    type Pending = { cells: string[]; values: RowValues; reason?: string };
+    type Pending = { rowNumber: number; cells: string[]; values: RowValues; reason?: string };
     let batch: Pending[] = [];
     const applyBatch = async () => {
       if (!batch.length) return;
       type Result = { outcome: 'insert' | 'update' | 'skip' } | { reason: string };
-      const toResults = (list: ('insert' | 'update' | 'skip' | RowError)[]): Result[] => list.map((r) => (r instanceof RowError ? { reason: r.message } : { outcome: r }));
+      const toResults = (list: ('insert' | 'update' | 'skip' | RowError)[]): Result[] =>
+        list.map((r) => (r instanceof RowError ? { reason: r.message } : { outcome: r }));
       const apply = (trx: typeof deps.db, rows: Pending[]) =>
-        importer.applyBatch(trx, rows.filter((p) => !p.reason).map((p) => p.values), body.ruleNum, checkFields);
+        importer.applyBatch(
+          trx,
+          rows.filter((p) => !p.reason).map((p) => p.values),
+          body.ruleNum,
+          checkFields,
+        );
       const merge = (rows: Pending[], applied: Result[]): Result[] => {
         let k = 0;
         return rows.map((p) => (p.reason ? { reason: p.reason } : applied[k++]!));
@@ -414,7 +574,7 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
       }
       for (let i = 0; i < batch.length; i++) {
         const r = results[i]!;
-        if ('reason' in r) await fail(batch[i]!.cells, r.reason);
+        if ('reason' in r) await fail(batch[i]!.cells, r.reason, batch[i]!.rowNumber);
         else if (r.outcome === 'insert') c.inserted++;
         else if (r.outcome === 'update') c.updated++;
         else c.skipped++;
@@ -429,13 +589,18 @@ export async function importStart(deps: AppDeps, ctx: RequestContext, name: stri
       const values: RowValues = {};
       const problems: string[] = row.tooLong ? [TRANSFER_TEXTS.cellTooLong] : [];
       for (const col of columns) {
+        if (row.staleFormulas?.includes(col.index)) problems.push(`${col.field.field}：${TRANSFER_TEXTS.staleFormula}`);
         const v = unneutralise((row.cells[col.index] ?? '').trim());
-        if (v.length > (ds.maxLength[col.field.id] ?? 4000)) problems.push(`${col.field.field}：${TRANSFER_TEXTS.tooLong}`);
+        if (v.length > (ds.maxLength[col.field.id] ?? 4000))
+          problems.push(`${col.field.field}：${TRANSFER_TEXTS.tooLong}`);
         values[col.field.id] = v;
       }
-      for (const f of ds.fields) if (f.required && !values[f.id]) problems.push(`${TRANSFER_TEXTS.requiredMissing}：${f.field}`);
+      for (const f of ds.fields)
+        if (f.required && !values[f.id]) problems.push(`${TRANSFER_TEXTS.requiredMissing}：${f.field}`);
       // A row failing validation keeps its place, so the failed-rows file follows the spreadsheet's order.
-      batch.push(problems.length ? { cells: row.cells, values, reason: problems.join('；') } : { cells: row.cells, values });
+      const pending: Pending = { rowNumber: row.rowNumber, cells: row.cells, values };
+      if (problems.length) pending.reason = problems.join('；');
+      batch.push(pending);
       if (batch.length >= IMPORT_BATCH) await applyBatch();
     }
     await applyBatch();

@@ -2,6 +2,7 @@ import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
 import { badRequest } from '../../platform/errors.ts';
+import { builtInFormat, formatNumber } from './cell-format.ts';
 
 /**
  * Reads the rows of an xlsx's first worksheet, streamed, in one deterministic pass over the zip's central
@@ -15,9 +16,9 @@ import { badRequest } from '../../platform/errors.ts';
  * and each part's bytes from the file by offset, never the whole file, inflates them as a stream and fails a part
  * whose inflated size differs from the size it declares, so a part's declared size can be trusted for the
  * zip-bomb limits of spreadsheet.ts. The XML is parsed by saxes (the parser ExcelJS uses), chunk by chunk as it is
- * inflated. Values are what ExcelJS gave with styles ignored: shared and inline strings as text, numbers as
- * numbers written back to text, booleans as true/false, a formula's cached result (never evaluated), errors as
- * empty.
+ * inflated. Values are the text a person sees: shared and inline strings as text, numbers shown with the cell's
+ * number format from the styles part (a date as its date, a percentage with its %; General as the number in
+ * full, cell-format.ts), booleans as true/false, a formula's cached result (never evaluated), errors as empty.
  */
 
 export type ZipEntry = yauzl.Entry;
@@ -25,13 +26,19 @@ export type ZipEntry = yauzl.Entry;
 /** An open xlsx (zip): its entries from the central directory; close() when done. */
 export type OpenZip = { zip: yauzl.ZipFile; entries: ZipEntry[]; close: () => void };
 
-const notAZip = (detail: string) => badRequest(TRANSFER_TEXTS.badFormat, `not a readable xlsx (zip) file: ${detail}`.slice(0, 300));
+const notAZip = (detail: string) =>
+  badRequest(TRANSFER_TEXTS.badFormat, `not a readable xlsx (zip) file: ${detail}`.slice(0, 300));
 
 /** Opens the zip at `path` and lists its entries; a file that is not a readable zip, or has too many entries, is refused. */
 export async function openZip(path: string, maxEntries: number): Promise<OpenZip> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(path, { autoClose: false, lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
+    zip = await yauzl.openPromise(path, {
+      autoClose: false,
+      lazyEntries: true,
+      validateEntrySizes: true,
+      strictFileNames: false,
+    });
   } catch (err) {
     throw notAZip((err as Error).message);
   }
@@ -57,7 +64,10 @@ export async function openZip(path: string, maxEntries: number): Promise<OpenZip
  */
 export async function* entryChunks(zip: yauzl.ZipFile, e: ZipEntry): AsyncGenerator<Buffer> {
   if (!e.canDecodeFileData() || (e.compressionMethod !== 0 && e.compressionMethod !== 8)) {
-    throw badRequest(TRANSFER_TEXTS.badFormat, `${e.fileName}: compression method ${e.compressionMethod}${e.isEncrypted() ? ', encrypted' : ''}`);
+    throw badRequest(
+      TRANSFER_TEXTS.badFormat,
+      `${e.fileName}: compression method ${e.compressionMethod}${e.isEncrypted() ? ', encrypted' : ''}`,
+    );
   }
   let stream: NodeJS.ReadableStream & { destroy(): void };
   try {
@@ -70,7 +80,11 @@ export async function* entryChunks(zip: yauzl.ZipFile, e: ZipEntry): AsyncGenera
   } catch (err) {
     const message = (err as Error).message ?? '';
     // yauzl's validateEntrySizes: "too many bytes in the stream …" / "not enough bytes in the stream …".
-    if (/bytes in the stream/.test(message)) throw badRequest(TRANSFER_TEXTS.zipBomb, `${e.fileName} does not hold the ${e.uncompressedSize} bytes it declares`);
+    if (/bytes in the stream/.test(message))
+      throw badRequest(
+        TRANSFER_TEXTS.zipBomb,
+        `${e.fileName} does not hold the ${e.uncompressedSize} bytes it declares`,
+      );
     throw badRequest(TRANSFER_TEXTS.badFormat, `${e.fileName} cannot be inflated`);
   } finally {
     stream.destroy();
@@ -90,7 +104,11 @@ const attr = (tag: SaxesTagPlain, name: string) => {
 async function* parseEntry<T>(
   zip: yauzl.ZipFile,
   e: ZipEntry,
-  handlers: { open?: (tag: SaxesTagPlain, name: string) => void; close?: (name: string) => void; text?: (t: string) => void },
+  handlers: {
+    open?: (tag: SaxesTagPlain, name: string) => void;
+    close?: (name: string) => void;
+    text?: (t: string) => void;
+  },
   take: () => T[] = () => [],
 ): AsyncGenerator<T> {
   const parser = new SaxesParser();
@@ -131,12 +149,20 @@ function partPath(target: string) {
   return parts.join('/');
 }
 
-/** The paths of the first worksheet and of the shared strings, from the workbook and its relationships. */
-async function locateParts(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>) {
-  let firstSheetRel: string | undefined;
+/** The parts of the first worksheet, the shared strings and the styles, from the workbook and its relationships. */
+async function locateParts(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>, sheetIndex: number) {
+  const sheetRels: string[] = [];
+  let date1904 = false;
   const workbook = byName.get('xl/workbook.xml');
   if (workbook) {
-    await drain(parseEntry(zip, workbook, { open: (tag, name) => void (name === 'sheet' && firstSheetRel === undefined && (firstSheetRel = attr(tag, 'id'))) }));
+    await drain(
+      parseEntry(zip, workbook, {
+        open: (tag, name) => {
+          if (name === 'sheet') sheetRels.push(attr(tag, 'id') ?? '');
+          else if (name === 'workbookPr') date1904 = /^(1|true)$/.test(attr(tag, 'date1904') ?? '');
+        },
+      }),
+    );
   }
   const rels = new Map<string, { target: string; type: string }>();
   const relsEntry = byName.get('xl/_rels/workbook.xml.rels');
@@ -153,11 +179,41 @@ async function locateParts(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>) {
     );
   }
   const sheetNo = (n: string) => Number(/sheet(\d+)\.xml$/.exec(n)?.[1] ?? Infinity);
+  const rel = sheetRels[sheetIndex];
   const sheet =
-    (firstSheetRel ? rels.get(firstSheetRel)?.target : undefined) ??
-    [...byName.keys()].filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)).sort((a, b) => sheetNo(a) - sheetNo(b))[0];
+    (rel ? rels.get(rel)?.target : undefined) ??
+    [...byName.keys()].filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)).sort((a, b) => sheetNo(a) - sheetNo(b))[
+      sheetIndex
+    ];
   const strings = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? 'xl/sharedStrings.xml';
-  return { sheet: sheet ? byName.get(sheet) : undefined, strings: byName.get(strings) };
+  const styles = [...rels.values()].find((r) => r.type.endsWith('/styles'))?.target ?? 'xl/styles.xml';
+  return {
+    sheet: sheet ? byName.get(sheet) : undefined,
+    strings: byName.get(strings),
+    styles: byName.get(styles),
+    date1904,
+  };
+}
+
+/** The number format code of each cell style (the `s` of a cell indexes cellXfs), from the styles part. */
+async function cellFormats(zip: yauzl.ZipFile, e: ZipEntry | undefined): Promise<(string | undefined)[]> {
+  const out: (string | undefined)[] = [];
+  if (!e) return out;
+  const custom = new Map<number, string>();
+  const ids: number[] = [];
+  let inCellXfs = false;
+  await drain(
+    parseEntry(zip, e, {
+      open: (tag, name) => {
+        if (name === 'numFmt') custom.set(Number(attr(tag, 'numFmtId')), attr(tag, 'formatCode') ?? '');
+        else if (name === 'cellXfs') inCellXfs = true;
+        else if (name === 'xf' && inCellXfs) ids.push(Number(attr(tag, 'numFmtId') ?? 0));
+      },
+      close: (name) => void (name === 'cellXfs' && (inCellXfs = false)),
+    }),
+  );
+  for (const id of ids) out.push(custom.get(id) ?? builtInFormat(id));
+  return out;
 }
 
 /** The shared strings: each <si>'s text runs joined, phonetic runs (<rPh>) left out. */
@@ -200,33 +256,44 @@ function columnOf(ref: string): number {
   return n - 1;
 }
 
-export type RawRow = { rowNumber: number; cells: string[] };
+/** A row; `staleFormulas`: 0-based columns of formulas the file holds no result for (never calculated). */
+export type RawRow = { rowNumber: number; cells: string[]; staleFormulas?: number[] };
 
-/** The rows of the first worksheet of the xlsx at `path` (cells as text, column A at index 0). */
-export async function* xlsxRows(path: string, maxEntries: number): AsyncGenerator<RawRow> {
+/** The rows of the first worksheet (or the one at `sheetIndex`) of the xlsx at `path` (cells as text, column A at index 0). */
+export async function* xlsxRows(path: string, maxEntries: number, sheetIndex = 0): AsyncGenerator<RawRow> {
   const { zip, entries, close } = await openZip(path, maxEntries);
   try {
-    yield* sheetRows(zip, new Map(entries.map((e) => [e.fileName, e])));
+    yield* sheetRows(zip, new Map(entries.map((e) => [e.fileName, e])), sheetIndex);
   } finally {
     close();
   }
 }
 
-async function* sheetRows(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>): AsyncGenerator<RawRow> {
-  const { sheet, strings } = await locateParts(zip, byName);
+async function* sheetRows(
+  zip: yauzl.ZipFile,
+  byName: Map<string, ZipEntry>,
+  sheetIndex: number,
+): AsyncGenerator<RawRow> {
+  const { sheet, strings, styles, date1904 } = await locateParts(zip, byName, sheetIndex);
   if (!sheet) return;
   const shared = await sharedStrings(zip, strings);
+  const formats = await cellFormats(zip, styles);
 
   const done: RawRow[] = [];
   let rowNumber = 0;
   let cells: string[] | null = null;
   let col = -1;
   let type = '';
+  let style = 0;
   let value = '';
   let inline = '';
   let inV = false;
   let inT = false;
   let phonetic = 0;
+  // A formula (<f>) without a cached result (<v>), as tools that do not calculate write them: its value is unknown.
+  let formula = false;
+  let cached = false;
+  let stale: number[] = [];
   yield* parseEntry<RawRow>(
     zip,
     sheet,
@@ -237,14 +304,19 @@ async function* sheetRows(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>): As
           rowNumber = Number.isInteger(r) && r > 0 ? r : rowNumber + 1;
           cells = [];
           col = -1;
+          stale = [];
         } else if (name === 'c' && cells) {
           const ref = attr(tag, 'r');
           const at = ref ? columnOf(ref) : -1;
           col = at >= 0 ? at : col + 1;
           type = attr(tag, 't') ?? 'n';
+          style = Number(attr(tag, 's') ?? 0);
           value = '';
           inline = '';
-        } else if (name === 'v') inV = true;
+          formula = false;
+          cached = false;
+        } else if (name === 'v') inV = cached = true;
+        else if (name === 'f') formula = true;
         else if (name === 't') inT = true;
         else if (name === 'rPh') phonetic++;
       },
@@ -259,11 +331,16 @@ async function* sheetRows(zip: yauzl.ZipFile, byName: Map<string, ZipEntry>): As
           else if (type === 'b') text = value === '1' ? 'true' : value === '0' ? 'false' : value;
           else if (type === 'e') text = '';
           else if (type === 'str' || type === 'd') text = value;
-          else text = value.trim() === '' ? '' : Number.isFinite(Number(value)) ? String(Number(value)) : value;
+          else if (value.trim() === '') text = '';
+          else {
+            const n = Number(value);
+            text = Number.isFinite(n) ? formatNumber(n, formats[style], date1904) : value;
+          }
           while (cells.length < col) cells.push('');
           cells[col] = text;
+          if (formula && !cached && type !== 'e') stale.push(col);
         } else if (name === 'row' && cells) {
-          done.push({ rowNumber, cells });
+          done.push(stale.length ? { rowNumber, cells, staleFormulas: stale } : { rowNumber, cells });
           cells = null;
         }
       },

@@ -11,7 +11,10 @@ import { HomePage } from '../../features/workbench/components/home-page.tsx';
 export function HomePageRoute() {
   const openService = useOpenService();
   const [guideOf, setGuideOf] = useState<CardService | null>(null);
-  const actions = useMemo(() => ({ open: (s: CardService) => void openService(s), openGuide: (s: CardService) => setGuideOf(s) }), [openService]);
+  const actions = useMemo(
+    () => ({ open: (s: CardService) => void openService(s), openGuide: (s: CardService) => setGuideOf(s) }),
+    [openService],
+  );
   return (
     <>
       <HomePage actions={actions} />

@@ -4,7 +4,11 @@ import { useNavigate } from 'react-router';
 import { ServiceHallPage } from '../../features/services/components/service-hall-page.tsx';
 import { useConfiguredBuiltIns } from '../../features/workbench/components/shell-navigation.tsx';
 
-const PATHS = { '': '/home/serviceHall', APPLICATION: '/home/applicationServiceCenter', PROCESS: '/home/processServiceCenter' } as const;
+const PATHS = {
+  '': '/home/serviceHall',
+  APPLICATION: '/home/applicationServiceCenter',
+  PROCESS: '/home/processServiceCenter',
+} as const;
 
 /**
  * The service hall and the two service centres (services feature) as the administrator configured them

@@ -7,7 +7,7 @@ import { SearchMissesPanel } from '../../features/services/components/search-mis
 import { ServiceIconsPanel } from '../../features/services/components/service-icons-panel.tsx';
 import { UnansweredQuestionsPanel } from '../../features/services/components/unanswered-questions-panel.tsx';
 import { CatalogueDataPanel } from '../../features/transfer/components/catalogue-data-panel.tsx';
-import { ThreeListsConfigPage } from '../../features/transfer/components/three-lists-config-page.tsx';
+import { ThreeListsConfigPage } from '../../features/three-lists/components/three-lists-config-page.tsx';
 import { HomePageConfigPage } from '../../features/workbench/components/home-page-config-page.tsx';
 import { CenterConfigPage, NavigationConfigPage } from '../../features/workbench/components/navigation-config-page.tsx';
 import { PreLoginConfigPage } from '../../features/workbench/components/pre-login-config-page.tsx';
@@ -27,8 +27,16 @@ export const USER_FRAME_CONFIG_ELEMENTS: Record<string, React.ReactNode> = {
       <UnansweredQuestionsPanel />
     </>
   ),
-  processServiceCenterConfig: <CenterConfigPage key="flow" navigationType="FLOW_SERVICE_CENTER" titleKey="pages.processServiceCenterConfig" />,
-  applicationServiceCenterConfig: <CenterConfigPage key="apply" navigationType="APPLY_SERVICE_CENTER" titleKey="pages.applicationServiceCenterConfig" />,
+  processServiceCenterConfig: (
+    <CenterConfigPage key="flow" navigationType="FLOW_SERVICE_CENTER" titleKey="pages.processServiceCenterConfig" />
+  ),
+  applicationServiceCenterConfig: (
+    <CenterConfigPage
+      key="apply"
+      navigationType="APPLY_SERVICE_CENTER"
+      titleKey="pages.applicationServiceCenterConfig"
+    />
+  ),
   preLoginConfig: <PreLoginConfigPage />,
   addNavigation: <NavigationConfigPage />,
   effectivenessMonitoringConfig: <EfficiencyConfigPage />,
@@ -41,4 +49,3 @@ export function UserFrameConfigRoute() {
   if (!(USER_FRAME_CONFIG_NAMES as readonly string[]).includes(name)) return <NotFoundPage />;
   return USER_FRAME_CONFIG_ELEMENTS[name] ?? <NotBuilt title={t(`pages.${name}`)} />;
 }
-

@@ -1,6 +1,10 @@
 import { IDENTITY_MESSAGES } from '@portal/contracts/identity';
 
-const errors = (lang: 0 | 1) => Object.fromEntries(Object.entries(IDENTITY_MESSAGES).map(([k, v]) => [k, v[lang]])) as Record<keyof typeof IDENTITY_MESSAGES, string>;
+const errors = (lang: 0 | 1) =>
+  Object.fromEntries(Object.entries(IDENTITY_MESSAGES).map(([k, v]) => [k, v[lang]])) as Record<
+    keyof typeof IDENTITY_MESSAGES,
+    string
+  >;
 
 /** Signing in with the school's identity provider and its configuration page (issue 17): zh-CN first. */
 export const identityZhCN = {
@@ -15,7 +19,8 @@ export const identityZhCN = {
     errors: errors(0),
     config: {
       title: '统一身份认证配置',
-      intro: '配置本校的统一身份认证（OpenID Connect、CAS 或 LDAP）。学生和教职工将通过学校的登录页登录门户，首次登录时自动创建账号。',
+      intro:
+        '配置本校的统一身份认证（OpenID Connect、CAS 或 LDAP）。学生和教职工将通过学校的登录页登录门户，首次登录时自动创建账号。',
       type: '认证方式',
       name: '登录按钮名称',
       enabled: '启用',
@@ -70,7 +75,8 @@ export const identityEnUS: typeof identityZhCN = {
     errors: errors(1),
     config: {
       title: 'Identity provider',
-      intro: "Configure the school's identity provider (OpenID Connect, CAS or LDAP). Students and staff sign in on the school's page; an account is created at the first sign-in.",
+      intro:
+        "Configure the school's identity provider (OpenID Connect, CAS or LDAP). Students and staff sign in on the school's page; an account is created at the first sign-in.",
       type: 'Protocol',
       name: 'Sign-in button label',
       enabled: 'Enabled',

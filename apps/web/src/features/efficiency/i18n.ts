@@ -1,5 +1,5 @@
 /**
- * Texts of efficiency supervision, merged into the app's resources by lib/i18n/i18n.ts under the top-level
+ * Texts of efficiency supervision, registered beside the shell's texts by app/i18n-texts.ts under the top-level
  * key `efficiency`; zh-CN first, en-US beside it.
  */
 export const efficiencyZhCN = {

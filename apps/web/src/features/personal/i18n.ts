@@ -1,5 +1,5 @@
 /**
- * Texts of the personal center, merged into the app's resources by lib/i18n/i18n.ts. Top-level key
+ * Texts of the personal center, registered beside the shell's texts by app/i18n-texts.ts. Top-level key
  * `personal` only; zh-CN first, en-US beside it.
  */
 export const personalZhCN = {
@@ -35,6 +35,18 @@ export const personalZhCN = {
       sessionUntil: '有效期至 {{time}}',
       sessionUnknown: '当前登录方式没有会话有效时间',
       sessionExpired: '会话已过期',
+    },
+    password: {
+      title: '修改密码',
+      old: '原密码',
+      new: '新密码',
+      confirm: '确认新密码',
+      oldRequired: '请输入原密码',
+      newRequired: '请输入新密码',
+      confirmRequired: '请再次输入新密码',
+      mismatch: '两次输入的新密码不一致',
+      submit: '修改密码',
+      changed: '密码已修改，其他设备上的登录已退出',
     },
     favourites: {
       title: '我的收藏',
@@ -148,6 +160,18 @@ export const personalEnUS: typeof personalZhCN = {
       sessionUntil: 'Valid until {{time}}',
       sessionUnknown: 'This login has no session valid time',
       sessionExpired: 'The session has expired',
+    },
+    password: {
+      title: 'Change password',
+      old: 'Current password',
+      new: 'New password',
+      confirm: 'Confirm new password',
+      oldRequired: 'Enter your current password',
+      newRequired: 'Enter a new password',
+      confirmRequired: 'Enter the new password again',
+      mismatch: 'The two new passwords differ',
+      submit: 'Change password',
+      changed: 'Password changed; you were signed out on your other devices',
     },
     favourites: {
       title: 'My favourites',

@@ -1,5 +1,5 @@
 /**
- * Texts of the services feature, merged into the app's resources by lib/i18n/i18n.ts. Use top-level keys
+ * Texts of the services feature, registered beside the shell's texts by app/i18n-texts.ts. Use top-level keys
  * of this feature only (e.g. `services: { … }`); zh-CN exactly as the spec writes it, en-US beside it.
  */
 export const servicesZhCN = {
@@ -12,7 +12,13 @@ export const servicesZhCN = {
     noResult: '未找到相关服务，换个关键词试试',
     empty: '暂无数据',
     noRecommend: '暂无推荐',
-    statistic: { serviceCount: '服务总数', processCount: '办事服务', applicationCount: '应用服务', deptCount: '服务部门', visitCount: '累计访问' },
+    statistic: {
+      serviceCount: '服务总数',
+      processCount: '办事服务',
+      applicationCount: '应用服务',
+      deptCount: '服务部门',
+      visitCount: '累计访问',
+    },
     byScene: '按场景',
     byDept: '按部门',
     byType: '按类型',
@@ -37,6 +43,7 @@ export const servicesZhCN = {
     collectAria: '收藏 {{name}}',
     cancelCollectAria: '取消收藏 {{name}}',
     online: '在线办理',
+    needsConnection: '打开服务需要网络连接，请联网后再试',
     offline: '线下办理',
     guide: '办事指南',
     guideTitle: '{{name}} - 办事指南',
@@ -110,6 +117,8 @@ export const servicesZhCN = {
       state: '状态',
       matched: '匹配到的问题',
       askedAt: '提问时间',
+      toKnowledge: '写入知识库',
+      actions: '操作',
       states: { unanswered: '未回答', unsolved: '未解决', recorded: '用户转交' },
     },
   },
@@ -124,7 +133,13 @@ export const servicesEnUS: typeof servicesZhCN = {
     noResult: 'No matching services; try another keyword',
     empty: 'No data',
     noRecommend: 'No recommendations',
-    statistic: { serviceCount: 'Services', processCount: 'Process services', applicationCount: 'Application services', deptCount: 'Departments', visitCount: 'Visits' },
+    statistic: {
+      serviceCount: 'Services',
+      processCount: 'Process services',
+      applicationCount: 'Application services',
+      deptCount: 'Departments',
+      visitCount: 'Visits',
+    },
     byScene: 'By scene',
     byDept: 'By department',
     byType: 'By type',
@@ -149,6 +164,7 @@ export const servicesEnUS: typeof servicesZhCN = {
     collectAria: 'Collect {{name}}',
     cancelCollectAria: 'Remove {{name}} from favourites',
     online: 'Online handling',
+    needsConnection: 'Opening a service needs a network connection; try again once you are online',
     offline: 'Offline handling',
     guide: 'Service guide',
     guideTitle: '{{name}} - service guide',
@@ -216,12 +232,15 @@ export const servicesEnUS: typeof servicesZhCN = {
       lastAt: 'Last searched',
       refresh: 'Refresh',
       unansweredTitle: 'Questions the robot did not answer',
-      unansweredIntro: 'Questions the robot could not answer, answers that did not help, and questions users passed on.',
+      unansweredIntro:
+        'Questions the robot could not answer, answers that did not help, and questions users passed on.',
       question: 'Question',
       asker: 'Asked by',
       state: 'State',
       matched: 'Matched question',
       askedAt: 'Asked at',
+      toKnowledge: 'Add to the knowledge',
+      actions: 'Actions',
       states: { unanswered: 'Not answered', unsolved: 'Not solved', recorded: 'Passed on' },
     },
   },

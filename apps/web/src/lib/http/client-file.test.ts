@@ -4,7 +4,8 @@ import { createHttpClient, fileNameOf } from './client.ts';
 import { HttpError } from './errors.ts';
 import { resetNotifyState, setNotifier } from './notify.ts';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('http client: a call answered by a file (postForFile)', () => {
   const shown: string[] = [];
@@ -18,10 +19,16 @@ describe('http client: a call answered by a file (postForFile)', () => {
     const fetch = vi.fn(
       async () =>
         new Response('第18周 期末考试', {
-          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('课程 安排.txt')}` },
+          headers: {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('课程 安排.txt')}`,
+          },
         }),
     );
-    const http = createHttpClient({ baseUrl: '/api/blade-platform', fetch: fetch as unknown as typeof globalThis.fetch });
+    const http = createHttpClient({
+      baseUrl: '/api/blade-platform',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
     const file = await http.postForFile('/messageCenterHistoryMsg/downloadFile', { id: 'n1' });
     expect(file.fileName).toBe('课程 安排.txt');
     expect(file.blob.size).toBe(new TextEncoder().encode('第18周 期末考试').length);
@@ -31,15 +38,25 @@ describe('http client: a call answered by a file (postForFile)', () => {
   });
 
   it('fails with the envelope when the server answers with one instead of a file', async () => {
-    const deleted = createHttpClient({ baseUrl: '', fetch: (async () => json({ status: 1004, msg: '消息已被删除', msgDetail: '', result: null })) as unknown as typeof fetch });
-    const err = (await deleted.postForFile('/x', {}, { silent: true, rejectStatuses: [1004] }).catch((e: unknown) => e)) as HttpError;
+    const deleted = createHttpClient({
+      baseUrl: '',
+      fetch: (async () =>
+        json({ status: 1004, msg: '消息已被删除', msgDetail: '', result: null })) as unknown as typeof fetch,
+    });
+    const err = (await deleted
+      .postForFile('/x', {}, { silent: true, rejectStatuses: [1004] })
+      .catch((e: unknown) => e)) as HttpError;
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 1004, msg: '消息已被删除' });
     // 1004 is an accepted status: without the whitelist it still is no file.
     const accepted = (await deleted.postForFile('/x', {}, { silent: true }).catch((e: unknown) => e)) as HttpError;
     expect(accepted).toMatchObject({ status: 1004, msg: '消息已被删除' });
 
-    const missing = createHttpClient({ baseUrl: '', fetch: (async () => json({ status: 404, msg: '该消息没有附件', msgDetail: '', result: null }, 404)) as unknown as typeof fetch });
+    const missing = createHttpClient({
+      baseUrl: '',
+      fetch: (async () =>
+        json({ status: 404, msg: '该消息没有附件', msgDetail: '', result: null }, 404)) as unknown as typeof fetch,
+    });
     const notFound = (await missing.postForFile('/x', {}).catch((e: unknown) => e)) as HttpError;
     expect(notFound).toMatchObject({ status: STATUS_FAILURE, msg: '该消息没有附件' });
     expect(shown).toEqual(['该消息没有附件']);

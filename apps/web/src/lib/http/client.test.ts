@@ -17,14 +17,18 @@ function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
   return { fetch: fn as unknown as typeof fetch, calls };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('http client (section 7 and 8)', () => {
   const shown: { kind: string; text: string }[] = [];
   beforeEach(() => {
     shown.length = 0;
     resetNotifyState();
-    setNotifier({ error: (text) => shown.push({ kind: 'error', text }), warning: (text) => shown.push({ kind: 'warning', text }) });
+    setNotifier({
+      error: (text) => shown.push({ kind: 'error', text }),
+      warning: (text) => shown.push({ kind: 'warning', text }),
+    });
   });
   afterEach(() => setUnauthorizedHandler(null));
 
@@ -46,7 +50,10 @@ describe('http client (section 7 and 8)', () => {
   it('rejects a whitelisted status even though it is accepted', async () => {
     const { fetch } = fakeFetch(() => json({ status: 9009, msg: '需要确认', msgDetail: '', result: null }));
     const http = createHttpClient({ baseUrl: '', fetch });
-    await expect(http.get('/x', {}, { rejectStatuses: [9009], silent: true })).rejects.toMatchObject({ status: 9009, msg: '需要确认' });
+    await expect(http.get('/x', {}, { rejectStatuses: [9009], silent: true })).rejects.toMatchObject({
+      status: 9009,
+      msg: '需要确认',
+    });
     expect(shown).toEqual([]);
   });
 
@@ -57,10 +64,23 @@ describe('http client (section 7 and 8)', () => {
   });
 
   it('gives the E-FY{status}Q message for an HTTP error with a text body, and the server msg for an envelope', async () => {
-    const text = createHttpClient({ baseUrl: '', fetch: fakeFetch(() => new Response('Bad Gateway', { status: 502 })).fetch });
-    await expect(text.get('/x', {}, { silent: true })).rejects.toMatchObject({ msg: httpErrorMessage(502), httpStatus: 502 });
-    const env = createHttpClient({ baseUrl: '', fetch: fakeFetch(() => json({ status: 400, msg: '请输入账号', msgDetail: 'username', result: null }, 400)).fetch });
-    await expect(env.get('/x', {}, { silent: true })).rejects.toMatchObject({ status: STATUS_FAILURE, msg: '请输入账号', msgDetail: 'username' });
+    const text = createHttpClient({
+      baseUrl: '',
+      fetch: fakeFetch(() => new Response('Bad Gateway', { status: 502 })).fetch,
+    });
+    await expect(text.get('/x', {}, { silent: true })).rejects.toMatchObject({
+      msg: httpErrorMessage(502),
+      httpStatus: 502,
+    });
+    const env = createHttpClient({
+      baseUrl: '',
+      fetch: fakeFetch(() => json({ status: 400, msg: '请输入账号', msgDetail: 'username', result: null }, 400)).fetch,
+    });
+    await expect(env.get('/x', {}, { silent: true })).rejects.toMatchObject({
+      status: STATUS_FAILURE,
+      msg: '请输入账号',
+      msgDetail: 'username',
+    });
   });
 
   it('maps a network failure to 8199 and shows E-N00001 only once within 3 s', async () => {
@@ -75,7 +95,9 @@ describe('http client (section 7 and 8)', () => {
     vi.useFakeTimers();
     try {
       const fetch = ((_u: string, init: RequestInit) =>
-        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch;
+        new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        )) as unknown as typeof globalThis.fetch;
       const http = createHttpClient({ baseUrl: '', fetch, timeoutMs: 50 });
       const p = http.get('/slow').catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(60);
@@ -89,7 +111,9 @@ describe('http client (section 7 and 8)', () => {
   it('hands a 401 to the session handler after clearing the ticket, without a toast', async () => {
     const order: string[] = [];
     setUnauthorizedHandler(() => order.push('dialog'));
-    const { fetch } = fakeFetch(() => json({ status: 401, msg: '登录已失效，请重新登录', msgDetail: '', result: null }, 401));
+    const { fetch } = fakeFetch(() =>
+      json({ status: 401, msg: '登录已失效，请重新登录', msgDetail: '', result: null }, 401),
+    );
     const http = createHttpClient({ baseUrl: '', fetch, onUnauthorized: () => order.push('clearTicket') });
     await expect(http.get('/x')).rejects.toMatchObject({ status: 401 });
     expect(order).toEqual(['clearTicket', 'dialog']);
@@ -98,14 +122,29 @@ describe('http client (section 7 and 8)', () => {
 
   it('adds the bearer token, the tenant, the time value and the account to GET calls, and account and nick name to payloads', async () => {
     const { fetch, calls } = fakeFetch(() => json({ status: 1000, msg: '', msgDetail: '', result: null }));
-    const identity = () => ({ token: 'tok', tenantId: '000000', account: 'student01', userName: '李同学', nickName: '小李' });
-    const http = createHttpClient({ baseUrl: '/api/blade-workbench', fetch, interceptors: [authHeaders(identity), userStamp(identity, () => 42)] });
+    const identity = () => ({
+      token: 'tok',
+      tenantId: '000000',
+      account: 'student01',
+      userName: '李同学',
+      nickName: '小李',
+    });
+    const http = createHttpClient({
+      baseUrl: '/api/blade-workbench',
+      fetch,
+      interceptors: [authHeaders(identity), userStamp(identity, () => 42)],
+    });
     await http.get('/a', { q: '成绩' });
     await http.post('/b', { id: 1 });
     await http.post('/c', { x: 1 }, { form: true, query: { grant_type: 'password' } });
     const get = new URL(calls[0]!.url, 'http://h');
     expect(get.pathname).toBe('/api/blade-workbench/a');
-    expect(Object.fromEntries(get.searchParams)).toEqual({ q: '成绩', _t: '42', _account: 'student01', _userName: '李同学' });
+    expect(Object.fromEntries(get.searchParams)).toEqual({
+      q: '成绩',
+      _t: '42',
+      _account: 'student01',
+      _userName: '李同学',
+    });
     expect(calls[0]!.init.headers).toMatchObject({ Authorization: 'Bearer tok', 'Tenant-Id': '000000' });
     expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ _account: 'student01', _nickName: '小李', id: 1 });
     expect(calls[2]!.url).toContain('grant_type=password');

@@ -20,7 +20,13 @@ export type CallOptions = {
   signal?: AbortSignal;
 };
 
-export type Request = { method: 'GET' | 'POST'; url: string; query: Query; headers: Record<string, string>; body: unknown };
+export type Request = {
+  method: 'GET' | 'POST';
+  url: string;
+  query: Query;
+  headers: Record<string, string>;
+  body: unknown;
+};
 
 /** What a path group adds to every request (7.1): headers, the time value, the account and names. */
 export type Interceptor = (req: Request) => Request;
@@ -65,7 +71,9 @@ export function setUnauthorizedHandler(handler: ((cleared: unknown) => void) | n
 function buildUrl(base: string, path: string, query: Query): string {
   const url = new URL(base + path, typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-  return url.origin === (typeof window === 'undefined' ? 'http://localhost' : window.location.origin) ? url.pathname + url.search : url.href;
+  return url.origin === (typeof window === 'undefined' ? 'http://localhost' : window.location.origin)
+    ? url.pathname + url.search
+    : url.href;
 }
 
 function encodeBody(body: unknown, form: boolean, headers: Record<string, string>): BodyInit | undefined {
@@ -74,7 +82,8 @@ function encodeBody(body: unknown, form: boolean, headers: Record<string, string
   if (form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (v !== undefined && v !== null) params.set(k, String(v));
+    for (const [k, v] of Object.entries(body as Record<string, unknown>))
+      if (v !== undefined && v !== null) params.set(k, String(v));
     return params.toString();
   }
   headers['Content-Type'] = 'application/json';
@@ -105,8 +114,21 @@ export function createHttpClient(config: {
 }): HttpClient {
   const timeoutMs = config.timeoutMs ?? HTTP_TIMEOUT_MS;
 
-  async function send<T>(method: 'GET' | 'POST', path: string, query: Query, body: unknown, opts: CallOptions, as: 'json' | 'file' = 'json'): Promise<T> {
-    let req: Request = { method, url: path, query: { ...query }, headers: { Accept: 'application/json', ...opts.headers }, body };
+  async function send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Query,
+    body: unknown,
+    opts: CallOptions,
+    as: 'json' | 'file' = 'json',
+  ): Promise<T> {
+    let req: Request = {
+      method,
+      url: path,
+      query: { ...query },
+      headers: { Accept: 'application/json', ...opts.headers },
+      body,
+    };
     for (const intercept of config.interceptors ?? []) req = intercept(req);
     const controller = new AbortController();
     let timedOut = false;
@@ -119,18 +141,33 @@ export function createHttpClient(config: {
       let res: Response;
       // 7.1: the call's seal (transport.ts), when the group, the token and the browser allow one.
       const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.Authorization ?? '')?.[1] ?? null;
-      const sealed = await sealRequest(bearer, method, new URL(config.baseUrl + req.url, 'http://x').pathname, req.body, !!opts.form);
+      const sealed = await sealRequest(
+        bearer,
+        method,
+        new URL(config.baseUrl + req.url, 'http://x').pathname,
+        req.body,
+        !!opts.form,
+      );
       try {
         const headers = { ...req.headers, ...sealed?.headers };
-        const payload = method === 'POST' ? encodeBody(sealed ? sealed.body : req.body, !!opts.form, headers) : undefined;
-        res = await (config.fetch ?? fetch)(buildUrl(config.baseUrl, req.url, req.query), { method, headers, body: payload, signal: controller.signal });
+        const payload =
+          method === 'POST' ? encodeBody(sealed ? sealed.body : req.body, !!opts.form, headers) : undefined;
+        res = await (config.fetch ?? fetch)(buildUrl(config.baseUrl, req.url, req.query), {
+          method,
+          headers,
+          body: payload,
+          signal: controller.signal,
+        });
       } catch (err) {
         if (timedOut) throw timeoutError();
         if (opts.signal?.aborted) throw err;
         throw networkError(err instanceof Error ? err.message : String(err));
       }
       if (as === 'file' && res.ok && !isJson(res)) {
-        return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) } satisfies DownloadedFile as T;
+        return {
+          blob: await res.blob(),
+          fileName: fileNameOf(res.headers.get('content-disposition')),
+        } satisfies DownloadedFile as T;
       }
       const parsed = await readBody(res).catch(() => null);
       if (res.status === 401) {
@@ -158,7 +195,9 @@ export function createHttpClient(config: {
   return {
     baseUrl: config.baseUrl,
     get: <T>(path: string, params: Query = {}, opts: CallOptions = {}) => send<T>('GET', path, params, undefined, opts),
-    post: <T>(path: string, body?: unknown, opts: CallOptions = {}) => send<T>('POST', path, opts.query ?? {}, body, opts),
-    postForFile: (path: string, body?: unknown, opts: CallOptions = {}) => send<DownloadedFile>('POST', path, opts.query ?? {}, body, opts, 'file'),
+    post: <T>(path: string, body?: unknown, opts: CallOptions = {}) =>
+      send<T>('POST', path, opts.query ?? {}, body, opts),
+    postForFile: (path: string, body?: unknown, opts: CallOptions = {}) =>
+      send<DownloadedFile>('POST', path, opts.query ?? {}, body, opts, 'file'),
   };
 }

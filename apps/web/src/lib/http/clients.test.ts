@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore, sessionStore, SESSION_STORAGE_KEY } from '../session/session-store.ts';
+import {
+  createSessionStore,
+  sessionHydrated,
+  sessionStorageBackend,
+  sessionStore,
+  SESSION_STORAGE_KEY,
+} from '../session/session-store.ts';
 import { setUnauthorizedHandler } from './client.ts';
 import { platformHttp, userHttp } from './clients.ts';
 
@@ -16,9 +22,14 @@ describe("the portal clients' 401 (4.3)", () => {
     localStorage.clear();
     sessionStore.getState().logoutClear();
     sessionStore.getState().setTokens({ access_token: 'a1', refresh_token: 'r1', tenant_id: '000000' });
-    sessionStore.getState().setSession({ casTicket: 'ST-1', tgt: 'TGT-1', expireTime: Date.now() + 60_000, outLogTip: '' });
+    sessionStore
+      .getState()
+      .setSession({ casTicket: 'ST-1', tgt: 'TGT-1', expireTime: Date.now() + 60_000, outLogTip: '' });
     setUnauthorizedHandler((cleared) => handed.push(cleared));
-    vi.stubGlobal('fetch', vi.fn(async () => unauthorized()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => unauthorized()),
+    );
   });
   afterEach(() => {
     setUnauthorizedHandler(null);
@@ -35,12 +46,16 @@ describe("the portal clients' 401 (4.3)", () => {
 
   it('keeps the cleared ticket across a reload (the persisted session), until the next login or logout', async () => {
     await expect(userHttp.get('/user/getUserInfo')).rejects.toMatchObject({ status: 401 });
-    // A reload: a new store reads what this one persisted.
+    // A reload: a new store reads (decrypts) what this one persisted.
+    await sessionStorageBackend.flush();
     const reloaded = createSessionStore(SESSION_STORAGE_KEY);
+    await sessionHydrated(reloaded);
     expect(reloaded.getState().casTicket).toBeNull();
     expect(reloaded.getState().clearedCasTicket).toBe('ST-1');
 
-    sessionStore.getState().setSession({ casTicket: 'ST-2', tgt: 'TGT-2', expireTime: Date.now() + 60_000, outLogTip: '' });
+    sessionStore
+      .getState()
+      .setSession({ casTicket: 'ST-2', tgt: 'TGT-2', expireTime: Date.now() + 60_000, outLogTip: '' });
     expect(sessionStore.getState().clearedCasTicket).toBeNull();
     await expect(userHttp.get('/user/getUserInfo')).rejects.toMatchObject({ status: 401 });
     expect(handed).toEqual(['ST-1', 'ST-2']);

@@ -28,9 +28,18 @@ const onUnauthorized = (): string | null => {
 /** The four clients of section 7, picked by path group, and BladeX's auth and user groups. */
 export const platformHttp = createHttpClient({ baseUrl: '/api/blade-platform', interceptors, onUnauthorized });
 export const workbenchHttp = createHttpClient({ baseUrl: '/api/blade-workbench', interceptors, onUnauthorized });
-export const ospHttp = createHttpClient({ baseUrl: '/api/online-service-platform', timeoutMs: HTTP_TIMEOUT_OSP_MS, interceptors, onUnauthorized });
+export const ospHttp = createHttpClient({
+  baseUrl: '/api/online-service-platform',
+  timeoutMs: HTTP_TIMEOUT_OSP_MS,
+  interceptors,
+  onUnauthorized,
+});
 export const cygjHttp = createHttpClient({ baseUrl: '/api/comb-cygj', interceptors, onUnauthorized });
-export const authHttp = createHttpClient({ baseUrl: '/api/blade-auth', interceptors: [authHeaders(identity)], onUnauthorized });
+export const authHttp = createHttpClient({
+  baseUrl: '/api/blade-auth',
+  interceptors: [authHeaders(identity)],
+  onUnauthorized,
+});
 export const userHttp = createHttpClient({ baseUrl: '/api/blade-user', interceptors, onUnauthorized });
 /** The instant-messaging calls of 7.8 whose paths the spec does not show (this server: /api/chat). */
 export const chatHttp = createHttpClient({ baseUrl: '/api/chat', interceptors, onUnauthorized });

@@ -32,7 +32,15 @@ export const userStamp =
   (req) => {
     const { account, userName, nickName } = identity();
     if (req.method === 'GET') {
-      return { ...req, query: { ...req.query, _t: now(), ...(account ? { _account: account } : {}), ...(userName ? { _userName: userName } : {}) } };
+      return {
+        ...req,
+        query: {
+          ...req.query,
+          _t: now(),
+          ...(account ? { _account: account } : {}),
+          ...(userName ? { _userName: userName } : {}),
+        },
+      };
     }
     if (isPlainObject(req.body) && account) {
       return { ...req, body: { _account: account, _nickName: nickName ?? '', ...req.body } };

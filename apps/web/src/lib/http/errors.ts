@@ -27,7 +27,9 @@ export class HttpError extends Error {
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
-  return !!body && typeof body === 'object' && 'status' in body && typeof (body as { status: unknown }).status === 'number';
+  return (
+    !!body && typeof body === 'object' && 'status' in body && typeof (body as { status: unknown }).status === 'number'
+  );
 }
 
 /**
@@ -53,7 +55,12 @@ export function errorFromHttp(httpStatus: number, body: unknown): HttpError {
     const status = httpStatus === 401 ? 401 : STATUS_FAILURE;
     return new HttpError(status, body.msg || MESSAGES.defaultError, body.msgDetail ?? '', httpStatus);
   }
-  return new HttpError(httpStatus === 401 ? 401 : STATUS_FAILURE, httpErrorMessage(httpStatus), typeof body === 'string' ? body.slice(0, 500) : '', httpStatus);
+  return new HttpError(
+    httpStatus === 401 ? 401 : STATUS_FAILURE,
+    httpErrorMessage(httpStatus),
+    typeof body === 'string' ? body.slice(0, 500) : '',
+    httpStatus,
+  );
 }
 
 export const timeoutError = () => new HttpError(STATUS_TIMEOUT, MESSAGES.timeout);

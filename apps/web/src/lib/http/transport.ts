@@ -56,10 +56,21 @@ export function transportKeys(token: string): Promise<Keys> {
     const c = subtle()!;
     keys = (async () => {
       const base = await c.importKey('raw', utf8.encode(token), 'HKDF', false, ['deriveKey']);
-      const params = (info: string) => ({ name: 'HKDF', hash: 'SHA-256', salt: utf8.encode(TRANSPORT_KDF.salt), info: utf8.encode(info) });
+      const params = (info: string) => ({
+        name: 'HKDF',
+        hash: 'SHA-256',
+        salt: utf8.encode(TRANSPORT_KDF.salt),
+        info: utf8.encode(info),
+      });
       const [enc, mac] = await Promise.all([
-        c.deriveKey(params(TRANSPORT_KDF.encInfo), base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
-        c.deriveKey(params(TRANSPORT_KDF.macInfo), base, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign', 'verify']),
+        c.deriveKey(params(TRANSPORT_KDF.encInfo), base, { name: 'AES-GCM', length: 256 }, false, [
+          'encrypt',
+          'decrypt',
+        ]),
+        c.deriveKey(params(TRANSPORT_KDF.macInfo), base, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, [
+          'sign',
+          'verify',
+        ]),
       ]);
       return { enc, mac };
     })();
@@ -82,20 +93,24 @@ export async function openText(keys: Keys, sealed: string): Promise<string | nul
   const raw = fromB64url(sealed);
   if (!raw || raw.length < 28) return null;
   try {
-    return fromUtf8.decode(await subtle()!.decrypt({ name: 'AES-GCM', iv: raw.subarray(0, 12) }, keys.enc, raw.subarray(12)));
+    return fromUtf8.decode(
+      await subtle()!.decrypt({ name: 'AES-GCM', iv: raw.subarray(0, 12) }, keys.enc, raw.subarray(12)),
+    );
   } catch {
     return null;
   }
 }
 
-export const signText = async (keys: Keys, text: string) => toB64url(new Uint8Array(await subtle()!.sign('HMAC', keys.mac, utf8.encode(text))));
+export const signText = async (keys: Keys, text: string) =>
+  toB64url(new Uint8Array(await subtle()!.sign('HMAC', keys.mac, utf8.encode(text))));
 
 async function verifyText(keys: Keys, text: string, signature: string): Promise<boolean> {
   const sig = fromB64url(signature);
   return !!sig && subtle()!.verify('HMAC', keys.mac, sig, utf8.encode(text));
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 
 export type SealedRequest = { requestId: string; token: string; headers: Record<string, string>; body: unknown };
 
@@ -103,17 +118,29 @@ export type SealedRequest = { requestId: string; token: string; headers: Record<
  * Whether a call is sealed, and how: null for calls that are not (no token, another group, sealing off).
  * `pathname` is the call's full path, without the query.
  */
-export async function sealRequest(token: string | null, method: 'GET' | 'POST', pathname: string, body: unknown, form: boolean): Promise<SealedRequest | null> {
+export async function sealRequest(
+  token: string | null,
+  method: 'GET' | 'POST',
+  pathname: string,
+  body: unknown,
+  form: boolean,
+): Promise<SealedRequest | null> {
   if (!token || !transportOn() || !sealsResponse(pathname)) return null;
   const requestId = globalThis.crypto.randomUUID();
-  const headers: Record<string, string> = { [TRANSPORT_HEADERS.transport]: '1', [TRANSPORT_HEADERS.requestId]: requestId };
+  const headers: Record<string, string> = {
+    [TRANSPORT_HEADERS.transport]: '1',
+    [TRANSPORT_HEADERS.requestId]: requestId,
+  };
   if (method !== 'POST' || !sealsRequestBody(pathname)) return { requestId, token, headers, body };
   const keys = await transportKeys(token);
   const time = String(Date.now());
   if (typeof FormData !== 'undefined' && body instanceof FormData) {
     // An upload travels as it is, signed (request id, time, path), so the server's 'required' mode takes it.
     headers[TRANSPORT_HEADERS.time] = time;
-    headers[TRANSPORT_HEADERS.sign] = await signText(keys, requestSigningText(requestId, time, method, pathname, UNWRAPPED_MULTIPART_DATA));
+    headers[TRANSPORT_HEADERS.sign] = await signText(
+      keys,
+      requestSigningText(requestId, time, method, pathname, UNWRAPPED_MULTIPART_DATA),
+    );
     return { requestId, token, headers, body };
   }
   if (form || !(body === undefined || isPlainObject(body))) return { requestId, token, headers, body };
@@ -123,18 +150,28 @@ export async function sealRequest(token: string | null, method: 'GET' | 'POST', 
   return { requestId, token, headers, body: { data } };
 }
 
-const fault = (msg: string, detail: string, httpStatus: number) => new HttpError(STATUS_SIGNATURE_FAULT, msg, detail, httpStatus);
+const fault = (msg: string, detail: string, httpStatus: number) =>
+  new HttpError(STATUS_SIGNATURE_FAULT, msg, detail, httpStatus);
 
 /** Section 5: the answer must carry the verification headers, the same request id and a valid signature; then its result is opened. */
-export async function openResponse(sealed: SealedRequest, headers: Headers, parsed: unknown, httpStatus: number): Promise<unknown> {
+export async function openResponse(
+  sealed: SealedRequest,
+  headers: Headers,
+  parsed: unknown,
+  httpStatus: number,
+): Promise<unknown> {
   const requestId = headers.get(TRANSPORT_HEADERS.requestId);
   const signature = headers.get(TRANSPORT_HEADERS.sign);
-  if (headers.get(TRANSPORT_HEADERS.transport) !== '1' || !requestId || !signature) throw fault(TRANSPORT_TEXTS.missingHeaders, 'verification headers missing', httpStatus);
-  if (requestId !== sealed.requestId) throw fault(TRANSPORT_TEXTS.requestIdMismatch, `${requestId} ≠ ${sealed.requestId}`, httpStatus);
+  if (headers.get(TRANSPORT_HEADERS.transport) !== '1' || !requestId || !signature)
+    throw fault(TRANSPORT_TEXTS.missingHeaders, 'verification headers missing', httpStatus);
+  if (requestId !== sealed.requestId)
+    throw fault(TRANSPORT_TEXTS.requestIdMismatch, `${requestId} ≠ ${sealed.requestId}`, httpStatus);
   const env = parsed as { status?: unknown; result?: unknown } | null;
-  if (!env || typeof env !== 'object' || typeof env.status !== 'number' || typeof env.result !== 'string') throw fault(TRANSPORT_TEXTS.badSign, 'no sealed result', httpStatus);
+  if (!env || typeof env !== 'object' || typeof env.status !== 'number' || typeof env.result !== 'string')
+    throw fault(TRANSPORT_TEXTS.badSign, 'no sealed result', httpStatus);
   const keys = await transportKeys(sealed.token);
-  if (!(await verifyText(keys, responseSigningText(requestId, env.status, env.result), signature))) throw fault(TRANSPORT_TEXTS.badSign, 'signature', httpStatus);
+  if (!(await verifyText(keys, responseSigningText(requestId, env.status, env.result), signature)))
+    throw fault(TRANSPORT_TEXTS.badSign, 'signature', httpStatus);
   const text = await openText(keys, env.result);
   if (text === null) throw fault(TRANSPORT_TEXTS.badSign, 'result cannot be opened', httpStatus);
   return { ...env, result: JSON.parse(text) as unknown };

@@ -5,6 +5,15 @@ type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString
 /** en-US translations of every zh-CN text. */
 export const enUS: DeepString<Texts> = {
   app: { title: 'Online Service Hall', home: 'Home', loading: 'Loading…', language: 'Language' },
+  richText: {
+    bold: 'Bold',
+    italic: 'Italic',
+    underline: 'Underline',
+    orderedList: 'Numbered list',
+    bulletList: 'Bulleted list',
+    link: 'Insert link',
+    linkPrompt: 'Link address (http or https)',
+  },
   nav: {
     homePage: 'Home',
     serviceHall: 'Service hall',
@@ -54,7 +63,11 @@ export const enUS: DeepString<Texts> = {
     partLoadRetry: 'Reload',
     unexpected: 'E-FW00012Q: System error, please contact the administrator',
   },
-  noPower: { title: 'No permission', body: 'Sorry, you may not open this page. Ask an administrator for access.', back: 'Back to home' },
+  noPower: {
+    title: 'No permission',
+    body: 'Sorry, you may not open this page. Ask an administrator for access.',
+    back: 'Back to home',
+  },
   notBuilt: {
     body: 'This page is not built yet: it belongs to a later release and cannot be used in this version.',
     back: 'Back to home',

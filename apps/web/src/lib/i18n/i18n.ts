@@ -2,17 +2,6 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enUS } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
-import { identityEnUS, identityZhCN } from '../../features/auth/i18n.ts';
-import { chatEnUS, chatZhCN } from '../../features/chat/i18n.ts';
-import { efficiencyEnUS, efficiencyZhCN } from '../../features/efficiency/i18n.ts';
-import { personalEnUS, personalZhCN } from '../../features/personal/i18n.ts';
-import { servicesEnUS, servicesZhCN } from '../../features/services/i18n.ts';
-import { transferEnUS, transferZhCN } from '../../features/transfer/i18n.ts';
-import { workbenchEnUS, workbenchZhCN } from '../../features/workbench/i18n.ts';
-
-/** The shell's texts plus each feature's own (features use their own top-level keys). */
-const zh = { ...zhCN, ...servicesZhCN, ...workbenchZhCN, ...transferZhCN, ...chatZhCN, ...personalZhCN, ...efficiencyZhCN, ...identityZhCN };
-const en = { ...enUS, ...servicesEnUS, ...workbenchEnUS, ...transferEnUS, ...chatEnUS, ...personalEnUS, ...efficiencyEnUS, ...identityEnUS };
 
 export type Language = 'zh-CN' | 'en-US';
 const STORAGE_KEY = 'portal.language';
@@ -25,7 +14,7 @@ export function storedLanguage(): Language {
 /** zh-CN first, en-US second. */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zh }, 'en-US': { translation: en } },
+  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
   lng: storedLanguage(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
@@ -39,4 +28,13 @@ export function setLanguage(lang: Language): void {
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
   void i18n.changeLanguage(lang);
+}
+
+/**
+ * Adds a feature's texts (top-level keys of its own) beside the shell's. The app registers every feature's texts in
+ * app/i18n-texts.ts before the first render, so lib/ never imports a feature.
+ */
+export function addTexts(zh: Record<string, unknown>, en: Record<string, unknown>): void {
+  i18n.addResourceBundle('zh-CN', 'translation', zh, true, true);
+  i18n.addResourceBundle('en-US', 'translation', en, true, true);
 }

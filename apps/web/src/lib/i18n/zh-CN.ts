@@ -1,6 +1,16 @@
 /** zh-CN texts: the spec's wording verbatim where it gives one. */
 export const zhCN = {
   app: { title: '网上办事服务大厅', home: '首页', loading: '加载中…', language: '语言' },
+  /** The rich-text editor's tools (components/rich-text-editor.tsx), for every feature that writes rich text. */
+  richText: {
+    bold: '加粗',
+    italic: '斜体',
+    underline: '下划线',
+    orderedList: '编号列表',
+    bulletList: '项目符号列表',
+    link: '插入链接',
+    linkPrompt: '请输入链接地址（http 或 https）',
+  },
   nav: {
     homePage: '首页',
     serviceHall: '服务大厅',

@@ -10,7 +10,9 @@ describe('loadPart', () => {
   });
 
   it('turns a failed import into a PartLoadError', async () => {
-    const error = await loadPart(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).catch((e: unknown) => e);
+    const error = await loadPart(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PartLoadError);
     expect(isPartLoadError(error)).toBe(true);
   });

@@ -32,5 +32,7 @@ export function loadPart<T>(importer: () => Promise<T>, timeoutMs = CODE_PART_LO
 export function isPartLoadError(error: unknown): boolean {
   if (error instanceof PartLoadError) return true;
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|Importing a module script failed|Failed to fetch|ChunkLoadError|error loading dynamically/i.test(text);
+  return /dynamically imported module|Importing a module script failed|Failed to fetch|ChunkLoadError|error loading dynamically/i.test(
+    text,
+  );
 }

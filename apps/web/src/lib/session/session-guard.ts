@@ -9,10 +9,12 @@ import {
 } from '@portal/contracts/constants';
 import type { sessionStore as SessionStoreType } from './session-store.ts';
 import { createTabRefresh, type TabChannel, type TabLocks } from './tab-refresh.ts';
+import { recordSessionTime } from './session-time.ts';
 
 export type SessionGuardDeps = {
   store: typeof SessionStoreType;
-  refreshToken: (refreshToken: string, tenantId: string) => Promise<TokenResult>;
+  /** Refreshes with the token given, or (null) with the HttpOnly refresh cookie (ADR 0027). */
+  refreshToken: (refreshToken: string | null, tenantId: string) => Promise<TokenResult>;
   getSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
   updateSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
   onForcedRelogin: () => void;
@@ -25,6 +27,9 @@ export type SessionGuardDeps = {
 };
 
 const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** The browser says it has no network (navigator.onLine false). */
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
  * The timers of 4.3, started once a user has a token:
@@ -51,13 +56,22 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
 
   const tokenDue = () => {
     const s = deps.store.getState();
-    return Boolean(s.token && s.refreshToken && s.tokenIssuedAt && s.tenantId && now() - s.tokenIssuedAt >= TOKEN_AGE_LIMIT_SECONDS * 1000);
+    return Boolean(
+      s.token && s.tokenIssuedAt && s.tenantId && now() - s.tokenIssuedAt >= TOKEN_AGE_LIMIT_SECONDS * 1000,
+    );
   };
   // Every tab runs this guard; the tabs share one refresh (one takes the lock and tells the others).
-  const tabs = createTabRefresh({ store: deps.store, refreshToken: deps.refreshToken, now, due: tokenDue, locks: deps.locks, channel: deps.channel });
+  const tabs = createTabRefresh({
+    store: deps.store,
+    refreshToken: deps.refreshToken,
+    now,
+    due: tokenDue,
+    locks: deps.locks,
+    channel: deps.channel,
+  });
 
   const checkTokenAge = async () => {
-    if (refreshing || !tokenDue()) return;
+    if (refreshing || offline() || !tokenDue()) return;
     refreshing = true;
     try {
       await tabs.refresh();
@@ -70,12 +84,14 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
 
   const checkSession = async () => {
     const ticket = deps.store.getState().casTicket;
-    if (!ticket || forced) return;
+    // Offline (issue 18) a check cannot answer: it is not a failed check, and the cached pages stay usable.
+    if (!ticket || forced || offline()) return;
     try {
       const r = await deps.getSessionValidTime(ticket);
       if (stopped) return;
       failures = 0;
       remainingSeconds = r.validTime;
+      recordSessionTime(r, now());
       if (r.validTime <= 0) force();
     } catch {
       if (stopped) return;
@@ -95,6 +111,7 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
       .then((r) => {
         if (stopped) return;
         remainingSeconds = r.validTime;
+        recordSessionTime(r, now());
         if (r.expireTime) deps.store.setState({ expireTime: r.expireTime });
       })
       .catch(() => undefined);
@@ -105,7 +122,8 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
   void checkSession();
   void checkTokenAge();
   const target = deps.activityTarget ?? (typeof document !== 'undefined' ? document : undefined);
-  for (const e of ACTIVITY_EVENTS) target?.addEventListener(e, onActivity, { passive: true } as AddEventListenerOptions);
+  for (const e of ACTIVITY_EVENTS)
+    target?.addEventListener(e, onActivity, { passive: true } as AddEventListenerOptions);
 
   return () => {
     stopped = true;

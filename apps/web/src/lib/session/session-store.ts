@@ -2,6 +2,7 @@ import type { LoginConfig, SessionData, TokenResult, UserInfo } from '@portal/co
 import type { RobotBaseInfo } from '@portal/contracts/assistant';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { createStore, useStore } from 'zustand';
+import { encryptedLocalStorage } from './secure-storage.ts';
 
 /** Section 3, theme object. */
 export type ThemeState = {
@@ -17,9 +18,16 @@ export type ThemeState = {
   tenant?: Omit<ThemeState, 'tenant' | 'personal'>;
 };
 
-/** "Values kept for the session" (section 3). Keys a user's data is tied to carry the user id. */
+/**
+ * "Values kept for the session" (section 3), stored encrypted as section 9 says (secure-storage.ts, ADR 0027). Keys a
+ * user's data is tied to carry the user id.
+ */
 export type SessionState = {
   token: string | null;
+  /**
+   * The refresh token when the server gave one in the answer (other clients); never stored. The portal's own calls get
+   * it as an HttpOnly cookie scoped to the refresh call instead (ADR 0027), and this stays null.
+   */
   refreshToken: string | null;
   /** Epoch ms at which the access token was issued (4.3: refreshed when its age reaches the limit). */
   tokenIssuedAt: number | null;
@@ -100,6 +108,31 @@ const empty: SessionState = {
 
 export const SESSION_STORAGE_KEY = 'portal.session';
 
+type StoredTokens = { state?: { token?: string | null; tokenIssuedAt?: number | null; tenantId?: string | null } };
+
+/**
+ * Two tabs write the whole session to one place, each from its own state. A tab whose tokens are older than the stored
+ * ones (another tab refreshed while this tab's write was being encrypted) must not put them back: the next tab to
+ * look would find the old token due and refresh again (issue 11's one refresh per token age for the browser). So
+ * the newer stored token is kept; a logout (no token) is written as it is.
+ */
+export function keepNewerToken(incoming: string, stored: string): string {
+  try {
+    const inc = JSON.parse(incoming) as StoredTokens;
+    const cur = JSON.parse(stored) as StoredTokens;
+    const a = inc.state;
+    const b = cur.state;
+    if (!a?.token || !b?.token || a.tenantId !== b.tenantId) return incoming;
+    if (typeof b.tokenIssuedAt !== 'number' || (a.tokenIssuedAt ?? 0) >= b.tokenIssuedAt) return incoming;
+    return JSON.stringify({ ...inc, state: { ...a, token: b.token, tokenIssuedAt: b.tokenIssuedAt } });
+  } catch {
+    return incoming;
+  }
+}
+
+/** The encrypted localStorage every session store writes through (one, so `flush` waits for all of them). */
+export const sessionStorageBackend = encryptedLocalStorage(undefined, { merge: keepNewerToken });
+
 /** A session store persisted under `storageKey` (the app has one; tests make one per simulated tab). */
 export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
   createStore<SessionState & SessionActions>()(
@@ -107,30 +140,55 @@ export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
       (set) => ({
         ...empty,
         setTokens: (t, now = Date.now()) =>
-          set({ token: t.access_token, refreshToken: t.refresh_token, tenantId: t.tenant_id, tokenIssuedAt: now }),
+          set({
+            token: t.access_token,
+            refreshToken: t.refresh_token || null,
+            tenantId: t.tenant_id,
+            tokenIssuedAt: now,
+          }),
         setUser: (u) =>
-          set({ user: u, tenantId: u.tenant_id, roleId: u.roleId, roleType: u.roleType, configurationMenu: u.configurationMenu }),
-        setSession: (s) => set({ casTicket: s.casTicket, clearedCasTicket: null, expireTime: s.expireTime, outLogTip: s.outLogTip }),
+          set({
+            user: u,
+            tenantId: u.tenant_id,
+            roleId: u.roleId,
+            roleType: u.roleType,
+            configurationMenu: u.configurationMenu,
+          }),
+        setSession: (s) =>
+          set({ casTicket: s.casTicket, clearedCasTicket: null, expireTime: s.expireTime, outLogTip: s.outLogTip }),
         setLoginConfig: (c) => set({ loginConfig: c }),
         setServiceType: (t) => set({ serviceType: t }),
         setIndexState: (v) => set({ indexState: v }),
         setRobotConfig: (c) => set({ robotConfig: c }),
         setTheme: (t) => set({ theme: t }),
         openServiceInPage: (serviceId) => set({ currentServiceId: serviceId, robotChatOff: true }),
-        clearTicket: () => set((s) => ({ casTicket: null, clearedCasTicket: s.casTicket ?? s.clearedCasTicket, expireTime: null })),
+        clearTicket: () =>
+          set((s) => ({ casTicket: null, clearedCasTicket: s.casTicket ?? s.clearedCasTicket, expireTime: null })),
         // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
         logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
       }),
       {
         name: storageKey,
-        storage: createJSONStorage(() => localStorage),
-        partialize: ({ serviceType: _s, indexState: _i, ...rest }) =>
+        storage: createJSONStorage(() => sessionStorageBackend),
+        // The refresh token is never stored where a script can read it (ADR 0027).
+        partialize: ({ serviceType: _s, indexState: _i, refreshToken: _r, ...rest }) =>
           Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')) as Partial<SessionState>,
       },
     ),
   );
 
 export const sessionStore = createSessionStore();
+
+/** Resolves once the store has read (decrypted) the stored session: the app renders after it. */
+export function sessionHydrated(store: typeof sessionStore = sessionStore): Promise<void> {
+  if (store.persist.hasHydrated()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = store.persist.onFinishHydration(() => {
+      off();
+      resolve();
+    });
+  });
+}
 
 export function useSession<T>(selector: (s: SessionState & SessionActions) => T): T {
   return useStore(sessionStore, selector);

@@ -1,5 +1,5 @@
 import type { TokenResult } from '@portal/contracts/auth';
-import type { SessionState, sessionStore as SessionStoreType } from './session-store.ts';
+import { sessionStorageBackend, type SessionState, type sessionStore as SessionStoreType } from './session-store.ts';
 
 /** The part of the Web Locks API (`navigator.locks`) used here: one exclusive lock by name. */
 export type TabLocks = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
@@ -35,7 +35,8 @@ const isTokensMessage = (m: unknown): m is TokensMessage => {
 
 export type TabRefreshDeps = {
   store: typeof SessionStoreType;
-  refreshToken: (refreshToken: string, tenantId: string) => Promise<TokenResult>;
+  /** Refreshes with the token given, or (null) with the HttpOnly refresh cookie the browser holds (ADR 0027). */
+  refreshToken: (refreshToken: string | null, tenantId: string) => Promise<TokenResult>;
   now: () => number;
   /** Whether the tokens in the store are due for a refresh (4.3: the age limit reached). */
   due: () => boolean;
@@ -71,17 +72,19 @@ export function createTabRefresh(deps: TabRefreshDeps): { refresh: () => Promise
   channel?.addEventListener('message', onMessage);
 
   /**
-   * The session as the tabs have persisted it (localStorage today): the tab that held the lock before this one
-   * wrote its new pair there before releasing the lock, while its broadcast may still be on the way.
+   * The session as the tabs have persisted it (encrypted in localStorage): the tab that held the lock before this one
+   * wrote its new token there before releasing the lock, while its broadcast may still be on the way. The refresh
+   * token is not stored (the browser holds it as an HttpOnly cookie), so a persisted token comes with none.
    */
   const adoptPersisted = async () => {
     const api = (deps.store as Partial<Pick<typeof SessionStoreType, 'persist'>>).persist;
     if (!api) return;
     const { storage, name } = api.getOptions();
     const stored = storage && name ? await storage.getItem(name) : null;
-    const p = stored?.state as Partial<Pick<SessionState, 'token' | 'refreshToken' | 'tenantId' | 'tokenIssuedAt'>> | undefined;
-    if (p?.token && p.refreshToken && p.tenantId && typeof p.tokenIssuedAt === 'number') {
-      adopt({ access_token: p.token, refresh_token: p.refreshToken, tenant_id: p.tenantId }, p.tokenIssuedAt);
+    const p = stored?.state as
+      Partial<Pick<SessionState, 'token' | 'refreshToken' | 'tenantId' | 'tokenIssuedAt'>> | undefined;
+    if (p?.token && p.tenantId && typeof p.tokenIssuedAt === 'number') {
+      adopt({ access_token: p.token, refresh_token: p.refreshToken ?? '', tenant_id: p.tenantId }, p.tokenIssuedAt);
     }
   };
 
@@ -90,12 +93,18 @@ export function createTabRefresh(deps: TabRefreshDeps): { refresh: () => Promise
     await adoptPersisted();
     if (stopped || !deps.due()) return;
     const s = deps.store.getState();
-    if (!s.refreshToken || !s.tenantId) return;
+    if (!s.tenantId) return;
     const t = await deps.refreshToken(s.refreshToken, s.tenantId);
     if (stopped) return;
     const issuedAt = deps.now();
     deps.store.getState().setTokens(t, issuedAt);
-    const message: TokensMessage = { type: 'tokens', tokens: { access_token: t.access_token, refresh_token: t.refresh_token, tenant_id: t.tenant_id }, issuedAt };
+    // Stored (encrypted) before the lock is let go: the next tab in the queue reads it there.
+    await sessionStorageBackend.flush();
+    const message: TokensMessage = {
+      type: 'tokens',
+      tokens: { access_token: t.access_token, refresh_token: t.refresh_token, tenant_id: t.tenant_id },
+      issuedAt,
+    };
     channel?.postMessage(message);
   };
 

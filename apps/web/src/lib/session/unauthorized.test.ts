@@ -13,7 +13,9 @@ describe('which dialog a 401 opens (4.3)', () => {
     const check = vi.fn(async () => ({ validTime: 0 }));
     await expect(createUnauthorizedClassifier(check)(null)).resolves.toBe('expired');
     expect(check).not.toHaveBeenCalled();
-    await expect(createUnauthorizedClassifier(async () => Promise.reject(new Error('network')))('ST-1')).resolves.toBe('expired');
+    await expect(createUnauthorizedClassifier(async () => Promise.reject(new Error('network')))('ST-1')).resolves.toBe(
+      'expired',
+    );
   });
 
   it('gives a burst of 401s one answer: the later ones, whose ticket is already cleared, wait for the first', async () => {

@@ -6,7 +6,9 @@
  */
 export type SessionDialog = 'expired' | 'forced';
 
-export function createUnauthorizedClassifier(getSessionValidTime: (casTicket: string) => Promise<{ validTime: number }>) {
+export function createUnauthorizedClassifier(
+  getSessionValidTime: (casTicket: string) => Promise<{ validTime: number }>,
+) {
   let pending: Promise<SessionDialog> | null = null;
   return (clearedTicket: unknown): Promise<SessionDialog> => {
     if (pending) return pending;

@@ -6,7 +6,10 @@ export function getIdentityProvider(): Promise<IdentityProviderDetail> {
   return workbenchHttp.post<IdentityProviderDetail>('/identity/provider/detail', {});
 }
 
-export const identityProviderQueryOptions = () => ({ queryKey: ['identityProvider'] as const, queryFn: getIdentityProvider });
+export const identityProviderQueryOptions = () => ({
+  queryKey: ['identityProvider'] as const,
+  queryFn: getIdentityProvider,
+});
 
 /** Saves it; a secret left empty keeps the stored one. */
 export function submitIdentityProvider(body: IdentityProviderSubmit): Promise<IdentityProviderDetail> {

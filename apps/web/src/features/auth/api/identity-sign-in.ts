@@ -1,17 +1,28 @@
-import type { TokenResult } from '@portal/contracts/auth';
+import { REFRESH_COOKIE_HEADER, type TokenResult } from '@portal/contracts/auth';
 import type { CallOptions } from '../../../lib/http/client.ts';
 import { authHttp } from '../../../lib/http/clients.ts';
 
 /** The login page exchanges the one-time code of a finished school sign-in (same browser) for the portal's tokens. */
-export function exchangeSignIn(tenantId: string, code: string, opts: CallOptions = {}): Promise<TokenResult & { redirect: string }> {
-  return authHttp.post<TokenResult & { redirect: string }>('/nobody/identity/exchange', { tenantId, code }, { ...opts, headers: { 'Tenant-Id': tenantId, ...opts.headers } });
+export function exchangeSignIn(
+  tenantId: string,
+  code: string,
+  opts: CallOptions = {},
+): Promise<TokenResult & { redirect: string }> {
+  return authHttp.post<TokenResult & { redirect: string }>(
+    '/nobody/identity/exchange',
+    { tenantId, code },
+    { ...opts, headers: { 'Tenant-Id': tenantId, [REFRESH_COOKIE_HEADER]: '1', ...opts.headers } },
+  );
 }
 
 /** Account and password checked by the school's directory (LDAP). */
-export function ldapLogin(values: { tenantId: string; username: string; password: string }, opts: CallOptions = {}): Promise<TokenResult> {
+export function ldapLogin(
+  values: { tenantId: string; username: string; password: string },
+  opts: CallOptions = {},
+): Promise<TokenResult> {
   return authHttp.post<TokenResult>(
     '/nobody/identity/ldap/login',
     { tenantId: values.tenantId.trim(), username: values.username.trim(), password: values.password },
-    { ...opts, headers: { 'Tenant-Id': values.tenantId.trim(), ...opts.headers } },
+    { ...opts, headers: { 'Tenant-Id': values.tenantId.trim(), [REFRESH_COOKIE_HEADER]: '1', ...opts.headers } },
   );
 }

@@ -22,7 +22,16 @@ type Values = {
 const DEFAULT_SETTINGS: Record<IdentityType, Record<string, unknown>> = {
   oidc: { issuer: '', clientId: '', scopes: 'openid profile email' },
   cas: { serverUrl: '', version: '3.0' },
-  ldap: { url: 'ldaps://', bindDn: '', searchBase: '', filter: '(uid={{username}})', groupAttribute: 'memberOf', groupSearchBase: '', startTls: false, timeoutMs: 5000 },
+  ldap: {
+    url: 'ldaps://',
+    bindDn: '',
+    searchBase: '',
+    filter: '(uid={{username}})',
+    groupAttribute: 'memberOf',
+    groupSearchBase: '',
+    startTls: false,
+    timeoutMs: 5000,
+  },
 };
 const DEFAULT_MAPPING: Record<IdentityType, Values['mapping']> = {
   oidc: { account: 'preferred_username', name: 'name', department: '', role: '' },
@@ -65,7 +74,11 @@ export function IdentityProviderConfigPage() {
 
   const save = useMutation({
     mutationFn: (v: Values) => {
-      const body = { ...v, secret: v.secret ? v.secret : undefined, mapping: { ...v.mapping, account: v.mapping.account || (v.type === 'cas' ? 'user' : 'preferred_username') } };
+      const body = {
+        ...v,
+        secret: v.secret ? v.secret : undefined,
+        mapping: { ...v.mapping, account: v.mapping.account || (v.type === 'cas' ? 'user' : 'preferred_username') },
+      };
       if (body.type === 'cas') delete body.secret;
       return submitIdentityProvider(body as IdentityProviderSubmit);
     },
@@ -77,7 +90,10 @@ export function IdentityProviderConfigPage() {
   });
 
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.roleAlias, label: r.roleName }));
-  const secretPlaceholder = detail.data?.hasSecret && detail.data.type === type ? t('identity.config.secretKept') : t('identity.config.secretNone');
+  const secretPlaceholder =
+    detail.data?.hasSecret && detail.data.type === type
+      ? t('identity.config.secretKept')
+      : t('identity.config.secretNone');
   const required = [{ required: true, message: t('identity.config.required') }];
 
   return (
@@ -91,15 +107,25 @@ export function IdentityProviderConfigPage() {
           title={
             <div>
               <div>
-                {t('identity.config.redirectUri')}: <Typography.Text copyable code>{type === 'cas' ? detail.data.redirectUri.replace('/oidc/', '/cas/') : detail.data.redirectUri}</Typography.Text>
+                {t('identity.config.redirectUri')}:{' '}
+                <Typography.Text copyable code>
+                  {type === 'cas' ? detail.data.redirectUri.replace('/oidc/', '/cas/') : detail.data.redirectUri}
+                </Typography.Text>
               </div>
               {type === 'oidc' && (
                 <>
                   <div>
-                    {t('identity.config.serviceUrl')}: <Typography.Text copyable code>{detail.data.serviceUrl}</Typography.Text>
+                    {t('identity.config.serviceUrl')}:{' '}
+                    <Typography.Text copyable code>
+                      {detail.data.serviceUrl}
+                    </Typography.Text>
                   </div>
                   <div>
-                    {t('identity.config.backchannelLogoutUri')}: <Typography.Text copyable code>{detail.data.backchannelLogoutUri || detail.data.redirectUri.replace('/oidc/callback/', '/oidc/backchannel-logout/')}</Typography.Text>
+                    {t('identity.config.backchannelLogoutUri')}:{' '}
+                    <Typography.Text copyable code>
+                      {detail.data.backchannelLogoutUri ||
+                        detail.data.redirectUri.replace('/oidc/callback/', '/oidc/backchannel-logout/')}
+                    </Typography.Text>
                   </div>
                 </>
               )}
@@ -114,7 +140,11 @@ export function IdentityProviderConfigPage() {
         onFinish={(v) => save.mutate(v)}
         onValuesChange={(changed) => {
           if (changed.type) {
-            form.setFieldsValue({ settings: DEFAULT_SETTINGS[changed.type as IdentityType], mapping: DEFAULT_MAPPING[changed.type as IdentityType], secret: '' });
+            form.setFieldsValue({
+              settings: DEFAULT_SETTINGS[changed.type as IdentityType],
+              mapping: DEFAULT_MAPPING[changed.type as IdentityType],
+              secret: '',
+            });
           }
         }}
       >
@@ -135,7 +165,12 @@ export function IdentityProviderConfigPage() {
             <Form.Item label={t('identity.config.enabled')} name="enabled" valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Form.Item label={t('identity.config.localLogin')} name="localLogin" valuePropName="checked" extra={t('identity.config.localLoginHelp')}>
+            <Form.Item
+              label={t('identity.config.localLogin')}
+              name="localLogin"
+              valuePropName="checked"
+              extra={t('identity.config.localLoginHelp')}
+            >
               <Switch />
             </Form.Item>
           </Space>
@@ -144,7 +179,11 @@ export function IdentityProviderConfigPage() {
         <Card size="small" style={{ marginBottom: 16 }}>
           {type === 'oidc' && (
             <>
-              <Form.Item label={t('identity.config.issuer')} name={['settings', 'issuer']} rules={[...required, { type: 'url' }]}>
+              <Form.Item
+                label={t('identity.config.issuer')}
+                name={['settings', 'issuer']}
+                rules={[...required, { type: 'url' }]}
+              >
                 <Input placeholder="https://idp.example.edu" />
               </Form.Item>
               <Form.Item label={t('identity.config.clientId')} name={['settings', 'clientId']} rules={required}>
@@ -160,11 +199,20 @@ export function IdentityProviderConfigPage() {
           )}
           {type === 'cas' && (
             <>
-              <Form.Item label={t('identity.config.serverUrl')} name={['settings', 'serverUrl']} rules={[...required, { type: 'url' }]}>
+              <Form.Item
+                label={t('identity.config.serverUrl')}
+                name={['settings', 'serverUrl']}
+                rules={[...required, { type: 'url' }]}
+              >
                 <Input placeholder="https://cas.example.edu/cas" />
               </Form.Item>
               <Form.Item label={t('identity.config.version')} name={['settings', 'version']}>
-                <Select options={[{ value: '3.0', label: 'CAS 3.0 (/p3/serviceValidate)' }, { value: '2.0', label: 'CAS 2.0 (/serviceValidate)' }]} />
+                <Select
+                  options={[
+                    { value: '3.0', label: 'CAS 3.0 (/p3/serviceValidate)' },
+                    { value: '2.0', label: 'CAS 2.0 (/serviceValidate)' },
+                  ]}
+                />
               </Form.Item>
             </>
           )}
@@ -195,7 +243,11 @@ export function IdentityProviderConfigPage() {
                 <Form.Item label={t('identity.config.timeoutMs')} name={['settings', 'timeoutMs']}>
                   <InputNumber min={500} max={30000} step={500} />
                 </Form.Item>
-                <Form.Item label={t('identity.config.startTls')} name={['settings', 'startTls']} valuePropName="checked">
+                <Form.Item
+                  label={t('identity.config.startTls')}
+                  name={['settings', 'startTls']}
+                  valuePropName="checked"
+                >
                   <Switch />
                 </Form.Item>
               </Space>
@@ -230,7 +282,12 @@ export function IdentityProviderConfigPage() {
                       <Input placeholder={t('identity.config.roleValue')} aria-label={t('identity.config.roleValue')} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'roleAlias']} rules={required}>
-                      <Select style={{ minWidth: 160 }} options={roleOptions} placeholder={t('identity.config.portalRole')} aria-label={t('identity.config.portalRole')} />
+                      <Select
+                        style={{ minWidth: 160 }}
+                        options={roleOptions}
+                        placeholder={t('identity.config.portalRole')}
+                        aria-label={t('identity.config.portalRole')}
+                      />
                     </Form.Item>
                     <MinusCircleOutlined aria-label="remove" onClick={() => remove(f.name)} />
                   </Space>
@@ -241,7 +298,12 @@ export function IdentityProviderConfigPage() {
               </>
             )}
           </Form.List>
-          <Form.Item label={t('identity.config.defaultRole')} name="defaultRoleAlias" style={{ marginTop: 16 }} rules={required}>
+          <Form.Item
+            label={t('identity.config.defaultRole')}
+            name="defaultRoleAlias"
+            style={{ marginTop: 16 }}
+            rules={required}
+          >
             <Select options={roleOptions} style={{ maxWidth: 240 }} />
           </Form.Item>
         </Card>

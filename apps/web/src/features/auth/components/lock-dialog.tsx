@@ -16,9 +16,20 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
     navigate('/lock');
   };
   return (
-    <Modal open={open} title={t('lock.setTitle')} okText={t('lock.lockNow')} onOk={submit} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('lock.setTitle')}
+      okText={t('lock.lockNow')}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item label={t('lock.password')} name="password" rules={[{ required: true, message: t('lock.passwordRequired') }]}>
+        <Form.Item
+          label={t('lock.password')}
+          name="password"
+          rules={[{ required: true, message: t('lock.passwordRequired') }]}
+        >
           <Input.Password autoFocus autoComplete="new-password" />
         </Form.Item>
       </Form>

@@ -27,7 +27,11 @@ export function LockPage({ onLogout }: { onLogout: () => void }) {
         <p className="login-subtitle">{user?.user_name}</p>
         {wrong && <Alert type="error" showIcon title={t('lock.wrong')} style={{ marginBottom: 16 }} role="alert" />}
         <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
-          <Form.Item label={t('lock.password')} name="password" rules={[{ required: true, message: t('lock.passwordRequired') }]}>
+          <Form.Item
+            label={t('lock.password')}
+            name="password"
+            rules={[{ required: true, message: t('lock.passwordRequired') }]}
+          >
             <Input.Password autoFocus autoComplete="off" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block>

@@ -11,12 +11,31 @@ import { i18n } from '../../../lib/i18n/i18n.ts';
 const api = vi.hoisted(() => ({
   mode: null as unknown as LoginMode,
   getLoginMode: vi.fn(async () => api.mode),
-  getAddress: vi.fn(async () => ({ type: 'oidc', loginUrl: 'https://portal.example.edu/api/blade-auth/nobody/identity/start?tenantId=000000', logoutUrl: null })),
-  exchangeSignIn: vi.fn(async () => ({ access_token: 'a', refresh_token: 'r', tenant_id: '000000', redirect: '/home/homePage' })),
+  getAddress: vi.fn(async () => ({
+    type: 'oidc',
+    loginUrl: 'https://portal.example.edu/api/blade-auth/nobody/identity/start?tenantId=000000',
+    logoutUrl: null,
+  })),
+  exchangeSignIn: vi.fn(async () => ({
+    access_token: 'a',
+    refresh_token: 'r',
+    tenant_id: '000000',
+    redirect: '/home/homePage',
+  })),
   ldapLogin: vi.fn(),
   login: vi.fn(),
-  getUserInfo: vi.fn(async () => ({ user_id: 'u1', user_name: '张三', account: '20260001', nick_name: '张三', tenant_id: '000000', configurationMenu: [] })),
-  loginInit: vi.fn(async () => ({ eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 }, session: { expireTime: Date.now() + 1e6, tgt: 'TGT-1', outLogTip: '', casTicket: 'ST-1' } })),
+  getUserInfo: vi.fn(async () => ({
+    user_id: 'u1',
+    user_name: '张三',
+    account: '20260001',
+    nick_name: '张三',
+    tenant_id: '000000',
+    configurationMenu: [],
+  })),
+  loginInit: vi.fn(async () => ({
+    eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 },
+    session: { expireTime: Date.now() + 1e6, tgt: 'TGT-1', outLogTip: '', casTicket: 'ST-1' },
+  })),
 }));
 vi.mock('../api/model-login.ts', () => ({ getLoginMode: api.getLoginMode }));
 vi.mock('../api/get-address.ts', () => ({ getAddress: api.getAddress }));
@@ -24,10 +43,17 @@ vi.mock('../api/identity-sign-in.ts', () => ({ exchangeSignIn: api.exchangeSignI
 vi.mock('../api/login.ts', () => ({ login: api.login }));
 vi.mock('../api/get-user-info.ts', () => ({ getUserInfo: api.getUserInfo }));
 vi.mock('../api/login-init.ts', () => ({ loginInit: api.loginInit }));
-vi.mock('../api/get-tenant-detail.ts', () => ({ getTenantDetail: async () => ({ tenantId: '000000', tenantName: '示例大学', demo: false }) }));
+vi.mock('../api/get-tenant-detail.ts', () => ({
+  getTenantDetail: async () => ({ tenantId: '000000', tenantName: '示例大学', demo: false }),
+}));
 const { LoginPage } = await import('./login-page.tsx');
 
-const oidc = (localLogin: boolean): LoginMode => ({ tenantId: '000000', localLogin, provider: { type: 'oidc', name: '统一身份认证' }, eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 } });
+const oidc = (localLogin: boolean): LoginMode => ({
+  tenantId: '000000',
+  localLogin,
+  provider: { type: 'oidc', name: '统一身份认证' },
+  eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 },
+});
 
 function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -62,7 +88,11 @@ describe("login page with the school's identity provider", () => {
     renderAt('/login?redirect=/home/serviceHall');
     await userEvent.click(await screen.findByRole('button', { name: /统一身份认证登录/ }));
     expect(screen.getByLabelText('账号')).toBeTruthy();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://portal.example.edu/api/blade-auth/nobody/identity/start?tenantId=000000'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        'https://portal.example.edu/api/blade-auth/nobody/identity/start?tenantId=000000',
+      ),
+    );
     expect(api.getAddress).toHaveBeenCalledWith({ tenantId: '000000', redirect: '/home/serviceHall' });
   });
 

@@ -41,9 +41,19 @@ export function LoginPage() {
   // Break-glass: the password form of a tenant that switched it off, for its administrators.
   const [localAnyway, setLocalAnyway] = useState(false);
   const tenantId = Form.useWatch('tenantId', form) ?? params.get('tenantId') ?? DEFAULT_TENANT;
-  const tenant = useQuery({ queryKey: ['tenantDetail', tenantId], queryFn: () => getTenantDetail(tenantId), retry: false, enabled: !!tenantId });
+  const tenant = useQuery({
+    queryKey: ['tenantDetail', tenantId],
+    queryFn: () => getTenantDetail(tenantId),
+    retry: false,
+    enabled: !!tenantId,
+  });
   // 7.3 modelLogin: the password form, the school's sign-in, or both.
-  const mode = useQuery({ queryKey: ['loginMode', tenantId], queryFn: () => getLoginMode(tenantId), retry: false, enabled: !!tenantId });
+  const mode = useQuery({
+    queryKey: ['loginMode', tenantId],
+    queryFn: () => getLoginMode(tenantId),
+    retry: false,
+    enabled: !!tenantId,
+  });
 
   const loggedOut = params.get('logout') === 'true' || params.get('logout') === '1';
   const reLogin = params.get('isLogin') === 'true';
@@ -64,7 +74,12 @@ export function LoginPage() {
   }, [loggedOut, reLogin, queryClient]);
 
   const showError = (err: unknown) => {
-    const text = err instanceof HttpError ? loginMessage(err.msg, i18n.language) : err instanceof Error ? err.message : String(err);
+    const text =
+      err instanceof HttpError
+        ? loginMessage(err.msg, i18n.language)
+        : err instanceof Error
+          ? err.message
+          : String(err);
     setError(text);
     message.error(text);
   };
@@ -112,7 +127,17 @@ export function LoginPage() {
   // Password login switched off: straight on to the school's sign-in (not after a logout or a failed sign-in).
   const autoStarted = useRef(false);
   useEffect(() => {
-    if (!mode.data || mode.data.localLogin || !redirectProvider || ssoCode || ssoError || loggedOut || reLogin || autoStarted.current) return;
+    if (
+      !mode.data ||
+      mode.data.localLogin ||
+      !redirectProvider ||
+      ssoCode ||
+      ssoError ||
+      loggedOut ||
+      reLogin ||
+      autoStarted.current
+    )
+      return;
     autoStarted.current = true;
     void goToSchool();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -142,27 +167,67 @@ export function LoginPage() {
         <p className="login-subtitle">{t('login.title')}</p>
         {loggedOut && <Alert type="success" showIcon title={t('login.loggedOut')} style={{ marginBottom: 16 }} />}
         {reLogin && <Alert type="warning" showIcon title={t('login.reLogin')} style={{ marginBottom: 16 }} />}
-        {ssoErrorKey && <Alert type="error" showIcon title={t(`identity.errors.${ssoErrorKey}`)} style={{ marginBottom: 16 }} role="alert" />}
+        {ssoErrorKey && (
+          <Alert
+            type="error"
+            showIcon
+            title={t(`identity.errors.${ssoErrorKey}`)}
+            style={{ marginBottom: 16 }}
+            role="alert"
+          />
+        )}
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
         {redirectProvider && (
           <>
-            <Button type="primary" block size="large" icon={<SafetyCertificateOutlined />} loading={leaving || (submitting && !!ssoCode)} onClick={() => void goToSchool()}>
+            <Button
+              type="primary"
+              block
+              size="large"
+              icon={<SafetyCertificateOutlined />}
+              loading={leaving || (submitting && !!ssoCode)}
+              onClick={() => void goToSchool()}
+            >
               {t('identity.login.button', { name: redirectProvider.name })}
             </Button>
             {showForm && <Divider plain>{t('identity.login.or')}</Divider>}
           </>
         )}
-        <Form form={form} layout="vertical" initialValues={{ tenantId: params.get('tenantId') ?? DEFAULT_TENANT }} onFinish={onFinish} requiredMark={false} style={showForm ? undefined : { display: 'none' }}>
-          <Form.Item label={t('login.tenant')} name="tenantId" rules={[{ required: true, message: t('login.tenantRequired') }]}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ tenantId: params.get('tenantId') ?? DEFAULT_TENANT }}
+          onFinish={onFinish}
+          requiredMark={false}
+          style={showForm ? undefined : { display: 'none' }}
+        >
+          <Form.Item
+            label={t('login.tenant')}
+            name="tenantId"
+            rules={[{ required: true, message: t('login.tenantRequired') }]}
+          >
             <Input prefix={<BankOutlined />} autoComplete="organization" />
           </Form.Item>
-          <Form.Item label={useDirectory ? t('identity.login.directoryAccount', { name: provider!.name }) : t('login.account')} name="username" rules={[{ required: true, message: t('login.accountRequired') }]}>
+          <Form.Item
+            label={useDirectory ? t('identity.login.directoryAccount', { name: provider!.name }) : t('login.account')}
+            name="username"
+            rules={[{ required: true, message: t('login.accountRequired') }]}
+          >
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!redirectProvider} />
           </Form.Item>
-          <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Form.Item
+            label={t('login.password')}
+            name="password"
+            rules={[{ required: true, message: t('login.passwordRequired') }]}
+          >
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
-          <Button type={redirectProvider ? 'default' : 'primary'} htmlType="submit" block size="large" loading={submitting && !ssoCode}>
+          <Button
+            type={redirectProvider ? 'default' : 'primary'}
+            htmlType="submit"
+            block
+            size="large"
+            loading={submitting && !ssoCode}
+          >
             {t('login.submit')}
           </Button>
         </Form>

@@ -7,5 +7,9 @@ import { platformHttp } from '../../../lib/http/clients.ts';
  * message rejects with status STATUS_MESSAGE_DELETED and '消息已被删除' (the caller opens the deleted page).
  */
 export function downloadMessageFile(id: string): Promise<DownloadedFile> {
-  return platformHttp.postForFile('/messageCenterHistoryMsg/downloadFile', { id }, { rejectStatuses: [STATUS_MESSAGE_DELETED], silent: true });
+  return platformHttp.postForFile(
+    '/messageCenterHistoryMsg/downloadFile',
+    { id },
+    { rejectStatuses: [STATUS_MESSAGE_DELETED], silent: true },
+  );
 }

@@ -9,4 +9,5 @@ export function getChatGroups(): Promise<ChatGroup[]> {
 
 export const chatGroupsQueryKey = ['chat', 'groups'] as const;
 /** Asked for again each time a dialog opens with it: groups change under the user (group frames invalidate it too). */
-export const useChatGroups = (enabled: boolean) => useQuery({ queryKey: chatGroupsQueryKey, queryFn: getChatGroups, enabled, staleTime: 0 });
+export const useChatGroups = (enabled: boolean) =>
+  useQuery({ queryKey: chatGroupsQueryKey, queryFn: getChatGroups, enabled, staleTime: 0 });

@@ -15,4 +15,8 @@ export function getFeedbackStatistics(): Promise<ProgressStatistics> {
 
 export const feedbackQueryKey = ['chat', 'robotFeedback'] as const;
 export const useFeedbackProgress = (enabled: boolean) =>
-  useQuery({ queryKey: feedbackQueryKey, queryFn: async () => ({ page: await getFeedbackProgress(), stats: await getFeedbackStatistics() }), enabled });
+  useQuery({
+    queryKey: feedbackQueryKey,
+    queryFn: async () => ({ page: await getFeedbackProgress(), stats: await getFeedbackStatistics() }),
+    enabled,
+  });

@@ -7,5 +7,9 @@ import { platformHttp } from '../../../lib/http/clients.ts';
  * with status STATUS_MESSAGE_DELETED and '消息已被删除'.
  */
 export function getMessageCenterDetail(id: string): Promise<MessageCenterDetail> {
-  return platformHttp.post<MessageCenterDetail>('/messageCenterHistoryMsg/detail', { id }, { silent: true, rejectStatuses: [STATUS_MESSAGE_DELETED] });
+  return platformHttp.post<MessageCenterDetail>(
+    '/messageCenterHistoryMsg/detail',
+    { id },
+    { silent: true, rejectStatuses: [STATUS_MESSAGE_DELETED] },
+  );
 }

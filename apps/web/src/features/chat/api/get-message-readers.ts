@@ -8,4 +8,9 @@ export function getMessageReaders(messageId: string): Promise<MessageReaders> {
 }
 
 export const useMessageReaders = (messageId: string, enabled: boolean) =>
-  useQuery({ queryKey: ['chat', 'readers', messageId], queryFn: () => getMessageReaders(messageId), enabled, staleTime: 0 });
+  useQuery({
+    queryKey: ['chat', 'readers', messageId],
+    queryFn: () => getMessageReaders(messageId),
+    enabled,
+    staleTime: 0,
+  });

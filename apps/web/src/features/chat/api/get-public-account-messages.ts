@@ -7,7 +7,11 @@ import type { Page } from './get-im-user-page.ts';
 export const PUBLIC_ACCOUNT_PAGE_SIZE = 10;
 
 /** POST app/msg/page: the notices of one public account to the caller, newest first. */
-export function getPublicAccountMessages(input: { mpId: string; current: number; size?: number }): Promise<Page<NoticeItem>> {
+export function getPublicAccountMessages(input: {
+  mpId: string;
+  current: number;
+  size?: number;
+}): Promise<Page<NoticeItem>> {
   return platformHttp.post<Page<NoticeItem>>('/app/msg/page', { size: PUBLIC_ACCOUNT_PAGE_SIZE, ...input });
 }
 
@@ -17,4 +21,5 @@ export const getPublicAccountMessagesQueryOptions = (mpId: string, current: numb
   queryFn: () => getPublicAccountMessages({ mpId, current }),
   placeholderData: keepPreviousData,
 });
-export const usePublicAccountMessages = (mpId: string, current: number) => useQuery(getPublicAccountMessagesQueryOptions(mpId, current));
+export const usePublicAccountMessages = (mpId: string, current: number) =>
+  useQuery(getPublicAccountMessagesQueryOptions(mpId, current));

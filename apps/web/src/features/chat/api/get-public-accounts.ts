@@ -8,5 +8,9 @@ export function getPublicAccounts(): Promise<MpMsgListEntry[]> {
 }
 
 export const publicAccountsQueryKey = ['chat', 'publicAccounts'] as const;
-export const getPublicAccountsQueryOptions = () => ({ queryKey: publicAccountsQueryKey, queryFn: getPublicAccounts, retry: false });
+export const getPublicAccountsQueryOptions = () => ({
+  queryKey: publicAccountsQueryKey,
+  queryFn: getPublicAccounts,
+  retry: false,
+});
 export const usePublicAccounts = (enabled: boolean) => useQuery({ ...getPublicAccountsQueryOptions(), enabled });

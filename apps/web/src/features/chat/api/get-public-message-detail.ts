@@ -5,11 +5,20 @@ import { platformHttp } from '../../../lib/http/clients.ts';
 
 /** GET nobody/messageCenter/messageDetail/{id}: what /generalDetailsTow shows, without login. */
 export function getPublicMessageDetail(id: string, tenantId?: string): Promise<PublicMessageDetail> {
-  return platformHttp.get<PublicMessageDetail>(`/nobody/messageCenter/messageDetail/${encodeURIComponent(id)}`, { tenantId }, {
-    silent: true,
-    rejectStatuses: [STATUS_MESSAGE_DELETED],
-  });
+  return platformHttp.get<PublicMessageDetail>(
+    `/nobody/messageCenter/messageDetail/${encodeURIComponent(id)}`,
+    { tenantId },
+    {
+      silent: true,
+      rejectStatuses: [STATUS_MESSAGE_DELETED],
+    },
+  );
 }
 
 export const usePublicMessageDetail = (id: string, tenantId?: string) =>
-  useQuery({ queryKey: ['chat', 'publicDetail', id, tenantId], queryFn: () => getPublicMessageDetail(id, tenantId), enabled: !!id, retry: false });
+  useQuery({
+    queryKey: ['chat', 'publicDetail', id, tenantId],
+    queryFn: () => getPublicMessageDetail(id, tenantId),
+    enabled: !!id,
+    retry: false,
+  });

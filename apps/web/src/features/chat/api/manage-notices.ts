@@ -1,4 +1,9 @@
-import type { NoticeManageItem, NoticeManageOptions, SendNoticeRequest } from '@portal/contracts/messages';
+import type {
+  NoticeManageItem,
+  NoticeManageOptions,
+  ScheduledNoticeItem,
+  SendNoticeRequest,
+} from '@portal/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
 
@@ -6,13 +11,18 @@ import { platformHttp } from '../../../lib/http/clients.ts';
 type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 const key = ['notices', 'manage'] as const;
 
-export const getManagedNotices = (current: number, size: number) => platformHttp.post<Page<NoticeManageItem>>('/app/msg/manage/page', { current, size });
+export const getManagedNotices = (current: number, size: number) =>
+  platformHttp.post<Page<NoticeManageItem>>('/app/msg/manage/page', { current, size });
 export const getNoticeOptions = () => platformHttp.post<NoticeManageOptions>('/app/msg/manage/options', {});
 export const publishNotice = (input: Partial<SendNoticeRequest> & Pick<SendNoticeRequest, 'mpId' | 'title'>) =>
-  platformHttp.post<{ id: string; recipients: number }>('/app/msg/manage/publish', input);
+  platformHttp.post<{ id: string; recipients: number; publishAt?: string | null }>('/app/msg/manage/publish', input);
+/** Notices waiting for their publication time. */
+export const getScheduledNotices = () => platformHttp.post<ScheduledNoticeItem[]>('/app/msg/manage/scheduled', {});
+export const useScheduledNotices = () => useQuery({ queryKey: [...key, 'scheduled'], queryFn: getScheduledNotices });
 export const withdrawNotice = (id: string) => platformHttp.post<null>('/app/msg/manage/withdraw', { id });
 
-export const useManagedNotices = (current: number, size: number) => useQuery({ queryKey: [...key, current, size], queryFn: () => getManagedNotices(current, size) });
+export const useManagedNotices = (current: number, size: number) =>
+  useQuery({ queryKey: [...key, current, size], queryFn: () => getManagedNotices(current, size) });
 export const useNoticeOptions = () => useQuery({ queryKey: [...key, 'options'], queryFn: getNoticeOptions });
 export function usePublishNotice() {
   const qc = useQueryClient();

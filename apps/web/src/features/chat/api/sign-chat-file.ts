@@ -15,4 +15,5 @@ export const signChatFileQueryOptions = (objectId: string) => ({
   retry: false,
 });
 
-export const useChatFileLink = (objectId: string | null) => useQuery({ ...signChatFileQueryOptions(objectId ?? ''), enabled: !!objectId });
+export const useChatFileLink = (objectId: string | null) =>
+  useQuery({ ...signChatFileQueryOptions(objectId ?? ''), enabled: !!objectId });

@@ -1,19 +1,40 @@
-import { ArrowLeftOutlined, DeleteOutlined, PaperClipOutlined, PictureOutlined, PushpinOutlined, RobotOutlined, SendOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { CHAT_IMAGE_EXTENSIONS, MP_TYPE_PERSON, MP_TYPE_PUBLIC_ACCOUNT, TO_USER_TYPE_GROUP, type ChatGroup } from '@portal/contracts/chat';
+import {
+  ArrowLeftOutlined,
+  BellOutlined,
+  DeleteOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
+  PushpinOutlined,
+  RobotOutlined,
+  StopOutlined,
+  SendOutlined,
+  TeamOutlined,
+  UsergroupAddOutlined,
+} from '@ant-design/icons';
+import {
+  CHAT_IMAGE_EXTENSIONS,
+  MP_TYPE_PERSON,
+  MP_TYPE_PUBLIC_ACCOUNT,
+  TO_USER_TYPE_GROUP,
+  type ChatGroup,
+} from '@portal/contracts/chat';
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Drawer, Empty, Grid, Input, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
+import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { deleteConversation } from '../api/delete-conversation.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
-import { groupMembersQueryKey } from '../api/get-group-members.ts';
+import { groupMembersQueryKey, useGroupMembers } from '../api/get-group-members.ts';
 import { publicAccountsQueryKey } from '../api/get-public-accounts.ts';
 import { getImUserDetail } from '../api/get-im-user-detail.ts';
 import { getImUserPage } from '../api/get-im-user-page.ts';
+import { setMuteChat } from '../api/set-mute-chat.ts';
 import { setTopChat } from '../api/set-top-chat.ts';
+import { NotificationOffer } from './chat-attention.tsx';
+import { MessageInput, mentionsIn, type MentionCandidate } from './message-input.tsx';
 import { uploadChatFile } from '../api/upload-chat-file.ts';
 import { isFileHelper } from '../lib/chat-client.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
@@ -29,7 +50,15 @@ import { useOpenNotice } from './use-open-notice.ts';
 
 const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
 
-function ConversationList({ items, active, onPick }: { items: Conversation[]; active: string | null; onPick: (c: Conversation) => void }) {
+function ConversationList({
+  items,
+  active,
+  onPick,
+}: {
+  items: Conversation[];
+  active: string | null;
+  onPick: (c: Conversation) => void;
+}) {
   const { t } = useTranslation();
   if (!items.length) return <Empty description={t('chat.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
@@ -48,15 +77,29 @@ function ConversationList({ items, active, onPick }: { items: Conversation[]; ac
                 <span className="chat-conversation-name">
                   {c.openTopChatTime && <PushpinOutlined aria-hidden style={{ marginRight: 4 }} />}
                   {name}
+                  {c.muted && <StopOutlined className="chat-muted-icon" role="img" aria-label={t('chat.muted')} />}
                 </span>
-                {c.timeSend && <time className="chat-conversation-time">{dayjs(c.timeSend).format('MM-DD HH:mm')}</time>}
+                {c.timeSend && (
+                  <time className="chat-conversation-time">{dayjs(c.timeSend).format('MM-DD HH:mm')}</time>
+                )}
               </span>
               <span className="chat-conversation-bottom">
-                <span className="chat-conversation-preview">{previewOf(c.type, c.content, t)}</span>
-                {c.unreadNumber > 0 && (
+                <span className="chat-conversation-preview">
+                  {c.mentioned && c.unreadNumber > 0 && (
+                    <span className="chat-mention-flag">{t('chat.mention.flag')}</span>
+                  )}
+                  {previewOf(c.type, c.content, t)}
+                </span>
+                {c.unreadNumber > 0 && !c.muted && (
                   <>
                     <Badge count={formatCount(c.unreadNumber)} aria-hidden />
                     <span className="chat-sr-only">{t('chat.unreadCount', { count: c.unreadNumber })}</span>
+                  </>
+                )}
+                {c.unreadNumber > 0 && c.muted && (
+                  <>
+                    <Badge count={formatCount(c.unreadNumber)} className="chat-muted-badge" aria-hidden />
+                    <span className="chat-sr-only">{t('chat.mutedUnread', { count: c.unreadNumber })}</span>
                   </>
                 )}
               </span>
@@ -71,27 +114,52 @@ function ConversationList({ items, active, onPick }: { items: Conversation[]; ac
 function PartnerStatus({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['chat', 'partner', userId], queryFn: () => getImUserDetail(userId), staleTime: Infinity, retry: false });
+  const query = useQuery({
+    queryKey: ['chat', 'partner', userId],
+    queryFn: () => getImUserDetail(userId),
+    staleTime: Infinity,
+    retry: false,
+  });
   useEffect(() => {
     // 4.1: a user-info refresh for a chat partner is skipped if it was fetched within the last 60 s.
-    if (partnerSkipper.shouldFetch(userId) && query.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: ['chat', 'partner', userId] });
+    if (partnerSkipper.shouldFetch(userId) && query.dataUpdatedAt)
+      void queryClient.invalidateQueries({ queryKey: ['chat', 'partner', userId] });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
-  if (!query.data) return null;
-  return <Badge status={query.data.online ? 'success' : 'default'} text={query.data.online ? t('chat.online') : t('chat.offlineUser')} />;
+  // Live from presence frames once the socket has told of the partner; the user info until then.
+  const live = useChat((s) => s.presence[userId]);
+  const online = live ? live.length > 0 : query.data?.online;
+  if (online === undefined) return null;
+  return (
+    <span role="status" aria-live="polite">
+      <Badge status={online ? 'success' : 'default'} text={online ? t('chat.online') : t('chat.offlineUser')} />
+    </span>
+  );
 }
 
 function Composer({ peer }: { peer: Conversation }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const me = useChat((s) => s.me?.userId ?? '');
+  const isGroup = peer.toUserType === TO_USER_TYPE_GROUP;
+  const membersQuery = useGroupMembers(peer.jid, isGroup);
+  const members = useMemo(
+    () =>
+      isGroup
+        ? (membersQuery.data ?? [])
+            .filter((m) => m.userId !== me)
+            .map((m) => ({ userId: m.userId, userName: m.userName }))
+        : null,
+    [isGroup, membersQuery.data, me],
+  );
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
 
-  const send = () => {
-    const value = text.trim();
+  const send = (raw: string = text, mentions: MentionCandidate[] = []) => {
+    const value = raw.trim();
     if (!value) return;
-    chatClient.sendText(peer.jid, value);
+    chatClient.sendText(peer.jid, value, mentions);
     setText('');
   };
   const sendFile = async (file: File | undefined) => {
@@ -112,10 +180,20 @@ function Composer({ peer }: { peer: Conversation }) {
     <div className="chat-composer">
       <Space>
         <Tooltip title={t('chat.sendImage')}>
-          <Button aria-label={t('chat.sendImage')} icon={<PictureOutlined />} loading={uploading} onClick={() => imageInput.current?.click()} />
+          <Button
+            aria-label={t('chat.sendImage')}
+            icon={<PictureOutlined />}
+            loading={uploading}
+            onClick={() => imageInput.current?.click()}
+          />
         </Tooltip>
         <Tooltip title={t('chat.sendFile')}>
-          <Button aria-label={t('chat.sendFile')} icon={<PaperClipOutlined />} loading={uploading} onClick={() => fileInput.current?.click()} />
+          <Button
+            aria-label={t('chat.sendFile')}
+            icon={<PaperClipOutlined />}
+            loading={uploading}
+            onClick={() => fileInput.current?.click()}
+          />
         </Tooltip>
         <input
           ref={imageInput}
@@ -141,24 +219,22 @@ function Composer({ peer }: { peer: Conversation }) {
           }}
         />
       </Space>
-      <Input.TextArea
+      <MessageInput
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (e.target.value.trim()) chatClient.sendTyping(peer.jid);
+        members={members}
+        onChange={(value) => {
+          setText(value);
+          if (value.trim()) chatClient.sendTyping(peer.jid);
         }}
-        aria-label={t('chat.inputLabel')}
-        placeholder={t('chat.inputPlaceholder')}
-        autoSize={{ minRows: 2, maxRows: 5 }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            send();
-          }
-        }}
+        onSend={send}
       />
       <div style={{ textAlign: 'right', marginTop: 8 }}>
-        <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={!text.trim()}>
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={() => send(text, members ? mentionsIn(text, members) : [])}
+          disabled={!text.trim()}
+        >
           {t('chat.send')}
         </Button>
       </div>
@@ -204,6 +280,10 @@ function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () =>
     await setTopChat(peer.jid, !peer.openTopChatTime);
     await chatClient.refreshList();
   };
+  const mute = async () => {
+    await setMuteChat(peer.jid, !peer.muted);
+    chatClient.markMuted(peer.jid, !peer.muted);
+  };
   const remove = async () => {
     await deleteConversation(peer.jid);
     chatClient.forget(peer.jid);
@@ -211,7 +291,9 @@ function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () =>
   return (
     <section className="chat-view" aria-label={t('chat.messagesOf', { name })}>
       <header className="chat-view-header">
-        {onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.backToList')} onClick={onBack} />}
+        {onBack && (
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.backToList')} onClick={onBack} />
+        )}
         <h2>{name}</h2>
         {peer.mpType === MP_TYPE_PERSON && <PartnerStatus userId={peer.jid} />}
         {peer.toUserType === TO_USER_TYPE_GROUP && (
@@ -222,18 +304,37 @@ function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () =>
         <Button size="small" icon={<PushpinOutlined />} onClick={() => void pin()}>
           {peer.openTopChatTime ? t('chat.unpin') : t('chat.pin')}
         </Button>
-        <Popconfirm title={t('chat.deleteConfirm')} onConfirm={() => void remove()} okText={t('chat.delete')} cancelText={t('chat.cancel')}>
+        {peer.mpType !== MP_TYPE_PUBLIC_ACCOUNT && !isFileHelper(peer.jid) && (
+          <Button size="small" icon={peer.muted ? <BellOutlined /> : <StopOutlined />} onClick={() => void mute()}>
+            {peer.muted ? t('chat.unmute') : t('chat.mute')}
+          </Button>
+        )}
+        <Popconfirm
+          title={t('chat.deleteConfirm')}
+          onConfirm={() => void remove()}
+          okText={t('chat.delete')}
+          cancelText={t('chat.cancel')}
+        >
           <Button size="small" icon={<DeleteOutlined />}>
             {t('chat.delete')}
           </Button>
         </Popconfirm>
       </header>
-      {peer.toUserType === TO_USER_TYPE_GROUP && <GroupNoticeBanner groupId={peer.jid} onDismissed={() => listRef.current?.focus()} />}
+      {peer.toUserType === TO_USER_TYPE_GROUP && (
+        <GroupNoticeBanner groupId={peer.jid} onDismissed={() => listRef.current?.focus()} />
+      )}
       {peer.mpType === MP_TYPE_PUBLIC_ACCOUNT ? (
         <PublicAccountMessages mpId={peer.jid} name={name} />
       ) : (
         <>
-          <div className="chat-messages" ref={listRef} role="log" aria-live="polite" tabIndex={0} aria-label={t('chat.messagesOf', { name })}>
+          <div
+            className="chat-messages"
+            ref={listRef}
+            role="log"
+            aria-live="polite"
+            tabIndex={0}
+            aria-label={t('chat.messagesOf', { name })}
+          >
             <ol className="chat-message-list">
               {peer.hasMore && (
                 <li className="chat-system-line">
@@ -260,7 +361,9 @@ function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () =>
           <Composer peer={peer} />
         </>
       )}
-      {peer.toUserType === TO_USER_TYPE_GROUP && <GroupMembersDialog group={{ jid: peer.jid, name }} open={membersOpen} onClose={() => setMembersOpen(false)} />}
+      {peer.toUserType === TO_USER_TYPE_GROUP && (
+        <GroupMembersDialog group={{ jid: peer.jid, name }} open={membersOpen} onClose={() => setMembersOpen(false)} />
+      )}
     </section>
   );
 }
@@ -269,8 +372,14 @@ function NewChat() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const me = useChat((s) => s.me?.userId);
-  const people = useQuery({ queryKey: ['chat', 'people', keyword], queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }), staleTime: 30_000 });
-  const options = (people.data?.records ?? []).filter((u) => u.userId !== me).map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）`, name: u.userName }));
+  const people = useQuery({
+    queryKey: ['chat', 'people', keyword],
+    queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }),
+    staleTime: 30_000,
+  });
+  const options = (people.data?.records ?? [])
+    .filter((u) => u.userId !== me)
+    .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）`, name: u.userName }));
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}
@@ -350,7 +459,9 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
     // A new announcement shows at once from the frame; the groups are asked for again below anyway.
     if (groupEvent.event === 'noticeChanged') {
       const notice = groupEvent.notice ?? null;
-      queryClient.setQueryData<ChatGroup[]>(chatGroupsQueryKey, (gs) => gs?.map((g) => (g.id === groupEvent.groupId ? { ...g, notice } : g)));
+      queryClient.setQueryData<ChatGroup[]>(chatGroupsQueryKey, (gs) =>
+        gs?.map((g) => (g.id === groupEvent.groupId ? { ...g, notice } : g)),
+      );
     }
     // A group changed (here or elsewhere): its members and the user's groups are asked for again, unless the
     // group is gone for this user (asking would only be refused).
@@ -359,9 +470,12 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
     else void queryClient.invalidateQueries({ queryKey: groupMembersQueryKey(groupEvent.groupId) });
     if (groupEvent.byUserId === me) return;
     const name = groupEvent.name;
-    if (groupEvent.gone && groupEvent.event === 'dissolved') void message.info(t('chat.group.notice.dissolved', { name }));
-    else if (groupEvent.gone && groupEvent.event === 'membersRemoved') void message.info(t('chat.group.notice.removed', { name }));
-    else if (groupEvent.event === 'ownerChanged' && groupEvent.ownerId === me) void message.info(t('chat.group.notice.owner', { name }));
+    if (groupEvent.gone && groupEvent.event === 'dissolved')
+      void message.info(t('chat.group.notice.dissolved', { name }));
+    else if (groupEvent.gone && groupEvent.event === 'membersRemoved')
+      void message.info(t('chat.group.notice.removed', { name }));
+    else if (groupEvent.event === 'ownerChanged' && groupEvent.ownerId === me)
+      void message.info(t('chat.group.notice.owner', { name }));
   }, [groupEvent]); // eslint-disable-line react-hooks/exhaustive-deps
   const status = useChat((s) => s.status);
   useEffect(() => {
@@ -386,60 +500,74 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
     >
       <StatusBanner />
+      <NotificationOffer />
       <div className={compact ? 'chat-layout compact' : 'chat-layout'}>
         {(!compact || listOnPhone || !peer) && (
-        <nav className="chat-sidebar" aria-label={t('chat.conversations')}>
-          <div style={{ padding: 8, display: 'flex', gap: 8 }}>
-            <NewChat />
-            <Tooltip title={t('chat.group.open')}>
-              <Button icon={<UsergroupAddOutlined />} aria-label={t('chat.group.open')} onClick={() => setGroupOpen(true)} />
-            </Tooltip>
-          </div>
-          <Tabs
-            className="chat-sidebar-tabs"
-            size="small"
-            activeKey={tab}
-            onChange={(key) => setTab(key as typeof tab)}
-            items={[
-              {
-                key: 'chats',
-                label: t('chat.tabs.chats'),
-                children: <ConversationList items={items} active={active} onPick={(c) => void pick(c)} />,
-              },
-              {
-                key: 'publicAccounts',
-                label: (
-                  <span>
-                    {t('chat.tabs.publicAccounts')}
-                    {mpUnread > 0 && (
-                      <>
-                        <Badge count={formatCount(mpUnread)} size="small" offset={[4, -2]} aria-hidden />
-                        <span className="chat-sr-only">{t('chat.unreadCount', { count: mpUnread })}</span>
-                      </>
-                    )}
-                  </span>
-                ),
-                children: <PublicAccountList active={active} onPick={(a) => void pick({ jid: a.id, name: a.name, mpType: a.mpType })} />,
-              },
-              {
-                key: 'search',
-                label: t('chat.search.tab'),
-                children: (
-                  <MessageSearch
-                    onJump={(hit) => {
-                      setListOnPhone(false);
-                      void jumpToHit(hit);
-                    }}
-                  />
-                ),
-              },
-            ]}
-          />
-        </nav>
+          <nav className="chat-sidebar" aria-label={t('chat.conversations')}>
+            <div style={{ padding: 8, display: 'flex', gap: 8 }}>
+              <NewChat />
+              <Tooltip title={t('chat.group.open')}>
+                <Button
+                  icon={<UsergroupAddOutlined />}
+                  aria-label={t('chat.group.open')}
+                  onClick={() => setGroupOpen(true)}
+                />
+              </Tooltip>
+            </div>
+            <Tabs
+              className="chat-sidebar-tabs"
+              size="small"
+              activeKey={tab}
+              onChange={(key) => setTab(key as typeof tab)}
+              items={[
+                {
+                  key: 'chats',
+                  label: t('chat.tabs.chats'),
+                  children: <ConversationList items={items} active={active} onPick={(c) => void pick(c)} />,
+                },
+                {
+                  key: 'publicAccounts',
+                  label: (
+                    <span>
+                      {t('chat.tabs.publicAccounts')}
+                      {mpUnread > 0 && (
+                        <>
+                          <Badge count={formatCount(mpUnread)} size="small" offset={[4, -2]} aria-hidden />
+                          <span className="chat-sr-only">{t('chat.unreadCount', { count: mpUnread })}</span>
+                        </>
+                      )}
+                    </span>
+                  ),
+                  children: (
+                    <PublicAccountList
+                      active={active}
+                      onPick={(a) => void pick({ jid: a.id, name: a.name, mpType: a.mpType })}
+                    />
+                  ),
+                },
+                {
+                  key: 'search',
+                  label: t('chat.search.tab'),
+                  children: (
+                    <MessageSearch
+                      onJump={(hit) => {
+                        setListOnPhone(false);
+                        void jumpToHit(hit);
+                      }}
+                    />
+                  ),
+                },
+              ]}
+            />
+          </nav>
         )}
-        {compact
-          ? !listOnPhone && peer && <ConversationView peer={peer} onBack={() => setListOnPhone(true)} />
-          : peer ? <ConversationView peer={peer} /> : <Empty className="chat-view-empty" description={t('chat.pickConversation')} />}
+        {compact ? (
+          !listOnPhone && peer && <ConversationView peer={peer} onBack={() => setListOnPhone(true)} />
+        ) : peer ? (
+          <ConversationView peer={peer} />
+        ) : (
+          <Empty className="chat-view-empty" description={t('chat.pickConversation')} />
+        )}
       </div>
       <RobotWindow open={robotOpen} onClose={() => setRobotOpen(false)} />
       <NewGroupDialog open={groupOpen} onClose={() => setGroupOpen(false)} />

@@ -16,7 +16,9 @@ export function ChatPrivacySettings() {
           loading={privacy.isPending || save.isPending}
           disabled={privacy.isPending}
           aria-describedby="chat-read-receipts-help"
-          onChange={(on) => save.mutate({ readReceipts: on }, { onSuccess: () => void message.success(t('chat.privacy.saved')) })}
+          onChange={(on) =>
+            save.mutate({ readReceipts: on }, { onSuccess: () => void message.success(t('chat.privacy.saved')) })
+          }
         />
         <span>{t('chat.privacy.readReceipts')}</span>
       </label>

@@ -39,33 +39,48 @@ function serve(initialOwner: string, initialNotice: GroupNotice | null = null) {
     { userId: TEACHER, userName: '李老师', nickName: '李老师', joinedAt: '2026-11-23T08:00:00Z' },
     { userId: STUDENT, userName: '张同学', nickName: '小张', joinedAt: '2026-11-23T08:00:00Z' },
   ];
-  http.chat.mockImplementation(async (path: string, body: { groupId: string; memberIds?: string[]; name?: string; userId?: string; notice?: string }) => {
-    if (path === '/group/list') return [group(ownerId, name, notice)];
-    if (path === '/group/rename') {
-      name = body.name!;
-      return group(ownerId, name, notice);
-    }
-    if (path === '/group/transferOwner') {
-      ownerId = body.userId!;
-      return group(ownerId, name, notice);
-    }
-    if (path === '/group/setNotice') {
-      notice = body.notice ? { text: body.notice, at: '2026-11-23T09:30:00Z', byUserId: ownerId, byUserName: '李老师' } : null;
-      return group(ownerId, name, notice);
-    }
-    if (path === '/group/dissolve') return null;
-    if (path === '/group/members') return members;
-    if (path === '/group/removeMembers') {
-      members = members.filter((m) => !body.memberIds!.includes(m.userId));
-      return null;
-    }
-    if (path === '/group/addMembers') {
-      members = [...members, ...body.memberIds!.map((userId) => ({ userId, userName: '管理员', nickName: '', joinedAt: '2026-11-23T09:00:00Z' }))];
-      return null;
-    }
-    if (path === '/group/quit') return null;
-    throw new Error(`unexpected ${path}`);
-  });
+  http.chat.mockImplementation(
+    async (
+      path: string,
+      body: { groupId: string; memberIds?: string[]; name?: string; userId?: string; notice?: string },
+    ) => {
+      if (path === '/group/list') return [group(ownerId, name, notice)];
+      if (path === '/group/rename') {
+        name = body.name!;
+        return group(ownerId, name, notice);
+      }
+      if (path === '/group/transferOwner') {
+        ownerId = body.userId!;
+        return group(ownerId, name, notice);
+      }
+      if (path === '/group/setNotice') {
+        notice = body.notice
+          ? { text: body.notice, at: '2026-11-23T09:30:00Z', byUserId: ownerId, byUserName: '李老师' }
+          : null;
+        return group(ownerId, name, notice);
+      }
+      if (path === '/group/dissolve') return null;
+      if (path === '/group/members') return members;
+      if (path === '/group/removeMembers') {
+        members = members.filter((m) => !body.memberIds!.includes(m.userId));
+        return null;
+      }
+      if (path === '/group/addMembers') {
+        members = [
+          ...members,
+          ...body.memberIds!.map((userId) => ({
+            userId,
+            userName: '管理员',
+            nickName: '',
+            joinedAt: '2026-11-23T09:00:00Z',
+          })),
+        ];
+        return null;
+      }
+      if (path === '/group/quit') return null;
+      throw new Error(`unexpected ${path}`);
+    },
+  );
   http.platform.mockImplementation(async (path: string) => {
     if (path === '/app/userList/page') {
       return {
@@ -119,13 +134,17 @@ describe('group members (the owner edits them)', () => {
 
     await userEvent.click(within(list).getByRole('button', { name: '移出 张同学' }));
     await userEvent.click(await screen.findByRole('button', { name: /^移\s*出$/ }));
-    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/removeMembers', { groupId: 'g1', memberIds: [STUDENT] }));
+    await waitFor(() =>
+      expect(http.chat).toHaveBeenCalledWith('/group/removeMembers', { groupId: 'g1', memberIds: [STUDENT] }),
+    );
     await waitFor(() => expect(within(list).queryByText('张同学（小张）')).toBeNull());
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: '添加成员' }));
     await userEvent.click(await screen.findByText('管理员（admin）'));
     await userEvent.click(within(dialog).getByRole('button', { name: /^添\s*加$/ }));
-    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/addMembers', { groupId: 'g1', memberIds: [ADMIN] }));
+    await waitFor(() =>
+      expect(http.chat).toHaveBeenCalledWith('/group/addMembers', { groupId: 'g1', memberIds: [ADMIN] }),
+    );
     await within(list).findByText('管理员');
   });
 
@@ -230,10 +249,17 @@ describe('group members (the owner edits them)', () => {
     const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
     const section = await within(dialog).findByRole('region', { name: '群公告' });
     await userEvent.click(within(section).getByRole('button', { name: /编辑群公告/ }));
-    await waitFor(() => expect(document.activeElement).toBe(within(section).getByRole('textbox', { name: '群公告内容' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(section).getByRole('textbox', { name: '群公告内容' })),
+    );
     await userEvent.paste('  周五下午三点答疑\n请带好草稿纸  ');
     await userEvent.click(within(section).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/setNotice', { groupId: 'g1', notice: '周五下午三点答疑\n请带好草稿纸' }));
+    await waitFor(() =>
+      expect(http.chat).toHaveBeenCalledWith('/group/setNotice', {
+        groupId: 'g1',
+        notice: '周五下午三点答疑\n请带好草稿纸',
+      }),
+    );
     await within(section).findByText(/周五下午三点答疑\s+请带好草稿纸/);
     within(section).getByText(`李老师 发布于 ${dayjs('2026-11-23T09:30:00Z').format('YYYY-MM-DD HH:mm')}`);
     expect(within(section).queryByRole('textbox')).toBeNull();
@@ -241,10 +267,14 @@ describe('group members (the owner edits them)', () => {
 
     // Editing starts from the current text; clearing asks first.
     await userEvent.click(within(section).getByRole('button', { name: /编辑群公告/ }));
-    expect((within(section).getByRole('textbox', { name: '群公告内容' }) as HTMLTextAreaElement).value).toBe('周五下午三点答疑\n请带好草稿纸');
+    expect((within(section).getByRole('textbox', { name: '群公告内容' }) as HTMLTextAreaElement).value).toBe(
+      '周五下午三点答疑\n请带好草稿纸',
+    );
     await userEvent.click(within(section).getByRole('button', { name: /清除群公告/ }));
     const question = await screen.findByText('清除后所有成员都将看不到该群公告，确定清除吗？');
-    await userEvent.click(within(question.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: /清除群公告/ }));
+    await userEvent.click(
+      within(question.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: /清除群公告/ }),
+    );
     await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/setNotice', { groupId: 'g1', notice: '' }));
     await within(section).findByText('暂无群公告');
   });
@@ -274,7 +304,9 @@ describe('group members (the owner edits them)', () => {
     await screen.findByText('确定将群主转让给 张同学 吗？转让后您将成为普通成员。');
     const confirm = await screen.findAllByRole('button', { name: /转让群主/ });
     await userEvent.click(confirm.at(-1)!);
-    await waitFor(() => expect(http.chat).toHaveBeenCalledWith('/group/transferOwner', { groupId: 'g1', userId: STUDENT }));
+    await waitFor(() =>
+      expect(http.chat).toHaveBeenCalledWith('/group/transferOwner', { groupId: 'g1', userId: STUDENT }),
+    );
     // Now a plain member: no management, and the way out is leaving.
     await within(dialog).findByText('只有群主可以添加或移出成员');
     expect(within(dialog).queryByRole('region', { name: '群设置' })).toBeNull();
@@ -309,7 +341,8 @@ describe('group members (the owner edits them)', () => {
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: '期末答疑群 的群成员' });
     await within(dialog).findByText('只有群主可以添加或移出成员');
-    for (const name of [/重命名/, /解散群聊/, /^转让群主给 /]) expect(within(dialog).queryByRole('button', { name })).toBeNull();
+    for (const name of [/重命名/, /解散群聊/, /^转让群主给 /])
+      expect(within(dialog).queryByRole('button', { name })).toBeNull();
     within(dialog).getByRole('button', { name: /退出群聊/ });
   });
 });

@@ -1,10 +1,16 @@
 import { CrownOutlined, EditOutlined, UserDeleteOutlined } from '@ant-design/icons';
-import { CHAT_GROUP_NAME_MAX_LENGTH, CHAT_GROUP_NOTICE_MAX_LENGTH, type ChatGroup, type GroupNotice } from '@portal/contracts/chat';
+import {
+  CHAT_GROUP_NAME_MAX_LENGTH,
+  CHAT_GROUP_NOTICE_MAX_LENGTH,
+  type ChatGroup,
+  type GroupNotice,
+} from '@portal/contracts/chat';
 import { hasControlCharacters } from '@portal/contracts/services';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { addGroupMembers } from '../api/add-group-members.ts';
 import { dissolveChatGroup } from '../api/dissolve-chat-group.ts';
 import { chatGroupsQueryKey, useChatGroups } from '../api/get-chat-groups.ts';
@@ -19,7 +25,15 @@ import { chatClient, useChat } from '../lib/chat-runtime.ts';
 import { noticeMeta } from './group-notice-banner.tsx';
 
 /** The owner renames the group: the name is required, trimmed, and as long as on creation at most. */
-function RenameGroup({ name, busy, onRename }: { name: string; busy: boolean; onRename: (name: string) => Promise<boolean> }) {
+function RenameGroup({
+  name,
+  busy,
+  onRename,
+}: {
+  name: string;
+  busy: boolean;
+  onRename: (name: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const [editing, setEditing] = useState(false);
@@ -35,13 +49,23 @@ function RenameGroup({ name, busy, onRename }: { name: string; busy: boolean; on
     if (values && (await onRename(values.name.trim()))) setEditing(false);
   };
   return (
-    <Form form={form} layout="inline" initialValues={{ name }} onFinish={() => void save()} className="group-rename" aria-label={t('chat.group.rename')}>
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={{ name }}
+      onFinish={() => void save()}
+      className="group-rename"
+      aria-label={t('chat.group.rename')}
+    >
       <Form.Item
         name="name"
         label={t('chat.group.newName')}
         rules={[
           { required: true, whitespace: true, message: t('chat.group.nameRequired') },
-          { max: CHAT_GROUP_NAME_MAX_LENGTH, message: t('chat.group.nameTooLong', { max: CHAT_GROUP_NAME_MAX_LENGTH }) },
+          {
+            max: CHAT_GROUP_NAME_MAX_LENGTH,
+            message: t('chat.group.nameTooLong', { max: CHAT_GROUP_NAME_MAX_LENGTH }),
+          },
         ]}
       >
         <Input maxLength={CHAT_GROUP_NAME_MAX_LENGTH} autoFocus />
@@ -61,7 +85,17 @@ function RenameGroup({ name, busy, onRename }: { name: string; busy: boolean; on
  * it. The text is checked as the server checks it: trimmed, at most CHAT_GROUP_NOTICE_MAX_LENGTH characters, no
  * control characters (line breaks are fine).
  */
-function GroupNoticeSection({ notice, isOwner, busy, onSave }: { notice: GroupNotice | null; isOwner: boolean; busy: boolean; onSave: (text: string) => Promise<boolean> }) {
+function GroupNoticeSection({
+  notice,
+  isOwner,
+  busy,
+  onSave,
+}: {
+  notice: GroupNotice | null;
+  isOwner: boolean;
+  busy: boolean;
+  onSave: (text: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const headingId = useId();
@@ -94,7 +128,17 @@ function GroupNoticeSection({ notice, isOwner, busy, onSave }: { notice: GroupNo
 }
 
 /** The owner's editor of the announcement, starting from the current text each time it opens. */
-function GroupNoticeEditor({ notice, busy, onSave, onDone }: { notice: GroupNotice | null; busy: boolean; onSave: (text: string) => Promise<boolean>; onDone: () => void }) {
+function GroupNoticeEditor({
+  notice,
+  busy,
+  onSave,
+  onDone,
+}: {
+  notice: GroupNotice | null;
+  busy: boolean;
+  onSave: (text: string) => Promise<boolean>;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ notice: string }>();
   const save = async () => {
@@ -105,7 +149,13 @@ function GroupNoticeEditor({ notice, busy, onSave, onDone }: { notice: GroupNoti
     if (await onSave('')) onDone();
   };
   return (
-    <Form form={form} layout="vertical" initialValues={{ notice: notice?.text ?? '' }} onFinish={() => void save()} className="group-notice-form">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ notice: notice?.text ?? '' }}
+      onFinish={() => void save()}
+      className="group-notice-form"
+    >
       <Form.Item
         name="notice"
         label={t('chat.group.announcement.label')}
@@ -116,7 +166,12 @@ function GroupNoticeEditor({ notice, busy, onSave, onDone }: { notice: GroupNoti
                 ? Promise.reject(new Error(t('chat.group.announcement.tooLong', { max: CHAT_GROUP_NOTICE_MAX_LENGTH })))
                 : Promise.resolve(),
           },
-          { validator: (_, v?: string) => (hasControlCharacters(v ?? '') ? Promise.reject(new Error(t('chat.group.announcement.control'))) : Promise.resolve()) },
+          {
+            validator: (_, v?: string) =>
+              hasControlCharacters(v ?? '')
+                ? Promise.reject(new Error(t('chat.group.announcement.control')))
+                : Promise.resolve(),
+          },
         ]}
       >
         <Input.TextArea
@@ -131,7 +186,12 @@ function GroupNoticeEditor({ notice, busy, onSave, onDone }: { notice: GroupNoti
           {t('chat.group.save')}
         </Button>
         {notice && (
-          <Popconfirm title={t('chat.group.announcement.clearConfirm')} onConfirm={() => void clear()} okText={t('chat.group.announcement.clear')} cancelText={t('chat.cancel')}>
+          <Popconfirm
+            title={t('chat.group.announcement.clearConfirm')}
+            onConfirm={() => void clear()}
+            okText={t('chat.group.announcement.clear')}
+            cancelText={t('chat.cancel')}
+          >
             <Button danger disabled={busy}>
               {t('chat.group.announcement.clear')}
             </Button>
@@ -148,7 +208,15 @@ function GroupNoticeEditor({ notice, busy, onSave, onDone }: { notice: GroupNoti
  * sets the announcement, renames the group, hands it over to a member and dissolves it; any other member sees the list and can leave.
  * The server refuses anyone else (403 for a member who is not the owner).
  */
-export function GroupMembersDialog({ group, open, onClose }: { group: { jid: string; name: string }; open: boolean; onClose: () => void }) {
+export function GroupMembersDialog({
+  group,
+  open,
+  onClose,
+}: {
+  group: { jid: string; name: string };
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -170,10 +238,15 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
     staleTime: 30_000,
   });
   const inGroup = new Set((members.data ?? []).map((m) => m.userId));
-  const options = (people.data?.records ?? []).filter((u) => !inGroup.has(u.userId)).map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
+  const options = (people.data?.records ?? [])
+    .filter((u) => !inGroup.has(u.userId))
+    .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
 
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: groupMembersQueryKey(group.jid) }), queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: groupMembersQueryKey(group.jid) }),
+      queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey }),
+    ]);
   const gone = () => {
     setEnded(true);
     queryClient.removeQueries({ queryKey: groupMembersQueryKey(group.jid) });
@@ -214,11 +287,14 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
       async () => {
         const saved = await setGroupNotice(group.jid, text);
         // The banner of the open conversation follows at once; the refresh after confirms it.
-        queryClient.setQueryData<ChatGroup[]>(chatGroupsQueryKey, (gs) => gs?.map((g) => (g.id === saved.id ? saved : g)));
+        queryClient.setQueryData<ChatGroup[]>(chatGroupsQueryKey, (gs) =>
+          gs?.map((g) => (g.id === saved.id ? saved : g)),
+        );
       },
       text ? t('chat.group.announcement.saved') : t('chat.group.announcement.cleared'),
     );
-  const transfer = (userId: string) => void run(() => transferGroupOwner(group.jid, userId), t('chat.group.transferred'));
+  const transfer = (userId: string) =>
+    void run(() => transferGroupOwner(group.jid, userId), t('chat.group.transferred'));
   const dissolve = async () => {
     if (await run(() => dissolveChatGroup(group.jid), t('chat.group.dissolved'), gone)) {
       chatClient.forget(group.jid);
@@ -228,93 +304,123 @@ export function GroupMembersDialog({ group, open, onClose }: { group: { jid: str
   const list = members.data ?? [];
 
   return (
-    <Modal open={open} title={t('chat.group.manageTitle', { name: group.name })} onCancel={onClose} footer={null} destroyOnHidden>
-      {members.isLoading || groups.isLoading || (owner === null && groups.isFetching) ? (
-        <Spin />
-      ) : (
-        <>
-          <GroupNoticeSection notice={current?.notice ?? null} isOwner={isOwner} busy={busy} onSave={saveNotice} />
-          <p className="chat-conversation-time">{t('chat.group.count', { count: list.length })}</p>
-          <ul className="group-members" aria-label={t('chat.group.members')}>
-            {list.map((m) => (
-              <li key={m.userId} className="group-member">
-                <span>
-                  {m.userName}
-                  {m.nickName && m.nickName !== m.userName ? `（${m.nickName}）` : ''}
-                </span>
-                <Space size={4}>
-                  {m.userId === owner && <Tag color="blue">{t('chat.group.owner')}</Tag>}
-                  {isOwner && m.userId !== me && (
-                    <Popconfirm
-                      title={t('chat.group.transferConfirm', { name: m.userName })}
-                      onConfirm={() => transfer(m.userId)}
-                      okText={t('chat.group.transfer')}
-                      cancelText={t('chat.cancel')}
-                    >
-                      <Button size="small" icon={<CrownOutlined />} disabled={busy} aria-label={t('chat.group.transferTo', { name: m.userName })}>
-                        {t('chat.group.transfer')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                  {isOwner && m.userId !== me && (
-                    <Popconfirm
-                      title={t('chat.group.removeConfirm', { name: m.userName })}
-                      onConfirm={() => remove(m.userId)}
-                      okText={t('chat.group.remove')}
-                      cancelText={t('chat.cancel')}
-                    >
-                      <Button size="small" danger icon={<UserDeleteOutlined />} disabled={busy} aria-label={t('chat.group.removeMember', { name: m.userName })}>
-                        {t('chat.group.remove')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
-              </li>
-            ))}
-          </ul>
-          {isOwner ? (
-            <div className="group-members-add">
-              <Select
-                mode="multiple"
-                aria-label={t('chat.group.addMembers')}
-                placeholder={t('chat.group.addPlaceholder')}
-                value={picked}
-                onChange={setPicked}
-                showSearch={{ filterOption: false, onSearch: setKeyword }}
-                options={options}
-                loading={people.isFetching}
-                style={{ flex: 1, minWidth: 0 }}
-              />
-              <Button type="primary" onClick={() => void add()} disabled={!picked.length} loading={busy}>
-                {t('chat.group.add')}
-              </Button>
-            </div>
-          ) : (
-            <p className="chat-conversation-time">{t('chat.group.ownerOnly')}</p>
-          )}
-          {isOwner ? (
-            <section className="group-settings" aria-label={t('chat.group.settings')}>
-              <RenameGroup name={group.name} busy={busy} onRename={rename} />
-              <p className="chat-conversation-time">{t('chat.group.ownerQuitHint')}</p>
-              <div style={{ textAlign: 'right' }}>
-                <Popconfirm title={t('chat.group.dissolveConfirm')} onConfirm={() => void dissolve()} okText={t('chat.group.dissolve')} cancelText={t('chat.cancel')}>
+    // AccessibleTheme: the announcement's counter, the member select's placeholder and the red buttons keep 4.5:1.
+    <AccessibleTheme>
+      <Modal
+        open={open}
+        title={t('chat.group.manageTitle', { name: group.name })}
+        onCancel={onClose}
+        footer={null}
+        destroyOnHidden
+      >
+        {members.isLoading || groups.isLoading || (owner === null && groups.isFetching) ? (
+          <Spin />
+        ) : (
+          <>
+            <GroupNoticeSection notice={current?.notice ?? null} isOwner={isOwner} busy={busy} onSave={saveNotice} />
+            <p className="chat-conversation-time">{t('chat.group.count', { count: list.length })}</p>
+            <ul className="group-members" aria-label={t('chat.group.members')}>
+              {list.map((m) => (
+                <li key={m.userId} className="group-member">
+                  <span>
+                    {m.userName}
+                    {m.nickName && m.nickName !== m.userName ? `（${m.nickName}）` : ''}
+                  </span>
+                  <Space size={4}>
+                    {m.userId === owner && <Tag color="blue">{t('chat.group.owner')}</Tag>}
+                    {isOwner && m.userId !== me && (
+                      <Popconfirm
+                        title={t('chat.group.transferConfirm', { name: m.userName })}
+                        onConfirm={() => transfer(m.userId)}
+                        okText={t('chat.group.transfer')}
+                        cancelText={t('chat.cancel')}
+                      >
+                        <Button
+                          size="small"
+                          icon={<CrownOutlined />}
+                          disabled={busy}
+                          aria-label={t('chat.group.transferTo', { name: m.userName })}
+                        >
+                          {t('chat.group.transfer')}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                    {isOwner && m.userId !== me && (
+                      <Popconfirm
+                        title={t('chat.group.removeConfirm', { name: m.userName })}
+                        onConfirm={() => remove(m.userId)}
+                        okText={t('chat.group.remove')}
+                        cancelText={t('chat.cancel')}
+                      >
+                        <Button
+                          size="small"
+                          danger
+                          icon={<UserDeleteOutlined />}
+                          disabled={busy}
+                          aria-label={t('chat.group.removeMember', { name: m.userName })}
+                        >
+                          {t('chat.group.remove')}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                  </Space>
+                </li>
+              ))}
+            </ul>
+            {isOwner ? (
+              <div className="group-members-add">
+                <Select
+                  mode="multiple"
+                  aria-label={t('chat.group.addMembers')}
+                  placeholder={t('chat.group.addPlaceholder')}
+                  value={picked}
+                  onChange={setPicked}
+                  showSearch={{ filterOption: false, onSearch: setKeyword }}
+                  options={options}
+                  loading={people.isFetching}
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                <Button type="primary" onClick={() => void add()} disabled={!picked.length} loading={busy}>
+                  {t('chat.group.add')}
+                </Button>
+              </div>
+            ) : (
+              <p className="chat-conversation-time">{t('chat.group.ownerOnly')}</p>
+            )}
+            {isOwner ? (
+              <section className="group-settings" aria-label={t('chat.group.settings')}>
+                <RenameGroup name={group.name} busy={busy} onRename={rename} />
+                <p className="chat-conversation-time">{t('chat.group.ownerQuitHint')}</p>
+                <div style={{ textAlign: 'right' }}>
+                  <Popconfirm
+                    title={t('chat.group.dissolveConfirm')}
+                    onConfirm={() => void dissolve()}
+                    okText={t('chat.group.dissolve')}
+                    cancelText={t('chat.cancel')}
+                  >
+                    <Button danger disabled={busy}>
+                      {t('chat.group.dissolve')}
+                    </Button>
+                  </Popconfirm>
+                </div>
+              </section>
+            ) : (
+              <div style={{ textAlign: 'right', marginTop: 12 }}>
+                <Popconfirm
+                  title={t('chat.group.quitConfirm')}
+                  onConfirm={() => void quit()}
+                  okText={t('chat.group.quit')}
+                  cancelText={t('chat.cancel')}
+                >
                   <Button danger disabled={busy}>
-                    {t('chat.group.dissolve')}
+                    {t('chat.group.quit')}
                   </Button>
                 </Popconfirm>
               </div>
-            </section>
-          ) : (
-            <div style={{ textAlign: 'right', marginTop: 12 }}>
-              <Popconfirm title={t('chat.group.quitConfirm')} onConfirm={() => void quit()} okText={t('chat.group.quit')} cancelText={t('chat.cancel')}>
-                <Button danger disabled={busy}>
-                  {t('chat.group.quit')}
-                </Button>
-              </Popconfirm>
-            </div>
-          )}
-        </>
-      )}
-    </Modal>
+            )}
+          </>
+        )}
+      </Modal>
+    </AccessibleTheme>
   );
 }

@@ -31,7 +31,14 @@ const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
 
 /** The server's group list, with the announcement the test sets. */
 let current: GroupNotice | null = null;
-const group = (): ChatGroup => ({ id: 'g1', name: '期末答疑群', ownerId: TEACHER, memberCount: 2, createdAt: '2026-11-23T06:00:00Z', notice: current });
+const group = (): ChatGroup => ({
+  id: 'g1',
+  name: '期末答疑群',
+  ownerId: TEACHER,
+  memberCount: 2,
+  createdAt: '2026-11-23T06:00:00Z',
+  notice: current,
+});
 
 function serve() {
   http.chat.mockImplementation(async (path: string) => {
@@ -56,7 +63,9 @@ const wrap = (ui: React.ReactNode) => (
 const asStudentIn = () =>
   chatClient.store.setState({
     me: { userId: STUDENT, userName: '张同学' },
-    conversations: { g1: { ...emptyConversation({ jid: 'g1', name: '期末答疑群', mpType: 2, toUserType: 2 }), historyLoaded: true } },
+    conversations: {
+      g1: { ...emptyConversation({ jid: 'g1', name: '期末答疑群', mpType: 2, toUserType: 2 }), historyLoaded: true },
+    },
     activePeer: 'g1',
   });
 
@@ -137,7 +146,9 @@ describe('the group announcement banner', () => {
   it('forgets what was closed when the login session ends', async () => {
     current = notice('请大家按时提交作业');
     render(wrap(<GroupNoticeBanner groupId="g1" />));
-    await userEvent.click(within(await screen.findByRole('region', { name: '群公告' })).getByRole('button', { name: '关闭群公告' }));
+    await userEvent.click(
+      within(await screen.findByRole('region', { name: '群公告' })).getByRole('button', { name: '关闭群公告' }),
+    );
     expect(isNoticeDismissed(STUDENT, 'g1', AT)).toBe(true);
     sessionStore.setState({ token: 'tok' });
     sessionStore.setState({ token: null });
@@ -148,7 +159,9 @@ describe('the group announcement banner', () => {
     current = notice(`第一行：期末考试安排\n${'考场与时间见附件，'.repeat(10)}`);
     render(wrap(<GroupNoticeBanner groupId="g1" />));
     const banner = await screen.findByRole('region', { name: '群公告' });
-    const text = within(banner).getByText(/第一行：期末考试安排/).closest('p')!;
+    const text = within(banner)
+      .getByText(/第一行：期末考试安排/)
+      .closest('p')!;
     expect(text.className).toContain('clamped');
     const expand = within(banner).getByRole('button', { name: '展开' });
     expect(expand.getAttribute('aria-expanded')).toBe('false');

@@ -13,7 +13,10 @@ const SHORT_NOTICE_CHARS = 60;
 
 /** "李老师 发布于 2026-11-23 14:05": who set an announcement, and when. */
 export function noticeMeta(notice: GroupNotice, t: (key: string, values: Record<string, string>) => string): string {
-  return t('chat.group.announcement.setBy', { name: notice.byUserName, time: dayjs(notice.at).format('YYYY-MM-DD HH:mm') });
+  return t('chat.group.announcement.setBy', {
+    name: notice.byUserName,
+    time: dayjs(notice.at).format('YYYY-MM-DD HH:mm'),
+  });
 }
 
 /**
@@ -49,13 +52,25 @@ export function GroupNoticeBanner({ groupId, onDismissed }: { groupId: string; o
         <p className="chat-group-notice-meta">
           <time dateTime={notice.at}>{noticeMeta(notice, t)}</time>
           {long && (
-            <Button type="link" size="small" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((x) => !x)}>
+            <Button
+              type="link"
+              size="small"
+              aria-expanded={expanded}
+              aria-controls={textId}
+              onClick={() => setExpanded((x) => !x)}
+            >
               {expanded ? t('chat.group.announcement.collapse') : t('chat.group.announcement.expand')}
             </Button>
           )}
         </p>
       </div>
-      <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('chat.group.announcement.dismiss')} onClick={dismiss} />
+      <Button
+        type="text"
+        size="small"
+        icon={<CloseOutlined />}
+        aria-label={t('chat.group.announcement.dismiss')}
+        onClick={dismiss}
+      />
     </section>
   );
 }

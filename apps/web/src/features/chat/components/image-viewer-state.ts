@@ -2,7 +2,8 @@ import { IMAGE_MIN_SCALE, IMAGE_ROTATION_STEP, IMAGE_WHEEL_STEP, IMAGE_ZOOM_STEP
 
 /** The image viewer of 2.4: zoom step 0.2, wheel step 0.015, rotation 90 degrees, minimum scale 0.2. */
 export type ViewerState = { scale: number; rotate: number };
-export type ViewerAction = { kind: 'zoomIn' } | { kind: 'zoomOut' } | { kind: 'wheel'; deltaY: number } | { kind: 'rotate' } | { kind: 'reset' };
+export type ViewerAction =
+  { kind: 'zoomIn' } | { kind: 'zoomOut' } | { kind: 'wheel'; deltaY: number } | { kind: 'rotate' } | { kind: 'reset' };
 
 export const VIEWER_INITIAL: ViewerState = { scale: 1, rotate: 0 };
 
@@ -17,7 +18,9 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
       return { ...state, scale: clamp(state.scale - IMAGE_ZOOM_STEP) };
     case 'wheel':
       // One wheel notch (any delta) moves the scale by the wheel step: up zooms in, down zooms out.
-      return action.deltaY === 0 ? state : { ...state, scale: clamp(state.scale + (action.deltaY < 0 ? IMAGE_WHEEL_STEP : -IMAGE_WHEEL_STEP)) };
+      return action.deltaY === 0
+        ? state
+        : { ...state, scale: clamp(state.scale + (action.deltaY < 0 ? IMAGE_WHEEL_STEP : -IMAGE_WHEEL_STEP)) };
     case 'rotate':
       return { ...state, rotate: (state.rotate + IMAGE_ROTATION_STEP) % 360 };
     case 'reset':

@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { VIEWER_INITIAL, viewerReducer } from './image-viewer-state.ts';
 
 /** The image viewer of 2.4: buttons and the mouse wheel zoom, a button rotates by 90°, a failed image says 'loading failed'. */
-export function ImageViewer({ src, alt, open, onClose }: { src: string | null; alt: string; open: boolean; onClose: () => void }) {
+export function ImageViewer({
+  src,
+  alt,
+  open,
+  onClose,
+}: {
+  src: string | null;
+  alt: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(viewerReducer, VIEWER_INITIAL);
   const [failed, setFailed] = useState(false);
@@ -22,7 +32,15 @@ export function ImageViewer({ src, alt, open, onClose }: { src: string | null; a
   );
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} width={900} title={t('chat.imageViewer.title')} destroyOnHidden centered>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={900}
+      title={t('chat.imageViewer.title')}
+      destroyOnHidden
+      centered
+    >
       <Space style={{ marginBottom: 12 }}>
         {tool(t('chat.imageViewer.zoomIn'), <ZoomInOutlined />, { kind: 'zoomIn' })}
         {tool(t('chat.imageViewer.zoomOut'), <ZoomOutOutlined />, { kind: 'zoomOut' })}
@@ -45,7 +63,12 @@ export function ImageViewer({ src, alt, open, onClose }: { src: string | null; a
             src={src}
             alt={alt}
             onError={() => setFailed(true)}
-            style={{ maxWidth: '100%', maxHeight: '100%', transform: `scale(${state.scale}) rotate(${state.rotate}deg)`, transition: 'transform 0.1s' }}
+            style={{
+              maxWidth: '100%',
+              maxHeight: '100%',
+              transform: `scale(${state.scale}) rotate(${state.rotate}deg)`,
+              transition: 'transform 0.1s',
+            }}
           />
         )}
       </div>

@@ -77,7 +77,13 @@ describe('message detail page (/generalDetailsTow) and its attachment', () => {
     http.postForFile.mockResolvedValue({ blob: new Blob(['%PDF']), fileName: '考场安排.pdf' });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: '下载附件 考场安排.pdf' }));
-    await waitFor(() => expect(http.postForFile).toHaveBeenCalledWith('/messageCenterHistoryMsg/downloadFile', { id: 'n1' }, expect.objectContaining({ rejectStatuses: [1004] })));
+    await waitFor(() =>
+      expect(http.postForFile).toHaveBeenCalledWith(
+        '/messageCenterHistoryMsg/downloadFile',
+        { id: 'n1' },
+        expect.objectContaining({ rejectStatuses: [1004] }),
+      ),
+    );
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
   });
 

@@ -28,23 +28,39 @@ export function MessageDetailPage() {
   const query = usePublicMessageDetail(id, tenantId);
   const body = useMemo(() => (query.data?.body ? sanitizeRichText(query.data.body) : ''), [query.data?.body]);
 
-  if ((query.error as { status?: number } | null)?.status === STATUS_MESSAGE_DELETED) return <Navigate to="/deleteNoPag" replace />;
+  if ((query.error as { status?: number } | null)?.status === STATUS_MESSAGE_DELETED)
+    return <Navigate to="/deleteNoPag" replace />;
   return (
     <main className="plain-page">
       <div style={{ maxWidth: 960, margin: '0 auto' }}>
         {query.isLoading && <Spin />}
-        {(query.isError || !id) && <Result status="404" title={<h1 style={{ fontSize: 24, margin: 0 }}>{(query.error as { msg?: string } | null)?.msg ?? t('pages.notFound')}</h1>} />}
+        {(query.isError || !id) && (
+          <Result
+            status="404"
+            title={
+              <h1 style={{ fontSize: 24, margin: 0 }}>
+                {(query.error as { msg?: string } | null)?.msg ?? t('pages.notFound')}
+              </h1>
+            }
+          />
+        )}
         {query.data && (
           <Card>
             <article>
               <h1 style={{ fontSize: 24 }}>{query.data.title}</h1>
               <p className="notice-detail-meta">
-                {t('chat.notices.publishedBy', { name: query.data.mpName })} · {t('chat.notices.publishedAt', { time: dayjs(query.data.timeSend).format('YYYY-MM-DD HH:mm') })}
+                {t('chat.notices.publishedBy', { name: query.data.mpName })} ·{' '}
+                {t('chat.notices.publishedAt', { time: dayjs(query.data.timeSend).format('YYYY-MM-DD HH:mm') })}
               </p>
-              {body ? <div className="notice-body" dangerouslySetInnerHTML={{ __html: body }} /> : <p>{query.data.summary}</p>}
+              {body ? (
+                <div className="notice-body" dangerouslySetInnerHTML={{ __html: body }} />
+              ) : (
+                <p>{query.data.summary}</p>
+              )}
               {query.data.fileName && (
                 <p>
-                  {t('chat.notices.attachment', { name: query.data.fileName })} <span className="chat-file-size">{formatFileSize(query.data.fileSize)}</span>{' '}
+                  {t('chat.notices.attachment', { name: query.data.fileName })}{' '}
+                  <span className="chat-file-size">{formatFileSize(query.data.fileSize)}</span>{' '}
                   {loggedIn ? (
                     <Button
                       size="small"

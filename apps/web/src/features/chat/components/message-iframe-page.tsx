@@ -19,5 +19,11 @@ export function MessageIframePage() {
   const [params] = useSearchParams();
   const url = embeddableUrl(params.get('url'));
   if (!url) return <Empty description={t('chat.notices.noUrl')} />;
-  return <iframe src={url} title={t('chat.notices.embedded')} style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0, background: '#fff' }} />;
+  return (
+    <iframe
+      src={url}
+      title={t('chat.notices.embedded')}
+      style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0, background: '#fff' }}
+    />
+  );
 }

@@ -49,11 +49,30 @@ function ChatImage({ objectId, name }: { objectId: string; name: string }) {
   const link = useChatFileLink(objectId);
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (link.isError || failed) return <span role="img" aria-label={name}>{t('chat.imageViewer.loadingFailed')}</span>;
+  if (link.isError || failed)
+    return (
+      <span role="img" aria-label={name}>
+        {t('chat.imageViewer.loadingFailed')}
+      </span>
+    );
   return (
     <>
-      <button type="button" className="chat-image-button" onClick={() => setOpen(true)} aria-label={`${t('chat.imageViewer.title')} ${name}`}>
-        {link.data ? <img src={link.data.url} alt={name} onError={() => setFailed(true)} style={{ maxWidth: 200, maxHeight: 160, display: 'block' }} /> : t('chat.image')}
+      <button
+        type="button"
+        className="chat-image-button"
+        onClick={() => setOpen(true)}
+        aria-label={`${t('chat.imageViewer.title')} ${name}`}
+      >
+        {link.data ? (
+          <img
+            src={link.data.url}
+            alt={name}
+            onError={() => setFailed(true)}
+            style={{ maxWidth: 200, maxHeight: 160, display: 'block' }}
+          />
+        ) : (
+          t('chat.image')
+        )}
       </button>
       <ImageViewer open={open} src={link.data?.url ?? null} alt={name} onClose={() => setOpen(false)} />
     </>
@@ -79,7 +98,12 @@ function ChatFile({ m }: { m: ClientMessage }) {
         {m.content} <span className="chat-file-size">{formatFileSize(m.fileSize)}</span>
       </span>
       {m.objectId && (
-        <Button size="small" icon={<DownloadOutlined />} onClick={() => void download()} aria-label={`${t('chat.download')} ${m.content}`}>
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          onClick={() => void download()}
+          aria-label={`${t('chat.download')} ${m.content}`}
+        >
           {t('chat.download')}
         </Button>
       )}
@@ -113,17 +137,31 @@ function ReadersPopover({ messageId, label }: { messageId: string; label: string
     <div className="chat-readers" data-testid="readers-list">
       <div>
         <strong>{t('chat.readers.read', { n: readers.data.readCount })}</strong>
-        <ul>{readers.data.readers.map((r) => <li key={r.userId}>{r.userName}</li>)}</ul>
+        <ul>
+          {readers.data.readers.map((r) => (
+            <li key={r.userId}>{r.userName}</li>
+          ))}
+        </ul>
       </div>
       <div>
         <strong>{t('chat.readers.unread', { n: readers.data.unread.length })}</strong>
-        <ul>{readers.data.unread.map((r) => <li key={r.userId}>{r.userName}</li>)}</ul>
+        <ul>
+          {readers.data.unread.map((r) => (
+            <li key={r.userId}>{r.userName}</li>
+          ))}
+        </ul>
       </div>
     </div>
   );
   return (
     <Popover open={open} onOpenChange={setOpen} trigger="click" title={t('chat.readers.title')} content={content}>
-      <Button size="small" type="link" style={{ padding: 0, height: 'auto' }} data-testid="send-state" aria-label={`${label}，${t('chat.readers.title')}`}>
+      <Button
+        size="small"
+        type="link"
+        style={{ padding: 0, height: 'auto' }}
+        data-testid="send-state"
+        aria-label={`${label}，${t('chat.readers.title')}`}
+      >
         {label}
       </Button>
     </Popover>
@@ -131,6 +169,48 @@ function ReadersPopover({ messageId, label }: { messageId: string; label: string
 }
 
 /** One message: its content by type, and for own messages the isSendType of 4.1 with resend and revoke. */
+/** A text cut at each `@name` of a member it mentions (the server's structured mentions), for highlighting. */
+export function mentionSegments(
+  content: string,
+  mentions: ReadonlyArray<{ userId: string; userName: string }> | undefined,
+): Array<{ text: string; userId?: string }> {
+  const names = (mentions ?? []).filter((m) => m.userName).sort((a, b) => b.userName.length - a.userName.length);
+  if (!names.length) return [{ text: content }];
+  const out: Array<{ text: string; userId?: string }> = [];
+  let rest = content;
+  while (rest) {
+    let best: { at: number; m: (typeof names)[number] } | null = null;
+    for (const m of names) {
+      const at = rest.indexOf(`@${m.userName}`);
+      if (at >= 0 && (!best || at < best.at)) best = { at, m };
+    }
+    if (!best) {
+      out.push({ text: rest });
+      break;
+    }
+    if (best.at > 0) out.push({ text: rest.slice(0, best.at) });
+    out.push({ text: `@${best.m.userName}`, userId: best.m.userId });
+    rest = rest.slice(best.at + best.m.userName.length + 1);
+  }
+  return out;
+}
+
+function MentionText({ m, me }: { m: ClientMessage; me: string }) {
+  return (
+    <span className="chat-text">
+      {mentionSegments(m.content, m.mentions).map((s, i) =>
+        s.userId ? (
+          <mark key={i} className={s.userId === me ? 'chat-mention chat-mention-me' : 'chat-mention'}>
+            {s.text}
+          </mark>
+        ) : (
+          s.text
+        ),
+      )}
+    </span>
+  );
+}
+
 export function MessageItem({
   m,
   me,
@@ -152,24 +232,34 @@ export function MessageItem({
   const own = m.fromUserId === me;
   if (m.type === MSG_TYPE_REVOKE) {
     return (
-      <li className="chat-system-line">{own ? t('chat.revokedByMe') : t('chat.revokedBy', { name: m.fromUserName })}</li>
+      <li className="chat-system-line">
+        {own ? t('chat.revokedByMe') : t('chat.revokedBy', { name: m.fromUserName })}
+      </li>
     );
   }
   let body: React.ReactNode;
-  if (m.type === MSG_TYPE_TEXT) body = <span className="chat-text">{m.content}</span>;
+  const mentionsMe = !own && Boolean(m.mentions?.some((x) => x.userId === me));
+  if (m.type === MSG_TYPE_TEXT && m.mentions?.length) body = <MentionText m={m} me={me} />;
+  else if (m.type === MSG_TYPE_TEXT) body = <span className="chat-text">{m.content}</span>;
   else if (m.type === MSG_TYPE_IMAGE && m.objectId) body = <ChatImage objectId={m.objectId} name={m.content} />;
   else if (m.type === MSG_TYPE_FILE || m.type === MSG_TYPE_MEDIA_FILE) body = <ChatFile m={m} />;
   else if (m.type === MSG_TYPE_NOTICE) body = <NoticeCard m={m} onOpenNotice={onOpenNotice} />;
   else body = <span>{m.content}</span>;
 
   const sendState = sendStateOf(m);
-  const state = sendState.kind === 'readOf' ? t('chat.readOf', { n: sendState.n, m: sendState.m }) : t(`chat.${sendState.kind}`);
+  const state =
+    sendState.kind === 'readOf' ? t('chat.readOf', { n: sendState.n, m: sendState.m }) : t(`chat.${sendState.kind}`);
   const canRevoke = own && m.isSendType === 0 && !!m.messageId && now - Date.parse(m.timeSend) < CHAT_REVOKE_WINDOW_MS;
 
   return (
-    <li className={own ? 'chat-message own' : 'chat-message'} data-message-id={m.messageId || undefined}>
+    <li
+      className={['chat-message', own ? 'own' : '', mentionsMe ? 'mentions-me' : ''].filter(Boolean).join(' ')}
+      data-message-id={m.messageId || undefined}
+    >
       <div className="chat-meta">
-        {(showSender || !own) && <span className="chat-sender">{own ? '' : m.fromUserName}</span>} <time dateTime={m.timeSend}>{dayjs(m.timeSend).format('MM-DD HH:mm')}</time>
+        {(showSender || !own) && <span className="chat-sender">{own ? '' : m.fromUserName}</span>}{' '}
+        <time dateTime={m.timeSend}>{dayjs(m.timeSend).format('MM-DD HH:mm')}</time>
+        {mentionsMe && <span className="chat-mention-tag">{t('chat.mention.you')}</span>}
       </div>
       <div className="chat-bubble">{body}</div>
       {own && (
@@ -177,7 +267,10 @@ export function MessageItem({
           {sendState.kind === 'readOf' && m.messageId ? (
             <ReadersPopover messageId={m.messageId} label={state} />
           ) : (
-            <span data-testid="send-state" className={m.isSendType === SEND_TIMED_OUT ? 'chat-state-failed' : undefined}>
+            <span
+              data-testid="send-state"
+              className={m.isSendType === SEND_TIMED_OUT ? 'chat-state-failed' : undefined}
+            >
               {state}
               {m.error ? `：${m.error}` : ''}
             </span>
@@ -188,7 +281,12 @@ export function MessageItem({
             </Button>
           )}
           {canRevoke && (
-            <Button size="small" type="link" onClick={() => onRevoke(m)} aria-label={`${t('chat.revoke')} ${m.type === MSG_TYPE_TEXT ? m.content : ''}`.trim()}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => onRevoke(m)}
+              aria-label={`${t('chat.revoke')} ${m.type === MSG_TYPE_TEXT ? m.content : ''}`.trim()}
+            >
               {t('chat.revoke')}
             </Button>
           )}

@@ -7,7 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ chat: vi.fn() }));
-vi.mock('../../../lib/http/clients.ts', () => ({ chatHttp: { post: http.chat, get: vi.fn() }, platformHttp: { post: vi.fn(), get: vi.fn() } }));
+vi.mock('../../../lib/http/clients.ts', () => ({
+  chatHttp: { post: http.chat, get: vi.fn() },
+  platformHttp: { post: vi.fn(), get: vi.fn() },
+}));
 
 const { MessageSearch } = await import('./message-search.tsx');
 
@@ -38,7 +41,9 @@ const hit = {
 describe('chat message search (issue 14)', () => {
   it('searches the own conversations and jumps to a hit', async () => {
     await i18n.changeLanguage('zh-CN');
-    http.chat.mockImplementation(async (path: string, body: { keyword: string }) => (path === '/search' && body.keyword === '考试' ? [hit] : []));
+    http.chat.mockImplementation(async (path: string, body: { keyword: string }) =>
+      path === '/search' && body.keyword === '考试' ? [hit] : [],
+    );
     const onJump = vi.fn();
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -17,9 +17,18 @@ const JUMP_MAX_PAGES = 20;
  */
 export async function jumpToHit(hit: ChatSearchHit): Promise<void> {
   const group = hit.message.toUserType === TO_USER_TYPE_GROUP;
-  await chatClient.open({ jid: hit.peerId, name: hit.peerName, mpType: group ? MP_TYPE_GROUP : MP_TYPE_PERSON, toUserType: hit.message.toUserType });
+  await chatClient.open({
+    jid: hit.peerId,
+    name: hit.peerName,
+    mpType: group ? MP_TYPE_GROUP : MP_TYPE_PERSON,
+    toUserType: hit.message.toUserType,
+  });
   const held = () => chatClient.store.getState().conversations[hit.peerId];
-  for (let i = 0; i < JUMP_MAX_PAGES && !held()?.messages.some((m) => m.messageId === hit.message.messageId) && held()?.hasMore; i++) {
+  for (
+    let i = 0;
+    i < JUMP_MAX_PAGES && !held()?.messages.some((m) => m.messageId === hit.message.messageId) && held()?.hasMore;
+    i++
+  ) {
     await chatClient.loadOlder(hit.peerId).catch(() => undefined);
   }
   requestAnimationFrame(() => {
@@ -49,7 +58,13 @@ export function MessageSearch({ onJump }: { onJump: (hit: ChatSearchHit) => void
   };
   return (
     <div className="chat-search" style={{ padding: 8 }}>
-      <Input.Search allowClear placeholder={t('chat.search.placeholder')} aria-label={t('chat.search.label')} onSearch={(v) => void run(v)} enterButton />
+      <Input.Search
+        allowClear
+        placeholder={t('chat.search.placeholder')}
+        aria-label={t('chat.search.label')}
+        onSearch={(v) => void run(v)}
+        enterButton
+      />
       {loading ? (
         <Spin style={{ display: 'block', margin: 16 }} />
       ) : hits === null ? null : hits.length === 0 ? (

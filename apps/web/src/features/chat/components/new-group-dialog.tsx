@@ -18,8 +18,15 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
   const me = useChat((s) => s.me?.userId);
-  const people = useQuery({ queryKey: ['chat', 'people', keyword], queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }), enabled: open, staleTime: 30_000 });
-  const options = (people.data?.records ?? []).filter((u) => u.userId !== me).map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
+  const people = useQuery({
+    queryKey: ['chat', 'people', keyword],
+    queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }),
+    enabled: open,
+    staleTime: 30_000,
+  });
+  const options = (people.data?.records ?? [])
+    .filter((u) => u.userId !== me)
+    .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -38,13 +45,35 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Modal open={open} title={t('chat.group.title')} onCancel={onClose} onOk={() => void submit()} okText={t('chat.group.create')} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('chat.group.title')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('chat.group.create')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="name" label={t('chat.group.name')} rules={[{ required: true, whitespace: true, message: t('chat.group.nameRequired') }]}>
+        <Form.Item
+          name="name"
+          label={t('chat.group.name')}
+          rules={[{ required: true, whitespace: true, message: t('chat.group.nameRequired') }]}
+        >
           <Input maxLength={CHAT_GROUP_NAME_MAX_LENGTH} />
         </Form.Item>
-        <Form.Item name="memberIds" label={t('chat.group.members')} rules={[{ required: true, message: t('chat.group.membersRequired') }]}>
-          <Select mode="multiple" showSearch={{ filterOption: false, onSearch: setKeyword }} options={options} loading={people.isFetching} placeholder={t('chat.searchPeople')} />
+        <Form.Item
+          name="memberIds"
+          label={t('chat.group.members')}
+          rules={[{ required: true, message: t('chat.group.membersRequired') }]}
+        >
+          <Select
+            mode="multiple"
+            showSearch={{ filterOption: false, onSearch: setKeyword }}
+            options={options}
+            loading={people.isFetching}
+            placeholder={t('chat.searchPeople')}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,7 +7,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ platform: vi.fn(), chat: vi.fn() }));
-vi.mock('../../../lib/http/clients.ts', () => ({ platformHttp: { post: http.platform, get: vi.fn() }, chatHttp: { post: http.chat, get: vi.fn() } }));
+vi.mock('../../../lib/http/clients.ts', () => ({
+  platformHttp: { post: http.platform, get: vi.fn() },
+  chatHttp: { post: http.chat, get: vi.fn() },
+}));
 
 const { NoticeManagePage } = await import('./notice-manage-page.tsx');
 
@@ -33,7 +36,34 @@ describe('the notice page (issue 14)', () => {
     http.platform.mockReset();
     http.platform.mockImplementation(async (path: string) => {
       if (path === '/app/msg/manage/page') return { records: [row], total: 1, size: 10, current: 1, pages: 1 };
-      if (path === '/app/msg/manage/options') return { accounts: [{ id: 'mp-jwc', name: '教务处' }], roles: [{ id: 'r-teacher', name: '教师' }, { id: 'r-student', name: '学生' }] };
+      if (path === '/app/msg/manage/options')
+        return {
+          accounts: [{ id: 'mp-jwc', name: '教务处' }],
+          roles: [
+            { id: 'r-teacher', name: '教师' },
+            { id: 'r-student', name: '学生' },
+          ],
+          depts: [
+            { id: 'd-jwc', name: '教务处', parentId: '' },
+            { id: 'd-ks', name: '考试中心', parentId: 'd-jwc' },
+          ],
+          timeZone: 'Asia/Shanghai',
+        };
+      if (path === '/app/msg/manage/scheduled')
+        return [
+          {
+            id: 's1',
+            title: '寒假放假通知',
+            mpName: '教务处',
+            important: false,
+            everyone: false,
+            roleIds: [],
+            deptIds: ['d-ks'],
+            publishAt: '2030-01-02T01:30:00.000Z',
+            publishAtLocal: '2030-01-02 09:30',
+            createdByName: '系统管理员',
+          },
+        ];
       if (path === '/app/msg/manage/publish') return { id: 'n2', recipients: 2 };
       if (path === '/app/msg/manage/withdraw') return null;
       throw new Error(path);
@@ -51,26 +81,67 @@ describe('the notice page (issue 14)', () => {
       </QueryClientProvider>,
     );
 
-  it('lists notices with their audience and read counts, and publishes a cleaned rich-text notice to the chosen roles', { timeout: 60_000 }, async () => {
-    show();
-    const line = (await screen.findByText('期末考试安排')).closest('tr')!;
-    expect(within(line).getByTestId('notice-read-count').textContent).toBe('1/3');
-    await within(line).findByText('教师');
-    expect(within(line).getByText('重要')).toBeTruthy();
+  it(
+    'lists notices with their audience and read counts, and publishes a cleaned rich-text notice to the chosen roles',
+    { timeout: 60_000 },
+    async () => {
+      show();
+      const line = (await screen.findByText('期末考试安排')).closest('tr')!;
+      expect(within(line).getByTestId('notice-read-count').textContent).toBe('1/3');
+      await within(line).findByText('教师');
+      expect(within(line).getByText('重要')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: '写通知' }));
-    const dialog = await screen.findByRole('dialog', { name: '写通知' });
-    fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '教师例会' } });
-    const editor = within(dialog).getByRole('textbox', { name: '正文' });
-    editor.innerHTML = '<p><strong>周五</strong>开会<script>alert(1)</script><img src="x" onerror="alert(2)"></p>';
-    fireEvent.input(editor);
-    await userEvent.click(within(dialog).getByText('按角色'));
-    await userEvent.click(within(dialog).getByLabelText('角色', { selector: 'input' }));
-    await userEvent.click(await screen.findByTitle('教师'));
-    await userEvent.click(within(dialog).getByRole('button', { name: /发\s*布/ }));
-    await waitFor(() => expect(http.platform).toHaveBeenCalledWith('/app/msg/manage/publish', expect.objectContaining({ mpId: 'mp-jwc', title: '教师例会', roleIds: ['r-teacher'], important: false })));
-    const sent = http.platform.mock.calls.find((c) => c[0] === '/app/msg/manage/publish')![1] as { body: string };
-    expect(sent.body).toContain('<strong>周五</strong>开会');
-    expect(sent.body).not.toMatch(/script|onerror/);
-  });
+      await userEvent.click(screen.getByRole('button', { name: '写通知' }));
+      const dialog = await screen.findByRole('dialog', { name: '写通知' });
+      fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '教师例会' } });
+      const editor = within(dialog).getByRole('textbox', { name: '正文' });
+      editor.innerHTML = '<p><strong>周五</strong>开会<script>alert(1)</script><img src="x" onerror="alert(2)"></p>';
+      fireEvent.input(editor);
+      await userEvent.click(within(dialog).getByText('按角色'));
+      await userEvent.click(within(dialog).getByLabelText('角色', { selector: 'input' }));
+      await userEvent.click(await screen.findByTitle('教师'));
+      await userEvent.click(within(dialog).getByRole('button', { name: /发\s*布/ }));
+      await waitFor(() =>
+        expect(http.platform).toHaveBeenCalledWith(
+          '/app/msg/manage/publish',
+          expect.objectContaining({ mpId: 'mp-jwc', title: '教师例会', roleIds: ['r-teacher'], important: false }),
+        ),
+      );
+      const sent = http.platform.mock.calls.find((c) => c[0] === '/app/msg/manage/publish')![1] as { body: string };
+      expect(sent.body).toContain('<strong>周五</strong>开会');
+      expect(sent.body).not.toMatch(/script|onerror/);
+    },
+  );
+
+  it(
+    'lists the scheduled notices in the tenant’s time and cancels one; publishes to a department at a time of the tenant’s clock',
+    { timeout: 60_000 },
+    async () => {
+      show();
+      const scheduled = await screen.findByTestId('notice-scheduled');
+      expect(scheduled.textContent).toContain('寒假放假通知');
+      expect(scheduled.textContent).toContain('2030-01-02 09:30 发布（Asia/Shanghai）');
+      expect(scheduled.textContent).toContain('考试中心');
+      await userEvent.click(screen.getByRole('button', { name: '写通知' }));
+      const dialog = await screen.findByRole('dialog', { name: '写通知' });
+      fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '监考培训' } });
+      await userEvent.click(within(dialog).getByText('按部门'));
+      await userEvent.click(within(dialog).getByLabelText('部门（含下级部门）', { selector: 'input' }));
+      await userEvent.click(await screen.findByTitle('考试中心'));
+      await userEvent.click(within(dialog).getByText('定时发布'));
+      const time = within(dialog).getByLabelText('发布时间（Asia/Shanghai）', { selector: 'input' });
+      await userEvent.click(time);
+      await userEvent.type(time, '2030-01-03 08:15{Enter}');
+      await userEvent.click(within(dialog).getByRole('button', { name: /发\s*布/ }));
+      await waitFor(() =>
+        expect(http.platform).toHaveBeenCalledWith(
+          '/app/msg/manage/publish',
+          expect.objectContaining({ title: '监考培训', deptIds: ['d-ks'], publishAt: '2030-01-03 08:15' }),
+        ),
+      );
+      await userEvent.click(within(scheduled).getByRole('button', { name: '取消发布' }));
+      await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+      await waitFor(() => expect(http.platform).toHaveBeenCalledWith('/app/msg/manage/withdraw', { id: 's1' }));
+    },
+  );
 });

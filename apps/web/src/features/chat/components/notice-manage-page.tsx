@@ -1,14 +1,65 @@
 import { PaperClipOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { NoticeManageItem } from '@portal/contracts/messages';
-import { App, Button, Form, Input, Modal, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
-import dayjs from 'dayjs';
+import {
+  App,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  TreeSelect,
+  Typography,
+  Upload,
+  DatePicker,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
-import { useManagedNotices, useNoticeOptions, usePublishNotice, useWithdrawNotice } from '../api/manage-notices.ts';
+import {
+  useManagedNotices,
+  useNoticeOptions,
+  usePublishNotice,
+  useScheduledNotices,
+  useWithdrawNotice,
+} from '../api/manage-notices.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 import { uploadChatFile } from '../api/upload-chat-file.ts';
 
-type FormValues = { mpId: string; title: string; summary?: string; body?: string; audience: 'everyone' | 'roles'; roleIds?: string[]; important: boolean };
+type FormValues = {
+  mpId: string;
+  title: string;
+  summary?: string;
+  body?: string;
+  audience: 'everyone' | 'roles' | 'depts';
+  roleIds?: string[];
+  deptIds?: string[];
+  when: 'now' | 'later';
+  publishAt?: Dayjs;
+  important: boolean;
+};
+
+/** The departments as a tree (a notice to one reaches those under it). */
+function deptTree(depts: ReadonlyArray<{ id: string; name: string; parentId: string }>) {
+  type Node = { value: string; title: string; children: Node[] };
+  const nodes = new Map<string, Node>(depts.map((d) => [d.id, { value: d.id, title: d.name, children: [] }]));
+  const roots: Node[] = [];
+  for (const d of depts) {
+    const parent = d.parentId ? nodes.get(d.parentId) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(d.id)!);
+  }
+  return roots;
+}
 
 /** The notice form: account, title, summary, rich-text body, audience, importance and attachment; publishes at once. */
 function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -20,8 +71,12 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [file, setFile] = useState<{ objectId: string; fileName: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const audience = Form.useWatch('audience', form);
+  const when = Form.useWatch('when', form);
+  const tz = options.data?.timeZone ?? 'Asia/Shanghai';
   const submit = async () => {
     const v = await form.validateFields();
+    // The picked date and time are the tenant's wall clock (its time zone), whatever the browser's zone is.
+    const publishAt = v.when === 'later' && v.publishAt ? v.publishAt.format('YYYY-MM-DD HH:mm') : undefined;
     const result = await publish.mutateAsync({
       mpId: v.mpId,
       title: v.title,
@@ -29,9 +84,15 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
       body: v.body ?? '',
       important: v.important,
       ...(v.audience === 'roles' ? { roleIds: v.roleIds ?? [] } : {}),
+      ...(v.audience === 'depts' ? { deptIds: v.deptIds ?? [] } : {}),
       ...(file ? { fileId: file.objectId } : {}),
+      ...(publishAt ? { publishAt } : {}),
     });
-    void message.success(t('chat.noticeAdmin.published', { count: result.recipients }));
+    void message.success(
+      publishAt
+        ? t('chat.noticeAdmin.scheduledOk', { time: publishAt, tz })
+        : t('chat.noticeAdmin.published', { count: result.recipients }),
+    );
     form.resetFields();
     setFile(null);
     onClose();
@@ -56,11 +117,27 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
       confirmLoading={publish.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ audience: 'everyone', important: false, mpId: options.data?.accounts[0]?.id }} preserve={false}>
-        <Form.Item name="mpId" label={t('chat.noticeAdmin.account')} rules={[{ required: true, message: t('chat.noticeAdmin.accountRequired') }]}>
-          <Select options={(options.data?.accounts ?? []).map((a) => ({ value: a.id, label: a.name }))} loading={options.isPending} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ audience: 'everyone', when: 'now', important: false, mpId: options.data?.accounts[0]?.id }}
+        preserve={false}
+      >
+        <Form.Item
+          name="mpId"
+          label={t('chat.noticeAdmin.account')}
+          rules={[{ required: true, message: t('chat.noticeAdmin.accountRequired') }]}
+        >
+          <Select
+            options={(options.data?.accounts ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            loading={options.isPending}
+          />
         </Form.Item>
-        <Form.Item name="title" label={t('chat.noticeAdmin.titleLabel')} rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: 200 }]}>
+        <Form.Item
+          name="title"
+          label={t('chat.noticeAdmin.titleLabel')}
+          rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: 200 }]}
+        >
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item name="summary" label={t('chat.noticeAdmin.summary')} rules={[{ max: 500 }]}>
@@ -74,12 +151,55 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
             options={[
               { value: 'everyone', label: t('chat.noticeAdmin.everyone') },
               { value: 'roles', label: t('chat.noticeAdmin.byRole') },
+              { value: 'depts', label: t('chat.noticeAdmin.byDept') },
             ]}
           />
         </Form.Item>
+        {audience === 'depts' && (
+          <Form.Item
+            name="deptIds"
+            label={t('chat.noticeAdmin.depts')}
+            rules={[{ required: true, message: t('chat.noticeAdmin.deptsRequired') }]}
+          >
+            <TreeSelect
+              multiple
+              treeDefaultExpandAll
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              treeData={deptTree(options.data?.depts ?? [])}
+            />
+          </Form.Item>
+        )}
         {audience === 'roles' && (
-          <Form.Item name="roleIds" label={t('chat.noticeAdmin.roles')} rules={[{ required: true, message: t('chat.noticeAdmin.rolesRequired') }]}>
-            <Select mode="multiple" options={(options.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }))} />
+          <Form.Item
+            name="roleIds"
+            label={t('chat.noticeAdmin.roles')}
+            rules={[{ required: true, message: t('chat.noticeAdmin.rolesRequired') }]}
+          >
+            <Select
+              mode="multiple"
+              options={(options.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="when" label={t('chat.noticeAdmin.when')}>
+          <Radio.Group
+            options={[
+              { value: 'now', label: t('chat.noticeAdmin.now') },
+              { value: 'later', label: t('chat.noticeAdmin.later') },
+            ]}
+          />
+        </Form.Item>
+        {when === 'later' && (
+          <Form.Item
+            name="publishAt"
+            label={t('chat.noticeAdmin.publishAt', { tz })}
+            rules={[{ required: true, message: t('chat.noticeAdmin.publishAtRequired') }]}
+          >
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              disabledDate={(d) => d.isBefore(dayjs().tz(tz).startOf('day').format('YYYY-MM-DD'), 'day')}
+            />
           </Form.Item>
         )}
         <Form.Item name="important" label={t('chat.noticeAdmin.important')} valuePropName="checked">
@@ -118,7 +238,14 @@ export function NoticeManagePage() {
   const list = useManagedNotices(current, 10);
   const options = useNoticeOptions();
   const withdraw = useWithdrawNotice();
+  const scheduled = useScheduledNotices();
   const roleName = (id: string) => options.data?.roles.find((r) => r.id === id)?.name ?? id;
+  const deptName = (id: string) => options.data?.depts.find((d) => d.id === id)?.name ?? id;
+  const audienceText = (n: { everyone: boolean; roleIds: string[]; deptIds?: string[] }) =>
+    n.everyone
+      ? t('chat.noticeAdmin.everyone')
+      : [...n.roleIds.map(roleName), ...(n.deptIds ?? []).map(deptName)].join('、');
+  const tz = options.data?.timeZone ?? 'Asia/Shanghai';
   return (
     <div style={{ padding: 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
@@ -134,6 +261,28 @@ export function NoticeManagePage() {
           </Button>
         </Space>
       </Space>
+      {(scheduled.data?.length ?? 0) > 0 && (
+        <section aria-labelledby="notice-scheduled-title" style={{ marginBottom: 16 }}>
+          <Typography.Title level={4} id="notice-scheduled-title">
+            {t('chat.noticeAdmin.scheduled')}
+          </Typography.Title>
+          <ul className="notice-scheduled-list">
+            {scheduled.data!.map((s) => (
+              <li key={s.id} data-testid="notice-scheduled">
+                <Space wrap>
+                  {s.important && <Tag color="red">{t('chat.noticeAdmin.important')}</Tag>}
+                  <strong>{s.title}</strong>
+                  <span>{t('chat.noticeAdmin.scheduledAt', { time: s.publishAtLocal, tz })}</span>
+                  <span>{audienceText(s)}</span>
+                  <Popconfirm title={t('chat.noticeAdmin.cancelConfirm')} onConfirm={() => withdraw.mutateAsync(s.id)}>
+                    <Button size="small">{t('chat.noticeAdmin.cancelScheduled')}</Button>
+                  </Popconfirm>
+                </Space>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <Table<NoticeManageItem>
         rowKey="id"
         loading={list.isPending}
@@ -152,12 +301,23 @@ export function NoticeManagePage() {
             ),
           },
           { title: t('chat.noticeAdmin.account'), dataIndex: 'mpName' },
-          { title: t('chat.noticeAdmin.audience'), render: (_, n) => (n.everyone ? t('chat.noticeAdmin.everyone') : n.roleIds.map(roleName).join('、')) },
+          {
+            title: t('chat.noticeAdmin.audience'),
+            render: (_, n) => audienceText(n),
+          },
           {
             title: t('chat.noticeAdmin.readCount'),
-            render: (_, n) => <span data-testid="notice-read-count">{t('chat.noticeAdmin.readOf', { n: n.readCount, m: n.recipients })}</span>,
+            render: (_, n) => (
+              <span data-testid="notice-read-count">
+                {t('chat.noticeAdmin.readOf', { n: n.readCount, m: n.recipients })}
+              </span>
+            ),
           },
-          { title: t('chat.noticeAdmin.publishedAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          {
+            title: t('chat.noticeAdmin.publishedAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => dayjs(v).tz(tz).format('YYYY-MM-DD HH:mm'),
+          },
           {
             title: t('chat.noticeAdmin.actions'),
             render: (_, n) =>

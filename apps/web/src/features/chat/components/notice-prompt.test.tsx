@@ -17,7 +17,11 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/get-is-show-msg.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   const isShowMsgQueryKey = ['chat', 'isShowMsg'] as const;
-  return { isShowMsgQueryKey, getIsShowMsg: api.getIsShowMsg, useIsShowMsg: (enabled: boolean) => useQuery({ queryKey: isShowMsgQueryKey, queryFn: api.getIsShowMsg, enabled }) };
+  return {
+    isShowMsgQueryKey,
+    getIsShowMsg: api.getIsShowMsg,
+    useIsShowMsg: (enabled: boolean) => useQuery({ queryKey: isShowMsgQueryKey, queryFn: api.getIsShowMsg, enabled }),
+  };
 });
 vi.mock('../api/get-message-center-detail.ts', () => ({ getMessageCenterDetail: api.getMessageCenterDetail }));
 vi.mock('../api/read-message.ts', () => ({ readMessage: api.readMessage }));
@@ -61,7 +65,11 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
   beforeEach(() => {
     void i18n.changeLanguage('zh-CN');
     chatClient.store.setState({ connected: true });
-    api.getIsShowMsg.mockResolvedValue({ isShowMsg: true, total: 12, list: Array.from({ length: 12 }, (_, i) => notice(i + 1)) });
+    api.getIsShowMsg.mockResolvedValue({
+      isShowMsg: true,
+      total: 12,
+      list: Array.from({ length: 12 }, (_, i) => notice(i + 1)),
+    });
   });
   afterEach(() => vi.clearAllMocks());
 
@@ -70,13 +78,23 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     await screen.findByRole('button', { name: '通知1' });
     expect(screen.queryByRole('button', { name: '通知2' })).toBeNull();
     expect(document.querySelector('.ant-pagination-simple')?.textContent).toContain('10');
-    await userEvent.click(screen.getByRole('listitem', { name: /下一页|Next Page/i }).querySelector('button') ?? screen.getByTitle(/下一页|Next Page/i));
+    await userEvent.click(
+      screen.getByRole('listitem', { name: /下一页|Next Page/i }).querySelector('button') ??
+        screen.getByTitle(/下一页|Next Page/i),
+    );
     await screen.findByRole('button', { name: '通知2' });
   });
 
   it('marks a notice read and opens its url in a new window', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    api.getMessageCenterDetail.mockResolvedValue({ id: 'n1', title: '通知1', url: '/generalDetailsTow?id=n1', mpName: '教务处', timeSend: '', read: false });
+    api.getMessageCenterDetail.mockResolvedValue({
+      id: 'n1',
+      title: '通知1',
+      url: '/generalDetailsTow?id=n1',
+      mpName: '教务处',
+      timeSend: '',
+      read: false,
+    });
     renderPrompt();
     await userEvent.click(await screen.findByRole('button', { name: '通知1' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/generalDetailsTow?id=n1', '_blank', 'noopener'));

@@ -2,9 +2,9 @@ import { CloseOutlined } from '@ant-design/icons';
 import { UNREAD_NOTICE_LIST_SIZE } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Pagination } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { isShowMsgQueryKey, useIsShowMsg } from '../api/get-is-show-msg.ts';
 import { useChat } from '../lib/chat-runtime.ts';
 import { useOpenNotice } from './use-open-notice.ts';
@@ -41,19 +41,33 @@ export function NoticePrompt({ enabled }: { enabled: boolean }) {
     <aside className="notice-prompt" aria-labelledby="notice-prompt-title">
       <div className="notice-prompt-header">
         <h2 id="notice-prompt-title">{t('chat.notices.promptTitle')}</h2>
-        <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('chat.notices.close')} onClick={() => setDismissed(true)} />
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label={t('chat.notices.close')}
+          onClick={() => setDismissed(true)}
+        />
       </div>
       <div className="notice-prompt-body">
         <button type="button" className="notice-prompt-title" onClick={() => void openNotice(notice.id)}>
           {notice.title}
         </button>
         <p className="notice-prompt-meta">
-          {notice.mpName} · {dayjs(notice.timeSend).format('YYYY-MM-DD HH:mm')}
+          {notice.mpName} · {formatTenantTime(notice.timeSend)}
         </p>
         {notice.summary && <p className="notice-prompt-summary">{notice.summary}</p>}
       </div>
       <div className="notice-prompt-footer">
-        <Pagination simple size="small" current={page} pageSize={1} total={list.length} onChange={setPage} aria-label={t('chat.notices.pager')} />
+        <Pagination
+          simple
+          size="small"
+          current={page}
+          pageSize={1}
+          total={list.length}
+          onChange={setPage}
+          aria-label={t('chat.notices.pager')}
+        />
         <Button type="primary" size="small" onClick={() => void openNotice(notice.id)}>
           {t('chat.notices.open')}
         </Button>

@@ -79,7 +79,15 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
   it('lists every public account with its last message and unread count; picking one opens it', async () => {
     http.platform.mockImplementation(async (path: string) => {
       if (path === '/app/service/mpMsgListByUser')
-        return [account('mp-jwc', { name: '教务处', unreadNumber: 2, content: '关于期末考试安排的通知', timeSend: '2026-11-23T08:00:00Z' }), account('mp-tsg', { name: '图书馆', intro: '图书馆服务' })];
+        return [
+          account('mp-jwc', {
+            name: '教务处',
+            unreadNumber: 2,
+            content: '关于期末考试安排的通知',
+            timeSend: '2026-11-23T08:00:00Z',
+          }),
+          account('mp-tsg', { name: '图书馆', intro: '图书馆服务' }),
+        ];
       throw new Error(path);
     });
     const onPick = vi.fn();
@@ -91,14 +99,24 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
     expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 'mp-jwc', mpType: 3 }));
     // A notice arriving over the socket refreshes the list.
     chatClient.store.setState({ noticeVersion: 1 });
-    await waitFor(() => expect(http.platform.mock.calls.filter(([p]) => p === '/app/service/mpMsgListByUser')).toHaveLength(2));
+    await waitFor(() =>
+      expect(http.platform.mock.calls.filter(([p]) => p === '/app/service/mpMsgListByUser')).toHaveLength(2),
+    );
   });
 
   it('pages through the messages of one account, newest first, showing important and unread ones', async () => {
     http.platform.mockImplementation(async (path: string, body: { current: number; mpId: string; size: number }) => {
       if (path !== '/app/msg/page') throw new Error(path);
-      const all = Array.from({ length: 12 }, (_, i) => notice(i + 1, { important: i === 0, read: i !== 0, fieldSet: i === 0 ? '考试通知' : '' }));
-      return { records: all.slice((body.current - 1) * body.size, body.current * body.size), total: 12, size: body.size, current: body.current, pages: 2 };
+      const all = Array.from({ length: 12 }, (_, i) =>
+        notice(i + 1, { important: i === 0, read: i !== 0, fieldSet: i === 0 ? '考试通知' : '' }),
+      );
+      return {
+        records: all.slice((body.current - 1) * body.size, body.current * body.size),
+        total: 12,
+        size: body.size,
+        current: body.current,
+        pages: 2,
+      };
     });
     renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" />);
     const region = await screen.findByRole('region', { name: '教务处 的消息' });
@@ -120,8 +138,23 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
     const createObjectURL = vi.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     http.platform.mockImplementation(async (path: string) => {
-      if (path === '/app/msg/page') return { records: [notice(1, { read: false, fileName: '考场安排.pdf' })], total: 1, size: 10, current: 1, pages: 1 };
-      if (path === '/messageCenterHistoryMsg/detail') return { id: 'n1', title: '通知1', url: '/generalDetailsTow?id=n1', mpName: '教务处', timeSend: '', read: false };
+      if (path === '/app/msg/page')
+        return {
+          records: [notice(1, { read: false, fileName: '考场安排.pdf' })],
+          total: 1,
+          size: 10,
+          current: 1,
+          pages: 1,
+        };
+      if (path === '/messageCenterHistoryMsg/detail')
+        return {
+          id: 'n1',
+          title: '通知1',
+          url: '/generalDetailsTow?id=n1',
+          mpName: '教务处',
+          timeSend: '',
+          read: false,
+        };
       if (path === '/mpManage/readMessage') return null;
       throw new Error(path);
     });
@@ -133,13 +166,25 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
     await waitFor(() => expect(http.platform.mock.calls.filter(([p]) => p === '/app/msg/page')).toHaveLength(2));
 
     await userEvent.click(screen.getByRole('button', { name: '下载附件 考场安排.pdf' }));
-    await waitFor(() => expect(http.postForFile).toHaveBeenCalledWith('/messageCenterHistoryMsg/downloadFile', { id: 'n1' }, expect.objectContaining({ rejectStatuses: [1004] })));
+    await waitFor(() =>
+      expect(http.postForFile).toHaveBeenCalledWith(
+        '/messageCenterHistoryMsg/downloadFile',
+        { id: 'n1' },
+        expect.objectContaining({ rejectStatuses: [1004] }),
+      ),
+    );
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     open.mockRestore();
   });
 
   it("opens /deleteNoPag when the attachment's message was deleted ('消息已被删除')", async () => {
-    http.platform.mockResolvedValue({ records: [notice(1, { fileName: '考场安排.pdf' })], total: 1, size: 10, current: 1, pages: 1 });
+    http.platform.mockResolvedValue({
+      records: [notice(1, { fileName: '考场安排.pdf' })],
+      total: 1,
+      size: 10,
+      current: 1,
+      pages: 1,
+    });
     http.postForFile.mockRejectedValue(new HttpError(1004, '消息已被删除'));
     renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" />);
     await userEvent.click(await screen.findByRole('button', { name: '下载附件 考场安排.pdf' }));

@@ -7,7 +7,11 @@ import { Badge, Button, Empty, Pagination, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PUBLIC_ACCOUNT_PAGE_SIZE, publicAccountMessagesQueryKey, usePublicAccountMessages } from '../api/get-public-account-messages.ts';
+import {
+  PUBLIC_ACCOUNT_PAGE_SIZE,
+  publicAccountMessagesQueryKey,
+  usePublicAccountMessages,
+} from '../api/get-public-account-messages.ts';
 import { publicAccountsQueryKey, usePublicAccounts } from '../api/get-public-accounts.ts';
 import { useChat } from '../lib/chat-runtime.ts';
 import { useDownloadMessageFile } from './use-download-message-file.ts';
@@ -57,7 +61,9 @@ export function PublicAccountList({ active, onPick }: { active: string | null; o
               {a.timeSend && <time className="chat-conversation-time">{dayjs(a.timeSend).format('MM-DD HH:mm')}</time>}
             </span>
             <span className="chat-conversation-bottom">
-              <span className="chat-conversation-preview">{a.content || a.intro || t('chat.publicAccounts.noMessages')}</span>
+              <span className="chat-conversation-preview">
+                {a.content || a.intro || t('chat.publicAccounts.noMessages')}
+              </span>
               {a.unreadNumber > 0 && (
                 <>
                   <Badge count={formatCount(a.unreadNumber)} aria-hidden />
@@ -72,13 +78,26 @@ export function PublicAccountList({ active, onPick }: { active: string | null; o
   );
 }
 
-function NoticeEntry({ n, onOpen, onDownload }: { n: NoticeItem; onOpen: (n: NoticeItem) => void; onDownload: (n: NoticeItem) => void }) {
+function NoticeEntry({
+  n,
+  onOpen,
+  onDownload,
+}: {
+  n: NoticeItem;
+  onOpen: (n: NoticeItem) => void;
+  onDownload: (n: NoticeItem) => void;
+}) {
   const { t } = useTranslation();
   return (
     <li className="mp-notice">
       <article aria-label={n.title}>
         <div className="mp-notice-top">
-          <Button type="link" className="mp-notice-title" onClick={() => onOpen(n)} aria-label={t('chat.publicAccounts.open', { title: n.title })}>
+          <Button
+            type="link"
+            className="mp-notice-title"
+            onClick={() => onOpen(n)}
+            aria-label={t('chat.publicAccounts.open', { title: n.title })}
+          >
             {n.title}
           </Button>
           <time className="chat-conversation-time" dateTime={n.timeSend}>
@@ -88,11 +107,19 @@ function NoticeEntry({ n, onOpen, onDownload }: { n: NoticeItem; onOpen: (n: Not
         <Space size={4} wrap>
           {n.important && <Tag className="mp-notice-important">{t('chat.publicAccounts.important')}</Tag>}
           {n.fieldSet && <Tag>{n.fieldSet}</Tag>}
-          <span className={n.read ? 'mp-notice-state' : 'mp-notice-state unread'}>{n.read ? t('chat.publicAccounts.read') : t('chat.publicAccounts.unread')}</span>
+          <span className={n.read ? 'mp-notice-state' : 'mp-notice-state unread'}>
+            {n.read ? t('chat.publicAccounts.read') : t('chat.publicAccounts.unread')}
+          </span>
         </Space>
         {n.summary && <p className="mp-notice-summary">{n.summary}</p>}
         {n.fileName && (
-          <Button size="small" className="mp-notice-download" icon={<DownloadOutlined />} onClick={() => onDownload(n)} aria-label={t('chat.publicAccounts.downloadAttachment', { name: n.fileName })}>
+          <Button
+            size="small"
+            className="mp-notice-download"
+            icon={<DownloadOutlined />}
+            onClick={() => onDownload(n)}
+            aria-label={t('chat.publicAccounts.downloadAttachment', { name: n.fileName })}
+          >
             {n.fileName}
           </Button>
         )}
@@ -124,17 +151,39 @@ export function PublicAccountMessages({ mpId, name }: { mpId: string; name: stri
   };
   const records = page.data?.records ?? [];
   return (
-    <div className="chat-messages mp-notices" role="region" aria-label={t('chat.publicAccounts.messages', { name })} tabIndex={0}>
+    <div
+      className="chat-messages mp-notices"
+      role="region"
+      aria-label={t('chat.publicAccounts.messages', { name })}
+      tabIndex={0}
+    >
       {page.isLoading && <Spin />}
-      {!page.isLoading && !records.length && <Empty description={t('chat.publicAccounts.noMessages')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+      {!page.isLoading && !records.length && (
+        <Empty description={t('chat.publicAccounts.noMessages')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      )}
       <ol className="chat-message-list">
         {records.map((n) => (
-          <NoticeEntry key={n.id} n={n} onOpen={(x) => void open(x)} onDownload={(x) => void download(x.id, x.fileName ?? x.title)} />
+          <NoticeEntry
+            key={n.id}
+            n={n}
+            onOpen={(x) => void open(x)}
+            onDownload={(x) => void download(x.id, x.fileName ?? x.title)}
+          />
         ))}
       </ol>
       {(page.data?.total ?? 0) > PUBLIC_ACCOUNT_PAGE_SIZE && (
-        <nav aria-label={t('chat.publicAccounts.pager')} style={{ marginTop: 12, display: 'flex', justifyContent: 'center' }}>
-          <Pagination size="small" current={current} pageSize={PUBLIC_ACCOUNT_PAGE_SIZE} total={page.data?.total ?? 0} showSizeChanger={false} onChange={setCurrent} />
+        <nav
+          aria-label={t('chat.publicAccounts.pager')}
+          style={{ marginTop: 12, display: 'flex', justifyContent: 'center' }}
+        >
+          <Pagination
+            size="small"
+            current={current}
+            pageSize={PUBLIC_ACCOUNT_PAGE_SIZE}
+            total={page.data?.total ?? 0}
+            showSizeChanger={false}
+            onChange={setCurrent}
+          />
         </nav>
       )}
     </div>

@@ -1,4 +1,9 @@
-import { MSG_TYPE_RECEIPT_DELIVERED, MSG_TYPE_RECEIPT_STORED, TO_USER_TYPE_GROUP, type ChatMessage } from '@portal/contracts/chat';
+import {
+  MSG_TYPE_RECEIPT_DELIVERED,
+  MSG_TYPE_RECEIPT_STORED,
+  TO_USER_TYPE_GROUP,
+  type ChatMessage,
+} from '@portal/contracts/chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,7 +30,15 @@ function show(m: ClientMessage) {
       <I18nextProvider i18n={i18n}>
         <App>
           <ul>
-            <MessageItem m={m} me={ME} showSender={false} now={Date.now()} onResend={() => undefined} onRevoke={() => undefined} onOpenNotice={() => undefined} />
+            <MessageItem
+              m={m}
+              me={ME}
+              showSender={false}
+              now={Date.now()}
+              onResend={() => undefined}
+              onRevoke={() => undefined}
+              onOpenNotice={() => undefined}
+            />
           </ul>
         </App>
       </I18nextProvider>
@@ -42,7 +55,11 @@ describe('read state in the chat panel (issue 14)', () => {
 
   it('one to one: 发送中 → 已发送 → 已送达 → 已读 as receipts 25, 26 and the read marker arrive', async () => {
     const client = createChatClient({
-      api: { lastChatList: async () => [], history: async () => ({ records: [], hasMore: false }), readConversation: async () => ({ read: 0 }) },
+      api: {
+        lastChatList: async () => [],
+        history: async () => ({ records: [], hasMore: false }),
+        readConversation: async () => ({ read: 0 }),
+      },
       createSocket: (url) => new FakeWebSocket(url),
       url: () => 'ws://x/api/chat/ws',
     });
@@ -58,11 +75,32 @@ describe('read state in the chat panel (issue 14)', () => {
       return text;
     };
     expect(stateText()).toBe('发送中');
-    ws.receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'm1', messageIdWeb: sent.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:00:00Z' });
+    ws.receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_STORED,
+      messageId: 'm1',
+      messageIdWeb: sent.messageIdWeb,
+      toUserId: PEER,
+      timeSend: '2026-11-23T08:00:00Z',
+    });
     expect(stateText()).toBe('已发送');
-    ws.receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_DELIVERED, messageId: 'm1', messageIdWeb: sent.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:00:00Z' });
+    ws.receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_DELIVERED,
+      messageId: 'm1',
+      messageIdWeb: sent.messageIdWeb,
+      toUserId: PEER,
+      timeSend: '2026-11-23T08:00:00Z',
+    });
     expect(stateText()).toBe('已送达');
-    ws.receive({ kind: 'seen', peerId: PEER, readerId: PEER, readerName: '张同学', at: '2026-11-23T08:01:00Z', messages: [{ messageId: 'm1', messageIdWeb: sent.messageIdWeb, readCount: 1, memberCount: 1 }] });
+    ws.receive({
+      kind: 'seen',
+      peerId: PEER,
+      readerId: PEER,
+      readerName: '张同学',
+      at: '2026-11-23T08:01:00Z',
+      messages: [{ messageId: 'm1', messageIdWeb: sent.messageIdWeb, readCount: 1, memberCount: 1 }],
+    });
     expect(stateText()).toBe('已读');
     await i18n.changeLanguage('en-US');
     expect(stateText()).toBe('Read');
@@ -71,7 +109,14 @@ describe('read state in the chat panel (issue 14)', () => {
 
   it('a group: 已读 N/M, and the list of who read it and who not yet', async () => {
     http.chat.mockImplementation(async (path: string) => {
-      if (path === '/message/readers') return { messageId: 'g-m1', readCount: 1, memberCount: 2, readers: [{ userId: PEER, userName: '张同学', readAt: '2026-11-23T08:01:00Z' }], unread: [{ userId: 'u-admin', userName: '系统管理员' }] };
+      if (path === '/message/readers')
+        return {
+          messageId: 'g-m1',
+          readCount: 1,
+          memberCount: 2,
+          readers: [{ userId: PEER, userName: '张同学', readAt: '2026-11-23T08:01:00Z' }],
+          unread: [{ userId: 'u-admin', userName: '系统管理员' }],
+        };
       throw new Error(path);
     });
     const m: ChatMessage & ClientMessage = {

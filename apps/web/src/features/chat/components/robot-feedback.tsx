@@ -7,7 +7,15 @@ import { feedbackQueryKey, useFeedbackProgress } from '../api/get-feedback-progr
 import { saveQuestionFeedback } from '../api/save-question-feedback.ts';
 
 /** Feedback on an answer (question/feedBack/saveQuestionFeedbackInfo), inline under the robot's answer. */
-export function FeedbackForm({ question, recordId, onDone }: { question: string; recordId: string; onDone: () => void }) {
+export function FeedbackForm({
+  question,
+  recordId,
+  onDone,
+}: {
+  question: string;
+  recordId: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ content: string; contact: string }>();
@@ -53,7 +61,12 @@ export function FeedbackProgress({ active }: { active: boolean }) {
     <div className="robot-progress">
       {stats && (
         <p className="robot-subtitle">
-          {t('chat.robot.progressStats', { total: stats.total, pending: stats.pending, processing: stats.processing, finished: stats.finished })}
+          {t('chat.robot.progressStats', {
+            total: stats.total,
+            pending: stats.pending,
+            processing: stats.processing,
+            finished: stats.finished,
+          })}
         </p>
       )}
       {!records.length ? (

@@ -14,7 +14,13 @@ import { FeedbackForm, FeedbackProgress } from './robot-feedback.tsx';
 
 type Turn =
   | { kind: 'question'; id: number; text: string }
-  | { kind: 'answer'; id: number; question: string; result: RobotSearchResult; feedback: 'none' | 'solved' | 'unsolved' | 'recorded' | 'writing' | 'saved' };
+  | {
+      kind: 'answer';
+      id: number;
+      question: string;
+      result: RobotSearchResult;
+      feedback: 'none' | 'solved' | 'unsolved' | 'recorded' | 'writing' | 'saved';
+    };
 
 /**
  * The robot assistant conversation (7.8): greeting and recommended questions, suggestions while typing,
@@ -24,7 +30,12 @@ type Turn =
 export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const robotConfig = useSession((s) => s.robotConfig);
-  const greet = useQuery({ queryKey: ['chat', 'robotGreet'], queryFn: getRobotGreet, enabled: open, staleTime: 5 * 60_000 });
+  const greet = useQuery({
+    queryKey: ['chat', 'robotGreet'],
+    queryFn: getRobotGreet,
+    enabled: open,
+    staleTime: 5 * 60_000,
+  });
   const [sceneId, setSceneId] = useState('');
   const sceneQuestions = useQuery({
     queryKey: ['chat', 'robotRecommend', sceneId],
@@ -96,95 +107,111 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
             children: (
               <>
                 <div className="robot-log" ref={logRef} role="log" aria-live="polite" aria-label={name} tabIndex={0}>
-                <ol className="robot-turns">
-                  <li className="robot-turn robot">
-                    <p>{greet.data?.greeting ?? robotConfig?.greeting}</p>
-                    {greet.isLoading && <Spin size="small" />}
-                    {!!greet.data?.scenes.length && (
-                      <div className="robot-scenes" role="group" aria-label={t('chat.robot.scenes')}>
-                        {[{ dictKey: '', dictValue: t('chat.robot.allScenes') }, ...greet.data.scenes].map((scene) => (
-                          <Button key={scene.dictKey} size="small" type={scene.dictKey === sceneId ? 'primary' : 'default'} aria-pressed={scene.dictKey === sceneId} onClick={() => setSceneId(scene.dictKey)}>
-                            {scene.dictValue}
-                          </Button>
-                        ))}
-                      </div>
-                    )}
-                    {!!recommend.length && (
-                      <>
-                        <p className="robot-subtitle">{t('chat.robot.recommend')}</p>
-                        <ul className="robot-questions">
-                          {recommend.map((q) => (
-                            <li key={q.id}>
-                              <Button type="link" size="small" onClick={() => void ask(q.question)}>
-                                {q.question}
-                              </Button>
-                            </li>
-                          ))}
-                        </ul>
-                      </>
-                    )}
-                  </li>
-                  {turns.map((turn) =>
-                    turn.kind === 'question' ? (
-                      <li key={turn.id} className="robot-turn user">
-                        <p>{turn.text}</p>
-                      </li>
-                    ) : (
-                      <li key={turn.id} className="robot-turn robot">
-                        <p style={{ whiteSpace: 'pre-wrap' }}>{turn.result.reply}</p>
-                        {turn.result.answer?.url && (
-                          <a href={turn.result.answer.url} target="_blank" rel="noreferrer">
-                            {t('chat.robot.viewGuide')}
-                          </a>
-                        )}
-                        {!!turn.result.related.length && (
-                          <>
-                            <p className="robot-subtitle">{t('chat.robot.related')}</p>
-                            <ul className="robot-questions">
-                              {turn.result.related.map((q) => (
-                                <li key={q.id}>
-                                  <Button type="link" size="small" onClick={() => void ask(q.question)}>
-                                    {q.question}
-                                  </Button>
-                                </li>
-                              ))}
-                            </ul>
-                          </>
-                        )}
-                        {turn.feedback === 'none' && turn.result.answered && (
-                          <Space wrap>
-                            <span>{t('chat.robot.solvedQuestion')}</span>
-                            <Button size="small" onClick={() => void solve(turn, true)}>
-                              {t('chat.robot.solved')}
-                            </Button>
-                            <Button size="small" onClick={() => void solve(turn, false)}>
-                              {t('chat.robot.unsolved')}
-                            </Button>
-                          </Space>
-                        )}
-                        {(turn.feedback === 'unsolved' || (turn.feedback === 'none' && !turn.result.answered)) && (
-                          <Space wrap>
-                            <Button size="small" onClick={() => void record(turn)}>
-                              {t('chat.robot.recordQuestion')}
-                            </Button>
-                            <Button size="small" onClick={() => setFeedback(turn.id, 'writing')}>
-                              {t('chat.robot.feedback')}
-                            </Button>
-                          </Space>
-                        )}
-                        {turn.feedback === 'writing' && <FeedbackForm question={turn.question} recordId={turn.result.recordId} onDone={() => setFeedback(turn.id, 'saved')} />}
-                        {turn.feedback === 'solved' && <p className="robot-subtitle">{t('chat.robot.thanks')}</p>}
-                        {turn.feedback === 'recorded' && <p className="robot-subtitle">{t('chat.robot.recorded')}</p>}
-                        {turn.feedback === 'saved' && <p className="robot-subtitle">{t('chat.robot.feedbackSaved')}</p>}
-                      </li>
-                    ),
-                  )}
-                  {asking && (
+                  <ol className="robot-turns">
                     <li className="robot-turn robot">
-                      <Spin size="small" />
+                      <p>{greet.data?.greeting ?? robotConfig?.greeting}</p>
+                      {greet.isLoading && <Spin size="small" />}
+                      {!!greet.data?.scenes.length && (
+                        <div className="robot-scenes" role="group" aria-label={t('chat.robot.scenes')}>
+                          {[{ dictKey: '', dictValue: t('chat.robot.allScenes') }, ...greet.data.scenes].map(
+                            (scene) => (
+                              <Button
+                                key={scene.dictKey}
+                                size="small"
+                                type={scene.dictKey === sceneId ? 'primary' : 'default'}
+                                aria-pressed={scene.dictKey === sceneId}
+                                onClick={() => setSceneId(scene.dictKey)}
+                              >
+                                {scene.dictValue}
+                              </Button>
+                            ),
+                          )}
+                        </div>
+                      )}
+                      {!!recommend.length && (
+                        <>
+                          <p className="robot-subtitle">{t('chat.robot.recommend')}</p>
+                          <ul className="robot-questions">
+                            {recommend.map((q) => (
+                              <li key={q.id}>
+                                <Button type="link" size="small" onClick={() => void ask(q.question)}>
+                                  {q.question}
+                                </Button>
+                              </li>
+                            ))}
+                          </ul>
+                        </>
+                      )}
                     </li>
-                  )}
-                </ol>
+                    {turns.map((turn) =>
+                      turn.kind === 'question' ? (
+                        <li key={turn.id} className="robot-turn user">
+                          <p>{turn.text}</p>
+                        </li>
+                      ) : (
+                        <li key={turn.id} className="robot-turn robot">
+                          <p style={{ whiteSpace: 'pre-wrap' }}>{turn.result.reply}</p>
+                          {turn.result.answer?.url && (
+                            <a href={turn.result.answer.url} target="_blank" rel="noreferrer">
+                              {t('chat.robot.viewGuide')}
+                            </a>
+                          )}
+                          {!!turn.result.related.length && (
+                            <>
+                              <p className="robot-subtitle">{t('chat.robot.related')}</p>
+                              <ul className="robot-questions">
+                                {turn.result.related.map((q) => (
+                                  <li key={q.id}>
+                                    <Button type="link" size="small" onClick={() => void ask(q.question)}>
+                                      {q.question}
+                                    </Button>
+                                  </li>
+                                ))}
+                              </ul>
+                            </>
+                          )}
+                          {turn.feedback === 'none' && turn.result.answered && (
+                            <Space wrap>
+                              <span>{t('chat.robot.solvedQuestion')}</span>
+                              <Button size="small" onClick={() => void solve(turn, true)}>
+                                {t('chat.robot.solved')}
+                              </Button>
+                              <Button size="small" onClick={() => void solve(turn, false)}>
+                                {t('chat.robot.unsolved')}
+                              </Button>
+                            </Space>
+                          )}
+                          {(turn.feedback === 'unsolved' || (turn.feedback === 'none' && !turn.result.answered)) && (
+                            <Space wrap>
+                              <Button size="small" onClick={() => void record(turn)}>
+                                {t('chat.robot.recordQuestion')}
+                              </Button>
+                              <Button size="small" onClick={() => setFeedback(turn.id, 'writing')}>
+                                {t('chat.robot.feedback')}
+                              </Button>
+                            </Space>
+                          )}
+                          {turn.feedback === 'writing' && (
+                            <FeedbackForm
+                              question={turn.question}
+                              recordId={turn.result.recordId}
+                              onDone={() => setFeedback(turn.id, 'saved')}
+                            />
+                          )}
+                          {turn.feedback === 'solved' && <p className="robot-subtitle">{t('chat.robot.thanks')}</p>}
+                          {turn.feedback === 'recorded' && <p className="robot-subtitle">{t('chat.robot.recorded')}</p>}
+                          {turn.feedback === 'saved' && (
+                            <p className="robot-subtitle">{t('chat.robot.feedbackSaved')}</p>
+                          )}
+                        </li>
+                      ),
+                    )}
+                    {asking && (
+                      <li className="robot-turn robot">
+                        <Spin size="small" />
+                      </li>
+                    )}
+                  </ol>
                 </div>
                 {!!suggestions.length && (
                   <nav aria-label={t('chat.robot.suggestions')} className="robot-suggestions">
@@ -217,7 +244,11 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
               </>
             ),
           },
-          { key: 'progress', label: t('chat.robot.progressTab'), children: <FeedbackProgress active={open && tab === 'progress'} /> },
+          {
+            key: 'progress',
+            label: t('chat.robot.progressTab'),
+            children: <FeedbackProgress active={open && tab === 'progress'} />,
+          },
         ]}
       />
     </Modal>

@@ -10,10 +10,27 @@ import {
   type ConversationEntry,
   type GroupEventFrame,
 } from '@portal/contracts/chat';
-import { ASSISTANT_CONTACT_ID, CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_PARTNER_REFRESH_SKIP_MS, CHAT_RECONNECT_MS } from '@portal/contracts/constants';
+import {
+  ASSISTANT_CONTACT_ID,
+  CHAT_OFFLINE_SEND_RECONNECT_MS,
+  CHAT_PARTNER_REFRESH_SKIP_MS,
+  CHAT_RECONNECT_MS,
+} from '@portal/contracts/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TYPING_SEND_EVERY_MS, TYPING_SHOW_MS, createChatClient, type ChatApi, type ChatClient } from './chat-client.ts';
-import { conversationList, createRefreshSkipper, emptyConversation, type Conversations } from './chat-state.ts';
+import {
+  TYPING_SEND_EVERY_MS,
+  TYPING_SHOW_MS,
+  createChatClient,
+  type ChatApi,
+  type ChatClient,
+} from './chat-client.ts';
+import {
+  conversationList,
+  createRefreshSkipper,
+  emptyConversation,
+  totalUnread,
+  type Conversations,
+} from './chat-state.ts';
 import { ME, PEER, entry, incoming } from './chat-fixtures.ts';
 import { FakeWebSocket } from './fake-web-socket.ts';
 
@@ -33,7 +50,11 @@ describe('chat client (4.1)', () => {
       history: vi.fn(async () => ({ records: [], hasMore: false })),
       readConversation: vi.fn(async () => ({ read: 0 })),
     };
-    client = createChatClient({ api: api as unknown as ChatApi, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws' });
+    client = createChatClient({
+      api: api as unknown as ChatApi,
+      createSocket: (url) => new FakeWebSocket(url),
+      url: () => 'ws://x/api/chat/ws',
+    });
     client.start({ userId: ME, userName: '张同学', token: 'tok' });
     ws().accept(ME);
     await vi.advanceTimersByTimeAsync(0);
@@ -46,10 +67,26 @@ describe('chat client (4.1)', () => {
   it('shows a sent message as sending (1) until receipt 25, then acknowledged (0); receipt 26 marks it delivered', () => {
     const m = client.sendText(PEER, '老师好');
     expect(messages()[0]).toMatchObject({ content: '老师好', isSendType: 1 });
-    expect(ws().messagesSent()).toEqual([{ kind: 'message', messageIdWeb: m.messageIdWeb, toUserId: PEER, toUserType: 1, type: 1, content: '老师好' }]);
-    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-1', messageIdWeb: m.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:00:01.000Z' });
+    expect(ws().messagesSent()).toEqual([
+      { kind: 'message', messageIdWeb: m.messageIdWeb, toUserId: PEER, toUserType: 1, type: 1, content: '老师好' },
+    ]);
+    ws().receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_STORED,
+      messageId: 'srv-1',
+      messageIdWeb: m.messageIdWeb,
+      toUserId: PEER,
+      timeSend: '2026-11-23T08:00:01.000Z',
+    });
     expect(messages()[0]).toMatchObject({ messageId: 'srv-1', isSendType: 0, delivered: false });
-    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_DELIVERED, messageId: 'srv-1', messageIdWeb: m.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:00:01.000Z' });
+    ws().receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_DELIVERED,
+      messageId: 'srv-1',
+      messageIdWeb: m.messageIdWeb,
+      toUserId: PEER,
+      timeSend: '2026-11-23T08:00:01.000Z',
+    });
     expect(messages()[0]).toMatchObject({ isSendType: 0, delivered: true });
   });
 
@@ -98,7 +135,10 @@ describe('chat client (4.1)', () => {
     expect(messages().map((x) => x.content)).toEqual(['重启前收到', '重启后']);
     expect(client.store.getState().conversations[PEER]!.unreadNumber).toBe(2);
     // The replayed copy is acknowledged again, so the cursor moves past it.
-    expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([{ kind: 'ack', seq: 7 }, { kind: 'ack', seq: 8 }]);
+    expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([
+      { kind: 'ack', seq: 7 },
+      { kind: 'ack', seq: 8 },
+    ]);
   });
 
   it('flags "logged in elsewhere" on a conflict and does not reconnect', async () => {
@@ -134,25 +174,48 @@ describe('chat client (4.1)', () => {
 
     // Sender side: revoke one of mine, removed when the server stored the revoke.
     const mine = client.sendText(PEER, '撤回我');
-    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-9', messageIdWeb: mine.messageIdWeb, toUserId: PEER, timeSend: new Date().toISOString() });
+    ws().receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_STORED,
+      messageId: 'srv-9',
+      messageIdWeb: mine.messageIdWeb,
+      toUserId: PEER,
+      timeSend: new Date().toISOString(),
+    });
     client.revoke(PEER, 'srv-9');
     const revoke = ws().messagesSent().at(-1)!;
     expect(revoke).toMatchObject({ type: MSG_TYPE_REVOKE, content: 'srv-9' });
     expect(messages().some((m) => m.messageId === 'srv-9')).toBe(true);
-    ws().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-10', messageIdWeb: String(revoke.messageIdWeb), toUserId: PEER, timeSend: new Date().toISOString() });
+    ws().receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_STORED,
+      messageId: 'srv-10',
+      messageIdWeb: String(revoke.messageIdWeb),
+      toUserId: PEER,
+      timeSend: new Date().toISOString(),
+    });
     expect(messages().some((m) => m.messageId === 'srv-9')).toBe(false);
   });
 
   it('drops a refused revoke and shows the server reason', () => {
     client.revoke(PEER, 'old');
     const revoke = ws().messagesSent().at(-1)!;
-    ws().receive({ kind: 'error', status: 403, msg: '消息发送已超过2分钟，无法撤回', messageIdWeb: String(revoke.messageIdWeb) });
+    ws().receive({
+      kind: 'error',
+      status: 403,
+      msg: '消息发送已超过2分钟，无法撤回',
+      messageIdWeb: String(revoke.messageIdWeb),
+    });
     expect(messages()).toHaveLength(0);
     expect(client.store.getState().lastError?.msg).toBe('消息发送已超过2分钟，无法撤回');
   });
 
   it('bumps the notice version when a notice (80) arrives', () => {
-    ws().receive({ kind: 'message', seq: 3, message: incoming('{}', { type: MSG_TYPE_NOTICE, fromUserId: 'mp-1', mpType: MP_TYPE_PUBLIC_ACCOUNT }) });
+    ws().receive({
+      kind: 'message',
+      seq: 3,
+      message: incoming('{}', { type: MSG_TYPE_NOTICE, fromUserId: 'mp-1', mpType: MP_TYPE_PUBLIC_ACCOUNT }),
+    });
     expect(client.store.getState().noticeVersion).toBe(1);
   });
 
@@ -175,10 +238,18 @@ describe('chat client (4.1)', () => {
     await client.refreshList();
     client.sendTyping(PEER);
     client.sendTyping(PEER);
-    expect(ws().messagesSent().filter((f) => f.type === 200)).toHaveLength(1);
+    expect(
+      ws()
+        .messagesSent()
+        .filter((f) => f.type === 200),
+    ).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(TYPING_SEND_EVERY_MS);
     client.sendTyping(PEER);
-    expect(ws().messagesSent().filter((f) => f.type === 200)).toHaveLength(2);
+    expect(
+      ws()
+        .messagesSent()
+        .filter((f) => f.type === 200),
+    ).toHaveLength(2);
   });
 
   it('forgets a deleted conversation and leaves it', async () => {
@@ -190,7 +261,13 @@ describe('chat client (4.1)', () => {
 
   it('opening a conversation loads its stored history once, with the delivery of own messages, and pages back', async () => {
     const mine = incoming('老师好', { fromUserId: ME, fromUserName: '张同学', toUserId: PEER, toUserName: '李老师' });
-    api.history.mockResolvedValueOnce({ records: [{ seq: 5, message: incoming('请到办公室来') }, { seq: 6, message: mine, delivered: true }], hasMore: true });
+    api.history.mockResolvedValueOnce({
+      records: [
+        { seq: 5, message: incoming('请到办公室来') },
+        { seq: 6, message: mine, delivered: true },
+      ],
+      hasMore: true,
+    });
     await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
     expect(api.history).toHaveBeenCalledWith({ peerId: PEER });
     expect(messages().map((m) => [m.content, m.isSendType, m.delivered])).toEqual([
@@ -214,7 +291,10 @@ describe('chat client (4.1)', () => {
     client.store.setState((st) => ({
       conversations: {
         ...st.conversations,
-        [PEER]: { ...emptyConversation(entry(PEER, { name: '李老师' })), messages: [kept, gone, unsent].map((m) => ({ ...m, isSendType: m.isSendType ?? 0, restored: true })) },
+        [PEER]: {
+          ...emptyConversation(entry(PEER, { name: '李老师' })),
+          messages: [kept, gone, unsent].map((m) => ({ ...m, isSendType: m.isSendType ?? 0, restored: true })),
+        },
       },
     }));
     api.history.mockResolvedValueOnce({ records: [{ seq: 1, message: kept }], hasMore: false });
@@ -230,9 +310,18 @@ describe('chat client (4.1)', () => {
 
   it('reads a public account with app/msg/read and leaves its notices to the paged list (no chat history)', async () => {
     const readPublicAccount = vi.fn(async () => ({ read: 2 }));
-    const c = createChatClient({ api: { ...(api as unknown as ChatApi), readPublicAccount }, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws' });
+    const c = createChatClient({
+      api: { ...(api as unknown as ChatApi), readPublicAccount },
+      createSocket: (url) => new FakeWebSocket(url),
+      url: () => 'ws://x/api/chat/ws',
+    });
     c.start({ userId: ME, userName: '张同学', token: 'tok' });
-    c.store.setState((st) => ({ conversations: { ...st.conversations, mp1: emptyConversation(entry('mp1', { mpType: MP_TYPE_PUBLIC_ACCOUNT, unreadNumber: 3 })) } }));
+    c.store.setState((st) => ({
+      conversations: {
+        ...st.conversations,
+        mp1: emptyConversation(entry('mp1', { mpType: MP_TYPE_PUBLIC_ACCOUNT, unreadNumber: 3 })),
+      },
+    }));
     await c.open({ jid: 'mp1', name: '教务处', mpType: MP_TYPE_PUBLIC_ACCOUNT });
     expect(readPublicAccount).toHaveBeenCalledWith('mp1');
     expect(api.history).not.toHaveBeenCalled();
@@ -242,9 +331,22 @@ describe('chat client (4.1)', () => {
   });
 
   it('follows group frames: a rename shows at once; dissolved or removed, the group leaves the list', async () => {
-    const group = (jid: string, name: string) => emptyConversation(entry(jid, { name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP, unreadNumber: 2 }));
-    client.store.setState((st) => ({ conversations: { ...st.conversations, g1: group('g1', '旧群名'), g2: group('g2', '课题组'), g3: group('g3', '答疑群') }, activePeer: 'g2' }));
-    const frame = (groupId: string, event: GroupEventFrame['event'], extra: Partial<GroupEventFrame> = {}): GroupEventFrame => ({
+    const group = (jid: string, name: string) =>
+      emptyConversation(entry(jid, { name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP, unreadNumber: 2 }));
+    client.store.setState((st) => ({
+      conversations: {
+        ...st.conversations,
+        g1: group('g1', '旧群名'),
+        g2: group('g2', '课题组'),
+        g3: group('g3', '答疑群'),
+      },
+      activePeer: 'g2',
+    }));
+    const frame = (
+      groupId: string,
+      event: GroupEventFrame['event'],
+      extra: Partial<GroupEventFrame> = {},
+    ): GroupEventFrame => ({
       kind: 'group',
       event,
       groupId,
@@ -275,16 +377,120 @@ describe('chat client (4.1)', () => {
     ws().receive(frame('g4', 'membersAdded', { name: '新课题组', userIds: ['u9'] }));
     expect(state().conversations.g4).toBeUndefined();
     ws().receive(frame('g4', 'membersAdded', { name: '新课题组', userIds: ['u9', ME] }));
-    expect(state().conversations.g4).toMatchObject({ name: '新课题组', mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP, unreadNumber: 0, timeSend: '2026-11-23T08:00:00Z' });
+    expect(state().conversations.g4).toMatchObject({
+      name: '新课题组',
+      mpType: MP_TYPE_GROUP,
+      toUserType: TO_USER_TYPE_GROUP,
+      unreadNumber: 0,
+      timeSend: '2026-11-23T08:00:00Z',
+    });
     expect(conversationList(state().conversations).map((c) => c.jid)).toContain('g4');
+    // A new group with this user among its members: in the list at once, before anyone writes in it.
+    ws().receive(frame('g5', 'created', { name: '期末复习群', userIds: [PEER, ME], at: '2026-11-23T09:00:00Z' }));
+    expect(state().conversations.g5).toMatchObject({
+      name: '期末复习群',
+      mpType: MP_TYPE_GROUP,
+      toUserType: TO_USER_TYPE_GROUP,
+      unreadNumber: 0,
+      timeSend: '2026-11-23T09:00:00Z',
+    });
+    expect(conversationList(state().conversations)[0]?.jid).toBe('g5');
+  });
+
+  it('mutes a conversation from a frame of another device: its unread counts quietly, outside the total', async () => {
+    ws().receive({ kind: 'synced', seq: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    ws().receive({ kind: 'message', seq: 1, message: incoming('在吗') });
+    expect(totalUnread(client.store.getState().conversations)).toBe(1);
+    ws().receive({ kind: 'muted', peerId: PEER, muted: true });
+    expect(client.store.getState().conversations[PEER]).toMatchObject({ muted: true, unreadNumber: 1 });
+    ws().receive({ kind: 'message', seq: 2, message: incoming('还在吗') });
+    expect(client.store.getState().conversations[PEER]?.unreadNumber).toBe(2);
+    expect(totalUnread(client.store.getState().conversations)).toBe(0);
+    client.markMuted(PEER, false);
+    expect(totalUnread(client.store.getState().conversations)).toBe(2);
+  });
+
+  it('sends a group text’s mentions as member ids; a mention of the user in a muted group counts and is told as one', async () => {
+    const heard: boolean[] = [];
+    client.onIncoming((n) => heard.push(n.mentioned));
+    ws().receive({ kind: 'synced', seq: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    const group = { toUserId: 'g1', toUserName: '教研室', toUserType: TO_USER_TYPE_GROUP };
+    ws().receive({ kind: 'message', seq: 1, message: incoming('大家好', group) });
+    ws().receive({ kind: 'muted', peerId: 'g1', muted: true });
+    const sent = client.sendText('g1', '@李老师 收到', [{ userId: PEER, userName: '李老师' }]);
+    expect(ws().messagesSent().at(-1)).toMatchObject({ messageIdWeb: sent.messageIdWeb, mentions: [PEER] });
+    expect(totalUnread(client.store.getState().conversations)).toBe(0);
+    ws().receive({
+      kind: 'message',
+      seq: 2,
+      message: incoming('@张同学 请回复', { ...group, mentions: [{ userId: ME, userName: '张同学' }] }),
+    });
+    expect(client.store.getState().conversations.g1).toMatchObject({ muted: true, mentioned: true, unreadNumber: 2 });
+    expect(totalUnread(client.store.getState().conversations)).toBe(2);
+    expect(heard).toEqual([false, true]);
+    await client.open({ jid: 'g1', name: '教研室', mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP });
+    expect(client.store.getState().conversations.g1).toMatchObject({ mentioned: false, unreadNumber: 0 });
+  });
+
+  it('asks for a person’s online state when their conversation opens, and follows their devices coming and going', async () => {
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    expect(ws().sent.filter((f) => f.kind === 'probe')).toEqual([{ kind: 'probe', userIds: [PEER] }]);
+    ws().receive({ kind: 'probe-result', users: [{ userId: PEER, resources: ['pc'] }] });
+    expect(client.store.getState().presence[PEER]).toEqual(['pc']);
+    ws().receive({ kind: 'presence', userId: PEER, resource: 'android', status: 'online' });
+    ws().receive({ kind: 'presence', userId: PEER, resource: 'pc', status: 'offline' });
+    expect(client.store.getState().presence[PEER]).toEqual(['android']);
+    ws().receive({ kind: 'presence', userId: PEER, resource: 'android', status: 'offline' });
+    expect(client.store.getState().presence[PEER]).toEqual([]);
+    // A group or the file transfer helper has no online state to ask for.
+    await client.open({ jid: 'g9', name: '群', mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP });
+    expect(ws().sent.filter((f) => f.kind === 'probe')).toHaveLength(1);
+  });
+
+  it('tells its listeners of live messages from others only: not the offline replay, not own messages, not revokes', async () => {
+    const heard: string[] = [];
+    const off = client.onIncoming((n) => heard.push(`${n.conversation.jid}:${n.message.content}`));
+    ws().receive({ kind: 'message', seq: 1, message: incoming('离线时的消息') });
+    ws().receive({ kind: 'synced', seq: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    ws().receive({ kind: 'message', seq: 2, message: incoming('新消息') });
+    ws().receive({ kind: 'message', seq: 3, message: incoming('m-x', { type: MSG_TYPE_REVOKE }) });
+    ws().receive({
+      kind: 'message',
+      seq: 4,
+      message: incoming('我在别的设备发的', { fromUserId: ME, fromUserName: '张同学', toUserId: PEER }),
+    });
+    expect(heard).toEqual([`${PEER}:新消息`]);
+    off();
+    ws().receive({ kind: 'message', seq: 5, message: incoming('不再听') });
+    expect(heard).toHaveLength(1);
   });
 
   it('drops group conversations of groups the user is no longer in when the list is refreshed (frames missed offline)', async () => {
-    const groups = vi.fn(async () => [{ id: 'kept', name: '改过的名字', ownerId: PEER, memberCount: 2, createdAt: '2026-11-23T08:00:00Z', notice: null }]);
-    const c = createChatClient({ api: { ...(api as unknown as ChatApi), groups }, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws' });
+    const groups = vi.fn(async () => [
+      {
+        id: 'kept',
+        name: '改过的名字',
+        ownerId: PEER,
+        memberCount: 2,
+        createdAt: '2026-11-23T08:00:00Z',
+        notice: null,
+      },
+    ]);
+    const c = createChatClient({
+      api: { ...(api as unknown as ChatApi), groups },
+      createSocket: (url) => new FakeWebSocket(url),
+      url: () => 'ws://x/api/chat/ws',
+    });
     c.start({ userId: ME, userName: '张同学', token: 'tok' });
-    const group = (jid: string) => emptyConversation(entry(jid, { name: jid, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP }));
-    c.store.setState({ conversations: { kept: group('kept'), gone: group('gone'), [PEER]: emptyConversation(entry(PEER)) }, activePeer: 'gone' });
+    const group = (jid: string) =>
+      emptyConversation(entry(jid, { name: jid, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP }));
+    c.store.setState({
+      conversations: { kept: group('kept'), gone: group('gone'), [PEER]: emptyConversation(entry(PEER)) },
+      activePeer: 'gone',
+    });
     await c.refreshList();
     const after = c.store.getState();
     expect(Object.keys(after.conversations).sort()).toEqual([PEER, 'kept'].sort());
@@ -312,7 +518,13 @@ describe('conversation list (4.1)', () => {
     add(entry('pinnedLate', { timeSend: '2026-11-01T08:00:00Z', openTopChatTime: '2026-11-05T08:00:00Z' }));
     add(entry(ASSISTANT_CONTACT_ID, { mpType: null, timeSend: '2026-11-21T08:00:00Z' }));
     add(entry('stranger', { mpType: null, timeSend: '2026-11-23T09:00:00Z' }));
-    expect(conversationList(all).map((c) => c.jid)).toEqual(['pinnedLate', 'pinnedEarly', 'new', ASSISTANT_CONTACT_ID, 'old']);
+    expect(conversationList(all).map((c) => c.jid)).toEqual([
+      'pinnedLate',
+      'pinnedEarly',
+      'new',
+      ASSISTANT_CONTACT_ID,
+      'old',
+    ]);
   });
 });
 

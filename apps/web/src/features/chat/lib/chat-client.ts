@@ -10,6 +10,7 @@ import {
   TO_USER_TYPE_GROUP,
   TO_USER_TYPE_USER,
   type ChatGroup,
+  type ChatMessage,
   type ChatResource,
   type ConversationEntry,
   type GroupEventFrame,
@@ -34,14 +35,23 @@ import {
   groupGoneFor,
   markResending,
   mergeEntries,
+  peerOf,
   mergeHistory,
   reconcileGroups,
   renameConversation,
+  setConversationMuted,
   timeOutSending,
   withoutConversation,
   type ClientMessage,
+  type Conversation,
   type Conversations,
 } from './chat-state.ts';
+
+/**
+ * A new message from someone else that arrived live (not replayed after a reconnect), with its conversation as
+ * it is now: what a browser notification is made of (the notifier decides whether to show one).
+ */
+export type IncomingNotice = { message: ChatMessage; conversation: Conversation; mentioned: boolean };
 
 /** What the chat panel reads. */
 export type ChatState = {
@@ -61,6 +71,8 @@ export type ChatState = {
   typing: Record<string, number>;
   /** The last change of a group of this user (a `group` frame); `gone`: the group left their list. */
   lastGroupEvent: (GroupEventFrame & { gone: boolean }) | null;
+  /** Devices online of the people this client asked about or was told of (presence and probe frames), by user. */
+  presence: Record<string, ChatResource[]>;
 };
 
 /** How often this client tells a partner it is typing, and how long a partner's "typing" shows (not given by the spec). */
@@ -90,12 +102,17 @@ export type ChatClient = {
   setPanelOpen(open: boolean): void;
   open(peer: { jid: string; name: string; mpType: number | null; toUserType?: number }): Promise<void>;
   loadOlder(peerId: string): Promise<void>;
-  sendText(peerId: string, text: string): ClientMessage;
+  /** A text; in a group with the members it @-mentions (picked in the composer). */
+  sendText(peerId: string, text: string, mentions?: ReadonlyArray<{ userId: string; userName: string }>): ClientMessage;
   sendFile(peerId: string, file: UploadedFile): ClientMessage;
   revoke(peerId: string, messageId: string): void;
   /** Input state (200) to a person, at most every TYPING_SEND_EVERY_MS; never queued. */
   sendTyping(peerId: string): void;
   resend(peerId: string, messageIdWeb: string): void;
+  /** Listens to each new message from someone else that arrives live (browser notifications); returns the unsubscribe. */
+  onIncoming(listener: (notice: IncomingNotice) => void): () => void;
+  /** Mutes or unmutes a conversation here (after the server did; the `muted` frame tells the other devices). */
+  markMuted(peerId: string, muted: boolean): void;
   /** Forgets a conversation here (after the server deleted it for this user). */
   forget(peerId: string): void;
   /** A new name for a conversation here (after the user renamed the group). */
@@ -129,6 +146,7 @@ const initial = (): ChatState => ({
   connected: false,
   typing: {},
   lastGroupEvent: null,
+  presence: {},
 });
 
 export function createChatClient(deps: {
@@ -151,6 +169,9 @@ export function createChatClient(deps: {
   let token: string | null = null;
   const typingSentAt = new Map<string, number>();
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Offline replay of this connection ended (`synced`): messages after it are live, and may be notified. */
+  let live = false;
+  const incomingListeners = new Set<(notice: IncomingNotice) => void>();
 
   const saveRecords = () => {
     if (saveTimer) clearTimeout(saveTimer);
@@ -174,7 +195,8 @@ export function createChatClient(deps: {
         if (frame.seq !== null) socket?.sendControl({ kind: 'ack', seq: frame.seq });
         const m = frame.message;
         if (m.type === MSG_TYPE_INPUT_STATE) {
-          if (m.toUserType !== TO_USER_TYPE_GROUP && m.fromUserId !== me()) set((s) => ({ typing: { ...s.typing, [m.fromUserId]: now() + TYPING_SHOW_MS } }));
+          if (m.toUserType !== TO_USER_TYPE_GROUP && m.fromUserId !== me())
+            set((s) => ({ typing: { ...s.typing, [m.fromUserId]: now() + TYPING_SHOW_MS } }));
           return;
         }
         if (store.getState().typing[m.fromUserId]) set((s) => ({ typing: { ...s.typing, [m.fromUserId]: 0 } }));
@@ -183,7 +205,13 @@ export function createChatClient(deps: {
           ...(m.type === MSG_TYPE_NOTICE ? { noticeVersion: s.noticeVersion + 1 } : {}),
         }));
         const peer = reading();
-        if (peer && m.fromUserId !== me() && (m.fromUserId === peer || m.toUserId === peer)) void deps.api.readConversation(peer).catch(() => undefined);
+        if (peer && m.fromUserId !== me() && (m.fromUserId === peer || m.toUserId === peer))
+          void deps.api.readConversation(peer).catch(() => undefined);
+        if (live && incomingListeners.size && m.fromUserId !== me() && m.type !== MSG_TYPE_REVOKE) {
+          const conversation = store.getState().conversations[peerOf(m, me())];
+          const mentioned = Boolean(m.mentions?.some((x) => x.userId === me()));
+          if (conversation) for (const l of incomingListeners) l({ message: m, conversation, mentioned });
+        }
         return;
       }
       case 'receipt':
@@ -204,7 +232,28 @@ export function createChatClient(deps: {
         }
         set({ lastError: { msg: frame.msg, at: now() } });
         return;
+      case 'presence': {
+        // One device of a user came or went: the user is online while any of their devices is.
+        const had = store.getState().presence[frame.userId] ?? [];
+        const resources =
+          frame.status === 'offline'
+            ? had.filter((r) => r !== frame.resource)
+            : had.includes(frame.resource)
+              ? had
+              : [...had, frame.resource];
+        set((s) => ({ presence: { ...s.presence, [frame.userId]: resources } }));
+        return;
+      }
+      case 'probe-result':
+        set((s) => ({
+          presence: { ...s.presence, ...Object.fromEntries(frame.users.map((u) => [u.userId, u.resources])) },
+        }));
+        return;
+      case 'muted':
+        set((s) => ({ conversations: setConversationMuted(s.conversations, frame.peerId, frame.muted) }));
+        return;
       case 'ready': {
+        live = false;
         // 4.1: a message still sending when the connection reconnects times out (the offline queue goes out next).
         const queued = new Set((socket?.queued() ?? []).map((f) => f.messageIdWeb));
         set((s) => ({ conversations: timeOutSending(s.conversations, queued), connected: true }));
@@ -220,6 +269,7 @@ export function createChatClient(deps: {
         return;
       }
       case 'synced':
+        live = true;
         // The list is fetched once the socket accepted the token (no call with a dead token at page load), and
         // again after each reconnect: it may have changed while offline.
         void client.refreshList();
@@ -234,7 +284,9 @@ export function createChatClient(deps: {
     const tries = tooFastRetries.get(messageIdWeb) ?? 0;
     if (tries >= CHAT_TOO_FAST_RETRIES) return false;
     for (const [peer, c] of Object.entries(store.getState().conversations)) {
-      const m = c.messages.find((x) => x.messageIdWeb === messageIdWeb && x.fromUserId === me() && x.isSendType === SEND_SENDING);
+      const m = c.messages.find(
+        (x) => x.messageIdWeb === messageIdWeb && x.fromUserId === me() && x.isSendType === SEND_SENDING,
+      );
       if (!m) continue;
       tooFastRetries.set(messageIdWeb, tries + 1);
       socket?.sendMessage(frameFor(peer, m));
@@ -265,9 +317,15 @@ export function createChatClient(deps: {
     type: m.type,
     content: m.content,
     ...(m.objectId ? { objectId: m.objectId } : {}),
+    ...(m.mentions?.length ? { mentions: m.mentions.map((x) => x.userId) } : {}),
   });
 
-  const outgoing = (peerId: string, type: number, content: string, extra: Partial<ClientMessage> = {}): ClientMessage => {
+  const outgoing = (
+    peerId: string,
+    type: number,
+    content: string,
+    extra: Partial<ClientMessage> = {},
+  ): ClientMessage => {
     const state = store.getState();
     const c = state.conversations[peerId];
     const self = state.me!;
@@ -292,17 +350,28 @@ export function createChatClient(deps: {
       ...extra,
     };
     set((s) => ({ conversations: addOutgoing(s.conversations, peerId, m, { name: m.toUserName }) }));
-    socket?.sendMessage(frameFor(peerId, m));
+    const went = socket?.sendMessage(frameFor(peerId, m));
+    // Queued (offline or over the pace): kept in the records at once, so it survives the tab being closed.
+    if (went === 'queued') saveRecords();
     // The other tabs of this browser show it too (the server does not send a message back to the socket it came from).
     socket?.share?.({ t: 'outgoing', peerId, message: m } satisfies SharedOutgoing);
     return m;
   };
 
+  /** Own messages still sending, oldest first: the queue to send again after a restore. */
+  const pendingOf = (conversations: ChatState['conversations']) =>
+    Object.entries(conversations)
+      .flatMap(([peer, c]) =>
+        c.messages.filter((m) => m.isSendType === SEND_SENDING && m.fromUserId === me()).map((m) => [peer, m] as const),
+      )
+      .sort((a, b) => Date.parse(a[1].timeSend) - Date.parse(b[1].timeSend));
+
   const client: ChatClient = {
     store,
     start(user) {
       token = user.token;
-      if (store.getState().me?.userId !== user.userId) {
+      const fresh = store.getState().me?.userId !== user.userId;
+      if (fresh) {
         // A reloaded page shows the conversations it had at once; the socket and the list bring them up to date.
         const restored = deps.records ? fromChatRecords(deps.records.load(user.userId)) : {};
         restoring = true;
@@ -322,6 +391,10 @@ export function createChatClient(deps: {
         const tabs = deps.tabs?.(user.userId) ?? null;
         socket = tabs ? createTabSharedSocket({ ...options, tabs, onShared }) : createChatSocket(options);
       }
+      // The send queue survives a closed tab (issue 18): what the records kept as sending goes out again, in the order
+      // it was written, once the socket is ready; the server stores a messageIdWeb once, so nothing is doubled.
+      if (fresh)
+        for (const [peer, m] of pendingOf(store.getState().conversations)) socket.sendMessage(frameFor(peer, m));
       socket.start();
     },
     stop() {
@@ -340,7 +413,10 @@ export function createChatClient(deps: {
     },
     async refreshList() {
       const heldBefore = new Set(Object.keys(store.getState().conversations));
-      const [entries, groups] = await Promise.all([deps.api.lastChatList().catch(() => null), deps.api.groups?.().catch(() => null) ?? null]);
+      const [entries, groups] = await Promise.all([
+        deps.api.lastChatList().catch(() => null),
+        deps.api.groups?.().catch(() => null) ?? null,
+      ]);
       if (entries) set((s) => ({ conversations: mergeEntries(s.conversations, entries) }));
       if (groups) {
         set((s) => {
@@ -383,6 +459,9 @@ export function createChatClient(deps: {
         return;
       }
       void deps.api.readConversation(peer.jid).catch(() => undefined);
+      // A person's online state, kept up to date by presence frames from then on.
+      if (peer.mpType === MP_TYPE_PERSON && peer.jid !== me() && !isFileHelper(peer.jid))
+        socket?.sendControl({ kind: 'probe', userIds: [peer.jid] });
       if (store.getState().conversations[peer.jid]?.historyLoaded) return;
       const page = await deps.api.history({ peerId: peer.jid }).catch(() => null);
       if (page) set((s) => ({ conversations: mergeHistory(s.conversations, peer.jid, page) }));
@@ -393,11 +472,15 @@ export function createChatClient(deps: {
       const page = await deps.api.history({ peerId, beforeSeq: c.oldestSeq });
       set((s) => ({ conversations: mergeHistory(s.conversations, peerId, page) }));
     },
-    sendText(peerId, text) {
-      return outgoing(peerId, MSG_TYPE_TEXT, text);
+    sendText(peerId, text, mentions = []) {
+      return outgoing(peerId, MSG_TYPE_TEXT, text, mentions.length ? { mentions: [...mentions] } : {});
     },
     sendFile(peerId, file) {
-      return outgoing(peerId, file.type, file.fileName, { objectId: file.objectId, fileTypeName: file.fileTypeName, fileSize: file.fileSize });
+      return outgoing(peerId, file.type, file.fileName, {
+        objectId: file.objectId,
+        fileTypeName: file.fileTypeName,
+        fileSize: file.fileSize,
+      });
     },
     revoke(peerId, messageId) {
       outgoing(peerId, MSG_TYPE_REVOKE, messageId);
@@ -407,7 +490,17 @@ export function createChatClient(deps: {
       if (!c || c.toUserType === TO_USER_TYPE_GROUP || c.mpType !== MP_TYPE_PERSON) return;
       const t = now();
       if (t - (typingSentAt.get(peerId) ?? -Infinity) < TYPING_SEND_EVERY_MS) return;
-      if (socket?.sendControl({ kind: 'message', messageIdWeb: newMessageIdWeb(), toUserId: peerId, toUserType: TO_USER_TYPE_USER, type: MSG_TYPE_INPUT_STATE, content: '' })) typingSentAt.set(peerId, t);
+      if (
+        socket?.sendControl({
+          kind: 'message',
+          messageIdWeb: newMessageIdWeb(),
+          toUserId: peerId,
+          toUserType: TO_USER_TYPE_USER,
+          type: MSG_TYPE_INPUT_STATE,
+          content: '',
+        })
+      )
+        typingSentAt.set(peerId, t);
     },
     resend(peerId, messageIdWeb) {
       const m = store.getState().conversations[peerId]?.messages.find((x) => x.messageIdWeb === messageIdWeb);
@@ -415,8 +508,18 @@ export function createChatClient(deps: {
       set((s) => ({ conversations: markResending(s.conversations, peerId, messageIdWeb) }));
       socket?.sendMessage(frameFor(peerId, m));
     },
+    onIncoming(listener) {
+      incomingListeners.add(listener);
+      return () => incomingListeners.delete(listener);
+    },
+    markMuted(peerId, muted) {
+      set((s) => ({ conversations: setConversationMuted(s.conversations, peerId, muted) }));
+    },
     forget(peerId) {
-      set((s) => ({ conversations: withoutConversation(s.conversations, peerId), activePeer: s.activePeer === peerId ? null : s.activePeer }));
+      set((s) => ({
+        conversations: withoutConversation(s.conversations, peerId),
+        activePeer: s.activePeer === peerId ? null : s.activePeer,
+      }));
     },
     rename(peerId, name) {
       set((s) => ({ conversations: renameConversation(s.conversations, peerId, name) }));

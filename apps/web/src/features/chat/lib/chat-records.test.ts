@@ -1,10 +1,22 @@
 import type { UserInfo } from '@portal/contracts/auth';
-import { FILE_TRANSFER_HELPER_ID, MSG_TYPE_INPUT_STATE, MSG_TYPE_RECEIPT_STORED, type ChatMessage, type ConversationEntry } from '@portal/contracts/chat';
+import {
+  FILE_TRANSFER_HELPER_ID,
+  MSG_TYPE_INPUT_STATE,
+  MSG_TYPE_RECEIPT_STORED,
+  type ChatMessage,
+  type ConversationEntry,
+} from '@portal/contracts/chat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { createChatClient, type ChatApi } from './chat-client.ts';
 import { CHAT_RECORDS_SAVE_DELAY_MS, fromChatRecords, sessionChatRecords, toChatRecords } from './chat-records.ts';
-import { SEND_ACKNOWLEDGED, SEND_SENDING, SEND_TIMED_OUT, emptyConversation, type ClientMessage, type Conversations } from './chat-state.ts';
+import {
+  SEND_ACKNOWLEDGED,
+  SEND_SENDING,
+  emptyConversation,
+  type ClientMessage,
+  type Conversations,
+} from './chat-state.ts';
 import { ME, PEER, entry, incoming } from './chat-fixtures.ts';
 import { FakeWebSocket } from './fake-web-socket.ts';
 
@@ -17,20 +29,31 @@ const message = (content: string, extra: Partial<ClientMessage> = {}): ClientMes
   ...extra,
 });
 
-const withMessages = (e: ConversationEntry, messages: ClientMessage[]) => ({ ...emptyConversation(e), messages, historyLoaded: true });
+const withMessages = (e: ConversationEntry, messages: ClientMessage[]) => ({
+  ...emptyConversation(e),
+  messages,
+  historyLoaded: true,
+});
 
 describe('chat records (section 3: kept for the session, tied to the user id)', () => {
   it('keeps the conversations of the list in its order, and the latest messages of each, without input states', () => {
     const all: Conversations = {
       old: withMessages(entry('old', { timeSend: '2026-11-20T08:00:00Z' }), [message('旧')]),
-      new: withMessages(entry('new', { timeSend: '2026-11-23T08:00:00Z', unreadNumber: 2 }), [message('1'), message('', { type: MSG_TYPE_INPUT_STATE }), message('2'), message('3')]),
+      new: withMessages(entry('new', { timeSend: '2026-11-23T08:00:00Z', unreadNumber: 2 }), [
+        message('1'),
+        message('', { type: MSG_TYPE_INPUT_STATE }),
+        message('2'),
+        message('3'),
+      ]),
       stranger: withMessages(entry('stranger', { mpType: null }), [message('不在列表里')]),
     };
     const records = toChatRecords(all, { conversations: 5, messages: 2, maxChars: 100_000 });
     expect(records.conversations.map((c) => c.jid)).toEqual(['new', 'old']);
     expect(records.conversations[0]).toMatchObject({ unreadNumber: 2, timeSend: '2026-11-23T08:00:00Z' });
     expect(records.conversations[0]!.messages.map((m) => m.content)).toEqual(['2', '3']);
-    expect(toChatRecords(all, { conversations: 1, messages: 20, maxChars: 100_000 }).conversations.map((c) => c.jid)).toEqual(['new']);
+    expect(
+      toChatRecords(all, { conversations: 1, messages: 20, maxChars: 100_000 }).conversations.map((c) => c.jid),
+    ).toEqual(['new']);
   });
 
   it('stops keeping message content once the size cap is reached, and keeps the conversations', () => {
@@ -46,16 +69,19 @@ describe('chat records (section 3: kept for the session, tied to the user id)', 
     ]);
   });
 
-  it('restores conversations to be confirmed by the server; a message still sending comes back timed out, to be resent', () => {
+  it('restores conversations to be confirmed by the server; a message still sending comes back sending, the queue to go out again (issue 18)', () => {
     const all: Conversations = {
-      [PEER]: withMessages(entry(PEER, { timeSend: '2026-11-23T08:00:00Z' }), [message('收到'), message('还没发出', { fromUserId: ME, messageId: '', isSendType: SEND_SENDING })]),
+      [PEER]: withMessages(entry(PEER, { timeSend: '2026-11-23T08:00:00Z' }), [
+        message('收到'),
+        message('还没发出', { fromUserId: ME, messageId: '', isSendType: SEND_SENDING }),
+      ]),
     };
     const restored = fromChatRecords(JSON.parse(JSON.stringify(toChatRecords(all))));
     const c = restored[PEER]!;
     expect(c.historyLoaded).toBe(false);
     expect(c.messages.map((m) => [m.content, m.isSendType, m.restored])).toEqual([
       ['收到', SEND_ACKNOWLEDGED, true],
-      ['还没发出', SEND_TIMED_OUT, true],
+      ['还没发出', SEND_SENDING, true],
     ]);
   });
 
@@ -70,7 +96,12 @@ describe('chat records in the session store', () => {
   let api: { [K in keyof ChatApi]-?: ReturnType<typeof vi.fn> };
   const login = () => sessionStore.setState({ token: 'tok', user: { user_id: ME, user_name: '张同学' } as UserInfo });
   const newClient = () =>
-    createChatClient({ api: api as unknown as ChatApi, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws', records: sessionChatRecords(sessionStore) });
+    createChatClient({
+      api: api as unknown as ChatApi,
+      createSocket: (url) => new FakeWebSocket(url),
+      url: () => 'ws://x/api/chat/ws',
+      records: sessionChatRecords(sessionStore),
+    });
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -96,7 +127,14 @@ describe('chat records in the session store', () => {
     FakeWebSocket.last().accept(ME);
     FakeWebSocket.last().receive({ kind: 'message', seq: 1, message: message('下午来办公室') as ChatMessage });
     const sent = first.sendText(PEER, '好的');
-    FakeWebSocket.last().receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-1', messageIdWeb: sent.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:01:00.000Z' });
+    FakeWebSocket.last().receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_STORED,
+      messageId: 'srv-1',
+      messageIdWeb: sent.messageIdWeb,
+      toUserId: PEER,
+      timeSend: '2026-11-23T08:01:00.000Z',
+    });
     expect(sessionStore.getState().chatRecords).toEqual({});
     await vi.advanceTimersByTimeAsync(CHAT_RECORDS_SAVE_DELAY_MS);
     expect(Object.keys(sessionStore.getState().chatRecords)).toEqual([ME]);
@@ -121,7 +159,11 @@ describe('chat records in the session store', () => {
     expect(sessionStore.getState().chatRecords).toEqual({});
     client.sendText(FILE_TRANSFER_HELPER_ID, '给自己');
     client.flushRecords();
-    expect((sessionStore.getState().chatRecords[ME] as { conversations: Array<{ jid: string }> }).conversations.map((c) => c.jid)).toEqual([FILE_TRANSFER_HELPER_ID]);
+    expect(
+      (sessionStore.getState().chatRecords[ME] as { conversations: Array<{ jid: string }> }).conversations.map(
+        (c) => c.jid,
+      ),
+    ).toEqual([FILE_TRANSFER_HELPER_ID]);
     client.stop();
   });
 

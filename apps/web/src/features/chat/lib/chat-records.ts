@@ -2,7 +2,7 @@ import '@portal/contracts/zod-setup';
 import { ChatMessage, ConversationEntry, MSG_TYPE_INPUT_STATE } from '@portal/contracts/chat';
 import { z } from 'zod';
 import { sessionStore } from '../../../lib/session/session-store.ts';
-import { SEND_SENDING, SEND_TIMED_OUT, conversationList, emptyConversation, type Conversations } from './chat-state.ts';
+import { conversationList, emptyConversation, type Conversations } from './chat-state.ts';
 
 /**
  * The chat records of section 3 ("Values kept for the session: … chat records. Session keys are tied to the
@@ -63,6 +63,7 @@ export function toChatRecords(
         type: c.type,
         fromUserId: c.fromUserId,
         openTopChatTime: c.openTopChatTime,
+        ...(c.muted ? { muted: true } : {}),
         messages: kept,
       };
     });
@@ -71,7 +72,8 @@ export function toChatRecords(
 
 /**
  * Conversations from stored records (anything unreadable gives none). A message that was still sending when the
- * page went away is timed out (3): the user resends it with the same messageIdWeb and the server stores it once.
+ * page went away stays sending (1): it is the send queue of 4.1, which survives a closed tab (issue 18); the chat
+ * client sends it again with the same messageIdWeb, and the server stores it once.
  */
 export function fromChatRecords(raw: unknown): Conversations {
   const parsed = ChatRecords.safeParse(raw);
@@ -80,7 +82,7 @@ export function fromChatRecords(raw: unknown): Conversations {
   for (const { messages, ...entry } of parsed.data.conversations) {
     out[entry.jid] = {
       ...emptyConversation(entry),
-      messages: messages.map((m) => ({ ...m, restored: true, ...(m.isSendType === SEND_SENDING ? { isSendType: SEND_TIMED_OUT } : {}) })),
+      messages: messages.map((m) => ({ ...m, restored: true })),
     };
   }
   return out;

@@ -21,7 +21,13 @@ function browserResource(): ChatResource {
  * socket (a leader tab elected with Web Locks relays over a BroadcastChannel), so they never conflict (issue 14).
  */
 export const chatClient = createChatClient({
-  api: { lastChatList: getLastChatList, history: (input) => getChatHistory(input), readConversation, readPublicAccount, groups: getChatGroups },
+  api: {
+    lastChatList: getLastChatList,
+    history: (input) => getChatHistory(input),
+    readConversation,
+    readPublicAccount,
+    groups: getChatGroups,
+  },
   resource: browserResource(),
   // Section 3: the chat records are kept for the session under the user's id; logoutClear removes them.
   records: sessionChatRecords(),

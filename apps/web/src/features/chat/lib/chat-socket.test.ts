@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_SERVICE_RESTART, createChatSocket, type ChatSocket, type SocketStatus } from './chat-socket.ts';
 import { FakeWebSocket } from './fake-web-socket.ts';
 
-const text = (id: string): SendFrame => ({ kind: 'message', messageIdWeb: id, toUserId: 'u2', toUserType: 1, type: 1, content: id });
+const text = (id: string): SendFrame => ({
+  kind: 'message',
+  messageIdWeb: id,
+  toUserId: 'u2',
+  toUserType: 1,
+  type: 1,
+  content: id,
+});
 
 describe('chat connection (4.1)', () => {
   let socket: ChatSocket;
@@ -89,7 +96,11 @@ describe('chat connection (4.1)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeWebSocket.instances).toHaveLength(2);
     FakeWebSocket.last().accept();
-    expect(FakeWebSocket.last().messagesSent().map((f) => f.messageIdWeb)).toEqual(['between']);
+    expect(
+      FakeWebSocket.last()
+        .messagesSent()
+        .map((f) => f.messageIdWeb),
+    ).toEqual(['between']);
     await vi.advanceTimersByTimeAsync(5 * CHAT_RECONNECT_MS);
     expect(FakeWebSocket.instances).toHaveLength(2);
   });

@@ -81,7 +81,9 @@ export function mergeEntries(current: Conversations, entries: readonly Conversat
   const next: Conversations = { ...current };
   for (const e of entries) {
     const held = current[e.jid];
-    next[e.jid] = held ? { ...held, ...e, messages: held.messages, historyLoaded: held.historyLoaded } : emptyConversation(e);
+    next[e.jid] = held
+      ? { ...held, ...e, messages: held.messages, historyLoaded: held.historyLoaded }
+      : emptyConversation(e);
   }
   return next;
 }
@@ -96,7 +98,11 @@ export function conversationList(conversations: Conversations): Conversation[] {
 
 const isListType = (type: number) => (CHAT_LIST_MSG_TYPES as readonly number[]).includes(type);
 
-function replaceConversation(all: Conversations, peer: string, update: (c: Conversation) => Conversation): Conversations {
+function replaceConversation(
+  all: Conversations,
+  peer: string,
+  update: (c: Conversation) => Conversation,
+): Conversations {
   const c = all[peer];
   return c ? { ...all, [peer]: update(c) } : all;
 }
@@ -107,7 +113,12 @@ function withoutMessage(messages: ClientMessage[], messageId: string): ClientMes
 }
 
 /** A new own message (isSendType 1) before the server has it. */
-export function addOutgoing(all: Conversations, peer: string, m: ClientMessage, fallback: Partial<ConversationEntry>): Conversations {
+export function addOutgoing(
+  all: Conversations,
+  peer: string,
+  m: ClientMessage,
+  fallback: Partial<ConversationEntry>,
+): Conversations {
   const c = all[peer] ?? emptyConversation({ jid: peer, ...fallback });
   const touched: Conversation = {
     ...c,
@@ -133,7 +144,10 @@ export function applyIncoming(all: Conversations, m: ChatMessage, me: string, re
     emptyConversation({
       jid: peer,
       name: m.toUserType === TO_USER_TYPE_GROUP || own ? m.toUserName : m.fromUserName,
-      mpType: m.toUserType === TO_USER_TYPE_GROUP ? MP_TYPE_GROUP : (m.mpType ?? (peer === FILE_TRANSFER_HELPER_ID ? null : MP_TYPE_PERSON)),
+      mpType:
+        m.toUserType === TO_USER_TYPE_GROUP
+          ? MP_TYPE_GROUP
+          : (m.mpType ?? (peer === FILE_TRANSFER_HELPER_ID ? null : MP_TYPE_PERSON)),
       toUserType: m.toUserType,
     });
   let messages = c.messages;
@@ -143,11 +157,15 @@ export function applyIncoming(all: Conversations, m: ChatMessage, me: string, re
   const incoming: ClientMessage = { ...m, isSendType: SEND_ACKNOWLEDGED };
   messages = local >= 0 ? messages.map((x, i) => (i === local ? { ...x, ...incoming } : x)) : [...messages, incoming];
   const counts = !own && (isListType(m.type) || m.type === MSG_TYPE_NOTICE) && reading !== peer;
+  const mentionsMe = counts && Boolean(m.mentions?.some((x) => x.userId === me));
   const next: Conversation = {
     ...c,
     messages,
     unreadNumber: counts ? c.unreadNumber + 1 : c.unreadNumber,
-    ...(isListType(m.type) || (m.type === MSG_TYPE_NOTICE && existing) ? { timeSend: m.timeSend, content: m.content, type: m.type, fromUserId: m.fromUserId } : {}),
+    ...(mentionsMe ? { mentioned: true } : {}),
+    ...(isListType(m.type) || (m.type === MSG_TYPE_NOTICE && existing)
+      ? { timeSend: m.timeSend, content: m.content, type: m.type, fromUserId: m.fromUserId }
+      : {}),
   };
   return { ...all, [peer]: next };
 }
@@ -194,11 +212,15 @@ export function applySeen(all: Conversations, frame: SeenFrame, me: string): Con
 }
 
 /** What an own message shows under it: sending, failed, sent, delivered, read (one to one) or read by N of M (group). */
-export type SendState = { kind: 'sending' | 'timedOut' | 'sent' | 'delivered' | 'read' } | { kind: 'readOf'; n: number; m: number };
+export type SendState =
+  { kind: 'sending' | 'timedOut' | 'sent' | 'delivered' | 'read' } | { kind: 'readOf'; n: number; m: number };
 export function sendStateOf(m: ClientMessage): SendState {
   if (m.isSendType === SEND_SENDING) return { kind: 'sending' };
   if (m.isSendType === SEND_TIMED_OUT) return { kind: 'timedOut' };
-  if (m.toUserType === TO_USER_TYPE_GROUP) return m.memberCount !== undefined && m.memberCount > 0 ? { kind: 'readOf', n: m.readCount ?? 0, m: m.memberCount } : { kind: 'sent' };
+  if (m.toUserType === TO_USER_TYPE_GROUP)
+    return m.memberCount !== undefined && m.memberCount > 0
+      ? { kind: 'readOf', n: m.readCount ?? 0, m: m.memberCount }
+      : { kind: 'sent' };
   if ((m.readCount ?? 0) > 0) return { kind: 'read' };
   return m.delivered ? { kind: 'delivered' } : { kind: 'sent' };
 }
@@ -215,7 +237,9 @@ export function timeOutSending(all: Conversations, stillQueued: ReadonlySet<stri
     changed = true;
     next[peer] = {
       ...c,
-      messages: c.messages.map((m) => (m.isSendType === SEND_SENDING && !stillQueued.has(m.messageIdWeb) ? { ...m, isSendType: SEND_TIMED_OUT } : m)),
+      messages: c.messages.map((m) =>
+        m.isSendType === SEND_SENDING && !stillQueued.has(m.messageIdWeb) ? { ...m, isSendType: SEND_TIMED_OUT } : m,
+      ),
     };
   }
   return changed ? next : all;
@@ -224,10 +248,18 @@ export function timeOutSending(all: Conversations, stillQueued: ReadonlySet<stri
 /** An error frame about one own message: it failed (3) with the server's reason; a refused revoke is dropped. */
 export function applySendError(all: Conversations, messageIdWeb: string, msg: string, me: string): Conversations {
   for (const [peer, c] of Object.entries(all)) {
-    const m = c.messages.find((x) => x.messageIdWeb === messageIdWeb && x.fromUserId === me && x.isSendType !== SEND_ACKNOWLEDGED);
+    const m = c.messages.find(
+      (x) => x.messageIdWeb === messageIdWeb && x.fromUserId === me && x.isSendType !== SEND_ACKNOWLEDGED,
+    );
     if (!m) continue;
     if (m.type === MSG_TYPE_REVOKE) return { ...all, [peer]: { ...c, messages: c.messages.filter((x) => x !== m) } };
-    return { ...all, [peer]: { ...c, messages: c.messages.map((x) => (x === m ? { ...x, isSendType: SEND_TIMED_OUT, error: msg } : x)) } };
+    return {
+      ...all,
+      [peer]: {
+        ...c,
+        messages: c.messages.map((x) => (x === m ? { ...x, isSendType: SEND_TIMED_OUT, error: msg } : x)),
+      },
+    };
   }
   return all;
 }
@@ -236,12 +268,16 @@ export function applySendError(all: Conversations, messageIdWeb: string, msg: st
 export function markResending(all: Conversations, peer: string, messageIdWeb: string): Conversations {
   return replaceConversation(all, peer, (c) => ({
     ...c,
-    messages: c.messages.map((m) => (m.messageIdWeb === messageIdWeb ? { ...m, isSendType: SEND_SENDING, error: undefined } : m)),
+    messages: c.messages.map((m) =>
+      m.messageIdWeb === messageIdWeb ? { ...m, isSendType: SEND_SENDING, error: undefined } : m,
+    ),
   }));
 }
 
 export function markRead(all: Conversations, peer: string): Conversations {
-  return replaceConversation(all, peer, (c) => (c.unreadNumber === 0 ? c : { ...c, unreadNumber: 0 }));
+  return replaceConversation(all, peer, (c) =>
+    c.unreadNumber === 0 && !c.mentioned ? c : { ...c, unreadNumber: 0, mentioned: false },
+  );
 }
 
 /**
@@ -254,7 +290,13 @@ export function mergeHistory(
   all: Conversations,
   peer: string,
   page: {
-    records: Array<{ seq: number; message: ChatMessage; delivered?: boolean | undefined; readCount?: number | undefined; memberCount?: number | undefined }>;
+    records: Array<{
+      seq: number;
+      message: ChatMessage;
+      delivered?: boolean | undefined;
+      readCount?: number | undefined;
+      memberCount?: number | undefined;
+    }>;
     hasMore: boolean;
   },
 ): Conversations {
@@ -271,10 +313,15 @@ export function mergeHistory(
   const known = new Set(fromServer.map((m) => m.messageId));
   const knownWeb = new Set(fromServer.map((m) => `${m.fromUserId}\u0000${m.messageIdWeb}`));
   const held = c.messages.filter(
-    (m) => !(m.restored && m.isSendType === SEND_ACKNOWLEDGED) && !known.has(m.messageId) && !knownWeb.has(`${m.fromUserId}\u0000${m.messageIdWeb}`),
+    (m) =>
+      !(m.restored && m.isSendType === SEND_ACKNOWLEDGED) &&
+      !known.has(m.messageId) &&
+      !knownWeb.has(`${m.fromUserId}\u0000${m.messageIdWeb}`),
   );
   let messages = [...fromServer, ...held];
-  const revoked = new Set(messages.filter((m) => m.type === MSG_TYPE_REVOKE && m.isSendType === SEND_ACKNOWLEDGED).map((m) => m.content));
+  const revoked = new Set(
+    messages.filter((m) => m.type === MSG_TYPE_REVOKE && m.isSendType === SEND_ACKNOWLEDGED).map((m) => m.content),
+  );
   messages = messages.filter((m) => !revoked.has(m.messageId));
   const oldest = page.records[0]?.seq ?? c.oldestSeq;
   return {
@@ -297,17 +344,34 @@ export function renameConversation(all: Conversations, peer: string, name: strin
 
 /** Whether a group frame takes the group away from this user: dissolved, or they were removed or left. */
 export function groupGoneFor(frame: GroupEventFrame, me: string): boolean {
-  return frame.event === 'dissolved' || ((frame.event === 'membersRemoved' || frame.event === 'left') && frame.userIds.includes(me));
+  return (
+    frame.event === 'dissolved' ||
+    ((frame.event === 'membersRemoved' || frame.event === 'left') && frame.userIds.includes(me))
+  );
 }
 
 /**
- * A `group` frame: the group leaves the list when it is gone for this user; a user just added finds it in the
- * list at once (dated by the frame, before any message); otherwise it takes the group's name.
+ * A `group` frame: the group leaves the list when it is gone for this user; a member of a new group, or a user
+ * just added, finds it in the list at once (dated by the frame, before any message); otherwise it takes the
+ * group's name.
  */
 export function applyGroupEvent(all: Conversations, frame: GroupEventFrame, me: string): Conversations {
   if (groupGoneFor(frame, me)) return withoutConversation(all, frame.groupId);
-  if (frame.event === 'membersAdded' && frame.userIds.includes(me) && !all[frame.groupId]) {
-    return { ...all, [frame.groupId]: emptyConversation({ jid: frame.groupId, name: frame.name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP, timeSend: frame.at }) };
+  if (
+    (frame.event === 'created' || frame.event === 'membersAdded') &&
+    frame.userIds.includes(me) &&
+    !all[frame.groupId]
+  ) {
+    return {
+      ...all,
+      [frame.groupId]: emptyConversation({
+        jid: frame.groupId,
+        name: frame.name,
+        mpType: MP_TYPE_GROUP,
+        toUserType: TO_USER_TYPE_GROUP,
+        timeSend: frame.at,
+      }),
+    };
   }
   return renameConversation(all, frame.groupId, frame.name);
 }
@@ -318,7 +382,11 @@ export function applyGroupEvent(all: Conversations, frame: GroupEventFrame, me: 
  * group's current name. Only conversations in `heldBefore` (held when the groups were asked for) are dropped:
  * a group created meanwhile is not in an answer older than it.
  */
-export function reconcileGroups(all: Conversations, groups: readonly ChatGroup[], heldBefore: ReadonlySet<string>): Conversations {
+export function reconcileGroups(
+  all: Conversations,
+  groups: readonly ChatGroup[],
+  heldBefore: ReadonlySet<string>,
+): Conversations {
   const byId = new Map(groups.map((g) => [g.id, g]));
   let next = all;
   for (const c of Object.values(all)) {
@@ -330,9 +398,18 @@ export function reconcileGroups(all: Conversations, groups: readonly ChatGroup[]
   return next;
 }
 
-/** Total unread over the kept conversations (the badge of the chat entry). */
+/**
+ * Total unread over the kept conversations that are not muted (the badge of the chat entry and the count in the
+ * tab title). A muted conversation counts its unread quietly, in its own row only, as WeChat does, unless an
+ * unread message there @-mentions the user.
+ */
 export function totalUnread(all: Conversations): number {
-  return conversationList(all).reduce((n, c) => n + c.unreadNumber, 0);
+  return conversationList(all).reduce((n, c) => n + (c.muted && !c.mentioned ? 0 : c.unreadNumber), 0);
+}
+
+/** A conversation muted or unmuted (by this user, on this or another device). */
+export function setConversationMuted(all: Conversations, peer: string, muted: boolean): Conversations {
+  return replaceConversation(all, peer, (c) => (Boolean(c.muted) === muted ? c : { ...c, muted }));
 }
 
 /** 4.1: a chat partner's info is fetched again only when the last fetch is older than the skip window. */

@@ -10,7 +10,9 @@ describe('message-center attachment download (messageCenterHistoryMsg/downloadFi
   it('saves the file under the name the server gave it, else the name the list shows', async () => {
     const d = deps();
     const blob = new Blob(['x']);
-    await expect(downloadMessageAttachment('n1', '附件.pdf', { ...d, download: async () => ({ blob, fileName: '放假安排.pdf' }) })).resolves.toBe('downloaded');
+    await expect(
+      downloadMessageAttachment('n1', '附件.pdf', { ...d, download: async () => ({ blob, fileName: '放假安排.pdf' }) }),
+    ).resolves.toBe('downloaded');
     expect(d.save).toHaveBeenCalledWith(blob, '放假安排.pdf');
     await downloadMessageAttachment('n1', '附件.pdf', { ...d, download: async () => ({ blob, fileName: null }) });
     expect(d.save).toHaveBeenLastCalledWith(blob, '附件.pdf');

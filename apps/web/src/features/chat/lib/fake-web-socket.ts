@@ -49,7 +49,16 @@ export class FakeWebSocket implements WebSocketLike {
   /** Opens and answers the login with `ready`. */
   accept(userId = 'u1'): void {
     this.open();
-    this.receive({ kind: 'ready', userId, userName: userId, tenantId: '000000', resource: 'pc', jid: `${userId}/pc`, serverTime: new Date().toISOString(), resources: [] });
+    this.receive({
+      kind: 'ready',
+      userId,
+      userName: userId,
+      tenantId: '000000',
+      resource: 'pc',
+      jid: `${userId}/pc`,
+      serverTime: new Date().toISOString(),
+      resources: [],
+    });
   }
   messagesSent(): Array<Record<string, unknown>> {
     return this.sent.filter((f) => f.kind === 'message');

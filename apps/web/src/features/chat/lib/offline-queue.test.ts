@@ -1,4 +1,11 @@
-import { CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND, CHAT_TEXTS, MSG_TYPE_RECEIPT_STORED, createSendBucket, type SendBucket } from '@portal/contracts/chat';
+import {
+  CHAT_SEND_BURST,
+  CHAT_SEND_RATE_PER_SECOND,
+  CHAT_TEXTS,
+  MSG_TYPE_RECEIPT_STORED,
+  createSendBucket,
+  type SendBucket,
+} from '@portal/contracts/chat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createChatClient, type ChatApi, type ChatClient } from './chat-client.ts';
 import { ME, PEER, entry } from './chat-fixtures.ts';
@@ -19,7 +26,14 @@ class LimitedServerSocket extends FakeWebSocket {
     queueMicrotask(() =>
       this.receive(
         ok
-          ? { kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: `srv-${f.messageIdWeb}`, messageIdWeb: f.messageIdWeb!, toUserId: f.toUserId!, timeSend: new Date().toISOString() }
+          ? {
+              kind: 'receipt',
+              type: MSG_TYPE_RECEIPT_STORED,
+              messageId: `srv-${f.messageIdWeb}`,
+              messageIdWeb: f.messageIdWeb!,
+              toUserId: f.toUserId!,
+              timeSend: new Date().toISOString(),
+            }
           : { kind: 'error', status: 429, msg: CHAT_TEXTS.tooFast, messageIdWeb: f.messageIdWeb! },
       ),
     );
@@ -34,8 +48,16 @@ describe('a long offline queue drains by itself (issue 14)', () => {
     vi.useFakeTimers();
     FakeWebSocket.reset();
     LimitedServerSocket.refused = 0;
-    const api: ChatApi = { lastChatList: async () => [entry(PEER)], history: async () => ({ records: [], hasMore: false }), readConversation: async () => ({ read: 0 }) };
-    client = createChatClient({ api, createSocket: (url) => new LimitedServerSocket(url), url: () => 'ws://x/api/chat/ws' });
+    const api: ChatApi = {
+      lastChatList: async () => [entry(PEER)],
+      history: async () => ({ records: [], hasMore: false }),
+      readConversation: async () => ({ read: 0 }),
+    };
+    client = createChatClient({
+      api,
+      createSocket: (url) => new LimitedServerSocket(url),
+      url: () => 'ws://x/api/chat/ws',
+    });
     client.start({ userId: ME, userName: '张同学', token: 'tok' });
     FakeWebSocket.last().accept(ME);
     await vi.advanceTimersByTimeAsync(0);
@@ -66,7 +88,9 @@ describe('a long offline queue drains by itself (issue 14)', () => {
     expect(messages().every((m) => m.isSendType === SEND_ACKNOWLEDGED)).toBe(true);
     expect(LimitedServerSocket.refused).toBe(0);
     // Each went out once, in order.
-    const sent = FakeWebSocket.last().messagesSent().map((f) => f.content);
+    const sent = FakeWebSocket.last()
+      .messagesSent()
+      .map((f) => f.content);
     expect(sent).toEqual(Array.from({ length: 500 }, (_, i) => `离线 ${i}`));
   });
 

@@ -8,7 +8,14 @@ describe('message detail (4.2)', () => {
 
   it('marks the message read and opens its url on status 1000 with a url', async () => {
     const d = deps();
-    const detail = vi.fn(async () => ({ id: 'n1', title: 't', url: '/generalDetailsTow?id=n1', mpName: '教务处', timeSend: '', read: false }));
+    const detail = vi.fn(async () => ({
+      id: 'n1',
+      title: 't',
+      url: '/generalDetailsTow?id=n1',
+      mpName: '教务处',
+      timeSend: '',
+      read: false,
+    }));
     await expect(openMessageDetail('n1', { ...d, detail })).resolves.toBe('opened');
     expect(d.markRead).toHaveBeenCalledWith('n1');
     expect(d.openUrl).toHaveBeenCalledWith('/generalDetailsTow?id=n1');

@@ -63,10 +63,19 @@ describe('two tabs of one browser share one chat socket (issue 14)', () => {
   const tabs: ChatClient[] = [];
 
   const openTab = (name: string) => {
-    const api: ChatApi = { lastChatList: vi.fn(async () => [entry(PEER, { name: '李老师' })]), history: vi.fn(async () => ({ records: [], hasMore: false })), readConversation: vi.fn(async () => ({ read: 0 })) };
+    const api: ChatApi = {
+      lastChatList: vi.fn(async () => [entry(PEER, { name: '李老师' })]),
+      history: vi.fn(async () => ({ records: [], hasMore: false })),
+      readConversation: vi.fn(async () => ({ read: 0 })),
+    };
     const channel = newChannel();
     const share: ChatTabShare = { locks, channel, lockName: `portal.chat.leader.${ME}`, tabId: name };
-    const client = createChatClient({ api, createSocket: (url) => new FakeWebSocket(url), url: () => 'ws://x/api/chat/ws', tabs: () => share });
+    const client = createChatClient({
+      api,
+      createSocket: (url) => new FakeWebSocket(url),
+      url: () => 'ws://x/api/chat/ws',
+      tabs: () => share,
+    });
     client.start({ userId: ME, userName: '张同学', token: 'tok' });
     tabs.push(client);
     return client;
@@ -108,10 +117,23 @@ describe('two tabs of one browser share one chat socket (issue 14)', () => {
     const sent = b.sendText(PEER, '从第二个标签页发出');
     await vi.waitFor(() => expect(ws.messagesSent().map((f) => f.content)).toEqual(['从第二个标签页发出']));
     await vi.waitFor(() => expect(messages(a).map((x) => x.content)).toContain('从第二个标签页发出'));
-    ws.receive({ kind: 'receipt', type: MSG_TYPE_RECEIPT_STORED, messageId: 'srv-9', messageIdWeb: sent.messageIdWeb, toUserId: PEER, timeSend: '2026-11-23T08:00:00Z' });
+    ws.receive({
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_STORED,
+      messageId: 'srv-9',
+      messageIdWeb: sent.messageIdWeb,
+      toUserId: PEER,
+      timeSend: '2026-11-23T08:00:00Z',
+    });
     await vi.waitFor(() => {
-      expect(messages(b).find((x) => x.messageIdWeb === sent.messageIdWeb)).toMatchObject({ messageId: 'srv-9', isSendType: 0 });
-      expect(messages(a).find((x) => x.messageIdWeb === sent.messageIdWeb)).toMatchObject({ messageId: 'srv-9', isSendType: 0 });
+      expect(messages(b).find((x) => x.messageIdWeb === sent.messageIdWeb)).toMatchObject({
+        messageId: 'srv-9',
+        isSendType: 0,
+      });
+      expect(messages(a).find((x) => x.messageIdWeb === sent.messageIdWeb)).toMatchObject({
+        messageId: 'srv-9',
+        isSendType: 0,
+      });
     });
 
     // The leader tab closes: the other one takes the lock and opens the socket itself.

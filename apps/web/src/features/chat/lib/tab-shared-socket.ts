@@ -43,7 +43,9 @@ export type TabSharedSocket = ChatSocket & {
   isLeader(): boolean;
 };
 
-export function createTabSharedSocket(opts: ChatSocketOptions & { tabs: ChatTabShare; onShared?: (payload: unknown) => void }): TabSharedSocket {
+export function createTabSharedSocket(
+  opts: ChatSocketOptions & { tabs: ChatTabShare; onShared?: (payload: unknown) => void },
+): TabSharedSocket {
   const { locks, channel, lockName, tabId } = opts.tabs;
   let leader: ChatSocket | null = null;
   let releaseLock: (() => void) | null = null;
@@ -242,7 +244,8 @@ const pageTabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
 
 /** The browser's Web Locks and the page's BroadcastChannel for a user, or null where either is missing (then one socket per tab). */
 export function browserTabShare(userId: string): ChatTabShare | null {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: ChatTabLocks }).locks : undefined;
+  const locks =
+    typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: ChatTabLocks }).locks : undefined;
   if (!locks || typeof locks.request !== 'function' || typeof BroadcastChannel !== 'function') return null;
   pageChannel ??= new BroadcastChannel(CHAT_TAB_CHANNEL) as unknown as ChatTabChannel;
   return { locks, channel: pageChannel, lockName: `${CHAT_TAB_LOCK}.${userId}`, tabId: pageTabId };

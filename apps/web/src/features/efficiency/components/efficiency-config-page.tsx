@@ -24,7 +24,8 @@ function EfficiencyConfigBody() {
   const timeZone = config.data?.timeZone ?? DEFAULT_TIME_ZONE;
   const zones = useMemo(() => timeZones(timeZone).map((z) => ({ value: z, label: z })), [timeZone]);
   useEffect(() => {
-    if (config.data) form.setFieldsValue({ ...config.data.blocks, timeZone: config.data.timeZone ?? DEFAULT_TIME_ZONE });
+    if (config.data)
+      form.setFieldsValue({ ...config.data.blocks, timeZone: config.data.timeZone ?? DEFAULT_TIME_ZONE });
   }, [config.data, form]);
 
   const save = async ({ timeZone, ...blocks }: ConfigForm) => {
@@ -40,13 +41,31 @@ function EfficiencyConfigBody() {
         {!config.data ? (
           <Spin aria-label={t('efficiency.loading')} />
         ) : (
-          <Form form={form} layout="horizontal" labelCol={{ xs: { span: 24 }, sm: { span: 8 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }} style={{ maxWidth: 480 }} onFinish={(v) => void save({ ...config.data.blocks, ...v }).catch(() => undefined)}>
+          <Form
+            form={form}
+            layout="horizontal"
+            labelCol={{ xs: { span: 24 }, sm: { span: 8 } }}
+            wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}
+            style={{ maxWidth: 480 }}
+            onFinish={(v) => void save({ ...config.data.blocks, ...v }).catch(() => undefined)}
+          >
             {REPORT_BLOCKS.map((b) => (
-              <Form.Item key={b} name={b} label={t(`efficiency.blocks.${b}`)} valuePropName="checked" htmlFor={`eff-block-${b}`}>
+              <Form.Item
+                key={b}
+                name={b}
+                label={t(`efficiency.blocks.${b}`)}
+                valuePropName="checked"
+                htmlFor={`eff-block-${b}`}
+              >
                 <Switch id={`eff-block-${b}`} />
               </Form.Item>
             ))}
-            <Form.Item name="timeZone" label={t('efficiency.timeZone')} extra={t('efficiency.timeZoneHelp')} htmlFor="eff-time-zone">
+            <Form.Item
+              name="timeZone"
+              label={t('efficiency.timeZone')}
+              extra={t('efficiency.timeZoneHelp')}
+              htmlFor="eff-time-zone"
+            >
               <Select id="eff-time-zone" showSearch options={zones} />
             </Form.Item>
             <Form.Item wrapperCol={{ xs: { span: 24 }, sm: { offset: 8, span: 16 } }}>

@@ -4,17 +4,47 @@ import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/i18n.ts';
 
-const BLOCKS = { overview: true, trend: true, heat: true, likes: true, timeout: true, report: true, oa: true, personal: true };
+const BLOCKS = {
+  overview: true,
+  trend: true,
+  heat: true,
+  likes: true,
+  timeout: true,
+  report: true,
+  oa: true,
+  personal: true,
+};
 const api = vi.hoisted(() => ({ calls: [] as Array<{ path: string; body: Record<string, unknown> }>, canView: true }));
 
-const row = (deptId: string, deptName: string, started: number) => ({ deptId, deptName, serviceCount: 9, visitCount: 1200, started, finished: started - 1, overdue: 1, avgHours: 20.25, onTimeRate: 87.5 });
+const row = (deptId: string, deptName: string, started: number) => ({
+  deptId,
+  deptName,
+  serviceCount: 9,
+  visitCount: 1200,
+  started,
+  finished: started - 1,
+  overdue: 1,
+  avgHours: 20.25,
+  onTimeRate: 87.5,
+});
 const answers: Record<string, (body: Record<string, unknown>) => unknown> = {
   existReport: () => ({ canViewReport: api.canView, canConfigure: api.canView, hasData: true }),
   getReportConfig: () => ({ blocks: BLOCKS }),
   saveReportConfig: () => null,
   deptTree: () => [{ id: 'd-fin', title: '财务处', count: 9, children: [] }],
   sceneTree: () => [{ id: 's-1', title: '财务资产', count: 12, children: [] }],
-  overView: (b) => ({ range: { startDate: b.startDate, endDate: b.endDate }, serviceCount: 122, processServiceCount: 40, visitCount: 12_345, started: 90, finished: 75, running: 15, overdue: 21, onTimeRate: 80, avgHours: 30.5 }),
+  overView: (b) => ({
+    range: { startDate: b.startDate, endDate: b.endDate },
+    serviceCount: 122,
+    processServiceCount: 40,
+    visitCount: 12_345,
+    started: 90,
+    finished: 75,
+    running: 15,
+    overdue: 21,
+    onTimeRate: 80,
+    avgHours: 30.5,
+  }),
   processTrending: (b) => ({
     range: { startDate: b.startDate, endDate: b.endDate },
     granularity: b.granularity,
@@ -23,20 +53,54 @@ const answers: Record<string, (body: Record<string, unknown>) => unknown> = {
       { period: '2026-11-02', started: 2, finished: 2, overdue: 0 },
     ],
   }),
-  serviceHeatRate: () => [{ rank: 1, serviceId: 'x', serviceName: '统一身份认证密码重置', deptName: '信息化建设与管理中心', visitCount: 12_345_678, clicks: 0, rate: 64.2 }],
+  serviceHeatRate: () => [
+    {
+      rank: 1,
+      serviceId: 'x',
+      serviceName: '统一身份认证密码重置',
+      deptName: '信息化建设与管理中心',
+      visitCount: 12_345_678,
+      clicks: 0,
+      rate: 64.2,
+    },
+  ],
   topLikesBoard: () => [{ rank: 1, serviceId: 'y', serviceName: '座位预约', deptName: '图书馆', average: 5, count: 3 }],
   timeoutProcess: () => ({ records: [], total: 0, size: 5, current: 1, pages: 0 }),
   timeoutNode: () => [],
-  reportTable: () => ({ range: { startDate: '', endDate: '' }, rows: [row('d-fin', '财务处', 18)], total: row('', '合计', 90) }),
+  reportTable: () => ({
+    range: { startDate: '', endDate: '' },
+    rows: [row('d-fin', '财务处', 18)],
+    total: row('', '合计', 90),
+  }),
   reportTableDrill: (b) => ({
     range: { startDate: '', endDate: '' },
     deptId: b.deptId,
     deptName: '财务处',
-    processes: [{ processName: '报销审批', serviceId: null, started: 18, finished: 15, overdue: 4, avgHours: 60, onTimeRate: 73.3 }],
+    processes: [
+      {
+        processName: '报销审批',
+        serviceId: null,
+        started: 18,
+        finished: 15,
+        overdue: 4,
+        avgHours: 60,
+        onTimeRate: 73.3,
+      },
+    ],
     handlers: [{ handlerId: 'h1', handlerName: '赵会计', handled: 14, pending: 1, overdue: 2, avgHours: 26 }],
   }),
   OAOverview: () => ({ todo: 0, done: 0, timeout: 0, flows: [] }),
-  personalEfficiencyReport: () => ({ range: { startDate: '', endDate: '' }, userName: '张同学', handled: 0, pending: 0, overdue: 0, avgHours: null, onTimeRate: null, applied: 6, appliedFinished: 5 }),
+  personalEfficiencyReport: () => ({
+    range: { startDate: '', endDate: '' },
+    userName: '张同学',
+    handled: 0,
+    pending: 0,
+    overdue: 0,
+    avgHours: null,
+    onTimeRate: null,
+    applied: 6,
+    appliedFinished: 5,
+  }),
   personalERDetail: () => ({ records: [], total: 0, size: 5, current: 1, pages: 0 }),
 };
 
@@ -49,7 +113,9 @@ vi.mock('../../../lib/http/clients.ts', () => ({
     },
   },
 }));
-vi.mock('./trend-chart.tsx', () => ({ default: ({ summary }: { summary: string }) => <figure role="img" aria-label={summary} /> }));
+vi.mock('./trend-chart.tsx', () => ({
+  default: ({ summary }: { summary: string }) => <figure role="img" aria-label={summary} />,
+}));
 
 const { EfficiencyPage } = await import('./efficiency-page.tsx');
 const { EfficiencyConfigPage } = await import('./efficiency-config-page.tsx');
@@ -79,7 +145,9 @@ describe('efficiency supervision page', () => {
     // The chart is a figure with a summary, and the numbers are a table on request.
     const summary = await screen.findByTestId('trend-summary');
     expect(summary.textContent).toContain('共发起 5 件、办结 3 件、超时 1 件');
-    await waitFor(() => expect(document.querySelector('figure[role="img"]')?.getAttribute('aria-label')).toBe(summary.textContent));
+    await waitFor(() =>
+      expect(document.querySelector('figure[role="img"]')?.getAttribute('aria-label')).toBe(summary.textContent),
+    );
     fireEvent.click(screen.getByText('以表格查看'));
     expect(await screen.findByText('2026-11-02')).toBeTruthy();
 
@@ -92,7 +160,11 @@ describe('efficiency supervision page', () => {
     expect(within(drill).getByText('财务处明细').tagName).toBe('H3');
     expect(api.calls.find((c) => c.path === 'reportTableDrill')?.body).toMatchObject({ deptId: 'd-fin' });
     // Every call carries the same default range: the last 30 days.
-    const ranges = new Set(api.calls.filter((c) => c.body.startDate).map((c) => `${c.body.startDate as string}..${c.body.endDate as string}`));
+    const ranges = new Set(
+      api.calls
+        .filter((c) => c.body.startDate)
+        .map((c) => `${c.body.startDate as string}..${c.body.endDate as string}`),
+    );
     expect(ranges.size).toBe(1);
   }, 60_000);
 
@@ -104,7 +176,16 @@ describe('efficiency supervision page', () => {
     await waitFor(() => expect(within(screen.getByTestId('personal-applied')).getByText('6')).toBeTruthy());
     expect(screen.queryByRole('heading', { name: '效能概览' })).toBeNull();
     expect(screen.queryByLabelText('部门')).toBeNull();
-    const reportWide = ['overView', 'processTrending', 'serviceHeatRate', 'topLikesBoard', 'reportTable', 'timeoutProcess', 'OAOverview', 'deptTree'];
+    const reportWide = [
+      'overView',
+      'processTrending',
+      'serviceHeatRate',
+      'topLikesBoard',
+      'reportTable',
+      'timeoutProcess',
+      'OAOverview',
+      'deptTree',
+    ];
     expect(api.calls.filter((c) => reportWide.includes(c.path))).toEqual([]);
   });
 });
@@ -119,6 +200,9 @@ describe('efficiency configuration page', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(api.calls.find((c) => c.path === 'saveReportConfig')).toBeTruthy());
     // The tenant's time zone goes along (Asia/Shanghai when the server named none).
-    expect(api.calls.find((c) => c.path === 'saveReportConfig')!.body).toEqual({ blocks: { ...BLOCKS, likes: false }, timeZone: 'Asia/Shanghai' });
+    expect(api.calls.find((c) => c.path === 'saveReportConfig')!.body).toEqual({
+      blocks: { ...BLOCKS, likes: false },
+      timeZone: 'Asia/Shanghai',
+    });
   }, 30_000);
 });

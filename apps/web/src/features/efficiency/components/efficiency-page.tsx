@@ -1,6 +1,21 @@
 import type { Granularity, ReportBlock, ReportRow, TrendPoint } from '@portal/contracts/efficiency';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Form, Radio, Row, Select, Space, Spin, Statistic, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Statistic,
+  Table,
+  Tag,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +37,15 @@ import {
   trendQueryOptions,
   type Filter,
 } from '../api/efficiency.ts';
-import { defaultRange, formatHours, formatRate, formatTime, formatVisits, rangeError, trendTotals } from '../lib/format.ts';
+import {
+  defaultRange,
+  formatHours,
+  formatRate,
+  formatTime,
+  formatVisits,
+  rangeError,
+  trendTotals,
+} from '../lib/format.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
@@ -30,10 +53,28 @@ const TrendChart = lazy(() => import('./trend-chart.tsx'));
 const RANKING_LIMIT = 10;
 const headingStyle = { fontSize: 16, margin: 0 } as const;
 
-function Section({ id, title, children, extra }: { id: string; title: string; children: React.ReactNode; extra?: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  children,
+  extra,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  extra?: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={`eff-${id}`}>
-      <Card title={<h2 id={`eff-${id}`} style={headingStyle}>{title}</h2>} extra={extra} style={{ marginBottom: 16 }}>
+      <Card
+        title={
+          <h2 id={`eff-${id}`} style={headingStyle}>
+            {title}
+          </h2>
+        }
+        extra={extra}
+        style={{ marginBottom: 16 }}
+      >
         {children}
       </Card>
     </section>
@@ -102,9 +143,14 @@ function TrendBlock({ filter }: { filter: Filter }) {
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [asTable, setAsTable] = useState(false);
   const q = useQuery(trendQueryOptions({ ...filter, granularity }));
-  const labels = useMemo(() => ({ started: t('efficiency.started'), finished: t('efficiency.finished'), overdue: t('efficiency.overdue') }), [t]);
+  const labels = useMemo(
+    () => ({ started: t('efficiency.started'), finished: t('efficiency.finished'), overdue: t('efficiency.overdue') }),
+    [t],
+  );
   const points = q.data?.points;
-  const summary = points ? t('efficiency.trendSummary', { from: filter.startDate, to: filter.endDate, ...trendTotals(points) }) : '';
+  const summary = points
+    ? t('efficiency.trendSummary', { from: filter.startDate, to: filter.endDate, ...trendTotals(points) })
+    : '';
   return (
     <Section
       id="trend"
@@ -128,7 +174,9 @@ function TrendBlock({ filter }: { filter: Filter }) {
         <Loading />
       ) : (
         <>
-          <p style={{ marginTop: 0 }} data-testid="trend-summary">{summary}</p>
+          <p style={{ marginTop: 0 }} data-testid="trend-summary">
+            {summary}
+          </p>
           {asTable ? (
             <TrendTable points={points} />
           ) : (
@@ -205,13 +253,23 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
         rowKey="id"
         loading={processes.isLoading}
         dataSource={processes.data?.records ?? []}
-        pagination={{ current: page.current, pageSize: page.size, total: processes.data?.total ?? 0, onChange: (current, size) => setPage({ current, size }), showSizeChanger: false }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: processes.data?.total ?? 0,
+          onChange: (current, size) => setPage({ current, size }),
+          showSizeChanger: false,
+        }}
         columns={[
           { title: t('efficiency.processTitle'), dataIndex: 'title' },
           { title: t('efficiency.deptName'), dataIndex: 'deptName' },
           { title: t('efficiency.startedAt'), dataIndex: 'startedAt', render: (v: string) => formatTime(v) },
           { title: t('efficiency.dueAt'), dataIndex: 'dueAt', render: (v: string) => formatTime(v) },
-          { title: t('efficiency.overdueHours'), dataIndex: 'overdueHours', render: (v: number) => t('efficiency.hours', { value: formatHours(v) }) },
+          {
+            title: t('efficiency.overdueHours'),
+            dataIndex: 'overdueHours',
+            render: (v: number) => t('efficiency.hours', { value: formatHours(v) }),
+          },
         ]}
       />
       <h3 style={{ fontSize: 14 }}>{t('efficiency.timeoutNode')}</h3>
@@ -240,7 +298,9 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
   return (
     <section aria-labelledby="eff-drill" style={{ marginTop: 16 }} data-testid="report-drill">
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <h3 id="eff-drill" style={{ fontSize: 15, margin: 0 }}>{d ? t('efficiency.drillOf', { name: d.deptName }) : t('efficiency.loading')}</h3>
+        <h3 id="eff-drill" style={{ fontSize: 15, margin: 0 }}>
+          {d ? t('efficiency.drillOf', { name: d.deptName }) : t('efficiency.loading')}
+        </h3>
         <Button onClick={onClose}>{t('efficiency.closeDrill')}</Button>
       </Space>
       {!d ? (
@@ -259,7 +319,11 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
               { title: t('efficiency.finished'), dataIndex: 'finished' },
               { title: t('efficiency.overdue'), dataIndex: 'overdue' },
               { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => formatHours(v) },
-              { title: t('efficiency.onTimeRate'), dataIndex: 'onTimeRate', render: (v: number | null) => formatRate(v) },
+              {
+                title: t('efficiency.onTimeRate'),
+                dataIndex: 'onTimeRate',
+                render: (v: number | null) => formatRate(v),
+              },
             ]}
           />
           <h4 style={{ fontSize: 14 }}>{t('efficiency.byHandler')}</h4>
@@ -286,7 +350,9 @@ function ReportBlockView({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
   const [drill, setDrill] = useState<string | null>(null);
   const q = useQuery(reportTableQueryOptions(filter));
-  const rows: ReportRow[] = q.data ? [...q.data.rows, { ...q.data.total, deptId: '__total', deptName: t('efficiency.total') }] : [];
+  const rows: ReportRow[] = q.data
+    ? [...q.data.rows, { ...q.data.total, deptId: '__total', deptName: t('efficiency.total') }]
+    : [];
   return (
     <Section id="report" title={t('efficiency.report')}>
       <Table
@@ -310,7 +376,12 @@ function ReportBlockView({ filter }: { filter: Filter }) {
             key: 'drill',
             render: (_: unknown, r: ReportRow) =>
               r.deptId === '__total' ? null : (
-                <Button type="link" size="small" onClick={() => setDrill(r.deptId)} aria-label={t('efficiency.drillLabel', { name: r.deptName })}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setDrill(r.deptId)}
+                  aria-label={t('efficiency.drillLabel', { name: r.deptName })}
+                >
                   {t('efficiency.drill')}
                 </Button>
               ),
@@ -379,17 +450,36 @@ function PersonalBlock({ filter }: { filter: Filter }) {
         rowKey="id"
         loading={detail.isLoading}
         dataSource={detail.data?.records ?? []}
-        pagination={{ current: page.current, pageSize: page.size, total: detail.data?.total ?? 0, onChange: (current, size) => setPage({ current, size }), showSizeChanger: false }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: detail.data?.total ?? 0,
+          onChange: (current, size) => setPage({ current, size }),
+          showSizeChanger: false,
+        }}
         columns={[
           { title: t('efficiency.processTitle'), dataIndex: 'title' },
           { title: t('efficiency.nodeName'), dataIndex: 'nodeName' },
           { title: t('efficiency.arrivedAt'), dataIndex: 'arrivedAt', render: (v: string) => formatTime(v) },
-          { title: t('efficiency.handledAt'), dataIndex: 'handledAt', render: (v: string | null) => (v ? formatTime(v) : t('efficiency.notHandled')) },
-          { title: t('efficiency.duration'), dataIndex: 'hours', render: (v: number | null) => (v === null ? '—' : t('efficiency.hours', { value: formatHours(v) })) },
+          {
+            title: t('efficiency.handledAt'),
+            dataIndex: 'handledAt',
+            render: (v: string | null) => (v ? formatTime(v) : t('efficiency.notHandled')),
+          },
+          {
+            title: t('efficiency.duration'),
+            dataIndex: 'hours',
+            render: (v: number | null) => (v === null ? '—' : t('efficiency.hours', { value: formatHours(v) })),
+          },
           {
             title: t('efficiency.state'),
             dataIndex: 'overdue',
-            render: (v: boolean) => (v ? <Tag color="#c41d1d">{t('efficiency.stateOverdue')}</Tag> : <Tag color="#237804">{t('efficiency.stateOnTime')}</Tag>),
+            render: (v: boolean) =>
+              v ? (
+                <Tag color="#c41d1d">{t('efficiency.stateOverdue')}</Tag>
+              ) : (
+                <Tag color="#237804">{t('efficiency.stateOnTime')}</Tag>
+              ),
           },
         ]}
       />
@@ -420,9 +510,21 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
   };
   return (
     <section aria-label={t('efficiency.filters')} style={{ marginBottom: 16 }}>
-      <Form layout="inline" initialValues={{ range: [dayjs(value.startDate), dayjs(value.endDate)], deptId: value.deptId ?? null, sceneId: value.sceneId ?? null }} onValuesChange={(changed: Partial<FilterForm>) => apply(changed)}>
+      <Form
+        layout="inline"
+        initialValues={{
+          range: [dayjs(value.startDate), dayjs(value.endDate)],
+          deptId: value.deptId ?? null,
+          sceneId: value.sceneId ?? null,
+        }}
+        onValuesChange={(changed: Partial<FilterForm>) => apply(changed)}
+      >
         <Form.Item name="range" label={t('efficiency.range')} htmlFor="eff-range">
-          <DatePicker.RangePicker id={{ start: 'eff-range', end: 'eff-range-end' }} allowClear={false} placeholder={[t('efficiency.startDate'), t('efficiency.endDate')]} />
+          <DatePicker.RangePicker
+            id={{ start: 'eff-range', end: 'eff-range-end' }}
+            allowClear={false}
+            placeholder={[t('efficiency.startDate'), t('efficiency.endDate')]}
+          />
         </Form.Item>
         {full && (
           <>

@@ -8,7 +8,11 @@ import { trendSeries } from '../lib/format.ts';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-export type TrendChartProps = { points: TrendPoint[]; labels: { started: string; finished: string; overdue: string }; summary: string };
+export type TrendChartProps = {
+  points: TrendPoint[];
+  labels: { started: string; finished: string; overdue: string };
+  summary: string;
+};
 
 /**
  * The process trend drawn by ECharts (only the parts it needs, in a chunk of its own: the page loads this

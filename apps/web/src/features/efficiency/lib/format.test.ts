@@ -4,10 +4,13 @@ import { defaultRange, formatHours, formatRate, formatVisits, rangeError, trendS
 
 describe('efficiency formatting helpers', () => {
   it('defaults to the last 30 days up to today', () => {
-    expect(defaultRange(Date.parse('2026-11-23T10:00:00Z'))).toEqual({ startDate: '2026-10-25', endDate: '2026-11-23' });
+    expect(defaultRange(Date.parse('2026-11-23T10:00:00Z'))).toEqual({
+      startDate: '2026-10-25',
+      endDate: '2026-11-23',
+    });
   });
 
-  it('explains a bad range with the server\'s words', () => {
+  it("explains a bad range with the server's words", () => {
     expect(rangeError('2026-01-01', '2026-01-31')).toBeNull();
     expect(rangeError('2026-02-30', '2026-03-01')).toBe(EFFICIENCY_TEXTS.badDate);
     expect(rangeError('2026-03-02', '2026-03-01')).toBe(EFFICIENCY_TEXTS.startAfterEnd);
@@ -30,7 +33,12 @@ describe('efficiency formatting helpers', () => {
       { period: '2026-11-02', started: 2, finished: 4, overdue: 0 },
     ];
     expect(trendTotals(points)).toEqual({ started: 5, finished: 5, overdue: 1 });
-    expect(trendSeries(points)).toEqual({ periods: ['2026-11-01', '2026-11-02'], started: [3, 2], finished: [1, 4], overdue: [1, 0] });
+    expect(trendSeries(points)).toEqual({
+      periods: ['2026-11-01', '2026-11-02'],
+      started: [3, 2],
+      finished: [1, 4],
+      overdue: [1, 0],
+    });
     expect(trendTotals([])).toEqual({ started: 0, finished: 0, overdue: 0 });
   });
 });

@@ -1,12 +1,21 @@
-import { daysInRange, EFFICIENCY_DEFAULT_RANGE_DAYS, EFFICIENCY_MAX_RANGE_DAYS, EFFICIENCY_TEXTS, isIsoDate, type TrendPoint } from '@portal/contracts/efficiency';
+import {
+  daysInRange,
+  EFFICIENCY_DEFAULT_RANGE_DAYS,
+  EFFICIENCY_MAX_RANGE_DAYS,
+  EFFICIENCY_TEXTS,
+  isIsoDate,
+  type TrendPoint,
+} from '@portal/contracts/efficiency';
 import { formatHeat } from '@portal/contracts/constants';
+import { formatTenantTime, inTenantZone } from '../../../lib/time-zone.ts';
 
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The default range of the page: the last EFFICIENCY_DEFAULT_RANGE_DAYS days up to today (UTC, as the server counts). */
+/** The default range of the page: the last EFFICIENCY_DEFAULT_RANGE_DAYS days up to today, on the tenant's clock as the server counts them. */
 export function defaultRange(now = Date.now()): { startDate: string; endDate: string } {
-  return { startDate: iso(now - (EFFICIENCY_DEFAULT_RANGE_DAYS - 1) * DAY), endDate: iso(now) };
+  const today = inTenantZone(now);
+  return {
+    startDate: today.subtract(EFFICIENCY_DEFAULT_RANGE_DAYS - 1, 'day').format('YYYY-MM-DD'),
+    endDate: today.format('YYYY-MM-DD'),
+  };
 }
 
 /** Why a range cannot be asked for (the server's own wording), or null when it is fine. */
@@ -35,20 +44,30 @@ export function formatVisits(n: number): string {
   return capped.endsWith('+') ? capped : n.toLocaleString('zh-CN');
 }
 
-/** An ISO time as local YYYY-MM-DD HH:mm. */
+/** An ISO time as YYYY-MM-DD HH:mm on the tenant's clock. */
 export function formatTime(isoTime: string | null | undefined): string {
-  if (!isoTime) return '—';
-  const d = new Date(isoTime);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return formatTenantTime(isoTime);
 }
 
 /** Totals of a trend, for the chart's text alternative. */
 export function trendTotals(points: TrendPoint[]): { started: number; finished: number; overdue: number } {
-  return points.reduce((s, p) => ({ started: s.started + p.started, finished: s.finished + p.finished, overdue: s.overdue + p.overdue }), { started: 0, finished: 0, overdue: 0 });
+  return points.reduce(
+    (s, p) => ({ started: s.started + p.started, finished: s.finished + p.finished, overdue: s.overdue + p.overdue }),
+    { started: 0, finished: 0, overdue: 0 },
+  );
 }
 
 /** The trend as chart series: the x axis and one number list per measure. */
-export function trendSeries(points: TrendPoint[]): { periods: string[]; started: number[]; finished: number[]; overdue: number[] } {
-  return { periods: points.map((p) => p.period), started: points.map((p) => p.started), finished: points.map((p) => p.finished), overdue: points.map((p) => p.overdue) };
+export function trendSeries(points: TrendPoint[]): {
+  periods: string[];
+  started: number[];
+  finished: number[];
+  overdue: number[];
+} {
+  return {
+    periods: points.map((p) => p.period),
+    started: points.map((p) => p.started),
+    finished: points.map((p) => p.finished),
+    overdue: points.map((p) => p.overdue),
+  };
 }

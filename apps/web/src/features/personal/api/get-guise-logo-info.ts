@@ -3,6 +3,8 @@ import type { GuiseLogoInfo } from '@portal/contracts/personal';
 import { platformHttp } from '../../../lib/http/clients.ts';
 
 /** 7.9 GET platformApplyGuiseLogoInfo: the school's logo, system name and theme colour. */
-export const getGuiseLogoInfo = () => platformHttp.get<GuiseLogoInfo>('/platformApplyGuiseLogoInfo', undefined, { silent: true });
-export const getGuiseLogoInfoQueryOptions = () => queryOptions({ queryKey: ['personal', 'guiseLogoInfo'], queryFn: getGuiseLogoInfo, retry: false });
+export const getGuiseLogoInfo = () =>
+  platformHttp.get<GuiseLogoInfo>('/platformApplyGuiseLogoInfo', undefined, { silent: true });
+export const getGuiseLogoInfoQueryOptions = () =>
+  queryOptions({ queryKey: ['personal', 'guiseLogoInfo'], queryFn: getGuiseLogoInfo, retry: false });
 export const useGuiseLogoInfo = () => useQuery(getGuiseLogoInfoQueryOptions());

@@ -3,7 +3,13 @@ import type { SchoolCalendar, SchoolCalendarRequest } from '@portal/contracts/pe
 import { platformHttp } from '../../../lib/http/clients.ts';
 
 /** 7.9 POST scSemester/getSchoolCalendar: semesters, holidays and the current teaching week. */
-export const getSchoolCalendar = (body: NonNullable<SchoolCalendarRequest> = {}) => platformHttp.post<SchoolCalendar>('/scSemester/getSchoolCalendar', body);
+export const getSchoolCalendar = (body: NonNullable<SchoolCalendarRequest> = {}) =>
+  platformHttp.post<SchoolCalendar>('/scSemester/getSchoolCalendar', body);
 export const getSchoolCalendarQueryOptions = (body: NonNullable<SchoolCalendarRequest>) =>
-  queryOptions({ queryKey: ['personal', 'schoolCalendar', body], queryFn: () => getSchoolCalendar(body), placeholderData: keepPreviousData });
-export const useSchoolCalendar = (body: NonNullable<SchoolCalendarRequest>) => useQuery(getSchoolCalendarQueryOptions(body));
+  queryOptions({
+    queryKey: ['personal', 'schoolCalendar', body],
+    queryFn: () => getSchoolCalendar(body),
+    placeholderData: keepPreviousData,
+  });
+export const useSchoolCalendar = (body: NonNullable<SchoolCalendarRequest>) =>
+  useQuery(getSchoolCalendarQueryOptions(body));

@@ -4,5 +4,6 @@ import { platformHttp } from '../../../lib/http/clients.ts';
 
 /** 7.9 GET personInfo/getSystemAccessLink: the systems the user may open. */
 export const getSystemAccessLinks = () => platformHttp.get<SystemAccessLink[]>('/personInfo/getSystemAccessLink');
-export const getSystemAccessLinksQueryOptions = () => queryOptions({ queryKey: ['personal', 'systemAccessLinks'], queryFn: getSystemAccessLinks });
+export const getSystemAccessLinksQueryOptions = () =>
+  queryOptions({ queryKey: ['personal', 'systemAccessLinks'], queryFn: getSystemAccessLinks });
 export const useSystemAccessLinks = () => useQuery(getSystemAccessLinksQueryOptions());

@@ -1,29 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountBinding } from '@portal/contracts/services';
 import { App, Button, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
+import { useSessionTime } from '../../../lib/session/session-time.ts';
 import { bindListQueryKey, useBindList } from '../api/get-bind-list.ts';
-import { useSessionValidTime } from '../api/get-session-valid-time.ts';
 import { removeBind } from '../api/remove-bind.ts';
 import { splitDuration } from '../lib/calendar.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
-/** Seconds left on the session (7.3 getSessionValidTime) of the CAS ticket this login holds. */
+/**
+ * Seconds left on the session of the CAS ticket this login holds, as the session guard's last check (every 30 s,
+ * 7.3 getSessionValidTime) found them: the page does not ask the server a second time.
+ */
 function SessionValidTime() {
   const { t } = useTranslation();
   const ticket = useSession((s) => s.casTicket);
-  const valid = useSessionValidTime(ticket);
+  const latest = useSessionTime();
   if (!ticket) return <span>{t('personal.security.sessionUnknown')}</span>;
-  if (valid.isPending) return <Skeleton.Input active size="small" />;
-  if (valid.isError || !valid.data) return <span>{t('personal.security.sessionUnknown')}</span>;
+  if (!latest) return <Skeleton.Input active size="small" />;
+  const valid = { data: latest };
   if (valid.data.validTime <= 0) return <Tag color="red">{t('personal.security.sessionExpired')}</Tag>;
   const { hours, minutes } = splitDuration(valid.data.validTime);
   return (
     <span data-testid="session-valid-time">
       {t('personal.security.sessionLeft', { hours, minutes })}
-      {valid.data.expireTime > 0 && <span className="pc-muted"> · {t('personal.security.sessionUntil', { time: dayjs(valid.data.expireTime).format('YYYY-MM-DD HH:mm') })}</span>}
+      {valid.data.expireTime > 0 && (
+        <span className="pc-muted">
+          {' '}
+          · {t('personal.security.sessionUntil', { time: formatTenantTime(valid.data.expireTime) })}
+        </span>
+      )}
     </span>
   );
 }
@@ -37,7 +45,9 @@ export function AccountSecurityCard() {
   const unbind = useMutation({
     mutationFn: (b: AccountBinding) => removeBind(b.source),
     onSuccess: (_r, b) => {
-      client.setQueryData<AccountBinding[]>(bindListQueryKey, (list) => (list ?? []).filter((x) => x.source !== b.source));
+      client.setQueryData<AccountBinding[]>(bindListQueryKey, (list) =>
+        (list ?? []).filter((x) => x.source !== b.source),
+      );
       void client.invalidateQueries({ queryKey: bindListQueryKey });
       void message.success(t('personal.security.unbound'));
     },
@@ -54,7 +64,11 @@ export function AccountSecurityCard() {
 
   return (
     <SectionCard title={t('personal.security.title')}>
-      <Descriptions column={1} size="small" items={[{ key: 'session', label: t('personal.security.session'), children: <SessionValidTime /> }]} />
+      <Descriptions
+        column={1}
+        size="small"
+        items={[{ key: 'session', label: t('personal.security.session'), children: <SessionValidTime /> }]}
+      />
       <h3 className="pc-sub-title">{t('personal.security.bindings')}</h3>
       {bindings.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
@@ -70,12 +84,22 @@ export function AccountSecurityCard() {
             <List.Item
               data-source={b.source}
               actions={[
-                <Button key="unbind" size="small" danger onClick={() => confirm(b)} aria-label={t('personal.security.unbindAria', { source: b.sourceName })} loading={unbind.isPending && unbind.variables?.source === b.source}>
+                <Button
+                  key="unbind"
+                  size="small"
+                  danger
+                  onClick={() => confirm(b)}
+                  aria-label={t('personal.security.unbindAria', { source: b.sourceName })}
+                  loading={unbind.isPending && unbind.variables?.source === b.source}
+                >
                   {t('personal.security.unbind')}
                 </Button>,
               ]}
             >
-              <List.Item.Meta title={`${b.sourceName} · ${b.nickName}`} description={t('personal.security.boundAt', { time: dayjs(b.boundAt).format('YYYY-MM-DD HH:mm') })} />
+              <List.Item.Meta
+                title={`${b.sourceName} · ${b.nickName}`}
+                description={t('personal.security.boundAt', { time: formatTenantTime(b.boundAt) })}
+              />
             </List.Item>
           )}
         />

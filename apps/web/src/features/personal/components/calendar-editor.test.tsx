@@ -17,7 +17,17 @@ beforeEach(() => {
     schoolYear: '2026-2027',
     date: '2026-11-23',
     current: null,
-    semesters: [{ id: 's1', schoolYear: '2026-2027', term: 1, name: '2026-2027学年第一学期', startDate: '2026-09-07', endDate: '2027-01-17', weeks: 19 }],
+    semesters: [
+      {
+        id: 's1',
+        schoolYear: '2026-2027',
+        term: 1,
+        name: '2026-2027学年第一学期',
+        startDate: '2026-09-07',
+        endDate: '2027-01-17',
+        weeks: 19,
+      },
+    ],
     events: [{ id: 'e1', name: '国庆节', kind: 'holiday', startDate: '2026-10-01', endDate: '2026-10-07' }],
     schoolYears: ['2026-2027'],
   };
@@ -25,7 +35,13 @@ beforeEach(() => {
     if (path === '/scSemester/getSchoolCalendar') return { ...calendar, schoolYear: body.schoolYear };
     if (path === '/scSemester/event/save') {
       if (body.name === '坏数据') throw new Error('结束日期不能早于开始日期');
-      const saved = { id: 'e2', name: body.name, kind: body.kind, startDate: body.startDate, endDate: body.endDate } as SchoolCalendar['events'][number];
+      const saved = {
+        id: 'e2',
+        name: body.name,
+        kind: body.kind,
+        startDate: body.startDate,
+        endDate: body.endDate,
+      } as SchoolCalendar['events'][number];
       calendar = { ...calendar, events: [...calendar.events, saved] };
       return saved;
     }
@@ -75,7 +91,9 @@ describe('calendar editor', () => {
     fireEvent.change(within(form).getByLabelText('开始日期'), { target: { value: '2026-12-10' } });
     fireEvent.change(within(form).getByLabelText('结束日期'), { target: { value: '2026-12-01' } });
     await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/scSemester/event/save', expect.objectContaining({ name: '坏数据' })));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/scSemester/event/save', expect.objectContaining({ name: '坏数据' })),
+    );
     expect(within(form).getByLabelText('名称')).toBeTruthy();
 
     await user.clear(within(form).getByLabelText('名称'));
@@ -83,7 +101,13 @@ describe('calendar editor', () => {
     fireEvent.change(within(form).getByLabelText('结束日期'), { target: { value: '2026-12-11' } });
     await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/scSemester/event/save', { schoolYear: '2026-2027', kind: 'holiday', name: '运动会', startDate: '2026-12-10', endDate: '2026-12-11' }),
+      expect(http.post).toHaveBeenCalledWith('/scSemester/event/save', {
+        schoolYear: '2026-2027',
+        kind: 'holiday',
+        name: '运动会',
+        startDate: '2026-12-10',
+        endDate: '2026-12-11',
+      }),
     );
     expect((await screen.findAllByText('运动会')).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.queryByLabelText('开始日期')).toBeNull());

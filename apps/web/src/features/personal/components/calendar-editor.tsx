@@ -2,7 +2,12 @@ import { CALENDAR_EVENT_KINDS, type CalendarEvent, type Semester } from '@portal
 import { App, Button, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemoveCalendarEvent, useRemoveSemester, useSaveCalendarEvent, useSaveSemester } from '../api/edit-school-calendar.ts';
+import {
+  useRemoveCalendarEvent,
+  useRemoveSemester,
+  useSaveCalendarEvent,
+  useSaveSemester,
+} from '../api/edit-school-calendar.ts';
 import { useSchoolCalendar } from '../api/get-school-calendar.ts';
 
 type Kind = CalendarEvent['kind'];
@@ -17,7 +22,17 @@ const nextYear = (y: string) => `${Number(y.slice(0, 4)) + 1}-${Number(y.slice(5
  * holidays, vacations and exam weeks. The server checks every rule (terms, overlaps, dates in the school year) and
  * its message shows as the HTTP layer's toast; the form stays open until a save succeeds.
  */
-export function CalendarEditor({ open, onClose, initialYear, years }: { open: boolean; onClose: () => void; initialYear: string; years: string[] }) {
+export function CalendarEditor({
+  open,
+  onClose,
+  initialYear,
+  years,
+}: {
+  open: boolean;
+  onClose: () => void;
+  initialYear: string;
+  years: string[];
+}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [year, setYear] = useState(initialYear);
@@ -29,14 +44,26 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
   const removeSemester = useRemoveSemester();
   const removeEvent = useRemoveCalendarEvent();
   const newest = [...years, initialYear].sort().at(-1)!;
-  const yearOptions = Array.from(new Set([...years, initialYear, nextYear(newest)])).sort().reverse();
+  const yearOptions = Array.from(new Set([...years, initialYear, nextYear(newest)]))
+    .sort()
+    .reverse();
 
   const startEdit = (next: NonNullable<Editing>) => setEditing(next);
   const initialValues = (e: NonNullable<Editing>): FormValues => {
     const row = e.row;
     return e.type === 'semester'
-      ? { term: (row as Semester | null)?.term === 2 ? 2 : 1, name: row?.name ?? '', startDate: row?.startDate ?? '', endDate: row?.endDate ?? '' }
-      : { kind: (row as CalendarEvent | null)?.kind ?? 'holiday', name: row?.name ?? '', startDate: row?.startDate ?? '', endDate: row?.endDate ?? '' };
+      ? {
+          term: (row as Semester | null)?.term === 2 ? 2 : 1,
+          name: row?.name ?? '',
+          startDate: row?.startDate ?? '',
+          endDate: row?.endDate ?? '',
+        }
+      : {
+          kind: (row as CalendarEvent | null)?.kind ?? 'holiday',
+          name: row?.name ?? '',
+          startDate: row?.startDate ?? '',
+          endDate: row?.endDate ?? '',
+        };
   };
 
   const submit = async () => {
@@ -49,9 +76,23 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
     }
     try {
       if (editing.type === 'semester') {
-        await saveSemester.mutateAsync({ ...(editing.row ? { id: editing.row.id } : {}), schoolYear: year, term: v.term ?? 1, name: v.name, startDate: v.startDate, endDate: v.endDate });
+        await saveSemester.mutateAsync({
+          ...(editing.row ? { id: editing.row.id } : {}),
+          schoolYear: year,
+          term: v.term ?? 1,
+          name: v.name,
+          startDate: v.startDate,
+          endDate: v.endDate,
+        });
       } else {
-        await saveEvent.mutateAsync({ ...(editing.row ? { id: editing.row.id } : {}), schoolYear: year, kind: v.kind ?? 'holiday', name: v.name, startDate: v.startDate, endDate: v.endDate });
+        await saveEvent.mutateAsync({
+          ...(editing.row ? { id: editing.row.id } : {}),
+          schoolYear: year,
+          kind: v.kind ?? 'holiday',
+          name: v.name,
+          startDate: v.startDate,
+          endDate: v.endDate,
+        });
       }
       void message.success(t('personal.calendarEdit.saved'));
       setEditing(null);
@@ -66,7 +107,11 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
       okText: t('personal.calendarEdit.remove'),
       okButtonProps: { danger: true },
       cancelText: t('personal.calendarEdit.cancel'),
-      onOk: () => remove().then(() => void message.success(t('personal.calendarEdit.removed')), () => undefined),
+      onOk: () =>
+        remove().then(
+          () => void message.success(t('personal.calendarEdit.removed')),
+          () => undefined,
+        ),
     });
 
   // The visible word, then the item's name for screen readers ("删除 国庆节"), as content (not aria-label).
@@ -84,7 +129,9 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
   );
 
   const data = calendar.data?.schoolYear === year ? calendar.data : undefined;
-  const required = (field: string) => [{ required: true, whitespace: true, message: t('personal.calendarEdit.required', { field }) }];
+  const required = (field: string) => [
+    { required: true, whitespace: true, message: t('personal.calendarEdit.required', { field }) },
+  ];
   const busy = saveSemester.isPending || saveEvent.isPending;
 
   return (
@@ -98,7 +145,13 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
       destroyOnHidden
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Select aria-label={t('personal.calendar.schoolYear')} value={year} onChange={setYear} options={yearOptions.map((y) => ({ value: y, label: y }))} style={{ width: 160 }} />
+        <Select
+          aria-label={t('personal.calendar.schoolYear')}
+          value={year}
+          onChange={setYear}
+          options={yearOptions.map((y) => ({ value: y, label: y }))}
+          style={{ width: 160 }}
+        />
         {!data ? (
           <Skeleton active />
         ) : (
@@ -119,9 +172,16 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
                   {data.semesters.map((s) => (
                     <li key={s.id} className="pc-edit-row">
                       <span>
-                        <strong>{s.name}</strong> <span className="pc-muted">{t('personal.calendar.range', { start: s.startDate, end: s.endDate, weeks: s.weeks })}</span>
+                        <strong>{s.name}</strong>{' '}
+                        <span className="pc-muted">
+                          {t('personal.calendar.range', { start: s.startDate, end: s.endDate, weeks: s.weeks })}
+                        </span>
                       </span>
-                      {rowActions(s.name, () => startEdit({ type: 'semester', row: s }), () => confirmRemove(s.name, () => removeSemester.mutateAsync(s.id)))}
+                      {rowActions(
+                        s.name,
+                        () => startEdit({ type: 'semester', row: s }),
+                        () => confirmRemove(s.name, () => removeSemester.mutateAsync(s.id)),
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -144,9 +204,16 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
                     <li key={e.id} className="pc-edit-row">
                       <span>
                         <Tag className={`pc-kind pc-kind-${e.kind}`}>{t(`personal.calendar.kinds.${e.kind}`)}</Tag>
-                        {e.name} <span className="pc-muted">{e.startDate === e.endDate ? e.startDate : `${e.startDate} ~ ${e.endDate}`}</span>
+                        {e.name}{' '}
+                        <span className="pc-muted">
+                          {e.startDate === e.endDate ? e.startDate : `${e.startDate} ~ ${e.endDate}`}
+                        </span>
                       </span>
-                      {rowActions(e.name, () => startEdit({ type: 'event', row: e }), () => confirmRemove(e.name, () => removeEvent.mutateAsync(e.id)))}
+                      {rowActions(
+                        e.name,
+                        () => startEdit({ type: 'event', row: e }),
+                        () => confirmRemove(e.name, () => removeEvent.mutateAsync(e.id)),
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -158,7 +225,15 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
 
       <Modal
         open={editing !== null}
-        title={t(editing?.type === 'semester' ? (editing.row ? 'personal.calendarEdit.editSemester' : 'personal.calendarEdit.newSemester') : editing?.row ? 'personal.calendarEdit.editEvent' : 'personal.calendarEdit.newEvent')}
+        title={t(
+          editing?.type === 'semester'
+            ? editing.row
+              ? 'personal.calendarEdit.editSemester'
+              : 'personal.calendarEdit.newSemester'
+            : editing?.row
+              ? 'personal.calendarEdit.editEvent'
+              : 'personal.calendarEdit.newEvent',
+        )}
         onCancel={() => setEditing(null)}
         onOk={() => void submit()}
         okText={t('personal.calendarEdit.save')}
@@ -167,26 +242,46 @@ export function CalendarEditor({ open, onClose, initialYear, years }: { open: bo
         destroyOnHidden
       >
         {editing && (
-        <Form form={form} layout="vertical" preserve={false} initialValues={initialValues(editing)} onFinish={() => void submit()}>
-          {editing?.type === 'semester' ? (
-            <Form.Item name="term" label={t('personal.calendarEdit.term')} rules={[{ required: true }]}>
-              <Select options={[1, 2].map((n) => ({ value: n, label: t(`personal.calendarEdit.terms.${n}`) }))} />
+          <Form
+            form={form}
+            layout="vertical"
+            preserve={false}
+            initialValues={initialValues(editing)}
+            onFinish={() => void submit()}
+          >
+            {editing?.type === 'semester' ? (
+              <Form.Item name="term" label={t('personal.calendarEdit.term')} rules={[{ required: true }]}>
+                <Select options={[1, 2].map((n) => ({ value: n, label: t(`personal.calendarEdit.terms.${n}`) }))} />
+              </Form.Item>
+            ) : (
+              <Form.Item name="kind" label={t('personal.calendarEdit.kind')} rules={[{ required: true }]}>
+                <Select
+                  options={CALENDAR_EVENT_KINDS.map((k) => ({ value: k, label: t(`personal.calendar.kinds.${k}`) }))}
+                />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="name"
+              label={t('personal.calendarEdit.name')}
+              rules={required(t('personal.calendarEdit.name'))}
+            >
+              <Input maxLength={50} showCount />
             </Form.Item>
-          ) : (
-            <Form.Item name="kind" label={t('personal.calendarEdit.kind')} rules={[{ required: true }]}>
-              <Select options={CALENDAR_EVENT_KINDS.map((k) => ({ value: k, label: t(`personal.calendar.kinds.${k}`) }))} />
+            <Form.Item
+              name="startDate"
+              label={t('personal.calendarEdit.startDate')}
+              rules={required(t('personal.calendarEdit.startDate'))}
+            >
+              <Input type="date" />
             </Form.Item>
-          )}
-          <Form.Item name="name" label={t('personal.calendarEdit.name')} rules={required(t('personal.calendarEdit.name'))}>
-            <Input maxLength={50} showCount />
-          </Form.Item>
-          <Form.Item name="startDate" label={t('personal.calendarEdit.startDate')} rules={required(t('personal.calendarEdit.startDate'))}>
-            <Input type="date" />
-          </Form.Item>
-          <Form.Item name="endDate" label={t('personal.calendarEdit.endDate')} rules={required(t('personal.calendarEdit.endDate'))}>
-            <Input type="date" />
-          </Form.Item>
-        </Form>
+            <Form.Item
+              name="endDate"
+              label={t('personal.calendarEdit.endDate')}
+              rules={required(t('personal.calendarEdit.endDate'))}
+            >
+              <Input type="date" />
+            </Form.Item>
+          </Form>
         )}
       </Modal>
     </Modal>

@@ -1,12 +1,12 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { Button, Empty, Pagination, Rate, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyRates, useMyRecent } from '../api/get-my-history.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
-const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+const when = (iso: string) => formatTenantTime(iso);
 
 /** Recently used services (POST serverCenter/myRecent), each opened as 4.4 says by the route's opener. */
 export function RecentServicesCard({ onOpen }: { onOpen?: ((s: ServiceItem) => void) | undefined }) {
@@ -26,7 +26,12 @@ export function RecentServicesCard({ onOpen }: { onOpen?: ((s: ServiceItem) => v
             <li key={s.serviceId} className="pc-history-item" data-service-id={s.serviceId}>
               <div className="pc-history-main">
                 {onOpen ? (
-                  <Button type="link" className="pc-history-name" aria-label={t('personal.recent.open', { name: s.serviceName })} onClick={() => onOpen(s)}>
+                  <Button
+                    type="link"
+                    className="pc-history-name"
+                    aria-label={t('personal.recent.open', { name: s.serviceName })}
+                    onClick={() => onOpen(s)}
+                  >
                     {s.serviceName}
                   </Button>
                 ) : (
@@ -86,7 +91,17 @@ export function MyRatesCard() {
               </li>
             ))}
           </ul>
-          {rates.data.total > RATES_PAGE && <Pagination size="small" align="end" current={current} pageSize={RATES_PAGE} total={rates.data.total} onChange={setCurrent} showSizeChanger={false} />}
+          {rates.data.total > RATES_PAGE && (
+            <Pagination
+              size="small"
+              align="end"
+              current={current}
+              pageSize={RATES_PAGE}
+              total={rates.data.total}
+              onChange={setCurrent}
+              showSizeChanger={false}
+            />
+          )}
         </>
       )}
     </SectionCard>

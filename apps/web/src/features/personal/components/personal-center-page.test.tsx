@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
+import { recordSessionTime } from '../../../lib/session/session-time.ts';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), wbPost: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({
@@ -20,35 +21,95 @@ vi.mock('../../../lib/http/clients.ts', () => ({
 const { PersonalCenterPage } = await import('./personal-center-page.tsx');
 
 const USER: UserInfo = {
-  user_id: 'u3', user_name: '张同学', account: 'student01', nick_name: '张小华', tenant_id: '000000', tenant_name: '示例大学',
-  roleId: '000000-student', roleType: 'student', roleName: '学生', configurationMenu: [],
+  user_id: 'u3',
+  user_name: '张同学',
+  account: 'student01',
+  nick_name: '张小华',
+  tenant_id: '000000',
+  tenant_name: '示例大学',
+  roleId: '000000-student',
+  roleType: 'student',
+  roleName: '学生',
+  configurationMenu: [],
 };
 const CALENDAR: SchoolCalendar = {
   schoolYear: '2026-2027',
   date: '2026-11-23',
   current: { semesterId: 's1', semesterName: '2026-2027学年第一学期', week: 12, weeks: 19 },
   semesters: [
-    { id: 's1', schoolYear: '2026-2027', term: 1, name: '2026-2027学年第一学期', startDate: '2026-09-07', endDate: '2027-01-17', weeks: 19 },
-    { id: 's2', schoolYear: '2026-2027', term: 2, name: '2026-2027学年第二学期', startDate: '2027-02-22', endDate: '2027-07-04', weeks: 19 },
+    {
+      id: 's1',
+      schoolYear: '2026-2027',
+      term: 1,
+      name: '2026-2027学年第一学期',
+      startDate: '2026-09-07',
+      endDate: '2027-01-17',
+      weeks: 19,
+    },
+    {
+      id: 's2',
+      schoolYear: '2026-2027',
+      term: 2,
+      name: '2026-2027学年第二学期',
+      startDate: '2027-02-22',
+      endDate: '2027-07-04',
+      weeks: 19,
+    },
   ],
   events: [{ id: 'e1', name: '国庆节', kind: 'holiday', startDate: '2026-10-01', endDate: '2026-10-07' }],
   schoolYears: ['2026-2027'],
 };
 const LINKS: SystemAccessLink[] = [
-  { id: 'l1', systemName: '教务系统', systemUrl: 'https://jw.demo.edu.cn/', icon: '', description: '选课与成绩', sort: 1 },
+  {
+    id: 'l1',
+    systemName: '教务系统',
+    systemUrl: 'https://jw.demo.edu.cn/',
+    icon: '',
+    description: '选课与成绩',
+    sort: 1,
+  },
   { id: 'l2', systemName: '坏链接', systemUrl: 'javascript:alert(1)', icon: '', description: '', sort: 2 },
 ];
 let bindings: AccountBinding[];
 const service = (id: string, name: string) => ({
-  serviceId: id, serviceName: name, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '后勤管理处', serviceSceneName: '生活服务',
-  visitCount: 3, processType: 'ONLINE', hasGuide: false, accessWay: '1', openWay: '1003', serviceUrl: 'https://x.demo.edu.cn/', serviceType: 'APPLICATION' as const,
-  serviceTypeName: '办事', deptId: 'd', sceneId: 's', typeId: 't', isPublic: true, launchedAt: '2026-01-01', collected: false, score: 0, rateCount: 0,
+  serviceId: id,
+  serviceName: name,
+  serviceIcon: '',
+  shelfLabelName: '',
+  labelName: '',
+  serviceDeptName: '后勤管理处',
+  serviceSceneName: '生活服务',
+  visitCount: 3,
+  processType: 'ONLINE',
+  hasGuide: false,
+  accessWay: '1',
+  openWay: '1003',
+  serviceUrl: 'https://x.demo.edu.cn/',
+  serviceType: 'APPLICATION' as const,
+  serviceTypeName: '办事',
+  deptId: 'd',
+  sceneId: 's',
+  typeId: 't',
+  isPublic: true,
+  launchedAt: '2026-01-01',
+  collected: false,
+  score: 0,
+  rateCount: 0,
 });
 const RECENT: RecentService[] = [
   { ...service('r1', '宿舍报修'), lastUsedAt: '2026-11-23T02:05:00.000Z', useCount: 4 },
   { ...service('r2', '校园卡充值'), lastUsedAt: '2026-11-22T02:05:00.000Z', useCount: 1 },
 ];
-const rate = (i: number): MyRate => ({ serviceId: `s${i}`, serviceName: `服务${i}`, serviceIcon: '', available: i !== 2, score: (i % 5) + 1, labels: i === 1 ? ['办理便捷'] : [], comment: i === 1 ? '很快' : '', createdAt: '2026-11-20T02:00:00.000Z' });
+const rate = (i: number): MyRate => ({
+  serviceId: `s${i}`,
+  serviceName: `服务${i}`,
+  serviceIcon: '',
+  available: i !== 2,
+  score: (i % 5) + 1,
+  labels: i === 1 ? ['办理便捷'] : [],
+  comment: i === 1 ? '很快' : '',
+  createdAt: '2026-11-20T02:00:00.000Z',
+});
 const RATES = Array.from({ length: 7 }, (_, i) => rate(i + 1));
 
 beforeEach(() => {
@@ -58,7 +119,14 @@ beforeEach(() => {
   ];
   http.get.mockImplementation(async (path: string) => {
     if (path === '/user/getUserInfo') return USER;
-    if (path === '/platformApplyGuiseLogoInfo') return { logo: '', systemName: '示例大学网上办事服务大厅', themeColor: '#008cff', tenantId: '000000', tenantName: '示例大学' };
+    if (path === '/platformApplyGuiseLogoInfo')
+      return {
+        logo: '',
+        systemName: '示例大学网上办事服务大厅',
+        themeColor: '#008cff',
+        tenantId: '000000',
+        tenantName: '示例大学',
+      };
     if (path === '/personInfo/getSystemAccessLink') return LINKS;
     if (path === '/serverCenter/myCollect') return [];
     throw new Error(`unexpected GET ${path}`);
@@ -73,19 +141,34 @@ beforeEach(() => {
     if (path === '/serverCenter/myRecent') return RECENT;
     if (path === '/serverCenter/myRates') {
       const { current, size } = body as unknown as { current: number; size: number };
-      return { records: RATES.slice((current - 1) * size, current * size), total: RATES.length, size, current, pages: Math.ceil(RATES.length / size) };
+      return {
+        records: RATES.slice((current - 1) * size, current * size),
+        total: RATES.length,
+        size,
+        current,
+        pages: Math.ceil(RATES.length / size),
+      };
     }
     throw new Error(`unexpected POST ${path}`);
   });
-  http.wbPost.mockImplementation(async () => ({ casTicket: 'ST-1', validTime: 3725, expireTime: Date.UTC(2026, 10, 23, 10, 0) }));
+  http.wbPost.mockImplementation(async (path: string) =>
+    path.endsWith('/changePasswordInfo')
+      ? { allowed: false, reason: '演示账号不能修改密码', regex: '', message: '', minLength: 8, maxLength: 20 }
+      : { casTicket: 'ST-1', validTime: 3725, expireTime: Date.UTC(2026, 10, 23, 10, 0) },
+  );
   sessionStore.setState({ user: USER, casTicket: 'ST-1' });
+  // The session guard's last ticket check (lib/session/session-time.ts); the page shows it without asking again.
+  recordSessionTime({ validTime: 3725, expireTime: Date.UTC(2026, 10, 23, 10, 0) }, Date.now());
 });
 afterEach(() => {
   vi.clearAllMocks();
   sessionStore.getState().logoutClear();
 });
 
-function renderPage(themeDialog?: Parameters<typeof PersonalCenterPage>[0]['themeDialog'], onOpenService?: Parameters<typeof PersonalCenterPage>[0]['onOpenService']) {
+function renderPage(
+  themeDialog?: Parameters<typeof PersonalCenterPage>[0]['themeDialog'],
+  onOpenService?: Parameters<typeof PersonalCenterPage>[0]['onOpenService'],
+) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nextProvider i18n={i18n}>
@@ -109,10 +192,17 @@ describe('personal center (/home/PersonalCenter)', () => {
     expect(within(profile).getByText('学生')).toBeTruthy();
     expect(await within(profile).findByText(/示例大学网上办事服务大厅/)).toBeTruthy();
     expect(await screen.findByText('剩余 1 小时 2 分钟', { exact: false })).toBeTruthy();
-    expect(http.wbPost).toHaveBeenCalledWith('/nobody/cas/getSessionValidTime', { casTicket: 'ST-1' }, { silent: true });
+    // Issue 15: the guard's 30 s check is the only one; the page does not ask getSessionValidTime again.
+    expect(http.wbPost).not.toHaveBeenCalledWith(
+      '/nobody/cas/getSessionValidTime',
+      expect.anything(),
+      expect.anything(),
+    );
 
     const calendar = screen.getByRole('region', { name: '校历' });
-    expect((await within(calendar).findByTestId('current-week')).textContent).toContain('今天是2026-2027学年第一学期第12周（共19周）');
+    expect((await within(calendar).findByTestId('current-week')).textContent).toContain(
+      '今天是2026-2027学年第一学期第12周（共19周）',
+    );
     const current = calendar.querySelector('[aria-current="date"]');
     expect(current?.textContent).toContain('第12周');
     expect(current?.textContent).toContain('2026-11-23 ~ 2026-11-29');

@@ -11,6 +11,7 @@ import { useSystemAccessLinks } from '../api/get-system-access-links.ts';
 import { useUserInfo } from '../api/get-user-info.ts';
 import { isWebUrl } from '../lib/calendar.ts';
 import { AccountSecurityCard } from './account-security-card.tsx';
+import { ChangePasswordCard } from './change-password-card.tsx';
 import { MyRatesCard, RecentServicesCard } from './history-cards.tsx';
 import { SchoolCalendarCard } from './school-calendar-card.tsx';
 import { LoadFailed, SectionCard } from './section-card.tsx';
@@ -26,7 +27,11 @@ function ProfileCard() {
   return (
     <SectionCard title={t('personal.profile.title')} className="pc-profile">
       {!user ? (
-        info.isError ? <LoadFailed onRetry={() => void info.refetch()} /> : <Skeleton active />
+        info.isError ? (
+          <LoadFailed onRetry={() => void info.refetch()} />
+        ) : (
+          <Skeleton active />
+        )
       ) : (
         <div className="pc-profile-body">
           <div className="pc-avatar" aria-hidden="true">
@@ -36,16 +41,31 @@ function ProfileCard() {
             column={1}
             size="small"
             items={[
-              { key: 'name', label: t('personal.profile.userName'), children: <span data-testid="profile-name">{user.user_name}</span> },
+              {
+                key: 'name',
+                label: t('personal.profile.userName'),
+                children: <span data-testid="profile-name">{user.user_name}</span>,
+              },
               { key: 'nick', label: t('personal.profile.nickName'), children: user.nick_name },
-              { key: 'account', label: t('personal.profile.account'), children: <span data-testid="profile-account">{user.account}</span> },
+              {
+                key: 'account',
+                label: t('personal.profile.account'),
+                children: <span data-testid="profile-account">{user.account}</span>,
+              },
               { key: 'roles', label: t('personal.profile.roles'), children: user.roleName },
               {
                 key: 'tenant',
                 label: t('personal.profile.tenant'),
                 children: (
                   <span className="pc-tenant">
-                    {logo.data?.logo && <img src={logo.data.logo} alt={t('personal.profile.logoAlt', { name: user.tenant_name })} width={20} height={20} />}
+                    {logo.data?.logo && (
+                      <img
+                        src={logo.data.logo}
+                        alt={t('personal.profile.logoAlt', { name: user.tenant_name })}
+                        width={20}
+                        height={20}
+                      />
+                    )}
                     <span>{user.tenant_name}</span>
                     {logo.data?.systemName && <span className="pc-muted">（{logo.data.systemName}）</span>}
                   </span>
@@ -64,7 +84,10 @@ function FavouritesCard() {
   const { t } = useTranslation();
   const favs = useMyCollect();
   return (
-    <SectionCard title={t('personal.favourites.title')} extra={<Link to="/home/serviceHall">{t('personal.favourites.goHall')}</Link>}>
+    <SectionCard
+      title={t('personal.favourites.title')}
+      extra={<Link to="/home/serviceHall">{t('personal.favourites.goHall')}</Link>}
+    >
       {favs.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : favs.isError ? (
@@ -72,7 +95,18 @@ function FavouritesCard() {
       ) : favs.data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.favourites.empty')} />
       ) : (
-        <List size="small" dataSource={favs.data} renderItem={(s) => <List.Item data-service-id={s.serviceId}><List.Item.Meta title={s.serviceName} description={[s.serviceDeptName, s.serviceSceneName].filter(Boolean).join(' · ')} /></List.Item>} />
+        <List
+          size="small"
+          dataSource={favs.data}
+          renderItem={(s) => (
+            <List.Item data-service-id={s.serviceId}>
+              <List.Item.Meta
+                title={s.serviceName}
+                description={[s.serviceDeptName, s.serviceSceneName].filter(Boolean).join(' · ')}
+              />
+            </List.Item>
+          )}
+        />
       )}
     </SectionCard>
   );
@@ -148,6 +182,7 @@ export function PersonalCenterPage({ themeDialog, today, onOpenService, privacyS
         <div className="pc-column">
           <ProfileCard />
           <AccountSecurityCard />
+          <ChangePasswordCard />
           <RecentServicesCard onOpen={onOpenService} />
           {themeDialog && <ThemeCard themeDialog={themeDialog} />}
           {privacySettings && <SectionCard title={t('personal.privacy.title')}>{privacySettings}</SectionCard>}

@@ -9,7 +9,6 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { CalendarEditor } from './calendar-editor.tsx';
 import { LoadFailed, SectionCard } from './section-card.tsx';
 
-
 /** The school calendar (7.9 scSemester/getSchoolCalendar): the current teaching week, semesters, weeks and holidays. */
 export function SchoolCalendarCard({ today = localToday() }: { today?: string }) {
   const { t } = useTranslation();
@@ -19,7 +18,10 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
   // The week is the client's own reading of today against the semesters (the same rule as the server's).
   const current = useMemo(() => (data ? currentWeekOf(data, today) : null), [data, today]);
   const shownSemester = current?.semester ?? data?.semesters[0] ?? null;
-  const weeks = useMemo(() => (shownSemester && data ? semesterWeeks(shownSemester, data.events) : []), [shownSemester, data]);
+  const weeks = useMemo(
+    () => (shownSemester && data ? semesterWeeks(shownSemester, data.events) : []),
+    [shownSemester, data],
+  );
   const years = data ? Array.from(new Set([data.schoolYear, ...data.schoolYears])) : [];
   // Holders of the home page configuration edit the calendar (the server checks it again).
   const canEdit = useSession((s) => s.configurationMenu.some((m) => m.name === CALENDAR_EDIT_MENU));
@@ -63,7 +65,14 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
         </Space>
       }
     >
-      {canEdit && data && editing && <CalendarEditor open={editing} onClose={() => setEditing(false)} initialYear={data.schoolYear} years={data.schoolYears} />}
+      {canEdit && data && editing && (
+        <CalendarEditor
+          open={editing}
+          onClose={() => setEditing(false)}
+          initialYear={data.schoolYear}
+          years={data.schoolYears}
+        />
+      )}
       {calendar.isPending ? (
         <Skeleton active />
       ) : calendar.isError || !data ? (
@@ -72,8 +81,14 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
         <>
           {data.current ? (
             <p className="pc-current-week" data-testid="current-week">
-              <strong className="pc-week-badge">{t('personal.calendar.currentWeek', { week: data.current.week })}</strong>{' '}
-              {t('personal.calendar.currentLine', { semester: data.current.semesterName, week: data.current.week, weeks: data.current.weeks })}
+              <strong className="pc-week-badge">
+                {t('personal.calendar.currentWeek', { week: data.current.week })}
+              </strong>{' '}
+              {t('personal.calendar.currentLine', {
+                semester: data.current.semesterName,
+                week: data.current.week,
+                weeks: data.current.weeks,
+              })}
             </p>
           ) : (
             <p className="pc-current-week" data-testid="current-week">
@@ -88,7 +103,10 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
                 {data.semesters.map((s) => (
                   <li key={s.id}>
                     <strong>{s.name}</strong>
-                    <span className="pc-muted"> {t('personal.calendar.range', { start: s.startDate, end: s.endDate, weeks: s.weeks })}</span>
+                    <span className="pc-muted">
+                      {' '}
+                      {t('personal.calendar.range', { start: s.startDate, end: s.endDate, weeks: s.weeks })}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -99,7 +117,10 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
                     {data.events.map((e) => (
                       <li key={e.id}>
                         <Tag className={`pc-kind pc-kind-${e.kind}`}>{t(`personal.calendar.kinds.${e.kind}`)}</Tag>
-                        {e.name} <span className="pc-muted">{e.startDate === e.endDate ? e.startDate : `${e.startDate} ~ ${e.endDate}`}</span>
+                        {e.name}{' '}
+                        <span className="pc-muted">
+                          {e.startDate === e.endDate ? e.startDate : `${e.startDate} ~ ${e.endDate}`}
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -108,34 +129,52 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
               {shownSemester && (
                 <>
                   <h3 className="pc-sub-title">{t('personal.calendar.weeksOf', { name: shownSemester.name })}</h3>
-                  <div ref={weeksBox} className="pc-weeks" tabIndex={0} role="group" aria-label={t('personal.calendar.weeksOf', { name: shownSemester.name })}>
-                  <Table<SemesterWeek>
-                    size="small"
-                    rowKey="week"
-                    pagination={false}
-                    dataSource={weeks}
-                    rowClassName={(w) => (current && current.semester.id === shownSemester.id && w.week === current.week ? 'pc-week-current' : '')}
-                    onRow={(w) => (current && current.semester.id === shownSemester.id && w.week === current.week ? { 'aria-current': 'date' } : {}) as React.HTMLAttributes<HTMLElement>}
-                    columns={[
-                      {
-                        title: t('personal.calendar.week'),
-                        dataIndex: 'week',
-                        width: 110,
-                        render: (week: number) => (
-                          <>
-                            {t('personal.calendar.currentWeek', { week })}
-                            {current && current.semester.id === shownSemester.id && week === current.week && (
-                              <Tag className="pc-kind pc-kind-event pc-this-week">
-                                {t('personal.calendar.current')}
-                              </Tag>
-                            )}
-                          </>
-                        ),
-                      },
-                      { title: t('personal.calendar.dates'), key: 'dates', render: (_v, w) => `${w.startDate} ~ ${w.endDate}` },
-                      { title: t('personal.calendar.events'), key: 'events', render: (_v, w) => eventTags(w.events) },
-                    ]}
-                  />
+                  <div
+                    ref={weeksBox}
+                    className="pc-weeks"
+                    tabIndex={0}
+                    role="group"
+                    aria-label={t('personal.calendar.weeksOf', { name: shownSemester.name })}
+                  >
+                    <Table<SemesterWeek>
+                      size="small"
+                      rowKey="week"
+                      pagination={false}
+                      dataSource={weeks}
+                      rowClassName={(w) =>
+                        current && current.semester.id === shownSemester.id && w.week === current.week
+                          ? 'pc-week-current'
+                          : ''
+                      }
+                      onRow={(w) =>
+                        (current && current.semester.id === shownSemester.id && w.week === current.week
+                          ? { 'aria-current': 'date' }
+                          : {}) as React.HTMLAttributes<HTMLElement>
+                      }
+                      columns={[
+                        {
+                          title: t('personal.calendar.week'),
+                          dataIndex: 'week',
+                          width: 110,
+                          render: (week: number) => (
+                            <>
+                              {t('personal.calendar.currentWeek', { week })}
+                              {current && current.semester.id === shownSemester.id && week === current.week && (
+                                <Tag className="pc-kind pc-kind-event pc-this-week">
+                                  {t('personal.calendar.current')}
+                                </Tag>
+                              )}
+                            </>
+                          ),
+                        },
+                        {
+                          title: t('personal.calendar.dates'),
+                          key: 'dates',
+                          render: (_v, w) => `${w.startDate} ~ ${w.endDate}`,
+                        },
+                        { title: t('personal.calendar.events'), key: 'events', render: (_v, w) => eventTags(w.events) },
+                      ]}
+                    />
                   </div>
                 </>
               )}

@@ -4,7 +4,17 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A titled region of the personal center: a card whose heading names the landmark. */
-export function SectionCard({ title, extra, children, className }: { title: string; extra?: ReactNode; children: ReactNode; className?: string }) {
+export function SectionCard({
+  title,
+  extra,
+  children,
+  className,
+}: {
+  title: string;
+  extra?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className={`pc-section ${className ?? ''}`.trim()}>

@@ -3,8 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { currentWeekOf, isWebUrl, localToday, semesterWeeks, splitDuration } from './calendar.ts';
 
 const semesters: SchoolCalendar['semesters'] = [
-  { id: 's1', schoolYear: '2026-2027', term: 1, name: '2026-2027学年第一学期', startDate: '2026-09-07', endDate: '2027-01-17', weeks: 19 },
-  { id: 's2', schoolYear: '2026-2027', term: 2, name: '2026-2027学年第二学期', startDate: '2027-02-22', endDate: '2027-07-04', weeks: 19 },
+  {
+    id: 's1',
+    schoolYear: '2026-2027',
+    term: 1,
+    name: '2026-2027学年第一学期',
+    startDate: '2026-09-07',
+    endDate: '2027-01-17',
+    weeks: 19,
+  },
+  {
+    id: 's2',
+    schoolYear: '2026-2027',
+    term: 2,
+    name: '2026-2027学年第二学期',
+    startDate: '2027-02-22',
+    endDate: '2027-07-04',
+    weeks: 19,
+  },
 ];
 const events: CalendarEvent[] = [
   { id: 'e1', name: '国庆节', kind: 'holiday', startDate: '2026-10-01', endDate: '2026-10-07' },
@@ -23,9 +39,10 @@ describe('current week', () => {
     expect(currentWeekOf({ semesters }, '2026-08-31')).toBeNull();
     expect(currentWeekOf({ semesters: [] }, '2026-11-23')).toBeNull();
   });
-  it('reads today from the local clock', () => {
-    expect(localToday(new Date(2026, 10, 23, 23, 59))).toBe('2026-11-23');
-    expect(localToday(new Date(2027, 0, 5))).toBe('2027-01-05');
+  it("reads today from the tenant's clock (Asia/Shanghai by default), not the browser's", () => {
+    expect(localToday(new Date('2026-11-23T23:59:00+08:00'))).toBe('2026-11-23');
+    expect(localToday(new Date('2026-11-23T16:30:00Z'))).toBe('2026-11-24');
+    expect(localToday(new Date('2027-01-05T00:00:00+08:00'))).toBe('2027-01-05');
   });
 });
 

@@ -1,16 +1,20 @@
 import { weekOfSemester, type CalendarEvent, type SchoolCalendar, type Semester } from '@portal/contracts/personal';
+import { tenantToday } from '../../../lib/time-zone.ts';
 
 const DAY_MS = 86_400_000;
 const toDay = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 const toIso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** Today on the user's clock, YYYY-MM-DD. */
+/** Today on the tenant's clock, YYYY-MM-DD (issue 16: the school's day, not the browser's). */
 export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return tenantToday(now);
 }
 
 /** The semester of the calendar that contains `date`, with its teaching week; null in a vacation. */
-export function currentWeekOf(calendar: Pick<SchoolCalendar, 'semesters'>, date: string): { semester: Semester; week: number } | null {
+export function currentWeekOf(
+  calendar: Pick<SchoolCalendar, 'semesters'>,
+  date: string,
+): { semester: Semester; week: number } | null {
   for (const semester of calendar.semesters) {
     const week = weekOfSemester(semester, date);
     if (week !== null) return { semester, week };
@@ -29,7 +33,10 @@ export type SemesterWeek = {
 };
 
 /** The teaching weeks of a semester, Monday to Sunday, each with the events that overlap it. */
-export function semesterWeeks(semester: Pick<Semester, 'startDate' | 'endDate'>, events: CalendarEvent[]): SemesterWeek[] {
+export function semesterWeeks(
+  semester: Pick<Semester, 'startDate' | 'endDate'>,
+  events: CalendarEvent[],
+): SemesterWeek[] {
   const start = toDay(semester.startDate);
   const end = toDay(semester.endDate);
   if (Number.isNaN(start) || Number.isNaN(end) || end < start) return [];
@@ -38,7 +45,12 @@ export function semesterWeeks(semester: Pick<Semester, 'startDate' | 'endDate'>,
   for (let from = monday, week = 1; from <= end; from += 7, week++) {
     const a = Math.max(from, start);
     const b = Math.min(from + 6, end);
-    out.push({ week, startDate: toIso(a), endDate: toIso(b), events: events.filter((e) => toDay(e.startDate) <= b && toDay(e.endDate) >= a) });
+    out.push({
+      week,
+      startDate: toIso(a),
+      endDate: toIso(b),
+      events: events.filter((e) => toDay(e.startDate) <= b && toDay(e.endDate) >= a),
+    });
   }
   return out;
 }

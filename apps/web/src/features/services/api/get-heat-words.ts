@@ -3,5 +3,7 @@ import { isLoggedIn, landingTenant } from '../lib/tenant.ts';
 
 /** 7.5 searchHeatWord, or its nobody variant for visitors. */
 export function getHeatWords(size = 8): Promise<string[]> {
-  return isLoggedIn() ? workbenchHttp.post<string[]>('/searchHeatWord', { size }) : workbenchHttp.post<string[]>('/nobody/searchHeatWord', { size, tenantId: landingTenant() });
+  return isLoggedIn()
+    ? workbenchHttp.post<string[]>('/searchHeatWord', { size })
+    : workbenchHttp.post<string[]>('/nobody/searchHeatWord', { size, tenantId: landingTenant() });
 }

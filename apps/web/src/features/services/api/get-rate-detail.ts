@@ -5,10 +5,19 @@ import { isLoggedIn, landingTenant } from '../lib/tenant.ts';
 
 /** 7.5 nobody/serverCenter/serviceRateDetail: average, distribution, labels and comments of a service's ratings. */
 export function getRateDetail(serviceId: string, current = 1, size = 5): Promise<ServiceRateDetail> {
-  return workbenchHttp.post<ServiceRateDetail>('/nobody/serverCenter/serviceRateDetail', { serviceId, current, size, ...(isLoggedIn() ? {} : { tenantId: landingTenant() }) });
+  return workbenchHttp.post<ServiceRateDetail>('/nobody/serverCenter/serviceRateDetail', {
+    serviceId,
+    current,
+    size,
+    ...(isLoggedIn() ? {} : { tenantId: landingTenant() }),
+  });
 }
 
 export const rateDetailQueryOptions = (serviceId: string, current: number) =>
-  queryOptions({ queryKey: ['services', 'rateDetail', serviceId, current], queryFn: () => getRateDetail(serviceId, current) });
+  queryOptions({
+    queryKey: ['services', 'rateDetail', serviceId, current],
+    queryFn: () => getRateDetail(serviceId, current),
+  });
 
-export const useRateDetail = (serviceId: string | null, current: number) => useQuery({ ...rateDetailQueryOptions(serviceId ?? '', current), enabled: !!serviceId });
+export const useRateDetail = (serviceId: string | null, current: number) =>
+  useQuery({ ...rateDetailQueryOptions(serviceId ?? '', current), enabled: !!serviceId });

@@ -6,5 +6,7 @@ import { isLoggedIn, landingTenant } from '../lib/tenant.ts';
 export function getTopServices(kind: 'heat' | 'newly', size: number, serviceType = ''): Promise<ServiceItem[]> {
   const path = kind === 'heat' ? '/serverCenter/OSP/heatService' : '/serverCenter/NewlyLaunched';
   const body = { size, serviceType: serviceType || undefined };
-  return isLoggedIn() ? platformHttp.post<ServiceItem[]>(path, body) : platformHttp.post<ServiceItem[]>(`/nobody${path}`, { ...body, tenantId: landingTenant() });
+  return isLoggedIn()
+    ? platformHttp.post<ServiceItem[]>(path, body)
+    : platformHttp.post<ServiceItem[]>(`/nobody${path}`, { ...body, tenantId: landingTenant() });
 }

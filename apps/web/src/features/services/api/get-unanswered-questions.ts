@@ -2,7 +2,13 @@ import type { RobotQuestionRecord } from '@portal/contracts/assistant';
 import { platformHttp } from '../../../lib/http/clients.ts';
 
 export type UnansweredParams = { current: number; size: number };
-export type UnansweredPage = { records: RobotQuestionRecord[]; total: number; size: number; current: number; pages: number };
+export type UnansweredPage = {
+  records: RobotQuestionRecord[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+};
 
 /** 7.8 POST aiquestion/unanswered/page (administrator): robot questions with no answer, not solved, or passed on. */
 export function getUnansweredQuestions(params: UnansweredParams): Promise<UnansweredPage> {

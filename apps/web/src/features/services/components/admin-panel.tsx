@@ -1,11 +1,11 @@
 import { Card } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 /** A date and time of an administrator list, or a dash. */
-export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+export const formatTime = (iso: string | null | undefined) => formatTenantTime(iso);
 
 /** An empty list's text, dark enough to read (Ant Design's default grey falls below 4.5:1). */
 export function EmptyText() {
@@ -21,7 +21,16 @@ export function AdminPanel({ id, title, children }: { id: string; title: string;
   return (
     <AccessibleTheme>
       <section aria-labelledby={`${id}-title`}>
-        <Card id={id} size="small" style={{ marginTop: 16 }} title={<h2 id={`${id}-title`} style={{ fontSize: 16, margin: 0 }}>{title}</h2>}>
+        <Card
+          id={id}
+          size="small"
+          style={{ marginTop: 16 }}
+          title={
+            <h2 id={`${id}-title`} style={{ fontSize: 16, margin: 0 }}>
+              {title}
+            </h2>
+          }
+        >
           {children}
         </Card>
       </section>

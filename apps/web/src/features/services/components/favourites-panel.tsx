@@ -44,9 +44,33 @@ export function FavouritesPanel() {
               className="svc-fav-item"
               data-service-id={s.serviceId}
               actions={[
-                <Button key="up" size="small" type="text" icon={<ArrowUpOutlined />} disabled={i === 0 || reorder.isPending} aria-label={t('services.moveUp', { name: s.serviceName })} onClick={() => move(i, -1)} />,
-                <Button key="down" size="small" type="text" icon={<ArrowDownOutlined />} disabled={i === list.length - 1 || reorder.isPending} aria-label={t('services.moveDown', { name: s.serviceName })} onClick={() => move(i, 1)} />,
-                <Button key="rm" size="small" type="text" icon={<StarFilled />} className="svc-collect active" aria-label={t('services.cancelCollectAria', { name: s.serviceName })} onClick={() => toggle.mutate(s)} />,
+                <Button
+                  key="up"
+                  size="small"
+                  type="text"
+                  icon={<ArrowUpOutlined />}
+                  disabled={i === 0 || reorder.isPending}
+                  aria-label={t('services.moveUp', { name: s.serviceName })}
+                  onClick={() => move(i, -1)}
+                />,
+                <Button
+                  key="down"
+                  size="small"
+                  type="text"
+                  icon={<ArrowDownOutlined />}
+                  disabled={i === list.length - 1 || reorder.isPending}
+                  aria-label={t('services.moveDown', { name: s.serviceName })}
+                  onClick={() => move(i, 1)}
+                />,
+                <Button
+                  key="rm"
+                  size="small"
+                  type="text"
+                  icon={<StarFilled />}
+                  className="svc-collect active"
+                  aria-label={t('services.cancelCollectAria', { name: s.serviceName })}
+                  onClick={() => toggle.mutate(s)}
+                />,
               ]}
             >
               <button type="button" className="svc-fav-name" onClick={() => void open(s)}>

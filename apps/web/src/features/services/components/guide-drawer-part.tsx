@@ -5,7 +5,13 @@ import { loadPart } from '../../../lib/lazy/load-part.ts';
 const GuideDrawer = lazy(() => loadPart(() => import('./guide-drawer.tsx')).then((m) => ({ default: m.GuideDrawer })));
 
 /** The service guide drawer, mounted while a guide is open. */
-export function GuideDrawerPart({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
+export function GuideDrawerPart({
+  service,
+  onClose,
+}: {
+  service: { serviceId: string; serviceName: string } | null;
+  onClose: () => void;
+}) {
   if (!service) return null;
   return (
     <Suspense fallback={null}>

@@ -9,7 +9,13 @@ import { attachImageFallback } from '../lib/image-fallback.ts';
 const withImageFallback = (el: HTMLDivElement | null) => (el ? attachImageFallback(el) : undefined);
 
 /** The service guide drawer: the guide is rich text from the server, cleaned again here before it is rendered. */
-export function GuideDrawer({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
+export function GuideDrawer({
+  service,
+  onClose,
+}: {
+  service: { serviceId: string; serviceName: string } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   // Full width on a phone (under Ant Design's md breakpoint).
   const compact = Grid.useBreakpoint().md === false;
@@ -20,11 +26,21 @@ export function GuideDrawer({ service, onClose }: { service: { serviceId: string
     retry: false,
   });
   return (
-    <Drawer open={!!service} onClose={onClose} size={compact ? '100%' : 560} title={service ? t('services.guideTitle', { name: service.serviceName }) : ''} destroyOnHidden>
+    <Drawer
+      open={!!service}
+      onClose={onClose}
+      size={compact ? '100%' : 560}
+      title={service ? t('services.guideTitle', { name: service.serviceName }) : ''}
+      destroyOnHidden
+    >
       {guide.isLoading ? (
         <Spin />
       ) : guide.data ? (
-        <div className="svc-guide" ref={withImageFallback} dangerouslySetInnerHTML={{ __html: sanitizeRichText(guide.data.content) }} />
+        <div
+          className="svc-guide"
+          ref={withImageFallback}
+          dangerouslySetInnerHTML={{ __html: sanitizeRichText(guide.data.content) }}
+        />
       ) : (
         <Empty description={t('services.empty')} />
       )}

@@ -4,10 +4,39 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
-  getLandingConfig: vi.fn(async () => ({ title: '示例大学网上办事服务大厅', subtitle: '', logo: 'https://cdn.invalid/logo.png', banner: '', searchPlaceholder: '', showStatistic: true, showScenes: true, showDepts: true, showTypes: true, showNewly: true, showPopular: true, showTools: true })),
-  getFooterConfig: vi.fn(async () => ({ schoolName: '示例大学', address: '', phone: '', email: '', copyright: '', icp: '', links: [] })),
+  getLandingConfig: vi.fn(async () => ({
+    title: '示例大学网上办事服务大厅',
+    subtitle: '',
+    logo: 'https://cdn.invalid/logo.png',
+    banner: '',
+    searchPlaceholder: '',
+    showStatistic: true,
+    showScenes: true,
+    showDepts: true,
+    showTypes: true,
+    showNewly: true,
+    showPopular: true,
+    showTools: true,
+  })),
+  getFooterConfig: vi.fn(async () => ({
+    schoolName: '示例大学',
+    address: '',
+    phone: '',
+    email: '',
+    copyright: '',
+    icp: '',
+    links: [],
+  })),
   getNavigationBars: vi.fn(async () => []),
-  getStatisticData: vi.fn(async () => ({ serviceCount: 1, applicationCount: 1, processCount: 0, onlineCount: 1, deptCount: 1, sceneCount: 1, visitCount: 1 })),
+  getStatisticData: vi.fn(async () => ({
+    serviceCount: 1,
+    applicationCount: 1,
+    processCount: 0,
+    onlineCount: 1,
+    deptCount: 1,
+    sceneCount: 1,
+    visitCount: 1,
+  })),
   getTopServices: vi.fn(async () => []),
   queryAllServiceByType: vi.fn(async () => []),
   searchService: vi.fn(),
@@ -15,8 +44,20 @@ const api = vi.hoisted(() => ({
   getTools: vi.fn(async () => [
     { id: 't1', tools_icon: '', tools_name: '校历', tools_url: 'https://www.demo.edu.cn/xl', tools_type: '常用工具' },
     { id: 't2', tools_icon: '', tools_name: '办事指南', tools_url: '{"openType":"workGuide"}', tools_type: '常用工具' },
-    { id: 't3', tools_icon: '', tools_name: '校园网缴费', tools_url: '{"url":"https://net.demo.edu.cn/pay","width":1000,"height":600}', tools_type: '生活工具' },
-    { id: 't4', tools_icon: '', tools_name: '隐藏工具', tools_url: '{"url":"https://x.demo.edu.cn","hidden":true}', tools_type: '生活工具' },
+    {
+      id: 't3',
+      tools_icon: '',
+      tools_name: '校园网缴费',
+      tools_url: '{"url":"https://net.demo.edu.cn/pay","width":1000,"height":600}',
+      tools_type: '生活工具',
+    },
+    {
+      id: 't4',
+      tools_icon: '',
+      tools_name: '隐藏工具',
+      tools_url: '{"url":"https://x.demo.edu.cn","hidden":true}',
+      tools_type: '生活工具',
+    },
   ]),
 }));
 vi.mock('../api/get-landing-config.ts', () => ({ getLandingConfig: api.getLandingConfig }));
@@ -58,7 +99,20 @@ describe('landing page common tools', () => {
   });
 
   it('shows only the sections the pre-login configuration switches on, and fetches nothing for the others', async () => {
-    api.getLandingConfig.mockResolvedValueOnce({ title: '示例大学网上办事服务大厅', subtitle: '', logo: '', banner: '', searchPlaceholder: '', showStatistic: false, showScenes: false, showDepts: true, showTypes: false, showNewly: false, showPopular: true, showTools: false });
+    api.getLandingConfig.mockResolvedValueOnce({
+      title: '示例大学网上办事服务大厅',
+      subtitle: '',
+      logo: '',
+      banner: '',
+      searchPlaceholder: '',
+      showStatistic: false,
+      showScenes: false,
+      showDepts: true,
+      showTypes: false,
+      showNewly: false,
+      showPopular: true,
+      showTools: false,
+    });
     renderWithApp(<LandingPage />, '/');
     await screen.findByRole('tab', { name: '按部门' });
     await waitFor(() => expect(screen.queryByRole('tab', { name: '按场景' })).toBeNull());
@@ -71,7 +125,20 @@ describe('landing page common tools', () => {
   });
 
   it('shows no 全部服务 block when scenes, departments and types are all switched off', async () => {
-    api.getLandingConfig.mockResolvedValueOnce({ title: '示例大学网上办事服务大厅', subtitle: '', logo: '', banner: '', searchPlaceholder: '', showStatistic: false, showScenes: false, showDepts: false, showTypes: false, showNewly: false, showPopular: false, showTools: false });
+    api.getLandingConfig.mockResolvedValueOnce({
+      title: '示例大学网上办事服务大厅',
+      subtitle: '',
+      logo: '',
+      banner: '',
+      searchPlaceholder: '',
+      showStatistic: false,
+      showScenes: false,
+      showDepts: false,
+      showTypes: false,
+      showNewly: false,
+      showPopular: false,
+      showTools: false,
+    });
     renderWithApp(<LandingPage />, '/');
     await screen.findAllByText('示例大学网上办事服务大厅');
     await waitFor(() => expect(screen.queryByRole('heading', { name: '全部服务' })).toBeNull());

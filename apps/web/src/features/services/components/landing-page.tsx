@@ -31,12 +31,16 @@ const SEARCH_PAGE_SIZE = 8;
 
 function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind }) {
   const { t } = useTranslation();
-  const groups = useQuery({ queryKey: ['services', 'landingGroups', tenantId, kind], queryFn: () => queryAllServiceByType(tenantId, kind, 8) });
+  const groups = useQuery({
+    queryKey: ['services', 'landingGroups', tenantId, kind],
+    queryFn: () => queryAllServiceByType(tenantId, kind, 8),
+  });
   const [chosen, setChosen] = useState<string | null>(null);
   const list = groups.data ?? [];
   const active = list.find((g) => g.id === chosen) ?? list[0];
   // Until the groups arrive: a block the size of the real one, never an empty state that is not true.
-  if (groups.isPending) return <Skeleton active title={false} paragraph={{ rows: 6 }} className="svc-landing-groups-skeleton" />;
+  if (groups.isPending)
+    return <Skeleton active title={false} paragraph={{ rows: 6 }} className="svc-landing-groups-skeleton" />;
   if (!list.length) return <Empty description={t('services.empty')} />;
   return (
     <div className="svc-landing-groups">
@@ -53,26 +57,45 @@ function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind
   );
 }
 
-function RankList({ title, services, loading, onOpen }: { title: string; services: ServiceItem[]; loading: boolean; onOpen: (s: ServiceItem) => void }) {
+function RankList({
+  title,
+  services,
+  loading,
+  onOpen,
+}: {
+  title: string;
+  services: ServiceItem[];
+  loading: boolean;
+  onOpen: (s: ServiceItem) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Card title={<Typography.Title level={2} className="svc-card-heading">{title}</Typography.Title>} size="small">
+    <Card
+      title={
+        <Typography.Title level={2} className="svc-card-heading">
+          {title}
+        </Typography.Title>
+      }
+      size="small"
+    >
       {loading ? (
         <Skeleton active title={false} paragraph={{ rows: 8, width: '100%' }} className="svc-rank-skeleton" />
       ) : (
-      <List
-        size="small"
-        dataSource={services}
-        locale={{ emptyText: t('services.empty') }}
-        renderItem={(s, i) => (
-          <List.Item extra={<span className="svc-heat">{t('services.heatValue', { value: formatHeat(s.visitCount) })}</span>}>
-            <button type="button" className="svc-rank-name" onClick={() => onOpen(s)}>
-              <span className="svc-rank-index">{i + 1}</span> {s.serviceName}
-              <span className="svc-rank-dept">{s.serviceDeptName}</span>
-            </button>
-          </List.Item>
-        )}
-      />
+        <List
+          size="small"
+          dataSource={services}
+          locale={{ emptyText: t('services.empty') }}
+          renderItem={(s, i) => (
+            <List.Item
+              extra={<span className="svc-heat">{t('services.heatValue', { value: formatHeat(s.visitCount) })}</span>}
+            >
+              <button type="button" className="svc-rank-name" onClick={() => onOpen(s)}>
+                <span className="svc-rank-index">{i + 1}</span> {s.serviceName}
+                <span className="svc-rank-dept">{s.serviceDeptName}</span>
+              </button>
+            </List.Item>
+          )}
+        />
       )}
     </Card>
   );
@@ -92,17 +115,29 @@ export function LandingPage() {
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
   const current = Number(params.get('current') ?? 1) || 1;
-  const config = useQuery({ queryKey: ['services', 'landingConfig', tenantId], queryFn: () => getLandingConfig(tenantId) });
+  const config = useQuery({
+    queryKey: ['services', 'landingConfig', tenantId],
+    queryFn: () => getLandingConfig(tenantId),
+  });
   const footer = useQuery({ queryKey: ['services', 'footer', tenantId], queryFn: () => getFooterConfig(tenantId) });
   const stat = useQuery({ queryKey: ['services', 'statistic', tenantId], queryFn: () => getStatisticData(tenantId) });
   const nav = useQuery({ queryKey: ['services', 'navBars', tenantId], queryFn: () => getNavigationBars(tenantId) });
   const tools = useQuery({ queryKey: ['services', 'tools', tenantId], queryFn: () => getTools(tenantId) });
   // The administrator's display switches (pre-login configuration): a section switched off is neither shown nor
   // fetched. Until the configuration has answered every section keeps its place (skeletons), as before.
-  const shown = (key: 'showScenes' | 'showDepts' | 'showTypes' | 'showNewly' | 'showPopular') => config.data?.[key] !== false;
+  const shown = (key: 'showScenes' | 'showDepts' | 'showTypes' | 'showNewly' | 'showPopular') =>
+    config.data?.[key] !== false;
   const known = !config.isPending;
-  const newly = useQuery({ queryKey: ['services', 'newly', tenantId, loggedIn], queryFn: () => getTopServices('newly', 8), enabled: known && shown('showNewly') });
-  const popular = useQuery({ queryKey: ['services', 'popular', tenantId, loggedIn], queryFn: () => getTopServices('heat', 8), enabled: known && shown('showPopular') });
+  const newly = useQuery({
+    queryKey: ['services', 'newly', tenantId, loggedIn],
+    queryFn: () => getTopServices('newly', 8),
+    enabled: known && shown('showNewly'),
+  });
+  const popular = useQuery({
+    queryKey: ['services', 'popular', tenantId, loggedIn],
+    queryFn: () => getTopServices('heat', 8),
+    enabled: known && shown('showPopular'),
+  });
   const results = useQuery({
     queryKey: ['services', 'landingSearch', tenantId, keyword, current, loggedIn],
     queryFn: () => searchService({ keyword, current, size: SEARCH_PAGE_SIZE }),
@@ -111,12 +146,29 @@ export function LandingPage() {
   });
   const c = config.data;
   const browseTabs = [
-    shown('showScenes') && { key: 'scene', label: t('services.byScene'), children: <GroupedServices tenantId={tenantId} kind="scene" /> },
-    shown('showDepts') && { key: 'dept', label: t('services.byDept'), children: <GroupedServices tenantId={tenantId} kind="dept" /> },
-    shown('showTypes') && { key: 'type', label: t('services.byType'), children: <GroupedServices tenantId={tenantId} kind="type" /> },
+    shown('showScenes') && {
+      key: 'scene',
+      label: t('services.byScene'),
+      children: <GroupedServices tenantId={tenantId} kind="scene" />,
+    },
+    shown('showDepts') && {
+      key: 'dept',
+      label: t('services.byDept'),
+      children: <GroupedServices tenantId={tenantId} kind="dept" />,
+    },
+    shown('showTypes') && {
+      key: 'type',
+      label: t('services.byType'),
+      children: <GroupedServices tenantId={tenantId} kind="type" />,
+    },
   ].filter((x) => x !== false);
   // A tool's url is a plain url (a link) or a model window configuration (2.4, 4.6); hidden ones are not listed.
-  const toolItems = (tools.data ?? []).map((tool) => ({ tool, model: isModelConfig(tool.tools_url) ? modelWindowConfig(tool.tools_url, tool.tools_name) : null })).filter((x) => !x.model?.hidden);
+  const toolItems = (tools.data ?? [])
+    .map((tool) => ({
+      tool,
+      model: isModelConfig(tool.tools_url) ? modelWindowConfig(tool.tools_url, tool.tools_name) : null,
+    }))
+    .filter((x) => !x.model?.hidden);
   const search = (k: string) => setParams(k ? { keyword: k } : {});
   const statItems = [
     ['serviceCount', stat.data?.serviceCount],
@@ -146,7 +198,15 @@ export function LandingPage() {
   return (
     <div className="svc-landing">
       <header className="svc-landing-header">
-        {compact && <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} />}
+        {compact && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          />
+        )}
         <div className="svc-landing-brand">
           <FallbackImage src={c?.logo} fallback="/favicon.svg" alt="" width={32} height={32} />
           <span className="svc-landing-brand-name">{c?.title}</span>
@@ -170,8 +230,19 @@ export function LandingPage() {
         </div>
       </header>
       {compact && (
-        <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} placement="left" size={280} title={c?.title} closeIcon={<span aria-label={t('nav.closeMenu')}>✕</span>}>
-          <nav className="svc-landing-drawer-nav" aria-label={t('services.landingNavigation')} onClick={() => setMenuOpen(false)}>
+        <Drawer
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          placement="left"
+          size={280}
+          title={c?.title}
+          closeIcon={<span aria-label={t('nav.closeMenu')}>✕</span>}
+        >
+          <nav
+            className="svc-landing-drawer-nav"
+            aria-label={t('services.landingNavigation')}
+            onClick={() => setMenuOpen(false)}
+          >
             {navLinks}
           </nav>
         </Drawer>
@@ -181,7 +252,11 @@ export function LandingPage() {
           <Typography.Title level={1} id="svc-landing-title">
             {c ? c.title : <Skeleton.Input active size="large" className="svc-landing-title-skeleton" />}
           </Typography.Title>
-          {c ? c.subtitle && <p className="svc-landing-subtitle">{c.subtitle}</p> : <p className="svc-landing-subtitle">&nbsp;</p>}
+          {c ? (
+            c.subtitle && <p className="svc-landing-subtitle">{c.subtitle}</p>
+          ) : (
+            <p className="svc-landing-subtitle">&nbsp;</p>
+          )}
           <SearchBox value={keyword} onSearch={search} placeholder={c?.searchPlaceholder} />
         </section>
 
@@ -205,7 +280,12 @@ export function LandingPage() {
           <section className="svc-landing-stats" aria-label={t('services.statistic.serviceCount')}>
             {statItems.map(([k, v]) => (
               // Until the figures arrive each shows a skeleton of its size, never a '0' that is not true.
-              <Statistic key={k} title={t(`services.statistic.${k}`)} value={v ?? ''} valueRender={(node) => (stat.isPending ? <span className="svc-stat-skeleton" aria-hidden /> : node)} />
+              <Statistic
+                key={k}
+                title={t(`services.statistic.${k}`)}
+                value={v ?? ''}
+                valueRender={(node) => (stat.isPending ? <span className="svc-stat-skeleton" aria-hidden /> : node)}
+              />
             ))}
           </section>
         )}
@@ -223,12 +303,22 @@ export function LandingPage() {
           <Row gutter={16} className="svc-landing-section">
             {shown('showNewly') && (
               <Col xs={24} md={shown('showPopular') ? 12 : 24}>
-                <RankList title={t('services.newly')} services={newly.data ?? []} loading={newly.isPending} onOpen={(s) => void open(s)} />
+                <RankList
+                  title={t('services.newly')}
+                  services={newly.data ?? []}
+                  loading={newly.isPending}
+                  onOpen={(s) => void open(s)}
+                />
               </Col>
             )}
             {shown('showPopular') && (
               <Col xs={24} md={shown('showNewly') ? 12 : 24}>
-                <RankList title={t('services.popular')} services={popular.data ?? []} loading={popular.isPending} onOpen={(s) => void open(s)} />
+                <RankList
+                  title={t('services.popular')}
+                  services={popular.data ?? []}
+                  loading={popular.isPending}
+                  onOpen={(s) => void open(s)}
+                />
               </Col>
             )}
           </Row>
@@ -277,7 +367,9 @@ export function LandingPage() {
               ))}
             </div>
             <div>
-              {t('services.footerAddress', { value: footer.data.address })} · {t('services.footerPhone', { value: footer.data.phone })} · {t('services.footerEmail', { value: footer.data.email })}
+              {t('services.footerAddress', { value: footer.data.address })} ·{' '}
+              {t('services.footerPhone', { value: footer.data.phone })} ·{' '}
+              {t('services.footerEmail', { value: footer.data.email })}
             </div>
             <div>
               {footer.data.copyright} {footer.data.icp}
@@ -288,4 +380,3 @@ export function LandingPage() {
     </div>
   );
 }
-

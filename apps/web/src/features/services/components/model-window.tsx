@@ -22,9 +22,19 @@ export function ModelWindow({ config, onClose }: { config: ModelWindowConfig | n
       styles={{ body: { height: config?.height, padding: 0, overflow: 'hidden' } }}
     >
       {config && (
-        <div className="svc-model-body" id={config.modelId} data-model-id={config.modelId} style={{ height: config.height }}>
+        <div
+          className="svc-model-body"
+          id={config.modelId}
+          data-model-id={config.modelId}
+          style={{ height: config.height }}
+        >
           {url ? (
-            <iframe className="svc-model-frame" src={url.href} title={config.title || t('services.modelWindow')} sandbox="allow-scripts allow-forms allow-same-origin allow-popups" />
+            <iframe
+              className="svc-model-frame"
+              src={url.href}
+              title={config.title || t('services.modelWindow')}
+              sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+            />
           ) : (
             <p className="svc-model-empty">{t('services.badEmbedUrl')}</p>
           )}

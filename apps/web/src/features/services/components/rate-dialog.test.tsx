@@ -39,7 +39,14 @@ describe('rating dialog: score, quick labels that fit it, comment', () => {
     await user.click(screen.getByText('流程繁琐'));
     await user.type(screen.getByLabelText('评价内容'), '排队太久');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(api.rateService).toHaveBeenCalledWith({ serviceId: 'svc-1', score: 2, labels: ['流程繁琐'], comment: '排队太久' }));
+    await waitFor(() =>
+      expect(api.rateService).toHaveBeenCalledWith({
+        serviceId: 'svc-1',
+        score: 2,
+        labels: ['流程繁琐'],
+        comment: '排队太久',
+      }),
+    );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 

@@ -6,9 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { canUserRate } from '../api/can-user-rate.ts';
 import { getQuickScoreLabels } from '../api/get-quick-score-labels.ts';
 import { rateService } from '../api/rate-service.ts';
+import { afterServiceChange } from '../../../lib/query-keys.ts';
 
 /** The rating dialog: a score, quick labels that fit it, and a comment (sensitive words are refused by the server). */
-export function RateDialog({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
+export function RateDialog({
+  service,
+  onClose,
+}: {
+  service: { serviceId: string; serviceName: string } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -18,7 +25,12 @@ export function RateDialog({ service, onClose }: { service: { serviceId: string;
   const [error, setError] = useState<string | null>(null);
   const id = service?.serviceId;
   const can = useQuery({ queryKey: ['services', 'canRate', id], queryFn: () => canUserRate(id!), enabled: !!id });
-  const quick = useQuery({ queryKey: ['services', 'quickLabels'], queryFn: getQuickScoreLabels, enabled: !!id, staleTime: Infinity });
+  const quick = useQuery({
+    queryKey: ['services', 'quickLabels'],
+    queryFn: getQuickScoreLabels,
+    enabled: !!id,
+    staleTime: Infinity,
+  });
   useEffect(() => {
     setScore(5);
     setLabels([]);
@@ -27,10 +39,17 @@ export function RateDialog({ service, onClose }: { service: { serviceId: string;
   }, [id]);
   const fitting = (quick.data ?? []).filter((l) => score >= l.minScore && score <= l.maxScore);
   const submit = useMutation({
-    mutationFn: () => rateService({ serviceId: id!, score, labels: labels.filter((l) => fitting.some((f) => f.labelName === l)), comment }),
+    mutationFn: () =>
+      rateService({
+        serviceId: id!,
+        score,
+        labels: labels.filter((l) => fitting.some((f) => f.labelName === l)),
+        comment,
+      }),
     onSuccess: () => {
       void message.success(t('services.rateOk'));
       void client.invalidateQueries({ queryKey: ['services'] });
+      for (const queryKey of afterServiceChange.rate) void client.invalidateQueries({ queryKey });
       onClose();
     },
     onError: (err) => setError(err.message),
@@ -60,7 +79,9 @@ export function RateDialog({ service, onClose }: { service: { serviceId: string;
                 <Tag.CheckableTag
                   key={l.id}
                   checked={labels.includes(l.labelName)}
-                  onChange={(on) => setLabels((cur) => (on ? [...cur, l.labelName] : cur.filter((x) => x !== l.labelName)))}
+                  onChange={(on) =>
+                    setLabels((cur) => (on ? [...cur, l.labelName] : cur.filter((x) => x !== l.labelName)))
+                  }
                 >
                   {l.labelName}
                 </Tag.CheckableTag>
@@ -68,7 +89,15 @@ export function RateDialog({ service, onClose }: { service: { serviceId: string;
             </div>
           </Form.Item>
           <Form.Item label={t('services.comment')} htmlFor="svc-rate-comment">
-            <Input.TextArea id="svc-rate-comment" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={RATING_COMMENT_MAX} showCount rows={4} placeholder={t('services.commentPlaceholder')} />
+            <Input.TextArea
+              id="svc-rate-comment"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              maxLength={RATING_COMMENT_MAX}
+              showCount
+              rows={4}
+              placeholder={t('services.commentPlaceholder')}
+            />
           </Form.Item>
           {error && <Alert type="error" showIcon title={error} role="alert" />}
         </Form>

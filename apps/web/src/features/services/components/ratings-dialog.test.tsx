@@ -8,7 +8,10 @@ import { i18n } from '../../../lib/i18n/i18n.ts';
 const api = vi.hoisted(() => ({ detail: vi.fn() }));
 vi.mock('../api/get-rate-detail.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
-  return { useRateDetail: (id: string | null, page: number) => useQuery({ queryKey: ['rd', id, page], queryFn: () => api.detail(id, page), enabled: !!id }) };
+  return {
+    useRateDetail: (id: string | null, page: number) =>
+      useQuery({ queryKey: ['rd', id, page], queryFn: () => api.detail(id, page), enabled: !!id }),
+  };
 });
 const { RatingsDialog } = await import('./ratings-dialog.tsx');
 
@@ -18,7 +21,13 @@ const detail: ServiceRateDetail = {
   count: 2,
   distribution: [5, 4, 3, 2, 1].map((score) => ({ score, count: score >= 4 ? 1 : 0 })),
   labels: [{ labelName: '办理快', count: 2 }],
-  comments: { records: [{ userName: '张*', score: 5, labels: ['办理快'], comment: '很方便', createdAt: '2026-11-20T02:00:00Z' }], total: 1, size: 5, current: 1, pages: 1 },
+  comments: {
+    records: [{ userName: '张*', score: 5, labels: ['办理快'], comment: '很方便', createdAt: '2026-11-20T02:00:00Z' }],
+    total: 1,
+    size: 5,
+    current: 1,
+    pages: 1,
+  },
 };
 
 describe('ratings dialog', () => {
@@ -41,7 +50,13 @@ describe('ratings dialog', () => {
   });
 
   it('says so when nobody rated the service yet', async () => {
-    api.detail.mockResolvedValue({ ...detail, count: 0, average: 0, labels: [], comments: { ...detail.comments, records: [], total: 0 } });
+    api.detail.mockResolvedValue({
+      ...detail,
+      count: 0,
+      average: 0,
+      labels: [],
+      comments: { ...detail.comments, records: [], total: 0 },
+    });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <I18nextProvider i18n={i18n}>

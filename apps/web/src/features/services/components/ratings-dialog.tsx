@@ -4,14 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { useRateDetail } from '../api/get-rate-detail.ts';
 
 /** What others thought of a service: the average, how many rated it, the score distribution, labels and comments. */
-export function RatingsDialog({ service, onClose }: { service: { serviceId: string; serviceName: string } | null; onClose: () => void }) {
+export function RatingsDialog({
+  service,
+  onClose,
+}: {
+  service: { serviceId: string; serviceName: string } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const detail = useRateDetail(service?.serviceId ?? null, page);
   if (!service) return null;
   const d = detail.data;
   return (
-    <Modal open title={t('services.ratingsTitle', { name: service.serviceName })} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t('services.ratingsTitle', { name: service.serviceName })}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {detail.isPending ? (
         <Skeleton active />
       ) : !d || d.count === 0 ? (
@@ -20,7 +32,12 @@ export function RatingsDialog({ service, onClose }: { service: { serviceId: stri
         <div className="svc-ratings">
           <div className="svc-ratings-summary">
             <span className="svc-ratings-average">{d.average.toFixed(1)}</span>
-            <Rate disabled allowHalf value={Math.round(d.average * 2) / 2} aria-label={t('services.ratingAria', { score: d.average.toFixed(1), count: d.count })} />
+            <Rate
+              disabled
+              allowHalf
+              value={Math.round(d.average * 2) / 2}
+              aria-label={t('services.ratingAria', { score: d.average.toFixed(1), count: d.count })}
+            />
             <span>{t('services.ratingCount', { count: d.count })}</span>
           </div>
           <ul className="svc-ratings-distribution" aria-label={t('services.distribution')}>
@@ -29,7 +46,12 @@ export function RatingsDialog({ service, onClose }: { service: { serviceId: stri
               return (
                 <li key={score}>
                   <span>{t('services.stars', { count: score })}</span>
-                  <Progress percent={Math.round((n / d.count) * 100)} size="small" showInfo={false} aria-label={t('services.starsShare', { count: score, n })} />
+                  <Progress
+                    percent={Math.round((n / d.count) * 100)}
+                    size="small"
+                    showInfo={false}
+                    aria-label={t('services.starsShare', { count: score, n })}
+                  />
                   <span>{n}</span>
                 </li>
               );
@@ -59,7 +81,16 @@ export function RatingsDialog({ service, onClose }: { service: { serviceId: stri
               </List.Item>
             )}
           />
-          {d.comments.total > d.comments.size && <Pagination size="small" current={page} pageSize={d.comments.size} total={d.comments.total} onChange={setPage} showSizeChanger={false} />}
+          {d.comments.total > d.comments.size && (
+            <Pagination
+              size="small"
+              current={page}
+              pageSize={d.comments.size}
+              total={d.comments.total}
+              onChange={setPage}
+              showSizeChanger={false}
+            />
+          )}
         </div>
       )}
     </Modal>

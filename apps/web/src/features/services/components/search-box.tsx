@@ -1,3 +1,4 @@
+import { SEARCH_KEYWORD_MAX } from '@portal/contracts/services';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -5,7 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { getHeatWords } from '../api/get-heat-words.ts';
 
 /** The service search box with the hot words under it. */
-export function SearchBox({ value, onSearch, size = 'large', placeholder }: { value: string; onSearch: (keyword: string) => void; size?: 'large' | 'middle'; placeholder?: string | undefined }) {
+export function SearchBox({
+  value,
+  onSearch,
+  size = 'large',
+  placeholder,
+}: {
+  value: string;
+  onSearch: (keyword: string) => void;
+  size?: 'large' | 'middle';
+  placeholder?: string | undefined;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -20,7 +31,7 @@ export function SearchBox({ value, onSearch, size = 'large', placeholder }: { va
         aria-label={t('services.searchLabel')}
         enterButton={t('services.search')}
         allowClear
-        maxLength={50}
+        maxLength={SEARCH_KEYWORD_MAX}
         size={size}
       />
       {/* One line kept for the hot words from the first paint (they scroll sideways inside it), so nothing jumps. */}

@@ -7,11 +7,22 @@ import { renderWithApp } from '../test-support.tsx';
 const api = vi.hoisted(() => ({ getSearchMisses: vi.fn() }));
 vi.mock('../api/get-search-misses.ts', async (original) => {
   const real = await original<typeof import('../api/get-search-misses.ts')>();
-  return { ...real, getSearchMisses: api.getSearchMisses, getSearchMissesQueryOptions: (p: { current: number; size: number }) => ({ ...real.getSearchMissesQueryOptions(p), queryFn: () => api.getSearchMisses(p) }) };
+  return {
+    ...real,
+    getSearchMisses: api.getSearchMisses,
+    getSearchMissesQueryOptions: (p: { current: number; size: number }) => ({
+      ...real.getSearchMissesQueryOptions(p),
+      queryFn: () => api.getSearchMisses(p),
+    }),
+  };
 });
 const { SearchMissesPanel } = await import('./search-misses-panel.tsx');
 
-const misses = Array.from({ length: 12 }, (_, i) => ({ keyword: `未找到${i + 1}`, count: 12 - i, lastAt: '2026-11-20T08:30:00.000Z' }));
+const misses = Array.from({ length: 12 }, (_, i) => ({
+  keyword: `未找到${i + 1}`,
+  count: 12 - i,
+  lastAt: '2026-11-20T08:30:00.000Z',
+}));
 beforeEach(() => {
   vi.clearAllMocks();
   api.getSearchMisses.mockImplementation(async ({ current, size }: { current: number; size: number }) => ({

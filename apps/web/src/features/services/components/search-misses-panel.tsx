@@ -12,7 +12,10 @@ const PAGE_SIZE = 10;
 export function SearchMissesPanel() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const misses = useQuery({ ...getSearchMissesQueryOptions({ current: page, size: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const misses = useQuery({
+    ...getSearchMissesQueryOptions({ current: page, size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <AdminPanel id="search-misses" title={t('services.admin.missesTitle')}>
       <Typography.Paragraph>
@@ -21,14 +24,22 @@ export function SearchMissesPanel() {
           {t('services.admin.refresh')}
         </Button>
       </Typography.Paragraph>
-      {misses.isError && <Alert type="error" showIcon title={(misses.error as Error).message} style={{ marginBottom: 12 }} />}
+      {misses.isError && (
+        <Alert type="error" showIcon title={(misses.error as Error).message} style={{ marginBottom: 12 }} />
+      )}
       <Table<SearchMiss>
         rowKey="keyword"
         size="small"
         loading={misses.isLoading}
         dataSource={misses.data?.records ?? []}
         locale={{ emptyText: <EmptyText /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: misses.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: misses.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: t('services.admin.keyword'), dataIndex: 'keyword' },
           { title: t('services.admin.missCount'), dataIndex: 'count', width: 120 },

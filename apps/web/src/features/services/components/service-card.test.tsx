@@ -59,7 +59,12 @@ describe('service card', () => {
     // A new icon (after an upload) gets a fresh try.
     rerender(
       <I18nextProvider i18n={i18n}>
-        <ServiceCard service={item({ serviceIcon: '/api/online-service-platform/nobody/common/image/000000/new.png' })} loggedIn onOpen={vi.fn()} onGuide={vi.fn()} />
+        <ServiceCard
+          service={item({ serviceIcon: '/api/online-service-platform/nobody/common/image/000000/new.png' })}
+          loggedIn
+          onOpen={vi.fn()}
+          onGuide={vi.fn()}
+        />
       </I18nextProvider>,
     );
     expect(img().getAttribute('src')).toBe('/api/online-service-platform/nobody/common/image/000000/new.png');
@@ -73,7 +78,14 @@ describe('service card', () => {
     const onToggle = vi.fn();
     render(
       <I18nextProvider i18n={i18n}>
-        <ServiceCard service={item({ processType: 'OFFLINE' })} loggedIn onOpen={vi.fn()} onToggleCollect={onToggle} onGuide={onGuide} onRate={onRate} />
+        <ServiceCard
+          service={item({ processType: 'OFFLINE' })}
+          loggedIn
+          onOpen={vi.fn()}
+          onToggleCollect={onToggle}
+          onGuide={onGuide}
+          onRate={onRate}
+        />
       </I18nextProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: '办事指南' }));

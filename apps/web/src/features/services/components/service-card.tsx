@@ -17,14 +17,27 @@ export type ServiceCardProps = {
 };
 
 /** A service card: icon, name, department, labels, heat (9999999+ above the cap) and the collect toggle. */
-export function ServiceCard({ service: s, loggedIn, onOpen, onToggleCollect, onGuide, onRate, onRatings }: ServiceCardProps) {
+export function ServiceCard({
+  service: s,
+  loggedIn,
+  onOpen,
+  onToggleCollect,
+  onGuide,
+  onRate,
+  onRatings,
+}: ServiceCardProps) {
   const { t } = useTranslation();
   return (
     <article className="svc-card" data-service-id={s.serviceId} aria-label={s.serviceName}>
       <div className="svc-card-head">
         <ServiceIcon src={s.serviceIcon} />
         <div className="svc-card-title">
-          <button type="button" className="svc-card-name" onClick={() => onOpen(s)} aria-label={t('services.open', { name: s.serviceName })}>
+          <button
+            type="button"
+            className="svc-card-name"
+            onClick={() => onOpen(s)}
+            aria-label={t('services.open', { name: s.serviceName })}
+          >
             {s.serviceName}
           </button>
           <div className="svc-card-dept">{s.serviceDeptName}</div>
@@ -35,7 +48,11 @@ export function ServiceCard({ service: s, loggedIn, onOpen, onToggleCollect, onG
               type="text"
               className={s.collected ? 'svc-collect active' : 'svc-collect'}
               aria-pressed={s.collected}
-              aria-label={s.collected ? t('services.cancelCollectAria', { name: s.serviceName }) : t('services.collectAria', { name: s.serviceName })}
+              aria-label={
+                s.collected
+                  ? t('services.cancelCollectAria', { name: s.serviceName })
+                  : t('services.collectAria', { name: s.serviceName })
+              }
               icon={s.collected ? <StarFilled /> : <StarOutlined />}
               onClick={() => onToggleCollect(s)}
             />
@@ -49,21 +66,26 @@ export function ServiceCard({ service: s, loggedIn, onOpen, onToggleCollect, onG
       </div>
       <div className="svc-card-foot">
         <span className="svc-card-stats">
-        <span className="svc-heat" title={t('services.heat')}>
-          {t('services.heatValue', { value: formatHeat(s.visitCount) })}
-        </span>
-        {s.rateCount > 0 && onRatings ? (
-          <button
-            type="button"
-            className="svc-rating"
-            onClick={() => onRatings(s)}
-            aria-label={t('services.showRatings', { name: s.serviceName, score: s.score.toFixed(1), count: s.rateCount })}
-          >
-            <StarFilled aria-hidden="true" /> {s.score.toFixed(1)} <span className="svc-rating-count">({s.rateCount})</span>
-          </button>
-        ) : (
-          <span className="svc-rating svc-rating-none">{t('services.noRatings')}</span>
-        )}
+          <span className="svc-heat" title={t('services.heat')}>
+            {t('services.heatValue', { value: formatHeat(s.visitCount) })}
+          </span>
+          {s.rateCount > 0 && onRatings ? (
+            <button
+              type="button"
+              className="svc-rating"
+              onClick={() => onRatings(s)}
+              aria-label={t('services.showRatings', {
+                name: s.serviceName,
+                score: s.score.toFixed(1),
+                count: s.rateCount,
+              })}
+            >
+              <StarFilled aria-hidden="true" /> {s.score.toFixed(1)}{' '}
+              <span className="svc-rating-count">({s.rateCount})</span>
+            </button>
+          ) : (
+            <span className="svc-rating svc-rating-none">{t('services.noRatings')}</span>
+          )}
         </span>
         <span className="svc-card-actions">
           {s.hasGuide && (
@@ -72,11 +94,22 @@ export function ServiceCard({ service: s, loggedIn, onOpen, onToggleCollect, onG
             </Button>
           )}
           {loggedIn && onRate && (
-            <Button size="small" type="link" onClick={() => onRate(s)} aria-label={`${t('services.rate')} ${s.serviceName}`}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => onRate(s)}
+              aria-label={`${t('services.rate')} ${s.serviceName}`}
+            >
               {t('services.rate')}
             </Button>
           )}
-          <Button size="small" type="primary" ghost onClick={() => onOpen(s)} aria-label={`${s.processType === 'OFFLINE' ? t('services.offline') : t('services.online')} ${s.serviceName}`}>
+          <Button
+            size="small"
+            type="primary"
+            ghost
+            onClick={() => onOpen(s)}
+            aria-label={`${s.processType === 'OFFLINE' ? t('services.offline') : t('services.online')} ${s.serviceName}`}
+          >
             {s.processType === 'OFFLINE' ? t('services.offline') : t('services.online')}
           </Button>
         </span>

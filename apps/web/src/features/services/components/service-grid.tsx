@@ -10,6 +10,7 @@ import { RateDialog } from './rate-dialog.tsx';
 import { RatingsDialog } from './ratings-dialog.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { useOpenService } from './use-open-service.ts';
+import { afterServiceChange } from '../../../lib/query-keys.ts';
 
 type Target = { serviceId: string; serviceName: string };
 
@@ -23,6 +24,7 @@ export function useToggleCollect() {
     onSuccess: (r) => {
       void message.success(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
       void client.invalidateQueries({ queryKey: ['services'] });
+      for (const queryKey of afterServiceChange.collect) void client.invalidateQueries({ queryKey });
     },
   });
 }

@@ -17,21 +17,57 @@ vi.mock('../api/get-heat-words.ts', () => ({ getHeatWords: api.getHeatWords }));
 const { ServiceHallPage } = await import('./service-hall-page.tsx');
 
 const GROUPS = {
-  dept: [{ id: 'd1', name: '教务处', icon: '', count: 13 }, { id: 'd2', name: '财务处', icon: '', count: 9 }, { id: 'd0', name: '空部门', icon: '', count: 0 }],
+  dept: [
+    { id: 'd1', name: '教务处', icon: '', count: 13 },
+    { id: 'd2', name: '财务处', icon: '', count: 9 },
+    { id: 'd0', name: '空部门', icon: '', count: 0 },
+  ],
   scene: [{ id: 's1', name: '学习教学', icon: '', count: 20 }],
   type: [{ id: 't1', name: '学生服务', icon: '', count: 30 }],
 };
 const service = (i: number): ServiceItem => ({
-  serviceId: `svc-${i}`, serviceName: `服务${i}`, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '教务处', serviceSceneName: '学习教学',
-  visitCount: i, processType: 'ONLINE', hasGuide: false, accessWay: '1', openWay: '1003', serviceUrl: 'https://x', serviceType: 'PROCESS', serviceTypeName: '学生服务',
-  deptId: 'd1', sceneId: 's1', typeId: 't1', isPublic: true, launchedAt: '', collected: false, score: 0, rateCount: 0,
+  serviceId: `svc-${i}`,
+  serviceName: `服务${i}`,
+  serviceIcon: '',
+  shelfLabelName: '',
+  labelName: '',
+  serviceDeptName: '教务处',
+  serviceSceneName: '学习教学',
+  visitCount: i,
+  processType: 'ONLINE',
+  hasGuide: false,
+  accessWay: '1',
+  openWay: '1003',
+  serviceUrl: 'https://x',
+  serviceType: 'PROCESS',
+  serviceTypeName: '学生服务',
+  deptId: 'd1',
+  sceneId: 's1',
+  typeId: 't1',
+  isPublic: true,
+  launchedAt: '',
+  collected: false,
+  score: 0,
+  rateCount: 0,
 });
 
 beforeEach(() => {
   vi.clearAllMocks();
   api.getServiceGroups.mockImplementation(async (kind: keyof typeof GROUPS) => GROUPS[kind]);
-  api.getServicePage.mockImplementation(async (p: { current: number; size: number }) => ({ records: Array.from({ length: 12 }, (_, i) => service((p.current - 1) * 12 + i)), total: 30, size: 12, current: p.current, pages: 3 }));
-  api.searchService.mockImplementation(async () => ({ records: [service(99)], total: 1, size: 12, current: 1, pages: 1 }));
+  api.getServicePage.mockImplementation(async (p: { current: number; size: number }) => ({
+    records: Array.from({ length: 12 }, (_, i) => service((p.current - 1) * 12 + i)),
+    total: 30,
+    size: 12,
+    current: p.current,
+    pages: 3,
+  }));
+  api.searchService.mockImplementation(async () => ({
+    records: [service(99)],
+    total: 1,
+    size: 12,
+    current: 1,
+    pages: 1,
+  }));
 });
 
 /** Ant Design's radio buttons hide their input (pointer-events: none); the label takes the click in a browser. */
@@ -46,7 +82,11 @@ describe.each([
   it('asks for the groups and the services of the route’s service type', async () => {
     renderWithApp(<ServiceHallPage serviceType={serviceType} />, `/home/${route}`);
     await screen.findByRole('radio', { name: '教务处 (13)' });
-    expect(api.getServiceGroups.mock.calls.map((c) => c.slice(0, 2))).toEqual([['dept', serviceType], ['scene', serviceType], ['type', serviceType]]);
+    expect(api.getServiceGroups.mock.calls.map((c) => c.slice(0, 2))).toEqual([
+      ['dept', serviceType],
+      ['scene', serviceType],
+      ['type', serviceType],
+    ]);
     expect(lastPage()).toEqual({ deptId: '', sceneId: '', typeId: '', serviceType, current: 1, size: 12 });
     // Groups with no service the caller may see are not offered.
     expect(screen.queryByRole('radio', { name: /空部门/ })).toBeNull();
@@ -55,7 +95,9 @@ describe.each([
   it('narrows by department, then scene, then type; paging keeps the filters; choosing again starts at page 1', async () => {
     renderWithApp(<ServiceHallPage serviceType={serviceType} />, `/home/${route}`);
     await user.click(await screen.findByRole('radio', { name: '教务处 (13)' }));
-    await waitFor(() => expect(lastPage()).toMatchObject({ deptId: 'd1', sceneId: '', typeId: '', serviceType, current: 1 }));
+    await waitFor(() =>
+      expect(lastPage()).toMatchObject({ deptId: 'd1', sceneId: '', typeId: '', serviceType, current: 1 }),
+    );
     await user.click(screen.getByRole('radio', { name: '学习教学 (20)' }));
     await waitFor(() => expect(lastPage()).toMatchObject({ deptId: 'd1', sceneId: 's1', current: 1 }));
     await user.click(screen.getByRole('radio', { name: '学生服务 (30)' }));
@@ -63,7 +105,9 @@ describe.each([
 
     expect(screen.getByText('共 30 项')).toBeTruthy();
     await user.click(screen.getByTitle('3'));
-    await waitFor(() => expect(lastPage()).toMatchObject({ deptId: 'd1', sceneId: 's1', typeId: 't1', serviceType, current: 3 }));
+    await waitFor(() =>
+      expect(lastPage()).toMatchObject({ deptId: 'd1', sceneId: 's1', typeId: 't1', serviceType, current: 3 }),
+    );
     expect(await screen.findByRole('article', { name: '服务24' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toContain('current=3');
 
@@ -76,7 +120,9 @@ describe.each([
   it('searches within the route’s service type; hot words search too', async () => {
     renderWithApp(<ServiceHallPage serviceType={serviceType} />, `/home/${route}`);
     await user.click(await screen.findByText('请假'));
-    await waitFor(() => expect(api.searchService).toHaveBeenLastCalledWith({ keyword: '请假', current: 1, size: 12, serviceType }));
+    await waitFor(() =>
+      expect(api.searchService).toHaveBeenLastCalledWith({ keyword: '请假', current: 1, size: 12, serviceType }),
+    );
     expect(await screen.findByText('“请假”的搜索结果，共 1 项')).toBeTruthy();
     // Filters give way to the search result.
     expect(screen.queryByRole('radio', { name: '教务处 (13)' })).toBeNull();

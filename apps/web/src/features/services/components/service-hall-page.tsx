@@ -14,14 +14,28 @@ import { ServiceGrid } from './service-grid.tsx';
 import '../services.css';
 
 const PAGE_SIZE = 12;
-const TITLES = { '': 'services.serviceHallTitle', APPLICATION: 'services.applicationTitle', PROCESS: 'services.processTitle' } as const;
+const TITLES = {
+  '': 'services.serviceHallTitle',
+  APPLICATION: 'services.applicationTitle',
+  PROCESS: 'services.processTitle',
+} as const;
 const FILTERS: Array<{ kind: GroupKind; param: 'deptId' | 'sceneId' | 'typeId'; label: string }> = [
   { kind: 'dept', param: 'deptId', label: 'services.filterDept' },
   { kind: 'scene', param: 'sceneId', label: 'services.filterScene' },
   { kind: 'type', param: 'typeId', label: 'services.filterType' },
 ];
 
-function GroupFilter({ label, groups, value, onChange }: { label: string; groups: ServiceGroup[]; value: string; onChange: (v: string) => void }) {
+function GroupFilter({
+  label,
+  groups,
+  value,
+  onChange,
+}: {
+  label: string;
+  groups: ServiceGroup[];
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const { t } = useTranslation();
   const id = `svc-filter-${label.replace(/\W/g, '')}`;
   return (
@@ -35,7 +49,10 @@ function GroupFilter({ label, groups, value, onChange }: { label: string; groups
         size="small"
         value={value}
         onChange={(e) => onChange(e.target.value as string)}
-        options={[{ value: '', label: t('services.filterAll') }, ...groups.filter((g) => g.count > 0).map((g) => ({ value: g.id, label: `${g.name} (${g.count})` }))]}
+        options={[
+          { value: '', label: t('services.filterAll') },
+          ...groups.filter((g) => g.count > 0).map((g) => ({ value: g.id, label: `${g.name} (${g.count})` })),
+        ]}
       />
     </div>
   );
@@ -45,13 +62,23 @@ function GroupFilter({ label, groups, value, onChange }: { label: string; groups
  * The service hall (serviceType ''), the application and process service centers, and allServices:
  * filters by department, scene and type, search with hot words and pinyin, cards, paging; favourites beside.
  */
-export function ServiceHallPage({ serviceType, landing = false }: { serviceType: '' | 'APPLICATION' | 'PROCESS'; landing?: boolean }) {
+export function ServiceHallPage({
+  serviceType,
+  landing = false,
+}: {
+  serviceType: '' | 'APPLICATION' | 'PROCESS';
+  landing?: boolean;
+}) {
   const { t } = useTranslation();
   const loggedIn = useSession((s) => !!s.token && !!s.user);
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
   const current = Number(params.get('current') ?? 1) || 1;
-  const filter = { deptId: params.get('deptId') ?? '', sceneId: params.get('sceneId') ?? '', typeId: params.get('typeId') ?? '' };
+  const filter = {
+    deptId: params.get('deptId') ?? '',
+    sceneId: params.get('sceneId') ?? '',
+    typeId: params.get('typeId') ?? '',
+  };
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries({ current: '', ...patch })) {
@@ -63,12 +90,17 @@ export function ServiceHallPage({ serviceType, landing = false }: { serviceType:
 
   const groups = useQuery({
     queryKey: ['services', 'groups', serviceType, loggedIn],
-    queryFn: async () => Object.fromEntries(await Promise.all(FILTERS.map(async (f) => [f.kind, await getServiceGroups(f.kind, serviceType)] as const))) as Record<GroupKind, ServiceGroup[]>,
+    queryFn: async () =>
+      Object.fromEntries(
+        await Promise.all(FILTERS.map(async (f) => [f.kind, await getServiceGroups(f.kind, serviceType)] as const)),
+      ) as Record<GroupKind, ServiceGroup[]>,
   });
   const list = useQuery({
     queryKey: ['services', 'list', serviceType, keyword, filter, current, loggedIn],
     queryFn: () =>
-      keyword ? searchService({ keyword, current, size: PAGE_SIZE, serviceType }) : getServicePage({ ...filter, serviceType, current, size: PAGE_SIZE }),
+      keyword
+        ? searchService({ keyword, current, size: PAGE_SIZE, serviceType })
+        : getServicePage({ ...filter, serviceType, current, size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 
@@ -82,7 +114,13 @@ export function ServiceHallPage({ serviceType, landing = false }: { serviceType:
         {!keyword && (
           <div className="svc-filters">
             {FILTERS.map((f) => (
-              <GroupFilter key={f.kind} label={f.label} groups={groups.data?.[f.kind] ?? []} value={filter[f.param]} onChange={(v) => update({ [f.param]: v })} />
+              <GroupFilter
+                key={f.kind}
+                label={f.label}
+                groups={groups.data?.[f.kind] ?? []}
+                value={filter[f.param]}
+                onChange={(v) => update({ [f.param]: v })}
+              />
             ))}
           </div>
         )}

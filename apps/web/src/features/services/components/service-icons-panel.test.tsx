@@ -31,7 +31,13 @@ const service = (id: string, name: string, icon = ''): ServiceItem => ({
   score: 0,
   rateCount: 0,
 });
-const pageOf = (records: ServiceItem[]): ServicePage => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const pageOf = (records: ServiceItem[]): ServicePage => ({
+  records,
+  total: records.length,
+  size: 10,
+  current: 1,
+  pages: 1,
+});
 
 const icons: Record<string, string> = { s1: '' };
 const api = vi.hoisted(() => ({
@@ -49,7 +55,11 @@ beforeEach(() => {
   vi.clearAllMocks();
   icons.s1 = '';
   api.getServicePage.mockImplementation(async (p: { keyword?: string }) =>
-    pageOf([service('s1', '成绩查询', icons.s1), service('s2', '宿舍报修')].filter((s) => !p.keyword || s.serviceName.includes(p.keyword))),
+    pageOf(
+      [service('s1', '成绩查询', icons.s1), service('s2', '宿舍报修')].filter(
+        (s) => !p.keyword || s.serviceName.includes(p.keyword),
+      ),
+    ),
   );
   api.uploadServiceIcon.mockImplementation(async (id: string) => {
     icons[id] = '/api/online-service-platform/nobody/common/image/000000/new.png';
@@ -73,7 +83,9 @@ describe('service icons panel', () => {
     await user.upload(fileInput(), png());
     await waitFor(() => expect(api.uploadServiceIcon).toHaveBeenCalledWith('s1', expect.any(File)));
     expect(await screen.findByText('“成绩查询”的图标已更新')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('成绩查询').closest('tr')!.querySelector('img')!.getAttribute('src')).toBe(icons.s1));
+    await waitFor(() =>
+      expect(screen.getByText('成绩查询').closest('tr')!.querySelector('img')!.getAttribute('src')).toBe(icons.s1),
+    );
   });
 
   it('refuses other file types and files over 2 MB before sending them', async () => {

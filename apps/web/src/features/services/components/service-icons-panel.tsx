@@ -62,13 +62,21 @@ export function ServiceIconsPanel() {
         style={{ maxWidth: 320, marginBottom: 12 }}
         onSearch={(v) => (setKeyword(v.trim()), setPage(1))}
       />
-      {list.isError && <Alert type="error" showIcon title={(list.error as Error).message} style={{ marginBottom: 12 }} />}
+      {list.isError && (
+        <Alert type="error" showIcon title={(list.error as Error).message} style={{ marginBottom: 12 }} />
+      )}
       <Table<ServiceItem>
         rowKey="serviceId"
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           {
             title: t('services.admin.currentIcon'),
@@ -107,7 +115,11 @@ export function ServiceIconsPanel() {
                   )
                 }
               >
-                <Button icon={<UploadOutlined />} loading={uploading === s.serviceId} aria-label={t('services.admin.uploadFor', { name: s.serviceName })}>
+                <Button
+                  icon={<UploadOutlined />}
+                  loading={uploading === s.serviceId}
+                  aria-label={t('services.admin.uploadFor', { name: s.serviceName })}
+                >
                   {t('services.admin.upload')}
                 </Button>
               </Upload>

@@ -5,7 +5,13 @@ import { renderWithApp } from '../test-support.tsx';
 const api = vi.hoisted(() => ({
   getTools: vi.fn(async () => [
     { id: 't1', tools_icon: '', tools_name: '校历', tools_url: 'https://www.demo.edu.cn/xl', tools_type: '常用工具' },
-    { id: 't2', tools_icon: '', tools_name: '一卡通自助', tools_url: '{"openType":"openServiceIfram","url":"https://card.demo.edu.cn/self"}', tools_type: '生活工具' },
+    {
+      id: 't2',
+      tools_icon: '',
+      tools_name: '一卡通自助',
+      tools_url: '{"openType":"openServiceIfram","url":"https://card.demo.edu.cn/self"}',
+      tools_type: '生活工具',
+    },
   ]),
   getServiceDetails: vi.fn(),
 }));
@@ -23,7 +29,9 @@ describe('/home/serviceIframPage with a url (4.6 openServiceIfram)', () => {
     open(q('https://card.demo.edu.cn/self', '一卡通自助'));
     expect(await screen.findByRole('heading', { level: 1, name: '一卡通自助' })).toBeTruthy();
     expect(document.querySelector('iframe.svc-frame')!.getAttribute('src')).toBe('https://card.demo.edu.cn/self');
-    expect(screen.getByRole('link', { name: /在新窗口打开/ }).getAttribute('href')).toBe('https://card.demo.edu.cn/self');
+    expect(screen.getByRole('link', { name: /在新窗口打开/ }).getAttribute('href')).toBe(
+      'https://card.demo.edu.cn/self',
+    );
     expect(api.getTools).toHaveBeenCalledTimes(1);
     expect(api.getServiceDetails).not.toHaveBeenCalled();
   });
@@ -32,7 +40,9 @@ describe('/home/serviceIframPage with a url (4.6 openServiceIfram)', () => {
     open(q('https://www.demo.edu.cn/xl', '校历'));
     expect(await screen.findByRole('heading', { level: 1, name: '校历' })).toBeTruthy();
     open(q('/home/homePage'));
-    expect(document.querySelectorAll('iframe.svc-frame')[1]!.getAttribute('src')).toBe(`${window.location.origin}/home/homePage`);
+    expect(document.querySelectorAll('iframe.svc-frame')[1]!.getAttribute('src')).toBe(
+      `${window.location.origin}/home/homePage`,
+    );
   });
 
   it('refuses a url nobody configured, and what is not a web page', async () => {

@@ -25,10 +25,15 @@ function EmbeddedToolPage({ raw, title }: { raw: string; title: string }) {
   const navigate = useNavigate();
   const url = embeddableUrl(raw);
   const external = !!url && url.origin !== window.location.origin;
-  const tools = useQuery({ queryKey: ['services', 'tools', landingTenant()], queryFn: () => getTools(landingTenant()), enabled: external });
+  const tools = useQuery({
+    queryKey: ['services', 'tools', landingTenant()],
+    queryFn: () => getTools(landingTenant()),
+    enabled: external,
+  });
   if (external && tools.isPending) return <Spin />;
   const configured = (tools.data ?? []).map((tool) => modelWindowConfig(tool.tools_url).url).filter(Boolean);
-  if (!url || !mayEmbed(url, configured)) return <Result status="warning" title={<h1 className="svc-frame-refused">{t('services.badEmbedUrl')}</h1>} />;
+  if (!url || !mayEmbed(url, configured))
+    return <Result status="warning" title={<h1 className="svc-frame-refused">{t('services.badEmbedUrl')}</h1>} />;
   const name = title || t('services.modelWindow');
   return (
     <section className="svc-frame-page" aria-labelledby="svc-frame-title">
@@ -43,7 +48,12 @@ function EmbeddedToolPage({ raw, title }: { raw: string; title: string }) {
           {t('services.openNew')}
         </Button>
       </div>
-      <iframe className="svc-frame" src={url.href} title={t('services.frameTitle', { name })} sandbox="allow-scripts allow-forms allow-same-origin allow-popups" />
+      <iframe
+        className="svc-frame"
+        src={url.href}
+        title={t('services.frameTitle', { name })}
+        sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+      />
     </section>
   );
 }
@@ -66,16 +76,29 @@ function EmbeddedServicePage() {
   const remembered = useSession((s) => s.currentServiceId);
   const user = useSession((s) => s.user);
   const serviceId = params.get('serviceId') ?? remembered ?? '';
-  const details = useQuery({ queryKey: ['services', 'details', serviceId], queryFn: () => getServiceDetails(serviceId), enabled: !!serviceId, retry: false });
+  const details = useQuery({
+    queryKey: ['services', 'details', serviceId],
+    queryFn: () => getServiceDetails(serviceId),
+    enabled: !!serviceId,
+    retry: false,
+  });
   // accessWay '5': the embedded service gets a one-time combStr of its own; "open in a new window" asks for another.
   const comb = details.data?.accessWay === '5' && !!user;
-  const ticket = useQuery({ queryKey: ['services', 'combTicket', serviceId], queryFn: () => getCombTicket(serviceId), enabled: comb, staleTime: Infinity, gcTime: 0, retry: false });
+  const ticket = useQuery({
+    queryKey: ['services', 'combTicket', serviceId],
+    queryFn: () => getCombTicket(serviceId),
+    enabled: comb,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
   if (!serviceId) return <Result status="404" title={t('services.empty')} />;
   if (details.isLoading || (comb && ticket.isPending)) return <Spin />;
   const s = details.data;
   if (!s) return <Result status="warning" title={t('services.empty')} />;
   const url = comb ? withCombStr(s.serviceUrl, ticket.data?.combStr ?? null) : s.serviceUrl;
-  const openNew = async () => window.open(withCombStr(s.serviceUrl, (await getCombTicket(serviceId)).combStr), '_blank', 'noopener');
+  const openNew = async () =>
+    window.open(withCombStr(s.serviceUrl, (await getCombTicket(serviceId)).combStr), '_blank', 'noopener');
   return (
     <section className="svc-frame-page" aria-labelledby="svc-frame-title">
       <div className="svc-frame-head">
@@ -103,7 +126,12 @@ function EmbeddedServicePage() {
         <Descriptions.Item label={t('services.visits')}>{formatHeat(s.visitCount)}</Descriptions.Item>
       </Descriptions>
       <p className="svc-frame-text">{s.description}</p>
-      <iframe className="svc-frame" src={url} title={t('services.frameTitle', { name: s.serviceName })} sandbox="allow-scripts allow-forms allow-same-origin allow-popups" />
+      <iframe
+        className="svc-frame"
+        src={url}
+        title={t('services.frameTitle', { name: s.serviceName })}
+        sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+      />
     </section>
   );
 }

@@ -6,9 +6,20 @@ import { modelWindowConfig, type ModelWindowConfig } from '../lib/model-window.t
 import { renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
-  getServiceDetails: vi.fn(async (serviceId: string) => ({ serviceId, serviceName: '成绩查询', accessWay: '1', openWay: '1003', serviceUrl: 'https://jw.demo.edu.cn/cjcx' })),
+  getServiceDetails: vi.fn(async (serviceId: string) => ({
+    serviceId,
+    serviceName: '成绩查询',
+    accessWay: '1',
+    openWay: '1003',
+    serviceUrl: 'https://jw.demo.edu.cn/cjcx',
+  })),
   clickService: vi.fn(async () => ({ visitCount: 1 })),
-  getServiceGuide: vi.fn(async (serviceId: string) => ({ serviceId, serviceName: '成绩查询', content: '<h3>办理流程</h3><img src="https://cdn.invalid/flow.png" alt="流程图">', updatedAt: '' })),
+  getServiceGuide: vi.fn(async (serviceId: string) => ({
+    serviceId,
+    serviceName: '成绩查询',
+    content: '<h3>办理流程</h3><img src="https://cdn.invalid/flow.png" alt="流程图">',
+    updatedAt: '',
+  })),
 }));
 vi.mock('../api/get-service-details.ts', () => ({ getServiceDetails: api.getServiceDetails }));
 vi.mock('../api/click-service.ts', () => ({ clickService: api.clickService }));
@@ -45,7 +56,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('model windows (2.4)', () => {
   it('shows the configured url in a window of the configured size, named by its modelId', async () => {
-    await launch('{"url":"https://net.demo.edu.cn/pay","width":1000,"height":600,"modelId":"pay-window"}', '校园网缴费');
+    await launch(
+      '{"url":"https://net.demo.edu.cn/pay","width":1000,"height":600,"modelId":"pay-window"}',
+      '校园网缴费',
+    );
     const dialog = await screen.findByRole('dialog', { name: '校园网缴费' });
     const frame = dialog.querySelector('iframe')!;
     expect(frame.getAttribute('src')).toBe('https://net.demo.edu.cn/pay');
@@ -81,7 +95,11 @@ describe('model windows (2.4)', () => {
 describe('model view opening types (4.6)', () => {
   it('openServiceIfram goes to the embedded page of the configured url', async () => {
     await launch('{"openType":"openServiceIfram","url":"https://card.demo.edu.cn/self","title":"一卡通自助"}');
-    await waitFor(() => expect(where()).toBe(`/home/serviceIframPage?url=${encodeURIComponent('https://card.demo.edu.cn/self')}&title=${encodeURIComponent('一卡通自助')}`));
+    await waitFor(() =>
+      expect(where()).toBe(
+        `/home/serviceIframPage?url=${encodeURIComponent('https://card.demo.edu.cn/self')}&title=${encodeURIComponent('一卡通自助')}`,
+      ),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -27,11 +27,15 @@ export function useModelView(): { launch: (config: ModelWindowConfig) => Promise
         return;
       }
       try {
-        await openModelView(config.openType, { serviceId: config.serviceId, url: config.url, title: config.title, serviceName: config.title }, {
-          navigate,
-          openService,
-          openGuide: (serviceId) => setGuideOf({ serviceId, serviceName: config.title }),
-        });
+        await openModelView(
+          config.openType,
+          { serviceId: config.serviceId, url: config.url, title: config.title, serviceName: config.title },
+          {
+            navigate,
+            openService,
+            openGuide: (serviceId) => setGuideOf({ serviceId, serviceName: config.title }),
+          },
+        );
       } catch (err) {
         if (err instanceof UnknownOpenWayError) void message.error(err.message);
         else throw err;

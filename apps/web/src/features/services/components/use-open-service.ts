@@ -1,6 +1,7 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { App } from 'antd';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { clickService } from '../api/click-service.ts';
@@ -9,19 +10,29 @@ import { getCombTicket } from '../api/get-comb-ticket.ts';
 import { openService, UnknownOpenWayError, type OpenableService } from '../lib/open-service.ts';
 
 /** The page an in-page ('1001') service opens on. */
-export const serviceFramePath = (serviceId: string) => `/home/serviceIframPage?serviceId=${encodeURIComponent(serviceId)}`;
+export const serviceFramePath = (serviceId: string) =>
+  `/home/serviceIframPage?serviceId=${encodeURIComponent(serviceId)}`;
 
-/** Opens a service as 4.4 says, wired to the router, the session and window.open; errors show as a toast. */
+/**
+ * Opens a service as 4.4 says, wired to the router, the session and window.open; errors show as a toast. Offline
+ * (issue 18) it says plainly that opening a service needs a connection, and opens nothing.
+ */
 export function useOpenService(onOpened?: () => void) {
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const { t } = useTranslation();
   return useCallback(
     async (service: OpenableService | ServiceItem) => {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        void message.warning(t('services.needsConnection'));
+        return;
+      }
       try {
         await openService(service, {
           fetchDetails: getServiceDetails,
           logClick: clickService,
-          combStr: async (serviceId) => (sessionStore.getState().user ? (await getCombTicket(serviceId)).combStr : null),
+          combStr: async (serviceId) =>
+            sessionStore.getState().user ? (await getCombTicket(serviceId)).combStr : null,
           openWindow: (url, target, features) => window.open(url, target, features),
           openInPage: (s) => {
             sessionStore.getState().openServiceInPage(s.serviceId);
@@ -35,6 +46,6 @@ export function useOpenService(onOpened?: () => void) {
         if (err instanceof UnknownOpenWayError) void message.error(err.message);
       }
     },
-    [navigate, message, onOpened],
+    [navigate, message, onOpened, t],
   );
 }

@@ -7,7 +7,8 @@ describe('which pages /home/serviceIframPage embeds', () => {
   it('only http(s) urls', () => {
     expect(embeddableUrl('https://card.demo.edu.cn/self', ORIGIN)?.href).toBe('https://card.demo.edu.cn/self');
     expect(embeddableUrl('/home/homePage', ORIGIN)?.href).toBe(`${ORIGIN}/home/homePage`);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', '', null]) expect(embeddableUrl(bad, ORIGIN)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', '', null])
+      expect(embeddableUrl(bad, ORIGIN)).toBeNull();
   });
 
   it('pages of this site, or urls configured as common tools', () => {

@@ -4,7 +4,8 @@ import { attachImageFallback, DEFAULT_IMAGE } from './image-fallback.ts';
 describe('broken images in rich text fall back to the default image (section 8)', () => {
   it('replaces a failing image once, and stops after cleanup', () => {
     const root = document.createElement('div');
-    root.innerHTML = '<p><img src="https://x.invalid/a.png" srcset="https://x.invalid/a2.png 2x" alt="流程图"><img src="https://x.invalid/b.png"></p>';
+    root.innerHTML =
+      '<p><img src="https://x.invalid/a.png" srcset="https://x.invalid/a2.png 2x" alt="流程图"><img src="https://x.invalid/b.png"></p>';
     document.body.append(root);
     const [a, b] = [...root.querySelectorAll('img')] as [HTMLImageElement, HTMLImageElement];
     const stop = attachImageFallback(root);

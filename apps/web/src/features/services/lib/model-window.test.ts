@@ -5,7 +5,15 @@ import { isModelConfig, modelWindowConfig, newModelId } from './model-window.ts'
 describe('model window configuration (2.4)', () => {
   it('defaults to 1200 x 650, shown, with a generated modelId', () => {
     const c = modelWindowConfig('{"url":"https://net.demo.edu.cn/pay"}', '校园网缴费');
-    expect(c).toMatchObject({ url: 'https://net.demo.edu.cn/pay', title: '校园网缴费', width: 1200, height: 650, openType: '', hidden: false, serviceId: '' });
+    expect(c).toMatchObject({
+      url: 'https://net.demo.edu.cn/pay',
+      title: '校园网缴费',
+      width: 1200,
+      height: 650,
+      openType: '',
+      hidden: false,
+      serviceId: '',
+    });
     expect([MODEL_WINDOW_WIDTH, MODEL_WINDOW_HEIGHT]).toEqual([1200, 650]);
     expect(c.modelId).toMatch(/^model-/);
   });
@@ -18,10 +26,22 @@ describe('model window configuration (2.4)', () => {
   });
 
   it('keeps openType, the hidden flag, a given modelId and the service', () => {
-    const c = modelWindowConfig('{"openType":"service","serviceId":"000000-svc-001","hidden":"1","modelId":"m1","title":"查成绩"}');
-    expect(c).toEqual({ modelId: 'm1', title: '查成绩', url: '', width: 1200, height: 650, openType: 'service', hidden: true, serviceId: '000000-svc-001' });
+    const c = modelWindowConfig(
+      '{"openType":"service","serviceId":"000000-svc-001","hidden":"1","modelId":"m1","title":"查成绩"}',
+    );
+    expect(c).toEqual({
+      modelId: 'm1',
+      title: '查成绩',
+      url: '',
+      width: 1200,
+      height: 650,
+      openType: 'service',
+      hidden: true,
+      serviceId: '000000-svc-001',
+    });
     for (const hidden of [true, 1, '1', 'true']) expect(modelWindowConfig({ hidden }).hidden).toBe(true);
-    for (const hidden of [false, 0, '0', 'false', undefined, 'yes']) expect(modelWindowConfig({ hidden }).hidden).toBe(false);
+    for (const hidden of [false, 0, '0', 'false', undefined, 'yes'])
+      expect(modelWindowConfig({ hidden }).hidden).toBe(false);
   });
 
   it('generates a different modelId for every window', () => {
@@ -38,7 +58,12 @@ describe('model window configuration (2.4)', () => {
     expect(isModelConfig('[1,2]')).toBe(false);
     expect(isModelConfig('')).toBe(false);
     expect(isModelConfig(null)).toBe(false);
-    expect(modelWindowConfig('https://www.demo.edu.cn/xl', '校历')).toMatchObject({ url: 'https://www.demo.edu.cn/xl', title: '校历', openType: '', width: 1200 });
+    expect(modelWindowConfig('https://www.demo.edu.cn/xl', '校历')).toMatchObject({
+      url: 'https://www.demo.edu.cn/xl',
+      title: '校历',
+      openType: '',
+      width: 1200,
+    });
     expect(modelWindowConfig('{broken', 'x').url).toBe('{broken');
   });
 });

@@ -27,7 +27,10 @@ let counter = 0;
 /** A new model window id: unique within the page. */
 export function newModelId(): string {
   counter += 1;
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(16).slice(2, 10);
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID().slice(0, 8)
+      : Math.random().toString(16).slice(2, 10);
   return `model-${Date.now().toString(36)}-${counter}-${random}`;
 }
 
@@ -49,7 +52,8 @@ function parseObject(raw: string | null | undefined): Record<string, unknown> | 
 
 /** 650, '650', '650px' → 650; anything else (missing, zero, negative, not a number) → the default. */
 function pixels(v: unknown, fallback: number): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v.trim().replace(/px$/i, '')) : Number.NaN;
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v.trim().replace(/px$/i, '')) : Number.NaN;
   return Number.isFinite(n) && n > 0 ? Math.round(n) : fallback;
 }
 
@@ -60,7 +64,10 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'n
  * The model window configuration of a configured link: a JSON string, an object, or a plain url. Missing
  * sizes take the defaults of section 9 (1200 x 650); a missing modelId is generated.
  */
-export function modelWindowConfig(raw: string | Record<string, unknown> | null | undefined, title = ''): ModelWindowConfig {
+export function modelWindowConfig(
+  raw: string | Record<string, unknown> | null | undefined,
+  title = '',
+): ModelWindowConfig {
   const o = typeof raw === 'object' && raw !== null ? raw : (parseObject(raw) ?? { url: text(raw) });
   return {
     modelId: text(o.modelId) || newModelId(),

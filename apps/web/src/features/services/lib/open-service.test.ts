@@ -1,10 +1,24 @@
 import { MESSAGES } from '@portal/contracts/errors';
 import { describe, expect, it, vi } from 'vitest';
-import { embeddedPagePath, isModelOpenType, MODEL_OPEN_TYPES, openModelView, openService, popupFeatures, withCombStr, type OpenServiceDeps } from './open-service.ts';
+import {
+  embeddedPagePath,
+  isModelOpenType,
+  MODEL_OPEN_TYPES,
+  openModelView,
+  openService,
+  popupFeatures,
+  withCombStr,
+  type OpenServiceDeps,
+} from './open-service.ts';
 
 function deps(over: Partial<OpenServiceDeps> = {}) {
   const d = {
-    fetchDetails: vi.fn(async (id: string) => ({ serviceId: id, accessWay: '1', openWay: '1003', serviceUrl: 'https://x.edu.cn/a' })),
+    fetchDetails: vi.fn(async (id: string) => ({
+      serviceId: id,
+      accessWay: '1',
+      openWay: '1003',
+      serviceUrl: 'https://x.edu.cn/a',
+    })),
     logClick: vi.fn(async () => ({ visitCount: 1 })),
     combStr: vi.fn(async (_serviceId: string): Promise<string | null> => 'one-time-ticket'),
     openWindow: vi.fn(),
@@ -14,7 +28,12 @@ function deps(over: Partial<OpenServiceDeps> = {}) {
   };
   return d;
 }
-const svc = (openWay: string, accessWay = '1', serviceUrl = 'https://ehall.edu.cn/app/s1') => ({ serviceId: 's1', openWay, accessWay, serviceUrl });
+const svc = (openWay: string, accessWay = '1', serviceUrl = 'https://ehall.edu.cn/app/s1') => ({
+  serviceId: 's1',
+  openWay,
+  accessWay,
+  serviceUrl,
+});
 
 describe('opening a service (4.4)', () => {
   it("'1001' opens in the page and logs a click", async () => {
@@ -28,7 +47,11 @@ describe('opening a service (4.4)', () => {
   it("'1002' opens a popup sized by section 9", async () => {
     const d = deps();
     await openService(svc('1002'), d);
-    expect(d.openWindow).toHaveBeenCalledWith('https://ehall.edu.cn/app/s1', 'service_s1', expect.stringContaining('width=1200,height=850'));
+    expect(d.openWindow).toHaveBeenCalledWith(
+      'https://ehall.edu.cn/app/s1',
+      'service_s1',
+      expect.stringContaining('width=1200,height=850'),
+    );
     expect(d.logClick).toHaveBeenCalledWith('s1');
   });
 
@@ -84,7 +107,9 @@ describe('model view opening types (4.6)', () => {
   it('openServiceIfram, service and workGuide', async () => {
     const d = { navigate: vi.fn(), openService: vi.fn(async () => undefined), openGuide: vi.fn() };
     await openModelView('openServiceIfram', { serviceId: 't', url: 'https://tool.edu.cn/a?b=1', title: '一卡通' }, d);
-    expect(d.navigate).toHaveBeenLastCalledWith('/home/serviceIframPage?url=https%3A%2F%2Ftool.edu.cn%2Fa%3Fb%3D1&title=%E4%B8%80%E5%8D%A1%E9%80%9A');
+    expect(d.navigate).toHaveBeenLastCalledWith(
+      '/home/serviceIframPage?url=https%3A%2F%2Ftool.edu.cn%2Fa%3Fb%3D1&title=%E4%B8%80%E5%8D%A1%E9%80%9A',
+    );
     expect(embeddedPagePath('/x')).toBe('/home/serviceIframPage?url=%2Fx');
     await openModelView('service', { serviceId: 's1' }, d);
     expect(d.openService).toHaveBeenCalledWith({ serviceId: 's1' });

@@ -66,8 +66,12 @@ export async function openService(service: OpenableService, deps: OpenServiceDep
   let s = service;
   if (!s.accessWay || !s.openWay) s = { ...s, ...(await deps.fetchDetails(s.serviceId)) };
   const openWay = String(s.openWay ?? '');
-  if (openWay !== OPEN_WAY_IN_PAGE && openWay !== OPEN_WAY_POPUP && openWay !== OPEN_WAY_NEW_TAB) throw new UnknownOpenWayError();
-  const url = s.accessWay === ACCESS_WAY_COMB ? withCombStr(s.serviceUrl ?? '', await deps.combStr(s.serviceId)) : (s.serviceUrl ?? '');
+  if (openWay !== OPEN_WAY_IN_PAGE && openWay !== OPEN_WAY_POPUP && openWay !== OPEN_WAY_NEW_TAB)
+    throw new UnknownOpenWayError();
+  const url =
+    s.accessWay === ACCESS_WAY_COMB
+      ? withCombStr(s.serviceUrl ?? '', await deps.combStr(s.serviceId))
+      : (s.serviceUrl ?? '');
   const click = deps.logClick(s.serviceId).catch(() => undefined);
   if (openWay === OPEN_WAY_IN_PAGE) deps.openInPage({ ...s, serviceUrl: url });
   else if (openWay === OPEN_WAY_POPUP) deps.openWindow(url, `service_${s.serviceId}`, popupFeatures(deps.pageSize()));
@@ -104,8 +108,13 @@ export type ModelViewDeps = {
  * service as 4.4 says; workGuide opens the directory: the service's guide when one is named, else the
  * directory of all services. Any other type raises '返回值没有类型'.
  */
-export async function openModelView(type: string, target: OpenableService & { url?: string; title?: string }, deps: ModelViewDeps): Promise<void> {
-  if (type === 'openServiceIfram') deps.navigate(embeddedPagePath(target.url ?? target.serviceUrl ?? '', target.title ?? target.serviceName ?? ''));
+export async function openModelView(
+  type: string,
+  target: OpenableService & { url?: string; title?: string },
+  deps: ModelViewDeps,
+): Promise<void> {
+  if (type === 'openServiceIfram')
+    deps.navigate(embeddedPagePath(target.url ?? target.serviceUrl ?? '', target.title ?? target.serviceName ?? ''));
   else if (type === 'service') await deps.openService(target);
   else if (type === 'workGuide') {
     if (target.serviceId) deps.openGuide(target.serviceId);

@@ -34,14 +34,25 @@ export const datasetUrls = (dataset: string): TransferUrls => ({
 const tenantId = () => sessionStore.getState().tenantId ?? undefined;
 const quiet = { silent: true } as const;
 
-export const getExportFields = (u: TransferUrls) => u.client.post<TransferField[]>(u.fields, { tenantId: tenantId() }, quiet);
-export const getExportCount = (u: TransferUrls, body: { dataRange: number; formInline?: object; advancedSearch?: object; choiceDataIds?: string[] }) =>
-  u.client.post<number>(u.count, { tenantId: tenantId(), ...body }, quiet);
+export const getExportFields = (u: TransferUrls) =>
+  u.client.post<TransferField[]>(u.fields, { tenantId: tenantId() }, quiet);
+export const getExportCount = (
+  u: TransferUrls,
+  body: { dataRange: number; formInline?: object; advancedSearch?: object; choiceDataIds?: string[] },
+) => u.client.post<number>(u.count, { tenantId: tenantId(), ...body }, quiet);
 export const startExport = (
   u: TransferUrls,
-  body: { fileName: string; dataRange: number; exportField: string; choiceDataIds?: string[]; formInline?: object; advancedSearch?: object },
+  body: {
+    fileName: string;
+    dataRange: number;
+    exportField: string;
+    choiceDataIds?: string[];
+    formInline?: object;
+    advancedSearch?: object;
+  },
 ) => u.client.post<{ redisKey: string }>(u.export, { tenantId: tenantId(), ...body }, quiet);
-export const getProgress = (u: TransferUrls, key: string) => u.client.post<JobProgress>(u.progress, { tenantId: tenantId(), key }, quiet);
+export const getProgress = (u: TransferUrls, key: string) =>
+  u.client.post<JobProgress>(u.progress, { tenantId: tenantId(), key }, quiet);
 
 export function uploadImportFile(u: TransferUrls, file: File) {
   const form = new FormData();
@@ -50,9 +61,12 @@ export function uploadImportFile(u: TransferUrls, file: File) {
   form.append('file', file);
   return u.client.post<{ fileKey: string; fileName: string; size: number }>(u.upload, form, quiet);
 }
-export const matchFields = (u: TransferUrls, body: { fileKey: string; headerLine: number }) => u.client.post<MatchFieldResult>(u.match, { tenantId: tenantId(), ...body }, quiet);
-export const startImport = (u: TransferUrls, body: { fileKey: string; headerLine: number; ruleNum: number; errorRegx: string; matrixType: MatchField[] }) =>
-  u.client.post<{ redisKey: string }>(u.import, { tenantId: tenantId(), ...body }, quiet);
+export const matchFields = (u: TransferUrls, body: { fileKey: string; headerLine: number }) =>
+  u.client.post<MatchFieldResult>(u.match, { tenantId: tenantId(), ...body }, quiet);
+export const startImport = (
+  u: TransferUrls,
+  body: { fileKey: string; headerLine: number; ruleNum: number; errorRegx: string; matrixType: MatchField[] },
+) => u.client.post<{ redisKey: string }>(u.import, { tenantId: tenantId(), ...body }, quiet);
 
 /** Fetches a file with the session's authorization and hands it to the browser as a download. */
 export async function downloadWithAuth(url: string, body: object | null, fallbackName: string): Promise<void> {
@@ -61,7 +75,11 @@ export async function downloadWithAuth(url: string, body: object | null, fallbac
   if (s.token) headers.Authorization = `Bearer ${s.token}`;
   if (s.tenantId) headers['Tenant-Id'] = s.tenantId;
   if (body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify({ tenantId: s.tenantId ?? undefined, ...body }) : undefined });
+  const res = await fetch(url, {
+    method: body ? 'POST' : 'GET',
+    headers,
+    body: body ? JSON.stringify({ tenantId: s.tenantId ?? undefined, ...body }) : undefined,
+  });
   if (!res.ok) {
     const parsed = (await res.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(parsed?.msg ?? String(res.status));
@@ -81,8 +99,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-export const downloadTemplate = (u: TransferUrls) => downloadWithAuth(u.client.baseUrl + u.template, null, 'template.xlsx');
-export const downloadFailedRows = (u: TransferUrls, errorKey: string) => downloadWithAuth(u.client.baseUrl + u.errorDownload, { errorKey }, 'failed.xlsx');
+export const downloadTemplate = (u: TransferUrls) =>
+  downloadWithAuth(u.client.baseUrl + u.template, null, 'template.xlsx');
+export const downloadFailedRows = (u: TransferUrls, errorKey: string) =>
+  downloadWithAuth(u.client.baseUrl + u.errorDownload, { errorKey }, 'failed.xlsx');
 
 /** Dictionary select (7.10): GET or POST to a configurable URL with tenantId and a search parameter. */
 export const getDictionary = (url: string, method: 'GET' | 'POST', search?: string) =>

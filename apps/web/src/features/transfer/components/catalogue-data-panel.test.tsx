@@ -11,8 +11,26 @@ vi.mock('../api/catalogue.ts', () => ({
     api.pages.push(body);
     return {
       records: [
-        { id: 's1', serviceName: '成绩单打印', deptName: '教务处', sceneName: '学习教学', typeName: '学生服务', businessType: '办事服务', status: '上架', visitCount: 12 },
-        { id: 's2', serviceName: '校园卡挂失', deptName: '后勤处', sceneName: '生活服务', typeName: '公共服务', businessType: '应用服务', status: '下架', visitCount: 3 },
+        {
+          id: 's1',
+          serviceName: '成绩单打印',
+          deptName: '教务处',
+          sceneName: '学习教学',
+          typeName: '学生服务',
+          businessType: '办事服务',
+          status: '上架',
+          visitCount: 12,
+        },
+        {
+          id: 's2',
+          serviceName: '校园卡挂失',
+          deptName: '后勤处',
+          sceneName: '生活服务',
+          typeName: '公共服务',
+          businessType: '应用服务',
+          status: '下架',
+          visitCount: 3,
+        },
       ],
       total: 2,
       current: 1,
@@ -67,7 +85,9 @@ describe('service catalogue data panel', () => {
     fireEvent.click(screen.getByRole('button', { name: /批量导出/ }));
     expect(await screen.findByText('共 1 条数据')).toBeTruthy();
     expect(api.urls).toEqual(['/transfer/service/exportFields']);
-    await waitFor(() => expect(api.counts).toContainEqual({ dataRange: 3, formInline: undefined, choiceDataIds: ['s2'] }));
+    await waitFor(() =>
+      expect(api.counts).toContainEqual({ dataRange: 3, formInline: undefined, choiceDataIds: ['s2'] }),
+    );
   });
 
   it('searches by name', async () => {

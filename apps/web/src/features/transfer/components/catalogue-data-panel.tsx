@@ -32,10 +32,20 @@ function CatalogueDataPanelBody() {
   });
 
   return (
-    <Card id="catalogue-data" size="small" style={{ marginTop: 16 }} title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('catalogueData.title')}</h2>}>
+    <Card
+      id="catalogue-data"
+      size="small"
+      style={{ marginTop: 16 }}
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('catalogueData.title')}</h2>}
+    >
       <Typography.Paragraph>{t('catalogueData.intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search aria-label={t('catalogueData.search')} placeholder={t('catalogueData.search')} allowClear onSearch={(v) => (setServiceName(v.trim()), setPage(1))} />
+        <Input.Search
+          aria-label={t('catalogueData.search')}
+          placeholder={t('catalogueData.search')}
+          allowClear
+          onSearch={(v) => (setServiceName(v.trim()), setPage(1))}
+        />
         <DictSelect
           url="/transfer/dict/serviceDept"
           aria-label={t('catalogueData.deptName')}
@@ -54,8 +64,19 @@ function CatalogueDataPanelBody() {
         size="small"
         loading={services.isLoading}
         dataSource={services.data?.records ?? []}
-        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (s) => ({ 'aria-label': t('catalogueData.selectService', { name: s.serviceName }) }) }}
-        pagination={{ current: page, pageSize: 10, total: services.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys as string[]),
+          getCheckboxProps: (s) => ({ 'aria-label': t('catalogueData.selectService', { name: s.serviceName }) }),
+        }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: services.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: t('catalogueData.serviceName'), dataIndex: 'serviceName' },
           { title: t('catalogueData.deptName'), dataIndex: 'deptName' },
@@ -67,9 +88,21 @@ function CatalogueDataPanelBody() {
         ]}
       />
       {dialog === 'export' && (
-        <ExportDialog urls={URLS} defaultFileName={t('catalogueData.title')} search={{ serviceName: serviceName || undefined, deptId: deptId ?? undefined }} chosenIds={selected} onClose={() => setDialog(null)} />
+        <ExportDialog
+          urls={URLS}
+          defaultFileName={t('catalogueData.title')}
+          search={{ serviceName: serviceName || undefined, deptId: deptId ?? undefined }}
+          chosenIds={selected}
+          onClose={() => setDialog(null)}
+        />
       )}
-      {dialog === 'import' && <ImportDialog urls={URLS} onClose={() => setDialog(null)} onDone={() => void qc.invalidateQueries({ queryKey: ['catalogueData'] })} />}
+      {dialog === 'import' && (
+        <ImportDialog
+          urls={URLS}
+          onClose={() => setDialog(null)}
+          onDone={() => void qc.invalidateQueries({ queryKey: ['catalogueData'] })}
+        />
+      )}
     </Card>
   );
 }

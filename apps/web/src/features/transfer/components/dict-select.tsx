@@ -13,7 +13,12 @@ export type DictSelectProps = Omit<SelectProps, 'options' | 'loading'> & {
 };
 
 /** Dictionary select: options from a configurable URL, cached for 5 minutes (section 9). */
-export function DictSelect({ url, method = 'GET', props = { key: 'dictKey', value: 'dictValue' }, ...rest }: DictSelectProps) {
+export function DictSelect({
+  url,
+  method = 'GET',
+  props = { key: 'dictKey', value: 'dictValue' },
+  ...rest
+}: DictSelectProps) {
   const options = useQuery({
     queryKey: ['dict', url, method],
     queryFn: () => cachedDictionary(`${method} ${url}`, () => getDictionary(url, method)),
@@ -24,7 +29,10 @@ export function DictSelect({ url, method = 'GET', props = { key: 'dictKey', valu
       showSearch={{ optionFilterProp: 'label' }}
       {...rest}
       loading={options.isLoading}
-      options={list.map((o) => ({ value: o[props.key] ?? (o as unknown as DictOption).dictKey, label: o[props.value] ?? (o as unknown as DictOption).dictValue }))}
+      options={list.map((o) => ({
+        value: o[props.key] ?? (o as unknown as DictOption).dictKey,
+        label: o[props.value] ?? (o as unknown as DictOption).dictValue,
+      }))}
     />
   );
 }

@@ -18,7 +18,17 @@ vi.mock('../api/transfer-urls.ts', () => ({
     api.started.push(body);
     return { redisKey: 'k1' };
   },
-  getProgress: async () => ({ finished: false, finishRate: 0, totalNum: 0, finishNum: 0, useTimeStr: '0秒', tryMathRemainTime: '0秒', status: 'running', result: null, errorKey: null }),
+  getProgress: async () => ({
+    finished: false,
+    finishRate: 0,
+    totalNum: 0,
+    finishNum: 0,
+    useTimeStr: '0秒',
+    tryMathRemainTime: '0秒',
+    status: 'running',
+    result: null,
+    errorKey: null,
+  }),
   downloadFailedRows: async () => undefined,
 }));
 
@@ -67,7 +77,9 @@ describe('bulk export dialog', () => {
     expect(api.started).toHaveLength(0);
     fireEvent.click(screen.getByRole('checkbox', { name: '职责名称' }));
     fireEvent.click(exportButton);
-    await waitFor(() => expect(api.started).toEqual([{ fileName: '职责清单_1', dataRange: 1, exportField: 'dutyName:职责名称' }]));
+    await waitFor(() =>
+      expect(api.started).toEqual([{ fileName: '职责清单_1', dataRange: 1, exportField: 'dutyName:职责名称' }]),
+    );
     expect(await screen.findByText('正在导出')).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { EXPORT_FILE_NAME_MAX } from '@portal/contracts/constants';
 import { DATA_RANGE_ALL, DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH } from '@portal/contracts/transfer';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
@@ -33,8 +34,15 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
 
   const fields = useQuery({ queryKey: ['transfer', 'fields', urls.fields], queryFn: () => getExportFields(urls) });
   const selected = chosenFields ?? (fields.data ?? []).map((f) => f.id);
-  const countBody = { dataRange, formInline: dataRange === DATA_RANGE_SEARCH ? search : undefined, choiceDataIds: dataRange === DATA_RANGE_CHOSEN ? chosenIds : undefined };
-  const count = useQuery({ queryKey: ['transfer', 'count', urls.count, countBody], queryFn: () => getExportCount(urls, countBody) });
+  const countBody = {
+    dataRange,
+    formInline: dataRange === DATA_RANGE_SEARCH ? search : undefined,
+    choiceDataIds: dataRange === DATA_RANGE_CHOSEN ? chosenIds : undefined,
+  };
+  const count = useQuery({
+    queryKey: ['transfer', 'count', urls.count, countBody],
+    queryFn: () => getExportCount(urls, countBody),
+  });
 
   const nameError = touched ? fileNameError(fileName) : null;
   const fieldError = touched ? exportFieldsError(selected) : null;
@@ -45,7 +53,13 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
     setBusy(true);
     setFailure(null);
     try {
-      const { redisKey } = await startExport(urls, { fileName: fileName.trim(), dataRange, exportField: exportFieldParam(fields.data ?? [], selected), ...(countBody.formInline ? { formInline: countBody.formInline } : {}), ...(countBody.choiceDataIds ? { choiceDataIds: countBody.choiceDataIds } : {}) });
+      const { redisKey } = await startExport(urls, {
+        fileName: fileName.trim(),
+        dataRange,
+        exportField: exportFieldParam(fields.data ?? [], selected),
+        ...(countBody.formInline ? { formInline: countBody.formInline } : {}),
+        ...(countBody.choiceDataIds ? { choiceDataIds: countBody.choiceDataIds } : {}),
+      });
       setJobKey(redisKey);
     } catch (err) {
       const f = failureOf(err, t('transfer.operationFailed'));
@@ -75,10 +89,27 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
       ]}
     >
       <Form layout="vertical" requiredMark>
-        <Form.Item label={t('transfer.fileName')} required htmlFor="transfer-file-name" validateStatus={nameError ? 'error' : undefined} help={nameError}>
-          <Input id="transfer-file-name" value={fileName} maxLength={30} onChange={(e) => setFileName(e.target.value)} onBlur={() => setTouched(true)} />
+        <Form.Item
+          label={t('transfer.fileName')}
+          required
+          htmlFor="transfer-file-name"
+          validateStatus={nameError ? 'error' : undefined}
+          help={nameError}
+        >
+          <Input
+            id="transfer-file-name"
+            value={fileName}
+            maxLength={EXPORT_FILE_NAME_MAX}
+            onChange={(e) => setFileName(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
         </Form.Item>
-        <Form.Item label={t('transfer.exportFields')} required validateStatus={fieldError ? 'error' : undefined} help={fieldError}>
+        <Form.Item
+          label={t('transfer.exportFields')}
+          required
+          validateStatus={fieldError ? 'error' : undefined}
+          help={fieldError}
+        >
           <Checkbox.Group
             aria-label={t('transfer.exportFields')}
             value={selected}

@@ -20,7 +20,10 @@ export function FailureNotice({ failure }: { failure: Failure }) {
       title={failure.msg || t('transfer.operationFailed')}
       description={
         failure.msgDetail ? (
-          <Typography.Text copyable={{ text: failure.msgDetail, tooltips: [t('transfer.copyDetail'), t('transfer.copied')] }} style={{ wordBreak: 'break-all' }}>
+          <Typography.Text
+            copyable={{ text: failure.msgDetail, tooltips: [t('transfer.copyDetail'), t('transfer.copied')] }}
+            style={{ wordBreak: 'break-all' }}
+          >
             {failure.msgDetail}
           </Typography.Text>
         ) : undefined

@@ -20,7 +20,22 @@ vi.mock('../api/transfer-urls.ts', () => ({
     api.started.push(body);
     return { redisKey: 'k1' };
   },
-  getProgress: async () => ({ finished: false, finishRate: 0, totalNum: 0, finishNum: 0, newInsertNum: 0, updateNum: 0, jumpNum: 0, failNum: 0, useTimeStr: '0秒', tryMathRemainTime: '0秒', status: 'running', result: null, errorKey: null, errorMsg: null }),
+  getProgress: async () => ({
+    finished: false,
+    finishRate: 0,
+    totalNum: 0,
+    finishNum: 0,
+    newInsertNum: 0,
+    updateNum: 0,
+    jumpNum: 0,
+    failNum: 0,
+    useTimeStr: '0秒',
+    tryMathRemainTime: '0秒',
+    status: 'running',
+    result: null,
+    errorKey: null,
+    errorMsg: null,
+  }),
   downloadTemplate: async () => undefined,
   downloadFailedRows: async () => undefined,
 }));

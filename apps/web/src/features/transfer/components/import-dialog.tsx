@@ -1,9 +1,35 @@
 import { RULE_FAIL, RULE_SKIP, RULE_UPDATE, type MatchField, type MatchFieldResult } from '@portal/contracts/transfer';
-import { App, Button, Checkbox, Form, InputNumber, Modal, Radio, Select, Table, Typography, Upload, type UploadFile } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  Form,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Table,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadTemplate, matchFields, startImport, uploadImportFile, type TransferUrls } from '../api/transfer-urls.ts';
-import { checkFieldsError, failureAction, headerLineError, importFileError, matchError, ruleError } from '../lib/validation.ts';
+import {
+  downloadTemplate,
+  matchFields,
+  startImport,
+  uploadImportFile,
+  type TransferUrls,
+} from '../api/transfer-urls.ts';
+import {
+  checkFieldsError,
+  failureAction,
+  headerLineError,
+  importFileError,
+  matchError,
+  ruleError,
+} from '../lib/validation.ts';
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { ProgressDialog } from './progress-dialog.tsx';
@@ -64,7 +90,10 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
 
   const matched = (dbField: string) => matrix.find((m) => m.dbField === dbField)?.excelField;
   const setMatched = (dbField: string, excelField: string | undefined) =>
-    setMatrix((list) => [...list.filter((m) => m.dbField !== dbField), ...(excelField ? [{ excelField, dbField }] : [])]);
+    setMatrix((list) => [
+      ...list.filter((m) => m.dbField !== dbField),
+      ...(excelField ? [{ excelField, dbField }] : []),
+    ]);
 
   const submit = async () => {
     setTouched(true);
@@ -72,7 +101,13 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const { redisKey } = await startImport(urls, { fileKey: fileKey!, headerLine: headerLine!, ruleNum: ruleNum!, errorRegx: checkFields.join(','), matrixType: matrix });
+      const { redisKey } = await startImport(urls, {
+        fileKey: fileKey!,
+        headerLine: headerLine!,
+        ruleNum: ruleNum!,
+        errorRegx: checkFields.join(','),
+        matrixType: matrix,
+      });
       setJobKey(redisKey);
     } catch (err) {
       fail(err);
@@ -94,7 +129,10 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
       />
     );
 
-  const step2Errors = touched && match ? [ruleError(ruleNum), checkFieldsError(checkFields), matchError(match.dbFieldList, matrix)] : [null, null, null];
+  const step2Errors =
+    touched && match
+      ? [ruleError(ruleNum), checkFieldsError(checkFields), matchError(match.dbFieldList, matrix)]
+      : [null, null, null];
   return (
     <Modal
       open
@@ -126,7 +164,12 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
     >
       {step === 1 ? (
         <Form layout="vertical" requiredMark>
-          <Form.Item label={t('transfer.file')} required validateStatus={fileError ? 'error' : undefined} help={fileError ?? t('transfer.fileHint')}>
+          <Form.Item
+            label={t('transfer.file')}
+            required
+            validateStatus={fileError ? 'error' : undefined}
+            help={fileError ?? t('transfer.fileHint')}
+          >
             <Upload
               accept=".xls,.xlsx"
               multiple
@@ -137,8 +180,18 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
               <Button>{t('transfer.chooseFile')}</Button>
             </Upload>
           </Form.Item>
-          <Form.Item label={t('transfer.headerLine')} required htmlFor="transfer-header-line" validateStatus={lineError ? 'error' : undefined} help={lineError}>
-            <InputNumber id="transfer-header-line" value={headerLine} onChange={(v) => setHeaderLine(v as number | null)} />
+          <Form.Item
+            label={t('transfer.headerLine')}
+            required
+            htmlFor="transfer-header-line"
+            validateStatus={lineError ? 'error' : undefined}
+            help={lineError}
+          >
+            <InputNumber
+              id="transfer-header-line"
+              value={headerLine}
+              onChange={(v) => setHeaderLine(v as number | null)}
+            />
           </Form.Item>
         </Form>
       ) : (
@@ -152,7 +205,11 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
             pagination={false}
             dataSource={match?.dbFieldList ?? []}
             columns={[
-              { title: t('transfer.dbField'), dataIndex: 'field', render: (v: string, f) => (f.required ? `* ${v}` : v) },
+              {
+                title: t('transfer.dbField'),
+                dataIndex: 'field',
+                render: (v: string, f) => (f.required ? `* ${v}` : v),
+              },
               {
                 title: t('transfer.excelField'),
                 render: (_, f) => (
@@ -174,7 +231,13 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
               {step2Errors[2]}
             </Typography.Text>
           )}
-          <Form.Item label={t('transfer.ruleNum')} required style={{ marginTop: 16 }} validateStatus={step2Errors[0] ? 'error' : undefined} help={step2Errors[0]}>
+          <Form.Item
+            label={t('transfer.ruleNum')}
+            required
+            style={{ marginTop: 16 }}
+            validateStatus={step2Errors[0] ? 'error' : undefined}
+            help={step2Errors[0]}
+          >
             <Radio.Group
               aria-label={t('transfer.ruleNum')}
               value={ruleNum}
@@ -186,12 +249,19 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
               ]}
             />
           </Form.Item>
-          <Form.Item label={t('transfer.checkFields')} required validateStatus={step2Errors[1] ? 'error' : undefined} help={step2Errors[1]}>
+          <Form.Item
+            label={t('transfer.checkFields')}
+            required
+            validateStatus={step2Errors[1] ? 'error' : undefined}
+            help={step2Errors[1]}
+          >
             <Checkbox.Group
               aria-label={t('transfer.checkFields')}
               value={checkFields}
               onChange={(v) => setCheckFields(v as string[])}
-              options={(match?.dbFieldList ?? []).filter((f) => f.checkable).map((f) => ({ label: f.field, value: f.id }))}
+              options={(match?.dbFieldList ?? [])
+                .filter((f) => f.checkable)
+                .map((f) => ({ label: f.field, value: f.id }))}
             />
           </Form.Item>
         </Form>

@@ -1,5 +1,5 @@
 import { PROGRESS_POLL_MS } from '@portal/contracts/constants';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/i18n.ts';
@@ -17,8 +17,36 @@ vi.mock('../api/transfer-urls.ts', () => ({
 
 const { ProgressDialog } = await import('./progress-dialog.tsx');
 
-const running = { finished: false, finishRate: 40, totalNum: 10, finishNum: 4, newInsertNum: 4, updateNum: 0, jumpNum: 0, failNum: 0, useTimeStr: '1秒', tryMathRemainTime: '2秒', status: 'running', result: null, errorKey: null, errorMsg: null };
-const done = { ...running, finished: true, finishRate: 100, finishNum: 10, newInsertNum: 9, failNum: 1, status: 'finished', errorKey: 'k1' };
+const running = {
+  finished: false,
+  finishRate: 40,
+  totalNum: 10,
+  finishNum: 4,
+  newInsertNum: 4,
+  updateNum: 0,
+  jumpNum: 0,
+  failNum: 0,
+  useTimeStr: '1秒',
+  tryMathRemainTime: '2秒',
+  status: 'running',
+  successNum: 4,
+  outcome: 'running',
+  result: null,
+  errorKey: null,
+  errorMsg: null,
+};
+const done = {
+  ...running,
+  finished: true,
+  finishRate: 100,
+  finishNum: 10,
+  newInsertNum: 9,
+  failNum: 1,
+  status: 'finished',
+  successNum: 9,
+  outcome: 'partial',
+  errorKey: 'k1',
+};
 
 function show(onClose = vi.fn()) {
   render(
@@ -38,7 +66,11 @@ describe('progress dialog (4.7, section 8)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('polls every 3 s; close is disabled while running and enabled when finished, with the title', async () => {
-    api.answers = [{ value: running }, { error: { status: 8010, msg: 'E-N00002Q：当前网络连接不稳定，请稍后再试', msgDetail: '' } }, { value: done }];
+    api.answers = [
+      { value: running },
+      { error: { status: 8010, msg: 'E-N00002Q：当前网络连接不稳定，请稍后再试', msgDetail: '' } },
+      { value: done },
+    ];
     show();
     expect(await screen.findByText('正在导入')).toBeTruthy();
     expect(closeButton()).toHaveProperty('disabled', true);
@@ -46,10 +78,30 @@ describe('progress dialog (4.7, section 8)', () => {
     expect(api.calls).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull(); // 8010 while polling is ignored
     await act(() => vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS));
-    expect(await screen.findByText('导入成功')).toBeTruthy();
+    // 9 rows in, 1 failed: not titled 导入成功, no green tick; a warning icon and both counts.
+    expect(await screen.findByRole('dialog', { name: '部分导入成功：成功 9 条，失败 1 条' })).toBeTruthy();
+    expect(screen.queryByText('导入成功')).toBeNull();
+    expect(document.querySelector('.anticon-check-circle, .ant-progress-status-success')).toBeNull();
+    expect(document.querySelector('.anticon-exclamation-circle')).toBeTruthy();
     expect(screen.getByText('新增 9 条，更新 0 条，跳过 0 条，失败 1 条')).toBeTruthy();
     expect(screen.getByRole('button', { name: '下载失败数据' })).toBeTruthy();
     expect(closeButton()).toHaveProperty('disabled', false);
+  });
+
+  it('titles an import by its outcome: every row in is 导入成功 with a tick, no row in is 导入失败 with the count', async () => {
+    api.answers = [
+      { value: { ...done, failNum: 0, newInsertNum: 10, successNum: 10, outcome: 'succeeded', errorKey: null } },
+    ];
+    show();
+    expect(await screen.findByRole('dialog', { name: '导入成功' })).toBeTruthy();
+    expect(document.querySelector('.anticon-check-circle')).toBeTruthy();
+    cleanup();
+    api.calls = 0;
+    api.answers = [{ value: { ...done, failNum: 10, newInsertNum: 0, successNum: 0, outcome: 'failed' } }];
+    show();
+    expect(await screen.findByRole('dialog', { name: '导入失败：10 条全部失败' })).toBeTruthy();
+    expect(document.querySelector('.anticon-close-circle')).toBeTruthy();
+    expect(document.querySelector('.anticon-check-circle, .ant-progress-status-success')).toBeNull();
   });
 
   it('shows another failure as msg with its detail and enables close', async () => {

@@ -1,6 +1,16 @@
 import { IMPORT_MAX_BYTES } from '@portal/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { checkFieldsError, exportFieldParam, exportFieldsError, failureAction, fileNameError, headerLineError, importFileError, matchError, ruleError } from './validation.ts';
+import {
+  checkFieldsError,
+  exportFieldParam,
+  exportFieldsError,
+  failureAction,
+  fileNameError,
+  headerLineError,
+  importFileError,
+  matchError,
+  ruleError,
+} from './validation.ts';
 
 const FIELDS = [
   { id: 'deptName', field: '所属部门', required: true, dictCode: 'dept', checkable: true },
@@ -29,7 +39,12 @@ describe('export dialog rules (section 5)', () => {
 describe('import dialog rules (section 5)', () => {
   it('takes one xls or xlsx file of at most 20 MB', () => {
     expect(importFileError([])).toBe('请上传文件');
-    expect(importFileError([{ name: 'a.xlsx', size: 1 }, { name: 'b.xlsx', size: 1 }])).toBe('当前限制选择 1 个文件，请删除后再上传');
+    expect(
+      importFileError([
+        { name: 'a.xlsx', size: 1 },
+        { name: 'b.xlsx', size: 1 },
+      ]),
+    ).toBe('当前限制选择 1 个文件，请删除后再上传');
     expect(importFileError([{ name: 'a.txt', size: 1 }])).toBe('上传格式不符合要求，请重新上传');
     expect(importFileError([{ name: 'a.xlsx', size: IMPORT_MAX_BYTES + 1 }])).toBe('上传文件大小不能超过 20MB');
     expect(importFileError([{ name: 'A.XLS', size: IMPORT_MAX_BYTES }])).toBeNull();
@@ -47,7 +62,12 @@ describe('import dialog rules (section 5)', () => {
   });
   it('needs every required system field matched', () => {
     expect(matchError(FIELDS, [{ excelField: '部门', dbField: 'deptName' }])).toBe('请匹配所有系统必填字段');
-    expect(matchError(FIELDS, [{ excelField: '部门', dbField: 'deptName' }, { excelField: '名称', dbField: 'dutyName' }])).toBeNull();
+    expect(
+      matchError(FIELDS, [
+        { excelField: '部门', dbField: 'deptName' },
+        { excelField: '名称', dbField: 'dutyName' },
+      ]),
+    ).toBeNull();
   });
 });
 

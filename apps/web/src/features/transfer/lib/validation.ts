@@ -9,7 +9,8 @@ import { exportFileNameError, TRANSFER_TEXTS, type MatchField, type TransferFiel
 
 export const fileNameError = (name: string | undefined): string | null => exportFileNameError(name ?? '');
 
-export const exportFieldsError = (fields: readonly string[]): string | null => (fields.length ? null : TRANSFER_TEXTS.fieldRequired);
+export const exportFieldsError = (fields: readonly string[]): string | null =>
+  fields.length ? null : TRANSFER_TEXTS.fieldRequired;
 
 export function importFileError(files: readonly { name: string; size: number }[]): string | null {
   if (!files.length) return TRANSFER_TEXTS.fileRequired;
@@ -23,12 +24,15 @@ export function importFileError(files: readonly { name: string; size: number }[]
 export function headerLineError(v: unknown): string | null {
   if (v === null || v === undefined || v === '') return TRANSFER_TEXTS.headerLineRequired;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < IMPORT_HEADER_ROW_MIN || n > IMPORT_HEADER_ROW_MAX) return TRANSFER_TEXTS.headerLineRange;
+  if (!Number.isInteger(n) || n < IMPORT_HEADER_ROW_MIN || n > IMPORT_HEADER_ROW_MAX)
+    return TRANSFER_TEXTS.headerLineRange;
   return null;
 }
 
-export const ruleError = (ruleNum: number | null | undefined): string | null => (ruleNum ? null : TRANSFER_TEXTS.ruleRequired);
-export const checkFieldsError = (fields: readonly string[] | undefined): string | null => (fields?.length ? null : TRANSFER_TEXTS.checkFieldsRequired);
+export const ruleError = (ruleNum: number | null | undefined): string | null =>
+  ruleNum ? null : TRANSFER_TEXTS.ruleRequired;
+export const checkFieldsError = (fields: readonly string[] | undefined): string | null =>
+  fields?.length ? null : TRANSFER_TEXTS.checkFieldsRequired;
 
 /** '请匹配所有系统必填字段' when a required system field has no spreadsheet column. */
 export function matchError(dbFields: readonly TransferField[], matches: readonly MatchField[]): string | null {

@@ -4,4 +4,9 @@ import { ospHttp } from '../../../lib/http/clients.ts';
 
 /** POST cardcolumnconfig/list. */
 export const getColumnList = (cardId: string) => ospHttp.post<CardColumn[]>('/cardcolumnconfig/list', { cardId });
-export const useColumnList = (cardId: string | null) => useQuery({ queryKey: ['workbench', 'columns', cardId] as const, queryFn: () => getColumnList(cardId!), enabled: !!cardId });
+export const useColumnList = (cardId: string | null) =>
+  useQuery({
+    queryKey: ['workbench', 'columns', cardId] as const,
+    queryFn: () => getColumnList(cardId!),
+    enabled: !!cardId,
+  });

@@ -5,4 +5,5 @@ import { ospHttp } from '../../../lib/http/clients.ts';
 /** POST homePage/getFooterInfo. */
 export const getFooter = () => ospHttp.post<FooterInfo>('/homePage/getFooterInfo', {}, { silent: true });
 export const footerQueryKey = ['workbench', 'footer'] as const;
-export const useFooter = (enabled = true) => useQuery({ queryKey: footerQueryKey, queryFn: getFooter, enabled, retry: false });
+export const useFooter = (enabled = true) =>
+  useQuery({ queryKey: footerQueryKey, queryFn: getFooter, enabled, retry: false });

@@ -5,4 +5,5 @@ import { ospHttp } from '../../../lib/http/clients.ts';
 /** POST indexholidayconfig/list: every holiday of the home page greeting, past ones included (administration). */
 export const getHolidayConfigList = () => ospHttp.post<HolidayItem[]>('/indexholidayconfig/list', {});
 export const holidayConfigListQueryKey = ['workbench', 'holidayConfig'] as const;
-export const useHolidayConfigList = () => useQuery({ queryKey: holidayConfigListQueryKey, queryFn: getHolidayConfigList });
+export const useHolidayConfigList = () =>
+  useQuery({ queryKey: holidayConfigListQueryKey, queryFn: getHolidayConfigList });

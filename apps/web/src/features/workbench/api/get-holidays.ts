@@ -5,4 +5,5 @@ import { ospHttp } from '../../../lib/http/clients.ts';
 /** POST homePage/getHoliday: coming holidays with the days left. */
 export const getHolidays = () => ospHttp.post<Holiday[]>('/homePage/getHoliday', {}, { silent: true });
 export const holidaysQueryKey = ['workbench', 'holidays'] as const;
-export const useHolidays = (enabled = true) => useQuery({ queryKey: holidaysQueryKey, queryFn: getHolidays, enabled, retry: false });
+export const useHolidays = (enabled = true) =>
+  useQuery({ queryKey: holidaysQueryKey, queryFn: getHolidays, enabled, retry: false });

@@ -4,5 +4,8 @@ import { ospHttp } from '../../../lib/http/clients.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
 /** POST nobody/preLogin/getPreLoginPage. */
-export const getPreLogin = () => ospHttp.post<PreLoginConfig>('/nobody/preLogin/getPreLoginPage', { tenantId: sessionStore.getState().tenantId ?? undefined });
+export const getPreLogin = () =>
+  ospHttp.post<PreLoginConfig>('/nobody/preLogin/getPreLoginPage', {
+    tenantId: sessionStore.getState().tenantId ?? undefined,
+  });
 export const usePreLogin = () => useQuery({ queryKey: ['workbench', 'preLogin'] as const, queryFn: getPreLogin });

@@ -3,7 +3,13 @@ import type { CardService } from '@portal/contracts/workbench';
 import { ospHttp } from '../../../lib/http/clients.ts';
 
 /** POST common/getServiceInfo: services by keyword, for any configuration page (service pickers). */
-export const getServiceInfo = (keyword = '', size = 50) => ospHttp.post<CardService[]>('/common/getServiceInfo', { keyword, size });
+export const getServiceInfo = (keyword = '', size = 50) =>
+  ospHttp.post<CardService[]>('/common/getServiceInfo', { keyword, size });
 export const serviceInfoQueryKey = (keyword: string) => ['workbench', 'serviceInfo', keyword] as const;
 export const useServiceInfo = (keyword = '', enabled = true) =>
-  useQuery({ queryKey: serviceInfoQueryKey(keyword), queryFn: () => getServiceInfo(keyword), enabled, placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: serviceInfoQueryKey(keyword),
+    queryFn: () => getServiceInfo(keyword),
+    enabled,
+    placeholderData: keepPreviousData,
+  });

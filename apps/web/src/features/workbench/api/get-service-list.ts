@@ -3,5 +3,7 @@ import type { CardService } from '@portal/contracts/workbench';
 import { ospHttp } from '../../../lib/http/clients.ts';
 
 /** POST cardcolumnconfig/getServiceList: services to choose for a card. */
-export const getServiceList = (keyword = '', size = 200) => ospHttp.post<CardService[]>('/cardcolumnconfig/getServiceList', { keyword, size });
-export const useServiceList = (keyword = '') => useQuery({ queryKey: ['workbench', 'services', keyword] as const, queryFn: () => getServiceList(keyword) });
+export const getServiceList = (keyword = '', size = 200) =>
+  ospHttp.post<CardService[]>('/cardcolumnconfig/getServiceList', { keyword, size });
+export const useServiceList = (keyword = '') =>
+  useQuery({ queryKey: ['workbench', 'services', keyword] as const, queryFn: () => getServiceList(keyword) });

@@ -3,6 +3,8 @@ import type { ServiceSpecialItem } from '@portal/contracts/workbench';
 import { ospHttp } from '../../../lib/http/clients.ts';
 
 /** POST indexservicespecialconfig/list: every service special, enabled or not, with its services in order (administration). */
-export const getServiceSpecialConfigList = () => ospHttp.post<ServiceSpecialItem[]>('/indexservicespecialconfig/list', {});
+export const getServiceSpecialConfigList = () =>
+  ospHttp.post<ServiceSpecialItem[]>('/indexservicespecialconfig/list', {});
 export const serviceSpecialConfigListQueryKey = ['workbench', 'serviceSpecialConfig'] as const;
-export const useServiceSpecialConfigList = () => useQuery({ queryKey: serviceSpecialConfigListQueryKey, queryFn: getServiceSpecialConfigList });
+export const useServiceSpecialConfigList = () =>
+  useQuery({ queryKey: serviceSpecialConfigListQueryKey, queryFn: getServiceSpecialConfigList });

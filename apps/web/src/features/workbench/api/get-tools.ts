@@ -4,6 +4,7 @@ import { ospHttp } from '../../../lib/http/clients.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
 /** POST nobody/preLogin/commonTool: the tenant's common tools. */
-export const getTools = () => ospHttp.post<ToolItem[]>('/nobody/preLogin/commonTool', { tenantId: sessionStore.getState().tenantId ?? undefined });
+export const getTools = () =>
+  ospHttp.post<ToolItem[]>('/nobody/preLogin/commonTool', { tenantId: sessionStore.getState().tenantId ?? undefined });
 export const toolsQueryKey = ['workbench', 'tools'] as const;
 export const useTools = () => useQuery({ queryKey: toolsQueryKey, queryFn: getTools });

@@ -3,6 +3,8 @@ import type { NavigationItem } from '@portal/contracts/workbench';
 import { ospHttp } from '../../../lib/http/clients.ts';
 
 /** POST homePage/getTopMenu: enabled navigation items of the top bar. */
-export const getTopMenu = () => ospHttp.post<{ navigation: NavigationItem[] }>('/homePage/getTopMenu', {}, { silent: true });
+export const getTopMenu = () =>
+  ospHttp.post<{ navigation: NavigationItem[] }>('/homePage/getTopMenu', {}, { silent: true });
 export const topMenuQueryKey = ['workbench', 'topMenu'] as const;
-export const useTopMenu = (enabled: boolean) => useQuery({ queryKey: topMenuQueryKey, queryFn: getTopMenu, enabled, retry: false });
+export const useTopMenu = (enabled: boolean) =>
+  useQuery({ queryKey: topMenuQueryKey, queryFn: getTopMenu, enabled, retry: false });

@@ -3,6 +3,8 @@ import { ospHttp } from '../../../lib/http/clients.ts';
 export type TodoRemindValue = { field: 'todoNum' | 'todoTimeoutNum'; threshold: number; enabled: boolean };
 
 /** POST cardcolumnconfig/todoNumRemindDetail. */
-export const getTodoRemind = (columnId: string) => ospHttp.post<TodoRemindValue>('/cardcolumnconfig/todoNumRemindDetail', { columnId });
+export const getTodoRemind = (columnId: string) =>
+  ospHttp.post<TodoRemindValue>('/cardcolumnconfig/todoNumRemindDetail', { columnId });
 /** POST cardcolumnconfig/saveTodoNumRemind. */
-export const saveTodoRemind = (columnId: string, v: TodoRemindValue) => ospHttp.post<TodoRemindValue & { columnId: string }>('/cardcolumnconfig/saveTodoNumRemind', { columnId, ...v });
+export const saveTodoRemind = (columnId: string, v: TodoRemindValue) =>
+  ospHttp.post<TodoRemindValue & { columnId: string }>('/cardcolumnconfig/saveTodoNumRemind', { columnId, ...v });

@@ -2,7 +2,9 @@ import { Badge, Button, Carousel, Empty, Table, Tabs, Tag } from 'antd';
 import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useServiceActions } from '../lib/service-actions.ts';
+import { NewsTitle } from './news-reader.tsx';
 import {
   announcementTime,
   dayLabel,
@@ -28,7 +30,15 @@ export function EmptyState({ text }: { text: string }) {
  * hall tile does — in the page (1001), in a sized window (1002), in a new tab (1003), with accessWay 5's combStr,
  * and logged; the href stays for what a link tells a screen reader and a hover.
  */
-export function ServiceLink({ s, children, className }: { s: CardService; children: React.ReactNode; className?: string }) {
+export function ServiceLink({
+  s,
+  children,
+  className,
+}: {
+  s: CardService;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const actions = useServiceActions();
   return (
     <a
@@ -51,7 +61,13 @@ export function ServiceLink({ s, children, className }: { s: CardService; childr
 }
 
 export function Icon({ name, src }: { name: string; src?: string }) {
-  return src ? <img className="wb-icon" src={src} alt="" /> : <span className="wb-icon" aria-hidden="true">{name.slice(0, 1)}</span>;
+  return src ? (
+    <img className="wb-icon" src={src} alt="" />
+  ) : (
+    <span className="wb-icon" aria-hidden="true">
+      {name.slice(0, 1)}
+    </span>
+  );
 }
 
 /** To-do: columns with counts (99+) and time-out counts. */
@@ -66,7 +82,9 @@ function WaitHandle({ view }: Props) {
             {c.columnName}
             {c.remind && <span className="wb-remind-flag"> {t('workbench.remind')}</span>}
           </div>
-          <div className="wb-todo-num" data-testid="todo-num">{formatCount(c.todoNum)}</div>
+          <div className="wb-todo-num" data-testid="todo-num">
+            {formatCount(c.todoNum)}
+          </div>
           <div className="wb-todo-sub">
             {c.todoTypeName}
             {c.todoTimeoutNum > 0 && (
@@ -104,7 +122,12 @@ function BusinessExpress({ view, layout }: Props) {
 /** Personal matters: status colours from currentStatusBackgroundColor. */
 function PersonalMatters({ view }: Props) {
   const { t } = useTranslation();
-  const rows = view.list.flatMap((c) => c.result) as Array<{ id: string; title: string; status: string; createTime: string }>;
+  const rows = view.list.flatMap((c) => c.result) as Array<{
+    id: string;
+    title: string;
+    status: string;
+    createTime: string;
+  }>;
   if (!rows.length) return <EmptyState text={t('workbench.empty')} />;
   const color = (s: string) => view.currentStatusBackgroundColor.find((c) => c.typeName === s)?.colorVal;
   return (
@@ -149,7 +172,8 @@ function TodoTable({ view }: Props) {
               key: m.field,
               dataIndex: m.field,
               title: m.chineseName || m.field,
-              render: (v: unknown) => (m.field === 'createTime' && typeof v === 'string' ? v.slice(0, 10) : String(v ?? '')),
+              render: (v: unknown) =>
+                m.field === 'createTime' && typeof v === 'string' ? v.slice(0, 10) : String(v ?? ''),
             }))}
           />
         ),
@@ -167,7 +191,8 @@ function MyCollection({ view, layout }: Props) {
         <EmptyState text={t('workbench.empty')} />
         <p>
           {t('workbench.favouritesEmpty')} <Link to="/home/serviceHall">{t('workbench.serviceHall')}</Link> ·{' '}
-          <Link to="/home/processServiceCenter">{t('workbench.flowCenter')}</Link> · <Link to="/home/applicationServiceCenter">{t('workbench.applyCenter')}</Link>
+          <Link to="/home/processServiceCenter">{t('workbench.flowCenter')}</Link> ·{' '}
+          <Link to="/home/applicationServiceCenter">{t('workbench.applyCenter')}</Link>
         </p>
       </div>
     );
@@ -183,11 +208,9 @@ function NewsList({ items, now }: { items: NewsItem[]; now?: number }) {
       {items.map((n) => (
         <li key={n.id}>
           {n.important && <Tag color="red">{t('workbench.important')}</Tag>}
-          <a className="wb-list-title" href={n.url || '#'} target="_blank" rel="noreferrer noopener">
-            {n.title}
-          </a>
+          <NewsTitle item={n} />
           {isNew(n.releaseTime, now) && <span className="wb-new">{t('workbench.new')}</span>}
-          <span className="wb-date">{n.releaseTime.slice(5, 10)}</span>
+          <span className="wb-date">{formatTenantTime(n.releaseTime, 'MM-DD')}</span>
         </li>
       ))}
     </ul>
@@ -202,7 +225,11 @@ function CampusNews({ view, now }: Props) {
   return (
     <Tabs
       size="small"
-      items={view.list.map((c) => ({ key: c.id, label: c.columnName, children: <NewsList items={(c.result as NewsItem[]).slice(0, rows * 3)} now={now} /> }))}
+      items={view.list.map((c) => ({
+        key: c.id,
+        label: c.columnName,
+        children: <NewsList items={(c.result as NewsItem[]).slice(0, rows * 3)} now={now} />,
+      }))}
     />
   );
 }
@@ -210,7 +237,9 @@ function CampusNews({ view, now }: Props) {
 /** Common tools: tab strip of tool types and a grid of icons; body 258 px at 3 rows else 180 px. */
 function CommonTools({ view, layout }: Props) {
   const { t } = useTranslation();
-  const types = view.typeList.length ? view.typeList.map((x) => x.name) : [...new Set(view.tools.map((x) => x.tools_type))];
+  const types = view.typeList.length
+    ? view.typeList.map((x) => x.name)
+    : [...new Set(view.tools.map((x) => x.tools_type))];
   const height = toolsBodyHeight(view.basicConfig.displayRows);
   const grid = (tools: ToolItem[]) =>
     tools.length ? (
@@ -227,7 +256,12 @@ function CommonTools({ view, layout }: Props) {
     ) : (
       <EmptyState text={t('workbench.emptyRecommend')} />
     );
-  if (!view.tools.length) return <div className="wb-tools-body" data-testid="tools-body" style={{ height }}><EmptyState text={t('workbench.emptyRecommend')} /></div>;
+  if (!view.tools.length)
+    return (
+      <div className="wb-tools-body" data-testid="tools-body" style={{ height }}>
+        <EmptyState text={t('workbench.emptyRecommend')} />
+      </div>
+    );
   return (
     <Tabs
       size="small"
@@ -295,7 +329,13 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
       </ServiceLink>
       {/* In the card preview (no actions) the button shows where it will be, disabled. */}
       {s.hasGuide && (
-        <Button size="small" type="link" disabled={!actions} onClick={() => actions?.openGuide(s)} aria-label={`${t('workbench.guide')}: ${s.serviceName}`}>
+        <Button
+          size="small"
+          type="link"
+          disabled={!actions}
+          onClick={() => actions?.openGuide(s)}
+          aria-label={`${t('workbench.guide')}: ${s.serviceName}`}
+        >
           {t('workbench.guide')}
         </Button>
       )}
@@ -306,20 +346,33 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
 /** Common use: tabs by scene; 3 (wide) or 2 (narrow) big items plus up to 3 small ones. */
 function CommonUse({ view, layout }: Props) {
   const { t } = useTranslation();
-  const scenes = view.typeList.length ? view.typeList.map((x) => x.serviceSceneName || x.name) : [...new Set(view.services.map((s) => s.serviceSceneName))];
+  const scenes = view.typeList.length
+    ? view.typeList.map((x) => x.serviceSceneName || x.name)
+    : [...new Set(view.services.map((s) => s.serviceSceneName))];
   if (!view.services.length || !scenes.length) return <EmptyState text={t('workbench.empty')} />;
   return (
     <Tabs
       size="small"
       items={scenes.map((scene) => {
-        const { big, small } = splitCommonUse(view.services.filter((s) => s.serviceSceneName === scene), layout);
+        const { big, small } = splitCommonUse(
+          view.services.filter((s) => s.serviceSceneName === scene),
+          layout,
+        );
         return {
           key: scene,
           label: scene,
           children: big.length ? (
             <div className="wb-use">
-              <ul className="wb-use-left">{big.map((s, i) => <UseItem key={s.serviceId} s={s} index={i + 1} big />)}</ul>
-              <ul className="wb-use-right">{small.map((s, i) => <UseItem key={s.serviceId} s={s} index={big.length + i + 1} big={false} />)}</ul>
+              <ul className="wb-use-left">
+                {big.map((s, i) => (
+                  <UseItem key={s.serviceId} s={s} index={i + 1} big />
+                ))}
+              </ul>
+              <ul className="wb-use-right">
+                {small.map((s, i) => (
+                  <UseItem key={s.serviceId} s={s} index={big.length + i + 1} big={false} />
+                ))}
+              </ul>
             </div>
           ) : (
             <EmptyState text={t('workbench.empty')} />
@@ -353,10 +406,10 @@ function Announcement({ view, now }: Props) {
         {items.slice(0, view.basicConfig.displayRows * 3).map((n) => (
           <li key={n.id}>
             {n.fieldSet && <Tag>{n.fieldSet}</Tag>}
-            <a className="wb-list-title" href={n.url || '#'} target="_blank" rel="noreferrer noopener">
-              {n.title}
-            </a>
-            <span className="wb-date" data-testid="announcement-date">{label(n)}</span>
+            <NewsTitle item={n} />
+            <span className="wb-date" data-testid="announcement-date">
+              {label(n)}
+            </span>
           </li>
         ))}
       </ul>

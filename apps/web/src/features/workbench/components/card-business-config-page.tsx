@@ -1,7 +1,16 @@
 import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { CARD_DISPLAY_ROWS_MAX, CARD_DISPLAY_ROWS_MIN } from '@portal/contracts/constants';
-import { CARD_TYPES, DATA_SOURCES, PREVIEW_CARD_TYPES, itemLimit, type Card, type CardColumn, type CardType, type DataSourceCode } from '@portal/contracts/workbench';
+import {
+  CARD_TYPES,
+  DATA_SOURCES,
+  PREVIEW_CARD_TYPES,
+  itemLimit,
+  type Card,
+  type CardColumn,
+  type CardType,
+  type DataSourceCode,
+} from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authConfig } from '../api/auth-config.ts';
@@ -13,12 +22,15 @@ import { DataSourceSection } from './data-source-section.tsx';
 import { UrlAllowlistSection } from './url-allowlist-section.tsx';
 import { MappingDialog } from './mapping-dialog.tsx';
 import { ToolsSection } from './tools-section.tsx';
+import { NewsSection } from './news-section.tsx';
 import { cardListQueryKey, useCardList } from '../api/get-card-list.ts';
 import { useColumnList } from '../api/get-column-list.ts';
 import { getIndexTypes } from '../api/get-index-types.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { publishCard } from '../api/publish-card.ts';
 import { removeColumns } from '../api/remove-columns.ts';
+import { removeCards } from '../api/remove-config.ts';
+import { useSession } from '../../../lib/session/session-store.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { submitCard } from '../api/submit-card.ts';
 import { submitColumn } from '../api/submit-column.ts';
@@ -63,13 +75,39 @@ function RemindDialog({ columnId, onClose }: { columnId: string | null; onClose:
     if (columnId) void getTodoRemind(columnId).then((v) => form.setFieldsValue(v));
   }, [columnId, form]);
   return (
-    <Modal open={columnId !== null} title={t('workbench.config.remind')} onCancel={onClose} onOk={() => form.submit()} okText={t('workbench.config.save')} cancelText={t('workbench.config.cancel')} forceRender>
-      <Form form={form} layout="vertical" onFinish={(v) => void saveTodoRemind(columnId!, v).then(() => { void message.success(t('workbench.config.saved')); onClose(); })}>
+    <Modal
+      open={columnId !== null}
+      title={t('workbench.config.remind')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('workbench.config.save')}
+      cancelText={t('workbench.config.cancel')}
+      forceRender
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) =>
+          void saveTodoRemind(columnId!, v).then(() => {
+            void message.success(t('workbench.config.saved'));
+            onClose();
+          })
+        }
+      >
         <Form.Item name="field" label={t('workbench.config.remindField')}>
-          <Select options={[{ value: 'todoNum', label: '待办数' }, { value: 'todoTimeoutNum', label: '超时数' }]} />
+          <Select
+            options={[
+              { value: 'todoNum', label: '待办数' },
+              { value: 'todoTimeoutNum', label: '超时数' },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="threshold" label={t('workbench.config.threshold')}><InputNumber min={0} precision={0} /></Form.Item>
-        <Form.Item name="enabled" label={t('workbench.config.enabled')} valuePropName="checked"><Switch /></Form.Item>
+        <Form.Item name="threshold" label={t('workbench.config.threshold')}>
+          <InputNumber min={0} precision={0} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('workbench.config.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
       </Form>
     </Modal>
   );
@@ -85,7 +123,12 @@ function ColumnsEditor({ card }: { card: Card }) {
   const [mapping, setMapping] = useState<CardColumn | null>(null);
   const [copyable, setCopyable] = useState<Array<{ id: string; columnName: string; cardName: string }> | null>(null);
   const [copyIds, setCopyIds] = useState<string[]>([]);
-  const [form] = Form.useForm<{ columnName: string; dataSource: DataSourceCode; category: string; apiId: string | null }>();
+  const [form] = Form.useForm<{
+    columnName: string;
+    dataSource: DataSourceCode;
+    category: string;
+    apiId: string | null;
+  }>();
   const source = Form.useWatch('dataSource', form);
   const refresh = () => qc.invalidateQueries({ queryKey: ['workbench', 'columns', card.id] });
   return (
@@ -94,7 +137,17 @@ function ColumnsEditor({ card }: { card: Card }) {
         <h2 style={{ fontSize: 16 }}>
           {card.basicConfig.cardName} · {t('workbench.config.columns')}
         </h2>
-        <Button size="small" onClick={() => void choseCopyColumnlist(card.id).then((c) => { setCopyIds([]); setCopyable(c); })}>{t('workbench.config.copyColumns')}</Button>
+        <Button
+          size="small"
+          onClick={() =>
+            void choseCopyColumnlist(card.id).then((c) => {
+              setCopyIds([]);
+              setCopyable(c);
+            })
+          }
+        >
+          {t('workbench.config.copyColumns')}
+        </Button>
       </Space>
       <Table
         size="small"
@@ -104,16 +157,41 @@ function ColumnsEditor({ card }: { card: Card }) {
         dataSource={columns.data ?? []}
         columns={[
           { title: t('workbench.config.columnName'), dataIndex: 'columnName' },
-          { title: t('workbench.config.dataSource'), key: 'ds', render: (_, c) => (c.dataSource === 'external' ? apis.data?.find((a) => a.id === c.apiId)?.apiName ?? c.dataSource : c.dataSource) },
+          {
+            title: t('workbench.config.dataSource'),
+            key: 'ds',
+            render: (_, c) =>
+              c.dataSource === 'external'
+                ? (apis.data?.find((a) => a.id === c.apiId)?.apiName ?? c.dataSource)
+                : c.dataSource,
+          },
           { title: t('workbench.config.category'), dataIndex: 'category' },
           {
             title: t('workbench.config.actions'),
             key: 'a',
             render: (_, c) => (
               <Space size="small">
-                <Button size="small" onClick={() => setMapping(c)}>{t('workbench.config.mapping')}</Button>
-                {(c.dataSource === 'todo' || c.dataSource === 'external') && <Button size="small" onClick={() => setRemind(c.id)}>{t('workbench.config.remind')}</Button>}
-                <Button size="small" danger onClick={() => confirmRemove(t('workbench.config.removeColumnConfirm', { name: c.columnName }), () => removeColumns([c.id]), refresh)}>{t('workbench.config.remove')}</Button>
+                <Button size="small" onClick={() => setMapping(c)}>
+                  {t('workbench.config.mapping')}
+                </Button>
+                {(c.dataSource === 'todo' || c.dataSource === 'external') && (
+                  <Button size="small" onClick={() => setRemind(c.id)}>
+                    {t('workbench.config.remind')}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  danger
+                  onClick={() =>
+                    confirmRemove(
+                      t('workbench.config.removeColumnConfirm', { name: c.columnName }),
+                      () => removeColumns([c.id]),
+                      refresh,
+                    )
+                  }
+                >
+                  {t('workbench.config.remove')}
+                </Button>
               </Space>
             ),
           },
@@ -124,29 +202,62 @@ function ColumnsEditor({ card }: { card: Card }) {
         layout="inline"
         style={{ marginTop: 8, rowGap: 8 }}
         initialValues={{ dataSource: DEFAULT_SOURCE[card.cardType], category: '', apiId: null }}
-        onFinish={(v) => void submitColumn({ cardId: card.id, ...v, apiId: v.dataSource === 'external' ? v.apiId : null }).then(() => { form.resetFields(['columnName', 'category']); return refresh(); })}
+        onFinish={(v) =>
+          void submitColumn({ cardId: card.id, ...v, apiId: v.dataSource === 'external' ? v.apiId : null }).then(() => {
+            form.resetFields(['columnName', 'category']);
+            return refresh();
+          })
+        }
       >
-        <Form.Item name="columnName" label={t('workbench.config.columnName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
-        <Form.Item name="dataSource" label={t('workbench.config.dataSource')}><Select style={{ width: 160 }} options={DATA_SOURCES.map((d) => ({ value: d, label: d }))} /></Form.Item>
+        <Form.Item
+          name="columnName"
+          label={t('workbench.config.columnName')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="dataSource" label={t('workbench.config.dataSource')}>
+          <Select style={{ width: 160 }} options={DATA_SOURCES.map((d) => ({ value: d, label: d }))} />
+        </Form.Item>
         {source === 'external' ? (
           <Form.Item name="apiId" label={t('workbench.config.api')} rules={[{ required: true }]}>
-            <Select style={{ width: 180 }} options={(apis.data ?? []).map((a) => ({ value: a.id, label: a.apiName }))} />
+            <Select
+              style={{ width: 180 }}
+              options={(apis.data ?? []).map((a) => ({ value: a.id, label: a.apiName }))}
+            />
           </Form.Item>
         ) : (
-          <Form.Item name="category" label={t('workbench.config.category')}><Input maxLength={50} /></Form.Item>
+          <Form.Item name="category" label={t('workbench.config.category')}>
+            <Input maxLength={50} />
+          </Form.Item>
         )}
         <Button htmlType="submit">{t('workbench.config.addColumn')}</Button>
       </Form>
       <RemindDialog columnId={remind} onClose={() => setRemind(null)} />
-      <MappingDialog column={mapping} onClose={(saved) => { setMapping(null); if (saved) void refresh(); }} />
+      <MappingDialog
+        column={mapping}
+        onClose={(saved) => {
+          setMapping(null);
+          if (saved) void refresh();
+        }}
+      />
       <Modal
         open={copyable !== null}
         title={t('workbench.config.copyColumns')}
         onCancel={() => setCopyable(null)}
         okButtonProps={{ disabled: !copyIds.length }}
-        onOk={() => void choseCopyColumnlist(card.id, copyIds).then(() => { setCopyable(null); return refresh(); })}
+        onOk={() =>
+          void choseCopyColumnlist(card.id, copyIds).then(() => {
+            setCopyable(null);
+            return refresh();
+          })
+        }
       >
-        <Checkbox.Group value={copyIds} onChange={(v) => setCopyIds(v as string[])} options={(copyable ?? []).map((c) => ({ value: c.id, label: `${c.cardName} / ${c.columnName}` }))} />
+        <Checkbox.Group
+          value={copyIds}
+          onChange={(v) => setCopyIds(v as string[])}
+          options={(copyable ?? []).map((c) => ({ value: c.id, label: `${c.cardName} / ${c.columnName}` }))}
+        />
       </Modal>
     </section>
   );
@@ -167,12 +278,32 @@ export function CardBusinessConfigPage() {
   const rows = Form.useWatch('displayRows', form);
   const services = useServiceList();
   const refresh = () => qc.invalidateQueries({ queryKey: cardListQueryKey });
+  const confirmRemoveCard = useConfirmRemove();
+  const canRemoveCards = useSession((s) => s.configurationMenu.some((m) => m.name === 'homePageConfig'));
+
+  // A new card is granted to every role by default. When the dialog opened before the roles arrived, they are put in
+  // once they do (the card was otherwise saved granted to nobody, and nobody saw it), unless the field was touched.
+  useEffect(() => {
+    if (editing !== 'new' || !roles.data || form.isFieldTouched('roleIds')) return;
+    if ((form.getFieldValue('roleIds') as string[] | undefined)?.length) return;
+    form.setFieldsValue({ roleIds: roles.data.map((r) => r.id) });
+  }, [editing, roles.data, form]);
 
   const open = (card: Card | 'new') => {
     setEditing(card);
     form.setFieldsValue(
       card === 'new'
-        ? { cardType: 'commonTools', cardName: '', cardIntroduction: '', displayRows: 1, roleIds: (roles.data ?? []).map((r) => r.id), serviceIds: [], typeNames: [], colors: [], otherInformationList: [] }
+        ? {
+            cardType: 'commonTools',
+            cardName: '',
+            cardIntroduction: '',
+            displayRows: 1,
+            roleIds: (roles.data ?? []).map((r) => r.id),
+            serviceIds: [],
+            typeNames: [],
+            colors: [],
+            otherInformationList: [],
+          }
         : {
             cardType: card.cardType,
             ...card.basicConfig,
@@ -187,10 +318,16 @@ export function CardBusinessConfigPage() {
   const save = async (v: FormValues) => {
     const existing = editing !== 'new' && editing ? editing : null;
     const card = await submitCard({
-      typeList: TYPED_CARDS.includes(v.cardType) ? (v.typeNames ?? []).map((name) => ({ name, serviceSceneName: v.cardType === 'commonUse' ? name : '' })) : (existing?.typeList ?? []),
-      currentStatusBackgroundColor: v.cardType === 'personalMatters' ? (v.colors ?? []) : (existing?.currentStatusBackgroundColor ?? []),
+      typeList: TYPED_CARDS.includes(v.cardType)
+        ? (v.typeNames ?? []).map((name) => ({ name, serviceSceneName: v.cardType === 'commonUse' ? name : '' }))
+        : (existing?.typeList ?? []),
+      currentStatusBackgroundColor:
+        v.cardType === 'personalMatters' ? (v.colors ?? []) : (existing?.currentStatusBackgroundColor ?? []),
       ...(existing ? { id: existing.id, dataSource: existing.dataSource } : {}),
-      otherInformationList: (v.otherInformationList ?? []).map((x) => ({ label: x.label.trim(), value: (x.value ?? '').trim() })),
+      otherInformationList: (v.otherInformationList ?? []).map((x) => ({
+        label: x.label.trim(),
+        value: (x.value ?? '').trim(),
+      })),
       serviceIds: v.cardType === 'businessExpress' ? (v.serviceIds ?? []) : (existing?.serviceIds ?? []),
       cardType: v.cardType,
       basicConfig: { cardName: v.cardName, cardIntroduction: v.cardIntroduction ?? '', displayRows: v.displayRows },
@@ -210,7 +347,9 @@ export function CardBusinessConfigPage() {
     <div className="wb-config">
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <h1 style={{ fontSize: 20, margin: 0 }}>{t('pages.cardBusinessConfig')}</h1>
-        <Button type="primary" onClick={() => open('new')}>{t('workbench.config.newCard')}</Button>
+        <Button type="primary" onClick={() => open('new')}>
+          {t('workbench.config.newCard')}
+        </Button>
       </Space>
       <Table
         rowKey="id"
@@ -220,37 +359,106 @@ export function CardBusinessConfigPage() {
         pagination={false}
         columns={[
           { title: t('workbench.config.cardName'), key: 'name', render: (_, c) => c.basicConfig.cardName },
-          { title: t('workbench.config.cardType'), key: 'type', render: (_, c) => t(`workbench.cardTypes.${c.cardType}`) },
+          {
+            title: t('workbench.config.cardType'),
+            key: 'type',
+            render: (_, c) => t(`workbench.cardTypes.${c.cardType}`),
+          },
           { title: t('workbench.config.displayRows'), key: 'rows', render: (_, c) => c.basicConfig.displayRows },
-          { title: t('workbench.config.status'), key: 'status', render: (_, c) => (c.status === 1 ? <Tag className="wb-tag-ok">{t('workbench.config.published')}</Tag> : <Tag>{t('workbench.config.unpublished')}</Tag>) },
+          {
+            title: t('workbench.config.status'),
+            key: 'status',
+            render: (_, c) =>
+              c.status === 1 ? (
+                <Tag className="wb-tag-ok">{t('workbench.config.published')}</Tag>
+              ) : (
+                <Tag>{t('workbench.config.unpublished')}</Tag>
+              ),
+          },
           {
             title: t('workbench.config.actions'),
             key: 'actions',
             render: (_, c) => (
               <Space size="small">
-                <Button size="small" onClick={() => open(c)}>{t('workbench.config.edit')}</Button>
-                <Button size="small" onClick={() => setSelected(c)}>{t('workbench.config.columns')}</Button>
+                <Button size="small" onClick={() => open(c)}>
+                  {t('workbench.config.edit')}
+                </Button>
+                <Button size="small" onClick={() => setSelected(c)}>
+                  {t('workbench.config.columns')}
+                </Button>
                 {/* 2.5: only tools, recommend, common use and announcement cards are previewed. */}
-                <Button size="small" disabled={!PREVIEW_CARD_TYPES.includes(c.cardType)} onClick={() => setPreview(c.id)}>{t('workbench.config.preview')}</Button>
-                <Button size="small" type={c.status === 1 ? 'default' : 'primary'} onClick={() => void publishCard(c.id, c.status !== 1).then(refresh)}>
+                <Button
+                  size="small"
+                  disabled={!PREVIEW_CARD_TYPES.includes(c.cardType)}
+                  onClick={() => setPreview(c.id)}
+                >
+                  {t('workbench.config.preview')}
+                </Button>
+                <Button
+                  size="small"
+                  type={c.status === 1 ? 'default' : 'primary'}
+                  onClick={() => void publishCard(c.id, c.status !== 1).then(refresh)}
+                >
                   {c.status === 1 ? t('workbench.config.under') : t('workbench.config.publish')}
                 </Button>
+                {/* Deleting a card is indexcardconfig/remove, which the server grants with 首页配置 (homePageConfig). */}
+                {canRemoveCards && (
+                  <Button
+                    size="small"
+                    danger
+                    autoInsertSpace={false}
+                    aria-label={t('workbench.config.removeAria', { name: c.basicConfig.cardName })}
+                    onClick={() =>
+                      confirmRemoveCard(
+                        t('workbench.config.removeCardConfirm', { name: c.basicConfig.cardName }),
+                        () => removeCards([c.id]),
+                        async () => {
+                          if (selected?.id === c.id) setSelected(null);
+                          await refresh();
+                        },
+                      )
+                    }
+                  >
+                    {t('workbench.config.remove')}
+                  </Button>
+                )}
               </Space>
             ),
           },
         ]}
       />
       {selected && <ColumnsEditor key={selected.id} card={selected} />}
+      <NewsSection />
       <ToolsSection />
       <DataSourceSection />
       <UrlAllowlistSection />
-      <Modal open={editing !== null} title={editing === 'new' ? t('workbench.config.newCard') : t('workbench.config.edit')} onCancel={() => setEditing(null)} onOk={() => form.submit()} okText={t('workbench.config.save')} cancelText={t('workbench.config.cancel')} destroyOnHidden forceRender>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('workbench.config.newCard') : t('workbench.config.edit')}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        okText={t('workbench.config.save')}
+        cancelText={t('workbench.config.cancel')}
+        destroyOnHidden
+        forceRender
+      >
         <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
           <Form.Item name="cardType" label={t('workbench.config.cardType')} rules={[{ required: true }]}>
-            <Select disabled={editing !== 'new'} options={CARD_TYPES.map((c) => ({ value: c, label: t(`workbench.cardTypes.${c}`) }))} />
+            <Select
+              disabled={editing !== 'new'}
+              options={CARD_TYPES.map((c) => ({ value: c, label: t(`workbench.cardTypes.${c}`) }))}
+            />
           </Form.Item>
-          <Form.Item name="cardName" label={t('workbench.config.cardName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
-          <Form.Item name="cardIntroduction" label={t('workbench.config.cardIntroduction')}><Input.TextArea maxLength={500} /></Form.Item>
+          <Form.Item
+            name="cardName"
+            label={t('workbench.config.cardName')}
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="cardIntroduction" label={t('workbench.config.cardIntroduction')}>
+            <Input.TextArea maxLength={500} />
+          </Form.Item>
           <Form.Item name="displayRows" label={t('workbench.config.displayRows')} rules={[{ required: true }]}>
             <InputNumber min={CARD_DISPLAY_ROWS_MIN} max={CARD_DISPLAY_ROWS_MAX} precision={0} />
           </Form.Item>
@@ -261,12 +469,32 @@ export function CardBusinessConfigPage() {
                   <>
                     {items.map((item) => (
                       <Space key={item.key} align="baseline">
-                        <Form.Item name={[item.name, 'typeName']} rules={[{ required: true, whitespace: true }]}><Input aria-label={t('workbench.config.statusName')} maxLength={50} placeholder={t('workbench.config.statusName')} /></Form.Item>
-                        <Form.Item name={[item.name, 'colorVal']} rules={[{ required: true, pattern: /^#[0-9a-fA-F]{6}$/ }]}><Input aria-label={t('workbench.config.statusColor')} maxLength={7} placeholder="#52c41a" style={{ width: 110 }} /></Form.Item>
-                        <Button size="small" onClick={() => remove(item.name)}>{t('workbench.config.remove')}</Button>
+                        <Form.Item name={[item.name, 'typeName']} rules={[{ required: true, whitespace: true }]}>
+                          <Input
+                            aria-label={t('workbench.config.statusName')}
+                            maxLength={50}
+                            placeholder={t('workbench.config.statusName')}
+                          />
+                        </Form.Item>
+                        <Form.Item
+                          name={[item.name, 'colorVal']}
+                          rules={[{ required: true, pattern: /^#[0-9a-fA-F]{6}$/ }]}
+                        >
+                          <Input
+                            aria-label={t('workbench.config.statusColor')}
+                            maxLength={7}
+                            placeholder="#52c41a"
+                            style={{ width: 110 }}
+                          />
+                        </Form.Item>
+                        <Button size="small" onClick={() => remove(item.name)}>
+                          {t('workbench.config.remove')}
+                        </Button>
                       </Space>
                     ))}
-                    <Button type="dashed" onClick={() => add({ typeName: '', colorVal: '#52c41a' })}>{t('workbench.config.addStatus')}</Button>
+                    <Button type="dashed" onClick={() => add({ typeName: '', colorVal: '#52c41a' })}>
+                      {t('workbench.config.addStatus')}
+                    </Button>
                   </>
                 )}
               </Form.List>
@@ -281,27 +509,55 @@ export function CardBusinessConfigPage() {
             <Form.Item
               name="serviceIds"
               label={`${t('workbench.config.services')} (${t('workbench.config.servicesLimit', { n: itemLimit(rows ?? 1, 'same') })})`}
-              rules={[{ validator: async (_, v?: string[]) => { if ((v?.length ?? 0) > itemLimit(rows ?? 1, 'same')) throw new Error(t('workbench.config.servicesLimit', { n: itemLimit(rows ?? 1, 'same') })); } }]}
+              rules={[
+                {
+                  validator: async (_, v?: string[]) => {
+                    if ((v?.length ?? 0) > itemLimit(rows ?? 1, 'same'))
+                      throw new Error(t('workbench.config.servicesLimit', { n: itemLimit(rows ?? 1, 'same') }));
+                  },
+                },
+              ]}
             >
-              <Select mode="multiple" showSearch optionFilterProp="label" options={(services.data ?? []).map((x) => ({ value: x.serviceId, label: x.serviceName }))} />
+              <Select
+                mode="multiple"
+                showSearch
+                optionFilterProp="label"
+                options={(services.data ?? []).map((x) => ({ value: x.serviceId, label: x.serviceName }))}
+              />
             </Form.Item>
           )}
-          <Form.Item label={t('workbench.config.otherInformation')} tooltip={t('workbench.config.otherInformationHint')}>
+          <Form.Item
+            label={t('workbench.config.otherInformation')}
+            tooltip={t('workbench.config.otherInformationHint')}
+          >
             <Form.List name="otherInformationList">
               {(items, { add, remove }) => (
                 <>
                   {items.map((item) => (
                     <Space key={item.key} align="baseline">
                       <Form.Item name={[item.name, 'label']} rules={[{ required: true, whitespace: true }]}>
-                        <Input aria-label={t('workbench.config.infoLabel')} maxLength={50} placeholder={t('workbench.config.infoLabel')} />
+                        <Input
+                          aria-label={t('workbench.config.infoLabel')}
+                          maxLength={50}
+                          placeholder={t('workbench.config.infoLabel')}
+                        />
                       </Form.Item>
                       <Form.Item name={[item.name, 'value']}>
-                        <Input aria-label={t('workbench.config.infoValue')} maxLength={500} placeholder={t('workbench.config.infoValue')} style={{ width: 260 }} />
+                        <Input
+                          aria-label={t('workbench.config.infoValue')}
+                          maxLength={500}
+                          placeholder={t('workbench.config.infoValue')}
+                          style={{ width: 260 }}
+                        />
                       </Form.Item>
-                      <Button size="small" onClick={() => remove(item.name)}>{t('workbench.config.remove')}</Button>
+                      <Button size="small" onClick={() => remove(item.name)}>
+                        {t('workbench.config.remove')}
+                      </Button>
                     </Space>
                   ))}
-                  <Button type="dashed" onClick={() => add({ label: '', value: '' })}>{t('workbench.config.addInformation')}</Button>
+                  <Button type="dashed" onClick={() => add({ label: '', value: '' })}>
+                    {t('workbench.config.addInformation')}
+                  </Button>
                 </>
               )}
             </Form.List>

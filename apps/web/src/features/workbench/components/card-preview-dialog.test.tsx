@@ -94,7 +94,9 @@ describe('card preview dialog (2.5, 4.5)', () => {
     expect(screen.getByRole('tab', { name: '不与消息卡片同页' }).getAttribute('aria-selected')).toBe('true');
     r.rerender(ui(false));
     r.rerender(ui(true));
-    await waitFor(() => expect(screen.getByRole('tab', { name: '与消息卡片同页' }).getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: '与消息卡片同页' }).getAttribute('aria-selected')).toBe('true'),
+    );
   });
 
   it('shows the server message and closes when the load fails', async () => {
@@ -111,19 +113,70 @@ describe('card preview dialog (2.5, 4.5)', () => {
 describe('card bodies', () => {
   const now = Date.now();
   it('shows 99+ above 99 and the time-out count', () => {
-    wrap(<CardBody layout="same" view={view({ cardType: 'waitHandle', list: [{ id: 'a', columnName: '请假审批', dataSource: 'todo', todoNum: 120, todoTypeName: '待办', todoTimeoutNum: 12, todoTimeoutName: '超时', num: 120, result: [], cardMapping: [] }] })} />);
+    wrap(
+      <CardBody
+        layout="same"
+        view={view({
+          cardType: 'waitHandle',
+          list: [
+            {
+              id: 'a',
+              columnName: '请假审批',
+              dataSource: 'todo',
+              todoNum: 120,
+              todoTypeName: '待办',
+              todoTimeoutNum: 12,
+              todoTimeoutName: '超时',
+              num: 120,
+              result: [],
+              cardMapping: [],
+            },
+          ],
+        })}
+      />,
+    );
     expect(screen.getByTestId('todo-num').textContent).toBe('99+');
     expect(screen.getByText(/超时 12/)).toBeTruthy();
     expect(screen.queryByText(/待办较多/)).toBeNull();
   });
 
   it('flags a column whose to-do reminder threshold is reached', () => {
-    wrap(<CardBody layout="same" view={view({ cardType: 'waitHandle', list: [{ id: 'a', columnName: '请假审批', dataSource: 'todo', todoNum: 120, todoTypeName: '待办', todoTimeoutNum: 0, todoTimeoutName: '超时', num: 120, result: [], cardMapping: [], remind: true }] })} />);
+    wrap(
+      <CardBody
+        layout="same"
+        view={view({
+          cardType: 'waitHandle',
+          list: [
+            {
+              id: 'a',
+              columnName: '请假审批',
+              dataSource: 'todo',
+              todoNum: 120,
+              todoTypeName: '待办',
+              todoTimeoutNum: 0,
+              todoTimeoutName: '超时',
+              num: 120,
+              result: [],
+              cardMapping: [],
+              remind: true,
+            },
+          ],
+        })}
+      />,
+    );
     expect(screen.getByText(/待办较多，请及时处理/)).toBeTruthy();
   });
 
   it('highlights the top 3 recommendations with heat capped at 9999999+, and says 暂无推荐 when empty', () => {
-    const r = wrap(<CardBody layout="same" view={view({ cardType: 'recommend', services: [service(1, { visitCount: 12_000_000 }), service(2), service(3), service(4)] })} />);
+    const r = wrap(
+      <CardBody
+        layout="same"
+        view={view({
+          cardType: 'recommend',
+          services: [service(1, { visitCount: 12_000_000 }), service(2), service(3), service(4)],
+        })}
+      />,
+    );
     expect(document.querySelectorAll('.wb-recommend-tile')).toHaveLength(3);
     expect(screen.getByText(/9999999\+/)).toBeTruthy();
     r.unmount();
@@ -140,7 +193,15 @@ describe('card bodies', () => {
   });
 
   it('shows common use with offline/online buttons and the guide button', () => {
-    wrap(<CardBody layout="separate" view={view({ cardType: 'commonUse', services: [service(1, { processType: 'OFFLINE', hasGuide: true }), service(2), service(3), service(4)] })} />);
+    wrap(
+      <CardBody
+        layout="separate"
+        view={view({
+          cardType: 'commonUse',
+          services: [service(1, { processType: 'OFFLINE', hasGuide: true }), service(2), service(3), service(4)],
+        })}
+      />,
+    );
     expect(document.querySelectorAll('.wb-use-big')).toHaveLength(2);
     expect(document.querySelectorAll('.wb-use-small')).toHaveLength(2);
     expect(screen.getByText('线下办理')).toBeTruthy();
@@ -149,30 +210,88 @@ describe('card bodies', () => {
   });
 
   it('labels announcements 今天 / 昨天 / month-day and marks fresh news NEW', () => {
-    const item = (id: string, ms: number): NewsItem => ({ id, title: `公告${id}`, fieldSet: '', releaseTime: new Date(ms).toISOString(), create_time: new Date(ms).toISOString(), important: id === 'a', url: '', category: '' });
+    const item = (id: string, ms: number): NewsItem => ({
+      id,
+      title: `公告${id}`,
+      fieldSet: '',
+      releaseTime: new Date(ms).toISOString(),
+      create_time: new Date(ms).toISOString(),
+      important: id === 'a',
+      url: '',
+      category: '',
+    });
     const today = new Date(now).setHours(0, 30, 0, 0);
     const yesterday = today - 86_400_000;
     const older = today - 5 * 86_400_000;
-    const r = wrap(<CardBody layout="same" now={now} view={view({ cardType: 'announcement', basicConfig: { cardName: 'x', cardIntroduction: '', displayRows: 3 }, news: [item('a', today), item('b', yesterday), item('c', older)] })} />);
+    const r = wrap(
+      <CardBody
+        layout="same"
+        now={now}
+        view={view({
+          cardType: 'announcement',
+          basicConfig: { cardName: 'x', cardIntroduction: '', displayRows: 3 },
+          news: [item('a', today), item('b', yesterday), item('c', older)],
+        })}
+      />,
+    );
     const labels = screen.getAllByTestId('announcement-date').map((e) => e.textContent);
     expect(labels[0]).toBe('今天');
     expect(labels[1]).toBe('昨天');
     expect(labels[2]).toMatch(/^\d\d-\d\d$/);
     r.unmount();
-    wrap(<CardBody layout="same" now={now} view={view({ cardType: 'campusNews', basicConfig: { cardName: 'x', cardIntroduction: '', displayRows: 2 }, list: [{ id: 'n', columnName: '学校要闻', dataSource: 'news', todoNum: 0, todoTypeName: '', todoTimeoutNum: 0, todoTimeoutName: '', num: 2, result: [item('a', now - 3_600_000), item('b', now - 3 * 86_400_000)], cardMapping: [] }] })} />);
+    wrap(
+      <CardBody
+        layout="same"
+        now={now}
+        view={view({
+          cardType: 'campusNews',
+          basicConfig: { cardName: 'x', cardIntroduction: '', displayRows: 2 },
+          list: [
+            {
+              id: 'n',
+              columnName: '学校要闻',
+              dataSource: 'news',
+              todoNum: 0,
+              todoTypeName: '',
+              todoTimeoutNum: 0,
+              todoTimeoutName: '',
+              num: 2,
+              result: [item('a', now - 3_600_000), item('b', now - 3 * 86_400_000)],
+              cardMapping: [],
+            },
+          ],
+        })}
+      />,
+    );
     expect(screen.getAllByText('NEW')).toHaveLength(1);
     expect(screen.getByText('重要')).toBeTruthy();
   });
 
   it('colours personal matters by status and gives the to-do table one tab per column', async () => {
-    const col = (id: string, name: string, result: Array<Record<string, unknown>>) => ({ id, columnName: name, dataSource: 'todo' as const, todoNum: result.length, todoTypeName: '', todoTimeoutNum: 0, todoTimeoutName: '', num: result.length, result, cardMapping: [{ field: 'title', chineseName: '标题' }] });
+    const col = (id: string, name: string, result: Array<Record<string, unknown>>) => ({
+      id,
+      columnName: name,
+      dataSource: 'todo' as const,
+      todoNum: result.length,
+      todoTypeName: '',
+      todoTimeoutNum: 0,
+      todoTimeoutName: '',
+      num: result.length,
+      result,
+      cardMapping: [{ field: 'title', chineseName: '标题' }],
+    });
     const r = wrap(
       <CardBody
         layout="same"
         view={view({
           cardType: 'personalMatters',
           currentStatusBackgroundColor: [{ typeName: '已通过', colorVal: '#52c41a' }],
-          list: [col('m', '我的事项', [{ id: '1', title: '在读证明开具', status: '已通过', createTime: '' }, { id: '2', title: '宿舍报修', status: '未知', createTime: '' }])],
+          list: [
+            col('m', '我的事项', [
+              { id: '1', title: '在读证明开具', status: '已通过', createTime: '' },
+              { id: '2', title: '宿舍报修', status: '未知', createTime: '' },
+            ]),
+          ],
         })}
       />,
     );
@@ -180,7 +299,15 @@ describe('card bodies', () => {
     expect(dots[0]).toBe('rgb(82, 196, 26)');
     expect(dots[1]).toBe('rgb(140, 140, 140)');
     r.unmount();
-    wrap(<CardBody layout="same" view={view({ cardType: 'todoTable', list: [col('a', '待办', [{ id: 'x', title: '请假审批：第1号申请' }]), col('b', '已办', [])] })} />);
+    wrap(
+      <CardBody
+        layout="same"
+        view={view({
+          cardType: 'todoTable',
+          list: [col('a', '待办', [{ id: 'x', title: '请假审批：第1号申请' }]), col('b', '已办', [])],
+        })}
+      />,
+    );
     expect(screen.getAllByRole('tab').map((t) => t.textContent?.replace(/\d+/g, '').trim())).toEqual(['待办', '已办']);
     expect(screen.getByText('请假审批：第1号申请')).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: /已办/ }));
@@ -191,6 +318,8 @@ describe('card bodies', () => {
     wrap(<CardBody layout="same" view={view({ cardType: 'myCollection', services: [] })} />);
     expect(screen.getByRole('link', { name: '服务大厅' }).getAttribute('href')).toBe('/home/serviceHall');
     expect(screen.getByRole('link', { name: '办事服务中心' }).getAttribute('href')).toBe('/home/processServiceCenter');
-    expect(screen.getByRole('link', { name: '应用服务中心' }).getAttribute('href')).toBe('/home/applicationServiceCenter');
+    expect(screen.getByRole('link', { name: '应用服务中心' }).getAttribute('href')).toBe(
+      '/home/applicationServiceCenter',
+    );
   });
 });

@@ -59,7 +59,11 @@ export function CardPreviewDialog({ visible, cardId, config, onClose, load = pre
   const name = view?.basicConfig.cardName ?? '';
   const body = (l: Layout) =>
     view ? (
-      <div className={`wb-preview-card wb-preview-${l}`} data-testid={`preview-card-${l}`} style={{ ...previewCardStyle(l), minHeight: sidebarHeight(view.cardType, view.basicConfig.displayRows) }}>
+      <div
+        className={`wb-preview-card wb-preview-${l}`}
+        data-testid={`preview-card-${l}`}
+        style={{ ...previewCardStyle(l), minHeight: sidebarHeight(view.cardType, view.basicConfig.displayRows) }}
+      >
         <div className="wb-preview-head">
           <h2 className="wb-card-title">{name}</h2>
           <CardOtherInfo items={view.otherInformationList} />
@@ -70,7 +74,15 @@ export function CardPreviewDialog({ visible, cardId, config, onClose, load = pre
       <Skeleton active />
     );
   return (
-    <Modal open={visible} width={PREVIEW_DIALOG_WIDTH} title={t('workbench.previewTitle', { name })} footer={null} onCancel={onClose} destroyOnHidden className="wb-preview-dialog">
+    <Modal
+      open={visible}
+      width={PREVIEW_DIALOG_WIDTH}
+      title={t('workbench.previewTitle', { name })}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      className="wb-preview-dialog"
+    >
       <Tabs
         activeKey={layout}
         onChange={(k) => setLayout(k as Layout)}

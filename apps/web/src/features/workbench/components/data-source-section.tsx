@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { apiListQueryKey, useApiList } from '../api/get-api-list.ts';
 import { submitApi } from '../api/submit-api.ts';
+import { removeApi } from '../api/remove-config.ts';
+import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { verifyUrl } from '../api/verify-url.ts';
 
 type Values = { apiName: string; url: string; listPath: string };
@@ -18,6 +20,7 @@ export function DataSourceSection() {
   const qc = useQueryClient();
   const apis = useApiList();
   const [form] = Form.useForm<Values>();
+  const confirmRemove = useConfirmRemove();
   const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const failed = (err: unknown) => setResult({ type: 'error', text: err instanceof HttpError ? err.msg : String(err) });
 
@@ -35,8 +38,16 @@ export function DataSourceSection() {
   const save = async (v: Values) => {
     setResult(null);
     try {
-      const fields = await verifyUrl(v.url).then((r) => r.fields, () => [] as string[]);
-      await submitApi({ apiName: v.apiName, url: v.url, listPath: v.listPath ?? '', returnParams: fields.map((f) => ({ field: f, paramType: 'string', chineseName: f })) });
+      const fields = await verifyUrl(v.url).then(
+        (r) => r.fields,
+        () => [] as string[],
+      );
+      await submitApi({
+        apiName: v.apiName,
+        url: v.url,
+        listPath: v.listPath ?? '',
+        returnParams: fields.map((f) => ({ field: f, paramType: 'string', chineseName: f })),
+      });
       form.resetFields();
       setResult({ type: 'success', text: t('workbench.config.saved') });
       await qc.invalidateQueries({ queryKey: apiListQueryKey });
@@ -57,19 +68,60 @@ export function DataSourceSection() {
         columns={[
           { title: t('workbench.config.apiName'), dataIndex: 'apiName' },
           { title: t('workbench.config.configPath'), dataIndex: 'url' },
-          { title: t('workbench.config.fields'), key: 'f', render: (_, a) => a.returnParams.map((p) => p.field).join(', ') },
+          {
+            title: t('workbench.config.fields'),
+            key: 'f',
+            render: (_, a) => a.returnParams.map((p) => p.field).join(', '),
+          },
+          {
+            title: t('workbench.config.actions'),
+            key: 'a',
+            render: (_, a) => (
+              <Button
+                size="small"
+                danger
+                autoInsertSpace={false}
+                aria-label={t('workbench.config.removeAria', { name: a.apiName })}
+                onClick={() =>
+                  confirmRemove(
+                    t('workbench.config.removeApiConfirm', { name: a.apiName }),
+                    () => removeApi(a.id),
+                    () => qc.invalidateQueries({ queryKey: apiListQueryKey }),
+                  )
+                }
+              >
+                {t('workbench.config.remove')}
+              </Button>
+            ),
+          },
         ]}
       />
       <Form form={form} layout="inline" style={{ marginTop: 8, rowGap: 8 }} onFinish={(v) => void save(v)}>
-        <Form.Item name="apiName" label={t('workbench.config.apiName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
-        <Form.Item name="url" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}><Input maxLength={1000} placeholder="https://" style={{ width: 320 }} /></Form.Item>
-        <Form.Item name="listPath" label={t('workbench.config.listPath')}><Input maxLength={100} placeholder="result" /></Form.Item>
+        <Form.Item name="apiName" label={t('workbench.config.apiName')} rules={[{ required: true, whitespace: true }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="url" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}>
+          <Input maxLength={1000} placeholder="https://" style={{ width: 320 }} />
+        </Form.Item>
+        <Form.Item name="listPath" label={t('workbench.config.listPath')}>
+          <Input maxLength={100} placeholder="result" />
+        </Form.Item>
         <Space>
           <Button onClick={() => void verify()}>{t('workbench.config.verify')}</Button>
-          <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+          <Button htmlType="submit" type="primary">
+            {t('workbench.config.save')}
+          </Button>
         </Space>
       </Form>
-      {result && <Alert style={{ marginTop: 8 }} type={result.type} showIcon message={result.text} role={result.type === 'error' ? 'alert' : 'status'} />}
+      {result && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type={result.type}
+          showIcon
+          message={result.text}
+          role={result.type === 'error' ? 'alert' : 'status'}
+        />
+      )}
     </section>
   );
 }

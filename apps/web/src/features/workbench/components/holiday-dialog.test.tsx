@@ -43,7 +43,12 @@ describe('holiday dialog (indexholidayconfig/submit)', () => {
     await userEvent.type(screen.getByLabelText('祝福语'), '祝母校生日快乐！');
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(api.submitHoliday).toHaveBeenCalledWith({ name: '校庆日', date: '2027-05-20', endDate: '2027-05-22', greeting: '祝母校生日快乐！' });
+    expect(api.submitHoliday).toHaveBeenCalledWith({
+      name: '校庆日',
+      date: '2027-05-20',
+      endDate: '2027-05-22',
+      greeting: '祝母校生日快乐！',
+    });
     expect(await screen.findByText('保存成功')).toBeTruthy();
   });
 
@@ -62,7 +67,14 @@ describe('holiday dialog (indexholidayconfig/submit)', () => {
   });
 
   it('edits a holiday under its id; a one-day holiday sends no end date', async () => {
-    const onClose = setup({ id: 'h9', name: '元旦', date: '2027-01-01', endDate: '2027-01-01', greeting: '', updatedAt: '' });
+    const onClose = setup({
+      id: 'h9',
+      name: '元旦',
+      date: '2027-01-01',
+      endDate: '2027-01-01',
+      greeting: '',
+      updatedAt: '',
+    });
     const name = screen.getByLabelText('节假日名称');
     expect((name as HTMLInputElement).value).toBe('元旦');
     expect((screen.getByLabelText('日期') as HTMLInputElement).value).toBe('2027-01-01');
@@ -70,12 +82,25 @@ describe('holiday dialog (indexholidayconfig/submit)', () => {
     await userEvent.type(name, '新年');
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(api.submitHoliday).toHaveBeenCalledWith({ id: 'h9', name: '新年', date: '2027-01-01', endDate: null, greeting: '' });
+    expect(api.submitHoliday).toHaveBeenCalledWith({
+      id: 'h9',
+      name: '新年',
+      date: '2027-01-01',
+      endDate: null,
+      greeting: '',
+    });
   });
 
   it('keeps the dialog open when the server refuses', async () => {
     api.submitHoliday.mockRejectedValueOnce(new Error('refused'));
-    const onClose = setup({ id: 'h9', name: '元旦', date: '2027-01-01', endDate: '2027-01-01', greeting: '', updatedAt: '' });
+    const onClose = setup({
+      id: 'h9',
+      name: '元旦',
+      date: '2027-01-01',
+      endDate: '2027-01-01',
+      greeting: '',
+      updatedAt: '',
+    });
     await userEvent.click(saveButton());
     await waitFor(() => expect(api.submitHoliday).toHaveBeenCalled());
     expect(onClose).not.toHaveBeenCalled();

@@ -13,7 +13,13 @@ const DAY = 'YYYY-MM-DD';
  * day for a holiday of several days, and an optional greeting for the day itself. The server checks the same
  * rules; its message shows (as a toast) when it refuses, and the dialog stays open.
  */
-export function HolidayDialog({ holiday, onClose }: { holiday: HolidayItem | 'new' | null; onClose: (saved: boolean) => void }) {
+export function HolidayDialog({
+  holiday,
+  onClose,
+}: {
+  holiday: HolidayItem | 'new' | null;
+  onClose: (saved: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -24,7 +30,12 @@ export function HolidayDialog({ holiday, onClose }: { holiday: HolidayItem | 'ne
     form.setFieldsValue(
       holiday === 'new'
         ? { name: '', date: null, endDate: null, greeting: '' }
-        : { name: holiday.name, date: dayjs(holiday.date), endDate: holiday.endDate !== holiday.date ? dayjs(holiday.endDate) : null, greeting: holiday.greeting },
+        : {
+            name: holiday.name,
+            date: dayjs(holiday.date),
+            endDate: holiday.endDate !== holiday.date ? dayjs(holiday.endDate) : null,
+            greeting: holiday.greeting,
+          },
     );
   }, [holiday, form]);
 
@@ -69,7 +80,11 @@ export function HolidayDialog({ holiday, onClose }: { holiday: HolidayItem | 'ne
         >
           <Input maxLength={HOLIDAY_NAME_MAX} showCount />
         </Form.Item>
-        <Form.Item name="date" label={t('workbench.config.holidays.date')} rules={[{ required: true, message: t('workbench.config.holidays.dateRequired') }]}>
+        <Form.Item
+          name="date"
+          label={t('workbench.config.holidays.date')}
+          rules={[{ required: true, message: t('workbench.config.holidays.dateRequired') }]}
+        >
           <DatePicker format={DAY} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
@@ -81,14 +96,19 @@ export function HolidayDialog({ holiday, onClose }: { holiday: HolidayItem | 'ne
             ({ getFieldValue }) => ({
               validator: async (_, end?: Dayjs | null) => {
                 const start = getFieldValue('date') as Dayjs | null;
-                if (end && start && end.isBefore(start, 'day')) throw new Error(t('workbench.config.holidays.endBeforeStart'));
+                if (end && start && end.isBefore(start, 'day'))
+                  throw new Error(t('workbench.config.holidays.endBeforeStart'));
               },
             }),
           ]}
         >
           <DatePicker format={DAY} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="greeting" label={t('workbench.config.holidays.greeting')} extra={t('workbench.config.holidays.greetingHint')}>
+        <Form.Item
+          name="greeting"
+          label={t('workbench.config.holidays.greeting')}
+          extra={t('workbench.config.holidays.greetingHint')}
+        >
           <Input maxLength={HOLIDAY_GREETING_MAX} showCount />
         </Form.Item>
       </Form>

@@ -7,6 +7,7 @@ import { holidaysQueryKey } from '../api/get-holidays.ts';
 import { removeHolidays } from '../api/remove-holidays.ts';
 import { ConfigListSection } from './config-list-section.tsx';
 import { HolidayDialog } from './holiday-dialog.tsx';
+import { tenantToday } from '../../../lib/time-zone.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -18,13 +19,21 @@ export function HolidaysConfigSection() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const list = useHolidayConfigList();
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: holidayConfigListQueryKey }), qc.invalidateQueries({ queryKey: holidaysQueryKey })]);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: holidayConfigListQueryKey }),
+      qc.invalidateQueries({ queryKey: holidaysQueryKey }),
+    ]);
   // The day as the server counts it (homePage/getHoliday).
-  const today = new Date().toISOString().slice(0, 10);
+  const today = tenantToday();
   const status = (h: HolidayItem) => {
     if (h.endDate < today) return <Tag>{t('workbench.config.holidays.past')}</Tag>;
     if (h.date <= today) return <Tag className="wb-tag-ok">{t('workbench.config.holidays.ongoing')}</Tag>;
-    return <Tag className="wb-tag-info">{t('workbench.config.holidays.coming', { days: Math.round((Date.parse(h.date) - Date.parse(today)) / DAY_MS) })}</Tag>;
+    return (
+      <Tag className="wb-tag-info">
+        {t('workbench.config.holidays.coming', { days: Math.round((Date.parse(h.date) - Date.parse(today)) / DAY_MS) })}
+      </Tag>
+    );
   };
   return (
     <ConfigListSection<HolidayItem>
@@ -35,7 +44,12 @@ export function HolidaysConfigSection() {
       loading={list.isPending}
       columns={[
         { title: t('workbench.config.holidays.name'), dataIndex: 'name' },
-        { title: t('workbench.config.holidays.date'), key: 'date', render: (_, h) => (h.endDate === h.date ? h.date : t('workbench.config.holidays.range', { date: h.date, endDate: h.endDate })) },
+        {
+          title: t('workbench.config.holidays.date'),
+          key: 'date',
+          render: (_, h) =>
+            h.endDate === h.date ? h.date : t('workbench.config.holidays.range', { date: h.date, endDate: h.endDate }),
+        },
         { title: t('workbench.config.holidays.greeting'), dataIndex: 'greeting', ellipsis: true },
         { title: t('workbench.config.holidays.status'), key: 'status', render: (_, h) => status(h) },
       ]}

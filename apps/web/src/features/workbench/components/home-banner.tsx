@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { greetingKey, nextHoliday } from '../lib/display.ts';
 import '../workbench.css';
+import { tenantHour } from '../../../lib/time-zone.ts';
 
 type Props = { enabled: boolean; now?: Date; holidays?: Holiday[] };
 
@@ -19,7 +20,9 @@ export function HomeBanner({ enabled, now = new Date(), holidays }: Props) {
   const holiday = nextHoliday(holidays ?? query.data ?? []);
   return (
     <section className="wb-banner" aria-label={t('workbench.banner.label')} data-testid="home-banner">
-      <p className="wb-greeting">{t(`workbench.banner.${greetingKey(now.getHours())}`, { name: user?.user_name ?? '' })}</p>
+      <p className="wb-greeting">
+        {t(`workbench.banner.${greetingKey(tenantHour(now))}`, { name: user?.user_name ?? '' })}
+      </p>
       {holiday && (
         <p className="wb-holiday" data-testid="holiday">
           {holiday.daysLeft > 0

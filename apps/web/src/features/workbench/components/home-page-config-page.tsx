@@ -1,4 +1,4 @@
-import { App, Button, Card, ColorPicker, Form, Input, Select, Space, Switch } from 'antd';
+import { App, Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import type { FooterInfo } from '@portal/contracts/workbench';
@@ -10,7 +10,14 @@ import { footerQueryKey, useFooter } from '../api/get-footer.ts';
 import { indexTypesQueryKey, useIndexTypes } from '../api/get-index-types.ts';
 import { submitFooter } from '../api/submit-footer.ts';
 import { submitIndexCards } from '../api/submit-index-cards.ts';
-import { setIndexTypeStatus, submitIndexType } from '../api/submit-index-type.ts';
+import {
+  adjustIndexTypeOrder,
+  removeIndexTypes,
+  setDefaultIndexType,
+  setIndexTypeStatus,
+  submitIndexType,
+} from '../api/submit-index-type.ts';
+import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { submitTheme } from '../api/submit-theme.ts';
 import { HolidaysConfigSection } from './holidays-config-section.tsx';
@@ -31,7 +38,14 @@ export function ThemeColorSetting() {
   const [color, setColor] = useState(tenant?.themeColor ?? DEFAULT_THEME_COLOR);
   useEffect(() => setColor(tenant?.themeColor ?? DEFAULT_THEME_COLOR), [tenant?.themeColor]);
   const save = async () => {
-    const next = { themeName: tenant?.themeName || '自定义', themeId: tenant?.themeId || 'custom', themeColor: color, themeImg: tenant?.themeImg ?? '', themeImgBorderColor: tenant?.themeImgBorderColor ?? '', WaitingForMeToHandleBCImg: '' };
+    const next = {
+      themeName: tenant?.themeName || '自定义',
+      themeId: tenant?.themeId || 'custom',
+      themeColor: color,
+      themeImg: tenant?.themeImg ?? '',
+      themeImgBorderColor: tenant?.themeImgBorderColor ?? '',
+      WaitingForMeToHandleBCImg: '',
+    };
     await submitTheme(next);
     // What the administrator sees next: their own theme if they chose one, else the tenant's just saved.
     setTheme(await getTheme());
@@ -40,9 +54,25 @@ export function ThemeColorSetting() {
   return (
     <Card title={<h2 className="wb-card-title">{t('workbench.config.theme')}</h2>} size="small">
       <Space>
-        <ColorPicker value={color} disabledAlpha format="hex" onChange={(c) => setColor(c.toHexString())} showText aria-label={t('workbench.config.theme')} />
-        <Input aria-label={t('workbench.config.theme')} data-testid="theme-color-input" value={color} maxLength={7} style={{ width: 110 }} onChange={(e) => setColor(e.target.value)} />
-        <Button type="primary" onClick={() => void save()}>{t('workbench.config.save')}</Button>
+        <ColorPicker
+          value={color}
+          disabledAlpha
+          format="hex"
+          onChange={(c) => setColor(c.toHexString())}
+          showText
+          aria-label={t('workbench.config.theme')}
+        />
+        <Input
+          aria-label={t('workbench.config.theme')}
+          data-testid="theme-color-input"
+          value={color}
+          maxLength={7}
+          style={{ width: 110 }}
+          onChange={(e) => setColor(e.target.value)}
+        />
+        <Button type="primary" onClick={() => void save()}>
+          {t('workbench.config.save')}
+        </Button>
       </Space>
       <p style={{ color: '#595959', marginBottom: 0 }}>{t('workbench.config.themeHint')}</p>
     </Card>
@@ -72,28 +102,45 @@ export function FooterSetting() {
             <Input maxLength={k === 'phone' ? 50 : 200} />
           </Form.Item>
         ))}
-        <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+        <Button htmlType="submit" type="primary">
+          {t('workbench.config.save')}
+        </Button>
       </Form>
     </Card>
   );
 }
 
-/** Which cards each index type shows, in order (indextypeconfig/submitCard). */
-function HomeCardsSetting() {
+/**
+ * Which cards each index type shows, in order (indextypeconfig/submitCard); the tabs' order, the default tab and
+ * deleting a tab (issue 16: the default and the last tab cannot be deleted, a deletion asks first).
+ */
+export function HomeCardsSetting() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const types = useIndexTypes();
   const cards = useCardList();
+  const confirmRemove = useConfirmRemove();
   const refresh = () => qc.invalidateQueries({ queryKey: indexTypesQueryKey });
+  const list = types.data ?? [];
+  const move = (from: number, to: number) => {
+    const ids = list.map((x) => x.id);
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    void adjustIndexTypeOrder(ids).then(refresh);
+  };
   return (
     <Card title={<h2 className="wb-card-title">{t('workbench.config.homeCards')}</h2>} size="small">
-      {(types.data ?? []).map((type) => (
+      {list.map((type, i) => (
         <Form
           key={type.id}
           layout="vertical"
           initialValues={{ cardIds: type.cardConfigs.map((c) => c.id) }}
-          onFinish={(v: { cardIds: string[] }) => void submitIndexCards(type.id, v.cardIds).then(() => { void message.success(t('workbench.config.saved')); return refresh(); })}
+          onFinish={(v: { cardIds: string[] }) =>
+            void submitIndexCards(type.id, v.cardIds).then(() => {
+              void message.success(t('workbench.config.saved'));
+              return refresh();
+            })
+          }
         >
           <Space>
             <strong>{type.typeName}</strong>
@@ -103,9 +150,66 @@ function HomeCardsSetting() {
               aria-label={`${type.typeName} ${t('workbench.config.enabled')}`}
               onChange={(on) => void setIndexTypeStatus(type.id, on ? 1 : 0).then(refresh)}
             />
+            {type.isDefault ? (
+              <Tag color="blue">{t('workbench.config.defaultType')}</Tag>
+            ) : (
+              <Button
+                size="small"
+                aria-label={`${t('workbench.config.makeDefault')} ${type.typeName}`}
+                onClick={() => void setDefaultIndexType(type.id).then(refresh)}
+              >
+                {t('workbench.config.makeDefault')}
+              </Button>
+            )}
+            <Button
+              size="small"
+              disabled={i === 0}
+              // The visible label stays one word inside the accessible name (no space put between two characters).
+              autoInsertSpace={false}
+              aria-label={`${t('workbench.config.moveUp')} ${type.typeName}`}
+              onClick={() => move(i, i - 1)}
+            >
+              {t('workbench.config.moveUp')}
+            </Button>
+            <Button
+              size="small"
+              disabled={i === list.length - 1}
+              autoInsertSpace={false}
+              aria-label={`${t('workbench.config.moveDown')} ${type.typeName}`}
+              onClick={() => move(i, i + 1)}
+            >
+              {t('workbench.config.moveDown')}
+            </Button>
+            <Button
+              size="small"
+              danger
+              disabled={type.isDefault || list.length <= 1}
+              title={
+                type.isDefault
+                  ? t('workbench.config.removeDefaultHint')
+                  : list.length <= 1
+                    ? t('workbench.config.removeLastHint')
+                    : undefined
+              }
+              autoInsertSpace={false}
+              aria-label={`${t('workbench.config.removeType')} ${type.typeName}`}
+              onClick={() =>
+                confirmRemove(
+                  t('workbench.config.removeTypeConfirm', { name: type.typeName }),
+                  () => removeIndexTypes([type.id]),
+                  refresh,
+                )
+              }
+            >
+              {t('workbench.config.remove')}
+            </Button>
           </Space>
+          {type.isDefault && list.length > 1 && <p className="wb-hint">{t('workbench.config.removeDefaultHint')}</p>}
           <Form.Item name="cardIds" label={t('workbench.config.homeCards')}>
-            <Select mode="multiple" options={(cards.data ?? []).map((c) => ({ value: c.id, label: c.basicConfig.cardName }))} />
+            <Select
+              mode="multiple"
+              options={(cards.data ?? []).map((c) => ({ value: c.id, label: c.basicConfig.cardName }))}
+            />
           </Form.Item>
           <Button htmlType="submit">{t('workbench.config.save')}</Button>
         </Form>
@@ -116,9 +220,21 @@ function HomeCardsSetting() {
         initialValues={{ layout: 'same' }}
         onFinish={(v: { typeName: string; layout: 'same' | 'separate' }) => void submitIndexType(v).then(refresh)}
       >
-        <Form.Item name="typeName" label={t('workbench.config.typeName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
+        <Form.Item
+          name="typeName"
+          label={t('workbench.config.typeName')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
         <Form.Item name="layout" label={t('workbench.config.layout')}>
-          <Select style={{ width: 200 }} options={[{ value: 'same', label: t('workbench.samePage') }, { value: 'separate', label: t('workbench.separatePage') }]} />
+          <Select
+            style={{ width: 200 }}
+            options={[
+              { value: 'same', label: t('workbench.samePage') },
+              { value: 'separate', label: t('workbench.separatePage') },
+            ]}
+          />
         </Form.Item>
         <Button htmlType="submit">{t('workbench.config.addType')}</Button>
       </Form>

@@ -22,7 +22,10 @@ vi.mock('../api/get-home-layout.ts', async () => {
 });
 vi.mock('../api/get-card-view.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
-  return { useCardView: (id: string, layout: string) => useQuery({ queryKey: ['view', id, layout], queryFn: () => api.view(id, layout) }) };
+  return {
+    useCardView: (id: string, layout: string) =>
+      useQuery({ queryKey: ['view', id, layout], queryFn: () => api.view(id, layout) }),
+  };
 });
 vi.mock('../api/get-holidays.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
@@ -39,16 +42,66 @@ const { HomePage } = await import('./home-page.tsx');
 import type { ServiceActions } from '../lib/service-actions.ts';
 
 const service = (i: number): CardService => ({
-  serviceId: `s${i}`, serviceName: `服务${i}`, serviceIcon: '', shelfLabelName: '', labelName: '', serviceDeptName: '', serviceSceneName: '入学报到',
-  visitCount: 1, processType: 'ONLINE', hasGuide: false, accessWay: '1', openWay: '1003', serviceUrl: `https://svc.demo.edu.cn/${i}`,
+  serviceId: `s${i}`,
+  serviceName: `服务${i}`,
+  serviceIcon: '',
+  shelfLabelName: '',
+  labelName: '',
+  serviceDeptName: '',
+  serviceSceneName: '入学报到',
+  visitCount: 1,
+  processType: 'ONLINE',
+  hasGuide: false,
+  accessWay: '1',
+  openWay: '1003',
+  serviceUrl: `https://svc.demo.edu.cn/${i}`,
 });
 const card = (id: string, cardType: Card['cardType'], name: string, extra: Partial<Card> = {}): Card => ({
-  id, cardType, basicConfig: { cardName: name, cardIntroduction: '', displayRows: 1 }, dataSource: '', typeList: [], currentStatusBackgroundColor: [],
-  otherInformationList: [], serviceIds: [], status: 1, roleIds: [], sort: 1, updatedAt: '', ...extra,
+  id,
+  cardType,
+  basicConfig: { cardName: name, cardIntroduction: '', displayRows: 1 },
+  dataSource: '',
+  typeList: [],
+  currentStatusBackgroundColor: [],
+  otherInformationList: [],
+  serviceIds: [],
+  status: 1,
+  roleIds: [],
+  sort: 1,
+  updatedAt: '',
+  ...extra,
 });
-const type = (id: string, typeName: string, layout: IndexType['layout'], cardConfigs: Card[]): IndexType => ({ id, typeName, layout, status: 1, sort: 1, cardConfigs });
-const viewOf = (c: Card, extra: Partial<CardView> = {}): CardView => ({ ...c, list: [], services: [], tools: [], news: [], ...extra });
-const special = (id: string, title: string, services: CardService[]): ServiceSpecial => ({ id, title, description: '', serviceIds: services.map((s) => s.serviceId), img: '', services });
+const type = (
+  id: string,
+  typeName: string,
+  layout: IndexType['layout'],
+  cardConfigs: Card[],
+  isDefault = false,
+): IndexType => ({
+  id,
+  typeName,
+  layout,
+  status: 1,
+  sort: 1,
+  isDefault,
+  cardConfigs,
+});
+const viewOf = (c: Card, extra: Partial<CardView> = {}): CardView => ({
+  ...c,
+  list: [],
+  services: [],
+  tools: [],
+  news: [],
+  ...extra,
+});
+const special = (id: string, title: string, services: CardService[]): ServiceSpecial => ({
+  id,
+  title,
+  description: '',
+  serviceIds: services.map((s) => s.serviceId),
+  img: '',
+  services,
+});
 
 function renderHome(actions: ServiceActions | null = null) {
   return render(
@@ -71,14 +124,22 @@ describe('home page', () => {
   });
 
   it('shows the cards of one index type without tabs, with the other information of a card as links or text', async () => {
-    const news = card('n', 'campusNews', '校园新闻', { otherInformationList: [{ label: '更多新闻', value: 'https://news.demo.edu.cn' }, { label: '发布单位', value: '校办' }, { label: '坏链接', value: 'javascript:alert(1)' }] });
+    const news = card('n', 'campusNews', '校园新闻', {
+      otherInformationList: [
+        { label: '更多新闻', value: 'https://news.demo.edu.cn' },
+        { label: '发布单位', value: '校办' },
+        { label: '坏链接', value: 'javascript:alert(1)' },
+      ],
+    });
     api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [news])] } satisfies HomeLayout);
     api.view.mockImplementation(async () => viewOf(news));
     renderHome();
     const heading = await screen.findByRole('heading', { name: '校园新闻' });
     expect(screen.queryByRole('tablist')).toBeNull();
     const cardEl = heading.closest('.wb-card') as HTMLElement;
-    expect(within(cardEl).getByRole('link', { name: '更多新闻' }).getAttribute('href')).toBe('https://news.demo.edu.cn');
+    expect(within(cardEl).getByRole('link', { name: '更多新闻' }).getAttribute('href')).toBe(
+      'https://news.demo.edu.cn',
+    );
     expect(within(cardEl).getByText('发布单位：校办')).toBeTruthy();
     expect(within(cardEl).queryByRole('link', { name: '坏链接' })).toBeNull();
     // A news card without columns says so rather than showing an empty tab strip.
@@ -117,8 +178,12 @@ describe('home page', () => {
 
   it('shows one tab per index type, each card in its own layout', async () => {
     const tools = card('c1', 'businessExpress', '业务直通车');
-    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [tools]), type('t2', '我的事务', 'separate', [tools])] } satisfies HomeLayout);
-    api.view.mockImplementation(async () => viewOf(tools, { services: Array.from({ length: 20 }, (_, i) => service(i + 1)) }));
+    api.layout.mockResolvedValue({
+      types: [type('t1', '工作台', 'same', [tools]), type('t2', '我的事务', 'separate', [tools])],
+    } satisfies HomeLayout);
+    api.view.mockImplementation(async () =>
+      viewOf(tools, { services: Array.from({ length: 20 }, (_, i) => service(i + 1)) }),
+    );
     renderHome();
     await screen.findByRole('tab', { name: '工作台' });
     // Wide layout at one row: 6 items.
@@ -129,10 +194,30 @@ describe('home page', () => {
     expect(api.view).toHaveBeenCalledWith('c1', 'separate');
   });
 
+  it('opens on the tab the administrator made the default, not on the first or the newest (issue 16)', async () => {
+    const tools = card('c1', 'businessExpress', '业务直通车');
+    api.layout.mockResolvedValue({
+      types: [
+        type('t1', '新页签', 'separate', [tools]),
+        type('t2', '工作台', 'same', [tools], true),
+        type('t3', '我的事务', 'separate', [tools]),
+      ],
+    } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(tools, { services: [service(1)] }));
+    renderHome();
+    expect(await screen.findByRole('tab', { name: '工作台', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '新页签' }).getAttribute('aria-selected')).toBe('false');
+    await waitFor(() => expect(api.view).toHaveBeenCalledWith('c1', 'same'));
+    expect(api.view).not.toHaveBeenCalledWith('c1', 'separate');
+  });
+
   it('greets the user with the nearest holiday, or a holiday greeting on the day itself', async () => {
     sessionStore.setState({ user: { user_name: '张小华' } as never });
     api.layout.mockResolvedValue({ types: [] });
-    api.holidays.mockResolvedValueOnce([{ name: '寒假', date: '2027-01-17', daysLeft: 40 }, { name: '元旦', date: '2027-01-01', daysLeft: 24 }]);
+    api.holidays.mockResolvedValueOnce([
+      { name: '寒假', date: '2027-01-17', daysLeft: 40 },
+      { name: '元旦', date: '2027-01-01', daysLeft: 24 },
+    ]);
     const r = renderHome();
     expect((await screen.findByTestId('holiday')).textContent).toBe('距离元旦（2027-01-01）还有 24 天');
     expect(screen.getByTestId('home-banner').textContent).toMatch(/(早上|中午|下午|晚上)好，张小华/);
@@ -143,7 +228,9 @@ describe('home page', () => {
     expect((await screen.findByTestId('holiday')).textContent).toBe('今天是元旦，节日快乐！');
     again.unmount();
     // The greeting an administrator configured for the holiday replaces the default wish.
-    api.holidays.mockResolvedValueOnce([{ name: '校庆', date: '2027-05-20', daysLeft: 0, greeting: '祝母校生日快乐！' }]);
+    api.holidays.mockResolvedValueOnce([
+      { name: '校庆', date: '2027-05-20', daysLeft: 0, greeting: '祝母校生日快乐！' },
+    ]);
     renderHome();
     expect((await screen.findByTestId('holiday')).textContent).toBe('今天是校庆，祝母校生日快乐！');
   });
@@ -151,7 +238,10 @@ describe('home page', () => {
   it('shows the featured service special with its services, and every special on demand', async () => {
     api.layout.mockResolvedValue({ types: [] });
     api.special.mockResolvedValue(special('sp1', '迎新专题', [service(1), service(2)]));
-    api.specials.mockResolvedValue([special('sp1', '迎新专题', [service(1), service(2)]), special('sp2', '毕业季专题', [])]);
+    api.specials.mockResolvedValue([
+      special('sp1', '迎新专题', [service(1), service(2)]),
+      special('sp2', '毕业季专题', []),
+    ]);
     renderHome();
     const strip = await screen.findByTestId('service-special');
     expect(within(strip).getByRole('heading', { name: '服务专题：迎新专题' })).toBeTruthy();
@@ -166,7 +256,8 @@ describe('home page', () => {
   it('settles on a failed greeting and special (a 401, a server error) without asking for them in a loop', async () => {
     // Each call is answered by hand, so a call the page should not make shows up as a call, whatever the timing.
     const failures: Array<() => void> = [];
-    const failing = () => new Promise<never>((_, reject) => failures.push(() => reject(new Error('登录已失效，请重新登录'))));
+    const failing = () =>
+      new Promise<never>((_, reject) => failures.push(() => reject(new Error('登录已失效，请重新登录'))));
     api.layout.mockResolvedValue({ types: [] });
     api.holidays.mockImplementationOnce(failing).mockImplementationOnce(failing);
     api.special.mockImplementationOnce(failing).mockImplementationOnce(failing);

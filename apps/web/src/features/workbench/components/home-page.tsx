@@ -23,7 +23,13 @@ function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
       size="small"
       data-card-type={card.cardType}
     >
-      {view.isPending ? <Skeleton active /> : view.isError ? <Alert type="warning" showIcon message={t('workbench.loadFailed')} /> : <CardBody view={view.data} layout={layout} />}
+      {view.isPending ? (
+        <Skeleton active />
+      ) : view.isError ? (
+        <Alert type="warning" showIcon message={t('workbench.loadFailed')} />
+      ) : (
+        <CardBody view={view.data} layout={layout} />
+      )}
     </Card>
   );
 }
@@ -95,7 +101,15 @@ function HomePageBody() {
       ) : types.length <= 1 ? (
         <TypeCards cards={types[0]?.cardConfigs ?? []} layout={types[0]?.layout ?? 'same'} />
       ) : (
-        <Tabs items={types.map((x) => ({ key: x.id, label: x.typeName, children: <TypeCards cards={x.cardConfigs} layout={x.layout} /> }))} />
+        <Tabs
+          // Issue 16: the tab an administrator made the default (else the first), never simply the newest.
+          defaultActiveKey={(types.find((x) => x.isDefault) ?? types[0])?.id}
+          items={types.map((x) => ({
+            key: x.id,
+            label: x.typeName,
+            children: <TypeCards cards={x.cardConfigs} layout={x.layout} />,
+          }))}
+        />
       )}
     </div>
   );

@@ -8,7 +8,11 @@ describe('embedded pages (navIfram, iframPage)', () => {
     expect(embeddableUrl('javascript:alert(1)', origin)).toBeNull();
     expect(embeddableUrl(null, origin)).toBeNull();
     expect(mayEmbed(embeddableUrl('/home/serviceHall', origin)!, [], origin)).toBe(true);
-    expect(mayEmbed(embeddableUrl('https://lib.demo.edu.cn/', origin)!, ['https://lib.demo.edu.cn'], origin)).toBe(true);
-    expect(mayEmbed(embeddableUrl('https://evil.example/login', origin)!, ['https://lib.demo.edu.cn'], origin)).toBe(false);
+    expect(mayEmbed(embeddableUrl('https://lib.demo.edu.cn/', origin)!, ['https://lib.demo.edu.cn'], origin)).toBe(
+      true,
+    );
+    expect(mayEmbed(embeddableUrl('https://evil.example/login', origin)!, ['https://lib.demo.edu.cn'], origin)).toBe(
+      false,
+    );
   });
 });

@@ -38,5 +38,12 @@ export function IframePage() {
   if (url && url.origin !== window.location.origin && menu.isPending) return <Skeleton active />;
   const configured = (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 2).map((n) => n.configPath);
   if (!url || !mayEmbed(url, configured)) return <Result status="warning" title={t('workbench.config.badUrl')} />;
-  return <iframe className="wb-iframe" src={url.href} title={t('workbench.config.embeddedPage')} sandbox="allow-scripts allow-forms allow-same-origin allow-popups" />;
+  return (
+    <iframe
+      className="wb-iframe"
+      src={url.href}
+      title={t('workbench.config.embeddedPage')}
+      sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+    />
+  );
 }

@@ -14,7 +14,18 @@ vi.mock('../api/get-return-params.ts', () => ({ getReturnParams: api.getReturnPa
 vi.mock('../api/submit-column.ts', () => ({ submitColumn: api.submitColumn }));
 const { MappingDialog } = await import('./mapping-dialog.tsx');
 
-const column: CardColumn = { id: 'col1', cardId: 'c1', columnName: '待办', dataSource: 'todo', apiId: null, category: '', todoTypeName: '', todoTimeoutName: '', cardMapping: [{ field: 'title', chineseName: '标题' }], sort: 1 };
+const column: CardColumn = {
+  id: 'col1',
+  cardId: 'c1',
+  columnName: '待办',
+  dataSource: 'todo',
+  apiId: null,
+  category: '',
+  todoTypeName: '',
+  todoTimeoutName: '',
+  cardMapping: [{ field: 'title', chineseName: '标题' }],
+  sort: 1,
+};
 
 describe('field mapping dialog', () => {
   it("loads the source's fields and saves the edited mapping with the column", async () => {
@@ -32,6 +43,8 @@ describe('field mapping dialog', () => {
     await userEvent.type(name, '事项');
     await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(api.submitColumn).toHaveBeenCalledWith(expect.objectContaining({ id: 'col1', cardId: 'c1', cardMapping: [{ field: 'title', chineseName: '事项' }] }));
+    expect(api.submitColumn).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'col1', cardId: 'c1', cardMapping: [{ field: 'title', chineseName: '事项' }] }),
+    );
   });
 });

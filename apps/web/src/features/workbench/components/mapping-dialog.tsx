@@ -20,12 +20,30 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
   const save = async (v: { cardMapping?: CardMapping[] }) => {
     if (!column) return;
     const { id, cardId, columnName, dataSource, apiId, category, todoTypeName, todoTimeoutName } = column;
-    await submitColumn({ id, cardId, columnName, dataSource, apiId, category, todoTypeName, todoTimeoutName, cardMapping: v.cardMapping ?? [] });
+    await submitColumn({
+      id,
+      cardId,
+      columnName,
+      dataSource,
+      apiId,
+      category,
+      todoTypeName,
+      todoTimeoutName,
+      cardMapping: v.cardMapping ?? [],
+    });
     void message.success(t('workbench.config.saved'));
     onClose(true);
   };
   return (
-    <Modal open={column !== null} title={t('workbench.config.mapping')} onCancel={() => onClose(false)} onOk={() => form.submit()} okText={t('workbench.config.save')} cancelText={t('workbench.config.cancel')} forceRender>
+    <Modal
+      open={column !== null}
+      title={t('workbench.config.mapping')}
+      onCancel={() => onClose(false)}
+      onOk={() => form.submit()}
+      okText={t('workbench.config.save')}
+      cancelText={t('workbench.config.cancel')}
+      forceRender
+    >
       <Form form={form} onFinish={(v) => void save(v)}>
         <Form.List name="cardMapping">
           {(items, { add, remove }) => (

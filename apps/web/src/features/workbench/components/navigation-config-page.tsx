@@ -1,7 +1,7 @@
 import { App, Button, Form, Input, Modal, Space, Switch, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
-import type { NavigationItem } from '@portal/contracts/workbench';
+import { NavigationSubmit, type NavigationItem } from '@portal/contracts/workbench';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http/errors.ts';
@@ -11,6 +11,7 @@ import { removeNavigation } from '../api/remove-navigation.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { submitNavigation } from '../api/submit-navigation.ts';
 import '../workbench.css';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 
 type Values = { navigationName: string; configPath: string; embedded: boolean; isAuto: boolean };
 
@@ -23,16 +24,30 @@ export function NavigationConfigPage() {
   const list = useNavigationList();
   const [editing, setEditing] = useState<NavigationItem | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: navigationListQueryKey }), qc.invalidateQueries({ queryKey: topMenuQueryKey })]);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: navigationListQueryKey }),
+      qc.invalidateQueries({ queryKey: topMenuQueryKey }),
+    ]);
   const customCount = (list.data ?? []).filter((n) => n.isBuilt === 2).length;
 
   const open = (item: NavigationItem | 'new') => {
     setEditing(item);
-    form.setFieldsValue(item === 'new' ? { navigationName: '', configPath: '', embedded: true, isAuto: true } : { ...item, isAuto: item.isAuto === 1 });
+    form.setFieldsValue(
+      item === 'new'
+        ? { navigationName: '', configPath: '', embedded: true, isAuto: true }
+        : { ...item, isAuto: item.isAuto === 1 },
+    );
   };
   const save = async (v: Values) => {
     try {
-      await submitNavigation({ ...(editing !== 'new' && editing ? { id: editing.id, sort: editing.sort } : {}), navigationName: v.navigationName, configPath: v.configPath, embedded: v.embedded, isAuto: v.isAuto ? 1 : 0 });
+      await submitNavigation({
+        ...(editing !== 'new' && editing ? { id: editing.id, sort: editing.sort } : {}),
+        navigationName: v.navigationName,
+        configPath: v.configPath,
+        embedded: v.embedded,
+        isAuto: v.isAuto ? 1 : 0,
+      });
       void message.success(t('workbench.config.saved'));
       setEditing(null);
       await refresh();
@@ -51,7 +66,9 @@ export function NavigationConfigPage() {
           <span style={{ color: '#595959' }}>
             {t('workbench.config.navigationLimitHint')} ({customCount}/{CUSTOM_NAVIGATION_LIMIT})
           </span>
-          <Button type="primary" onClick={() => open('new')}>{t('workbench.config.addNavigation')}</Button>
+          <Button type="primary" onClick={() => open('new')}>
+            {t('workbench.config.addNavigation')}
+          </Button>
         </Space>
       </Space>
       <Table
@@ -63,26 +80,83 @@ export function NavigationConfigPage() {
         columns={[
           { title: t('workbench.config.navigationName'), dataIndex: 'navigationName' },
           { title: t('workbench.config.configPath'), dataIndex: 'configPath' },
-          { title: '', key: 'b', render: (_, n) => (n.isBuilt === 1 ? <Tag className="wb-tag-info">{t('workbench.config.builtIn')}</Tag> : <Tag>{t('workbench.config.custom')}</Tag>) },
-          { title: t('workbench.config.enabled'), key: 'auto', render: (_, n) => (n.isAuto === 1 ? t('workbench.config.enabled') : '—') },
+          {
+            title: '',
+            key: 'b',
+            render: (_, n) =>
+              n.isBuilt === 1 ? (
+                <Tag className="wb-tag-info">{t('workbench.config.builtIn')}</Tag>
+              ) : (
+                <Tag>{t('workbench.config.custom')}</Tag>
+              ),
+          },
+          {
+            title: t('workbench.config.enabled'),
+            key: 'auto',
+            render: (_, n) => (n.isAuto === 1 ? t('workbench.config.enabled') : '—'),
+          },
           {
             title: t('workbench.config.actions'),
             key: 'a',
             render: (_, n) => (
               <Space size="small">
-                <Button size="small" onClick={() => open(n)}>{t('workbench.config.edit')}</Button>
-                {n.isBuilt === 2 && <Button size="small" danger onClick={() => confirmRemove(t('workbench.config.removeNavigationConfirm', { name: n.navigationName }), () => removeNavigation([n.id]), refresh)}>{t('workbench.config.remove')}</Button>}
+                <Button size="small" onClick={() => open(n)}>
+                  {t('workbench.config.edit')}
+                </Button>
+                {n.isBuilt === 2 && (
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() =>
+                      confirmRemove(
+                        t('workbench.config.removeNavigationConfirm', { name: n.navigationName }),
+                        () => removeNavigation([n.id]),
+                        refresh,
+                      )
+                    }
+                  >
+                    {t('workbench.config.remove')}
+                  </Button>
+                )}
               </Space>
             ),
           },
         ]}
       />
-      <Modal open={editing !== null} title={t('workbench.config.addNavigation')} onCancel={() => setEditing(null)} onOk={() => form.submit()} okText={t('workbench.config.save')} cancelText={t('workbench.config.cancel')} forceRender>
+      <Modal
+        open={editing !== null}
+        title={t('workbench.config.addNavigation')}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        okText={t('workbench.config.save')}
+        cancelText={t('workbench.config.cancel')}
+        forceRender
+      >
         <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-          <Form.Item name="navigationName" label={t('workbench.config.navigationName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={20} /></Form.Item>
-          <Form.Item name="configPath" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}><Input maxLength={1000} disabled={builtIn} placeholder="https://" /></Form.Item>
-          <Form.Item name="embedded" label={t('workbench.config.embedded')} valuePropName="checked"><Switch disabled={builtIn} /></Form.Item>
-          <Form.Item name="isAuto" label={t('workbench.config.enabled')} valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item
+            name="navigationName"
+            label={t('workbench.config.navigationName')}
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} />
+          </Form.Item>
+          <Form.Item
+            name="configPath"
+            label={t('workbench.config.configPath')}
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input
+              maxLength={maxLengthOf(NavigationSubmit.shape.configPath)}
+              disabled={builtIn}
+              placeholder="https://"
+            />
+          </Form.Item>
+          <Form.Item name="embedded" label={t('workbench.config.embedded')} valuePropName="checked">
+            <Switch disabled={builtIn} />
+          </Form.Item>
+          <Form.Item name="isAuto" label={t('workbench.config.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
         </Form>
       </Modal>
     </div>
@@ -90,7 +164,13 @@ export function NavigationConfigPage() {
 }
 
 /** serviceHallConfig / processServiceCenterConfig / applicationServiceCenterConfig: the center's built-in navigation item. */
-export function CenterConfigPage({ navigationType, titleKey }: { navigationType: NavigationItem['navigationType']; titleKey: string }) {
+export function CenterConfigPage({
+  navigationType,
+  titleKey,
+}: {
+  navigationType: NavigationItem['navigationType'];
+  titleKey: string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -106,15 +186,31 @@ export function CenterConfigPage({ navigationType, titleKey }: { navigationType:
           layout="inline"
           initialValues={{ navigationName: item.navigationName, isAuto: item.isAuto === 1 }}
           onFinish={(v: { navigationName: string; isAuto: boolean }) =>
-            void submitNavigation({ id: item.id, navigationName: v.navigationName, configPath: item.configPath, isAuto: v.isAuto ? 1 : 0, sort: item.sort, embedded: false }).then(() => {
+            void submitNavigation({
+              id: item.id,
+              navigationName: v.navigationName,
+              configPath: item.configPath,
+              isAuto: v.isAuto ? 1 : 0,
+              sort: item.sort,
+              embedded: false,
+            }).then(() => {
               void message.success(t('workbench.config.saved'));
-              return Promise.all([qc.invalidateQueries({ queryKey: navigationListQueryKey }), qc.invalidateQueries({ queryKey: topMenuQueryKey })]);
+              return Promise.all([
+                qc.invalidateQueries({ queryKey: navigationListQueryKey }),
+                qc.invalidateQueries({ queryKey: topMenuQueryKey }),
+              ]);
             })
           }
         >
-          <Form.Item name="navigationName" label={t('workbench.config.navigationName')} rules={[{ required: true }]}><Input maxLength={20} /></Form.Item>
-          <Form.Item name="isAuto" label={t('workbench.config.enabled')} valuePropName="checked"><Switch /></Form.Item>
-          <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+          <Form.Item name="navigationName" label={t('workbench.config.navigationName')} rules={[{ required: true }]}>
+            <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} />
+          </Form.Item>
+          <Form.Item name="isAuto" label={t('workbench.config.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Button htmlType="submit" type="primary">
+            {t('workbench.config.save')}
+          </Button>
         </Form>
       )}
     </div>

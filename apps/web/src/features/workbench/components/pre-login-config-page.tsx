@@ -1,13 +1,22 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Skeleton, Space, Switch, Upload } from 'antd';
-import type { PreLoginConfig } from '@portal/contracts/workbench';
+import { PreLoginConfig } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
 import { usePreLogin } from '../api/get-pre-login.ts';
 import { submitPreLogin } from '../api/submit-pre-login.ts';
 import { uploadImage } from '../api/upload-image.ts';
 import '../workbench.css';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 
-const SWITCHES = ['showStatistic', 'showScenes', 'showDepts', 'showTypes', 'showNewly', 'showPopular', 'showTools'] as const;
+const SWITCHES = [
+  'showStatistic',
+  'showScenes',
+  'showDepts',
+  'showTypes',
+  'showNewly',
+  'showPopular',
+  'showTools',
+] as const;
 
 function ImageField({ value, onChange, label }: { value?: string; onChange?: (v: string) => void; label: string }) {
   return (
@@ -16,9 +25,19 @@ function ImageField({ value, onChange, label }: { value?: string; onChange?: (v:
       <Upload
         accept="image/png,image/jpeg,image/gif,image/webp"
         showUploadList={false}
-        customRequest={({ file, onSuccess, onError }) => void uploadImage(file as File).then((r) => { onChange?.(r.url); onSuccess?.(r); }, (e: Error) => onError?.(e))}
+        customRequest={({ file, onSuccess, onError }) =>
+          void uploadImage(file as File).then(
+            (r) => {
+              onChange?.(r.url);
+              onSuccess?.(r);
+            },
+            (e: Error) => onError?.(e),
+          )
+        }
       >
-        <Button icon={<UploadOutlined />} aria-label={label}>{label}</Button>
+        <Button icon={<UploadOutlined />} aria-label={label}>
+          {label}
+        </Button>
       </Upload>
     </Space>
   );
@@ -37,18 +56,36 @@ export function PreLoginConfigPage() {
         layout="vertical"
         initialValues={config.data}
         style={{ maxWidth: 640 }}
-        onFinish={(v) => void submitPreLogin({ ...config.data!, ...v }).then(() => message.success(t('workbench.config.saved')))}
+        onFinish={(v) =>
+          void submitPreLogin({ ...config.data!, ...v }).then(() => message.success(t('workbench.config.saved')))
+        }
       >
-        <Form.Item name="title" label={t('workbench.config.title')}><Input maxLength={100} /></Form.Item>
-        <Form.Item name="subtitle" label={t('workbench.config.subtitle')}><Input maxLength={200} /></Form.Item>
-        <Form.Item name="searchPlaceholder" label={t('workbench.config.searchPlaceholder')}><Input maxLength={100} /></Form.Item>
-        <Form.Item name="logo" label={t('workbench.config.logo')}><ImageField label={t('workbench.config.logo')} /></Form.Item>
-        <Form.Item name="banner" label={t('workbench.config.banner')}><ImageField label={t('workbench.config.banner')} /></Form.Item>
-        <Form.Item name="jumpServerUrl" label={t('workbench.config.jumpServerUrl')}><Input maxLength={1000} /></Form.Item>
+        <Form.Item name="title" label={t('workbench.config.title')}>
+          <Input maxLength={maxLengthOf(PreLoginConfig.shape.title)} />
+        </Form.Item>
+        <Form.Item name="subtitle" label={t('workbench.config.subtitle')}>
+          <Input maxLength={maxLengthOf(PreLoginConfig.shape.subtitle)} />
+        </Form.Item>
+        <Form.Item name="searchPlaceholder" label={t('workbench.config.searchPlaceholder')}>
+          <Input maxLength={maxLengthOf(PreLoginConfig.shape.searchPlaceholder)} />
+        </Form.Item>
+        <Form.Item name="logo" label={t('workbench.config.logo')}>
+          <ImageField label={t('workbench.config.logo')} />
+        </Form.Item>
+        <Form.Item name="banner" label={t('workbench.config.banner')}>
+          <ImageField label={t('workbench.config.banner')} />
+        </Form.Item>
+        <Form.Item name="jumpServerUrl" label={t('workbench.config.jumpServerUrl')}>
+          <Input maxLength={maxLengthOf(PreLoginConfig.shape.jumpServerUrl)} />
+        </Form.Item>
         {SWITCHES.map((k) => (
-          <Form.Item key={k} name={k} label={t(`workbench.config.${k}`)} valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item key={k} name={k} label={t(`workbench.config.${k}`)} valuePropName="checked">
+            <Switch />
+          </Form.Item>
         ))}
-        <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+        <Button htmlType="submit" type="primary">
+          {t('workbench.config.save')}
+        </Button>
       </Form>
     </div>
   );

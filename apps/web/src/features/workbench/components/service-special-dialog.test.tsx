@@ -47,7 +47,8 @@ function setup(special: ServiceSpecialItem | 'new') {
   return onClose;
 }
 
-const order = () => [...screen.getByLabelText('已选服务（展示顺序）').querySelectorAll('li')].map((li) => li.textContent);
+const order = () =>
+  [...screen.getByLabelText('已选服务（展示顺序）').querySelectorAll('li')].map((li) => li.textContent);
 /** The dialog's save button (antd spaces two Chinese characters: '保 存'). */
 const saveButton = () => screen.getByText(/^保\s*存$/).closest('button')!;
 
@@ -75,7 +76,15 @@ describe('service special dialog (indexservicespecialconfig/submit)', () => {
     await userEvent.click(screen.getByLabelText('启用'));
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(api.submitServiceSpecial).toHaveBeenCalledWith({ id: 'sp1', title: '迎新专题', description: '新生报到', img: '', sort: 2, enabled: false, serviceIds: ['s2', 's1', 's4'] });
+    expect(api.submitServiceSpecial).toHaveBeenCalledWith({
+      id: 'sp1',
+      title: '迎新专题',
+      description: '新生报到',
+      img: '',
+      sort: 2,
+      enabled: false,
+      serviceIds: ['s2', 's1', 's4'],
+    });
   });
 
   it('asks for a title and at least one service before calling the server', async () => {
@@ -92,6 +101,12 @@ describe('service special dialog (indexservicespecialconfig/submit)', () => {
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     // A new special without a sort goes after the others (the server decides).
-    expect(api.submitServiceSpecial).toHaveBeenCalledWith({ title: '开学专题', description: '', img: '', enabled: true, serviceIds: ['s3'] });
+    expect(api.submitServiceSpecial).toHaveBeenCalledWith({
+      title: '开学专题',
+      description: '',
+      img: '',
+      enabled: true,
+      serviceIds: ['s3'],
+    });
   });
 });

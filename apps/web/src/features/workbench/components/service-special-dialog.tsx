@@ -1,13 +1,25 @@
 import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Upload } from 'antd';
-import { SERVICE_SPECIAL_DESCRIPTION_MAX, SERVICE_SPECIAL_SERVICES_MAX, SERVICE_SPECIAL_TITLE_MAX, type ServiceSpecialItem } from '@portal/contracts/workbench';
+import {
+  SERVICE_SPECIAL_DESCRIPTION_MAX,
+  SERVICE_SPECIAL_SERVICES_MAX,
+  SERVICE_SPECIAL_TITLE_MAX,
+  type ServiceSpecialItem,
+} from '@portal/contracts/workbench';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServiceInfo } from '../api/get-service-info.ts';
 import { submitServiceSpecial } from '../api/submit-service-special.ts';
 import { uploadImage } from '../api/upload-image.ts';
 
-type Values = { title: string; description?: string; img?: string; sort?: number | null; enabled: boolean; serviceIds: string[] };
+type Values = {
+  title: string;
+  description?: string;
+  img?: string;
+  sort?: number | null;
+  enabled: boolean;
+  serviceIds: string[];
+};
 type Named = { serviceId: string; serviceName: string };
 
 /** The image of a special: uploaded through common/upload, shown small, removable. */
@@ -29,7 +41,9 @@ function ImageField({ id, value, onChange }: { id?: string; value?: string; onCh
           )
         }
       >
-        <Button id={id} icon={<UploadOutlined />}>{t('workbench.config.specials.image')}</Button>
+        <Button id={id} icon={<UploadOutlined />}>
+          {t('workbench.config.specials.image')}
+        </Button>
       </Upload>
       {value && <Button onClick={() => onChange?.('')}>{t('workbench.config.specials.removeImage')}</Button>}
     </Space>
@@ -40,7 +54,19 @@ function ImageField({ id, value, onChange }: { id?: string; value?: string; onCh
  * The services of a special, in order: searched on the server (common/getServiceInfo) and chosen in a select,
  * then ordered with move-up / move-down buttons (keyboard reachable, unlike dragging).
  */
-function ServicePicker({ id, value = [], onChange, chosen, active }: { id?: string; value?: string[]; onChange?: (ids: string[]) => void; chosen: Named[]; active: boolean }) {
+function ServicePicker({
+  id,
+  value = [],
+  onChange,
+  chosen,
+  active,
+}: {
+  id?: string;
+  value?: string[];
+  onChange?: (ids: string[]) => void;
+  chosen: Named[];
+  active: boolean;
+}) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const search = useDeferredValue(keyword.trim());
@@ -49,11 +75,18 @@ function ServicePicker({ id, value = [], onChange, chosen, active }: { id?: stri
   const [names, setNames] = useState(() => new Map(chosen.map((s) => [s.serviceId, s.serviceName])));
   useEffect(() => {
     const more = [...chosen, ...(found.data ?? [])];
-    setNames((prev) => (more.every((s) => prev.get(s.serviceId) === s.serviceName) ? prev : new Map([...prev, ...more.map((s) => [s.serviceId, s.serviceName] as const)])));
+    setNames((prev) =>
+      more.every((s) => prev.get(s.serviceId) === s.serviceName)
+        ? prev
+        : new Map([...prev, ...more.map((s) => [s.serviceId, s.serviceName] as const)]),
+    );
   }, [chosen, found.data]);
   const nameOf = (serviceId: string) => names.get(serviceId) ?? serviceId;
   // Search results first (Enter picks the first one), then the chosen ones the search did not find.
-  const options = [...new Set([...(found.data ?? []).map((s) => s.serviceId), ...value])].map((serviceId) => ({ value: serviceId, label: nameOf(serviceId) }));
+  const options = [...new Set([...(found.data ?? []).map((s) => s.serviceId), ...value])].map((serviceId) => ({
+    value: serviceId,
+    label: nameOf(serviceId),
+  }));
   const move = (i: number, by: -1 | 1) => {
     const next = [...value];
     [next[i], next[i + by]] = [next[i + by]!, next[i]!];
@@ -80,8 +113,20 @@ function ServicePicker({ id, value = [], onChange, chosen, active }: { id?: stri
               <span>
                 {i + 1}. {nameOf(serviceId)}
               </span>
-              <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} aria-label={t('workbench.config.specials.moveUp', { name: nameOf(serviceId) })} onClick={() => move(i, -1)} />
-              <Button size="small" icon={<ArrowDownOutlined />} disabled={i === value.length - 1} aria-label={t('workbench.config.specials.moveDown', { name: nameOf(serviceId) })} onClick={() => move(i, 1)} />
+              <Button
+                size="small"
+                icon={<ArrowUpOutlined />}
+                disabled={i === 0}
+                aria-label={t('workbench.config.specials.moveUp', { name: nameOf(serviceId) })}
+                onClick={() => move(i, -1)}
+              />
+              <Button
+                size="small"
+                icon={<ArrowDownOutlined />}
+                disabled={i === value.length - 1}
+                aria-label={t('workbench.config.specials.moveDown', { name: nameOf(serviceId) })}
+                onClick={() => move(i, 1)}
+              />
             </li>
           ))}
         </ol>
@@ -97,7 +142,13 @@ const NO_SERVICES: Named[] = [];
  * shows, and its services in order — saved together. The server checks the same rules and that every service is
  * one of the school's; its message shows (as a toast) when it refuses, and the dialog stays open.
  */
-export function ServiceSpecialDialog({ special, onClose }: { special: ServiceSpecialItem | 'new' | null; onClose: (saved: boolean) => void }) {
+export function ServiceSpecialDialog({
+  special,
+  onClose,
+}: {
+  special: ServiceSpecialItem | 'new' | null;
+  onClose: (saved: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -109,7 +160,14 @@ export function ServiceSpecialDialog({ special, onClose }: { special: ServiceSpe
     form.setFieldsValue(
       special === 'new'
         ? { title: '', description: '', img: '', sort: null, enabled: true, serviceIds: [] }
-        : { title: special.title, description: special.description, img: special.img, sort: special.sort, enabled: special.enabled, serviceIds: special.serviceIds },
+        : {
+            title: special.title,
+            description: special.description,
+            img: special.img,
+            sort: special.sort,
+            enabled: special.enabled,
+            serviceIds: special.serviceIds,
+          },
     );
   }, [special, form]);
 
@@ -152,7 +210,10 @@ export function ServiceSpecialDialog({ special, onClose }: { special: ServiceSpe
           label={t('workbench.config.specials.name')}
           rules={[
             { required: true, whitespace: true, message: t('workbench.config.specials.titleRequired') },
-            { max: SERVICE_SPECIAL_TITLE_MAX, message: t('workbench.config.specials.titleTooLong', { n: SERVICE_SPECIAL_TITLE_MAX }) },
+            {
+              max: SERVICE_SPECIAL_TITLE_MAX,
+              message: t('workbench.config.specials.titleTooLong', { n: SERVICE_SPECIAL_TITLE_MAX }),
+            },
           ]}
         >
           <Input maxLength={SERVICE_SPECIAL_TITLE_MAX} showCount />
@@ -177,7 +238,11 @@ export function ServiceSpecialDialog({ special, onClose }: { special: ServiceSpe
           extra={t('workbench.config.specials.servicesHint', { n: SERVICE_SPECIAL_SERVICES_MAX })}
           rules={[
             { required: true, type: 'array', min: 1, message: t('workbench.config.specials.servicesRequired') },
-            { type: 'array', max: SERVICE_SPECIAL_SERVICES_MAX, message: t('workbench.config.specials.servicesTooMany', { n: SERVICE_SPECIAL_SERVICES_MAX }) },
+            {
+              type: 'array',
+              max: SERVICE_SPECIAL_SERVICES_MAX,
+              message: t('workbench.config.specials.servicesTooMany', { n: SERVICE_SPECIAL_SERVICES_MAX }),
+            },
           ]}
         >
           <ServicePicker chosen={existing?.services ?? NO_SERVICES} active={special !== null} />

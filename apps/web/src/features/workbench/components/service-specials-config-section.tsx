@@ -2,7 +2,10 @@ import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServiceSpecialItem } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
-import { serviceSpecialConfigListQueryKey, useServiceSpecialConfigList } from '../api/get-service-special-config-list.ts';
+import {
+  serviceSpecialConfigListQueryKey,
+  useServiceSpecialConfigList,
+} from '../api/get-service-special-config-list.ts';
 import { serviceSpecialListQueryKey, serviceSpecialQueryKey } from '../api/get-service-special.ts';
 import { removeServiceSpecials } from '../api/remove-service-specials.ts';
 import { ConfigListSection } from './config-list-section.tsx';
@@ -17,7 +20,11 @@ export function ServiceSpecialsConfigSection() {
   const qc = useQueryClient();
   const list = useServiceSpecialConfigList();
   const refresh = () =>
-    Promise.all([serviceSpecialConfigListQueryKey, serviceSpecialQueryKey, serviceSpecialListQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })));
+    Promise.all(
+      [serviceSpecialConfigListQueryKey, serviceSpecialQueryKey, serviceSpecialListQueryKey].map((queryKey) =>
+        qc.invalidateQueries({ queryKey }),
+      ),
+    );
   return (
     <ConfigListSection<ServiceSpecialItem>
       title={t('workbench.config.specials.title')}
@@ -28,11 +35,20 @@ export function ServiceSpecialsConfigSection() {
       columns={[
         { title: t('workbench.config.specials.sort'), dataIndex: 'sort', width: 72 },
         { title: t('workbench.config.specials.name'), dataIndex: 'title' },
-        { title: t('workbench.config.specials.services'), key: 'services', render: (_, s) => s.services.map((x) => <Tag key={x.serviceId}>{x.serviceName}</Tag>) },
+        {
+          title: t('workbench.config.specials.services'),
+          key: 'services',
+          render: (_, s) => s.services.map((x) => <Tag key={x.serviceId}>{x.serviceName}</Tag>),
+        },
         {
           title: t('workbench.config.status'),
           key: 'enabled',
-          render: (_, s) => (s.enabled ? <Tag className="wb-tag-ok">{t('workbench.config.specials.enabled')}</Tag> : <Tag>{t('workbench.config.specials.disabled')}</Tag>),
+          render: (_, s) =>
+            s.enabled ? (
+              <Tag className="wb-tag-ok">{t('workbench.config.specials.enabled')}</Tag>
+            ) : (
+              <Tag>{t('workbench.config.specials.disabled')}</Tag>
+            ),
         },
       ]}
       removeConfirm={(s) => t('workbench.config.specials.removeConfirm', { name: s.title })}

@@ -34,7 +34,13 @@ function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) 
       ) : !list.data?.length ? (
         <EmptyState text={t('workbench.empty')} />
       ) : (
-        <Tabs items={list.data.map((x) => ({ key: x.id, label: x.title, children: <SpecialServices services={x.services} label={x.title} /> }))} />
+        <Tabs
+          items={list.data.map((x) => ({
+            key: x.id,
+            label: x.title,
+            children: <SpecialServices services={x.services} label={x.title} />,
+          }))}
+        />
       )}
     </Modal>
   );

@@ -34,13 +34,18 @@ function useLoadTheme(enabled: boolean) {
  * The configured built-in navigation items (indexnavigationconfig, isBuilt 1) by their route path: the shell
  * keeps its own links, renamed and hidden as configured. Unconfigured routes stay as they are.
  */
-export function useConfiguredBuiltIns(): { visible: (to: string) => boolean; name: (to: string, key: string) => string | undefined } {
+export function useConfiguredBuiltIns(): {
+  visible: (to: string) => boolean;
+  name: (to: string, key: string) => string | undefined;
+} {
   const { i18n } = useTranslation();
   const zh = i18n.getFixedT('zh-CN');
   const user = useSession((s) => s.user);
   const menu = useTopMenu(useAfterMount() && !!user);
   // getTopMenu answers enabled items only; a configured built-in missing from it is switched off.
-  const enabled = new Map((menu.data?.navigation ?? []).filter((n) => n.isBuilt === 1).map((n) => [navigationTarget(n).to, n.navigationName]));
+  const enabled = new Map(
+    (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 1).map((n) => [navigationTarget(n).to, n.navigationName]),
+  );
   const configurable = new Set(['/home/serviceHall', '/home/processServiceCenter', '/home/applicationServiceCenter']);
   return {
     visible: (to) => !menu.data || !configurable.has(to) || enabled.has(to),
@@ -64,7 +69,9 @@ export function useCustomNavigation(): CustomNavItem[] {
   const ready = useAfterMount() && !!user;
   useLoadTheme(ready);
   const menu = useTopMenu(ready);
-  return (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 2).map((n) => ({ id: n.id, name: n.navigationName, ...navigationTarget(n) }));
+  return (menu.data?.navigation ?? [])
+    .filter((n) => n.isBuilt === 2)
+    .map((n) => ({ id: n.id, name: n.navigationName, ...navigationTarget(n) }));
 }
 
 /**

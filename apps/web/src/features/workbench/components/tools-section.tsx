@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { toolsQueryKey, useTools } from '../api/get-tools.ts';
 import { saveTool } from '../api/save-tool.ts';
 import { uploadImage } from '../api/upload-image.ts';
+import { removeTool } from '../api/remove-config.ts';
+import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 
 type Values = { tools_name: string; tools_url: string; tools_type: string };
 
@@ -17,6 +19,7 @@ export function ToolsSection() {
   const tools = useTools();
   const [icon, setIcon] = useState('');
   const [form] = Form.useForm<Values>();
+  const confirmRemove = useConfirmRemove();
   const save = async (v: Values) => {
     await saveTool({ ...v, tools_icon: icon });
     form.resetFields();
@@ -34,16 +37,60 @@ export function ToolsSection() {
         loading={tools.isPending}
         dataSource={tools.data ?? []}
         columns={[
-          { title: '', key: 'i', width: 48, render: (_, x) => (x.tools_icon ? <img src={x.tools_icon} alt="" width={24} height={24} /> : null) },
+          {
+            title: '',
+            key: 'i',
+            width: 48,
+            render: (_, x) => (x.tools_icon ? <img src={x.tools_icon} alt="" width={24} height={24} /> : null),
+          },
           { title: t('workbench.config.toolName'), dataIndex: 'tools_name' },
           { title: t('workbench.config.category'), dataIndex: 'tools_type' },
           { title: t('workbench.config.configPath'), dataIndex: 'tools_url' },
+          {
+            title: t('workbench.config.actions'),
+            key: 'a',
+            render: (_, x) => (
+              <Button
+                size="small"
+                danger
+                autoInsertSpace={false}
+                aria-label={t('workbench.config.removeAria', { name: x.tools_name })}
+                onClick={() =>
+                  confirmRemove(
+                    t('workbench.config.removeToolConfirm', { name: x.tools_name }),
+                    () => removeTool(x.id),
+                    () => qc.invalidateQueries({ queryKey: toolsQueryKey }),
+                  )
+                }
+              >
+                {t('workbench.config.remove')}
+              </Button>
+            ),
+          },
         ]}
       />
       <Form form={form} layout="inline" style={{ marginTop: 8, rowGap: 8 }} onFinish={(v) => void save(v)}>
-        <Form.Item name="tools_name" label={t('workbench.config.toolName')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
-        <Form.Item name="tools_type" label={t('workbench.config.category')} rules={[{ required: true, whitespace: true }]}><Input maxLength={50} /></Form.Item>
-        <Form.Item name="tools_url" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}><Input maxLength={1000} placeholder="https://" /></Form.Item>
+        <Form.Item
+          name="tools_name"
+          label={t('workbench.config.toolName')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="tools_type"
+          label={t('workbench.config.category')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="tools_url"
+          label={t('workbench.config.configPath')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={1000} placeholder="https://" />
+        </Form.Item>
         <Space>
           <Upload
             accept="image/png,image/jpeg,image/gif,image/webp"
@@ -61,7 +108,9 @@ export function ToolsSection() {
             <Button icon={<UploadOutlined />}>{t('workbench.config.icon')}</Button>
           </Upload>
           {icon && <img src={icon} alt="" width={24} height={24} />}
-          <Button htmlType="submit" type="primary">{t('workbench.config.save')}</Button>
+          <Button htmlType="submit" type="primary">
+            {t('workbench.config.save')}
+          </Button>
         </Space>
       </Form>
     </section>

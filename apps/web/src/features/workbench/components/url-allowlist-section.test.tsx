@@ -11,7 +11,11 @@ import { i18n } from '../../../lib/i18n/i18n.ts';
 const api = vi.hoisted(() => ({ get: vi.fn(async () => ['10.0.0.5']), save: vi.fn(async (hosts: string[]) => hosts) }));
 vi.mock('../api/url-allowlist.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
-  return { urlAllowlistQueryKey: ['allow'], saveUrlAllowlist: api.save, useUrlAllowlist: () => useQuery({ queryKey: ['allow'], queryFn: api.get }) };
+  return {
+    urlAllowlistQueryKey: ['allow'],
+    saveUrlAllowlist: api.save,
+    useUrlAllowlist: () => useQuery({ queryKey: ['allow'], queryFn: api.get }),
+  };
 });
 const { UrlAllowlistSection } = await import('./url-allowlist-section.tsx');
 

@@ -49,7 +49,11 @@ export function UrlAllowlistSection() {
       </h2>
       <p className="wb-hint">{t('workbench.allowlist.hint')}</p>
       {list.isError ? (
-        <Alert type="error" showIcon message={list.error instanceof HttpError ? list.error.msg : t('workbench.loadFailed')} />
+        <Alert
+          type="error"
+          showIcon
+          message={list.error instanceof HttpError ? list.error.msg : t('workbench.loadFailed')}
+        />
       ) : (
         <Space wrap>
           <Select
@@ -73,7 +77,15 @@ export function UrlAllowlistSection() {
           </Button>
         </Space>
       )}
-      {result && <Alert style={{ marginTop: 8 }} type={result.type} showIcon message={result.text} role={result.type === 'error' ? 'alert' : 'status'} />}
+      {result && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type={result.type}
+          showIcon
+          message={result.text}
+          role={result.type === 'error' ? 'alert' : 'status'}
+        />
+      )}
     </section>
   );
 }

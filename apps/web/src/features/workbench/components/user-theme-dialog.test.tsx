@@ -9,7 +9,14 @@ import { i18n } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { UserThemeDialog } from './user-theme-dialog.tsx';
 
-const tenant: Theme = { themeName: '学校蓝', themeId: 'school', themeColor: '#1d39c4', themeImg: '', themeImgBorderColor: '', WaitingForMeToHandleBCImg: '' };
+const tenant: Theme = {
+  themeName: '学校蓝',
+  themeId: 'school',
+  themeColor: '#1d39c4',
+  themeImg: '',
+  themeImgBorderColor: '',
+  WaitingForMeToHandleBCImg: '',
+};
 const detail = (own: Partial<Theme> | null): ThemeDetail => ({ ...tenant, ...own, personal: own !== null, tenant });
 
 function setup(start: ThemeDetail) {
@@ -41,7 +48,11 @@ describe('user theme dialog (7.4 userThemeSetUp/submit)', () => {
     await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.submit).toHaveBeenCalledWith(expect.objectContaining({ themeId: 'red', themeColor: '#c8102e' }));
-    expect(sessionStore.getState().theme).toMatchObject({ themeColor: '#c8102e', personal: true, tenant: { themeColor: '#1d39c4' } });
+    expect(sessionStore.getState().theme).toMatchObject({
+      themeColor: '#c8102e',
+      personal: true,
+      tenant: { themeColor: '#1d39c4' },
+    });
     expect(await screen.findByText('保存成功')).toBeTruthy();
   });
 
@@ -67,7 +78,9 @@ describe('user theme dialog (7.4 userThemeSetUp/submit)', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '#7a1f5c');
     await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(api.submit).toHaveBeenCalledWith(expect.objectContaining({ themeId: 'custom', themeColor: '#7a1f5c' })));
+    await waitFor(() =>
+      expect(api.submit).toHaveBeenCalledWith(expect.objectContaining({ themeId: 'custom', themeColor: '#7a1f5c' })),
+    );
   });
 
   it('keeps the shown theme and says why when the server refuses', async () => {

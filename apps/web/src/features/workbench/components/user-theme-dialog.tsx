@@ -8,7 +8,14 @@ import { sessionStore, useSession } from '../../../lib/session/session-store.ts'
 import { normalizeHex } from '../../../lib/theme/theme.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { removeUserTheme, submitUserTheme } from '../api/submit-user-theme.ts';
-import { THEME_PRESETS, colorOfChoice, currentChoice, themeOfChoice, type ThemeChoice, type ThemePresetId } from '../lib/user-theme.ts';
+import {
+  THEME_PRESETS,
+  colorOfChoice,
+  currentChoice,
+  themeOfChoice,
+  type ThemeChoice,
+  type ThemePresetId,
+} from '../lib/user-theme.ts';
 import '../workbench.css';
 
 type Props = {
@@ -47,7 +54,11 @@ export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
       setChoice(c);
       if (c.kind === 'custom') setCustom(c.color);
     };
-    start(stored ? { personal: !!stored.personal, themeId: stored.themeId ?? '', themeColor: stored.themeColor ?? '' } : null);
+    start(
+      stored
+        ? { personal: !!stored.personal, themeId: stored.themeId ?? '', themeColor: stored.themeColor ?? '' }
+        : null,
+    );
     api.load().then(
       (d) => {
         if (!live) return;
@@ -97,8 +108,12 @@ export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
       destroyOnHidden
       className="wb-user-theme"
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('workbench.config.cancel')}</Button>,
-        <Button key="save" type="primary" loading={saving} disabled={badCustom} onClick={() => void save()}>{t('workbench.config.save')}</Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('workbench.config.cancel')}
+        </Button>,
+        <Button key="save" type="primary" loading={saving} disabled={badCustom} onClick={() => void save()}>
+          {t('workbench.config.save')}
+        </Button>,
       ]}
     >
       <p className="wb-theme-hint">{t('workbench.theme.hint')}</p>
@@ -107,7 +122,13 @@ export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
         aria-label={t('workbench.theme.title')}
         onChange={(e) => {
           const v = e.target.value as string;
-          setChoice(v === 'tenant' ? { kind: 'tenant' } : v === 'custom' ? { kind: 'custom', color: custom } : { kind: 'preset', id: v as ThemePresetId });
+          setChoice(
+            v === 'tenant'
+              ? { kind: 'tenant' }
+              : v === 'custom'
+                ? { kind: 'custom', color: custom }
+                : { kind: 'preset', id: v as ThemePresetId },
+          );
         }}
       >
         <Space orientation="vertical">
@@ -126,7 +147,13 @@ export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
       </Radio.Group>
       {choice.kind === 'custom' && (
         <Space className="wb-theme-custom">
-          <ColorPicker value={custom} disabledAlpha format="hex" onChange={(c) => setCustom(c.toHexString())} aria-label={t('workbench.theme.custom')} />
+          <ColorPicker
+            value={custom}
+            disabledAlpha
+            format="hex"
+            onChange={(c) => setCustom(c.toHexString())}
+            aria-label={t('workbench.theme.custom')}
+          />
           <Input
             aria-label={t('workbench.theme.customColor')}
             data-testid="user-theme-color"
@@ -136,7 +163,11 @@ export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
             status={badCustom ? 'error' : undefined}
             onChange={(e) => setCustom(e.target.value)}
           />
-          {badCustom && <span role="alert" className="wb-theme-error">{t('workbench.theme.badColor')}</span>}
+          {badCustom && (
+            <span role="alert" className="wb-theme-error">
+              {t('workbench.theme.badColor')}
+            </span>
+          )}
         </Space>
       )}
     </Modal>

@@ -10,10 +10,14 @@ describe('outbound allow-list hosts', () => {
     expect(allowHostOf('[fd00::1]:8443')).toBe('fd00::1');
     expect(allowHostOf('http://[::1]/')).toBe('::1');
     expect(allowHostOf('fd00::1')).toBe('fd00::1');
-    for (const bad of ['', '   ', 'bad host', 'a_b!', '.demo.edu.cn', 'http://']) expect(allowHostOf(bad), bad).toBeNull();
+    for (const bad of ['', '   ', 'bad host', 'a_b!', '.demo.edu.cn', 'http://'])
+      expect(allowHostOf(bad), bad).toBeNull();
   });
 
   it('deduplicates and sets apart the entries that are not hosts', () => {
-    expect(normalizeAllowHosts(['10.0.0.5', 'http://10.0.0.5:80/', 'Demo.edu.cn', 'no way'])).toEqual({ hosts: ['10.0.0.5', 'demo.edu.cn'], invalid: ['no way'] });
+    expect(normalizeAllowHosts(['10.0.0.5', 'http://10.0.0.5:80/', 'Demo.edu.cn', 'no way'])).toEqual({
+      hosts: ['10.0.0.5', 'demo.edu.cn'],
+      invalid: ['no way'],
+    });
   });
 });

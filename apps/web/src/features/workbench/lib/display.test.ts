@@ -19,7 +19,7 @@ import {
   toolsTabMaxWidth,
 } from './display.ts';
 
-const now = new Date(2026, 10, 23, 10, 0, 0).getTime();
+const now = Date.parse('2026-11-23T10:00:00+08:00');
 const svc = (i: number) => ({ serviceId: String(i), serviceName: `s${i}` }) as CardService;
 
 describe('home page display rules', () => {
@@ -38,9 +38,12 @@ describe('home page display rules', () => {
   });
 
   it('shows 今天, 昨天 or month-day, from create_time for OfficialAccount else releaseTime', () => {
-    expect(dayLabel(new Date(2026, 10, 23, 0, 5).toISOString(), now).text).toBe('今天');
-    expect(dayLabel(new Date(2026, 10, 22, 23, 59).toISOString(), now).text).toBe('昨天');
-    expect(dayLabel(new Date(2026, 10, 21, 12, 0).toISOString(), now).text).toBe('11-21');
+    // Days on the tenant's clock (Asia/Shanghai by default).
+    expect(dayLabel('2026-11-23T00:05:00+08:00', now).text).toBe('今天');
+    expect(dayLabel('2026-11-22T23:59:00+08:00', now).text).toBe('昨天');
+    expect(dayLabel('2026-11-21T12:00:00+08:00', now).text).toBe('11-21');
+    // An item of 02:06 Beijing time (18:06 UTC the day before) is "today" at 09:00 Beijing time, not "yesterday".
+    expect(dayLabel('2026-11-23T18:06:00Z', Date.parse('2026-11-24T01:00:00Z')).key).toBe('today');
     const item = { releaseTime: '2026-01-02T00:00:00Z', create_time: '2026-03-04T00:00:00Z' };
     expect(announcementTime(item, 'OfficialAccount')).toBe(item.create_time);
     expect(announcementTime(item, 'announcement')).toBe(item.releaseTime);
@@ -77,14 +80,28 @@ describe('home page display rules', () => {
   });
 
   it('sends built-in navigation to its route and custom items to their configPath', () => {
-    expect(navigationTarget({ isBuilt: 1, configPath: 'serviceHall', embedded: false })).toEqual({ kind: 'route', to: '/home/serviceHall' });
-    expect(navigationTarget({ isBuilt: 2, configPath: 'https://lib.demo.edu.cn', embedded: true })).toEqual({ kind: 'embedded', to: '/home/navIfram?url=https%3A%2F%2Flib.demo.edu.cn' });
-    expect(navigationTarget({ isBuilt: 2, configPath: 'https://lib.demo.edu.cn', embedded: false })).toEqual({ kind: 'tab', to: 'https://lib.demo.edu.cn' });
+    expect(navigationTarget({ isBuilt: 1, configPath: 'serviceHall', embedded: false })).toEqual({
+      kind: 'route',
+      to: '/home/serviceHall',
+    });
+    expect(navigationTarget({ isBuilt: 2, configPath: 'https://lib.demo.edu.cn', embedded: true })).toEqual({
+      kind: 'embedded',
+      to: '/home/navIfram?url=https%3A%2F%2Flib.demo.edu.cn',
+    });
+    expect(navigationTarget({ isBuilt: 2, configPath: 'https://lib.demo.edu.cn', embedded: false })).toEqual({
+      kind: 'tab',
+      to: 'https://lib.demo.edu.cn',
+    });
   });
 
   it('greets by the time of day and picks the nearest coming holiday', () => {
     expect([6, 11, 14, 20, 2].map(greetingKey)).toEqual(['morning', 'noon', 'afternoon', 'evening', 'evening']);
-    expect(nextHoliday([{ name: '寒假', daysLeft: 40 }, { name: '元旦', daysLeft: 24 }])?.name).toBe('元旦');
+    expect(
+      nextHoliday([
+        { name: '寒假', daysLeft: 40 },
+        { name: '元旦', daysLeft: 24 },
+      ])?.name,
+    ).toBe('元旦');
     expect(nextHoliday([{ name: '元旦', daysLeft: 0 }])?.daysLeft).toBe(0);
     expect(nextHoliday([])).toBeNull();
   });
@@ -92,6 +109,7 @@ describe('home page display rules', () => {
   it("links a card's other information only to http(s) urls and paths of this site", () => {
     expect(otherInfoLink('https://news.demo.edu.cn')).toBe('https://news.demo.edu.cn');
     expect(otherInfoLink('/home/serviceHall')).toBe('/home/serviceHall');
-    for (const v of ['javascript:alert(1)', '//evil.example', '校长办公室', 'https://a b']) expect(otherInfoLink(v), v).toBeNull();
+    for (const v of ['javascript:alert(1)', '//evil.example', '校长办公室', 'https://a b'])
+      expect(otherInfoLink(v), v).toBeNull();
   });
 });

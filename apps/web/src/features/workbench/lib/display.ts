@@ -6,7 +6,7 @@ import {
   TOOLS_BODY_HEIGHT_3_ROWS,
 } from '@portal/contracts/constants';
 import type { CardService, CardType, Layout, NewsItem } from '@portal/contracts/workbench';
-import dayjs from 'dayjs';
+import { inTenantZone } from '../../../lib/time-zone.ts';
 
 export { formatCount, formatHeat } from '@portal/contracts/constants';
 export { itemLimit } from '@portal/contracts/workbench';
@@ -26,25 +26,31 @@ export function announcementTime(item: Pick<NewsItem, 'create_time' | 'releaseTi
 
 /** 2.5: "Dates show as '今天' (today), '昨天' (yesterday) or month-day." Returns a key or the month-day. */
 export function dayLabel(time: string, now: number = Date.now()): { key: 'today' | 'yesterday' | null; text: string } {
-  const d = dayjs(time);
-  const today = dayjs(now).startOf('day');
-  if (d.isSame(today, 'day')) return { key: 'today', text: '今天' };
-  if (d.isSame(today.subtract(1, 'day'), 'day')) return { key: 'yesterday', text: '昨天' };
+  // Days on the tenant's clock (issue 16), not the browser's or UTC's.
+  const d = inTenantZone(time);
+  const today = inTenantZone(now);
+  const day = d.format('YYYY-MM-DD');
+  if (day === today.format('YYYY-MM-DD')) return { key: 'today', text: '今天' };
+  if (day === today.subtract(1, 'day').format('YYYY-MM-DD')) return { key: 'yesterday', text: '昨天' };
   return { key: null, text: d.format('MM-DD') };
 }
 
 /** 2.5: "The body is 258px high when displayRows is 3, otherwise 180px." */
-export const toolsBodyHeight = (displayRows: number) => (displayRows === 3 ? TOOLS_BODY_HEIGHT_3_ROWS : TOOLS_BODY_HEIGHT);
+export const toolsBodyHeight = (displayRows: number) =>
+  displayRows === 3 ? TOOLS_BODY_HEIGHT_3_ROWS : TOOLS_BODY_HEIGHT;
 
 /** 2.5: "Card widths are 657px (same page) or a 16px right margin (separate page)." */
 export function previewCardStyle(layout: Layout): { width?: number; marginRight?: number } {
-  return layout === 'same' ? { width: PREVIEW_CARD_WIDTH_SAME_PAGE } : { marginRight: PREVIEW_CARD_MARGIN_SEPARATE_PAGE };
+  return layout === 'same'
+    ? { width: PREVIEW_CARD_WIDTH_SAME_PAGE }
+    : { marginRight: PREVIEW_CARD_MARGIN_SEPARATE_PAGE };
 }
 
 /** 2.5: tools "tab max width 521px or 741px". */
 export const TAB_MAX_WIDTH_SAME_PAGE = 521;
 export const TAB_MAX_WIDTH_SEPARATE_PAGE = 741;
-export const toolsTabMaxWidth = (layout: Layout) => (layout === 'same' ? TAB_MAX_WIDTH_SAME_PAGE : TAB_MAX_WIDTH_SEPARATE_PAGE);
+export const toolsTabMaxWidth = (layout: Layout) =>
+  layout === 'same' ? TAB_MAX_WIDTH_SAME_PAGE : TAB_MAX_WIDTH_SEPARATE_PAGE;
 
 /** 2.5: "Sidebar layout heights: tools at 3 rows 503px; common use 538px; campus news 77 x rows + 3 x rows + 175 px." */
 export const SIDEBAR_TOOLS_3_ROWS = 503;
@@ -69,7 +75,10 @@ export function splitRecommend(services: CardService[]): { top: CardService[]; r
 }
 
 /** A custom navigation item's target: in-app path, embedded page or a new tab (2.1 navIfram / iframPage). */
-export function navigationTarget(item: { isBuilt: 1 | 2; configPath: string; embedded: boolean }): { kind: 'route' | 'embedded' | 'tab'; to: string } {
+export function navigationTarget(item: { isBuilt: 1 | 2; configPath: string; embedded: boolean }): {
+  kind: 'route' | 'embedded' | 'tab';
+  to: string;
+} {
   if (item.isBuilt === 1) return { kind: 'route', to: `/home/${item.configPath.replace(/^\/?(home\/)?/, '')}` };
   if (item.configPath.startsWith('/')) return { kind: 'route', to: item.configPath };
   if (item.embedded) return { kind: 'embedded', to: `/home/navIfram?url=${encodeURIComponent(item.configPath)}` };
@@ -87,7 +96,9 @@ export function greetingKey(hour: number): GreetingKey {
 
 /** homePage/getHoliday: the nearest coming holiday (daysLeft 0 is today), or null. */
 export function nextHoliday<H extends { daysLeft: number }>(holidays: readonly H[]): H | null {
-  return holidays.filter((h) => h.daysLeft >= 0).reduce<H | null>((a, h) => (!a || h.daysLeft < a.daysLeft ? h : a), null);
+  return holidays
+    .filter((h) => h.daysLeft >= 0)
+    .reduce<H | null>((a, h) => (!a || h.daysLeft < a.daysLeft ? h : a), null);
 }
 
 /**

@@ -1,7 +1,10 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A deletion asks first (删除 in red, 取消 beside it), then removes, says so, and refreshes what shows the row. */
+/**
+ * A deletion asks first (删除 in red, 取消 beside it), then removes, says so, and refreshes what shows the row; a
+ * refusal leaves the row (the server's reason is shown by the http client).
+ */
 export function useConfirmRemove() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -12,7 +15,13 @@ export function useConfirmRemove() {
       okButtonProps: { danger: true },
       cancelText: t('workbench.config.cancel'),
       onOk: async () => {
-        await remove();
+        try {
+          await remove();
+        } catch {
+          // Refused (a data source still read by a column …): the http client has shown the server's reason;
+          // nothing was deleted, so no success and the list stays as it is.
+          return;
+        }
         void message.success(t('workbench.config.removed'));
         await refresh();
       },

@@ -15,7 +15,8 @@ export const THEME_PRESETS = [
 export type ThemePresetId = (typeof THEME_PRESETS)[number]['themeId'];
 
 /** What the dialog offers: follow the tenant's theme, a preset, or a colour of one's own. */
-export type ThemeChoice = { kind: 'tenant' } | { kind: 'preset'; id: ThemePresetId } | { kind: 'custom'; color: string };
+export type ThemeChoice =
+  { kind: 'tenant' } | { kind: 'preset'; id: ThemePresetId } | { kind: 'custom'; color: string };
 
 /** The choice that matches what the caller sees now. */
 export function currentChoice(detail: Pick<ThemeDetail, 'personal' | 'themeId' | 'themeColor'> | null): ThemeChoice {

@@ -1,0 +1,26 @@
+import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { cardsRepository } from './cards.repository.ts';
+
+/**
+ * Deleting what administrators created on 卡片业务配置 (issue 16). A data source that a column reads is refused with
+ * the columns named, so no card is left reading nothing; a tool just leaves the tools card.
+ */
+export async function removeApi(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ removed: boolean }> {
+  const repo = cardsRepository(deps.db);
+  if (!(await repo.api(ctx.tenantId, id))) throw notFound(WORKBENCH_MESSAGES.apiNotFound, `api ${id}`);
+  const users = await repo.columnsUsingApi(ctx.tenantId, id);
+  if (users.length)
+    throw conflict(
+      `${WORKBENCH_MESSAGES.apiInUse}${users.map((u) => `「${u.card_name}」的栏目「${u.column_name}」`).join('、')}`,
+      `api ${id}`,
+    );
+  return { removed: await repo.removeApi(ctx.tenantId, id) };
+}
+
+export async function removeTool(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ removed: boolean }> {
+  const removed = await cardsRepository(deps.db).removeTool(ctx.tenantId, id);
+  if (!removed) throw notFound(WORKBENCH_MESSAGES.toolNotFound, `tool ${id}`);
+  return { removed };
+}

@@ -1,0 +1,117 @@
+import { MESSAGES } from '@portal/contracts/errors';
+import {
+  WORKBENCH_MESSAGES,
+  type Card,
+  type IndexType,
+  type IndexTypeSubmit,
+  type Layout,
+} from '@portal/contracts/workbench';
+import type { z } from 'zod';
+import { newId } from '../../platform/crypto.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { cardsOfTenant, placeCards, placements, removePlacementsOfTypes } from '../cards/cards.service.ts';
+import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
+import { homeConfigRepository } from './home-config.repository.ts';
+
+const repo = (deps: AppDeps) => homeConfigRepository(deps.db);
+
+/** The settings key of the tab an administrator made the default (issue 16). */
+const DEFAULT_TYPE_KEY = 'homeDefaultType';
+
+/** The default tab: the one chosen, while it exists, else the first by sort. */
+async function defaultTypeId(deps: AppDeps, tenantId: string, types: { id: string }[]): Promise<string | null> {
+  const chosen = await tenantSetting<string>(deps, tenantId, DEFAULT_TYPE_KEY);
+  return types.find((t) => t.id === chosen)?.id ?? types[0]?.id ?? null;
+}
+
+// ---- home layout (indextypeconfig, indexcardconfig/list) ----
+
+export async function indexTypes(deps: AppDeps, tenantId: string, forRole: string | null): Promise<IndexType[]> {
+  const [types, links, cards] = await Promise.all([
+    repo(deps).indexTypes(tenantId),
+    placements(deps, tenantId),
+    cardsOfTenant(deps, tenantId),
+  ]);
+  const defaultId = await defaultTypeId(deps, tenantId, types);
+  return types
+    .filter((t) => !forRole || t.status === 1)
+    .map((t) => ({
+      id: t.id,
+      typeName: t.type_name,
+      layout: t.layout as Layout,
+      status: t.status,
+      sort: t.sort,
+      isDefault: t.id === defaultId,
+      cardConfigs: links
+        .filter((l) => l.typeId === t.id)
+        .map((l) => cards.find((c) => c.id === l.cardId))
+        .filter((c): c is Card => !!c && (!forRole || (c.status === 1 && c.roleIds.includes(forRole)))),
+    }));
+}
+
+/**
+ * Creates or edits a tab. A new tab without a sort goes last (issue 16: with sort 0 it came first and so became every
+ * user's opening tab); an edited tab without a sort keeps its place.
+ */
+export async function submitIndexType(deps: AppDeps, ctx: RequestContext, input: z.output<typeof IndexTypeSubmit>) {
+  if (input.id) {
+    const existing = await repo(deps).indexType(ctx.tenantId, input.id);
+    if (!existing) throw notFound(MESSAGES.notFound, `type ${input.id}`);
+    await repo(deps).updateIndexType(ctx.tenantId, input.id, {
+      type_name: input.typeName,
+      layout: input.layout,
+      sort: input.sort || existing.sort,
+    });
+    return input.id;
+  }
+  const id = newId();
+  const last = Math.max(0, ...(await repo(deps).indexTypes(ctx.tenantId)).map((t) => t.sort));
+  await repo(deps).insertIndexType({
+    id,
+    tenant_id: ctx.tenantId,
+    type_name: input.typeName,
+    layout: input.layout,
+    status: 1,
+    sort: input.sort || last + 1,
+  });
+  return id;
+}
+
+/** indextypeconfig/setDefault (not in the spec): the tab the home page opens on, for every user of the tenant. */
+export async function setDefaultIndexType(deps: AppDeps, ctx: RequestContext, id: string) {
+  if (!(await repo(deps).indexType(ctx.tenantId, id)))
+    throw notFound(WORKBENCH_MESSAGES.indexTypeNotFound, `type ${id}`);
+  await saveTenantSetting(deps, ctx.tenantId, DEFAULT_TYPE_KEY, id);
+}
+
+/** indextypeconfig/adjustOrder (not in the spec): every tab of the tenant in its new order, saved as sort 1, 2, … */
+export async function adjustIndexTypeOrder(deps: AppDeps, ctx: RequestContext, ids: string[]) {
+  const own = (await repo(deps).indexTypes(ctx.tenantId)).map((t) => t.id);
+  if (ids.length !== own.length || new Set(ids).size !== ids.length || ids.some((id) => !own.includes(id)))
+    throw badRequest(WORKBENCH_MESSAGES.indexTypeOrder, `ids: ${ids.length} of ${own.length}`);
+  await repo(deps).setSort(ctx.tenantId, ids);
+}
+
+export async function setIndexTypeStatus(deps: AppDeps, ctx: RequestContext, id: string, status: number) {
+  if (!(await repo(deps).indexType(ctx.tenantId, id))) throw notFound(MESSAGES.notFound, `type ${id}`);
+  await repo(deps).updateIndexType(ctx.tenantId, id, { status });
+}
+
+/** Deletes index types, then takes their cards off them (a failure in between leaves only placements of no type). */
+export async function removeIndexTypes(deps: AppDeps, ctx: RequestContext, ids: string[]) {
+  const types = await repo(deps).indexTypes(ctx.tenantId);
+  const own = types.map((t) => t.id);
+  if (ids.some((id) => !own.includes(id))) throw notFound(MESSAGES.notFound, 'type');
+  // Issue 16: the home page keeps a tab, and the default one goes only after another has been made the default.
+  if (own.every((id) => ids.includes(id))) throw badRequest(WORKBENCH_MESSAGES.lastIndexType);
+  const defaultId = await defaultTypeId(deps, ctx.tenantId, types);
+  if (defaultId && ids.includes(defaultId)) throw badRequest(WORKBENCH_MESSAGES.defaultIndexType, `type ${defaultId}`);
+  await repo(deps).removeIndexTypes(ctx.tenantId, ids);
+  await removePlacementsOfTypes(deps, ctx.tenantId, ids);
+}
+
+export async function submitIndexCards(deps: AppDeps, ctx: RequestContext, typeId: string, cardIds: string[]) {
+  if (!(await repo(deps).indexType(ctx.tenantId, typeId))) throw notFound(MESSAGES.notFound, `type ${typeId}`);
+  await placeCards(deps, ctx.tenantId, typeId, cardIds);
+}

@@ -1,0 +1,121 @@
+import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
+import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
+import { MESSAGES } from '@portal/contracts/errors';
+import { WORKBENCH_MESSAGES, type NavigationItem } from '@portal/contracts/workbench';
+import type { z } from 'zod';
+import type { NavigationSubmit as NavigationSubmitSchema } from '@portal/contracts/workbench';
+import type { WbNavigationRow } from '../../db/tables/workbench.ts';
+import { newId } from '../../platform/crypto.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { configurationMenu } from '../auth/auth.service.ts';
+import { navigationRepository } from './navigation.repository.ts';
+
+const repo = (deps: AppDeps) => navigationRepository(deps.db);
+
+// ---- navigation ----
+
+const toNavigation = (r: WbNavigationRow): NavigationItem => ({
+  id: r.id,
+  navigationName: r.navigation_name,
+  navigationType: r.navigation_type as NavigationItem['navigationType'],
+  isBuilt: r.is_built === 1 ? 1 : 2,
+  isAuto: r.is_auto === 1 ? 1 : 0,
+  configPath: r.config_path,
+  embedded: r.embedded === 1,
+  sort: r.sort,
+});
+
+export async function navigationList(deps: AppDeps, tenantId: string, enabledOnly: boolean): Promise<NavigationItem[]> {
+  const rows = (await repo(deps).navigation(tenantId)).map(toNavigation);
+  return enabledOnly ? rows.filter((n) => n.isAuto === 1) : rows;
+}
+
+const BUILT_IN_ROUTES = new Set([
+  'homePage',
+  'serviceHall',
+  'processServiceCenter',
+  'applicationServiceCenter',
+  'threelists',
+  'effectivenessSupervision',
+  'PersonalCenter',
+]);
+
+export async function submitNavigation(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: z.output<typeof NavigationSubmitSchema>,
+): Promise<NavigationItem> {
+  const r = repo(deps);
+  if (input.id) {
+    const existing = await r.navigationItem(ctx.tenantId, input.id);
+    if (!existing) throw notFound(MESSAGES.notFound, `navigation ${input.id}`);
+    if (existing.is_built === 1) {
+      // A built-in item keeps its route; only its name, order and whether it shows may change.
+      await r.updateNavigation(ctx.tenantId, input.id, {
+        navigation_name: input.navigationName,
+        is_auto: input.isAuto,
+        sort: input.sort,
+      });
+    } else {
+      assertCustomPath(input.configPath);
+      await r.updateNavigation(ctx.tenantId, input.id, {
+        navigation_name: input.navigationName,
+        is_auto: input.isAuto,
+        config_path: input.configPath,
+        embedded: input.embedded ? 1 : 0,
+        sort: input.sort,
+      });
+    }
+    return toNavigation((await r.navigationItem(ctx.tenantId, input.id))!);
+  }
+  // 5: "Custom navigation is limited to 6 ('最多可添加6个')."
+  if ((await r.customNavigationCount(ctx.tenantId)) >= CUSTOM_NAVIGATION_LIMIT)
+    throw badRequest(WORKBENCH_MESSAGES.navigationLimit, `limit ${CUSTOM_NAVIGATION_LIMIT}`);
+  assertCustomPath(input.configPath);
+  const id = newId();
+  const sort = input.sort || (await r.navigation(ctx.tenantId)).length + 1;
+  await r.insertNavigation({
+    id,
+    tenant_id: ctx.tenantId,
+    navigation_name: input.navigationName,
+    navigation_type: 'ADD',
+    is_built: 2,
+    is_auto: input.isAuto,
+    config_path: input.configPath,
+    embedded: input.embedded ? 1 : 0,
+    sort,
+  });
+  return toNavigation((await r.navigationItem(ctx.tenantId, id))!);
+}
+
+/** A custom item opens an http(s) url or a path of this site; never javascript: and the like. */
+export function assertCustomPath(path: string): void {
+  if (path.startsWith('/') && !path.startsWith('//')) return;
+  if (BUILT_IN_ROUTES.has(path)) return;
+  try {
+    const u = new URL(path);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return;
+  } catch {
+    /* falls through */
+  }
+  throw badRequest(WORKBENCH_MESSAGES.badUrl, path);
+}
+
+export async function removeNavigation(deps: AppDeps, ctx: RequestContext, ids: string[]): Promise<number> {
+  const rows = (await repo(deps).navigation(ctx.tenantId)).filter((n) => ids.includes(n.id));
+  if (rows.length !== new Set(ids).size) throw notFound(MESSAGES.notFound, 'navigation');
+  if (rows.some((n) => n.is_built === 1)) throw badRequest(WORKBENCH_MESSAGES.builtInNavigation);
+  return Number((await repo(deps).removeNavigation(ctx.tenantId, ids)).numDeletedRows);
+}
+
+// ---- menus of the caller ----
+
+export async function businessConfigMenu(deps: AppDeps, ctx: RequestContext) {
+  const mine = await configurationMenu(deps, ctx.tenantId, ctx.roleId);
+  return CONFIGURATION_MENUS.filter((m) => mine.some((x) => x.name === m.name)).map((m) => ({
+    name: m.name,
+    path: m.path,
+    title: m.title,
+  }));
+}

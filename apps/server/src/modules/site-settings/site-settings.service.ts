@@ -1,0 +1,121 @@
+import { isSafeLink } from '@portal/contracts/input';
+import type { FooterInfo, PreLoginConfig, Theme, ThemeDetail } from '@portal/contracts/workbench';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { tenantDetail } from '../auth/auth.service.ts';
+import { assertCustomPath } from '../navigation/navigation.service.ts';
+import { catalogueReadsOf } from '../services/services.service.ts';
+import { siteSettingsRepository } from './site-settings.repository.ts';
+
+const repo = (deps: AppDeps) => siteSettingsRepository(deps.db);
+const cat = (deps: AppDeps) => catalogueReadsOf(deps.db);
+
+/** The tenant's name, '' for a tenant that does not exist (the landing page of an unknown tenant id). */
+async function tenantName(deps: AppDeps, tenantId: string): Promise<string> {
+  try {
+    return (await tenantDetail(deps, tenantId)).tenantName;
+  } catch (e) {
+    if (e instanceof AppError) return '';
+    throw e;
+  }
+}
+
+// ---- the settings store, for the keys other modules keep in it (cards: urlAllowlist, todoRemind:<column>) ----
+
+/** A setting of the tenant (or, with ownerId, of one user); null when never saved. */
+export const tenantSetting = <T>(deps: AppDeps, tenantId: string, key: string, ownerId = ''): Promise<T | null> =>
+  repo(deps).setting<T>(tenantId, key, ownerId);
+/** Saves a setting of the tenant (or, with ownerId, of one user). */
+export const saveTenantSetting = (deps: AppDeps, tenantId: string, key: string, value: unknown, ownerId = '') =>
+  repo(deps).putSetting(tenantId, key, value, ownerId);
+
+export const DEFAULT_FOOTER: FooterInfo = { copyright: '', address: '', phone: '', email: '', links: [] };
+/** The footer; a link stored before links were checked that is not http(s) or a path of this site is left out. */
+export async function footer(deps: AppDeps, tenantId: string): Promise<FooterInfo> {
+  const f = (await repo(deps).setting<FooterInfo>(tenantId, 'footer')) ?? DEFAULT_FOOTER;
+  return { ...f, links: f.links.filter((l) => l.url === '' || isSafeLink(l.url)) };
+}
+export const saveFooter = (deps: AppDeps, ctx: RequestContext, f: FooterInfo) =>
+  repo(deps).putSetting(ctx.tenantId, 'footer', f);
+
+export const DEFAULT_THEME: Theme = {
+  themeName: '默认',
+  themeId: 'default',
+  themeColor: '#008cff',
+  themeImg: '',
+  themeImgBorderColor: '',
+  WaitingForMeToHandleBCImg: '',
+};
+export async function theme(deps: AppDeps, tenantId: string, userId: string | null): Promise<Theme> {
+  const r = repo(deps);
+  const own = userId ? await r.setting<Theme>(tenantId, 'theme', userId) : null;
+  return own ?? (await r.setting<Theme>(tenantId, 'theme')) ?? DEFAULT_THEME;
+}
+/** The theme the caller sees, whether it is their own, and the tenant's (the default every user starts from). */
+export async function themeDetail(deps: AppDeps, tenantId: string, userId: string): Promise<ThemeDetail> {
+  const r = repo(deps);
+  const [own, tenant] = await Promise.all([
+    r.setting<Theme>(tenantId, 'theme', userId),
+    r.setting<Theme>(tenantId, 'theme'),
+  ]);
+  const base = tenant ?? DEFAULT_THEME;
+  return { ...(own ?? base), personal: own !== null, tenant: base };
+}
+export const saveTenantTheme = (deps: AppDeps, ctx: RequestContext, t: Theme) =>
+  repo(deps).putSetting(ctx.tenantId, 'theme', t);
+export const saveUserTheme = (deps: AppDeps, ctx: RequestContext, t: Theme) =>
+  repo(deps).putSetting(ctx.tenantId, 'theme', t, ctx.userId);
+/** The caller drops their own theme and follows the tenant's again. */
+export async function removeUserTheme(deps: AppDeps, ctx: RequestContext): Promise<ThemeDetail> {
+  await repo(deps).removeSetting(ctx.tenantId, 'theme', ctx.userId);
+  return themeDetail(deps, ctx.tenantId, ctx.userId);
+}
+
+/** preLoginConfig: the catalogue's landing configuration plus the login redirect kept by the workbench. */
+export async function preLogin(deps: AppDeps, tenantId: string): Promise<PreLoginConfig> {
+  const [landing, own, name] = await Promise.all([
+    cat(deps).landingConfig(tenantId),
+    repo(deps).setting<{ jumpServerUrl: string }>(tenantId, 'preLogin'),
+    tenantName(deps, tenantId),
+  ]);
+  const defaults: PreLoginConfig = {
+    title: `${name}网上办事服务大厅`,
+    subtitle: '',
+    logo: '',
+    banner: '',
+    searchPlaceholder: '',
+    showStatistic: true,
+    showScenes: true,
+    showDepts: true,
+    showTypes: true,
+    showNewly: true,
+    showPopular: true,
+    showTools: true,
+    jumpServerUrl: '/login',
+  };
+  const merged = { ...defaults, ...(landing ?? {}), jumpServerUrl: own?.jumpServerUrl ?? defaults.jumpServerUrl };
+  return Object.fromEntries(
+    Object.keys(defaults).map((k) => [k, (merged as Record<string, unknown>)[k]]),
+  ) as PreLoginConfig;
+}
+export async function savePreLogin(deps: AppDeps, ctx: RequestContext, c: PreLoginConfig): Promise<PreLoginConfig> {
+  if (c.jumpServerUrl) assertCustomPath(c.jumpServerUrl);
+  const { jumpServerUrl, ...landing } = c;
+  const current = (await cat(deps).landingConfig(ctx.tenantId)) ?? {};
+  await cat(deps).saveLandingConfig(ctx.tenantId, { ...current, ...landing }, nowIso());
+  await repo(deps).putSetting(ctx.tenantId, 'preLogin', { jumpServerUrl });
+  return preLogin(deps, ctx.tenantId);
+}
+
+/** 7.4 platformapplyguiselogo/detail: configured logo and name, else the tenant's name; the tenant theme colour. */
+export async function guiseLogo(deps: AppDeps, tenantId: string) {
+  const r = repo(deps);
+  const own = await r.setting<{ logo: string; systemName: string }>(tenantId, 'guiseLogo');
+  const name = await tenantName(deps, tenantId);
+  return {
+    logo: own?.logo ?? '',
+    systemName: own?.systemName || `${name}网上办事服务大厅`,
+    themeColor: (await theme(deps, tenantId, null)).themeColor,
+  };
+}

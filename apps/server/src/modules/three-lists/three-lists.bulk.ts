@@ -1,0 +1,33 @@
+import type { Db } from '../../db/create-db.ts';
+import { threeListsRepository, type DutyFilter, type DutyKeyColumn, type DutyRow } from './three-lists.repository.ts';
+
+export type { DutyFilter, DutyKeyColumn, DutyRow };
+
+/**
+ * What the three lists offer the bulk import and export of duties and departments (the transfer module, 7.10):
+ * reads and writes of osp_* through this module, never the tables themselves. Each takes the database or the
+ * import batch's transaction, so a batch's rows commit or roll back together.
+ */
+export function threeListsBulk(db: Db) {
+  const r = threeListsRepository(db);
+  return {
+    depts: (tenantId: string) => r.depts(tenantId),
+    countDuties: (tenantId: string, f: DutyFilter) => r.countDuties(tenantId, f),
+    streamDuties: (tenantId: string, f: DutyFilter) => r.streamDuties(tenantId, f),
+    servicesOf: (tenantId: string, dutyIds: string[]) => r.servicesOf(tenantId, dutyIds),
+    /** The services a duty may link to, by name (ADR 0005: the catalogue's where both have a name). */
+    servicesByName: (tenantId: string) => r.servicesByName(tenantId),
+    dutiesByKey: (tenantId: string, by: DutyKeyColumn, values: string[], columns: DutyKeyColumn[]) =>
+      r.dutiesByKey(tenantId, by, values, columns),
+    insertDuties: (tenantId: string, entries: { row: DutyRow; services: { id: string; service_name: string }[] }[]) =>
+      r.insertDuties(tenantId, entries),
+    updateDuty: (
+      tenantId: string,
+      id: string,
+      patch: Omit<DutyRow, 'id'>,
+      services: { id: string; service_name: string }[] | null,
+    ) => r.updateDuty(tenantId, id, patch, services),
+    insertDept: (tenantId: string, row: Parameters<typeof r.insertDept>[1]) => r.insertDept(tenantId, row),
+    setDept: (tenantId: string, id: string, values: Parameters<typeof r.setDept>[2]) => r.setDept(tenantId, id, values),
+  };
+}

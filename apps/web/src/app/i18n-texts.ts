@@ -1,0 +1,21 @@
+/** Every feature's texts, registered beside the shell's before the first render (imported first by main.tsx and the tests' setup). */
+import { identityEnUS, identityZhCN } from '../features/auth/i18n.ts';
+import { chatEnUS, chatZhCN } from '../features/chat/i18n.ts';
+import { efficiencyEnUS, efficiencyZhCN } from '../features/efficiency/i18n.ts';
+import { offlineEnUS, offlineZhCN } from '../features/offline/i18n.ts';
+import { personalEnUS, personalZhCN } from '../features/personal/i18n.ts';
+import { servicesEnUS, servicesZhCN } from '../features/services/i18n.ts';
+import { threeListsEnUS, threeListsZhCN } from '../features/three-lists/i18n.ts';
+import { transferEnUS, transferZhCN } from '../features/transfer/i18n.ts';
+import { workbenchEnUS, workbenchZhCN } from '../features/workbench/i18n.ts';
+import { addTexts } from '../lib/i18n/i18n.ts';
+
+addTexts(servicesZhCN, servicesEnUS);
+addTexts(workbenchZhCN, workbenchEnUS);
+addTexts(transferZhCN, transferEnUS);
+addTexts(threeListsZhCN, threeListsEnUS);
+addTexts(chatZhCN, chatEnUS);
+addTexts(personalZhCN, personalEnUS);
+addTexts(efficiencyZhCN, efficiencyEnUS);
+addTexts(identityZhCN, identityEnUS);
+addTexts(offlineZhCN, offlineEnUS);

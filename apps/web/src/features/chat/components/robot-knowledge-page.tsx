@@ -1,0 +1,270 @@
+import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FaqEntry } from '@portal/contracts/assistant';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import {
+  enableFaq,
+  removeFaq,
+  saveFaq,
+  useFaqMutation,
+  useFaqPage,
+  useSceneOptions,
+  type FaqFilter,
+} from '../api/robot-knowledge.ts';
+
+type FormValues = {
+  question: string;
+  answer: string;
+  keywords?: string;
+  synonyms?: string;
+  sceneId: string;
+  enabled: boolean;
+};
+
+/** Adding or editing one entry: question, answer, keywords, other ways of asking it, scene, on or off. */
+function FaqForm({
+  entry,
+  open,
+  onClose,
+  from,
+}: {
+  entry: FaqEntry | null;
+  open: boolean;
+  onClose: () => void;
+  /** An unanswered question this new entry answers (from the unanswered list): it leaves that list. */
+  from?: { id: string; question: string } | null;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const scenes = useSceneOptions();
+  const save = useFaqMutation(saveFaq);
+  // Opened before the scenes came (straight from the unanswered list): the first scene once they are there.
+  useEffect(() => {
+    const first = scenes.data?.[0]?.dictKey;
+    if (open && !entry && first && !form.getFieldValue('sceneId')) form.setFieldsValue({ sceneId: first });
+  }, [open, entry, scenes.data, form]);
+  const submit = async () => {
+    const v = await form.validateFields();
+    await save.mutateAsync([
+      {
+        ...(entry ? { id: entry.id } : {}),
+        question: v.question,
+        answer: v.answer,
+        keywords: v.keywords ?? '',
+        synonyms: v.synonyms ?? '',
+        sceneId: v.sceneId,
+        enabled: v.enabled,
+        ...(!entry && from ? { fromQuestionId: from.id } : {}),
+      },
+    ]);
+    void message.success(t('chat.knowledge.saved'));
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      title={entry ? t('chat.knowledge.edit') : t('chat.knowledge.add')}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText={t('chat.knowledge.save')}
+      confirmLoading={save.isPending}
+      width={680}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={
+          entry
+            ? { ...entry }
+            : {
+                enabled: true,
+                sceneId: scenes.data?.[0]?.dictKey,
+                keywords: '',
+                synonyms: '',
+                question: from?.question ?? '',
+                answer: '',
+              }
+        }
+      >
+        <Form.Item
+          name="question"
+          label={t('chat.knowledge.question')}
+          rules={[{ required: true, whitespace: true, message: t('chat.knowledge.questionRequired') }, { max: 200 }]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="answer"
+          label={t('chat.knowledge.answer')}
+          rules={[{ required: true, whitespace: true, message: t('chat.knowledge.answerRequired') }, { max: 4000 }]}
+        >
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={4000} />
+        </Form.Item>
+        <Form.Item name="synonyms" label={t('chat.knowledge.synonyms')} extra={t('chat.knowledge.synonymsHelp')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+        </Form.Item>
+        <Form.Item name="keywords" label={t('chat.knowledge.keywords')} extra={t('chat.knowledge.keywordsHelp')}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <Form.Item
+          name="sceneId"
+          label={t('chat.knowledge.scene')}
+          rules={[{ required: true, message: t('chat.knowledge.sceneRequired') }]}
+        >
+          <Select
+            loading={scenes.isPending}
+            options={(scenes.data ?? []).map((s) => ({ value: s.dictKey, label: s.dictValue }))}
+          />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('chat.knowledge.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * /home/robotKnowledgeConfig (configuration menu robotKnowledgeConfig, checked again by every call): the robot's
+ * knowledge, searched by keyword and scene; add, edit, turn on or off, delete.
+ */
+export function RobotKnowledgePage({
+  importDialog,
+}: {
+  /** The import dialog of 2.7 for the data set robotFaq (composed by the route: features do not import each other). */
+  importDialog?: (props: { onClose: () => void; onDone: () => void }) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<FaqFilter>({ current: 1, size: 10 });
+  // From the unanswered list (?fromQuestion=…&question=…): the form opens with the question written in.
+  const [params, setParams] = useSearchParams();
+  const from = params.get('fromQuestion')
+    ? { id: params.get('fromQuestion')!, question: params.get('question') ?? '' }
+    : null;
+  const [editing, setEditing] = useState<FaqEntry | 'new' | null>(from ? 'new' : null);
+  const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
+  const list = useFaqPage(filter);
+  const scenes = useSceneOptions();
+  const enable = useFaqMutation(enableFaq);
+  const remove = useFaqMutation(removeFaq);
+  return (
+    <AccessibleTheme>
+      <div style={{ padding: 24 }}>
+        <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('chat.knowledge.title')}
+          </Typography.Title>
+          <Space wrap>
+            <Input.Search
+              allowClear
+              aria-label={t('chat.knowledge.search')}
+              placeholder={t('chat.knowledge.search')}
+              onSearch={(keyword) => setFilter((f) => ({ ...f, current: 1, keyword: keyword.trim() || undefined }))}
+              style={{ width: 240 }}
+            />
+            <Select
+              allowClear
+              aria-label={t('chat.knowledge.scene')}
+              placeholder={t('chat.knowledge.scene')}
+              style={{ width: 160 }}
+              options={(scenes.data ?? []).map((s) => ({ value: s.dictKey, label: s.dictValue }))}
+              onChange={(sceneId?: string) => setFilter((f) => ({ ...f, current: 1, sceneId }))}
+            />
+            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+              {t('chat.knowledge.refresh')}
+            </Button>
+            {importDialog && (
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                {t('chat.knowledge.import')}
+              </Button>
+            )}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('chat.knowledge.add')}
+            </Button>
+          </Space>
+        </Space>
+        <Table<FaqEntry>
+          rowKey="id"
+          loading={list.isPending}
+          dataSource={list.data?.records ?? []}
+          pagination={{
+            current: filter.current,
+            pageSize: filter.size,
+            total: list.data?.total ?? 0,
+            onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
+          }}
+          columns={[
+            { title: t('chat.knowledge.question'), dataIndex: 'question' },
+            { title: t('chat.knowledge.scene'), dataIndex: 'sceneName', width: 120 },
+            {
+              title: t('chat.knowledge.synonyms'),
+              dataIndex: 'synonyms',
+              render: (s: string) => s.split(/\n+/).filter(Boolean).join('、'),
+            },
+            { title: t('chat.knowledge.hits'), dataIndex: 'hits', width: 90 },
+            {
+              title: t('chat.knowledge.enabled'),
+              width: 90,
+              render: (_, e) => (
+                <Switch
+                  checked={e.enabled}
+                  aria-label={`${t('chat.knowledge.enabled')} ${e.question}`}
+                  onChange={(on) => void enable.mutateAsync([e.id, on])}
+                />
+              ),
+            },
+            {
+              title: t('chat.knowledge.updatedAt'),
+              dataIndex: 'updatedAt',
+              width: 150,
+              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            },
+            {
+              title: t('chat.knowledge.actions'),
+              width: 150,
+              render: (_, e) => (
+                <Space>
+                  <Button
+                    size="small"
+                    onClick={() => setEditing(e)}
+                    aria-label={`${t('chat.knowledge.edit')} ${e.question}`}
+                  >
+                    {t('chat.knowledge.edit')}
+                  </Button>
+                  <Popconfirm title={t('chat.knowledge.removeConfirm')} onConfirm={() => remove.mutateAsync([e.id])}>
+                    <Button size="small" danger aria-label={`${t('chat.knowledge.remove')} ${e.question}`}>
+                      {t('chat.knowledge.remove')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+        <FaqForm
+          entry={editing === 'new' ? null : editing}
+          from={from}
+          open={editing !== null}
+          onClose={() => {
+            setEditing(null);
+            if (from) setParams({}, { replace: true });
+          }}
+        />
+        {importing &&
+          importDialog?.({
+            onClose: () => setImporting(false),
+            onDone: () => void queryClient.invalidateQueries({ queryKey: ['robot', 'knowledge'] }),
+          })}
+      </div>
+    </AccessibleTheme>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lastUpdatedAt } from '../lib/offline-cache.ts';
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/** Whether the browser says it is online (navigator.onLine and its online/offline events). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * The offline mark (issue 18): while the browser is offline, every page of the shell says so and when what it shows
+ * was last updated from the server (the answers come from the user's encrypted offline cache).
+ */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const client = useQueryClient();
+  if (online) return null;
+  const at = lastUpdatedAt(client);
+  return (
+    <Alert
+      role="status"
+      data-testid="offline-banner"
+      type="warning"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={
+        <span>
+          <Tag color="orange">{t('offline.mark.offline')}</Tag>
+          {at
+            ? t('offline.mark.banner', { time: dayjs(at).format('YYYY-MM-DD HH:mm') })
+            : t('offline.mark.bannerNoTime')}
+        </span>
+      }
+    />
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Texts of the installable, offline portal (issue 18), registered beside the shell's texts by app/i18n-texts.ts.
+ * Top-level key `offline` only; zh-CN first, en-US beside it.
+ */
+export const offlineZhCN = {
+  offline: {
+    update: {
+      title: '新版本可用',
+      body: '门户已更新，刷新页面即可使用新版本。',
+      reload: '刷新',
+      later: '稍后',
+    },
+    mark: {
+      offline: '离线',
+      banner: '当前处于离线状态，显示的是 {{time}} 更新的内容',
+      bannerNoTime: '当前处于离线状态，显示的是上次缓存的内容',
+      back: '网络已恢复',
+    },
+    needsConnection: '此功能需要网络连接，请联网后重试',
+    queue: {
+      title: '待发送（{{count}}）',
+      waiting: '等待联网发送',
+    },
+  },
+};
+
+export const offlineEnUS: typeof offlineZhCN = {
+  offline: {
+    update: {
+      title: 'New version available',
+      body: 'The portal has been updated. Reload to use the new version.',
+      reload: 'Reload',
+      later: 'Later',
+    },
+    mark: {
+      offline: 'Offline',
+      banner: 'You are offline. Showing content last updated {{time}}',
+      bannerNoTime: 'You are offline. Showing the last saved content',
+      back: 'Back online',
+    },
+    needsConnection: 'This needs a network connection. Please try again when you are online.',
+    queue: {
+      title: 'Waiting to send ({{count}})',
+      waiting: 'Will be sent when back online',
+    },
+  },
+};

@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+
+const http = vi.hoisted(() => ({ post: vi.fn() }));
+vi.mock('../../../lib/http/clients.ts', () => ({ workbenchHttp: { post: http.post } }));
+const { ChangePasswordCard } = await import('./change-password-card.tsx');
+
+const RULE = {
+  regex: '^(?=.*[A-Za-z])(?=.*\\d)(?=.*[^A-Za-z\\d]).{8,20}$',
+  message: '密码须为8-20位，包含字母、数字和符号',
+  minLength: 8,
+  maxLength: 20,
+};
+
+function renderCard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <App>
+          <ChangePasswordCard />
+        </App>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(() => vi.clearAllMocks());
+
+describe('change password in the personal center', () => {
+  it('checks the rule and the repeat before sending, then sends the current and the new password', async () => {
+    http.post.mockImplementation(async (path: string) =>
+      path.endsWith('/changePasswordInfo') ? { allowed: true, reason: '', ...RULE } : { otherSessionsEnded: 1 },
+    );
+    renderCard();
+    const old = await screen.findByLabelText('原密码');
+    const user = userEvent.setup();
+    await user.type(old, 'Start#2026pw');
+    await user.type(screen.getByLabelText('新密码'), 'password');
+    await user.type(screen.getByLabelText('确认新密码'), 'passw0rd');
+    await user.click(screen.getByRole('button', { name: /修改密码|修\s*改\s*密\s*码/ }));
+    expect(await screen.findAllByText(RULE.message)).not.toHaveLength(0);
+    expect(await screen.findByText('两次输入的新密码不一致')).toBeTruthy();
+    expect(http.post).not.toHaveBeenCalledWith(expect.stringMatching(/\/changePassword$/), expect.anything());
+
+    await user.clear(screen.getByLabelText('新密码'));
+    await user.type(screen.getByLabelText('新密码'), 'Fresh#2026pw');
+    await user.clear(screen.getByLabelText('确认新密码'));
+    await user.type(screen.getByLabelText('确认新密码'), 'Fresh#2026pw');
+    await user.click(screen.getByRole('button', { name: /修改密码|修\s*改\s*密\s*码/ }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/eduSystemManagePwdConfig/changePassword', {
+        oldPassword: 'Start#2026pw',
+        newPassword: 'Fresh#2026pw',
+      }),
+    );
+    expect(await screen.findByText('密码已修改，其他设备上的登录已退出')).toBeTruthy();
+  });
+
+  it('shows why, and no form, to a user who may not change it here', async () => {
+    http.post.mockResolvedValue({ allowed: false, reason: '演示账号不能修改密码', ...RULE });
+    renderCard();
+    expect(await screen.findByText('演示账号不能修改密码')).toBeTruthy();
+    expect(screen.queryByLabelText('原密码')).toBeNull();
+  });
+});

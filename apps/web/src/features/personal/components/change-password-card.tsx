@@ -1,0 +1,84 @@
+import { PASSWORD_MAX_LENGTH } from '@portal/contracts/password';
+import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useChangePassword, useChangePasswordInfo } from '../api/change-password.ts';
+import { LoadFailed, SectionCard } from './section-card.tsx';
+
+type Fields = { oldPassword: string; newPassword: string; confirm: string };
+
+/** Change password (issue 16): the current password, a new one by the tenant's rule, typed twice. */
+export function ChangePasswordCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Fields>();
+  const info = useChangePasswordInfo();
+  const change = useChangePassword();
+
+  const submit = (v: Fields) =>
+    change.mutate(
+      { oldPassword: v.oldPassword, newPassword: v.newPassword },
+      {
+        onSuccess: () => {
+          form.resetFields();
+          void message.success(t('personal.password.changed'));
+        },
+      },
+    );
+
+  let body;
+  if (info.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (info.isError) body = <LoadFailed onRetry={() => void info.refetch()} />;
+  else if (!info.data.allowed) body = <Alert type="info" showIcon title={info.data.reason} />;
+  else {
+    const rule = info.data;
+    let pattern: RegExp | undefined;
+    try {
+      pattern = rule.regex ? new RegExp(rule.regex) : undefined;
+    } catch {
+      pattern = undefined;
+    }
+    body = (
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} style={{ maxWidth: 420 }}>
+        <Form.Item
+          name="oldPassword"
+          label={t('personal.password.old')}
+          rules={[{ required: true, message: t('personal.password.oldRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('personal.password.new')}
+          extra={rule.message}
+          rules={[
+            { required: true, message: t('personal.password.newRequired') },
+            { min: rule.minLength, max: rule.maxLength, message: rule.message },
+            ...(pattern ? [{ pattern, message: rule.message }] : []),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('personal.password.confirm')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('personal.password.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_r, value) =>
+                !value || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('personal.password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          {t('personal.password.submit')}
+        </Button>
+      </Form>
+    );
+  }
+  return <SectionCard title={t('personal.password.title')}>{body}</SectionCard>;
+}

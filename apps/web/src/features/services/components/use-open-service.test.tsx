@@ -1,0 +1,37 @@
+import { act, renderHook, screen } from '@testing-library/react';
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+
+const api = vi.hoisted(() => ({ details: vi.fn(), click: vi.fn() }));
+vi.mock('../api/get-service-details.ts', () => ({ getServiceDetails: api.details }));
+vi.mock('../api/click-service.ts', () => ({ clickService: api.click }));
+const { useOpenService } = await import('./use-open-service.ts');
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <I18nextProvider i18n={i18n}>
+    <MemoryRouter>
+      <App>{children}</App>
+    </MemoryRouter>
+  </I18nextProvider>
+);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('opening a service without a network (issue 18)', () => {
+  it('says plainly that it needs a connection, and asks the server nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const open = vi.spyOn(window, 'open');
+    const { result } = renderHook(() => useOpenService(), { wrapper });
+    await act(async () => {
+      await result.current({ serviceId: 's1', serviceName: '成绩查询' } as never);
+    });
+    expect(await screen.findByText('打开服务需要网络连接，请联网后再试')).toBeTruthy();
+    expect(api.details).not.toHaveBeenCalled();
+    expect(api.click).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,288 @@
+import { DUTY_CONTENT_MAX, DUTY_NAME_MAX, DUTY_SORT_MAX, type Duty } from '@portal/contracts/transfer';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import {
+  getDeptTreePower,
+  getDutyPage,
+  getNoSetDutyDepts,
+  isDutyTypeMust,
+  queryServiceInfo,
+  removeDuties,
+  saveDuty,
+  updateDuty,
+  type DutyInput,
+} from '../api/three-lists.ts';
+import { DeptTree, flattenTree } from './dept-tree.tsx';
+
+/**
+ * What the page takes from bulk import and export (the transfer feature), handed in by app/routes so that the
+ * features do not import each other: the duty type select of the form, and the export and import dialogs.
+ */
+export type DutyTransferParts = {
+  /** A select of the duty types; the form sets its value and onChange. */
+  dutyTypeSelect: ReactElement;
+  exportDialog: (p: {
+    defaultFileName: string;
+    search: Record<string, string | undefined>;
+    chosenIds: string[];
+    onClose: () => void;
+  }) => ReactNode;
+  importDialog: (p: { onClose: () => void; onDone: () => void }) => ReactNode;
+};
+
+/** /home/deptResponsibilityListConfig: maintain the duty lists of the departments within the caller's power. */
+function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const [deptId, setDeptId] = useState<string | null>(null);
+  const [dutyName, setDutyName] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Duty | 'new' | null>(null);
+  const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
+  const [form] = Form.useForm<DutyInput>();
+
+  const tree = useQuery({ queryKey: ['duty', 'tree'], queryFn: getDeptTreePower });
+  const noDuty = useQuery({ queryKey: ['duty', 'noDuty'], queryFn: getNoSetDutyDepts });
+  const typeMust = useQuery({ queryKey: ['duty', 'typeMust'], queryFn: isDutyTypeMust });
+  const services = useQuery({ queryKey: ['duty', 'services'], queryFn: () => queryServiceInfo(), enabled: !!editing });
+  const duties = useQuery({
+    queryKey: ['duty', 'page', deptId, dutyName, page],
+    queryFn: () => getDutyPage({ current: page, size: 10, deptId, dutyName: dutyName || null }),
+  });
+  const depts = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
+  // What the server lets the caller change: the departments of ospDeptInfo/treePower (all for an administrator,
+  // the managed ones and their sub-departments for a holder of this menu, none otherwise). Everything else is
+  // shown read-only, so no button promises what the server refuses with 403.
+  const power = useMemo(() => new Set(depts.map((d) => d.id)), [depts]);
+  const canMaintain = power.size > 0;
+  const canEdit = (d: Duty) => power.has(d.deptId);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['duty'] });
+
+  const openEditor = (d: Duty | 'new') => {
+    setEditing(d);
+    form.setFieldsValue(
+      d === 'new'
+        ? { deptId: deptId ?? undefined, dutyName: '', dutyType: '', dutyContent: '', sort: 0, serviceIds: [] }
+        : {
+            deptId: d.deptId,
+            dutyName: d.dutyName,
+            dutyType: d.dutyType || undefined,
+            dutyContent: d.dutyContent,
+            sort: d.sort,
+            serviceIds: d.services.map((s) => s.serviceId),
+          },
+    );
+  };
+  const submit = async (v: DutyInput) => {
+    const body = {
+      ...v,
+      dutyType: v.dutyType ?? '',
+      dutyContent: v.dutyContent ?? '',
+      sort: v.sort ?? 0,
+      serviceIds: v.serviceIds ?? [],
+    };
+    if (editing === 'new') await saveDuty(body);
+    else if (editing) await updateDuty({ ...body, id: editing.id });
+    message.success(t('threeLists.saved'));
+    setEditing(null);
+    await refresh();
+  };
+  const remove = (ids: string[]) =>
+    modal.confirm({
+      title: t('threeLists.removeConfirm'),
+      onOk: async () => {
+        await removeDuties(ids);
+        setSelected([]);
+        await refresh();
+      },
+    });
+
+  return (
+    <div style={{ padding: 16 }}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('threeLists.configTitle')}
+      </Typography.Title>
+      {tree.isSuccess && !canMaintain && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('threeLists.readOnly')} />
+      )}
+      <Row gutter={16}>
+        <Col xs={24} md={6}>
+          <Card title={t('threeLists.deptTree')} size="small">
+            <DeptTree
+              tree={tree.data ?? []}
+              value={deptId}
+              onChange={(id) => {
+                setDeptId(id);
+                setPage(1);
+              }}
+            />
+          </Card>
+          {!!noDuty.data?.length && (
+            <Card title={t('threeLists.noDutyDepts')} size="small" style={{ marginTop: 12 }}>
+              <Space wrap>
+                {noDuty.data.map((d) => (
+                  <Tag key={d.id}>{d.deptName}</Tag>
+                ))}
+              </Space>
+            </Card>
+          )}
+        </Col>
+        <Col xs={24} md={18}>
+          <Space wrap style={{ marginBottom: 12 }}>
+            <Input.Search
+              aria-label={t('threeLists.dutyName')}
+              placeholder={t('threeLists.dutyName')}
+              allowClear
+              onSearch={(v) => (setDutyName(v.trim()), setPage(1))}
+            />
+            {canMaintain && (
+              <>
+                <Button type="primary" onClick={() => openEditor('new')}>
+                  {t('threeLists.add')}
+                </Button>
+                <Button danger disabled={!selected.length} onClick={() => remove(selected)}>
+                  {t('threeLists.remove')}
+                </Button>
+                <Button onClick={() => setDialog('export')}>{t('threeLists.bulkExport')}</Button>
+                <Button onClick={() => setDialog('import')}>{t('threeLists.bulkImport')}</Button>
+              </>
+            )}
+            {!!selected.length && (
+              <Typography.Text>{t('threeLists.selected', { count: selected.length })}</Typography.Text>
+            )}
+          </Space>
+          <Table<Duty>
+            rowKey="id"
+            loading={duties.isLoading}
+            dataSource={duties.data?.records ?? []}
+            rowSelection={
+              canMaintain
+                ? {
+                    selectedRowKeys: selected,
+                    onChange: (keys) => setSelected(keys as string[]),
+                    getCheckboxProps: (d) => ({ 'aria-label': d.dutyName, disabled: !canEdit(d) }),
+                  }
+                : undefined
+            }
+            pagination={{ current: page, pageSize: 10, total: duties.data?.total ?? 0, onChange: setPage }}
+            columns={[
+              { title: t('threeLists.dutyName'), dataIndex: 'dutyName' },
+              { title: t('threeLists.deptName'), dataIndex: 'deptName' },
+              { title: t('threeLists.dutyType'), dataIndex: 'dutyType' },
+              { title: t('threeLists.dutyContent'), dataIndex: 'dutyContent', ellipsis: true },
+              {
+                title: t('threeLists.services'),
+                render: (_, d) => d.services.map((s) => <Tag key={s.serviceId}>{s.serviceName}</Tag>),
+              },
+              {
+                title: '',
+                render: (_, d) =>
+                  canEdit(d) && (
+                    <Space>
+                      <Button type="link" onClick={() => openEditor(d)}>
+                        {t('threeLists.edit')}
+                      </Button>
+                      <Button type="link" danger onClick={() => remove([d.id])}>
+                        {t('threeLists.remove')}
+                      </Button>
+                    </Space>
+                  ),
+              },
+            ]}
+          />
+        </Col>
+      </Row>
+      {editing && (
+        <Modal
+          open
+          title={editing === 'new' ? t('threeLists.add') : t('threeLists.edit')}
+          onCancel={() => setEditing(null)}
+          onOk={() => form.submit()}
+          okText={t('threeLists.save')}
+        >
+          <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)}>
+            <Form.Item
+              name="deptId"
+              label={t('threeLists.deptName')}
+              rules={[{ required: true, message: t('threeLists.pleaseSelect', { name: t('threeLists.deptName') }) }]}
+            >
+              <Select options={depts.map((d) => ({ value: d.id, label: d.label }))} />
+            </Form.Item>
+            <Form.Item
+              name="dutyName"
+              label={t('threeLists.dutyName')}
+              rules={[
+                { required: true, message: t('threeLists.pleaseInput', { name: t('threeLists.dutyName') }) },
+                { max: DUTY_NAME_MAX },
+              ]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item
+              name="dutyType"
+              label={t('threeLists.dutyType')}
+              rules={[
+                {
+                  required: !!typeMust.data,
+                  message: t('threeLists.pleaseSelect', { name: t('threeLists.dutyType') }),
+                },
+              ]}
+            >
+              {transfer.dutyTypeSelect}
+            </Form.Item>
+            <Form.Item name="dutyContent" label={t('threeLists.dutyContent')} rules={[{ max: DUTY_CONTENT_MAX }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+            <Form.Item name="sort" label={t('threeLists.sort')}>
+              <InputNumber min={0} max={DUTY_SORT_MAX} />
+            </Form.Item>
+            <Form.Item name="serviceIds" label={t('threeLists.services')}>
+              <Select
+                mode="multiple"
+                optionFilterProp="label"
+                options={(services.data?.records ?? []).map((s) => ({ value: s.serviceId, label: s.serviceName }))}
+              />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+      {dialog === 'export' &&
+        transfer.exportDialog({
+          defaultFileName: t('threeLists.configTitle'),
+          search: { deptId: deptId ?? undefined, dutyName: dutyName || undefined },
+          chosenIds: selected,
+          onClose: () => setDialog(null),
+        })}
+      {dialog === 'import' && transfer.importDialog({ onClose: () => setDialog(null), onDone: () => void refresh() })}
+    </div>
+  );
+}
+
+export function DeptDutyConfigPage({ transfer }: { transfer: DutyTransferParts }) {
+  return (
+    <AccessibleTheme>
+      <DeptDutyConfigPageBody transfer={transfer} />
+    </AccessibleTheme>
+  );
+}

@@ -1,0 +1,40 @@
+import type { DeptNodeT } from '@portal/contracts/transfer';
+import { Tree } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+type TreeNode = { key: string; title: string; children: TreeNode[] };
+const toTree = (nodes: DeptNodeT[]): TreeNode[] =>
+  nodes.map((n) => ({ key: n.id, title: `${n.title}（${n.dutyNum}）`, children: toTree(n.children) }));
+
+/** The department tree of the three lists: a root 'all departments' and each department with its duty count. */
+export function DeptTree({
+  tree,
+  value,
+  onChange,
+}: {
+  tree: DeptNodeT[];
+  value: string | null;
+  onChange: (deptId: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('threeLists.deptTree')}>
+      <Tree
+        // Remounted once the departments arrive, so that they open expanded.
+        key={tree.length ? 'loaded' : 'empty'}
+        blockNode
+        defaultExpandAll
+        selectedKeys={[value ?? '__all']}
+        onSelect={(keys) => {
+          const k = keys[0] as string | undefined;
+          onChange(!k || k === '__all' ? null : k);
+        }}
+        treeData={[{ key: '__all', title: t('threeLists.all'), children: toTree(tree) }]}
+      />
+    </nav>
+  );
+}
+
+/** Every department of a tree, flattened with its path, for selects. */
+export const flattenTree = (nodes: DeptNodeT[], prefix = ''): { id: string; label: string }[] =>
+  nodes.flatMap((n) => [{ id: n.id, label: prefix + n.title }, ...flattenTree(n.children, `${prefix}${n.title} / `)]);

@@ -1,0 +1,117 @@
+import '../three-lists.css';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import { getInventoryPage, getInventoryTree, getThreeListConfig } from '../api/three-lists.ts';
+import { DeptTree } from './dept-tree.tsx';
+
+/** /home/threelists: each department's duty and responsibility list and the services tied to each duty. */
+function ThreeListsPageBody() {
+  const { t } = useTranslation();
+  const [deptId, setDeptId] = useState<string | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const config = useQuery({ queryKey: ['threeLists', 'config'], queryFn: getThreeListConfig });
+  const tree = useQuery({ queryKey: ['threeLists', 'tree'], queryFn: getInventoryTree });
+  const duties = useQuery({
+    queryKey: ['threeLists', 'page', deptId, keyword, page],
+    queryFn: () => getInventoryPage({ current: page, size: 10, deptId, keyword: keyword || null }),
+  });
+  const showServices = config.data?.showServices ?? true;
+
+  // The page's title and introduction come with its configuration: until then one skeleton, so nothing jumps after.
+  if (config.isPending) {
+    return (
+      <div className="three-lists" style={{ padding: 16 }} aria-busy="true">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </div>
+    );
+  }
+  return (
+    <div className="three-lists" style={{ padding: 16 }}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {config.data?.pageTitle ?? t('threeLists.title')}
+      </Typography.Title>
+      {config.data?.introduction && <Typography.Paragraph>{config.data.introduction}</Typography.Paragraph>}
+      <Row gutter={16}>
+        <Col xs={24} md={6}>
+          <Card title={t('threeLists.deptTree')} size="small" className="three-lists-tree">
+            {tree.isPending ? (
+              <Skeleton active title={false} paragraph={{ rows: 8 }} />
+            ) : (
+              <DeptTree
+                tree={tree.data ?? []}
+                value={deptId}
+                onChange={(id) => {
+                  setDeptId(id);
+                  setPage(1);
+                }}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={18}>
+          <Input.Search
+            aria-label={t('threeLists.search')}
+            placeholder={t('threeLists.search')}
+            allowClear
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+            style={{ marginBottom: 12 }}
+          />
+          {duties.isLoading ? (
+            <Skeleton active paragraph={{ rows: 8 }} />
+          ) : (
+            <List
+              locale={{ emptyText: <Empty description={t('threeLists.empty')} /> }}
+              dataSource={duties.data?.records ?? []}
+              pagination={{
+                current: page,
+                pageSize: 10,
+                total: duties.data?.total ?? 0,
+                onChange: setPage,
+                hideOnSinglePage: true,
+              }}
+              renderItem={(d) => (
+                <List.Item key={d.id}>
+                  <article style={{ width: '100%' }} aria-label={d.dutyName}>
+                    <Space wrap>
+                      <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+                        {d.dutyName}
+                      </Typography.Title>
+                      {d.dutyType && <Tag color="blue">{d.dutyType}</Tag>}
+                      <Typography.Text type="secondary">{d.deptName}</Typography.Text>
+                    </Space>
+                    <Typography.Paragraph style={{ margin: '8px 0' }}>{d.dutyContent}</Typography.Paragraph>
+                    {showServices && (
+                      <Space wrap aria-label={t('threeLists.services')}>
+                        <Typography.Text strong>{t('threeLists.services')}：</Typography.Text>
+                        {d.services.length ? (
+                          d.services.map((s) => <Tag key={s.serviceId}>{s.serviceName}</Tag>)
+                        ) : (
+                          <Typography.Text type="secondary">{t('threeLists.noServices')}</Typography.Text>
+                        )}
+                      </Space>
+                    )}
+                  </article>
+                </List.Item>
+              )}
+            />
+          )}
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+export function ThreeListsPage() {
+  return (
+    <AccessibleTheme>
+      <ThreeListsPageBody />
+    </AccessibleTheme>
+  );
+}

@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../lib/http/errors.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+
+const http = vi.hoisted(() => ({ osp: vi.fn(), wb: vi.fn() }));
+vi.mock('../../../lib/http/clients.ts', () => ({
+  ospHttp: { post: http.osp },
+  workbenchHttp: { post: http.wb },
+}));
+const { ToolsSection } = await import('./tools-section.tsx');
+const { DataSourceSection } = await import('./data-source-section.tsx');
+const { CardBusinessConfigPage } = await import('./card-business-config-page.tsx');
+
+const IN_USE = '该数据源正被卡片栏目使用，请先修改或删除这些栏目：「OA待办卡」的栏目「OA待办」';
+const CARD = {
+  id: 'c1',
+  cardType: 'commonTools',
+  basicConfig: { cardName: '旧工具卡', cardIntroduction: '', displayRows: 1 },
+  dataSource: '',
+  typeList: [],
+  currentStatusBackgroundColor: [],
+  otherInformationList: [],
+  serviceIds: [],
+  status: 1,
+  roleIds: [],
+  sort: 1,
+};
+const ANSWERS: Record<string, unknown> = {
+  '/nobody/preLogin/commonTool': [
+    { id: 't1', tools_name: '校历', tools_icon: '', tools_url: 'https://x', tools_type: '常用工具' },
+  ],
+  '/cardcolumnconfig/getApiList': [
+    {
+      id: 'a1',
+      apiName: 'OA待办',
+      url: 'https://oa.demo.edu.cn',
+      method: 'GET',
+      listPath: '',
+      requestParams: [],
+      returnParams: [],
+    },
+  ],
+  '/cardbusinessconfig/list': [CARD],
+  '/commonTool/remove': { removed: true },
+  '/indexcardconfig/remove': { count: 1 },
+};
+
+function renderWith(node: ReactNode) {
+  http.osp.mockImplementation(async (path: string) => {
+    if (path === '/cardcolumnconfig/removeApi') throw new HttpError(409, IN_USE);
+    return ANSWERS[path] ?? [];
+  });
+  http.wb.mockResolvedValue({ total: 0, records: [] });
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <App>{node}</App>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.clearAllMocks();
+  sessionStore.setState({ configurationMenu: [] });
+});
+
+describe('deleting tools, data sources and cards asks first (issue 16)', () => {
+  it('deletes a tool after the confirmation', async () => {
+    renderWith(<ToolsSection />);
+    await userEvent.click(await screen.findByRole('button', { name: '删除“校历”' }));
+    expect(http.osp).not.toHaveBeenCalledWith('/commonTool/remove', expect.anything());
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getAllByText('确定删除工具“校历”吗？').length).toBeGreaterThan(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/commonTool/remove', { id: 't1' }));
+  });
+
+  it('asks before deleting a data source; a refusal keeps it listed', async () => {
+    renderWith(<DataSourceSection />);
+    await userEvent.click(await screen.findByRole('button', { name: '删除“OA待办”' }));
+    const confirm = await screen.findByRole('dialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/cardcolumnconfig/removeApi', { id: 'a1' }));
+    expect(screen.queryByText('删除成功')).toBeNull();
+    expect(screen.getByRole('cell', { name: 'OA待办' })).toBeTruthy();
+  });
+
+  it('offers card deletion only to holders of 首页配置, and asks first', async () => {
+    const view = renderWith(<CardBusinessConfigPage />);
+    expect(await screen.findByText('旧工具卡')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '删除“旧工具卡”' })).toBeNull();
+    view.unmount();
+
+    sessionStore.setState({
+      configurationMenu: [{ name: 'homePageConfig', path: '/home/userFrameConfig/homePageConfig' }] as never,
+    });
+    renderWith(<CardBusinessConfigPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '删除“旧工具卡”' }));
+    expect(http.osp).not.toHaveBeenCalledWith('/indexcardconfig/remove', expect.anything());
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getAllByText(/并从首页页签中移除/).length).toBeGreaterThan(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/indexcardconfig/remove', { ids: ['c1'] }));
+  });
+});

@@ -1,0 +1,58 @@
+import type { NewsItem } from '@portal/contracts/workbench';
+import { Alert, Modal, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sanitizeRichText } from '../../../lib/rich-text.ts';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { useNewsForReader } from '../api/manage-news.ts';
+
+/** A written item's body (issue 16), cleaned again in the browser before it is shown. */
+function NewsReader({ item, onClose }: { item: NewsItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const read = useNewsForReader(item.id);
+  return (
+    <Modal
+      open
+      title={item.title}
+      width={720}
+      footer={null}
+      onCancel={onClose}
+      closable={{ 'aria-label': t('workbench.newsAdmin.close') }}
+      destroyOnHidden
+    >
+      <p className="wb-date">
+        {item.fieldSet && <Tag>{item.fieldSet}</Tag>}
+        {formatTenantTime(item.releaseTime)}
+      </p>
+      {read.isPending ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : read.data ? (
+        <div className="wb-news-body" dangerouslySetInnerHTML={{ __html: sanitizeRichText(read.data.content) }} />
+      ) : (
+        <Alert type="error" showIcon title={t('workbench.newsAdmin.readFailed')} />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The title of a news item or announcement: its link when it has one (seeded and linked items), else a button that
+ * opens the body an administrator wrote.
+ */
+export function NewsTitle({ item }: { item: NewsItem }) {
+  const [open, setOpen] = useState(false);
+  if (item.url || !item.hasContent)
+    return (
+      <a className="wb-list-title" href={item.url || '#'} target="_blank" rel="noreferrer noopener">
+        {item.title}
+      </a>
+    );
+  return (
+    <>
+      <button type="button" className="wb-list-title wb-news-open" onClick={() => setOpen(true)}>
+        {item.title}
+      </button>
+      {open && <NewsReader item={item} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

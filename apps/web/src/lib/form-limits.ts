@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+
+type Inner = { _zod: { def: { innerType?: z.ZodType; in?: z.ZodType; schema?: z.ZodType } } };
+
+/**
+ * The most characters a contract's string field takes (its `.max()`), so a form's `maxLength` is the contract's and
+ * never a number written again by hand (issue 15). Looks through optional, nullable, default, refinements and pipes.
+ * Throws when the field has no maximum, so a changed contract cannot leave a form silently unlimited.
+ */
+export function maxLengthOf(schema: z.ZodType): number {
+  let s: unknown = schema;
+  for (let i = 0; i < 8 && s; i++) {
+    const max = (s as { maxLength?: number | null }).maxLength;
+    if (typeof max === 'number') return max;
+    const def = (s as Inner)._zod.def;
+    s = def.innerType ?? def.in ?? def.schema;
+  }
+  throw new Error('maxLengthOf: the field has no maximum length');
+}
+
+/** The field `key` of an object schema. */
+export function fieldOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>, key: keyof T & string): z.ZodType {
+  return schema.shape[key] as z.ZodType;
+}

@@ -1,0 +1,20 @@
+/**
+ * Query keys of data that more than one feature shows (issue 15). The feature that shows such data builds its key
+ * from here, and a feature that changes the data invalidates the key here, so every view follows without the
+ * features importing each other: collecting a service in the service hall left the personal center's favourites
+ * and the home page's 我的收藏 stale.
+ */
+export const sharedQueryKeys = {
+  /** The caller's favourites (serverCenter/myCollect; the personal center). */
+  favourites: ['shared', 'favourites'] as const,
+  /** The caller's own ratings (serverCenter/myRates; the personal center). */
+  ownRatings: ['shared', 'ownRatings'] as const,
+  /** The home page's cards with their data for the caller (cardcolumnconfig/getConfig; 我的收藏, 为你推荐 …). */
+  homeCards: ['workbench', 'card'] as const,
+};
+
+/** What collecting or rating a service changes besides the feature's own lists. */
+export const afterServiceChange = {
+  collect: [sharedQueryKeys.favourites, sharedQueryKeys.homeCards],
+  rate: [sharedQueryKeys.ownRatings, sharedQueryKeys.homeCards],
+} as const;

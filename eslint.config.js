@@ -1,0 +1,60 @@
+// Lint settings for the whole repository (issue 15): typescript-eslint, the rules of hooks, and the module
+// boundaries of docs/architecture.md — web features never import each other, `lib` never imports features, a
+// server module reaches another module only through its service, never its repository or tables.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint-boundaries.js';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tools/**',
+      'bench/web-baseline/**',
+      'apps/web/public/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // Input checks match control characters on purpose (contracts/input.ts, the efficiency ingest's names).
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
+    // Migrations are frozen: they use Kysely<any> as Kysely's guide says, not today's table types.
+    files: ['apps/server/src/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Tests read answers loosely (`result: any`) to check their fields; production code may not.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/web-features': 'error',
+      'boundaries/server-modules': 'error',
+    },
+  },
+);

@@ -118,4 +118,23 @@ describe('encrypted session storage (section 9)', () => {
     await storage.flush();
     expect(await storage.getItem('portal.order')).toBe('last');
   });
+
+  it("a merging write that another tab overtakes merges again with the other tab's value (issue 11)", async () => {
+    const name = 'portal.cas';
+    const key = await storageKey(SESSION_KEY_ID);
+    localStorage.setItem(name, await seal(key, name, 'token-1'));
+    const otherTab = await seal(key, name, 'token-2');
+    const seen: string[] = [];
+    const storage = encryptedLocalStorage(SESSION_KEY_ID, {
+      merge: (incoming, stored) => {
+        seen.push(stored);
+        // While this write is being encrypted, the other tab stores its newer token.
+        if (seen.length === 1) localStorage.setItem(name, otherTab);
+        return stored > incoming ? stored : incoming;
+      },
+    });
+    await storage.setItem(name, 'token-0');
+    expect(seen).toEqual(['token-1', 'token-2']);
+    expect(await storage.getItem(name)).toBe('token-2');
+  });
 });

@@ -133,12 +133,16 @@ export type AsyncStringStorage = {
  * order and the last one wins; `flush()` waits for those under way (the tab holding the refresh lock writes its new
  * tokens before it lets the next tab look).
  */
+/** Rounds of a merging write while other tabs keep writing the same name; the last round writes regardless. */
+const MERGE_ATTEMPTS = 5;
+
 export function encryptedLocalStorage(
   keyId: string = SESSION_KEY_ID,
   opts: {
     /**
      * Combines a value about to be written with the one stored now (written by this tab or another): what it returns
-     * is written. Runs in the write's turn, so it sees every earlier write of this tab.
+     * is written. Runs in the write's turn, so it sees every earlier write of this tab, and again if another tab wrote
+     * while this write was being encrypted.
      */
     merge?: (incoming: string, stored: string) => string;
   } = {},
@@ -175,13 +179,23 @@ export function encryptedLocalStorage(
       enqueue(name, async () => {
         const key = await storageKey(keyId).catch(() => null);
         if (!key) return;
-        let out = value;
-        const current = opts.merge ? localStorage.getItem(name) : null;
-        if (opts.merge && current !== null) {
-          const stored = await open(key, name, current);
-          if (stored !== null) out = opts.merge(value, stored);
+        const { merge } = opts;
+        if (!merge) {
+          localStorage.setItem(name, await seal(key, name, value));
+          return;
         }
-        localStorage.setItem(name, await seal(key, name, out));
+        // Compare and swap: decrypting and encrypting take turns of the event loop, in which another tab may write
+        // (a refresh's new token). The merged value is written only if the stored one is still the one merged with;
+        // otherwise the merge runs again on what the other tab wrote. The check and the write are one synchronous step.
+        for (let attempt = 1; ; attempt++) {
+          const current = localStorage.getItem(name);
+          const stored = current === null ? null : await open(key, name, current);
+          const sealed = await seal(key, name, stored === null ? value : merge(value, stored));
+          if (localStorage.getItem(name) === current || attempt >= MERGE_ATTEMPTS) {
+            localStorage.setItem(name, sealed);
+            return;
+          }
+        }
       }),
     removeItem: (name) => enqueue(name, async () => localStorage.removeItem(name)),
     async flush() {

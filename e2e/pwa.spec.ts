@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loginAs } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { storedSession } from './support/session.ts';
+import { storedSession, storedToken } from './support/session.ts';
 
 const dist = new URL('../apps/web/dist', import.meta.url).pathname;
 
@@ -140,9 +140,32 @@ describe('installable and offline portal (real server, Debian Chromium)', () => 
     throw new Error('the offline copy was not saved');
   }
 
-  it('after one online visit, renders the home page and the three lists from the cache with the offline mark and time', async () => {
+  it('after one online visit, renders the home page, its notices, the favourites and the three lists from the cache with the offline mark and time', async () => {
     await loginAs(page, server.url, 'student01');
     await page.getByRole('heading', { name: '待我处理' }).waitFor();
+    // A favourite to find offline (the seed gives student01 none).
+    const favourite = await page.evaluate(
+      async (token) => {
+        const post = async (path: string, body: object) =>
+          (await (
+            await fetch(`/api/blade-platform/serverCenter/${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify(body),
+            })
+          ).json()) as { result: { records: Array<{ serviceId: string; serviceName: string }> } };
+        const first = (await post('page', { current: 1, size: 1 })).result.records[0]!;
+        await post('collect', { serviceId: first.serviceId });
+        return first.serviceName;
+      },
+      await storedToken(page),
+    );
+    const notices = page.locator('.wb-card').filter({ has: page.getByRole('heading', { name: '重要公告' }) });
+    const notice = (await notices.locator('.wb-list .wb-list-title').first().textContent())!.trim();
+    expect(notice).not.toBe('');
+    await offlineCopySaved(page, await studentId(page));
+    await page.goto(`${server.url}/home/PersonalCenter`);
+    await page.getByRole('region', { name: '我的收藏' }).getByText(favourite).waitFor();
     await offlineCopySaved(page, await studentId(page));
     await page.goto(`${server.url}/home/threelists`);
     await page.getByRole('heading', { name: '三清单', level: 1 }).waitFor();
@@ -163,6 +186,11 @@ describe('installable and offline portal (real server, Debian Chromium)', () => 
     );
     await page.getByRole('heading', { name: '待我处理' }).waitFor();
     await page.getByRole('button', { name: /用户菜单/ }).waitFor();
+    await notices.scrollIntoViewIfNeeded();
+    await notices.locator('.wb-list').getByText(notice).first().waitFor();
+    await page.goto(`${server.url}/home/PersonalCenter`);
+    await page.getByRole('region', { name: '我的收藏' }).getByText(favourite).waitFor();
+    await page.getByTestId('offline-banner').waitFor();
 
     await page.goto(`${server.url}/home/threelists`);
     await page.getByRole('navigation', { name: '部门' }).getByText('考试中心（1）').click();

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { lastUpdatedAt } from '../lib/offline-cache.ts';
 
 const subscribe = (onChange: () => void) => {
@@ -25,7 +25,8 @@ export function useOnline(): boolean {
 
 /**
  * The offline mark (issue 18): while the browser is offline, every page of the shell says so and when what it shows
- * was last updated from the server (the answers come from the user's encrypted offline cache).
+ * was last updated from the server, in the tenant's time zone (the answers come from the user's encrypted offline
+ * cache).
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
@@ -43,9 +44,7 @@ export function OfflineBanner() {
       title={
         <span>
           <Tag color="orange">{t('offline.mark.offline')}</Tag>
-          {at
-            ? t('offline.mark.banner', { time: dayjs(at).format('YYYY-MM-DD HH:mm') })
-            : t('offline.mark.bannerNoTime')}
+          {at ? t('offline.mark.banner', { time: formatTenantTime(at) }) : t('offline.mark.bannerNoTime')}
         </span>
       }
     />

@@ -14,12 +14,6 @@ export const offlineZhCN = {
       offline: '离线',
       banner: '当前处于离线状态，显示的是 {{time}} 更新的内容',
       bannerNoTime: '当前处于离线状态，显示的是上次缓存的内容',
-      back: '网络已恢复',
-    },
-    needsConnection: '此功能需要网络连接，请联网后重试',
-    queue: {
-      title: '待发送（{{count}}）',
-      waiting: '等待联网发送',
     },
   },
 };
@@ -36,12 +30,6 @@ export const offlineEnUS: typeof offlineZhCN = {
       offline: 'Offline',
       banner: 'You are offline. Showing content last updated {{time}}',
       bannerNoTime: 'You are offline. Showing the last saved content',
-      back: 'Back online',
-    },
-    needsConnection: 'This needs a network connection. Please try again when you are online.',
-    queue: {
-      title: 'Waiting to send ({{count}})',
-      waiting: 'Will be sent when back online',
     },
   },
 };

@@ -28,6 +28,7 @@ export const TABLE_OWNERS = [
   [/^chat_/, ['chat', 'messages']],
   [/^notice/, ['messages']],
   [/^(robot_|question_|faq_)/, ['assistant']],
+  [/^audit_/, ['audit']],
 ];
 
 /**

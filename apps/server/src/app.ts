@@ -12,6 +12,7 @@ import {
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -68,6 +69,8 @@ const modules = [
   commonRoutes,
   personalRoutes,
   efficiencyRoutes,
+  // who changed which configuration, before and after, and its revert (issue 16, ADR 0030)
+  auditRoutes,
 ];
 
 export type BuildOptions = {

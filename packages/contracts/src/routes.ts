@@ -61,6 +61,8 @@ export const CONFIGURATION_MENUS: ReadonlyArray<{ name: string; path: string; ti
   { name: 'noticeManageConfig', path: '/home/noticeManageConfig', title: '通知公告管理' },
   // The robot's knowledge: questions, answers, synonyms and scenes (issue 14).
   { name: 'robotKnowledgeConfig', path: '/home/robotKnowledgeConfig', title: '机器人知识库' },
+  // Who changed which configuration, when, before and after; a change can be reverted (issue 16, ADR 0030).
+  { name: 'configAuditLog', path: '/home/configAuditLog', title: '配置变更记录' },
 ];
 
 export type MenuEntry = { name?: string; path: string };
@@ -85,5 +87,6 @@ export function configMenuNameOf(pathname: string): string | null {
   if (clean === '/home/identityProviderConfig') return 'identityProviderConfig';
   if (clean === '/home/noticeManageConfig') return 'noticeManageConfig';
   if (clean === '/home/robotKnowledgeConfig') return 'robotKnowledgeConfig';
+  if (clean === '/home/configAuditLog') return 'configAuditLog';
   return null;
 }

@@ -106,6 +106,7 @@ export interface RobotConfigTable {
   enabled: number;
 }
 
+import type { AuditTables } from './tables/audit.ts';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { EfficiencyTables } from './tables/efficiency.ts';
 import type { FileTables } from './tables/files.ts';
@@ -117,6 +118,7 @@ import type { WorkbenchTables } from './tables/workbench.ts';
 /** Every table. Capabilities keep their own table types in db/tables/<capability>.ts. */
 export interface Database
   extends
+    AuditTables,
     CatalogueTables,
     EfficiencyTables,
     WorkbenchTables,

@@ -74,3 +74,15 @@ export async function storeUncompressed(
   if (engine !== 'postgres') return;
   await sqlTag`alter table ${sqlTag.table(table)} alter column ${sqlTag.ref(column)} set storage external`.execute(db);
 }
+
+/**
+ * Runs `fn` in a transaction, or inside the caller's when `db` is one already (Kysely cannot nest them): so that a
+ * repository method that needs several statements together also works inside a change the audit log records in
+ * the same transaction (ADR 0030).
+ */
+export function transact<DB, T>(
+  db: import('kysely').Kysely<DB>,
+  fn: (trx: import('kysely').Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

@@ -1,6 +1,8 @@
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { audited } from '../audit/audit.service.ts';
+import { toolSummary } from './cards.audit.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 /**
@@ -20,7 +22,10 @@ export async function removeApi(deps: AppDeps, ctx: RequestContext, id: string):
 }
 
 export async function removeTool(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ removed: boolean }> {
-  const removed = await cardsRepository(deps.db).removeTool(ctx.tenantId, id);
-  if (!removed) throw notFound(WORKBENCH_MESSAGES.toolNotFound, `tool ${id}`);
+  const tool = await cardsRepository(deps.db).tool(ctx.tenantId, id);
+  if (!tool) throw notFound(WORKBENCH_MESSAGES.toolNotFound, `tool ${id}`);
+  const removed = await audited(deps, ctx, { kind: 'tool', id, summary: toolSummary(tool.tools_name) }, (tx) =>
+    cardsRepository(tx.db).removeTool(ctx.tenantId, id),
+  );
   return { removed };
 }

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import { nowIso } from '../../db/sql-helpers.ts';
+import { nowIso, transact } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/create-db.ts';
 import type { WbCardColumnTable, WbCardTable, WbExternalApiTable, WbToolTable } from '../../db/tables/workbench.ts';
 
@@ -23,7 +23,7 @@ export function cardsRepository(db: Db) {
     updateCard: (tenantId: string, id: string, set: Updateable<WbCardTable>) =>
       db.updateTable('wb_cards').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).execute(),
     async removeCards(tenantId: string, ids: string[]) {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         for (const t of ['wb_card_columns', 'wb_card_roles', 'wb_index_cards'] as const)
           await trx.deleteFrom(t).where('tenant_id', '=', tenantId).where('card_id', 'in', ids).execute();
         await trx.deleteFrom('wb_cards').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
@@ -65,8 +65,10 @@ export function cardsRepository(db: Db) {
       db.updateTable('wb_card_columns').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).execute(),
     removeColumns: (tenantId: string, ids: string[]) =>
       db.deleteFrom('wb_card_columns').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst(),
+    removeColumnsOfCard: (tenantId: string, cardId: string) =>
+      db.deleteFrom('wb_card_columns').where('tenant_id', '=', tenantId).where('card_id', '=', cardId).execute(),
     async setSort(tenantId: string, table: 'wb_card_columns' | 'wb_cards', ids: string[]) {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         for (const [i, id] of ids.entries())
           await trx
             .updateTable(table)
@@ -87,7 +89,7 @@ export function cardsRepository(db: Db) {
             .execute()
         : Promise.resolve([]),
     async setCardRoles(tenantId: string, cardId: string, roleIds: string[]) {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await trx.deleteFrom('wb_card_roles').where('tenant_id', '=', tenantId).where('card_id', '=', cardId).execute();
         if (roleIds.length)
           await trx
@@ -99,7 +101,7 @@ export function cardsRepository(db: Db) {
     indexCards: (tenantId: string) =>
       db.selectFrom('wb_index_cards').where('tenant_id', '=', tenantId).selectAll().orderBy('sort').execute(),
     async setIndexCards(tenantId: string, typeId: string, cardIds: string[]) {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         await trx
           .deleteFrom('wb_index_cards')
           .where('tenant_id', '=', tenantId)

@@ -28,7 +28,9 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { audited, type AuditTarget } from '../audit/audit.service.ts';
 import { roleList } from '../auth/auth.service.ts';
+import { cardSummary, columnSummary, toolSummary } from './cards.audit.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
@@ -127,7 +129,6 @@ export async function submitCard(
   ctx: RequestContext,
   input: z.output<typeof CardBasicSubmitSchema>,
 ): Promise<Card> {
-  const r = repo(deps);
   // "item limit 6, 12, 18 for 1 to 3 rows in the wide layout" — chosen services may not exceed what the card can show.
   const limit = itemLimit(input.basicConfig.displayRows, 'same');
   if (input.serviceIds.length > limit)
@@ -151,33 +152,42 @@ export async function submitCard(
     config,
     updated_at: now,
   };
-  if (input.id) {
-    await cardRow(deps, ctx.tenantId, input.id);
-    await r.updateCard(ctx.tenantId, input.id, set);
-    return cardDetail(deps, ctx, input.id);
-  }
-  const id = newId();
-  await r.insertCard({
-    id,
-    tenant_id: ctx.tenantId,
-    ...set,
-    status: 0,
-    sort: (await r.maxCardSort(ctx.tenantId)) + 1,
-    created_at: now,
+  const id = input.id ?? newId();
+  if (input.id) await cardRow(deps, ctx.tenantId, input.id);
+  return audited(deps, ctx, { kind: 'card', id, summary: cardSummary(set.card_name) }, async (tx) => {
+    const r = repo(tx);
+    if (input.id) await r.updateCard(ctx.tenantId, id, set);
+    else
+      await r.insertCard({
+        id,
+        tenant_id: ctx.tenantId,
+        ...set,
+        status: 0,
+        sort: (await r.maxCardSort(ctx.tenantId)) + 1,
+        created_at: now,
+      });
+    return cardDetail(tx, ctx, id);
   });
-  return cardDetail(deps, ctx, id);
 }
 
 export async function setCardStatus(deps: AppDeps, ctx: RequestContext, id: string, status: 0 | 1): Promise<Card> {
-  await cardRow(deps, ctx.tenantId, id);
-  await repo(deps).updateCard(ctx.tenantId, id, { status, updated_at: nowIso() });
-  return cardDetail(deps, ctx, id);
+  const card = await cardRow(deps, ctx.tenantId, id);
+  return audited(deps, ctx, { kind: 'card', id, summary: cardSummary(card.card_name) }, async (tx) => {
+    await repo(tx).updateCard(ctx.tenantId, id, { status, updated_at: nowIso() });
+    return cardDetail(tx, ctx, id);
+  });
 }
 
 export async function removeCards(deps: AppDeps, ctx: RequestContext, ids: string[]): Promise<number> {
-  const own = (await repo(deps).cards(ctx.tenantId)).filter((c) => ids.includes(c.id)).map((c) => c.id);
+  const own = (await repo(deps).cards(ctx.tenantId)).filter((c) => ids.includes(c.id));
   if (own.length !== new Set(ids).size) throw notFound(WORKBENCH_MESSAGES.cardNotFound);
-  await repo(deps).removeCards(ctx.tenantId, own);
+  const targets = own.map((c): AuditTarget => ({ kind: 'card', id: c.id, summary: cardSummary(c.card_name) }));
+  await audited(deps, ctx, targets, (tx) =>
+    repo(tx).removeCards(
+      ctx.tenantId,
+      own.map((c) => c.id),
+    ),
+  );
   return own.length;
 }
 
@@ -217,21 +227,31 @@ export async function submitColumn(
   if (input.id) {
     const existing = await repo(deps).column(ctx.tenantId, input.id);
     if (!existing) throw notFound(MESSAGES.notFound, `column ${input.id}`);
-    await repo(deps).updateColumn(ctx.tenantId, input.id, set);
-    return columnDetail(deps, ctx, input.id);
   }
-  const id = newId();
-  const sort = (await repo(deps).columns(ctx.tenantId, [input.cardId])).length + 1;
-  await repo(deps).insertColumn({ id, tenant_id: ctx.tenantId, ...set, sort });
-  await repo(deps).updateCard(ctx.tenantId, input.cardId, { updated_at: nowIso() });
-  return columnDetail(deps, ctx, id);
+  const id = input.id ?? newId();
+  return audited(deps, ctx, { kind: 'cardColumn', id, summary: columnSummary(input.columnName) }, async (tx) => {
+    const r = repo(tx);
+    if (input.id) await r.updateColumn(ctx.tenantId, id, set);
+    else {
+      const sort = (await r.columns(ctx.tenantId, [input.cardId])).length + 1;
+      await r.insertColumn({ id, tenant_id: ctx.tenantId, ...set, sort });
+      await r.updateCard(ctx.tenantId, input.cardId, { updated_at: nowIso() });
+    }
+    return columnDetail(tx, ctx, id);
+  });
 }
 
 export async function removeColumns(deps: AppDeps, ctx: RequestContext, ids: string[]): Promise<number> {
-  const r = await repo(deps).removeColumns(ctx.tenantId, ids);
-  const n = Number(r.numDeletedRows);
-  if (!n) throw notFound(MESSAGES.notFound, 'columns');
-  return n;
+  const found = await repo(deps).columnsByIds(ctx.tenantId, ids);
+  if (!found.length) throw notFound(MESSAGES.notFound, 'columns');
+  const targets = found.map((c): AuditTarget => ({
+    kind: 'cardColumn',
+    id: c.id,
+    summary: columnSummary(c.column_name),
+  }));
+  return audited(deps, ctx, targets, async (tx) =>
+    Number((await repo(tx).removeColumns(ctx.tenantId, ids)).numDeletedRows),
+  );
 }
 
 export async function adjustOrder(
@@ -243,12 +263,22 @@ export async function adjustOrder(
     const own = (await repo(deps).columns(ctx.tenantId, [input.cardId])).map((c) => c.id);
     if (input.ids.some((id) => !own.includes(id)))
       throw badRequest(MESSAGES.badRequest, 'ids: not columns of this card');
-    await repo(deps).setSort(ctx.tenantId, 'wb_card_columns', input.ids);
+    const cols = await repo(deps).columnsByIds(ctx.tenantId, input.ids);
+    const targets = cols.map((c): AuditTarget => ({
+      kind: 'cardColumn',
+      id: c.id,
+      summary: columnSummary(c.column_name),
+    }));
+    await audited(deps, ctx, targets, (tx) => repo(tx).setSort(ctx.tenantId, 'wb_card_columns', input.ids));
     return;
   }
-  const own = (await repo(deps).cards(ctx.tenantId)).map((c) => c.id);
+  const cards = await repo(deps).cards(ctx.tenantId);
+  const own = cards.map((c) => c.id);
   if (input.ids.some((id) => !own.includes(id))) throw notFound(WORKBENCH_MESSAGES.cardNotFound);
-  await repo(deps).setSort(ctx.tenantId, 'wb_cards', input.ids);
+  const targets = cards
+    .filter((c) => input.ids.includes(c.id))
+    .map((c): AuditTarget => ({ kind: 'card', id: c.id, summary: cardSummary(c.card_name) }));
+  await audited(deps, ctx, targets, (tx) => repo(tx).setSort(ctx.tenantId, 'wb_cards', input.ids));
 }
 
 /** choseCopyColumnlist: columns of other cards of the same type; with columnIds, copies them onto the card. */
@@ -681,14 +711,14 @@ export async function saveTool(deps: AppDeps, ctx: RequestContext, input: z.outp
     tools_type: input.tools_type,
     sort: input.sort,
   };
-  if (input.id) {
-    if (!(await repo(deps).tool(ctx.tenantId, input.id))) throw notFound(MESSAGES.notFound, `tool ${input.id}`);
-    await repo(deps).updateTool(ctx.tenantId, input.id, set);
-    return { id: input.id, ...set };
-  }
-  const id = newId();
-  await repo(deps).insertTool({ id, tenant_id: ctx.tenantId, ...set });
-  return { id, ...set };
+  if (input.id && !(await repo(deps).tool(ctx.tenantId, input.id)))
+    throw notFound(MESSAGES.notFound, `tool ${input.id}`);
+  const id = input.id ?? newId();
+  return audited(deps, ctx, { kind: 'tool', id, summary: toolSummary(input.tools_name) }, async (tx) => {
+    if (input.id) await repo(tx).updateTool(ctx.tenantId, id, set);
+    else await repo(tx).insertTool({ id, tenant_id: ctx.tenantId, ...set });
+    return { id, ...set };
+  });
 }
 export const toolList = async (deps: AppDeps, tenantId: string) =>
   (await repo(deps).tools(tenantId)).map((t) => ({
@@ -754,7 +784,10 @@ export async function authConfig(deps: AppDeps, ctx: RequestContext, cardId: str
   await cardRow(deps, ctx.tenantId, cardId);
   const roles = (await roleList(deps, ctx.tenantId)).map((r) => r.id);
   if (roleIds.some((id) => !roles.includes(id))) throw badRequest(MESSAGES.badRequest, 'roleIds: unknown role');
-  await repo(deps).setCardRoles(ctx.tenantId, cardId, [...new Set(roleIds)]);
+  const card = await cardRow(deps, ctx.tenantId, cardId);
+  await audited(deps, ctx, { kind: 'card', id: cardId, summary: cardSummary(card.card_name) }, (tx) =>
+    repo(tx).setCardRoles(ctx.tenantId, cardId, [...new Set(roleIds)]),
+  );
 }
 
 export async function publicNews(deps: AppDeps, tenantId: string, kind: 'news' | 'announcement'): Promise<NewsItem[]> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
+import { transact } from '../../db/sql-helpers.ts';
 
 /** SQL of the home layout: the index types (home tabs). Every method takes the tenant first (house style 2). */
 export function homeConfigRepository(db: Db) {
@@ -33,7 +34,7 @@ export function homeConfigRepository(db: Db) {
     ) => db.updateTable('wb_index_types').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).execute(),
     /** Sort 1, 2, … in the order of `ids`, in one transaction. */
     async setSort(tenantId: string, ids: string[]) {
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (trx) => {
         for (const [i, id] of ids.entries())
           await trx
             .updateTable('wb_index_types')

@@ -10,11 +10,52 @@ import type { z } from 'zod';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { audited, registerAuditKind, type AuditTarget } from '../audit/audit.service.ts';
 import { cardsOfTenant, placeCards, placements, removePlacementsOfTypes } from '../cards/cards.service.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
 import { homeConfigRepository } from './home-config.repository.ts';
 
 const repo = (deps: AppDeps) => homeConfigRepository(deps.db);
+
+// The audit log (ADR 0030): a home tab's state is its row and the cards it shows, in order.
+registerAuditKind('indexType', {
+  async snapshot(deps, tenantId, id) {
+    const row = await repo(deps).indexType(tenantId, id);
+    if (!row) return null;
+    const cardIds = (await placements(deps, tenantId)).filter((l) => l.typeId === id).map((l) => l.cardId);
+    return { ...row, cardIds };
+  },
+  async restore(deps, tenantId, id, state) {
+    const r = repo(deps);
+    if (!state) {
+      await r.removeIndexTypes(tenantId, [id]);
+      await removePlacementsOfTypes(deps, tenantId, [id]);
+      return;
+    }
+    const { type_name, layout, status, sort } = state as {
+      type_name: string;
+      layout: string;
+      status: number;
+      sort: number;
+    };
+    if (await r.indexType(tenantId, id)) await r.updateIndexType(tenantId, id, { type_name, layout, status, sort });
+    else await r.insertIndexType({ id, tenant_id: tenantId, type_name, layout, status, sort });
+    // Cards deleted since stay away (their own entries bring them back).
+    const own = new Set((await cardsOfTenant(deps, tenantId)).map((c) => c.id));
+    await placeCards(
+      deps,
+      tenantId,
+      id,
+      ((state.cardIds as string[]) ?? []).filter((c) => own.has(c)),
+    );
+  },
+});
+const tabSummary = (name: string) => `首页页签「${name}」`;
+const tabTarget = (t: { id: string; type_name: string }): AuditTarget => ({
+  kind: 'indexType',
+  id: t.id,
+  summary: tabSummary(t.type_name),
+});
 
 /** The settings key of the tab an administrator made the default (issue 16). */
 const DEFAULT_TYPE_KEY = 'homeDefaultType';
@@ -58,47 +99,54 @@ export async function submitIndexType(deps: AppDeps, ctx: RequestContext, input:
   if (input.id) {
     const existing = await repo(deps).indexType(ctx.tenantId, input.id);
     if (!existing) throw notFound(MESSAGES.notFound, `type ${input.id}`);
-    await repo(deps).updateIndexType(ctx.tenantId, input.id, {
-      type_name: input.typeName,
-      layout: input.layout,
-      sort: input.sort || existing.sort,
-    });
+    await audited(deps, ctx, tabTarget({ id: input.id, type_name: input.typeName }), (tx) =>
+      repo(tx).updateIndexType(ctx.tenantId, input.id!, {
+        type_name: input.typeName,
+        layout: input.layout,
+        sort: input.sort || existing.sort,
+      }),
+    );
     return input.id;
   }
   const id = newId();
-  const last = Math.max(0, ...(await repo(deps).indexTypes(ctx.tenantId)).map((t) => t.sort));
-  await repo(deps).insertIndexType({
-    id,
-    tenant_id: ctx.tenantId,
-    type_name: input.typeName,
-    layout: input.layout,
-    status: 1,
-    sort: input.sort || last + 1,
+  await audited(deps, ctx, tabTarget({ id, type_name: input.typeName }), async (tx) => {
+    const last = Math.max(0, ...(await repo(tx).indexTypes(ctx.tenantId)).map((t) => t.sort));
+    await repo(tx).insertIndexType({
+      id,
+      tenant_id: ctx.tenantId,
+      type_name: input.typeName,
+      layout: input.layout,
+      status: 1,
+      sort: input.sort || last + 1,
+    });
   });
   return id;
 }
 
 /** indextypeconfig/setDefault (not in the spec): the tab the home page opens on, for every user of the tenant. */
 export async function setDefaultIndexType(deps: AppDeps, ctx: RequestContext, id: string) {
-  if (!(await repo(deps).indexType(ctx.tenantId, id)))
-    throw notFound(WORKBENCH_MESSAGES.indexTypeNotFound, `type ${id}`);
-  await saveTenantSetting(deps, ctx.tenantId, DEFAULT_TYPE_KEY, id);
+  const tab = await repo(deps).indexType(ctx.tenantId, id);
+  if (!tab) throw notFound(WORKBENCH_MESSAGES.indexTypeNotFound, `type ${id}`);
+  const target = { kind: 'setting', id: DEFAULT_TYPE_KEY, summary: `默认首页页签：「${tab.type_name}」` } as const;
+  await audited(deps, ctx, target, (tx) => saveTenantSetting(tx, ctx.tenantId, DEFAULT_TYPE_KEY, id));
 }
 
 /** indextypeconfig/adjustOrder (not in the spec): every tab of the tenant in its new order, saved as sort 1, 2, … */
 export async function adjustIndexTypeOrder(deps: AppDeps, ctx: RequestContext, ids: string[]) {
-  const own = (await repo(deps).indexTypes(ctx.tenantId)).map((t) => t.id);
+  const types = await repo(deps).indexTypes(ctx.tenantId);
+  const own = types.map((t) => t.id);
   if (ids.length !== own.length || new Set(ids).size !== ids.length || ids.some((id) => !own.includes(id)))
     throw badRequest(WORKBENCH_MESSAGES.indexTypeOrder, `ids: ${ids.length} of ${own.length}`);
-  await repo(deps).setSort(ctx.tenantId, ids);
+  await audited(deps, ctx, types.map(tabTarget), (tx) => repo(tx).setSort(ctx.tenantId, ids));
 }
 
 export async function setIndexTypeStatus(deps: AppDeps, ctx: RequestContext, id: string, status: number) {
-  if (!(await repo(deps).indexType(ctx.tenantId, id))) throw notFound(MESSAGES.notFound, `type ${id}`);
-  await repo(deps).updateIndexType(ctx.tenantId, id, { status });
+  const tab = await repo(deps).indexType(ctx.tenantId, id);
+  if (!tab) throw notFound(MESSAGES.notFound, `type ${id}`);
+  await audited(deps, ctx, tabTarget(tab), (tx) => repo(tx).updateIndexType(ctx.tenantId, id, { status }));
 }
 
-/** Deletes index types, then takes their cards off them (a failure in between leaves only placements of no type). */
+/** Deletes index types and takes their cards off them, in one transaction with its audit entries. */
 export async function removeIndexTypes(deps: AppDeps, ctx: RequestContext, ids: string[]) {
   const types = await repo(deps).indexTypes(ctx.tenantId);
   const own = types.map((t) => t.id);
@@ -107,11 +155,14 @@ export async function removeIndexTypes(deps: AppDeps, ctx: RequestContext, ids: 
   if (own.every((id) => ids.includes(id))) throw badRequest(WORKBENCH_MESSAGES.lastIndexType);
   const defaultId = await defaultTypeId(deps, ctx.tenantId, types);
   if (defaultId && ids.includes(defaultId)) throw badRequest(WORKBENCH_MESSAGES.defaultIndexType, `type ${defaultId}`);
-  await repo(deps).removeIndexTypes(ctx.tenantId, ids);
-  await removePlacementsOfTypes(deps, ctx.tenantId, ids);
+  await audited(deps, ctx, types.filter((t) => ids.includes(t.id)).map(tabTarget), async (tx) => {
+    await repo(tx).removeIndexTypes(ctx.tenantId, ids);
+    await removePlacementsOfTypes(tx, ctx.tenantId, ids);
+  });
 }
 
 export async function submitIndexCards(deps: AppDeps, ctx: RequestContext, typeId: string, cardIds: string[]) {
-  if (!(await repo(deps).indexType(ctx.tenantId, typeId))) throw notFound(MESSAGES.notFound, `type ${typeId}`);
-  await placeCards(deps, ctx.tenantId, typeId, cardIds);
+  const tab = await repo(deps).indexType(ctx.tenantId, typeId);
+  if (!tab) throw notFound(MESSAGES.notFound, `type ${typeId}`);
+  await audited(deps, ctx, tabTarget(tab), (tx) => placeCards(tx, ctx.tenantId, typeId, cardIds));
 }

@@ -30,6 +30,9 @@ export function navigationRepository(db: Db) {
         .where('id', 'in', ids)
         .where('is_built', '=', 2)
         .executeTakeFirst(),
+    /** One item, built-in or not (the audit log's revert puts its earlier state back). */
+    removeNavigationRow: (tenantId: string, id: string) =>
+      db.deleteFrom('wb_navigation').where('tenant_id', '=', tenantId).where('id', '=', id).execute(),
     customNavigationCount: async (tenantId: string) =>
       Number(
         (

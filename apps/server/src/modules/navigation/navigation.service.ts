@@ -8,10 +8,25 @@ import type { WbNavigationRow } from '../../db/tables/workbench.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { configurationMenu } from '../auth/auth.service.ts';
 import { navigationRepository } from './navigation.repository.ts';
 
 const repo = (deps: AppDeps) => navigationRepository(deps.db);
+
+// The audit log (ADR 0030): a navigation item's state is its row; a revert puts the row back or removes it.
+registerAuditKind('navigation', {
+  async snapshot(deps, tenantId, id) {
+    const row = await repo(deps).navigationItem(tenantId, id);
+    return row ? { ...row } : null;
+  },
+  async restore(deps, tenantId, id, state) {
+    const r = repo(deps);
+    await r.removeNavigationRow(tenantId, id);
+    if (state) await r.insertNavigation({ ...(state as WbNavigationRow), id, tenant_id: tenantId });
+  },
+});
+const navSummary = (name: string) => `导航「${name}」`;
 
 // ---- navigation ----
 
@@ -46,47 +61,52 @@ export async function submitNavigation(
   ctx: RequestContext,
   input: z.output<typeof NavigationSubmitSchema>,
 ): Promise<NavigationItem> {
-  const r = repo(deps);
   if (input.id) {
-    const existing = await r.navigationItem(ctx.tenantId, input.id);
+    const existing = await repo(deps).navigationItem(ctx.tenantId, input.id);
     if (!existing) throw notFound(MESSAGES.notFound, `navigation ${input.id}`);
-    if (existing.is_built === 1) {
-      // A built-in item keeps its route; only its name, order and whether it shows may change.
-      await r.updateNavigation(ctx.tenantId, input.id, {
-        navigation_name: input.navigationName,
-        is_auto: input.isAuto,
-        sort: input.sort,
-      });
-    } else {
-      assertCustomPath(input.configPath);
-      await r.updateNavigation(ctx.tenantId, input.id, {
-        navigation_name: input.navigationName,
-        is_auto: input.isAuto,
-        config_path: input.configPath,
-        embedded: input.embedded ? 1 : 0,
-        sort: input.sort,
-      });
-    }
-    return toNavigation((await r.navigationItem(ctx.tenantId, input.id))!);
+    if (existing.is_built !== 1) assertCustomPath(input.configPath);
+    const target = { kind: 'navigation' as const, id: input.id, summary: navSummary(input.navigationName) };
+    return audited(deps, ctx, target, async (tx) => {
+      await updateNavigationItem(tx, ctx, existing, input);
+      return toNavigation((await repo(tx).navigationItem(ctx.tenantId, input.id!))!);
+    });
   }
   // 5: "Custom navigation is limited to 6 ('最多可添加6个')."
-  if ((await r.customNavigationCount(ctx.tenantId)) >= CUSTOM_NAVIGATION_LIMIT)
+  if ((await repo(deps).customNavigationCount(ctx.tenantId)) >= CUSTOM_NAVIGATION_LIMIT)
     throw badRequest(WORKBENCH_MESSAGES.navigationLimit, `limit ${CUSTOM_NAVIGATION_LIMIT}`);
   assertCustomPath(input.configPath);
   const id = newId();
-  const sort = input.sort || (await r.navigation(ctx.tenantId)).length + 1;
-  await r.insertNavigation({
-    id,
-    tenant_id: ctx.tenantId,
-    navigation_name: input.navigationName,
-    navigation_type: 'ADD',
-    is_built: 2,
-    is_auto: input.isAuto,
-    config_path: input.configPath,
-    embedded: input.embedded ? 1 : 0,
-    sort,
+  return audited(deps, ctx, { kind: 'navigation', id, summary: navSummary(input.navigationName) }, async (tx) => {
+    const r = repo(tx);
+    const sort = input.sort || (await r.navigation(ctx.tenantId)).length + 1;
+    await r.insertNavigation({
+      id,
+      tenant_id: ctx.tenantId,
+      navigation_name: input.navigationName,
+      navigation_type: 'ADD',
+      is_built: 2,
+      is_auto: input.isAuto,
+      config_path: input.configPath,
+      embedded: input.embedded ? 1 : 0,
+      sort,
+    });
+    return toNavigation((await r.navigationItem(ctx.tenantId, id))!);
   });
-  return toNavigation((await r.navigationItem(ctx.tenantId, id))!);
+}
+
+/** A built-in item keeps its route; only its name, order and whether it shows may change. */
+async function updateNavigationItem(
+  deps: AppDeps,
+  ctx: RequestContext,
+  existing: WbNavigationRow,
+  input: z.output<typeof NavigationSubmitSchema>,
+): Promise<void> {
+  const common = { navigation_name: input.navigationName, is_auto: input.isAuto, sort: input.sort };
+  await repo(deps).updateNavigation(
+    ctx.tenantId,
+    existing.id,
+    existing.is_built === 1 ? common : { ...common, config_path: input.configPath, embedded: input.embedded ? 1 : 0 },
+  );
 }
 
 /** A custom item opens an http(s) url or a path of this site; never javascript: and the like. */
@@ -106,7 +126,10 @@ export async function removeNavigation(deps: AppDeps, ctx: RequestContext, ids: 
   const rows = (await repo(deps).navigation(ctx.tenantId)).filter((n) => ids.includes(n.id));
   if (rows.length !== new Set(ids).size) throw notFound(MESSAGES.notFound, 'navigation');
   if (rows.some((n) => n.is_built === 1)) throw badRequest(WORKBENCH_MESSAGES.builtInNavigation);
-  return Number((await repo(deps).removeNavigation(ctx.tenantId, ids)).numDeletedRows);
+  const targets = rows.map((n) => ({ kind: 'navigation' as const, id: n.id, summary: navSummary(n.navigation_name) }));
+  return audited(deps, ctx, targets, async (tx) =>
+    Number((await repo(tx).removeNavigation(ctx.tenantId, ids)).numDeletedRows),
+  );
 }
 
 // ---- menus of the caller ----

@@ -3,6 +3,7 @@ import type { FooterInfo, PreLoginConfig, Theme, ThemeDetail } from '@portal/con
 import { nowIso } from '../../db/sql-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { tenantDetail } from '../auth/auth.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
@@ -21,6 +22,27 @@ async function tenantName(deps: AppDeps, tenantId: string): Promise<string> {
   }
 }
 
+// ---- the audit log (ADR 0030) ----
+
+// A tenant setting's state is its value (`value` in an object; null when never saved); a revert saves it again.
+registerAuditKind('setting', {
+  async snapshot(deps, tenantId, key) {
+    const value = await repo(deps).setting<unknown>(tenantId, key);
+    return value === null ? null : { value };
+  },
+  async restore(deps, tenantId, key, state) {
+    if (state) await repo(deps).putSetting(tenantId, key, state.value);
+    else await repo(deps).removeSetting(tenantId, key, '');
+  },
+});
+// The pre-login page's switches and texts (the catalogue's landing configuration) and its login redirect.
+registerAuditKind('preLogin', {
+  snapshot: async (deps, tenantId) => ({ ...(await preLogin(deps, tenantId)) }),
+  async restore(deps, tenantId, _id, state) {
+    if (state) await writePreLogin(deps, tenantId, state as PreLoginConfig);
+  },
+});
+
 // ---- the settings store, for the keys other modules keep in it (cards: urlAllowlist, todoRemind:<column>) ----
 
 /** A setting of the tenant (or, with ownerId, of one user); null when never saved. */
@@ -29,7 +51,6 @@ export const tenantSetting = <T>(deps: AppDeps, tenantId: string, key: string, o
 /** Saves a setting of the tenant (or, with ownerId, of one user). */
 export const saveTenantSetting = (deps: AppDeps, tenantId: string, key: string, value: unknown, ownerId = '') =>
   repo(deps).putSetting(tenantId, key, value, ownerId);
-
 export const DEFAULT_FOOTER: FooterInfo = { copyright: '', address: '', phone: '', email: '', links: [] };
 /** The footer; a link stored before links were checked that is not http(s) or a path of this site is left out. */
 export async function footer(deps: AppDeps, tenantId: string): Promise<FooterInfo> {
@@ -37,7 +58,9 @@ export async function footer(deps: AppDeps, tenantId: string): Promise<FooterInf
   return { ...f, links: f.links.filter((l) => l.url === '' || isSafeLink(l.url)) };
 }
 export const saveFooter = (deps: AppDeps, ctx: RequestContext, f: FooterInfo) =>
-  repo(deps).putSetting(ctx.tenantId, 'footer', f);
+  audited(deps, ctx, { kind: 'setting', id: 'footer', summary: '页脚信息' }, (tx) =>
+    repo(tx).putSetting(ctx.tenantId, 'footer', f),
+  );
 
 export const DEFAULT_THEME: Theme = {
   themeName: '默认',
@@ -63,7 +86,9 @@ export async function themeDetail(deps: AppDeps, tenantId: string, userId: strin
   return { ...(own ?? base), personal: own !== null, tenant: base };
 }
 export const saveTenantTheme = (deps: AppDeps, ctx: RequestContext, t: Theme) =>
-  repo(deps).putSetting(ctx.tenantId, 'theme', t);
+  audited(deps, ctx, { kind: 'setting', id: 'theme', summary: `主题「${t.themeName}」` }, (tx) =>
+    repo(tx).putSetting(ctx.tenantId, 'theme', t),
+  );
 export const saveUserTheme = (deps: AppDeps, ctx: RequestContext, t: Theme) =>
   repo(deps).putSetting(ctx.tenantId, 'theme', t, ctx.userId);
 /** The caller drops their own theme and follows the tenant's again. */
@@ -101,11 +126,16 @@ export async function preLogin(deps: AppDeps, tenantId: string): Promise<PreLogi
 }
 export async function savePreLogin(deps: AppDeps, ctx: RequestContext, c: PreLoginConfig): Promise<PreLoginConfig> {
   if (c.jumpServerUrl) assertCustomPath(c.jumpServerUrl);
+  return audited(deps, ctx, { kind: 'preLogin', id: 'preLogin', summary: '登录前首页配置' }, async (tx) => {
+    await writePreLogin(tx, ctx.tenantId, c);
+    return preLogin(tx, ctx.tenantId);
+  });
+}
+async function writePreLogin(deps: AppDeps, tenantId: string, c: PreLoginConfig): Promise<void> {
   const { jumpServerUrl, ...landing } = c;
-  const current = (await cat(deps).landingConfig(ctx.tenantId)) ?? {};
-  await cat(deps).saveLandingConfig(ctx.tenantId, { ...current, ...landing }, nowIso());
-  await repo(deps).putSetting(ctx.tenantId, 'preLogin', { jumpServerUrl });
-  return preLogin(deps, ctx.tenantId);
+  const current = (await cat(deps).landingConfig(tenantId)) ?? {};
+  await cat(deps).saveLandingConfig(tenantId, { ...current, ...landing }, nowIso());
+  await repo(deps).putSetting(tenantId, 'preLogin', { jumpServerUrl });
 }
 
 /** 7.4 platformapplyguiselogo/detail: configured logo and name, else the tenant's name; the tenant theme colour. */

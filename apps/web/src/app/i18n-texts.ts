@@ -1,4 +1,5 @@
 /** Every feature's texts, registered beside the shell's before the first render (imported first by main.tsx and the tests' setup). */
+import { auditEnUS, auditZhCN } from '../features/audit/i18n.ts';
 import { identityEnUS, identityZhCN } from '../features/auth/i18n.ts';
 import { chatEnUS, chatZhCN } from '../features/chat/i18n.ts';
 import { efficiencyEnUS, efficiencyZhCN } from '../features/efficiency/i18n.ts';
@@ -19,3 +20,4 @@ addTexts(personalZhCN, personalEnUS);
 addTexts(efficiencyZhCN, efficiencyEnUS);
 addTexts(identityZhCN, identityEnUS);
 addTexts(offlineZhCN, offlineEnUS);
+addTexts(auditZhCN, auditEnUS);

@@ -58,6 +58,8 @@ export const SHELL_PAGES: Array<{ path: string; handle: RouteHandle }> = [
   { path: 'noticeManageConfig', handle: { name: 'noticeManageConfig', titleKey: 'chat.noticeAdmin.title' } },
   // The robot's knowledge (issue 14): configuration menu robotKnowledgeConfig.
   { path: 'robotKnowledgeConfig', handle: { name: 'robotKnowledgeConfig', titleKey: 'chat.knowledge.title' } },
+  // Configuration changes and their revert (issue 16, ADR 0030): configuration menu configAuditLog.
+  { path: 'configAuditLog', handle: { name: 'configAuditLog', titleKey: 'audit.title' } },
   { path: 'iframPage', handle: { name: 'iframPage', titleKey: 'pages.iframPage', hideFooter: true } },
   { path: 'navIfram', handle: { name: 'navIfram', titleKey: 'pages.navIfram', hideFooter: true } },
   { path: 'messageIfrm', handle: { name: 'messageIfrm', titleKey: 'pages.messageIfrm', hideFooter: true } },

@@ -67,6 +67,7 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
   noticeManageConfig: () =>
     import('../features/chat/components/notice-manage-page.tsx').then((m) => <m.NoticeManagePage />),
   robotKnowledgeConfig: () => import('./routes/robot-knowledge.tsx').then((m) => <m.RobotKnowledgeRoute />),
+  configAuditLog: () => import('../features/audit/components/audit-log-page.tsx').then((m) => <m.AuditLogPage />),
   iframPage: () =>
     import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),
   navIfram: () =>

@@ -1,0 +1,114 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+
+const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
+vi.mock('../../../lib/http/clients.ts', () => ({ ospHttp: http }));
+
+const { AuditLogPage } = await import('./audit-log-page.tsx');
+
+const base = {
+  userId: 'u1',
+  userName: '系统管理员',
+  at: '2026-11-24T02:30:00.000Z',
+  entityKind: 'card',
+  revertOf: null,
+  revertedBy: null,
+};
+const rename = {
+  ...base,
+  id: 'e1',
+  entityId: 'c1',
+  action: 'update',
+  summary: '卡片「新名字」',
+  before: { card_name: '旧名字', status: 1 },
+  after: { card_name: '新名字', status: 1 },
+  canRevert: true,
+  revertBlock: null,
+};
+const older = {
+  ...base,
+  id: 'e0',
+  entityId: 'c1',
+  action: 'create',
+  summary: '卡片「旧名字」',
+  before: null,
+  after: { card_name: '旧名字', status: 1 },
+  canRevert: false,
+  revertBlock: '该配置在此变更之后又被修改过，不能撤销此变更',
+};
+
+describe('the configuration changes page (issue 16)', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+    http.post.mockReset();
+    http.post.mockImplementation(async (path: string, body: { entityKind?: string }) => {
+      if (path === '/auditlog/list')
+        return body.entityKind === 'navigation' ? { records: [], total: 0 } : { records: [rename, older], total: 2 };
+      if (path === '/auditlog/users') return [{ userId: 'u1', userName: '系统管理员' }];
+      if (path === '/auditlog/revert') return { ...rename, id: 'e2', action: 'revert', canRevert: false };
+      throw new Error(path);
+    });
+  });
+
+  const show = () =>
+    render(
+      <MemoryRouter initialEntries={['/home/configAuditLog']}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <I18nextProvider i18n={i18n}>
+            <App>
+              <AuditLogPage />
+            </App>
+          </I18nextProvider>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+
+  it(
+    'lists the changes, shows a change before and after, and reverts it after a confirmation',
+    { timeout: 60_000 },
+    async () => {
+      show();
+      expect(await screen.findByText('卡片「新名字」')).toBeTruthy();
+      // Times are shown on the tenant's clock (Asia/Shanghai: 10:30).
+      expect(screen.getAllByText('2026-11-24 10:30:00').length).toBe(2);
+      await userEvent.click(screen.getByRole('button', { name: '查看 卡片「新名字」' }));
+      const drawer = await screen.findByRole('dialog');
+      // Only the field that changed, before and after.
+      expect(within(drawer).getByText('card_name')).toBeTruthy();
+      expect(within(drawer).queryByText('status')).toBeNull();
+      expect(within(drawer).getByText('旧名字')).toBeTruthy();
+      expect(within(drawer).getAllByText('新名字').length).toBeGreaterThan(0);
+      await userEvent.click(within(drawer).getByRole('button', { name: /撤销此变更/ }));
+      await waitFor(() => expect(screen.getAllByText('撤销此变更？').length).toBeGreaterThan(0));
+      const box = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('撤销此变更？'))!;
+      expect(http.post).not.toHaveBeenCalledWith('/auditlog/revert', expect.anything());
+      await userEvent.click(within(box).getByRole('button', { name: /撤销此变更/ }));
+      await waitFor(() => expect(http.post).toHaveBeenCalledWith('/auditlog/revert', { id: 'e1' }));
+    },
+  );
+
+  it('offers no revert where the server would refuse it, and says why', { timeout: 60_000 }, async () => {
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: '查看 卡片「旧名字」' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).queryByRole('button', { name: /撤销此变更/ })).toBeNull();
+    expect(within(drawer).getByText(/不能撤销：该配置在此变更之后又被修改过/)).toBeTruthy();
+  });
+
+  it('filters by the changed item', { timeout: 60_000 }, async () => {
+    show();
+    await screen.findByText('卡片「新名字」');
+    await userEvent.click(screen.getByRole('combobox', { name: '变更对象' }));
+    await userEvent.click(await screen.findByTitle('导航'));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/auditlog/list', expect.objectContaining({ entityKind: 'navigation' })),
+    );
+    await waitFor(() => expect(screen.queryByText('卡片「新名字」')).toBeNull());
+  });
+});

@@ -1,0 +1,228 @@
+import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditAction, type AuditEntry, type AuditKind } from '@portal/contracts/audit';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { useAuditPage, useAuditUsers, useRevertAuditEntry, type AuditFilter } from '../api/audit-log.ts';
+import { fieldChanges, showValue } from '../lib/diff.ts';
+
+const ACTION_COLORS: Record<AuditAction, string> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  revert: 'purple',
+};
+
+/** One entry: who, when, what, the fields that changed (before → after), and its revert where the server allows. */
+function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const revert = useRevertAuditEntry();
+  const changes = entry ? fieldChanges(entry.before, entry.after) : [];
+  const confirmRevert = (e: AuditEntry) =>
+    modal.confirm({
+      title: t('audit.revertConfirm'),
+      content: `${e.summary}：${t('audit.revertHint')}`,
+      okText: t('audit.revert'),
+      cancelText: t('audit.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await revert.mutateAsync(e.id);
+        void message.success(t('audit.reverted'));
+        onClose();
+      },
+    });
+  return (
+    <Drawer
+      open={entry !== null}
+      onClose={onClose}
+      title={t('audit.detail')}
+      size="large"
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+      destroyOnHidden
+    >
+      {entry && (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'at', label: t('audit.at'), children: formatTenantTime(entry.at, 'YYYY-MM-DD HH:mm:ss') },
+              { key: 'user', label: t('audit.user'), children: entry.userName },
+              { key: 'kind', label: t('audit.kind'), children: t(`audit.kinds.${entry.entityKind}`) },
+              {
+                key: 'action',
+                label: t('audit.action'),
+                children: <Tag color={ACTION_COLORS[entry.action]}>{t(`audit.actionNames.${entry.action}`)}</Tag>,
+              },
+              { key: 'summary', label: t('audit.summary'), children: entry.summary },
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="field"
+            pagination={false}
+            scroll={{ x: 480 }}
+            locale={{ emptyText: t('audit.noChange') }}
+            dataSource={changes}
+            aria-label={t('audit.detail')}
+            columns={[
+              { title: t('audit.field'), dataIndex: 'field', width: 140 },
+              {
+                title: t('audit.before'),
+                dataIndex: 'before',
+                render: (v: unknown) => <del style={{ wordBreak: 'break-all' }}>{showValue(v)}</del>,
+              },
+              {
+                title: t('audit.after'),
+                dataIndex: 'after',
+                render: (v: unknown) => <ins style={{ wordBreak: 'break-all' }}>{showValue(v)}</ins>,
+              },
+            ]}
+          />
+          {entry.canRevert ? (
+            <Button danger icon={<RollbackOutlined />} loading={revert.isPending} onClick={() => confirmRevert(entry)}>
+              {t('audit.revert')}
+            </Button>
+          ) : (
+            entry.revertBlock && (
+              <Alert type="info" showIcon message={`${t('audit.cannotRevert')}：${entry.revertBlock}`} />
+            )
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}
+
+/**
+ * /home/configAuditLog (configuration menu configAuditLog, checked by the server on every call): every configuration
+ * change of the tenant, newest first, filtered by changed item, action, person and days of the tenant's calendar;
+ * an entry opens with its before and after, and may be reverted from there.
+ */
+export function AuditLogPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<AuditFilter>({ current: 1, size: 20 });
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+  const page = useAuditPage(filter);
+  const users = useAuditUsers();
+  const set = (patch: Partial<AuditFilter>) => setFilter((f) => ({ ...f, ...patch, current: 1 }));
+  const day = (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
+  return (
+    <AccessibleTheme>
+      <div style={{ padding: 16 }}>
+        <Card
+          title={
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {t('audit.title')}
+            </Typography.Title>
+          }
+          extra={
+            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} aria-label={t('audit.refresh')}>
+              {t('audit.refresh')}
+            </Button>
+          }
+        >
+          <Space wrap style={{ marginBottom: 16 }}>
+            <Select<AuditKind>
+              allowClear
+              aria-label={t('audit.kind')}
+              placeholder={t('audit.kind')}
+              style={{ width: 150 }}
+              options={AUDIT_KINDS.map((k) => ({ value: k, label: t(`audit.kinds.${k}`) }))}
+              onChange={(entityKind) => set({ entityKind })}
+            />
+            <Select<AuditAction>
+              allowClear
+              aria-label={t('audit.action')}
+              placeholder={t('audit.action')}
+              style={{ width: 120 }}
+              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actionNames.${a}`) }))}
+              onChange={(action) => set({ action })}
+            />
+            <Select<string>
+              allowClear
+              aria-label={t('audit.user')}
+              placeholder={t('audit.user')}
+              style={{ width: 150 }}
+              options={(users.data ?? []).map((u) => ({ value: u.userId, label: u.userName }))}
+              onChange={(userId) => set({ userId })}
+            />
+            <DatePicker
+              aria-label={t('audit.startDate')}
+              placeholder={t('audit.startDate')}
+              onChange={(d) => set({ startDate: day(d) })}
+            />
+            <DatePicker
+              aria-label={t('audit.endDate')}
+              placeholder={t('audit.endDate')}
+              onChange={(d) => set({ endDate: day(d) })}
+            />
+          </Space>
+          <Table<AuditEntry>
+            rowKey="id"
+            size="middle"
+            loading={page.isPending}
+            dataSource={page.data?.records ?? []}
+            scroll={{ x: 760 }}
+            pagination={{
+              current: filter.current,
+              pageSize: filter.size,
+              total: page.data?.total ?? 0,
+              onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
+            }}
+            columns={[
+              {
+                title: t('audit.at'),
+                dataIndex: 'at',
+                width: 160,
+                render: (v: string) => formatTenantTime(v, 'YYYY-MM-DD HH:mm:ss'),
+              },
+              { title: t('audit.user'), dataIndex: 'userName', width: 120 },
+              {
+                title: t('audit.kind'),
+                dataIndex: 'entityKind',
+                width: 110,
+                render: (k: AuditKind) => t(`audit.kinds.${k}`),
+              },
+              {
+                title: t('audit.action'),
+                dataIndex: 'action',
+                width: 90,
+                render: (a: AuditAction) => <Tag color={ACTION_COLORS[a]}>{t(`audit.actionNames.${a}`)}</Tag>,
+              },
+              { title: t('audit.summary'), dataIndex: 'summary' },
+              {
+                title: t('audit.actions'),
+                width: 90,
+                render: (_, e) => (
+                  <Button size="small" onClick={() => setOpen(e)} aria-label={`${t('audit.view')} ${e.summary}`}>
+                    {t('audit.view')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </Card>
+        <EntryDrawer entry={open} onClose={() => setOpen(null)} />
+      </div>
+    </AccessibleTheme>
+  );
+}

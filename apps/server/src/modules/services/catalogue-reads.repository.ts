@@ -126,6 +126,34 @@ export function catalogueReads(db: Db) {
         .execute();
     },
 
+    /** Services by id with their department's name: how a configuration file names a card's services (ADR 0031). */
+    servicesWithDept: (tenantId: string, ids: string[]) =>
+      ids.length
+        ? db
+            .selectFrom('svc_services as s')
+            .leftJoin('svc_depts as d', (j) =>
+              j.onRef('d.id', '=', 's.dept_id').onRef('d.tenant_id', '=', 's.tenant_id'),
+            )
+            .where('s.tenant_id', '=', tenantId)
+            .where('s.id', 'in', ids)
+            .select(['s.id', 's.service_name', 'd.name as dept_name'])
+            .execute()
+        : Promise.resolve([]),
+    /** Services of the tenant with one of these names (with their department's name), to match a file's services. */
+    servicesByName: (tenantId: string, names: string[]) =>
+      names.length
+        ? db
+            .selectFrom('svc_services as s')
+            .leftJoin('svc_depts as d', (j) =>
+              j.onRef('d.id', '=', 's.dept_id').onRef('d.tenant_id', '=', 's.tenant_id'),
+            )
+            .where('s.tenant_id', '=', tenantId)
+            .where('s.service_name', 'in', names)
+            .select(['s.id', 's.service_name', 'd.name as dept_name'])
+            .orderBy('s.id')
+            .execute()
+        : Promise.resolve([]),
+
     scenes: (tenantId: string) =>
       db.selectFrom('svc_scenes').where('tenant_id', '=', tenantId).select(['id', 'name']).orderBy('sort').execute(),
     depts: (tenantId: string) =>
@@ -205,14 +233,17 @@ export function catalogueReads(db: Db) {
         links: [],
       });
       // The landing page is prepared per catalogue version (ADR 0018): the version moves with the change.
-      await db.transaction().execute(async (trx) => {
+      // Inside a caller's transaction (the configuration import, ADR 0031) both writes join it.
+      const write = async (trx: Db) => {
         await trx
           .insertInto('svc_landing_configs')
           .values({ tenant_id: tenantId, config: value, footer: emptyFooter, updated_at: updatedAt })
           .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ config: value, updated_at: updatedAt }))
           .execute();
         await bumpCatalogue(trx, tenantId);
-      });
+      };
+      if (db.isTransaction) await write(db);
+      else await db.transaction().execute(write);
     },
 
     publicServices: (tenantId: string, limit: number) =>

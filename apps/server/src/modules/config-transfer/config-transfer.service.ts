@@ -1,0 +1,199 @@
+import type { Multipart } from '@fastify/multipart';
+import {
+  CONFIG_FILE_FORMAT,
+  CONFIG_FILE_LEFT_OUT,
+  CONFIG_FILE_MAX_BYTES,
+  CONFIG_FILE_VERSION,
+  CONFIG_TRANSFER_TEXTS,
+  WorkbenchConfigFile,
+  type ConfigImportSummary,
+} from '@portal/contracts/config-transfer';
+import { basename } from 'node:path';
+import type { z } from 'zod';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { tenantDetail } from '../auth/auth.service.ts';
+import { exportCardsConfig, importCardsConfig, importPlacements } from '../cards/cards.config-file.ts';
+import { exportHomeConfig, importHomeConfig } from '../home-config/home-config.config-file.ts';
+import { exportNavigationConfig, importNavigationConfig } from '../navigation/navigation.config-file.ts';
+import { exportSiteConfig, importSiteConfig } from '../site-settings/site-settings.config-file.ts';
+
+/**
+ * The workbench configuration file (issue 16, ADR 0031): a thin coordinator over the modules that own the tables.
+ * Export reads each module's part; import replaces every part inside one transaction (a bad file or a failure
+ * half-way changes nothing), and a preview runs the same import and rolls it back.
+ */
+
+/** The file of the caller's tenant and its download name. */
+export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
+  const tenantId = ctx.tenantId;
+  const { cards, tools, placementKeys } = await exportCardsConfig(deps, tenantId);
+  const [tabs, navigation, settings, tenant] = await Promise.all([
+    exportHomeConfig(deps, tenantId, placementKeys),
+    exportNavigationConfig(deps, tenantId),
+    exportSiteConfig(deps, tenantId),
+    tenantDetail(deps, tenantId),
+  ]);
+  const exportedAt = new Date().toISOString();
+  const file: WorkbenchConfigFile = {
+    format: CONFIG_FILE_FORMAT,
+    version: CONFIG_FILE_VERSION,
+    exportedAt,
+    tenantName: tenant.tenantName,
+    leftOut: CONFIG_FILE_LEFT_OUT,
+    sections: { home: { tabs }, cards, navigation, tools, settings },
+  };
+  const stamp = exportedAt.slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  return { file, fileName: `workbench-config-${tenantId.replace(/[^0-9A-Za-z_-]/g, '')}-${stamp}.json` };
+}
+
+/** The uploaded file (one .json part, 2 MB) and the preview field, read from the multipart body. */
+export async function readUpload(parts: AsyncIterableIterator<Multipart>): Promise<{ text: string; preview: boolean }> {
+  let text: string | undefined;
+  let preview = false;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'preview') preview = ['1', 'true'].includes(String(part.value));
+        continue;
+      }
+      if (text !== undefined) {
+        part.file.resume();
+        throw badRequest(CONFIG_TRANSFER_TEXTS.oneFile);
+      }
+      const name = basename(part.filename || '');
+      if (!/\.json$/i.test(name)) {
+        part.file.resume();
+        throw badRequest(CONFIG_TRANSFER_TEXTS.badExtension, name.slice(0, 200));
+      }
+      const data = await part.toBuffer();
+      if (part.file.truncated || data.length > CONFIG_FILE_MAX_BYTES)
+        throw new AppError(413, CONFIG_TRANSFER_TEXTS.tooLarge);
+      text = data.toString('utf8');
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, CONFIG_TRANSFER_TEXTS.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(CONFIG_TRANSFER_TEXTS.oneFile);
+    throw err;
+  }
+  if (text === undefined || !text.trim()) throw badRequest(CONFIG_TRANSFER_TEXTS.fileRequired);
+  return { text, preview };
+}
+
+/** The names a person knows the file's fields by, for the message of a bad file. */
+const FIELD_NAMES: Record<string, string> = {
+  cardName: '卡片名称',
+  typeName: '首页标签名称',
+  columnName: '栏目名称',
+  navigationName: '导航名称',
+  toolsName: '工具名称',
+  configPath: '导航地址',
+  toolsUrl: '工具地址',
+  cardType: '卡片类型',
+  dataSource: '数据来源',
+  displayRows: '显示行数',
+  tabs: '首页标签',
+};
+
+/** Section 8 wants a message a person reads: zod's own (English) ones are said in Chinese here. */
+function problemOf(issue: z.core.$ZodIssue): string {
+  if (/[\u4e00-\u9fff]/.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) <= 1 ? '不能为空' : `不能少于 ${String(issue.minimum)}`;
+    case 'too_big':
+      return `不能超过 ${String(issue.maximum)}`;
+    case 'invalid_type':
+      return issue.input === undefined ? '缺失' : '类型不正确';
+    case 'invalid_value':
+      return '取值不在允许的范围内';
+    default:
+      return '不正确';
+  }
+}
+
+/** Checks a file's text: JSON, then format, then version, then the contract, then the card keys the tabs use. */
+export function parseConfigFile(text: string): WorkbenchConfigFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw badRequest(CONFIG_TRANSFER_TEXTS.badJson, (err as Error).message.slice(0, 200));
+  }
+  const head = (raw && typeof raw === 'object' ? raw : {}) as { format?: unknown; version?: unknown };
+  if (head.format !== CONFIG_FILE_FORMAT)
+    throw badRequest(CONFIG_TRANSFER_TEXTS.badFormat, `format: ${String(head.format).slice(0, 100)}`);
+  if (head.version !== CONFIG_FILE_VERSION)
+    throw badRequest(CONFIG_TRANSFER_TEXTS.badVersion, `version: ${String(head.version).slice(0, 20)}`);
+  const parsed = WorkbenchConfigFile.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .slice(1);
+    const field = FIELD_NAMES[String(issue.path[issue.path.length - 1])];
+    throw badRequest(
+      `${CONFIG_TRANSFER_TEXTS.badContent}：${where}${field ? `（${field}）` : ''}${problemOf(issue)}`,
+      issue.message,
+    );
+  }
+  const file = parsed.data;
+  const keys = file.sections.cards.map((c) => c.key);
+  const dup = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (dup) throw badRequest(CONFIG_TRANSFER_TEXTS.duplicateCardKey, `card key ${dup}`);
+  for (const tab of file.sections.home.tabs) {
+    const missing = tab.cards.find((k) => !keys.includes(k));
+    if (missing) throw badRequest(CONFIG_TRANSFER_TEXTS.unknownCardKey, `${tab.typeName}: ${missing}`);
+  }
+  return file;
+}
+
+/** A preview's way out of its transaction (so that it rolls back) carrying what the import would have done. */
+class PreviewDone extends Error {
+  readonly summary: ConfigImportSummary;
+  constructor(summary: ConfigImportSummary) {
+    super('preview');
+    this.summary = summary;
+  }
+}
+
+/** Replaces the workbench configuration of the caller's tenant with the file's, all or nothing. */
+export async function importConfig(
+  deps: AppDeps,
+  ctx: RequestContext,
+  text: string,
+  preview: boolean,
+): Promise<ConfigImportSummary> {
+  const file = parseConfigFile(text);
+  const s = file.sections;
+  const tenantId = ctx.tenantId;
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const t: AppDeps = { ...deps, db: trx };
+      const cards = await importCardsConfig(t, tenantId, s.cards, s.tools);
+      const typeIds = await importHomeConfig(t, tenantId, s.home.tabs);
+      await importPlacements(
+        t,
+        tenantId,
+        s.home.tabs.map((tab, i) => ({ typeId: typeIds[i]!, cardIds: tab.cards.map((k) => cards.idOfKey.get(k)!) })),
+      );
+      const navigation = await importNavigationConfig(t, tenantId, s.navigation);
+      const settings = await importSiteConfig(t, tenantId, s.settings);
+      const summary: ConfigImportSummary = {
+        preview,
+        tenantName: file.tenantName,
+        exportedAt: file.exportedAt,
+        counts: { tabs: typeIds.length, ...cards.counts, navigation, settings },
+        skipped: cards.skipped,
+        leftOut: CONFIG_FILE_LEFT_OUT,
+      };
+      if (preview) throw new PreviewDone(summary);
+      return summary;
+    });
+  } catch (err) {
+    if (err instanceof PreviewDone) return err.summary;
+    throw err;
+  }
+}

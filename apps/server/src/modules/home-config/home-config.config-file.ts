@@ -1,0 +1,53 @@
+import type { ConfigFileTab } from '@portal/contracts/config-transfer';
+import { newId } from '../../platform/crypto.ts';
+import type { AppDeps } from '../../platform/http.ts';
+import { saveTenantSetting } from '../site-settings/site-settings.service.ts';
+import { homeConfigRepository } from './home-config.repository.ts';
+import { indexTypes } from './home-config.service.ts';
+
+/** The settings key home-config.service keeps the default tab in (indextypeconfig/setDefault). */
+const DEFAULT_TYPE_KEY = 'homeDefaultType';
+
+/**
+ * The home tabs of the workbench configuration file (ADR 0031): in order, whether each is the default, and the keys
+ * of their cards (the cards' export names them).
+ */
+export async function exportHomeConfig(
+  deps: AppDeps,
+  tenantId: string,
+  cardKeysOf: (typeId: string) => string[],
+): Promise<ConfigFileTab[]> {
+  return (await indexTypes(deps, tenantId, null)).map((t) => ({
+    typeName: t.typeName,
+    layout: t.layout,
+    status: t.status === 1 ? 1 : 0,
+    isDefault: t.isDefault,
+    cards: cardKeysOf(t.id),
+  }));
+}
+
+/**
+ * Replaces the tenant's tabs with a file's (with the `deps.db` given: the import's transaction); the file's default
+ * tab (else its first) becomes the default. Returns the new tab ids in the file's order.
+ */
+export async function importHomeConfig(deps: AppDeps, tenantId: string, tabs: ConfigFileTab[]): Promise<string[]> {
+  const r = homeConfigRepository(deps.db);
+  const old = (await r.indexTypes(tenantId)).map((t) => t.id);
+  if (old.length) await r.removeIndexTypes(tenantId, old);
+  const ids: string[] = [];
+  for (const [i, tab] of tabs.entries()) {
+    const id = newId();
+    ids.push(id);
+    await r.insertIndexType({
+      id,
+      tenant_id: tenantId,
+      type_name: tab.typeName,
+      layout: tab.layout,
+      status: tab.status,
+      sort: i + 1,
+    });
+  }
+  const chosen = tabs.findIndex((t) => t.isDefault);
+  await saveTenantSetting(deps, tenantId, DEFAULT_TYPE_KEY, ids[Math.max(0, chosen)]);
+  return ids;
+}

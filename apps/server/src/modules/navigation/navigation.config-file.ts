@@ -1,0 +1,51 @@
+import type { ConfigFileNavigation } from '@portal/contracts/config-transfer';
+import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
+import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
+import { newId } from '../../platform/crypto.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { AppDeps } from '../../platform/http.ts';
+import { navigationConfigFileRepository } from './navigation.config-file.repository.ts';
+import { navigationRepository } from './navigation.repository.ts';
+import { assertCustomPath, navigationList } from './navigation.service.ts';
+
+/** The navigation part of the workbench configuration file (ADR 0031): every item, in order, without ids. */
+export async function exportNavigationConfig(deps: AppDeps, tenantId: string): Promise<ConfigFileNavigation[]> {
+  return (await navigationList(deps, tenantId, false)).map((n) => ({
+    navigationName: n.navigationName,
+    navigationType: n.navigationType,
+    isBuilt: n.isBuilt,
+    isAuto: n.isAuto,
+    configPath: n.configPath,
+    embedded: n.embedded,
+  }));
+}
+
+/**
+ * Replaces the tenant's navigation with a file's (with the `deps.db` given: the import's transaction). A link this
+ * site would refuse, or more custom items than allowed, fails the whole import.
+ */
+export async function importNavigationConfig(
+  deps: AppDeps,
+  tenantId: string,
+  items: ConfigFileNavigation[],
+): Promise<number> {
+  for (const n of items) assertCustomPath(n.configPath);
+  const custom = items.filter((n) => n.isBuilt === 2).length;
+  if (custom > CUSTOM_NAVIGATION_LIMIT)
+    throw badRequest(WORKBENCH_MESSAGES.navigationLimit, `navigation: ${custom} > ${CUSTOM_NAVIGATION_LIMIT}`);
+  await navigationConfigFileRepository(deps.db).removeAllNavigation(tenantId);
+  const r = navigationRepository(deps.db);
+  for (const [i, n] of items.entries())
+    await r.insertNavigation({
+      id: newId(),
+      tenant_id: tenantId,
+      navigation_name: n.navigationName,
+      navigation_type: n.navigationType,
+      is_built: n.isBuilt,
+      is_auto: n.isAuto,
+      config_path: n.configPath,
+      embedded: n.embedded ? 1 : 0,
+      sort: i + 1,
+    });
+  return items.length;
+}

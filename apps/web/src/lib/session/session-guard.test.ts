@@ -74,6 +74,27 @@ describe('session guard (4.3)', () => {
     expect(sessionTimeStore.getState().latest?.validTime).toBe(970);
   });
 
+  it('checks a ticket that arrives after the tokens at once (a login), not at the next 30 s tick', async () => {
+    sessionStore.setState({ casTicket: null });
+    sessionTimeStore.setState({ latest: null });
+    const getSessionValidTime = vi.fn(async () => valid(1000));
+    stop = startSessionGuard({
+      store: sessionStore,
+      refreshToken: async () => tokens(2),
+      getSessionValidTime,
+      updateSessionValidTime: async () => valid(1800),
+      onForcedRelogin: vi.fn(),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getSessionValidTime).not.toHaveBeenCalled();
+    sessionStore
+      .getState()
+      .setSession({ casTicket: 'ST-2', tgt: 'TGT', expireTime: Date.now() + 1_800_000, outLogTip: '' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getSessionValidTime).toHaveBeenCalledWith('ST-2');
+    expect(sessionTimeStore.getState().latest?.validTime).toBe(1000);
+  });
+
   it('opens the forced re-login dialog when the ticket has expired', async () => {
     const onForcedRelogin = vi.fn();
     stop = startSessionGuard({

@@ -121,12 +121,21 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
   const sessionTimer = setInterval(() => void checkSession(), SESSION_CHECK_INTERVAL_MS);
   void checkSession();
   void checkTokenAge();
+  // A login stores the tokens (which starts this guard) before the ticket of its login init: a new ticket is checked
+  // at once, so the time left shows right after login instead of at the next 30 s tick.
+  let lastTicket = deps.store.getState().casTicket;
+  const unsubscribeTicket = deps.store.subscribe((s) => {
+    if (s.casTicket === lastTicket) return;
+    lastTicket = s.casTicket;
+    if (s.casTicket) void checkSession();
+  });
   const target = deps.activityTarget ?? (typeof document !== 'undefined' ? document : undefined);
   for (const e of ACTIVITY_EVENTS)
     target?.addEventListener(e, onActivity, { passive: true } as AddEventListenerOptions);
 
   return () => {
     stopped = true;
+    unsubscribeTicket();
     tabs.stop();
     clearInterval(tokenTimer);
     clearInterval(sessionTimer);

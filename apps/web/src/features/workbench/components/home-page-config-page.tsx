@@ -20,6 +20,7 @@ import {
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { submitTheme } from '../api/submit-theme.ts';
+import { ConfigFileSection } from './config-file-section.tsx';
 import { HolidaysConfigSection } from './holidays-config-section.tsx';
 import { ServiceSpecialsConfigSection } from './service-specials-config-section.tsx';
 import '../workbench.css';
@@ -242,12 +243,16 @@ export function HomeCardsSetting() {
   );
 }
 
-/** /home/userFrameConfig/homePageConfig: home page cards, holidays, service specials, theme colour and footer. */
+/**
+ * /home/userFrameConfig/homePageConfig: the configuration file (export and import), home page cards, holidays, service
+ * specials, theme colour and footer.
+ */
 export function HomePageConfigPage() {
   const { t } = useTranslation();
   return (
     <div className="wb-config">
       <h1 style={{ fontSize: 20, margin: 0 }}>{t('pages.homePageConfig')}</h1>
+      <ConfigFileSection />
       <ThemeColorSetting />
       <HomeCardsSetting />
       <HolidaysConfigSection />

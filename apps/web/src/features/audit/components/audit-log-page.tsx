@@ -135,7 +135,7 @@ export function AuditLogPage() {
             </Typography.Title>
           }
           extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} aria-label={t('audit.refresh')}>
+            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()}>
               {t('audit.refresh')}
             </Button>
           }
@@ -213,7 +213,13 @@ export function AuditLogPage() {
                 title: t('audit.actions'),
                 width: 90,
                 render: (_, e) => (
-                  <Button size="small" onClick={() => setOpen(e)} aria-label={`${t('audit.view')} ${e.summary}`}>
+                  // No space inside 查看: the accessible name (with the entry's summary) begins with the visible text.
+                  <Button
+                    size="small"
+                    autoInsertSpace={false}
+                    onClick={() => setOpen(e)}
+                    aria-label={`${t('audit.view')} ${e.summary}`}
+                  >
                     {t('audit.view')}
                   </Button>
                 ),

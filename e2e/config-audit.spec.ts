@@ -51,8 +51,17 @@ describe('configuration changes and their revert (real server, Debian Chromium)'
     await page.goto(`${journey.server.url}/home/configAuditLog`);
     await page.getByRole('heading', { name: '配置变更记录' }).waitFor({ state: 'visible' });
     await page.getByRole('combobox', { name: '变更对象' }).waitFor({ state: 'visible' });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(390);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(390);
+    // An entry (the previous journey's) opens in a drawer no wider than the screen.
+    await page
+      .getByRole('button', { name: /^查看 / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: '变更详情' }).getByText('card_name').waitFor({ state: 'visible' });
+    expect(await width()).toBeLessThanOrEqual(390);
+    const drawer = await page.locator('.ant-drawer-content-wrapper').boundingBox();
+    expect(drawer!.width).toBeLessThanOrEqual(390);
     await context.close();
   });
 

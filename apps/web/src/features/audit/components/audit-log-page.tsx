@@ -130,7 +130,7 @@ export function AuditLogPage() {
       <div style={{ padding: 16 }}>
         <Card
           title={
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
               {t('audit.title')}
             </Typography.Title>
           }

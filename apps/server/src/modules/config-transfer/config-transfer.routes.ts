@@ -32,11 +32,14 @@ export async function configTransferRoutes(app: App): Promise<void> {
       },
       async (q, reply) => {
         const { file, fileName } = await exportConfig(d, userOf(q));
-        return reply
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-          .header('cache-control', 'no-store')
-          .send(JSON.stringify(file, null, 2));
+        return (
+          reply
+            // A download, not an answer: the web client reads a JSON content type as the envelope of section 8.
+            .header('content-type', 'application/octet-stream')
+            .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+            .header('cache-control', 'no-store')
+            .send(JSON.stringify(file, null, 2))
+        );
       },
     );
   }

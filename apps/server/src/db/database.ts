@@ -49,6 +49,9 @@ export interface SessionTable {
   user_id: string;
   access_token_hash: string;
   access_expires_at: string;
+  /** The access token a refresh replaced, still taken until previous_access_until (REFRESH_REUSE_GRACE_SECONDS). */
+  previous_access_hash: string | null;
+  previous_access_until: string | null;
   cas_ticket: string;
   tgt: string;
   /** When the session (CAS ticket) ends unless extended by updateSessionValidTime. */

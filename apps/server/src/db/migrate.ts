@@ -27,6 +27,7 @@ import * as noticeDepartmentsSchedule from './migrations/2026-11-24T10-30_notice
 import * as faqSynonyms from './migrations/2026-11-24T10-40_faq-synonyms.ts';
 import * as tenantTimeZone from './migrations/2026-11-24T11-00_tenant-time-zone.ts';
 import * as newsContent from './migrations/2026-11-24T12-10_news-content.ts';
+import * as accessTokenGrace from './migrations/2026-11-24T12-30_access-token-grace.ts';
 import * as auditLog from './migrations/2026-11-24T13-00_audit-log.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T10-40_faq-synonyms': faqSynonyms,
   '2026-11-24T11-00_tenant-time-zone': tenantTimeZone,
   '2026-11-24T12-10_news-content': newsContent,
+  '2026-11-24T12-30_access-token-grace': accessTokenGrace,
   '2026-11-24T13-00_audit-log': auditLog,
 };
 

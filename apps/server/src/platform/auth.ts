@@ -36,11 +36,18 @@ export function requestedTenant(request: FastifyRequest): string | null {
 export async function findSessionUser(app: FastifyInstance, token: string): Promise<RequestContext | null> {
   const { db, hashToken } = app.deps;
   const now = nowIso();
+  const hash = hashToken(token);
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .where('s.access_token_hash', '=', hashToken(token))
+    // The session's token, or the one its last refresh replaced within the grace (two tabs, issue 11).
+    .where((eb) =>
+      eb.or([
+        eb('s.access_token_hash', '=', hash),
+        eb.and([eb('s.previous_access_hash', '=', hash), eb('s.previous_access_until', '>', now)]),
+      ]),
+    )
     .where('s.revoked_at', 'is', null)
     .where('s.access_expires_at', '>', now)
     .where('s.expires_at', '>', now)

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/create-db.ts';
 import type { SessionUpdate } from '../../db/database.ts';
+import { REFRESH_REUSE_GRACE_SECONDS } from '@portal/contracts/constants';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 
@@ -210,7 +211,22 @@ export function authRepository(db: Db) {
           .execute();
         await trx
           .updateTable('sessions')
-          .set({ access_token_hash: next.accessHash, access_expires_at: next.accessExpiresAt })
+          .set((eb) => {
+            // The replaced token is still taken for a moment (another tab's call may be on its way with it), never
+            // past its own expiry.
+            const graceEnd = nowIso(Date.now() + REFRESH_REUSE_GRACE_SECONDS * 1000);
+            return {
+              previous_access_hash: eb.ref('access_token_hash'),
+              previous_access_until: eb
+                .case()
+                .when('access_expires_at', '<', graceEnd)
+                .then(eb.ref('access_expires_at'))
+                .else(graceEnd)
+                .end(),
+              access_token_hash: next.accessHash,
+              access_expires_at: next.accessExpiresAt,
+            };
+          })
           .where('tenant_id', '=', tenantId)
           .where('id', '=', sessionId)
           .execute();

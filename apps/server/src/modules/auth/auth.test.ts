@@ -277,7 +277,7 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
   });
 
   describe('refresh (oauth/token, grant_type=refresh_token)', () => {
-    it('gives new tokens that work, and the old access token stops working', async () => {
+    it(`gives new tokens that work, and the old access token stops working ${REFRESH_REUSE_GRACE_SECONDS} s later`, async () => {
       const first = (await c.login('teacher01', DEMO_PASSWORD)).json().result as Tokens;
       const res = await c.refresh(first.refresh_token);
       expect(res.statusCode).toBe(200);
@@ -291,12 +291,35 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect(next.refresh_token).not.toBe(first.refresh_token);
 
       expect((await c.userInfo(next.access_token)).statusCode).toBe(200);
+      // Another tab's call sent with the old token while this one refreshed is still answered (issue 11)...
+      expect((await c.userInfo(first.access_token)).statusCode).toBe(200);
+      // ...until the grace has passed.
+      await t.app.deps.db
+        .updateTable('sessions')
+        .set({ previous_access_until: new Date(Date.now() - 1000).toISOString() })
+        .where('access_token_hash', '=', t.app.deps.hashToken(next.access_token))
+        .execute();
       expect((await c.userInfo(first.access_token)).statusCode).toBe(401);
+      expect((await c.userInfo(next.access_token)).statusCode).toBe(200);
 
-      // The new refresh token can be used in its turn.
+      // The new refresh token can be used in its turn; then only the token it replaced is in its grace.
       const again = await c.refresh(next.refresh_token);
       expect(again.statusCode).toBe(200);
       expect((await c.userInfo(again.json().result.access_token)).statusCode).toBe(200);
+      expect((await c.userInfo(next.access_token)).statusCode).toBe(200);
+      expect((await c.userInfo(first.access_token)).statusCode).toBe(401);
+    });
+
+    it('ends the old access token with the session: a logout leaves no grace', async () => {
+      const first = (await c.login('teacher01', DEMO_PASSWORD)).json().result as Tokens;
+      const next = (await c.refresh(first.refresh_token)).json().result as Tokens;
+      await t.app.deps.db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('access_token_hash', '=', t.app.deps.hashToken(next.access_token))
+        .execute();
+      expect((await c.userInfo(first.access_token)).statusCode).toBe(401);
+      expect((await c.userInfo(next.access_token)).statusCode).toBe(401);
     });
 
     it(`answers a spent refresh token presented again within ${REFRESH_REUSE_GRACE_SECONDS} s with the same new pair`, async () => {

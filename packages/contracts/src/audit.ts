@@ -17,7 +17,16 @@ export const AUDIT_PATHS = {
 } as const;
 
 /** What an entry is about; each kind belongs to the module that owns its data (and reverts it). */
-export const AUDIT_KINDS = ['card', 'cardColumn', 'tool', 'indexType', 'navigation', 'setting', 'preLogin'] as const;
+export const AUDIT_KINDS = [
+  'card',
+  'cardColumn',
+  'tool',
+  'externalApi',
+  'indexType',
+  'navigation',
+  'setting',
+  'preLogin',
+] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;
 

@@ -58,24 +58,58 @@ export function inTransaction<T>(deps: AppDeps, fn: (tx: AppDeps) => Promise<T>)
 
 // ---- secrets stay out of the log ----
 
-const SECRET_KEY = /secret|password|passwd|token|credential|private.?key|api.?key|bind.?pw/i;
+const SECRET_KEY = /secret|password|passwd|pwd|token|credential|private.?key|api.?key|app.?key|signature|bind.?pw/i;
+/** Keys whose string is an address: a password in it, or a secret-looking query parameter, is redacted. */
+const URL_KEY = /url|uri|href|link|endpoint/i;
+/** Keys naming a parameter (`{ name: 'token', value: '…' }`): the value beside such a name is a secret. */
+const NAME_KEYS = ['name', 'field', 'key', 'paramName'];
+const VALUE_KEYS = ['value', 'defaultValue'];
 
-/** The state with every value under a secret-looking key replaced; `redacted` says whether anything was. */
+/**
+ * The state with secrets replaced by AUDIT_REDACTED: values under secret-looking keys, values of parameters with
+ * secret-looking names, and passwords and secret query parameters of addresses. `redacted` says whether any was.
+ */
 export function redact(value: unknown): { value: unknown; redacted: boolean } {
   let redacted = false;
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object')
-      return Object.fromEntries(
-        Object.entries(v as Record<string, unknown>).map(([k, x]) => {
-          if (SECRET_KEY.test(k) && x !== '' && x !== null && x !== undefined) {
-            redacted = true;
-            return [k, AUDIT_REDACTED];
-          }
-          return [k, walk(x)];
-        }),
-      );
-    return v;
+  const hide = (x: unknown) => {
+    if (x === '' || x === null || x === undefined) return x;
+    redacted = true;
+    return AUDIT_REDACTED;
+  };
+  const address = (raw: string): string => {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      return raw;
+    }
+    const mark = 'audit-redacted-9f3c';
+    let changed = false;
+    if (u.password) {
+      u.password = mark;
+      changed = true;
+    }
+    for (const k of [...u.searchParams.keys()])
+      if (SECRET_KEY.test(k)) {
+        u.searchParams.set(k, mark);
+        changed = true;
+      }
+    if (!changed) return raw;
+    redacted = true;
+    return u.toString().replaceAll(mark, AUDIT_REDACTED);
+  };
+  const walk = (v: unknown, key = ''): unknown => {
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (typeof v === 'string') return URL_KEY.test(key) ? address(v) : v;
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    const secretName = NAME_KEYS.some((k) => typeof o[k] === 'string' && SECRET_KEY.test(o[k]));
+    return Object.fromEntries(
+      Object.entries(o).map(([k, x]) => {
+        if (SECRET_KEY.test(k) || (secretName && VALUE_KEYS.includes(k))) return [k, hide(x)];
+        return [k, walk(x, k)];
+      }),
+    );
   };
   const out = walk(value);
   return { value: out, redacted };

@@ -195,6 +195,43 @@ describe.each(testDatabases)('the configuration audit log on %s', (engine) => {
     expect((await preLogin()).showTools).toBe(pre.showTools);
   });
 
+  it('keeps the secrets of an external data source out of the log, and does not revert such an entry', async () => {
+    const saved = await call('admin', '/cardcolumnconfig/submitApi', {
+      apiName: '教务待办',
+      url: 'https://jw.demo.edu.cn/todo?page=x1&access_token=tok-123',
+      method: 'GET',
+      requestParams: [
+        { name: 'appSecret', paramType: 'string', value: 'sec-456' },
+        { name: 'size', paramType: 'number', value: '10' },
+      ],
+      returnParams: [],
+    });
+    expect(saved.status).toBe(1000);
+    const listed = await call('admin', AUDIT_PATHS.list, { entityKind: 'externalApi' });
+    expect(JSON.stringify(listed)).not.toMatch(/tok-123|sec-456/);
+    const [e] = listed.result.records as AuditEntry[];
+    expect(e).toMatchObject({ action: 'create', summary: '外部数据源「教务待办」', canRevert: false });
+    expect(e!.revertBlock).toBe(AUDIT_MESSAGES.notRevertible);
+    const after = e!.after as { url: string; request_params: { value: string }[] };
+    expect(after.url).toBe(`https://jw.demo.edu.cn/todo?page=x1&access_token=${AUDIT_REDACTED}`);
+    expect(after.request_params.map((p) => p.value)).toEqual([AUDIT_REDACTED, '10']);
+    const refused = await call('admin', AUDIT_PATHS.revert, { id: e!.id });
+    expect([refused.http, refused.msg]).toEqual([409, AUDIT_MESSAGES.notRevertible]);
+    // A data source without secrets is recorded and reverted like any entity (its deletion here).
+    const plain = await call('admin', '/cardcolumnconfig/submitApi', {
+      apiName: '公开待办',
+      url: 'https://pub.demo.edu.cn/todo',
+      method: 'GET',
+    });
+    expect((await call('admin', '/cardcolumnconfig/removeApi', { id: plain.result.id })).status).toBe(1000);
+    const [removal] = await list({ entityKind: 'externalApi', action: 'delete' });
+    expect(removal).toMatchObject({ entityId: plain.result.id, canRevert: true });
+    expect((await call('admin', AUDIT_PATHS.revert, { id: removal!.id })).status).toBe(1000);
+    expect((await call('admin', '/cardcolumnconfig/getApiDetail', { id: plain.result.id })).result.apiName).toBe(
+      '公开待办',
+    );
+  });
+
   it('filters by kind, action, user and days of the tenant', async () => {
     const all = await list();
     expect(all.length).toBeGreaterThan(5);
@@ -266,6 +303,10 @@ describe('secrets stay out of the audit log', () => {
       nested: [{ password: AUDIT_REDACTED }],
       token: '',
     });
-    expect(redact({ card_name: 'x' }).redacted).toBe(false);
+    expect(redact({ card_name: 'x', url: 'https://a.edu.cn/?page=1' }).redacted).toBe(false);
+    expect(redact({ url: 'https://u:pw@a.edu.cn/x' }).value).toEqual({ url: `https://u:${AUDIT_REDACTED}@a.edu.cn/x` });
+    expect(redact([{ name: 'clientSecret', value: 'v' }]).value).toEqual([
+      { name: 'clientSecret', value: AUDIT_REDACTED },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { AUDIT_MESSAGES } from '@portal/contracts/audit';
 import type { Selectable } from 'kysely';
-import type { WbCardColumnRow, WbCardRow, WbToolTable } from '../../db/tables/workbench.ts';
+import type { WbCardColumnRow, WbCardRow, WbExternalApiTable, WbToolTable } from '../../db/tables/workbench.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/http.ts';
@@ -12,7 +12,10 @@ import { cardsRepository } from './cards.repository.ts';
  * - card: its row (config as JSON, without updated_at), the roles it is granted to and its columns; a revert of a
  *   delete brings all three back (not its places on home tabs: those are the tabs' own entries);
  * - cardColumn: its row (card_mapping as JSON);
- * - tool: its row.
+ * - tool: its row;
+ * - externalApi: a registered external data source, its parameters as JSON. A parameter or address holding a secret
+ *   (a token in the query, a parameter named appSecret …) is redacted by the audit module, and such an entry cannot
+ *   be reverted.
  */
 const repo = (deps: AppDeps) => cardsRepository(deps.db);
 
@@ -25,6 +28,7 @@ const columnRow = (s: Record<string, unknown>): WbCardColumnRow => ({
 export const cardSummary = (name: string) => `卡片「${name}」`;
 export const columnSummary = (name: string) => `卡片栏目「${name}」`;
 export const toolSummary = (name: string) => `常用工具「${name}」`;
+export const apiSummary = (name: string) => `外部数据源「${name}」`;
 
 registerAuditKind('card', {
   async snapshot(deps, tenantId, id) {
@@ -80,5 +84,35 @@ registerAuditKind('tool', {
     const r = repo(deps);
     await r.removeTool(tenantId, id);
     if (state) await r.insertTool({ ...(state as unknown as Selectable<WbToolTable>), id, tenant_id: tenantId });
+  },
+});
+
+registerAuditKind('externalApi', {
+  async snapshot(deps, tenantId, id) {
+    const row = await repo(deps).api(tenantId, id);
+    if (!row) return null;
+    return {
+      ...row,
+      request_params: JSON.parse(row.request_params) as unknown,
+      return_params: JSON.parse(row.return_params) as unknown,
+    };
+  },
+  async restore(deps, tenantId, id, state) {
+    const r = repo(deps);
+    if (!state) {
+      await r.removeApi(tenantId, id);
+      return;
+    }
+    const row = state as unknown as Selectable<WbExternalApiTable> & {
+      request_params: unknown;
+      return_params: unknown;
+    };
+    await r.upsertApi({
+      ...row,
+      id,
+      tenant_id: tenantId,
+      request_params: JSON.stringify(row.request_params ?? []),
+      return_params: JSON.stringify(row.return_params ?? []),
+    });
   },
 });

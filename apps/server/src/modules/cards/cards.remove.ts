@@ -2,7 +2,7 @@ import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited } from '../audit/audit.service.ts';
-import { toolSummary } from './cards.audit.ts';
+import { apiSummary, toolSummary } from './cards.audit.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 /**
@@ -11,14 +11,18 @@ import { cardsRepository } from './cards.repository.ts';
  */
 export async function removeApi(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ removed: boolean }> {
   const repo = cardsRepository(deps.db);
-  if (!(await repo.api(ctx.tenantId, id))) throw notFound(WORKBENCH_MESSAGES.apiNotFound, `api ${id}`);
+  const api = await repo.api(ctx.tenantId, id);
+  if (!api) throw notFound(WORKBENCH_MESSAGES.apiNotFound, `api ${id}`);
   const users = await repo.columnsUsingApi(ctx.tenantId, id);
   if (users.length)
     throw conflict(
       `${WORKBENCH_MESSAGES.apiInUse}${users.map((u) => `「${u.card_name}」的栏目「${u.column_name}」`).join('、')}`,
       `api ${id}`,
     );
-  return { removed: await repo.removeApi(ctx.tenantId, id) };
+  const removed = await audited(deps, ctx, { kind: 'externalApi', id, summary: apiSummary(api.api_name) }, (tx) =>
+    cardsRepository(tx.db).removeApi(ctx.tenantId, id),
+  );
+  return { removed };
 }
 
 export async function removeTool(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ removed: boolean }> {

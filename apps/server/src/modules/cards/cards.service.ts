@@ -30,7 +30,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, type AuditTarget } from '../audit/audit.service.ts';
 import { roleList } from '../auth/auth.service.ts';
-import { cardSummary, columnSummary, toolSummary } from './cards.audit.ts';
+import { apiSummary, cardSummary, columnSummary, toolSummary } from './cards.audit.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
@@ -555,17 +555,19 @@ export async function submitApi(deps: AppDeps, ctx: RequestContext, input: z.out
   assertAllowedTarget(input.url, await allowHosts(deps, ctx.tenantId));
   if (input.id && !(await repo(deps).api(ctx.tenantId, input.id))) throw notFound(MESSAGES.notFound, `api ${input.id}`);
   const id = input.id ?? newId();
-  await repo(deps).upsertApi({
-    id,
-    tenant_id: ctx.tenantId,
-    api_name: input.apiName,
-    url: input.url,
-    method: input.method,
-    list_path: input.listPath,
-    request_params: JSON.stringify(input.requestParams),
-    return_params: JSON.stringify(input.returnParams),
+  return audited(deps, ctx, { kind: 'externalApi', id, summary: apiSummary(input.apiName) }, async (tx) => {
+    await repo(tx).upsertApi({
+      id,
+      tenant_id: ctx.tenantId,
+      api_name: input.apiName,
+      url: input.url,
+      method: input.method,
+      list_path: input.listPath,
+      request_params: JSON.stringify(input.requestParams),
+      return_params: JSON.stringify(input.returnParams),
+    });
+    return apiDetail(tx, ctx, id);
   });
-  return apiDetail(deps, ctx, id);
 }
 
 export async function verifyUrl(deps: AppDeps, ctx: RequestContext, url: string) {

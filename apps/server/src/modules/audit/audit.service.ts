@@ -139,6 +139,16 @@ const handlerOf = (kind: AuditKind): AuditKindHandler => {
 
 const whoOf = (ctx: RequestContext) => ctx.userName || ctx.nickName || ctx.account;
 
+let sequence = 0;
+/**
+ * An entry's id sorts by time, then by the order this process wrote it (several entries of one transaction share
+ * their millisecond), so that newest-first is stable; the UUID keeps ids of several nodes apart.
+ */
+export function auditId(now = Date.now()): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}-${newId()}`;
+}
+
 async function insertEntry(
   deps: AppDeps,
   ctx: RequestContext,
@@ -155,7 +165,7 @@ async function insertEntry(
 ): Promise<string> {
   const before = redact(e.before);
   const after = redact(e.after);
-  const id = e.id ?? newId();
+  const id = e.id ?? auditId();
   await repo(deps).insert({
     id,
     tenant_id: ctx.tenantId,
@@ -280,7 +290,7 @@ export async function revertAudit(deps: AppDeps, ctx: RequestContext, id: string
     if (!row) throw notFound(AUDIT_MESSAGES.notFound, `audit ${id}`);
     const block = await revertBlock(tx, row);
     if (block) throw conflict(block, `audit ${id}`);
-    const revertId = newId();
+    const revertId = auditId();
     // Claimed first: of two reverts of one entry at the same time, the second waits for the first and is refused.
     if (!(await r.claimRevert(ctx.tenantId, id, revertId)))
       throw conflict(AUDIT_MESSAGES.alreadyReverted, `audit ${id}`);

@@ -116,6 +116,29 @@ export const ConfigFileTool = z.object({
 });
 export type ConfigFileTool = z.infer<typeof ConfigFileTool>;
 
+/**
+ * A tool of the landing page: a link, or the JSON configuration of a service to open (its `serviceId` taken out and
+ * the service named in `service`, matched by name and department on import).
+ */
+export const ConfigFileLandingTool = z.object({
+  toolsName: z.string().trim().min(1).max(50),
+  toolsIcon: z.string().max(1000).default(''),
+  toolsUrl: z.string().trim().min(1).max(2000),
+  toolsType: z.string().max(50).default(''),
+  service: ConfigFileService.nullable().default(null),
+});
+export type ConfigFileLandingTool = z.infer<typeof ConfigFileLandingTool>;
+
+/** The landing page's navigation bar and tools (the catalogue's comb-cygj ones). */
+export const ConfigFileLanding = z.object({
+  navigationBars: z
+    .array(z.object({ name: z.string().trim().min(1).max(50), url: safeLink(1000).min(1) }))
+    .max(50)
+    .default([]),
+  tools: z.array(ConfigFileLandingTool).max(200).default([]),
+});
+export type ConfigFileLanding = z.infer<typeof ConfigFileLanding>;
+
 export const ConfigFileSettings = z.object({
   footer: FooterInfo.nullable().default(null),
   theme: Theme.nullable().default(null),
@@ -133,6 +156,7 @@ export const ConfigFileSections = z.object({
   navigation: z.array(ConfigFileNavigation).max(100),
   tools: z.array(ConfigFileTool).max(500),
   settings: ConfigFileSettings,
+  landing: ConfigFileLanding,
 });
 export type ConfigFileSections = z.infer<typeof ConfigFileSections>;
 
@@ -147,7 +171,7 @@ export const WorkbenchConfigFile = z.object({
 });
 export type WorkbenchConfigFile = z.infer<typeof WorkbenchConfigFile>;
 
-export const CONFIG_SECTIONS = ['home', 'cards', 'columns', 'navigation', 'tools', 'settings'] as const;
+export const CONFIG_SECTIONS = ['home', 'cards', 'columns', 'navigation', 'tools', 'settings', 'landing'] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
 /** One thing the import left out, and why. */
@@ -170,6 +194,7 @@ export const ConfigImportSummary = z.object({
     navigation: z.number().int(),
     tools: z.number().int(),
     settings: z.number().int(),
+    landing: z.number().int(),
   }),
   skipped: z.array(ConfigSkip),
   leftOut: z.string(),

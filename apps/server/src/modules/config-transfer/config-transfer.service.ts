@@ -16,6 +16,8 @@ import { tenantDetail } from '../auth/auth.service.ts';
 import { exportCardsConfig, importCardsConfig, importPlacements } from '../cards/cards.config-file.ts';
 import { exportHomeConfig, importHomeConfig } from '../home-config/home-config.config-file.ts';
 import { exportNavigationConfig, importNavigationConfig } from '../navigation/navigation.config-file.ts';
+import { assertCustomPath } from '../navigation/navigation.service.ts';
+import { exportLandingConfig, importLandingConfig } from '../services/catalogue-config-file.ts';
 import { exportSiteConfig, importSiteConfig } from '../site-settings/site-settings.config-file.ts';
 
 /**
@@ -28,10 +30,11 @@ import { exportSiteConfig, importSiteConfig } from '../site-settings/site-settin
 export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
   const tenantId = ctx.tenantId;
   const { cards, tools, placementKeys } = await exportCardsConfig(deps, tenantId);
-  const [tabs, navigation, settings, tenant] = await Promise.all([
+  const [tabs, navigation, settings, landing, tenant] = await Promise.all([
     exportHomeConfig(deps, tenantId, placementKeys),
     exportNavigationConfig(deps, tenantId),
     exportSiteConfig(deps, tenantId),
+    exportLandingConfig(deps.db, tenantId),
     tenantDetail(deps, tenantId),
   ]);
   const exportedAt = new Date().toISOString();
@@ -41,7 +44,7 @@ export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
     exportedAt,
     tenantName: tenant.tenantName,
     leftOut: CONFIG_FILE_LEFT_OUT,
-    sections: { home: { tabs }, cards, navigation, tools, settings },
+    sections: { home: { tabs }, cards, navigation, tools, settings, landing },
   };
   const stamp = exportedAt.slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return { file, fileName: `workbench-config-${tenantId.replace(/[^0-9A-Za-z_-]/g, '')}-${stamp}.json` };
@@ -181,12 +184,13 @@ export async function importConfig(
       );
       const navigation = await importNavigationConfig(t, tenantId, s.navigation);
       const settings = await importSiteConfig(t, tenantId, s.settings);
+      const landing = await importLandingConfig(trx, tenantId, s.landing, assertCustomPath);
       const summary: ConfigImportSummary = {
         preview,
         tenantName: file.tenantName,
         exportedAt: file.exportedAt,
-        counts: { tabs: typeIds.length, ...cards.counts, navigation, settings },
-        skipped: cards.skipped,
+        counts: { tabs: typeIds.length, ...cards.counts, navigation, settings, landing: landing.count },
+        skipped: [...cards.skipped, ...landing.skipped],
         leftOut: CONFIG_FILE_LEFT_OUT,
       };
       if (preview) throw new PreviewDone(summary);

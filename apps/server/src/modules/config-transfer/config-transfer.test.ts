@@ -177,6 +177,11 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     expect(business.services).toHaveLength(2);
     expect(business.services[0]!.name).not.toBe('');
     expect(file.sections.cards.flatMap((c) => c.roles)).toContain('student');
+    expect(file.sections.landing.tools.length).toBeGreaterThan(0);
+    expect(file.sections.landing.navigationBars.length).toBeGreaterThan(0);
+    const grades = file.sections.landing.tools.find((x) => x.toolsName === '查成绩')!;
+    expect(grades.service?.name).toBe('成绩查询');
+    expect(grades.toolsUrl).not.toContain('serviceId');
     const external = file.sections.cards.flatMap((c) => c.columns).find((c) => c.externalApi);
     expect(external).toMatchObject({ externalApi: '教务接口', remind: { threshold: 3, enabled: true } });
     // No ids, no secrets, no users.
@@ -210,6 +215,7 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
         cards: a.file.sections.cards.length,
         navigation: a.file.sections.navigation.length,
         tools: a.file.sections.tools.length,
+        landing: a.file.sections.landing.navigationBars.length + a.file.sections.landing.tools.length,
       },
       skipped: [],
     });

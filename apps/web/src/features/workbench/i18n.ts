@@ -138,7 +138,7 @@ export const workbenchZhCN = {
       cancel: '取消',
       from: '来源：{{tenant}}，导出于 {{time}}',
       counts:
-        '首页标签 {{tabs}} 个，卡片 {{cards}} 张（栏目 {{columns}} 个），导航 {{navigation}} 项，常用工具 {{tools}} 个，站点设置 {{settings}} 项',
+        '首页标签 {{tabs}} 个，卡片 {{cards}} 张（栏目 {{columns}} 个），导航 {{navigation}} 项，常用工具 {{tools}} 个，站点设置 {{settings}} 项，登录前页面的导航与工具 {{landing}} 项',
       willSkip: '以下 {{count}} 项将被跳过：',
       skipped: '以下 {{count}} 项已跳过：',
       noSkip: '没有需要跳过的内容',
@@ -439,7 +439,7 @@ export const workbenchEnUS: typeof workbenchZhCN = {
       cancel: 'Cancel',
       from: 'From {{tenant}}, exported {{time}}',
       counts:
-        '{{tabs}} home tab(s), {{cards}} card(s) ({{columns}} column(s)), {{navigation}} navigation item(s), {{tools}} common tool(s), {{settings}} site setting(s)',
+        '{{tabs}} home tab(s), {{cards}} card(s) ({{columns}} column(s)), {{navigation}} navigation item(s), {{tools}} common tool(s), {{settings}} site setting(s), {{landing}} landing page link(s) and tool(s)',
       willSkip: 'These {{count}} item(s) will be skipped:',
       skipped: 'These {{count}} item(s) were skipped:',
       noSkip: 'Nothing is skipped',

@@ -8,6 +8,7 @@ import {
   WorkbenchConfigFile,
   type ConfigImportSummary,
 } from '@portal/contracts/config-transfer';
+import { MESSAGES } from '@portal/contracts/errors';
 import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -84,6 +85,15 @@ export async function readUpload(parts: AsyncIterableIterator<Multipart>): Promi
   return { text, preview };
 }
 
+/** Whether a parsed JSON value holds a NUL character in any key or string. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v));
+  return false;
+}
+
 /** The names a person knows the file's fields by, for the message of a bad file. */
 const FIELD_NAMES: Record<string, string> = {
   cardName: '卡片名称',
@@ -124,6 +134,8 @@ export function parseConfigFile(text: string): WorkbenchConfigFile {
   } catch (err) {
     throw badRequest(CONFIG_TRANSFER_TEXTS.badJson, (err as Error).message.slice(0, 200));
   }
+  // PostgreSQL stores no NUL in text: refused here as the input guard refuses it in a request (ADR 0017).
+  if (holdsNul(raw)) throw badRequest(MESSAGES.controlCharacters, 'NUL character in the file');
   const head = (raw && typeof raw === 'object' ? raw : {}) as { format?: unknown; version?: unknown };
   if (head.format !== CONFIG_FILE_FORMAT)
     throw badRequest(CONFIG_TRANSFER_TEXTS.badFormat, `format: ${String(head.format).slice(0, 100)}`);

@@ -4,6 +4,7 @@ import {
   type ConfigImportSummary,
   type WorkbenchConfigFile,
 } from '@portal/contracts/config-transfer';
+import { MESSAGES } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,6 +281,7 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
         `${CONFIG_TRANSFER_TEXTS.badContent}：sections.cards[0].basicConfig.cardName（卡片名称）不能为空`,
         'config.json',
       ],
+      [JSON.stringify(good).replace('"card-1"', '"card\\u0000-1"'), MESSAGES.controlCharacters, 'config.json'],
       [JSON.stringify(good), CONFIG_TRANSFER_TEXTS.badExtension, 'config.xlsx'],
       ['', CONFIG_TRANSFER_TEXTS.fileRequired, 'config.json'],
     ];

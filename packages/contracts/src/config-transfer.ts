@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { safeLink } from './input.ts';
 import {
   BasicConfig,
+  HOLIDAY_GREETING_MAX,
+  HOLIDAY_NAME_MAX,
+  SERVICE_SPECIAL_DESCRIPTION_MAX,
+  SERVICE_SPECIAL_SERVICES_MAX,
+  SERVICE_SPECIAL_TITLE_MAX,
+  WORKBENCH_MESSAGES,
+  isCalendarDate,
   CardMapping,
   CardType,
   DataSourceCode,
@@ -129,6 +136,32 @@ export const ConfigFileLandingTool = z.object({
 });
 export type ConfigFileLandingTool = z.infer<typeof ConfigFileLandingTool>;
 
+/** A holiday of the home page greeting (days YYYY-MM-DD; endDate equals date for one day). */
+export const ConfigFileHoliday = z
+  .object({
+    name: z.string().trim().min(1).max(HOLIDAY_NAME_MAX),
+    date: z.string().refine(isCalendarDate, { error: WORKBENCH_MESSAGES.holidayDateInvalid }),
+    endDate: z.string().refine(isCalendarDate, { error: WORKBENCH_MESSAGES.holidayDateInvalid }),
+    greeting: z.string().trim().max(HOLIDAY_GREETING_MAX).default(''),
+  })
+  .refine((v) => v.endDate >= v.date, { error: WORKBENCH_MESSAGES.holidayEndBeforeStart, path: ['endDate'] });
+
+/** A service special (topic) of the home page with its services, in order, by name and department. */
+export const ConfigFileSpecial = z.object({
+  title: z.string().trim().min(1).max(SERVICE_SPECIAL_TITLE_MAX),
+  description: z.string().trim().max(SERVICE_SPECIAL_DESCRIPTION_MAX).default(''),
+  img: safeLink(1000).default(''),
+  enabled: z.boolean().default(true),
+  services: z.array(ConfigFileService).max(SERVICE_SPECIAL_SERVICES_MAX).default([]),
+});
+export type ConfigFileSpecial = z.infer<typeof ConfigFileSpecial>;
+
+export const ConfigFileCalendar = z.object({
+  holidays: z.array(ConfigFileHoliday).max(500),
+  specials: z.array(ConfigFileSpecial).max(100),
+});
+export type ConfigFileCalendar = z.infer<typeof ConfigFileCalendar>;
+
 /** The landing page's navigation bar and tools (the catalogue's comb-cygj ones). */
 export const ConfigFileLanding = z.object({
   navigationBars: z
@@ -157,6 +190,7 @@ export const ConfigFileSections = z.object({
   tools: z.array(ConfigFileTool).max(500),
   settings: ConfigFileSettings,
   landing: ConfigFileLanding,
+  calendar: ConfigFileCalendar,
 });
 export type ConfigFileSections = z.infer<typeof ConfigFileSections>;
 
@@ -171,7 +205,16 @@ export const WorkbenchConfigFile = z.object({
 });
 export type WorkbenchConfigFile = z.infer<typeof WorkbenchConfigFile>;
 
-export const CONFIG_SECTIONS = ['home', 'cards', 'columns', 'navigation', 'tools', 'settings', 'landing'] as const;
+export const CONFIG_SECTIONS = [
+  'home',
+  'cards',
+  'columns',
+  'navigation',
+  'tools',
+  'settings',
+  'landing',
+  'calendar',
+] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
 /** One thing the import left out, and why. */
@@ -195,6 +238,8 @@ export const ConfigImportSummary = z.object({
     tools: z.number().int(),
     settings: z.number().int(),
     landing: z.number().int(),
+    holidays: z.number().int(),
+    specials: z.number().int(),
   }),
   skipped: z.array(ConfigSkip),
   leftOut: z.string(),

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { tenantDetail } from '../auth/auth.service.ts';
+import { exportCalendarConfig, importCalendarConfig } from '../calendar-specials/calendar-specials.config-file.ts';
 import { exportCardsConfig, importCardsConfig, importPlacements } from '../cards/cards.config-file.ts';
 import { exportHomeConfig, importHomeConfig } from '../home-config/home-config.config-file.ts';
 import { exportNavigationConfig, importNavigationConfig } from '../navigation/navigation.config-file.ts';
@@ -31,11 +32,12 @@ import { exportSiteConfig, importSiteConfig } from '../site-settings/site-settin
 export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
   const tenantId = ctx.tenantId;
   const { cards, tools, placementKeys } = await exportCardsConfig(deps, tenantId);
-  const [tabs, navigation, settings, landing, tenant] = await Promise.all([
+  const [tabs, navigation, settings, landing, calendar, tenant] = await Promise.all([
     exportHomeConfig(deps, tenantId, placementKeys),
     exportNavigationConfig(deps, tenantId),
     exportSiteConfig(deps, tenantId),
     exportLandingConfig(deps.db, tenantId),
+    exportCalendarConfig(deps, tenantId),
     tenantDetail(deps, tenantId),
   ]);
   const exportedAt = new Date().toISOString();
@@ -45,7 +47,7 @@ export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
     exportedAt,
     tenantName: tenant.tenantName,
     leftOut: CONFIG_FILE_LEFT_OUT,
-    sections: { home: { tabs }, cards, navigation, tools, settings, landing },
+    sections: { home: { tabs }, cards, navigation, tools, settings, landing, calendar },
   };
   const stamp = exportedAt.slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return { file, fileName: `workbench-config-${tenantId.replace(/[^0-9A-Za-z_-]/g, '')}-${stamp}.json` };
@@ -197,12 +199,21 @@ export async function importConfig(
       const navigation = await importNavigationConfig(t, tenantId, s.navigation);
       const settings = await importSiteConfig(t, tenantId, s.settings);
       const landing = await importLandingConfig(trx, tenantId, s.landing, assertCustomPath);
+      const calendar = await importCalendarConfig(t, tenantId, s.calendar);
       const summary: ConfigImportSummary = {
         preview,
         tenantName: file.tenantName,
         exportedAt: file.exportedAt,
-        counts: { tabs: typeIds.length, ...cards.counts, navigation, settings, landing: landing.count },
-        skipped: [...cards.skipped, ...landing.skipped],
+        counts: {
+          tabs: typeIds.length,
+          ...cards.counts,
+          navigation,
+          settings,
+          landing: landing.count,
+          holidays: calendar.holidays,
+          specials: calendar.specials,
+        },
+        skipped: [...cards.skipped, ...landing.skipped, ...calendar.skipped],
         leftOut: CONFIG_FILE_LEFT_OUT,
       };
       if (preview) throw new PreviewDone(summary);

@@ -180,6 +180,8 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     expect(file.sections.cards.flatMap((c) => c.roles)).toContain('student');
     expect(file.sections.landing.tools.length).toBeGreaterThan(0);
     expect(file.sections.landing.navigationBars.length).toBeGreaterThan(0);
+    expect(file.sections.calendar.holidays.length).toBeGreaterThan(0);
+    expect(file.sections.calendar.specials.some((x) => x.services.length > 0)).toBe(true);
     const grades = file.sections.landing.tools.find((x) => x.toolsName === '查成绩')!;
     expect(grades.service?.name).toBe('成绩查询');
     expect(grades.toolsUrl).not.toContain('serviceId');
@@ -217,6 +219,8 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
         navigation: a.file.sections.navigation.length,
         tools: a.file.sections.tools.length,
         landing: a.file.sections.landing.navigationBars.length + a.file.sections.landing.tools.length,
+        holidays: a.file.sections.calendar.holidays.length,
+        specials: a.file.sections.calendar.specials.length,
       },
       skipped: [],
     });

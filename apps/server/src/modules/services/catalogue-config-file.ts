@@ -1,6 +1,7 @@
 import {
   CONFIG_TRANSFER_TEXTS,
   type ConfigFileLanding,
+  type ConfigFileService,
   type ConfigFileLandingTool,
   type ConfigSkip,
 } from '@portal/contracts/config-transfer';
@@ -17,6 +18,28 @@ import { bumpCatalogue } from './catalogue-version.ts';
  * is the import's transaction; the catalogue version moves with the change (ADR 0018), so every node shows the new
  * ones.
  */
+
+/** Services by id as a configuration file names them: name and department. */
+export async function serviceRefs(db: Db, tenantId: string, ids: string[]): Promise<Map<string, ConfigFileService>> {
+  return new Map(
+    (await catalogueReads(db).servicesWithDept(tenantId, ids)).map((s) => [
+      s.id,
+      { name: s.service_name, dept: s.dept_name ?? '' },
+    ]),
+  );
+}
+
+/**
+ * Finds a file's service among the tenant's: same name and department, else the only service of that name; `names`
+ * are every name the caller will ask about (read in one query).
+ */
+export async function serviceMatcher(db: Db, tenantId: string, names: string[]) {
+  const candidates = await catalogueReads(db).servicesByName(tenantId, [...new Set(names)]);
+  return (s: ConfigFileService): string | undefined => {
+    const named = candidates.filter((c) => c.service_name === s.name);
+    return (named.find((c) => (c.dept_name ?? '') === s.dept) ?? (named.length === 1 ? named[0] : undefined))?.id;
+  };
+}
 
 /** The JSON configuration of a tool that opens a service; undefined for a plain link. */
 function serviceConfigOf(url: string): Record<string, unknown> | undefined {
@@ -36,12 +59,7 @@ export async function exportLandingConfig(db: Db, tenantId: string): Promise<Con
     const id = serviceConfigOf(t.tools_url)?.serviceId;
     return typeof id === 'string' ? [id] : [];
   });
-  const services = new Map(
-    (await catalogueReads(db).servicesWithDept(tenantId, [...new Set(ids)])).map((s) => [
-      s.id,
-      { name: s.service_name, dept: s.dept_name ?? '' },
-    ]),
-  );
+  const services = await serviceRefs(db, tenantId, [...new Set(ids)]);
   return {
     navigationBars: bars.map((b) => ({ name: b.name, url: b.url })),
     tools: tools.map((t): ConfigFileLandingTool => {
@@ -70,8 +88,11 @@ export async function importLandingConfig(
   checkLink: (url: string) => void,
 ): Promise<{ count: number; skipped: ConfigSkip[] }> {
   for (const b of landing.navigationBars) checkLink(b.url);
-  const names = [...new Set(landing.tools.flatMap((t) => (t.service ? [t.service.name] : [])))];
-  const candidates = await catalogueReads(db).servicesByName(tenantId, names);
+  const match = await serviceMatcher(
+    db,
+    tenantId,
+    landing.tools.flatMap((t) => (t.service ? [t.service.name] : [])),
+  );
   const skipped: ConfigSkip[] = [];
   const tools: { name: string; icon: string; url: string; type: string }[] = [];
   for (const t of landing.tools) {
@@ -84,9 +105,8 @@ export async function importLandingConfig(
     }
     if (!config)
       throw badRequest(CONFIG_TRANSFER_TEXTS.badContent, `landing tool ${t.toolsName}: service without JSON`);
-    const named = candidates.filter((c) => c.service_name === t.service!.name);
-    const match = named.find((c) => (c.dept_name ?? '') === t.service!.dept) ?? (named.length === 1 ? named[0] : null);
-    if (!match) {
+    const serviceId = match(t.service);
+    if (!serviceId) {
       skipped.push({
         section: 'landing',
         item: `${t.toolsName} / ${t.service.dept ? `${t.service.dept} · ` : ''}${t.service.name}`,
@@ -94,7 +114,7 @@ export async function importLandingConfig(
       });
       continue;
     }
-    const url = JSON.stringify({ ...config, serviceId: match.id });
+    const url = JSON.stringify({ ...config, serviceId });
     tools.push({ name: t.toolsName, icon: t.toolsIcon, url, type: t.toolsType });
   }
   await catalogueConfigFileRepository(db).replace(

@@ -127,7 +127,7 @@ export const workbenchZhCN = {
     },
     configFile: {
       title: '配置迁移',
-      hint: '将首页标签与卡片、导航、常用工具、主题、页脚、标志与登录前页面导出为一个文件，可导入到其他租户或环境（如从测试环境到正式环境）。',
+      hint: '将首页标签与卡片、导航、常用工具、主题、页脚、标志、登录前页面、节假日与服务专题导出为一个文件，可导入到其他租户或环境（如从测试环境到正式环境）。',
       export: '导出配置',
       import: '导入配置',
       chooseFile: '选择配置文件（.json）',
@@ -138,7 +138,7 @@ export const workbenchZhCN = {
       cancel: '取消',
       from: '来源：{{tenant}}，导出于 {{time}}',
       counts:
-        '首页标签 {{tabs}} 个，卡片 {{cards}} 张（栏目 {{columns}} 个），导航 {{navigation}} 项，常用工具 {{tools}} 个，站点设置 {{settings}} 项，登录前页面的导航与工具 {{landing}} 项',
+        '首页标签 {{tabs}} 个，卡片 {{cards}} 张（栏目 {{columns}} 个），导航 {{navigation}} 项，常用工具 {{tools}} 个，站点设置 {{settings}} 项，登录前页面的导航与工具 {{landing}} 项，节假日 {{holidays}} 个，服务专题 {{specials}} 个',
       willSkip: '以下 {{count}} 项将被跳过：',
       skipped: '以下 {{count}} 项已跳过：',
       noSkip: '没有需要跳过的内容',
@@ -428,7 +428,7 @@ export const workbenchEnUS: typeof workbenchZhCN = {
     },
     configFile: {
       title: 'Configuration file',
-      hint: 'Export the home tabs and cards, navigation, common tools, theme, footer, logo and pre-login page as one file, and import it into another tenant or environment (from staging to production, say).',
+      hint: 'Export the home tabs and cards, navigation, common tools, theme, footer, logo, pre-login page, holidays and service specials as one file, and import it into another tenant or environment (from staging to production, say).',
       export: 'Export configuration',
       import: 'Import configuration',
       chooseFile: 'Choose a configuration file (.json)',
@@ -439,7 +439,7 @@ export const workbenchEnUS: typeof workbenchZhCN = {
       cancel: 'Cancel',
       from: 'From {{tenant}}, exported {{time}}',
       counts:
-        '{{tabs}} home tab(s), {{cards}} card(s) ({{columns}} column(s)), {{navigation}} navigation item(s), {{tools}} common tool(s), {{settings}} site setting(s), {{landing}} landing page link(s) and tool(s)',
+        '{{tabs}} home tab(s), {{cards}} card(s) ({{columns}} column(s)), {{navigation}} navigation item(s), {{tools}} common tool(s), {{settings}} site setting(s), {{landing}} landing page link(s) and tool(s), {{holidays}} holiday(s), {{specials}} service special(s)',
       willSkip: 'These {{count}} item(s) will be skipped:',
       skipped: 'These {{count}} item(s) were skipped:',
       noSkip: 'Nothing is skipped',

@@ -11,7 +11,7 @@ const summary = (preview: boolean): ConfigImportSummary => ({
   preview,
   tenantName: '示例大学',
   exportedAt: '2026-11-24T06:00:00.000Z',
-  counts: { tabs: 2, cards: 5, columns: 7, navigation: 3, tools: 4, settings: 4, landing: 9 },
+  counts: { tabs: 2, cards: 5, columns: 7, navigation: 3, tools: 4, settings: 4, landing: 9, holidays: 3, specials: 2 },
   skipped: [{ section: 'cards', item: '办事直通车 / librarian', reason: '目标租户没有该角色，已跳过该授权' }],
   leftOut: '不含用户、会话、密码与任何密钥',
 });

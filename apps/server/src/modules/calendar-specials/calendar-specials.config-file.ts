@@ -1,0 +1,89 @@
+import { CONFIG_TRANSFER_TEXTS, type ConfigFileCalendar, type ConfigSkip } from '@portal/contracts/config-transfer';
+import { nowIso } from '../../db/sql-helpers.ts';
+import { newId } from '../../platform/crypto.ts';
+import type { AppDeps } from '../../platform/http.ts';
+import { serviceMatcher, serviceRefs } from '../services/catalogue-config-file.ts';
+import { calendarSpecialsConfigFileRepository } from './calendar-specials.config-file.repository.ts';
+import { calendarSpecialsRepository } from './calendar-specials.repository.ts';
+
+/**
+ * The holidays and service specials of the workbench configuration file (ADR 0031); a special names its services by
+ * name and department. The import writes with the `deps.db` given: the import's transaction.
+ */
+export async function exportCalendarConfig(deps: AppDeps, tenantId: string): Promise<ConfigFileCalendar> {
+  const holidays = await calendarSpecialsConfigFileRepository(deps.db).holidays(tenantId);
+  const r = calendarSpecialsRepository(deps.db);
+  const specials = await r.specials(tenantId);
+  const items = await r.specialItems(
+    tenantId,
+    specials.map((s) => s.id),
+  );
+  const refs = await serviceRefs(deps.db, tenantId, [...new Set(items.map((i) => i.service_id))]);
+  return {
+    holidays: holidays.map((h) => ({ name: h.name, date: h.date, endDate: h.end_date, greeting: h.greeting })),
+    specials: specials.map((s) => ({
+      title: s.title,
+      description: s.description,
+      img: s.img,
+      enabled: s.enabled === 1,
+      services: items.filter((i) => i.special_id === s.id).flatMap((i) => refs.get(i.service_id) ?? []),
+    })),
+  };
+}
+
+/** Replaces them with the file's; a service the tenant does not have is left out of its special and reported. */
+export async function importCalendarConfig(deps: AppDeps, tenantId: string, c: ConfigFileCalendar) {
+  const match = await serviceMatcher(
+    deps.db,
+    tenantId,
+    c.specials.flatMap((s) => s.services.map((x) => x.name)),
+  );
+  const now = nowIso();
+  const skipped: ConfigSkip[] = [];
+  const specials = c.specials.map((s, i) => ({
+    row: {
+      tenant_id: tenantId,
+      id: newId(),
+      title: s.title,
+      description: s.description,
+      img: s.img,
+      sort: i + 1,
+      enabled: s.enabled ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    },
+    serviceIds: s.services.flatMap((x) => {
+      const id = match(x);
+      if (!id)
+        skipped.push({
+          section: 'calendar',
+          item: `${s.title} / ${x.dept ? `${x.dept} · ` : ''}${x.name}`,
+          reason: CONFIG_TRANSFER_TEXTS.serviceMissing,
+        });
+      return id ? [id] : [];
+    }),
+  }));
+  await calendarSpecialsConfigFileRepository(deps.db).replace(
+    tenantId,
+    c.holidays.map((h) => ({
+      tenant_id: tenantId,
+      id: newId(),
+      name: h.name,
+      date: h.date,
+      end_date: h.endDate,
+      greeting: h.greeting,
+      created_at: now,
+      updated_at: now,
+    })),
+    specials.map((s) => s.row),
+    specials.flatMap((s) =>
+      [...new Set(s.serviceIds)].map((service_id, i) => ({
+        tenant_id: tenantId,
+        special_id: s.row.id,
+        service_id,
+        sort: i + 1,
+      })),
+    ),
+  );
+  return { holidays: c.holidays.length, specials: c.specials.length, skipped };
+}

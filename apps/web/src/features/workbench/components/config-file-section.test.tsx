@@ -6,6 +6,7 @@ import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const summary = (preview: boolean): ConfigImportSummary => ({
   preview,
@@ -19,12 +20,30 @@ const api = vi.hoisted(() => ({
   exportFile: vi.fn(),
   importFile: vi.fn(),
   save: vi.fn(),
+  theme: vi.fn(async () => ({
+    themeName: '默认',
+    themeId: 'default',
+    themeColor: '#123456',
+    themeImg: '',
+    themeImgBorderColor: '',
+    WaitingForMeToHandleBCImg: '',
+    personal: false,
+    tenant: {
+      themeName: '默认',
+      themeId: 'default',
+      themeColor: '#123456',
+      themeImg: '',
+      themeImgBorderColor: '',
+      WaitingForMeToHandleBCImg: '',
+    },
+  })),
 }));
 vi.mock('../api/config-file.ts', () => ({
   exportConfigFile: api.exportFile,
   importConfigFile: api.importFile,
   saveDownloadedFile: api.save,
 }));
+vi.mock('../api/get-theme.ts', () => ({ getTheme: api.theme }));
 const { ConfigFileSection } = await import('./config-file-section.tsx');
 
 function renderSection() {
@@ -69,6 +88,8 @@ describe('configuration file (homePageConfig)', () => {
     await waitFor(() => expect(api.importFile).toHaveBeenCalledTimes(2));
     expect(api.importFile.mock.calls[1]![1]).toBe(false);
     expect(await screen.findByTestId('config-result')).toBeTruthy();
+    // The shell takes the imported theme at once.
+    await waitFor(() => expect(sessionStore.getState().theme?.themeColor).toBe('#123456'));
     expect(screen.getByText(/以下 1 项已跳过/)).toBeTruthy();
   });
 

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ConfigImportSummary } from '@portal/contracts/config-transfer';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { exportConfigFile, importConfigFile, saveDownloadedFile } from '../api/config-file.ts';
+import { getTheme } from '../api/get-theme.ts';
 
 /** What the server said was wrong with a call (section 8 message), else the generic failure. */
 const messageOf = (err: unknown, fallback: string) =>
@@ -50,6 +52,7 @@ export function ConfigFileSection() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
+  const setTheme = useSession((st) => st.setTheme);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [pending, setPending] = useState<{ file: File; summary: ConfigImportSummary } | null>(null);
@@ -90,6 +93,8 @@ export function ConfigFileSection() {
       setPending(null);
       setResult(done);
       await qc.invalidateQueries();
+      // The shell shows the imported theme at once (unless the administrator keeps a theme of their own).
+      setTheme(await getTheme().catch(() => sessionStore.getState().theme));
       void message.success(t('workbench.configFile.done'));
     } catch (err) {
       setPending(null);

@@ -1,8 +1,10 @@
 /** Every feature's texts, registered beside the shell's before the first render (imported first by main.tsx and the tests' setup). */
+import { assistantEnUS, assistantZhCN } from '../features/assistant/i18n.ts';
 import { auditEnUS, auditZhCN } from '../features/audit/i18n.ts';
 import { identityEnUS, identityZhCN } from '../features/auth/i18n.ts';
 import { chatEnUS, chatZhCN } from '../features/chat/i18n.ts';
 import { efficiencyEnUS, efficiencyZhCN } from '../features/efficiency/i18n.ts';
+import { messagesEnUS, messagesZhCN } from '../features/messages/i18n.ts';
 import { offlineEnUS, offlineZhCN } from '../features/offline/i18n.ts';
 import { personalEnUS, personalZhCN } from '../features/personal/i18n.ts';
 import { servicesEnUS, servicesZhCN } from '../features/services/i18n.ts';
@@ -16,6 +18,8 @@ addTexts(workbenchZhCN, workbenchEnUS);
 addTexts(transferZhCN, transferEnUS);
 addTexts(threeListsZhCN, threeListsEnUS);
 addTexts(chatZhCN, chatEnUS);
+addTexts(messagesZhCN, messagesEnUS);
+addTexts(assistantZhCN, assistantEnUS);
 addTexts(personalZhCN, personalEnUS);
 addTexts(efficiencyZhCN, efficiencyEnUS);
 addTexts(identityZhCN, identityEnUS);

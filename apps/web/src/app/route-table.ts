@@ -55,9 +55,9 @@ export const SHELL_PAGES: Array<{ path: string; handle: RouteHandle }> = [
     handle: { name: 'identityProviderConfig', titleKey: 'identity.config.title', hideFooter: true },
   },
   // Notices written and followed by administrators (issue 14): configuration menu noticeManageConfig.
-  { path: 'noticeManageConfig', handle: { name: 'noticeManageConfig', titleKey: 'chat.noticeAdmin.title' } },
+  { path: 'noticeManageConfig', handle: { name: 'noticeManageConfig', titleKey: 'messages.noticeAdmin.title' } },
   // The robot's knowledge (issue 14): configuration menu robotKnowledgeConfig.
-  { path: 'robotKnowledgeConfig', handle: { name: 'robotKnowledgeConfig', titleKey: 'chat.knowledge.title' } },
+  { path: 'robotKnowledgeConfig', handle: { name: 'robotKnowledgeConfig', titleKey: 'assistant.knowledge.title' } },
   // Configuration changes and their revert (issue 16, ADR 0030): configuration menu configAuditLog.
   { path: 'configAuditLog', handle: { name: 'configAuditLog', titleKey: 'audit.title' } },
   { path: 'iframPage', handle: { name: 'iframPage', titleKey: 'pages.iframPage', hideFooter: true } },

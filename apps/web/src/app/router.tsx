@@ -32,7 +32,7 @@ const OUTSIDE_LOADERS: Record<string, PageLoader> = {
   advanceLanding: () => import('../features/services/components/landing-page.tsx').then((m) => <m.LandingPage />),
   allServices: () => import('../features/services/components/all-services-page.tsx').then((m) => <m.AllServicesPage />),
   generalDetailsTow: () =>
-    import('../features/chat/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),
+    import('../features/messages/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),
   lock: () => import('./routes/lock-route.tsx').then((m) => <m.LockRoute />),
 };
 const OUTSIDE_ELEMENTS: Record<string, ReactNode> = { deleteNoPag: <DeletedMessagePage /> };
@@ -52,7 +52,8 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
     import('../features/services/components/service-iframe-page.tsx').then((m) => <m.ServiceIframePage />),
   threelists: () => import('../features/three-lists/components/three-lists-page.tsx').then((m) => <m.ThreeListsPage />),
   deptResponsibilityListConfig: () => import('./routes/dept-duty-config.tsx').then((m) => <m.DeptDutyConfigRoute />),
-  messageIfrm: () => import('../features/chat/components/message-iframe-page.tsx').then((m) => <m.MessageIframePage />),
+  messageIfrm: () =>
+    import('../features/messages/components/message-iframe-page.tsx').then((m) => <m.MessageIframePage />),
   homePage: () => import('./routes/home-page.tsx').then((m) => <m.HomePageRoute />),
   cardBusinessConfig: () =>
     import('../features/workbench/components/card-business-config-page.tsx').then((m) => <m.CardBusinessConfigPage />),
@@ -64,8 +65,7 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
     import('../features/auth/components/identity-provider-config-page.tsx').then((m) => (
       <m.IdentityProviderConfigPage />
     )),
-  noticeManageConfig: () =>
-    import('../features/chat/components/notice-manage-page.tsx').then((m) => <m.NoticeManagePage />),
+  noticeManageConfig: () => import('./routes/notice-manage.tsx').then((m) => <m.NoticeManageRoute />),
   robotKnowledgeConfig: () => import('./routes/robot-knowledge.tsx').then((m) => <m.RobotKnowledgeRoute />),
   configAuditLog: () => import('../features/audit/components/audit-log-page.tsx').then((m) => <m.AuditLogPage />),
   iframPage: () =>

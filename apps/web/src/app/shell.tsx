@@ -16,13 +16,12 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_ITEMS, LanguageSwitch } from '../components/language-switch.tsx';
 import { Watermark } from '../components/watermark.tsx';
 import { LockDialog } from '../features/auth/components/lock-dialog.tsx';
-import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
-import { NoticePrompt } from '../features/chat/components/notice-prompt.tsx';
 import {
   ShellFooterInfo,
   useConfiguredBuiltIns,
   useCustomNavigation,
 } from '../features/workbench/components/shell-navigation.tsx';
+import { ShellChatEntry, ShellNoticePrompt } from './chat-composition.tsx';
 import { NavItemLink, OverflowNav, type ShellNavItem } from './overflow-nav.tsx';
 import { UserThemeDialog } from '../features/workbench/components/user-theme-dialog.tsx';
 import { setLanguage, type Language } from '../lib/i18n/i18n.ts';
@@ -135,7 +134,7 @@ export function Shell() {
               </Button>
             </Dropdown>
           )}
-          {signedIn && <ChatEntry className="portal-header-button" />}
+          {signedIn && <ShellChatEntry className="portal-header-button" />}
           {!compact && <LanguageSwitch className="portal-header-button" />}
           {!compact && !signedIn && (
             <Button type="primary" className="portal-login-button" icon={<LoginOutlined />} onClick={toLogin}>
@@ -212,7 +211,7 @@ export function Shell() {
           <div>{t('footer.support')}</div>
         </Layout.Footer>
       )}
-      <NoticePrompt enabled={!!user} />
+      <ShellNoticePrompt enabled={!!user} />
       {user && <Watermark lines={watermarkLines} />}
       <LockDialog open={lockOpen} onClose={() => setLockOpen(false)} />
       <UserThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />

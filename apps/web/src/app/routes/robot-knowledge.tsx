@@ -1,4 +1,4 @@
-import { RobotKnowledgePage } from '../../features/chat/components/robot-knowledge-page.tsx';
+import { RobotKnowledgePage } from '../../features/assistant/components/robot-knowledge-page.tsx';
 import { datasetUrls } from '../../features/transfer/api/transfer-urls.ts';
 import { ImportDialog } from '../../features/transfer/components/import-dialog.tsx';
 

@@ -2,22 +2,22 @@ import './chat.css';
 import { MessageOutlined } from '@ant-design/icons';
 import { formatCount } from '@portal/contracts/constants';
 import { App, Badge, Button } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 import { totalUnread } from '../lib/chat-state.ts';
-import { loadPart } from '../../../lib/lazy/load-part.ts';
 import { useMessageNotifications, useTitleCount } from './chat-attention.tsx';
 
-// The panel (conversations, composer, robot, groups) is a code part of its own, loaded at the first opening.
-const ChatPanel = lazy(() => loadPart(() => import('./chat-panel.tsx')).then((m) => ({ default: m.ChatPanel })));
+/** The chat panel as the entry opens it: ChatPanel with what app/ adds to it (the robot, the public accounts). */
+export type ChatPanelHost = ComponentType<{ open: boolean; onClose: () => void }>;
 
 /**
  * The chat entry of the shell header: starts the chat connection for the logged-in user, shows the unread
- * badge, and opens the chat panel.
+ * badge, and opens the chat panel. The panel (conversations, composer, robot, groups) is a code part of its own,
+ * loaded at the first opening: app/ gives it as a lazy component.
  */
-export function ChatEntry({ className }: { className?: string }) {
+export function ChatEntry({ className, panel: Panel }: { className?: string; panel: ChatPanelHost }) {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
@@ -63,7 +63,7 @@ export function ChatEntry({ className }: { className?: string }) {
       </Badge>
       {opened && (
         <Suspense fallback={null}>
-          <ChatPanel open={open} onClose={() => setOpen(false)} />
+          <Panel open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -5,7 +5,6 @@ import {
   PaperClipOutlined,
   PictureOutlined,
   PushpinOutlined,
-  RobotOutlined,
   StopOutlined,
   SendOutlined,
   TeamOutlined,
@@ -22,13 +21,11 @@ import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/con
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../lib/session/session-store.ts';
 import { deleteConversation } from '../api/delete-conversation.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
 import { groupMembersQueryKey, useGroupMembers } from '../api/get-group-members.ts';
-import { publicAccountsQueryKey } from '../api/get-public-accounts.ts';
 import { getImUserDetail } from '../api/get-im-user-detail.ts';
 import { getImUserPage } from '../api/get-im-user-page.ts';
 import { setMuteChat } from '../api/set-mute-chat.ts';
@@ -44,11 +41,38 @@ import { GroupNoticeBanner } from './group-notice-banner.tsx';
 import { MessageItem, previewOf } from './message-item.tsx';
 import { MessageSearch, jumpToHit } from './message-search.tsx';
 import { NewGroupDialog } from './new-group-dialog.tsx';
-import { PublicAccountList, PublicAccountMessages, usePublicAccountsUnread } from './public-accounts.tsx';
-import { RobotWindow } from './robot-window.tsx';
-import { useOpenNotice } from './use-open-notice.ts';
 
 const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
+
+/** A conversation to open: a person, a group or a public account. */
+export type ChatPeer = { jid: string; name: string; mpType: number | null; toUserType?: number };
+
+/**
+ * The message center's part of the panel (public accounts and their notices), given by app/ (ADR 0033): features
+ * never import each other.
+ */
+export type PublicAccountsSlot = {
+  /** Unread notices over every public account: the badge of the "public accounts" tab. */
+  unread: number;
+  /** The tab's list of public accounts; picking one opens it as a conversation. */
+  list: (props: { active: string | null; onPick: (peer: ChatPeer) => void }) => ReactNode;
+  /** What an opened public account shows instead of chat messages: its notices. */
+  view: (props: { mpId: string; name: string }) => ReactNode;
+  /** A public account was opened (its notices read): its unread count is asked for again. */
+  onOpened: () => Promise<unknown>;
+};
+
+/** What app/ puts into the chat panel from other features (ADR 0033). */
+export type ChatPanelSlots = {
+  /** Beside the panel's title: the robot assistant's entry. */
+  headerExtra?: ReactNode;
+  /** The public accounts tab and the view of an opened public account. */
+  publicAccounts?: PublicAccountsSlot;
+  /** Opens the notice of a notice card (type 80) in a conversation, the 4.2 way. */
+  onOpenNotice?: (id: string) => void;
+};
+
+const noNotice = () => undefined;
 
 function ConversationList({
   items,
@@ -259,10 +283,19 @@ function TypingLine({ peerId }: { peerId: string }) {
   );
 }
 
-function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () => void }) {
+function ConversationView({
+  peer,
+  onBack,
+  publicAccountView,
+  onOpenNotice,
+}: {
+  peer: Conversation;
+  onBack?: () => void;
+  publicAccountView?: PublicAccountsSlot['view'];
+  onOpenNotice: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const me = useChat((s) => s.me?.userId ?? '');
-  const openNotice = useOpenNotice();
   const listRef = useRef<HTMLDivElement>(null);
   const [membersOpen, setMembersOpen] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -323,8 +356,8 @@ function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () =>
       {peer.toUserType === TO_USER_TYPE_GROUP && (
         <GroupNoticeBanner groupId={peer.jid} onDismissed={() => listRef.current?.focus()} />
       )}
-      {peer.mpType === MP_TYPE_PUBLIC_ACCOUNT ? (
-        <PublicAccountMessages mpId={peer.jid} name={name} />
+      {peer.mpType === MP_TYPE_PUBLIC_ACCOUNT && publicAccountView ? (
+        publicAccountView({ mpId: peer.jid, name })
       ) : (
         <>
           <div
@@ -352,7 +385,7 @@ function ConversationView({ peer, onBack }: { peer: Conversation; onBack?: () =>
                   showSender={peer.toUserType === TO_USER_TYPE_GROUP}
                   onResend={(x) => chatClient.resend(peer.jid, x.messageIdWeb)}
                   onRevoke={(x) => chatClient.revoke(peer.jid, x.messageId)}
-                  onOpenNotice={(id) => void openNotice(id)}
+                  onOpenNotice={onOpenNotice}
                 />
               ))}
             </ol>
@@ -418,32 +451,36 @@ function StatusBanner() {
   return null;
 }
 
-/** The chat panel of 4.1: status, conversation list (pinned first, then by time), the open conversation, the robot. */
-export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The chat panel of 4.1: status, conversation list (pinned first, then by time), the open conversation; app/ adds
+ * the robot and the public accounts (slots).
+ */
+export function ChatPanel({
+  open,
+  onClose,
+  headerExtra,
+  publicAccounts,
+  onOpenNotice = noNotice,
+}: { open: boolean; onClose: () => void } & ChatPanelSlots) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const conversations = useChat((s) => s.conversations);
   const active = useChat((s) => s.activePeer);
   const lastError = useChat((s) => s.lastError);
-  const [robotOpen, setRobotOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
   const [tab, setTab] = useState<'chats' | 'publicAccounts' | 'search'>('chats');
   // On a phone (under Ant Design's md breakpoint) the panel fills the screen and shows the list or one conversation.
   const compact = Grid.useBreakpoint().md === false;
   const [listOnPhone, setListOnPhone] = useState(true);
   const queryClient = useQueryClient();
-  const connected = useChat((s) => s.connected);
-  // The unread count of the public accounts tab, fetched while the panel is open.
-  const mpUnread = usePublicAccountsUnread(connected && open);
-  // The robot's basic configuration (fetched once per session by the guard) can turn it off.
-  const robotEnabled = useSession((s) => s.robotConfig?.enabled !== false);
+  const mpUnread = publicAccounts?.unread ?? 0;
   const items = useMemo(() => conversationList(conversations), [conversations]);
   const peer = active ? conversations[active] : undefined;
-  const pick = async (c: { jid: string; name: string; mpType: number | null; toUserType?: number }) => {
+  const pick = async (c: ChatPeer) => {
     setListOnPhone(false);
     await chatClient.open(c);
     // Opening a public account reads its notices (app/msg/read): its unread count goes.
-    if (c.mpType === MP_TYPE_PUBLIC_ACCOUNT) await queryClient.invalidateQueries({ queryKey: publicAccountsQueryKey });
+    if (c.mpType === MP_TYPE_PUBLIC_ACCOUNT) await publicAccounts?.onOpened();
   };
 
   useEffect(() => {
@@ -490,13 +527,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       title={t('chat.panelTitle')}
       size={compact ? '100%' : 920}
       closable={{ 'aria-label': t('chat.close') }}
-      extra={
-        robotEnabled && (
-          <Button icon={<RobotOutlined />} onClick={() => setRobotOpen(true)}>
-            {t('chat.robot.open')}
-          </Button>
-        )
-      }
+      extra={headerExtra}
       styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
     >
       <StatusBanner />
@@ -525,26 +556,25 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
                   label: t('chat.tabs.chats'),
                   children: <ConversationList items={items} active={active} onPick={(c) => void pick(c)} />,
                 },
-                {
-                  key: 'publicAccounts',
-                  label: (
-                    <span>
-                      {t('chat.tabs.publicAccounts')}
-                      {mpUnread > 0 && (
-                        <>
-                          <Badge count={formatCount(mpUnread)} size="small" offset={[4, -2]} aria-hidden />
-                          <span className="chat-sr-only">{t('chat.unreadCount', { count: mpUnread })}</span>
-                        </>
-                      )}
-                    </span>
-                  ),
-                  children: (
-                    <PublicAccountList
-                      active={active}
-                      onPick={(a) => void pick({ jid: a.id, name: a.name, mpType: a.mpType })}
-                    />
-                  ),
-                },
+                ...(publicAccounts
+                  ? [
+                      {
+                        key: 'publicAccounts',
+                        label: (
+                          <span>
+                            {t('chat.tabs.publicAccounts')}
+                            {mpUnread > 0 && (
+                              <>
+                                <Badge count={formatCount(mpUnread)} size="small" offset={[4, -2]} aria-hidden />
+                                <span className="chat-sr-only">{t('chat.unreadCount', { count: mpUnread })}</span>
+                              </>
+                            )}
+                          </span>
+                        ),
+                        children: publicAccounts.list({ active, onPick: (peer) => void pick(peer) }),
+                      },
+                    ]
+                  : []),
                 {
                   key: 'search',
                   label: t('chat.search.tab'),
@@ -562,14 +592,21 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
           </nav>
         )}
         {compact ? (
-          !listOnPhone && peer && <ConversationView peer={peer} onBack={() => setListOnPhone(true)} />
+          !listOnPhone &&
+          peer && (
+            <ConversationView
+              peer={peer}
+              onBack={() => setListOnPhone(true)}
+              publicAccountView={publicAccounts?.view}
+              onOpenNotice={onOpenNotice}
+            />
+          )
         ) : peer ? (
-          <ConversationView peer={peer} />
+          <ConversationView peer={peer} publicAccountView={publicAccounts?.view} onOpenNotice={onOpenNotice} />
         ) : (
           <Empty className="chat-view-empty" description={t('chat.pickConversation')} />
         )}
       </div>
-      <RobotWindow open={robotOpen} onClose={() => setRobotOpen(false)} />
       <NewGroupDialog open={groupOpen} onClose={() => setGroupOpen(false)} />
     </Drawer>
   );

@@ -18,13 +18,7 @@ import { signChatFile, useChatFileLink } from '../api/sign-chat-file.ts';
 import { useMessageReaders } from '../api/get-message-readers.ts';
 import { SEND_TIMED_OUT, sendStateOf, type ClientMessage } from '../lib/chat-state.ts';
 import { ImageViewer } from './image-viewer.tsx';
-
-export function formatFileSize(bytes: number | null): string {
-  if (bytes === null) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+import { formatFileSize } from '../../../lib/file-size.ts';
 
 export function parseNotice(content: string): NoticeContent | null {
   try {

@@ -5,7 +5,6 @@ import { getChatGroups } from '../api/get-chat-groups.ts';
 import { getChatHistory } from '../api/get-chat-history.ts';
 import { getLastChatList } from '../api/get-last-chat-list.ts';
 import { readConversation } from '../api/read-conversation.ts';
-import { readPublicAccount } from '../api/read-public-account.ts';
 import { createChatClient, type ChatState } from './chat-client.ts';
 import { sessionChatRecords } from './chat-records.ts';
 import { forgetDismissedNotices } from './dismissed-notices.ts';
@@ -14,6 +13,16 @@ import { browserTabShare } from './tab-shared-socket.ts';
 /** The device kind of this browser (4.1 multi-device: ios, android, pc, mac; one session per kind). */
 function browserResource(): ChatResource {
   return typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform) ? 'mac' : 'pc';
+}
+
+let publicAccountReader: ((mpId: string) => Promise<unknown>) | undefined;
+
+/**
+ * How opening a public account reads its notices (app/msg/read): the message center's call, given by app/ before
+ * the shell shows (features never import each other).
+ */
+export function setPublicAccountReader(read: (mpId: string) => Promise<unknown>): void {
+  publicAccountReader = read;
 }
 
 /**
@@ -25,7 +34,7 @@ export const chatClient = createChatClient({
     lastChatList: getLastChatList,
     history: (input) => getChatHistory(input),
     readConversation,
-    readPublicAccount,
+    readPublicAccount: (mpId) => publicAccountReader?.(mpId) ?? Promise.resolve(),
     groups: getChatGroups,
   },
   resource: browserResource(),

@@ -1,4 +1,4 @@
-import './chat.css';
+import './messages.css';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Spin } from 'antd';
 import dayjs from 'dayjs';
@@ -6,10 +6,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { formatFileSize } from '../../../lib/file-size.ts';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { usePublicMessageDetail } from '../api/get-public-message-detail.ts';
-import { formatFileSize } from './message-item.tsx';
 import { useDownloadMessageFile } from './use-download-message-file.ts';
 
 /**
@@ -49,8 +49,8 @@ export function MessageDetailPage() {
             <article>
               <h1 style={{ fontSize: 24 }}>{query.data.title}</h1>
               <p className="notice-detail-meta">
-                {t('chat.notices.publishedBy', { name: query.data.mpName })} ·{' '}
-                {t('chat.notices.publishedAt', { time: dayjs(query.data.timeSend).format('YYYY-MM-DD HH:mm') })}
+                {t('messages.notices.publishedBy', { name: query.data.mpName })} ·{' '}
+                {t('messages.notices.publishedAt', { time: dayjs(query.data.timeSend).format('YYYY-MM-DD HH:mm') })}
               </p>
               {body ? (
                 <div className="notice-body" dangerouslySetInnerHTML={{ __html: body }} />
@@ -59,31 +59,31 @@ export function MessageDetailPage() {
               )}
               {query.data.fileName && (
                 <p>
-                  {t('chat.notices.attachment', { name: query.data.fileName })}{' '}
-                  <span className="chat-file-size">{formatFileSize(query.data.fileSize)}</span>{' '}
+                  {t('messages.notices.attachment', { name: query.data.fileName })}{' '}
+                  <span className="notice-file-size">{formatFileSize(query.data.fileSize)}</span>{' '}
                   {loggedIn ? (
                     <Button
                       size="small"
                       icon={<DownloadOutlined />}
                       loading={downloading}
-                      aria-label={`${t('chat.notices.download')} ${query.data.fileName}`}
+                      aria-label={`${t('messages.notices.download')} ${query.data.fileName}`}
                       onClick={() => {
                         const { id: messageId, fileName } = query.data!;
                         setDownloading(true);
                         void download(messageId, fileName ?? messageId).finally(() => setDownloading(false));
                       }}
                     >
-                      {t('chat.notices.download')}
+                      {t('messages.notices.download')}
                     </Button>
                   ) : (
-                    <span className="notice-detail-meta">{t('chat.notices.loginToDownload')}</span>
+                    <span className="notice-detail-meta">{t('messages.notices.loginToDownload')}</span>
                   )}
                 </p>
               )}
               {query.data.url && (
                 <p>
                   <a href={query.data.url} target="_blank" rel="noopener noreferrer">
-                    {t('chat.notices.openLink')}
+                    {t('messages.notices.openLink')}
                   </a>
                 </p>
               )}

@@ -1,7 +1,9 @@
 import type { Feedback, ProgressStatistics } from '@portal/contracts/assistant';
 import { useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
-import type { Page } from './get-im-user-page.ts';
+
+/** A page of the platform's paged answers. */
+type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 
 /** POST question/user/showProgress: the user's feedback and how far each got, newest first. */
 export function getFeedbackProgress(current = 1, size = 20): Promise<Page<Feedback>> {

@@ -18,11 +18,11 @@ export function MessageIframePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const url = embeddableUrl(params.get('url'));
-  if (!url) return <Empty description={t('chat.notices.noUrl')} />;
+  if (!url) return <Empty description={t('messages.notices.noUrl')} />;
   return (
     <iframe
       src={url}
-      title={t('chat.notices.embedded')}
+      title={t('messages.notices.embedded')}
       style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0, background: '#fff' }}
     />
   );

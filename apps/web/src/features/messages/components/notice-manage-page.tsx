@@ -34,7 +34,6 @@ import {
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-import { uploadChatFile } from '../api/upload-chat-file.ts';
 
 type FormValues = {
   mpId: string;
@@ -62,7 +61,21 @@ function deptTree(depts: ReadonlyArray<{ id: string; name: string; parentId: str
 }
 
 /** The notice form: account, title, summary, rich-text body, audience, importance and attachment; publishes at once. */
-function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Uploads a notice's attachment: the chat's file upload (a notice is a public account's chat message), given by
+ * app/ (features never import each other).
+ */
+export type UploadNoticeFile = (file: File) => Promise<{ objectId: string; fileName: string }>;
+
+function NoticeForm({
+  open,
+  onClose,
+  uploadFile,
+}: {
+  open: boolean;
+  onClose: () => void;
+  uploadFile: UploadNoticeFile;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -90,29 +103,29 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
     });
     void message.success(
       publishAt
-        ? t('chat.noticeAdmin.scheduledOk', { time: publishAt, tz })
-        : t('chat.noticeAdmin.published', { count: result.recipients }),
+        ? t('messages.noticeAdmin.scheduledOk', { time: publishAt, tz })
+        : t('messages.noticeAdmin.published', { count: result.recipients }),
     );
     form.resetFields();
     setFile(null);
     onClose();
   };
   const labels = {
-    bold: t('chat.noticeAdmin.editor.bold'),
-    italic: t('chat.noticeAdmin.editor.italic'),
-    underline: t('chat.noticeAdmin.editor.underline'),
-    orderedList: t('chat.noticeAdmin.editor.orderedList'),
-    bulletList: t('chat.noticeAdmin.editor.bulletList'),
-    link: t('chat.noticeAdmin.editor.link'),
-    linkPrompt: t('chat.noticeAdmin.editor.linkPrompt'),
+    bold: t('messages.noticeAdmin.editor.bold'),
+    italic: t('messages.noticeAdmin.editor.italic'),
+    underline: t('messages.noticeAdmin.editor.underline'),
+    orderedList: t('messages.noticeAdmin.editor.orderedList'),
+    bulletList: t('messages.noticeAdmin.editor.bulletList'),
+    link: t('messages.noticeAdmin.editor.link'),
+    linkPrompt: t('messages.noticeAdmin.editor.linkPrompt'),
   };
   return (
     <Modal
       open={open}
-      title={t('chat.noticeAdmin.write')}
+      title={t('messages.noticeAdmin.write')}
       onCancel={onClose}
       width={760}
-      okText={t('chat.noticeAdmin.publish')}
+      okText={t('messages.noticeAdmin.publish')}
       onOk={() => void submit().catch(() => undefined)}
       confirmLoading={publish.isPending}
       destroyOnHidden
@@ -125,8 +138,8 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
       >
         <Form.Item
           name="mpId"
-          label={t('chat.noticeAdmin.account')}
-          rules={[{ required: true, message: t('chat.noticeAdmin.accountRequired') }]}
+          label={t('messages.noticeAdmin.account')}
+          rules={[{ required: true, message: t('messages.noticeAdmin.accountRequired') }]}
         >
           <Select
             options={(options.data?.accounts ?? []).map((a) => ({ value: a.id, label: a.name }))}
@@ -135,31 +148,31 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
         </Form.Item>
         <Form.Item
           name="title"
-          label={t('chat.noticeAdmin.titleLabel')}
+          label={t('messages.noticeAdmin.titleLabel')}
           rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: 200 }]}
         >
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item name="summary" label={t('chat.noticeAdmin.summary')} rules={[{ max: 500 }]}>
+        <Form.Item name="summary" label={t('messages.noticeAdmin.summary')} rules={[{ max: 500 }]}>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item name="body" label={t('chat.noticeAdmin.body')} htmlFor="notice-body">
-          <RichTextEditor id="notice-body" label={t('chat.noticeAdmin.body')} labels={labels} />
+        <Form.Item name="body" label={t('messages.noticeAdmin.body')} htmlFor="notice-body">
+          <RichTextEditor id="notice-body" label={t('messages.noticeAdmin.body')} labels={labels} />
         </Form.Item>
-        <Form.Item name="audience" label={t('chat.noticeAdmin.audience')}>
+        <Form.Item name="audience" label={t('messages.noticeAdmin.audience')}>
           <Radio.Group
             options={[
-              { value: 'everyone', label: t('chat.noticeAdmin.everyone') },
-              { value: 'roles', label: t('chat.noticeAdmin.byRole') },
-              { value: 'depts', label: t('chat.noticeAdmin.byDept') },
+              { value: 'everyone', label: t('messages.noticeAdmin.everyone') },
+              { value: 'roles', label: t('messages.noticeAdmin.byRole') },
+              { value: 'depts', label: t('messages.noticeAdmin.byDept') },
             ]}
           />
         </Form.Item>
         {audience === 'depts' && (
           <Form.Item
             name="deptIds"
-            label={t('chat.noticeAdmin.depts')}
-            rules={[{ required: true, message: t('chat.noticeAdmin.deptsRequired') }]}
+            label={t('messages.noticeAdmin.depts')}
+            rules={[{ required: true, message: t('messages.noticeAdmin.deptsRequired') }]}
           >
             <TreeSelect
               multiple
@@ -172,8 +185,8 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
         {audience === 'roles' && (
           <Form.Item
             name="roleIds"
-            label={t('chat.noticeAdmin.roles')}
-            rules={[{ required: true, message: t('chat.noticeAdmin.rolesRequired') }]}
+            label={t('messages.noticeAdmin.roles')}
+            rules={[{ required: true, message: t('messages.noticeAdmin.rolesRequired') }]}
           >
             <Select
               mode="multiple"
@@ -181,19 +194,19 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
             />
           </Form.Item>
         )}
-        <Form.Item name="when" label={t('chat.noticeAdmin.when')}>
+        <Form.Item name="when" label={t('messages.noticeAdmin.when')}>
           <Radio.Group
             options={[
-              { value: 'now', label: t('chat.noticeAdmin.now') },
-              { value: 'later', label: t('chat.noticeAdmin.later') },
+              { value: 'now', label: t('messages.noticeAdmin.now') },
+              { value: 'later', label: t('messages.noticeAdmin.later') },
             ]}
           />
         </Form.Item>
         {when === 'later' && (
           <Form.Item
             name="publishAt"
-            label={t('chat.noticeAdmin.publishAt', { tz })}
-            rules={[{ required: true, message: t('chat.noticeAdmin.publishAtRequired') }]}
+            label={t('messages.noticeAdmin.publishAt', { tz })}
+            rules={[{ required: true, message: t('messages.noticeAdmin.publishAtRequired') }]}
           >
             <DatePicker
               showTime={{ format: 'HH:mm' }}
@@ -202,16 +215,16 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
             />
           </Form.Item>
         )}
-        <Form.Item name="important" label={t('chat.noticeAdmin.important')} valuePropName="checked">
+        <Form.Item name="important" label={t('messages.noticeAdmin.important')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item label={t('chat.noticeAdmin.attachment')}>
+        <Form.Item label={t('messages.noticeAdmin.attachment')}>
           <Space>
             <Upload
               showUploadList={false}
               beforeUpload={(f) => {
                 setUploading(true);
-                uploadChatFile(f)
+                uploadFile(f)
                   .then((u) => setFile({ objectId: u.objectId, fileName: u.fileName }))
                   .catch(() => undefined)
                   .finally(() => setUploading(false));
@@ -219,7 +232,7 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
               }}
             >
               <Button icon={<PaperClipOutlined />} loading={uploading}>
-                {t('chat.noticeAdmin.chooseFile')}
+                {t('messages.noticeAdmin.chooseFile')}
               </Button>
             </Upload>
             {file && <span data-testid="notice-attachment">{file.fileName}</span>}
@@ -231,7 +244,7 @@ function NoticeForm({ open, onClose }: { open: boolean; onClose: () => void }) {
 }
 
 /** /home/noticeManageConfig (configuration menu noticeManageConfig): notices with audience and read counts; write, publish, withdraw. */
-export function NoticeManagePage() {
+export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(1);
   const [writing, setWriting] = useState(false);
@@ -243,39 +256,42 @@ export function NoticeManagePage() {
   const deptName = (id: string) => options.data?.depts.find((d) => d.id === id)?.name ?? id;
   const audienceText = (n: { everyone: boolean; roleIds: string[]; deptIds?: string[] }) =>
     n.everyone
-      ? t('chat.noticeAdmin.everyone')
+      ? t('messages.noticeAdmin.everyone')
       : [...n.roleIds.map(roleName), ...(n.deptIds ?? []).map(deptName)].join('、');
   const tz = options.data?.timeZone ?? 'Asia/Shanghai';
   return (
     <div style={{ padding: 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('chat.noticeAdmin.title')}
+          {t('messages.noticeAdmin.title')}
         </Typography.Title>
         <Space>
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-            {t('chat.noticeAdmin.refresh')}
+            {t('messages.noticeAdmin.refresh')}
           </Button>
           <Button type="primary" onClick={() => setWriting(true)}>
-            {t('chat.noticeAdmin.write')}
+            {t('messages.noticeAdmin.write')}
           </Button>
         </Space>
       </Space>
       {(scheduled.data?.length ?? 0) > 0 && (
         <section aria-labelledby="notice-scheduled-title" style={{ marginBottom: 16 }}>
           <Typography.Title level={4} id="notice-scheduled-title">
-            {t('chat.noticeAdmin.scheduled')}
+            {t('messages.noticeAdmin.scheduled')}
           </Typography.Title>
           <ul className="notice-scheduled-list">
             {scheduled.data!.map((s) => (
               <li key={s.id} data-testid="notice-scheduled">
                 <Space wrap>
-                  {s.important && <Tag color="red">{t('chat.noticeAdmin.important')}</Tag>}
+                  {s.important && <Tag color="red">{t('messages.noticeAdmin.important')}</Tag>}
                   <strong>{s.title}</strong>
-                  <span>{t('chat.noticeAdmin.scheduledAt', { time: s.publishAtLocal, tz })}</span>
+                  <span>{t('messages.noticeAdmin.scheduledAt', { time: s.publishAtLocal, tz })}</span>
                   <span>{audienceText(s)}</span>
-                  <Popconfirm title={t('chat.noticeAdmin.cancelConfirm')} onConfirm={() => withdraw.mutateAsync(s.id)}>
-                    <Button size="small">{t('chat.noticeAdmin.cancelScheduled')}</Button>
+                  <Popconfirm
+                    title={t('messages.noticeAdmin.cancelConfirm')}
+                    onConfirm={() => withdraw.mutateAsync(s.id)}
+                  >
+                    <Button size="small">{t('messages.noticeAdmin.cancelScheduled')}</Button>
                   </Popconfirm>
                 </Space>
               </li>
@@ -290,50 +306,53 @@ export function NoticeManagePage() {
         pagination={{ current, total: list.data?.total ?? 0, pageSize: 10, onChange: setCurrent }}
         columns={[
           {
-            title: t('chat.noticeAdmin.titleLabel'),
+            title: t('messages.noticeAdmin.titleLabel'),
             dataIndex: 'title',
             render: (title: string, n) => (
               <Space>
-                {n.important && <Tag color="red">{t('chat.noticeAdmin.important')}</Tag>}
+                {n.important && <Tag color="red">{t('messages.noticeAdmin.important')}</Tag>}
                 <span>{title}</span>
                 {n.fileName && <PaperClipOutlined aria-label={n.fileName} />}
               </Space>
             ),
           },
-          { title: t('chat.noticeAdmin.account'), dataIndex: 'mpName' },
+          { title: t('messages.noticeAdmin.account'), dataIndex: 'mpName' },
           {
-            title: t('chat.noticeAdmin.audience'),
+            title: t('messages.noticeAdmin.audience'),
             render: (_, n) => audienceText(n),
           },
           {
-            title: t('chat.noticeAdmin.readCount'),
+            title: t('messages.noticeAdmin.readCount'),
             render: (_, n) => (
               <span data-testid="notice-read-count">
-                {t('chat.noticeAdmin.readOf', { n: n.readCount, m: n.recipients })}
+                {t('messages.noticeAdmin.readOf', { n: n.readCount, m: n.recipients })}
               </span>
             ),
           },
           {
-            title: t('chat.noticeAdmin.publishedAt'),
+            title: t('messages.noticeAdmin.publishedAt'),
             dataIndex: 'createdAt',
             render: (v: string) => dayjs(v).tz(tz).format('YYYY-MM-DD HH:mm'),
           },
           {
-            title: t('chat.noticeAdmin.actions'),
+            title: t('messages.noticeAdmin.actions'),
             render: (_, n) =>
               n.withdrawnAt ? (
-                <Tag>{t('chat.noticeAdmin.withdrawn')}</Tag>
+                <Tag>{t('messages.noticeAdmin.withdrawn')}</Tag>
               ) : (
-                <Popconfirm title={t('chat.noticeAdmin.withdrawConfirm')} onConfirm={() => withdraw.mutateAsync(n.id)}>
+                <Popconfirm
+                  title={t('messages.noticeAdmin.withdrawConfirm')}
+                  onConfirm={() => withdraw.mutateAsync(n.id)}
+                >
                   <Button size="small" danger>
-                    {t('chat.noticeAdmin.withdraw')}
+                    {t('messages.noticeAdmin.withdraw')}
                   </Button>
                 </Popconfirm>
               ),
           },
         ]}
       />
-      <NoticeForm open={writing} onClose={() => setWriting(false)} />
+      <NoticeForm open={writing} onClose={() => setWriting(false)} uploadFile={uploadFile} />
     </div>
   );
 }

@@ -63,16 +63,16 @@ function FaqForm({
         ...(!entry && from ? { fromQuestionId: from.id } : {}),
       },
     ]);
-    void message.success(t('chat.knowledge.saved'));
+    void message.success(t('assistant.knowledge.saved'));
     onClose();
   };
   return (
     <Modal
       open={open}
-      title={entry ? t('chat.knowledge.edit') : t('chat.knowledge.add')}
+      title={entry ? t('assistant.knowledge.edit') : t('assistant.knowledge.add')}
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
-      okText={t('chat.knowledge.save')}
+      okText={t('assistant.knowledge.save')}
       confirmLoading={save.isPending}
       width={680}
       destroyOnHidden
@@ -96,35 +96,49 @@ function FaqForm({
       >
         <Form.Item
           name="question"
-          label={t('chat.knowledge.question')}
-          rules={[{ required: true, whitespace: true, message: t('chat.knowledge.questionRequired') }, { max: 200 }]}
+          label={t('assistant.knowledge.question')}
+          rules={[
+            { required: true, whitespace: true, message: t('assistant.knowledge.questionRequired') },
+            { max: 200 },
+          ]}
         >
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item
           name="answer"
-          label={t('chat.knowledge.answer')}
-          rules={[{ required: true, whitespace: true, message: t('chat.knowledge.answerRequired') }, { max: 4000 }]}
+          label={t('assistant.knowledge.answer')}
+          rules={[
+            { required: true, whitespace: true, message: t('assistant.knowledge.answerRequired') },
+            { max: 4000 },
+          ]}
         >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={4000} />
         </Form.Item>
-        <Form.Item name="synonyms" label={t('chat.knowledge.synonyms')} extra={t('chat.knowledge.synonymsHelp')}>
+        <Form.Item
+          name="synonyms"
+          label={t('assistant.knowledge.synonyms')}
+          extra={t('assistant.knowledge.synonymsHelp')}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
         </Form.Item>
-        <Form.Item name="keywords" label={t('chat.knowledge.keywords')} extra={t('chat.knowledge.keywordsHelp')}>
+        <Form.Item
+          name="keywords"
+          label={t('assistant.knowledge.keywords')}
+          extra={t('assistant.knowledge.keywordsHelp')}
+        >
           <Input maxLength={500} />
         </Form.Item>
         <Form.Item
           name="sceneId"
-          label={t('chat.knowledge.scene')}
-          rules={[{ required: true, message: t('chat.knowledge.sceneRequired') }]}
+          label={t('assistant.knowledge.scene')}
+          rules={[{ required: true, message: t('assistant.knowledge.sceneRequired') }]}
         >
           <Select
             loading={scenes.isPending}
             options={(scenes.data ?? []).map((s) => ({ value: s.dictKey, label: s.dictValue }))}
           />
         </Form.Item>
-        <Form.Item name="enabled" label={t('chat.knowledge.enabled')} valuePropName="checked">
+        <Form.Item name="enabled" label={t('assistant.knowledge.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>
@@ -161,34 +175,34 @@ export function RobotKnowledgePage({
       <div style={{ padding: 24 }}>
         <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
           <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('chat.knowledge.title')}
+            {t('assistant.knowledge.title')}
           </Typography.Title>
           <Space wrap>
             <Input.Search
               allowClear
-              aria-label={t('chat.knowledge.search')}
-              placeholder={t('chat.knowledge.search')}
+              aria-label={t('assistant.knowledge.search')}
+              placeholder={t('assistant.knowledge.search')}
               onSearch={(keyword) => setFilter((f) => ({ ...f, current: 1, keyword: keyword.trim() || undefined }))}
               style={{ width: 240 }}
             />
             <Select
               allowClear
-              aria-label={t('chat.knowledge.scene')}
-              placeholder={t('chat.knowledge.scene')}
+              aria-label={t('assistant.knowledge.scene')}
+              placeholder={t('assistant.knowledge.scene')}
               style={{ width: 160 }}
               options={(scenes.data ?? []).map((s) => ({ value: s.dictKey, label: s.dictValue }))}
               onChange={(sceneId?: string) => setFilter((f) => ({ ...f, current: 1, sceneId }))}
             />
             <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-              {t('chat.knowledge.refresh')}
+              {t('assistant.knowledge.refresh')}
             </Button>
             {importDialog && (
               <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-                {t('chat.knowledge.import')}
+                {t('assistant.knowledge.import')}
               </Button>
             )}
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('chat.knowledge.add')}
+              {t('assistant.knowledge.add')}
             </Button>
           </Space>
         </Space>
@@ -203,46 +217,49 @@ export function RobotKnowledgePage({
             onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
           }}
           columns={[
-            { title: t('chat.knowledge.question'), dataIndex: 'question' },
-            { title: t('chat.knowledge.scene'), dataIndex: 'sceneName', width: 120 },
+            { title: t('assistant.knowledge.question'), dataIndex: 'question' },
+            { title: t('assistant.knowledge.scene'), dataIndex: 'sceneName', width: 120 },
             {
-              title: t('chat.knowledge.synonyms'),
+              title: t('assistant.knowledge.synonyms'),
               dataIndex: 'synonyms',
               render: (s: string) => s.split(/\n+/).filter(Boolean).join('、'),
             },
-            { title: t('chat.knowledge.hits'), dataIndex: 'hits', width: 90 },
+            { title: t('assistant.knowledge.hits'), dataIndex: 'hits', width: 90 },
             {
-              title: t('chat.knowledge.enabled'),
+              title: t('assistant.knowledge.enabled'),
               width: 90,
               render: (_, e) => (
                 <Switch
                   checked={e.enabled}
-                  aria-label={`${t('chat.knowledge.enabled')} ${e.question}`}
+                  aria-label={`${t('assistant.knowledge.enabled')} ${e.question}`}
                   onChange={(on) => void enable.mutateAsync([e.id, on])}
                 />
               ),
             },
             {
-              title: t('chat.knowledge.updatedAt'),
+              title: t('assistant.knowledge.updatedAt'),
               dataIndex: 'updatedAt',
               width: 150,
               render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
             },
             {
-              title: t('chat.knowledge.actions'),
+              title: t('assistant.knowledge.actions'),
               width: 150,
               render: (_, e) => (
                 <Space>
                   <Button
                     size="small"
                     onClick={() => setEditing(e)}
-                    aria-label={`${t('chat.knowledge.edit')} ${e.question}`}
+                    aria-label={`${t('assistant.knowledge.edit')} ${e.question}`}
                   >
-                    {t('chat.knowledge.edit')}
+                    {t('assistant.knowledge.edit')}
                   </Button>
-                  <Popconfirm title={t('chat.knowledge.removeConfirm')} onConfirm={() => remove.mutateAsync([e.id])}>
-                    <Button size="small" danger aria-label={`${t('chat.knowledge.remove')} ${e.question}`}>
-                      {t('chat.knowledge.remove')}
+                  <Popconfirm
+                    title={t('assistant.knowledge.removeConfirm')}
+                    onConfirm={() => remove.mutateAsync([e.id])}
+                  >
+                    <Button size="small" danger aria-label={`${t('assistant.knowledge.remove')} ${e.question}`}>
+                      {t('assistant.knowledge.remove')}
                     </Button>
                   </Popconfirm>
                 </Space>

@@ -17,7 +17,6 @@ vi.mock('../../../lib/http/clients.ts', () => ({
 }));
 
 const { PublicAccountList, PublicAccountMessages } = await import('./public-accounts.tsx');
-const { chatClient } = await import('../lib/chat-runtime.ts');
 
 const account = (id: string, extra: Partial<MpMsgListEntry> = {}): MpMsgListEntry => ({
   id,
@@ -50,29 +49,29 @@ const notice = (i: number, extra: Partial<NoticeItem> = {}): NoticeItem => ({
 
 function renderWith(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const tree = (page: React.ReactNode) => (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <App>
           <MemoryRouter initialEntries={['/home/homePage']}>
             <Routes>
-              <Route path="/home/homePage" element={ui} />
+              <Route path="/home/homePage" element={page} />
               <Route path="/deleteNoPag" element={<p>deleted page</p>} />
             </Routes>
           </MemoryRouter>
         </App>
       </I18nextProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(tree(ui));
+  return { ...result, rerenderWith: (page: React.ReactNode) => result.rerender(tree(page)) };
 }
 
 describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
   beforeEach(() => {
     void i18n.changeLanguage('zh-CN');
-    chatClient.store.setState({ connected: true, noticeVersion: 0 });
   });
   afterEach(() => {
-    chatClient.store.setState({ connected: false });
     vi.clearAllMocks();
   });
 
@@ -91,14 +90,16 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
       throw new Error(path);
     });
     const onPick = vi.fn();
-    renderWith(<PublicAccountList active={null} onPick={onPick} />);
+    const { rerenderWith } = renderWith(
+      <PublicAccountList active={null} onPick={onPick} connected noticeVersion={0} />,
+    );
     const list = await screen.findByRole('list', { name: '公众号列表' });
     const jwc = within(list).getByRole('button', { name: /^教务处.*关于期末考试安排的通知.*2 条未读$/ });
     within(list).getByRole('button', { name: /^图书馆.*图书馆服务$/ });
     await userEvent.click(jwc);
     expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 'mp-jwc', mpType: 3 }));
     // A notice arriving over the socket refreshes the list.
-    chatClient.store.setState({ noticeVersion: 1 });
+    rerenderWith(<PublicAccountList active={null} onPick={onPick} connected noticeVersion={1} />);
     await waitFor(() =>
       expect(http.platform.mock.calls.filter(([p]) => p === '/app/service/mpMsgListByUser')).toHaveLength(2),
     );
@@ -118,7 +119,7 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
         pages: 2,
       };
     });
-    renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" />);
+    renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" noticeVersion={0} />);
     const region = await screen.findByRole('region', { name: '教务处 的消息' });
     const first = await within(region).findByRole('article', { name: '通知1' });
     within(first).getByText('重要');
@@ -159,7 +160,7 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
       throw new Error(path);
     });
     http.postForFile.mockResolvedValue({ blob: new Blob(['%PDF']), fileName: '考场安排.pdf' });
-    renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" />);
+    renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" noticeVersion={0} />);
     await userEvent.click(await screen.findByRole('button', { name: '查看 通知1' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/generalDetailsTow?id=n1', '_blank', 'noopener'));
     // Read now: the page is fetched again.
@@ -186,7 +187,7 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
       pages: 1,
     });
     http.postForFile.mockRejectedValue(new HttpError(1004, '消息已被删除'));
-    renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" />);
+    renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" noticeVersion={0} />);
     await userEvent.click(await screen.findByRole('button', { name: '下载附件 考场安排.pdf' }));
     await screen.findByText('deleted page');
   });

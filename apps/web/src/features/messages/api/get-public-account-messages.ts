@@ -1,7 +1,9 @@
 import type { NoticeItem } from '@portal/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
-import type { Page } from './get-im-user-page.ts';
+
+/** A page of the platform's paged answers. */
+type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 
 /** Notices of a public account shown per page (the spec gives no page size). */
 export const PUBLIC_ACCOUNT_PAGE_SIZE = 10;

@@ -27,7 +27,6 @@ vi.mock('../api/get-message-center-detail.ts', () => ({ getMessageCenterDetail: 
 vi.mock('../api/read-message.ts', () => ({ readMessage: api.readMessage }));
 
 const { NoticePrompt } = await import('./notice-prompt.tsx');
-const { chatClient } = await import('../lib/chat-runtime.ts');
 
 const notice = (i: number): NoticeItem => ({
   id: `n${i}`,
@@ -51,7 +50,7 @@ function renderPrompt() {
         <App>
           <MemoryRouter initialEntries={['/home/homePage']}>
             <Routes>
-              <Route path="/home/homePage" element={<NoticePrompt enabled />} />
+              <Route path="/home/homePage" element={<NoticePrompt enabled connected noticeVersion={0} />} />
               <Route path="/deleteNoPag" element={<p>deleted page</p>} />
             </Routes>
           </MemoryRouter>
@@ -64,7 +63,6 @@ function renderPrompt() {
 describe('unread-notice prompt (2.4, 4.2)', () => {
   beforeEach(() => {
     void i18n.changeLanguage('zh-CN');
-    chatClient.store.setState({ connected: true });
     api.getIsShowMsg.mockResolvedValue({
       isShowMsg: true,
       total: 12,

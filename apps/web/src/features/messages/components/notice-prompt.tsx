@@ -6,20 +6,20 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { isShowMsgQueryKey, useIsShowMsg } from '../api/get-is-show-msg.ts';
-import { useChat } from '../lib/chat-runtime.ts';
+import './messages.css';
 import { useOpenNotice } from './use-open-notice.ts';
+import type { NoticeSocket } from './public-accounts.tsx';
 
 /**
  * The bottom-right unread-notice prompt of 2.4: unread important notices, the latest 10, one per page with
- * paging. A notice arriving over the chat socket refreshes it; opening one follows 4.2.
+ * paging. A notice arriving over the chat socket refreshes it; opening one follows 4.2. What the socket tells
+ * (connected, notices arrived) is given by app/, which composes the chat and the message center.
  */
-export function NoticePrompt({ enabled }: { enabled: boolean }) {
+export function NoticePrompt({ enabled, connected, noticeVersion }: { enabled: boolean } & NoticeSocket) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // Asked once the chat socket has accepted the token (the prompt and the chat share the session).
-  const connected = useChat((s) => s.connected);
   const query = useIsShowMsg(enabled && connected);
-  const noticeVersion = useChat((s) => s.noticeVersion);
   const openNotice = useOpenNotice();
   const [page, setPage] = useState(1);
   const [dismissed, setDismissed] = useState(false);
@@ -40,12 +40,12 @@ export function NoticePrompt({ enabled }: { enabled: boolean }) {
   return (
     <aside className="notice-prompt" aria-labelledby="notice-prompt-title">
       <div className="notice-prompt-header">
-        <h2 id="notice-prompt-title">{t('chat.notices.promptTitle')}</h2>
+        <h2 id="notice-prompt-title">{t('messages.notices.promptTitle')}</h2>
         <Button
           type="text"
           size="small"
           icon={<CloseOutlined />}
-          aria-label={t('chat.notices.close')}
+          aria-label={t('messages.notices.close')}
           onClick={() => setDismissed(true)}
         />
       </div>
@@ -66,10 +66,10 @@ export function NoticePrompt({ enabled }: { enabled: boolean }) {
           pageSize={1}
           total={list.length}
           onChange={setPage}
-          aria-label={t('chat.notices.pager')}
+          aria-label={t('messages.notices.pager')}
         />
         <Button type="primary" size="small" onClick={() => void openNotice(notice.id)}>
-          {t('chat.notices.open')}
+          {t('messages.notices.open')}
         </Button>
       </div>
     </aside>

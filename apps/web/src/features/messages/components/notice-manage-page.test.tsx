@@ -75,7 +75,7 @@ describe('the notice page (issue 14)', () => {
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <I18nextProvider i18n={i18n}>
           <App>
-            <NoticeManagePage />
+            <NoticeManagePage uploadFile={vi.fn()} />
           </App>
         </I18nextProvider>
       </QueryClientProvider>,

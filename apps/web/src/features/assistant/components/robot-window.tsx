@@ -10,6 +10,7 @@ import { getRobotWantAnswer } from '../api/get-robot-want-answer.ts';
 import { robotIsSolve } from '../api/robot-is-solve.ts';
 import { robotRecordQuestion } from '../api/robot-record-question.ts';
 import { robotSearch } from '../api/robot-search.ts';
+import './assistant.css';
 import { FeedbackForm, FeedbackProgress } from './robot-feedback.tsx';
 
 type Turn =
@@ -94,7 +95,7 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
     setFeedback(turn.id, 'recorded');
   };
 
-  const name = greet.data?.robotName ?? robotConfig?.robotName ?? t('chat.robot.title');
+  const name = greet.data?.robotName ?? robotConfig?.robotName ?? t('assistant.robot.title');
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={name} width={640} destroyOnHidden>
       <Tabs
@@ -103,7 +104,7 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
         items={[
           {
             key: 'chat',
-            label: t('chat.robot.chatTab'),
+            label: t('assistant.robot.chatTab'),
             children: (
               <>
                 <div className="robot-log" ref={logRef} role="log" aria-live="polite" aria-label={name} tabIndex={0}>
@@ -112,8 +113,8 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                       <p>{greet.data?.greeting ?? robotConfig?.greeting}</p>
                       {greet.isLoading && <Spin size="small" />}
                       {!!greet.data?.scenes.length && (
-                        <div className="robot-scenes" role="group" aria-label={t('chat.robot.scenes')}>
-                          {[{ dictKey: '', dictValue: t('chat.robot.allScenes') }, ...greet.data.scenes].map(
+                        <div className="robot-scenes" role="group" aria-label={t('assistant.robot.scenes')}>
+                          {[{ dictKey: '', dictValue: t('assistant.robot.allScenes') }, ...greet.data.scenes].map(
                             (scene) => (
                               <Button
                                 key={scene.dictKey}
@@ -130,7 +131,7 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                       )}
                       {!!recommend.length && (
                         <>
-                          <p className="robot-subtitle">{t('chat.robot.recommend')}</p>
+                          <p className="robot-subtitle">{t('assistant.robot.recommend')}</p>
                           <ul className="robot-questions">
                             {recommend.map((q) => (
                               <li key={q.id}>
@@ -153,12 +154,12 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                           <p style={{ whiteSpace: 'pre-wrap' }}>{turn.result.reply}</p>
                           {turn.result.answer?.url && (
                             <a href={turn.result.answer.url} target="_blank" rel="noreferrer">
-                              {t('chat.robot.viewGuide')}
+                              {t('assistant.robot.viewGuide')}
                             </a>
                           )}
                           {!!turn.result.related.length && (
                             <>
-                              <p className="robot-subtitle">{t('chat.robot.related')}</p>
+                              <p className="robot-subtitle">{t('assistant.robot.related')}</p>
                               <ul className="robot-questions">
                                 {turn.result.related.map((q) => (
                                   <li key={q.id}>
@@ -172,22 +173,22 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                           )}
                           {turn.feedback === 'none' && turn.result.answered && (
                             <Space wrap>
-                              <span>{t('chat.robot.solvedQuestion')}</span>
+                              <span>{t('assistant.robot.solvedQuestion')}</span>
                               <Button size="small" onClick={() => void solve(turn, true)}>
-                                {t('chat.robot.solved')}
+                                {t('assistant.robot.solved')}
                               </Button>
                               <Button size="small" onClick={() => void solve(turn, false)}>
-                                {t('chat.robot.unsolved')}
+                                {t('assistant.robot.unsolved')}
                               </Button>
                             </Space>
                           )}
                           {(turn.feedback === 'unsolved' || (turn.feedback === 'none' && !turn.result.answered)) && (
                             <Space wrap>
                               <Button size="small" onClick={() => void record(turn)}>
-                                {t('chat.robot.recordQuestion')}
+                                {t('assistant.robot.recordQuestion')}
                               </Button>
                               <Button size="small" onClick={() => setFeedback(turn.id, 'writing')}>
-                                {t('chat.robot.feedback')}
+                                {t('assistant.robot.feedback')}
                               </Button>
                             </Space>
                           )}
@@ -198,10 +199,14 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                               onDone={() => setFeedback(turn.id, 'saved')}
                             />
                           )}
-                          {turn.feedback === 'solved' && <p className="robot-subtitle">{t('chat.robot.thanks')}</p>}
-                          {turn.feedback === 'recorded' && <p className="robot-subtitle">{t('chat.robot.recorded')}</p>}
+                          {turn.feedback === 'solved' && (
+                            <p className="robot-subtitle">{t('assistant.robot.thanks')}</p>
+                          )}
+                          {turn.feedback === 'recorded' && (
+                            <p className="robot-subtitle">{t('assistant.robot.recorded')}</p>
+                          )}
                           {turn.feedback === 'saved' && (
-                            <p className="robot-subtitle">{t('chat.robot.feedbackSaved')}</p>
+                            <p className="robot-subtitle">{t('assistant.robot.feedbackSaved')}</p>
                           )}
                         </li>
                       ),
@@ -214,7 +219,7 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                   </ol>
                 </div>
                 {!!suggestions.length && (
-                  <nav aria-label={t('chat.robot.suggestions')} className="robot-suggestions">
+                  <nav aria-label={t('assistant.robot.suggestions')} className="robot-suggestions">
                     <ul className="robot-questions">
                       {suggestions.map((q) => (
                         <li key={q.id}>
@@ -230,15 +235,15 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                   <Input
                     value={question}
                     onChange={(e) => setQuestion(e.target.value)}
-                    aria-label={t('chat.robot.inputLabel')}
-                    placeholder={t('chat.robot.inputLabel')}
+                    aria-label={t('assistant.robot.inputLabel')}
+                    placeholder={t('assistant.robot.inputLabel')}
                     maxLength={ROBOT_QUESTION_MAX_LENGTH}
                     onPressEnter={(e) => {
                       if (!(e.nativeEvent as KeyboardEvent).isComposing) void ask(question);
                     }}
                   />
                   <Button type="primary" onClick={() => void ask(question)} loading={asking}>
-                    {t('chat.robot.ask')}
+                    {t('assistant.robot.ask')}
                   </Button>
                 </Space.Compact>
               </>
@@ -246,7 +251,7 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
           },
           {
             key: 'progress',
-            label: t('chat.robot.progressTab'),
+            label: t('assistant.robot.progressTab'),
             children: <FeedbackProgress active={open && tab === 'progress'} />,
           },
         ]}

@@ -35,14 +35,14 @@ export function FeedbackForm({
   };
   return (
     <Form form={form} layout="vertical" size="small" className="robot-feedback-form">
-      <Form.Item name="content" label={t('chat.robot.feedbackContent')}>
+      <Form.Item name="content" label={t('assistant.robot.feedbackContent')}>
         <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
-      <Form.Item name="contact" label={t('chat.robot.feedbackContact')}>
+      <Form.Item name="contact" label={t('assistant.robot.feedbackContact')}>
         <Input maxLength={100} />
       </Form.Item>
       <Button type="primary" size="small" loading={saving} onClick={() => void submit()}>
-        {t('chat.robot.feedbackSubmit')}
+        {t('assistant.robot.feedbackSubmit')}
       </Button>
     </Form>
   );
@@ -61,7 +61,7 @@ export function FeedbackProgress({ active }: { active: boolean }) {
     <div className="robot-progress">
       {stats && (
         <p className="robot-subtitle">
-          {t('chat.robot.progressStats', {
+          {t('assistant.robot.progressStats', {
             total: stats.total,
             pending: stats.pending,
             processing: stats.processing,
@@ -70,7 +70,7 @@ export function FeedbackProgress({ active }: { active: boolean }) {
         </p>
       )}
       {!records.length ? (
-        <Empty description={t('chat.robot.noFeedback')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <Empty description={t('assistant.robot.noFeedback')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
         <ul className="robot-feedback-list">
           {records.map((f) => (
@@ -81,7 +81,7 @@ export function FeedbackProgress({ active }: { active: boolean }) {
                 <time className="robot-subtitle">{dayjs(f.createTime).format('YYYY-MM-DD HH:mm')}</time>
               </Space>
               {f.content && <p>{f.content}</p>}
-              {f.reply && <p>{t('chat.robot.reply', { reply: f.reply })}</p>}
+              {f.reply && <p>{t('assistant.robot.reply', { reply: f.reply })}</p>}
             </li>
           ))}
         </ul>

@@ -13,14 +13,19 @@ import {
   usePublicAccountMessages,
 } from '../api/get-public-account-messages.ts';
 import { publicAccountsQueryKey, usePublicAccounts } from '../api/get-public-accounts.ts';
-import { useChat } from '../lib/chat-runtime.ts';
 import { useDownloadMessageFile } from './use-download-message-file.ts';
+import './messages.css';
 import { useOpenNotice } from './use-open-notice.ts';
 
+/**
+ * What the chat socket tells the message center, given by app/ (features never import each other): whether it is
+ * connected, and a counter that goes up with each notice (type 80) arriving over it.
+ */
+export type NoticeSocket = { connected: boolean; noticeVersion: number };
+
 /** Refetches a query whenever a notice (type 80) arrives over the chat socket. */
-function useRefetchOnNotice(queryKey: readonly unknown[]) {
+function useRefetchOnNotice(queryKey: readonly unknown[], noticeVersion: number) {
   const queryClient = useQueryClient();
-  const noticeVersion = useChat((s) => s.noticeVersion);
   useEffect(() => {
     if (noticeVersion) void queryClient.invalidateQueries({ queryKey });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -28,9 +33,9 @@ function useRefetchOnNotice(queryKey: readonly unknown[]) {
 }
 
 /** Unread notices over every public account (the badge of the "public accounts" tab). */
-export function usePublicAccountsUnread(enabled: boolean): number {
+export function usePublicAccountsUnread(enabled: boolean, noticeVersion: number): number {
   const accounts = usePublicAccounts(enabled);
-  useRefetchOnNotice(publicAccountsQueryKey);
+  useRefetchOnNotice(publicAccountsQueryKey, noticeVersion);
   return (accounts.data ?? []).reduce((n, a) => n + a.unreadNumber, 0);
 }
 
@@ -38,16 +43,21 @@ export function usePublicAccountsUnread(enabled: boolean): number {
  * The public accounts of the tenant (app/service/mpMsgListByUser), each with the user's last message from it
  * and the unread count; picking one opens its messages.
  */
-export function PublicAccountList({ active, onPick }: { active: string | null; onPick: (a: MpMsgListEntry) => void }) {
+export function PublicAccountList({
+  active,
+  onPick,
+  connected,
+  noticeVersion,
+}: { active: string | null; onPick: (a: MpMsgListEntry) => void } & NoticeSocket) {
   const { t } = useTranslation();
-  const connected = useChat((s) => s.connected);
   const accounts = usePublicAccounts(connected);
-  useRefetchOnNotice(publicAccountsQueryKey);
+  useRefetchOnNotice(publicAccountsQueryKey, noticeVersion);
   if (accounts.isLoading) return <Spin style={{ display: 'block', margin: 24 }} />;
   const items = accounts.data ?? [];
-  if (!items.length) return <Empty description={t('chat.publicAccounts.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  if (!items.length)
+    return <Empty description={t('messages.publicAccounts.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
-    <ul className="chat-conversations" aria-label={t('chat.publicAccounts.list')}>
+    <ul className="chat-conversations" aria-label={t('messages.publicAccounts.list')}>
       {items.map((a) => (
         <li key={a.id}>
           <button
@@ -62,12 +72,14 @@ export function PublicAccountList({ active, onPick }: { active: string | null; o
             </span>
             <span className="chat-conversation-bottom">
               <span className="chat-conversation-preview">
-                {a.content || a.intro || t('chat.publicAccounts.noMessages')}
+                {a.content || a.intro || t('messages.publicAccounts.noMessages')}
               </span>
               {a.unreadNumber > 0 && (
                 <>
                   <Badge count={formatCount(a.unreadNumber)} aria-hidden />
-                  <span className="chat-sr-only">{t('chat.unreadCount', { count: a.unreadNumber })}</span>
+                  <span className="chat-sr-only">
+                    {t('messages.publicAccounts.unreadCount', { count: a.unreadNumber })}
+                  </span>
                 </>
               )}
             </span>
@@ -96,7 +108,7 @@ function NoticeEntry({
             type="link"
             className="mp-notice-title"
             onClick={() => onOpen(n)}
-            aria-label={t('chat.publicAccounts.open', { title: n.title })}
+            aria-label={t('messages.publicAccounts.open', { title: n.title })}
           >
             {n.title}
           </Button>
@@ -105,10 +117,10 @@ function NoticeEntry({
           </time>
         </div>
         <Space size={4} wrap>
-          {n.important && <Tag className="mp-notice-important">{t('chat.publicAccounts.important')}</Tag>}
+          {n.important && <Tag className="mp-notice-important">{t('messages.publicAccounts.important')}</Tag>}
           {n.fieldSet && <Tag>{n.fieldSet}</Tag>}
           <span className={n.read ? 'mp-notice-state' : 'mp-notice-state unread'}>
-            {n.read ? t('chat.publicAccounts.read') : t('chat.publicAccounts.unread')}
+            {n.read ? t('messages.publicAccounts.read') : t('messages.publicAccounts.unread')}
           </span>
         </Space>
         {n.summary && <p className="mp-notice-summary">{n.summary}</p>}
@@ -118,7 +130,7 @@ function NoticeEntry({
             className="mp-notice-download"
             icon={<DownloadOutlined />}
             onClick={() => onDownload(n)}
-            aria-label={t('chat.publicAccounts.downloadAttachment', { name: n.fileName })}
+            aria-label={t('messages.publicAccounts.downloadAttachment', { name: n.fileName })}
           >
             {n.fileName}
           </Button>
@@ -132,14 +144,22 @@ function NoticeEntry({
  * The messages of one public account (app/msg/page), newest first, a page at a time. Opening one follows 4.2
  * (read, then its url; a deleted one opens /deleteNoPag); an attachment downloads through the message center.
  */
-export function PublicAccountMessages({ mpId, name }: { mpId: string; name: string }) {
+export function PublicAccountMessages({
+  mpId,
+  name,
+  noticeVersion,
+}: {
+  mpId: string;
+  name: string;
+  noticeVersion: number;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState(1);
   const page = usePublicAccountMessages(mpId, current);
   const openNotice = useOpenNotice();
   const download = useDownloadMessageFile();
-  useRefetchOnNotice(publicAccountMessagesQueryKey(mpId));
+  useRefetchOnNotice(publicAccountMessagesQueryKey(mpId), noticeVersion);
   useEffect(() => setCurrent(1), [mpId]);
 
   const open = async (n: NoticeItem) => {
@@ -154,12 +174,12 @@ export function PublicAccountMessages({ mpId, name }: { mpId: string; name: stri
     <div
       className="chat-messages mp-notices"
       role="region"
-      aria-label={t('chat.publicAccounts.messages', { name })}
+      aria-label={t('messages.publicAccounts.messages', { name })}
       tabIndex={0}
     >
       {page.isLoading && <Spin />}
       {!page.isLoading && !records.length && (
-        <Empty description={t('chat.publicAccounts.noMessages')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <Empty description={t('messages.publicAccounts.noMessages')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       )}
       <ol className="chat-message-list">
         {records.map((n) => (
@@ -173,7 +193,7 @@ export function PublicAccountMessages({ mpId, name }: { mpId: string; name: stri
       </ol>
       {(page.data?.total ?? 0) > PUBLIC_ACCOUNT_PAGE_SIZE && (
         <nav
-          aria-label={t('chat.publicAccounts.pager')}
+          aria-label={t('messages.publicAccounts.pager')}
           style={{ marginTop: 12, display: 'flex', justifyContent: 'center' }}
         >
           <Pagination

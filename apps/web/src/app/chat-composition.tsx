@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
+import { setPublicAccountReader, useChat } from '../features/chat/lib/chat-runtime.ts';
+import { readPublicAccount } from '../features/messages/api/read-public-account.ts';
+import { NoticePrompt } from '../features/messages/components/notice-prompt.tsx';
+import { loadPart } from '../lib/lazy/load-part.ts';
+
+/*
+ * The chat, the message center and the robot assistant meet here (ADR 0033): the chat socket tells the message
+ * center when it is connected and when a notice arrived, opening a public account reads its notices through the
+ * message center, and the chat panel shows the public accounts and the robot in its slots.
+ */
+setPublicAccountReader(readPublicAccount);
+
+// The panel (conversations, composer, robot, groups, public accounts) is a code part of its own, loaded at the
+// first opening.
+const ComposedChatPanel = lazy(() =>
+  loadPart(() => import('./chat-panel-composition.tsx')).then((m) => ({ default: m.ComposedChatPanel })),
+);
+
+/** The shell header's chat entry, opening the chat panel with the robot and the public accounts. */
+export function ShellChatEntry({ className }: { className?: string }) {
+  return <ChatEntry className={className} panel={ComposedChatPanel} />;
+}
+
+/** The shell's unread-notice prompt (2.4), refreshed by notices arriving over the chat socket. */
+export function ShellNoticePrompt({ enabled }: { enabled: boolean }) {
+  const connected = useChat((s) => s.connected);
+  const noticeVersion = useChat((s) => s.noticeVersion);
+  return <NoticePrompt enabled={enabled} connected={connected} noticeVersion={noticeVersion} />;
+}

@@ -1,0 +1,26 @@
+import { RobotOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session/session-store.ts';
+import { RobotWindow } from './robot-window.tsx';
+
+/**
+ * The robot assistant's button and its window (7.8), shown in the chat panel's header (app/ puts it there). The
+ * robot's basic configuration (fetched once per session by the guard) can turn it off.
+ */
+export function RobotEntry() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const enabled = useSession((s) => s.robotConfig?.enabled !== false);
+  return (
+    <>
+      {enabled && (
+        <Button icon={<RobotOutlined />} onClick={() => setOpen(true)}>
+          {t('assistant.robot.open')}
+        </Button>
+      )}
+      <RobotWindow open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

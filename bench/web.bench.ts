@@ -2,10 +2,17 @@
  * `node bench/web.bench.ts`: Lighthouse (the npm package, Debian's Chromium, no network) on the portal's `/`, `/login`
  * and a logged-in `/home/homePage`, with the mobile and the desktop preset, each beside a plain React page of 30 list
  * items built by Vite and served in the same run. Runs alternate portal and baseline; ROUNDS rounds (default 3);
- * medians. Prints score, LCP, TBT, CLS and the JavaScript the page loaded (gzip bytes), and the ratios to the baseline.
+ * medians. Prints the performance and best-practices scores, LCP, TBT, CLS and the JavaScript the page loaded (gzip
+ * bytes), and the ratios to the baseline.
  *
- * The HTTP cache is emptied before every run (a first visit); a logged-in page keeps its session in a profile of its
- * own, so Lighthouse is told not to reset storage and the bench clears the cache itself.
+ * Lighthouse 12 dropped its PWA category, so the installable-app checks that category made are done here through
+ * Chromium itself (issue 18): Chromium's own installability errors (`Page.getInstallabilityErrors`), the manifest's
+ * name, icons, maskable icon, theme colour and display, a service worker controlling the page, the start URL
+ * rendering with the network cut, and the viewport, theme-color and apple-touch-icon tags. The baseline page gets the
+ * same checks.
+ *
+ * The HTTP cache, the service worker and its caches are emptied before every run (a first visit); a logged-in page
+ * keeps its session in a profile of its own, so Lighthouse is told not to reset storage and the bench clears the rest.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +48,7 @@ const CHROME_ARGS = [
   '--disable-quic',
 ];
 type Preset = 'mobile' | 'desktop';
-type Figures = { score: number; lcp: number; tbt: number; cls: number; jsGzip: number };
+type Figures = { score: number; bestPractices: number; lcp: number; tbt: number; cls: number; jsGzip: number };
 
 /** Builds bench/web-baseline with Vite into a temp folder and serves it like the portal (precompressed, cached). */
 async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -112,6 +119,11 @@ async function measure(
 ): Promise<Figures> {
   const cdp = await browser.context.newCDPSession(browser.context.pages()[0] ?? (await browser.context.newPage()));
   await cdp.send('Network.clearBrowserCache');
+  // A first visit: no service worker and none of its caches (the session in local storage and IndexedDB stays).
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(url).origin,
+    storageTypes: 'service_workers,cache_storage',
+  });
   await cdp.detach();
   const result = await lighthouse(
     url,
@@ -119,7 +131,7 @@ async function measure(
       port: browser.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'best-practices'],
       disableStorageReset: true,
     },
     preset === 'desktop' ? desktopConfig : undefined,
@@ -136,6 +148,7 @@ async function measure(
   const scripts = items.filter((i) => i.resourceType === 'Script').map((i) => i.url);
   return {
     score: lhr.categories.performance!.score ?? 0,
+    bestPractices: lhr.categories['best-practices']!.score ?? 0,
     lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
     tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
@@ -145,11 +158,93 @@ async function measure(
 
 const medianOf = (runs: Figures[]): Figures => ({
   score: median(runs.map((r) => r.score)),
+  bestPractices: median(runs.map((r) => r.bestPractices)),
   lcp: median(runs.map((r) => r.lcp)),
   tbt: median(runs.map((r) => r.tbt)),
   cls: median(runs.map((r) => r.cls)),
   jsGzip: median(runs.map((r) => r.jsGzip)),
 });
+
+type Manifest = {
+  name?: string;
+  short_name?: string;
+  start_url?: string;
+  display?: string;
+  theme_color?: string;
+  icons?: Array<{ sizes?: string; purpose?: string }>;
+};
+
+/**
+ * The checks of Lighthouse 11's PWA category, made through Chromium on a fresh page of `browser`: each is a name and
+ * whether it held. The service worker gets one reload to take control, as a second visit would.
+ */
+async function pwaChecks(browser: { context: BrowserContext }, url: string): Promise<Array<[string, boolean]>> {
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    const hasWorker = await page.evaluate(() =>
+      'serviceWorker' in navigator
+        ? Promise.race([
+            navigator.serviceWorker.ready.then(() => true),
+            new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+          ])
+        : false,
+    );
+    if (hasWorker) await page.reload({ waitUntil: 'load' });
+    const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+    const cdp = await browser.context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const app = await cdp.send('Page.getAppManifest');
+    await cdp.detach();
+    let manifest: Manifest = {};
+    try {
+      manifest = JSON.parse(app.data ?? '{}') as Manifest;
+    } catch {
+      manifest = {};
+    }
+    const icons = manifest.icons ?? [];
+    const head = await page.evaluate(() => ({
+      viewport: Boolean(document.querySelector('meta[name="viewport"][content*="width=device-width"]')),
+      themeColor: Boolean(document.querySelector('meta[name="theme-color"]')),
+      appleTouchIcon: Boolean(document.querySelector('link[rel="apple-touch-icon"]')),
+    }));
+    let offline = false;
+    if (manifest.start_url) {
+      const start = new URL(manifest.start_url, app.url || url).href;
+      await browser.context.setOffline(true);
+      try {
+        const res = await page.goto(start, { waitUntil: 'load', timeout: 15_000 });
+        offline =
+          res?.status() === 200 &&
+          (await page
+            .locator('#root > *')
+            .first()
+            .waitFor({ timeout: 10_000 })
+            .then(() => true)
+            .catch(() => false));
+      } catch {
+        offline = false;
+      } finally {
+        await browser.context.setOffline(false);
+      }
+    }
+    return [
+      ['Chromium finds it installable', Boolean(app.url) && installabilityErrors.length === 0],
+      ['manifest has name and short_name', Boolean(manifest.name && manifest.short_name)],
+      ['manifest display standalone', manifest.display === 'standalone' || manifest.display === 'fullscreen'],
+      ['manifest theme colour', Boolean(manifest.theme_color)],
+      ['icon of 512 px', icons.some((i) => (i.sizes ?? '').split(' ').includes('512x512'))],
+      ['maskable icon', icons.some((i) => (i.purpose ?? '').includes('maskable'))],
+      ['service worker controls the page', controlled],
+      ['start URL renders offline', offline],
+      ['viewport for device width', head.viewport],
+      ['theme-color meta', head.themeColor],
+      ['apple-touch-icon', head.appleTouchIcon],
+    ];
+  } finally {
+    await page.close();
+  }
+}
 
 const portal = await startServer();
 const baseline = await startBaseline();
@@ -162,6 +257,7 @@ const pages: Array<{ name: string; browser: typeof anonymous; path: string }> = 
   { name: '/home/homePage (student01)', browser: student, path: '/home/homePage' },
 ];
 const rows: string[] = [];
+const pwaRows: string[] = [];
 try {
   for (const preset of ['mobile', 'desktop'] as Preset[]) {
     for (const p of pages) {
@@ -173,10 +269,19 @@ try {
       }
       const m = medianOf(mine);
       const b = medianOf(base);
-      const row = `| ${preset} | ${p.name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) |`;
+      const row = `| ${preset} | ${p.name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) |`;
       rows.push(row);
       console.log(row);
     }
+  }
+  const baseChecks = await pwaChecks(anonymous, `${baseline.url}/`);
+  for (const p of pages) {
+    const checks = await pwaChecks(p.browser, portal.url + p.path);
+    const held = checks.filter(([, ok]) => ok).length;
+    const failed = checks.filter(([, ok]) => !ok).map(([name]) => name);
+    const row = `| ${p.name} | ${held} of ${checks.length} | ${baseChecks.filter(([, ok]) => ok).length} of ${baseChecks.length} | ${failed.join('; ') || '—'} |`;
+    pwaRows.push(row);
+    console.log(row);
   }
 } finally {
   await anonymous.close();
@@ -188,7 +293,11 @@ console.log(
   `\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`,
 );
 console.log(
-  '| preset | page | performance score (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) |',
+  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
+console.log("\nInstallable app (the checks of Lighthouse 11's PWA category, through Chromium)");
+console.log('| page | checks held | baseline | failed |');
+console.log('|---|---|---|---|');
+for (const r of pwaRows) console.log(r);

@@ -54,6 +54,16 @@ describe('installable and offline portal (real server, Debian Chromium)', () => 
     // Playwright's contexts are incognito windows, where Chromium never offers to install: that one is the browser's.
     expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
 
+    // Logged in, the manifest is there as soon as the page has loaded, not only once the encrypted session is read
+    // (Chromium looked at load and found none).
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('heading', { name: '待我处理' }).waitFor();
+    await page.reload({ waitUntil: 'load' });
+    const loggedIn = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(loggedIn.installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+
     // The worker script and the manifest are revalidated on every use; the hashed chunks are kept for a year.
     const sw = await fetch(`${server.url}/sw.js`);
     expect(sw.headers.get('cache-control')).toBe('no-cache');

@@ -17,14 +17,14 @@ import './styles.css';
 // 7.1: logged-in calls of the four groups are sealed and their answers checked (lib/http/transport.ts).
 setTransportSealing(true);
 
+// Installable (issue 18): the manifest of the tenant the page is for, linked at once (the browser looks for it when the
+// page has loaded, before the encrypted session below is read), then of the session's tenant if that is another one.
+const tenantInUrl = new URLSearchParams(window.location.search).get('tenantId');
+linkManifest(tenantInUrl || DEFAULT_TENANT_ID);
+
 // The stored session is encrypted (section 9, ADR 0027): the router starts and the app renders once it has been read.
 void sessionHydrated().then(() => {
-  // Installable (issue 18): the manifest of the tenant the page is for, and the service worker with its update prompt.
-  linkManifest(
-    new URLSearchParams(window.location.search).get('tenantId') ||
-      sessionStore.getState().tenantId ||
-      DEFAULT_TENANT_ID,
-  );
+  linkManifest(tenantInUrl || sessionStore.getState().tenantId || DEFAULT_TENANT_ID);
   // The user's answers kept (encrypted) for offline use, deleted when their session ends.
   startOfflineSession(queryClient, sessionStore);
   const router = createRouter();

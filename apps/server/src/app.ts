@@ -29,6 +29,7 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { newsRoutes } from './modules/cards/news.routes.ts';
 import { todosRoutes } from './modules/cards/todos.routes.ts';
 import { commonRoutes } from './modules/common/common.routes.ts';
+import { configTransferRoutes } from './modules/config-transfer/config-transfer.routes.ts';
 import { homeConfigRoutes } from './modules/home-config/home-config.routes.ts';
 import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.ts';
@@ -67,6 +68,8 @@ const modules = [
   siteSettingsRoutes,
   calendarSpecialsRoutes,
   commonRoutes,
+  // the workbench configuration as one file, across the modules above (issue 16, ADR 0031)
+  configTransferRoutes,
   personalRoutes,
   efficiencyRoutes,
   // who changed which configuration, before and after, and its revert (issue 16, ADR 0030)

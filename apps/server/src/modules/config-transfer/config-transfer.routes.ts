@@ -16,8 +16,7 @@ const MENU = 'homePageConfig';
  * workbench modules, 2 MB, one file) and replaces the configuration, or with `preview` only reports what it would do.
  */
 export async function configTransferRoutes(app: App): Promise<void> {
-  // The upload parser of the workbench modules; home-config's scope, where these routes live, has it already.
-  if (!app.hasContentTypeParser('multipart/form-data')) await registerUploadParser(app);
+  await registerUploadParser(app);
   const r = typed(app);
   const W = `${GROUPS.workbench}/workbenchConfig`;
   const tags = ['workbench'];

@@ -22,7 +22,6 @@ import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import * as home from './home-config.service.ts';
 import * as cards from '../cards/cards.service.ts';
 import { registerUploadParser } from '../common/common.upload.ts';
-import { configTransferRoutes } from '../config-transfer/config-transfer.routes.ts';
 
 /** The configuration menu each administration call needs (section 6; 2.2 on the server). */
 const MENU = {
@@ -42,8 +41,6 @@ export async function homeConfigRoutes(app: App): Promise<void> {
   const tags = ['workbench'];
   const d = app.deps;
   await registerUploadParser(app);
-  // The workbench configuration file of the home-page configuration page (ADR 0031), in a scope of its own.
-  await app.register(configTransferRoutes);
 
   r.post(
     `${O}/indexcardconfig/list`,

@@ -25,7 +25,7 @@ import { seededApp } from './support.ts';
 
 const ROWS = Number(process.env.TRANSFER_BENCH_ROWS ?? 200_000);
 const DEADLINE_MS = Number(process.env.TRANSFER_BENCH_DEADLINE_MS ?? 1_200_000);
-const DEPTS = ['校办', '教务处', '考试中心', '学生工作处', '人事处', '信息化中心'];
+const DEPTS = ['校办', '教务处', '考试中心', '学生工作处', '人事处', '信息化建设与管理中心'];
 const TYPES = ['职责', '责任', '权力'];
 
 type Result = { name: string; rows: number; ms: number; peakMb: number; bytes?: number };
@@ -104,8 +104,11 @@ async function portal(dir: string) {
 async function portalExport(dir: string): Promise<Result & { file: string }> {
   const { app, db, headers } = await portal(dir);
   const { jobSettled } = await import('../apps/server/src/modules/transfer/transfer.jobs.ts');
+  // The one department list (ADR 0032); the demo's three lists hold details for each of DEPTS.
   const depts = new Map(
-    (await db.db.selectFrom('osp_depts').select(['id', 'dept_name']).execute()).map((d) => [d.dept_name, d.id]),
+    (await db.db.selectFrom('svc_depts').where('tenant_id', '=', '000000').select(['id', 'name']).execute()).map(
+      (d) => [d.name, d.id],
+    ),
   );
   await db.db.deleteFrom('osp_duty_services').execute();
   await db.db.deleteFrom('osp_duties').execute();

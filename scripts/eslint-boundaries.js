@@ -39,7 +39,9 @@ export const READ_GRANTS = {
   '*': [/^(users|roles|user_roles|tenants)$/],
   // Reports aggregate over the catalogue and the to-do list in SQL; going through services would mean loading them whole.
   efficiency: [/^svc_(depts|scenes|services|clicks|ratings)$/, /^wb_todos$/],
-  // Linking a duty to a service pages the three lists' own services and the catalogue's in one union query.
+  // Linking a duty to a service pages the catalogue's services with their departments in one query; the duty lists
+  // join the tenant's one department list (svc_depts, ADR 0032) for names and parents. Writes to it go through
+  // services/departments.ts.
   'three-lists': [/^svc_(services|depts)$/],
 };
 

@@ -50,6 +50,10 @@ export const TRANSFER_TEXTS = {
   tooLong: '内容过长',
   noDept: '部门不存在或无权操作',
   noDuty: '职责不存在',
+  /** A duty links only to services of the catalogue on the shelf (issue 16). */
+  noService: '关联的服务不存在或已下架，请重新选择',
+  /** A department import naming a department's own sub-department (or itself) as its parent. */
+  deptCycle: '上级部门不能是部门本身或其下级部门',
   importUnsupported: '该数据不支持导入',
   adminOnly: '仅管理员可导入导出该数据',
   badServiceUrl: '服务地址：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',

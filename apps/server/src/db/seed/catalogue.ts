@@ -4,7 +4,7 @@ import { DEMO_TENANT_ID, DEMO_TENANT_NAME } from './demo.ts';
 import { sanitizeGuide, guideText } from '../../modules/services/guide-html.ts';
 
 /**
- * The demo service catalogue of 示例大学: 15 departments, 9 scenes, 4 types, 122 services of both business
+ * The demo service catalogue of 示例大学: 15 departments with services (and two without, seedDepartments), 9 scenes, 4 types, 122 services of both business
  * types with every openWay and accessWay, guides, role visibility, shelf labels, quick rating labels,
  * sensitive words, the landing page, footer and comb-cygj tools. Idempotent.
  */
@@ -465,6 +465,49 @@ export async function seedAccountBindings(db: Db, tenantId = DEMO_TENANT_ID): Pr
     .execute();
 }
 
+/**
+ * Departments of the one list (ADR 0032) that offer no service of their own yet: the three lists' 校办 and
+ * 考试中心 (under 教务处). Their ids are the ones the three lists' demo data always had.
+ */
+export const DEMO_EXTRA_DEPTS = [
+  { key: 'xb', name: '校办', parent: '' },
+  { key: 'jwc-ks', name: '考试中心', parent: '教务处' },
+] as const;
+
+/** The id of a demo department of the one list, by name. */
+export function demoDeptIdOf(name: string, tenantId = DEMO_TENANT_ID): string {
+  const i = DEMO_DEPTS.findIndex((d) => d.name === name);
+  if (i >= 0) return `${tenantId}-dept-${String(i + 1).padStart(2, '0')}`;
+  const extra = DEMO_EXTRA_DEPTS.find((d) => d.name === name);
+  if (!extra) throw new Error(`no demo department ${name}`);
+  return `${tenantId}-dept-${extra.key}`;
+}
+
+/**
+ * The tenant's one department list (the catalogue's 15 and the extras, with parents), used by the catalogue,
+ * the three lists, efficiency and notices. Idempotent: what exists is left alone.
+ */
+export async function seedDepartments(db: Db, tenantId = DEMO_TENANT_ID): Promise<void> {
+  const rows = [
+    ...DEMO_DEPTS.map((d, i) => ({ name: d.name, parent: '', sort: i + 1 })),
+    ...DEMO_EXTRA_DEPTS.map((d, i) => ({ name: d.name, parent: d.parent, sort: DEMO_DEPTS.length + i + 1 })),
+  ];
+  await db
+    .insertInto('svc_depts')
+    .values(
+      rows.map((d) => ({
+        id: demoDeptIdOf(d.name, tenantId),
+        tenant_id: tenantId,
+        name: d.name,
+        icon: '',
+        sort: d.sort,
+        parent_id: d.parent ? demoDeptIdOf(d.parent, tenantId) : '',
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
 export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<void> {
   const done = await db
     .selectFrom('svc_services')
@@ -475,22 +518,10 @@ export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<
   if (done) return;
   const now = nowIso();
   const groupId = (kind: string, i: number) => `${tenantId}-${kind}-${String(i + 1).padStart(2, '0')}`;
-  const deptIds = new Map(DEMO_DEPTS.map((d, i) => [d.name, groupId('dept', i)]));
+  await seedDepartments(db, tenantId);
+  const deptIds = new Map(DEMO_DEPTS.map((d) => [d.name, demoDeptIdOf(d.name, tenantId)]));
   const sceneIds = new Map(DEMO_SCENES.map((s, i) => [s as string, groupId('scene', i)]));
   const typeIds = new Map(DEMO_TYPES.map((s, i) => [s as string, groupId('type', i)]));
-  await db
-    .insertInto('svc_depts')
-    .values(
-      DEMO_DEPTS.map((d, i) => ({
-        id: deptIds.get(d.name)!,
-        tenant_id: tenantId,
-        name: d.name,
-        icon: '',
-        sort: i + 1,
-      })),
-    )
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
   await db
     .insertInto('svc_scenes')
     .values(DEMO_SCENES.map((s, i) => ({ id: sceneIds.get(s)!, tenant_id: tenantId, name: s, icon: '', sort: i + 1 })))

@@ -1,30 +1,31 @@
 import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
+import { demoDeptIdOf, seedDepartments } from './catalogue.ts';
 import { DEMO_TENANT_ID, DEMO_USERS } from './demo.ts';
 
-/** The demo department tree, duty lists and the services tied to them (three lists). */
+/**
+ * The three lists' demo data: what they add to departments of the one list (ADR 0032; names and parents are the
+ * catalogue's, seedDepartments), duty lists and the catalogue services tied to them.
+ */
 const DEPTS = [
-  { key: 'xb', name: '校办', parent: '', responsibility: '负责学校日常行政事务的组织协调。', phone: '010-62750001' },
-  { key: 'jwc', name: '教务处', parent: '', responsibility: '负责全校本科教学运行与学籍管理。', phone: '010-62750002' },
+  { key: 'xb', name: '校办', responsibility: '负责学校日常行政事务的组织协调。', phone: '010-62750001' },
+  { key: 'jwc', name: '教务处', responsibility: '负责全校本科教学运行与学籍管理。', phone: '010-62750002' },
   {
     key: 'jwc-ks',
     name: '考试中心',
-    parent: 'jwc',
     responsibility: '负责各类考试的组织与成绩管理。',
     phone: '010-62750003',
   },
   {
     key: 'xsc',
     name: '学生工作处',
-    parent: '',
     responsibility: '负责学生思想教育、资助与日常管理。',
     phone: '010-62750004',
   },
-  { key: 'rsc', name: '人事处', parent: '', responsibility: '负责教职工招聘、考核与薪酬管理。', phone: '010-62750005' },
+  { key: 'rsc', name: '人事处', responsibility: '负责教职工招聘、考核与薪酬管理。', phone: '010-62750005' },
   {
     key: 'xxzx',
-    name: '信息化中心',
-    parent: '',
+    name: '信息化建设与管理中心',
     responsibility: '负责校园网络与信息系统建设运维。',
     phone: '010-62750006',
   },
@@ -92,7 +93,9 @@ const DUTIES = [
   },
 ] as const;
 
-export const demoDeptId = (key: string, tenantId = DEMO_TENANT_ID) => `${tenantId}-dept-${key}`;
+/** The one list's id of a department of this seed, by its key here. */
+export const demoDeptId = (key: string, tenantId = DEMO_TENANT_ID) =>
+  demoDeptIdOf(DEPTS.find((d) => d.key === key)!.name, tenantId);
 export const demoDutyId = (key: string, tenantId = DEMO_TENANT_ID) => `${tenantId}-duty-${key}`;
 export const demoServiceId = (key: string, tenantId = DEMO_TENANT_ID) => `${tenantId}-svc-${key}`;
 
@@ -116,19 +119,16 @@ export async function resolveServiceId(db: Db, tenantId: string, key: string): P
 /** Idempotent: what exists (and what an administrator edited) is left alone. */
 export async function seedTransfer(db: Db, tenantId = DEMO_TENANT_ID): Promise<void> {
   const now = nowIso();
-  let sort = 0;
+  await seedDepartments(db, tenantId);
   for (const d of DEPTS) {
     await db
       .insertInto('osp_depts')
       .values({
         id: demoDeptId(d.key, tenantId),
         tenant_id: tenantId,
-        parent_id: d.parent ? demoDeptId(d.parent, tenantId) : '',
-        dept_name: d.name,
         responsibility: d.responsibility,
         phone: d.phone,
         address: '',
-        sort: sort++,
         updated_at: now,
       })
       .onConflict((oc) => oc.column('id').doNothing())
@@ -147,7 +147,7 @@ export async function seedTransfer(db: Db, tenantId = DEMO_TENANT_ID): Promise<v
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
-  sort = 0;
+  let sort = 0;
   for (const d of DUTIES) {
     const id = demoDutyId(d.key, tenantId);
     const inserted = await db

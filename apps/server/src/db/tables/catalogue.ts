@@ -1,11 +1,12 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Tables of the catalogue capability (issue 3): services with their departments, scenes and types, role
  * visibility, guides, favourites, ratings, clicks, search words, the landing page and comb-cygj tools.
  */
 export interface CatalogueTables {
-  svc_depts: SvcGroupTable;
+  /** The tenant's one department list (ADR 0032): the catalogue, three lists, efficiency and notices use it. */
+  svc_depts: SvcDeptTable;
   svc_scenes: SvcGroupTable;
   svc_types: SvcGroupTable;
   svc_services: SvcServiceTable;
@@ -35,6 +36,11 @@ export interface SvcGroupTable {
   name: string;
   icon: string;
   sort: number;
+}
+
+/** A department of the one list: a group with its parent department ('' at the top). */
+export interface SvcDeptTable extends SvcGroupTable {
+  parent_id: Generated<string>;
 }
 
 export interface SvcServiceTable {

@@ -15,16 +15,16 @@ export interface TransferTables {
   transfer_jobs: TransferJobTable;
 }
 
+/**
+ * What the three lists add to a department of the one department list (`svc_depts`, same id; its name, parent and
+ * order live there only, migration 2026-11-24T14-00, ADR 0032): the duties text, phone and address.
+ */
 export interface OspDeptTable {
   id: string;
   tenant_id: string;
-  /** '' for a root department. */
-  parent_id: string;
-  dept_name: string;
   responsibility: string;
   phone: string;
   address: string;
-  sort: number;
   updated_at: string;
 }
 

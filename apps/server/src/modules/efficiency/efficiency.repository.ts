@@ -96,6 +96,15 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .select(['id', 'name'])
         .executeTakeFirst();
     },
+    /** The one department list's parents (ADR 0032), for the report's department tree. */
+    async deptParents(tenantId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('svc_depts')
+        .where('tenant_id', '=', tenantId)
+        .select(['id', 'parent_id'])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.parent_id]));
+    },
     /** Departments (or scenes) with how many services on the shelf each holds. */
     async groupsWithServiceCounts(tenantId: string, table: 'svc_depts' | 'svc_scenes') {
       const col = table === 'svc_depts' ? 's.dept_id' : 's.scene_id';

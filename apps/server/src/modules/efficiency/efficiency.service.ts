@@ -443,9 +443,24 @@ export async function personalDetail(
 const flatTree = (rows: { id: string; name: string; count: number }[]): FilterNodeT[] =>
   rows.map((r) => ({ id: r.id, title: r.name, count: r.count, children: [] }));
 
-/** Departments for the filter, each with its number of services on the shelf. */
+/**
+ * Departments for the filter, each with its number of services on the shelf: the tenant's one department list
+ * (the catalogue's, which the three lists use too; ADR 0032), sub-departments under their parents.
+ */
 export async function deptTree(deps: AppDeps, tenantId: string): Promise<FilterNodeT[]> {
-  return flatTree(await repo(deps).groupsWithServiceCounts(tenantId, 'svc_depts'));
+  const [rows, parents] = await Promise.all([
+    repo(deps).groupsWithServiceCounts(tenantId, 'svc_depts'),
+    repo(deps).deptParents(tenantId),
+  ]);
+  const nodes = flatTree(rows);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const top: FilterNodeT[] = [];
+  for (const n of nodes) {
+    const parent = byId.get(parents.get(n.id) ?? '');
+    if (parent && parent !== n) parent.children.push(n);
+    else top.push(n);
+  }
+  return top;
 }
 export async function sceneTree(deps: AppDeps, tenantId: string): Promise<FilterNodeT[]> {
   return flatTree(await repo(deps).groupsWithServiceCounts(tenantId, 'svc_scenes'));

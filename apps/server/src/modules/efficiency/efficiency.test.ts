@@ -193,7 +193,8 @@ describe.each(testDatabases)('efficiency supervision on %s', (engine) => {
       started: DEMO_PROCESS_COUNT,
       serviceCount: demoServices().length,
     });
-    expect(table.result.rows).toHaveLength(15);
+    // One row per department of the one list (ADR 0032): the catalogue's 15, 校办 and 考试中心.
+    expect(table.result.rows).toHaveLength(17);
     const finance = table.result.rows.find((r: { deptName: string }) => r.deptName === '财务处');
     expect(finance.started).toBe(18);
     const hr = table.result.rows.find((r: { deptName: string }) => r.deptName === '人事处');
@@ -258,7 +259,10 @@ describe.each(testDatabases)('efficiency supervision on %s', (engine) => {
       canConfigure: true,
       hasData: true,
     });
-    expect((await post('student01', 'deptTree')).result).toHaveLength(15);
+    // The one department list as a tree: 16 at the top, 考试中心 under 教务处.
+    const tree = (await post('student01', 'deptTree')).result;
+    expect(tree).toHaveLength(16);
+    expect(tree.find((n: { title: string }) => n.title === '教务处').children).toMatchObject([{ title: '考试中心' }]);
     expect((await post('student01', 'sceneTree')).result.length).toBeGreaterThan(0);
   });
 

@@ -182,7 +182,8 @@ export function catalogueReads(db: Db) {
     groupCounts: (tenantId: string, kind: 'scene' | 'dept', publicOnly: boolean) =>
       prepared(db, tenantId, `wb|groupCounts|${kind}|${publicOnly}`, async () => {
         const col = kind === 'scene' ? 's.scene_id' : 's.dept_id';
-        const table = kind === 'scene' ? 'svc_scenes' : 'svc_depts';
+        // Both are groups (id, name, sort); departments also have a parent, which these counts do not use.
+        const table = (kind === 'scene' ? 'svc_scenes' : 'svc_depts') as 'svc_scenes';
         let q = db
           .selectFrom(`${table} as g`)
           .leftJoin('svc_services as s', (j) => j.onRef(col, '=', 'g.id').on('s.status', '=', 1))

@@ -1,11 +1,13 @@
 import type { Db } from '../../db/create-db.ts';
+import { departments } from '../services/departments.ts';
 import { threeListsRepository, type DutyFilter, type DutyKeyColumn, type DutyRow } from './three-lists.repository.ts';
 
 export type { DutyFilter, DutyKeyColumn, DutyRow };
 
 /**
  * What the three lists offer the bulk import and export of duties and departments (the transfer module, 7.10):
- * reads and writes of osp_* through this module, never the tables themselves. Each takes the database or the
+ * reads and writes of osp_* through this module, never the tables themselves; departments are the one list's
+ * (services/departments.ts). Each takes the database or the
  * import batch's transaction, so a batch's rows commit or roll back together.
  */
 export function threeListsBulk(db: Db) {
@@ -27,7 +29,11 @@ export function threeListsBulk(db: Db) {
       patch: Omit<DutyRow, 'id'>,
       services: { id: string; service_name: string }[] | null,
     ) => r.updateDuty(tenantId, id, patch, services),
-    insertDept: (tenantId: string, row: Parameters<typeof r.insertDept>[1]) => r.insertDept(tenantId, row),
-    setDept: (tenantId: string, id: string, values: Parameters<typeof r.setDept>[2]) => r.setDept(tenantId, id, values),
+    /** A new department of the tenant's one list (the catalogue's, ADR 0032), at its end; returns its id. */
+    createDept: (tenantId: string, name: string, parentId: string) => departments(db).create(tenantId, name, parentId),
+    /** False when the parent is the department itself or under it. */
+    setParent: (tenantId: string, id: string, parentId: string) => departments(db).setParent(tenantId, id, parentId),
+    setDetails: (tenantId: string, id: string, values: Parameters<typeof r.setDetails>[2]) =>
+      r.setDetails(tenantId, id, values),
   };
 }

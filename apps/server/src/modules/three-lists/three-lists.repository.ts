@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
-import type { OspDeptRow } from '../../db/tables/transfer.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
+
+/** A department of the one list (svc_depts) with what the three lists add to it (osp_depts, same id). */
+export type ListDept = {
+  id: string;
+  parent_id: string;
+  dept_name: string;
+  responsibility: string;
+  phone: string;
+  address: string;
+  sort: number;
+};
 
 export type DutyFilter = {
   deptIds?: string[] | null;
@@ -15,7 +25,7 @@ export function threeListsRepository(db: Db) {
   const dutyBase = (tenantId: string, f: DutyFilter) => {
     let q = db
       .selectFrom('osp_duties as d')
-      .innerJoin('osp_depts as p', 'p.id', 'd.dept_id')
+      .innerJoin('svc_depts as p', 'p.id', 'd.dept_id')
       .where('d.tenant_id', '=', tenantId)
       .where('p.tenant_id', '=', tenantId);
     if (f.deptIds) q = f.deptIds.length ? q.where('d.dept_id', 'in', f.deptIds) : q.where(sql<boolean>`1 = 0`);
@@ -24,15 +34,21 @@ export function threeListsRepository(db: Db) {
     if (f.keyword) {
       const k = `%${escapeLike(f.keyword)}%`;
       q = q.where((eb) =>
-        eb.or([eb('d.duty_name', 'like', k), eb('d.duty_content', 'like', k), eb('p.dept_name', 'like', k)]),
+        eb.or([eb('d.duty_name', 'like', k), eb('d.duty_content', 'like', k), eb('p.name', 'like', k)]),
       );
     }
     return q;
   };
+  const deptBase = (tenantId: string) =>
+    db
+      .selectFrom('svc_depts as d')
+      .leftJoin('osp_depts as o', (j) => j.onRef('o.id', '=', 'd.id').on('o.tenant_id', '=', tenantId))
+      .where('d.tenant_id', '=', tenantId)
+      .select(['d.id', 'd.parent_id', 'd.name', 'd.sort', 'o.responsibility', 'o.phone', 'o.address']);
   const dutyColumns = [
     'd.id',
     'd.dept_id',
-    'p.dept_name',
+    'p.name as dept_name',
     'd.duty_name',
     'd.duty_type',
     'd.duty_content',
@@ -41,22 +57,25 @@ export function threeListsRepository(db: Db) {
   ] as const;
 
   return {
-    depts(tenantId: string): Promise<OspDeptRow[]> {
-      return db
-        .selectFrom('osp_depts')
-        .where('tenant_id', '=', tenantId)
-        .selectAll()
-        .orderBy('sort')
-        .orderBy('dept_name')
-        .execute();
+    /**
+     * The tenant's departments: the one department list (svc_depts, the catalogue's, ADR 0032) with the three
+     * lists' details of each where it has them.
+     */
+    async depts(tenantId: string): Promise<ListDept[]> {
+      const rows = await deptBase(tenantId).orderBy('d.sort').orderBy('d.name').execute();
+      return rows.map(listDept);
     },
-    dept(tenantId: string, id: string) {
-      return db
-        .selectFrom('osp_depts')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .selectAll()
-        .executeTakeFirst();
+    async dept(tenantId: string, id: string): Promise<ListDept | undefined> {
+      const row = await deptBase(tenantId).where('d.id', '=', id).executeTakeFirst();
+      return row && listDept(row);
+    },
+    /** The three lists' details row of a department of the one list, made empty when missing (duties refer to it). */
+    async ensureDetails(tenantId: string, id: string) {
+      await db
+        .insertInto('osp_depts')
+        .values({ id, tenant_id: tenantId, responsibility: '', phone: '', address: '', updated_at: nowIso() })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     },
     async dutyCounts(tenantId: string): Promise<Map<string, number>> {
       const rows = await db
@@ -82,6 +101,7 @@ export function threeListsRepository(db: Db) {
       patch: { responsibility?: string | undefined; phone?: string | undefined; address?: string | undefined },
     ) {
       const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      await this.ensureDetails(tenantId, id);
       await db
         .updateTable('osp_depts')
         .set({ ...values, updated_at: nowIso() })
@@ -89,7 +109,6 @@ export function threeListsRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
-
     async dutyPage(tenantId: string, f: DutyFilter, offset: number, limit: number) {
       const base = dutyBase(tenantId, f);
       const [rows, count] = await Promise.all([
@@ -215,12 +234,12 @@ export function threeListsRepository(db: Db) {
       return db
         .selectFrom('osp_duty_services as s')
         .innerJoin('osp_duties as d', 'd.id', 's.duty_id')
-        .innerJoin('osp_depts as p', 'p.id', 'd.dept_id')
+        .innerJoin('svc_depts as p', 'p.id', 'd.dept_id')
         .where('s.tenant_id', '=', tenantId)
         .where('d.tenant_id', '=', tenantId)
-        .select(['s.service_id', 's.service_name', 'p.id as dept_id', 'p.dept_name'])
+        .select(['s.service_id', 's.service_name', 'p.id as dept_id', 'p.name as dept_name'])
         .distinct()
-        .orderBy('p.dept_name')
+        .orderBy('p.name')
         .orderBy('s.service_name')
         .execute();
     },
@@ -231,6 +250,7 @@ export function threeListsRepository(db: Db) {
       trx: Db = db,
     ) {
       const now = nowIso();
+      await threeListsRepository(trx).ensureDetails(tenantId, row.dept_id);
       await trx
         .insertInto('osp_duties')
         .values({ ...row, tenant_id: tenantId, created_at: now, updated_at: now })
@@ -256,6 +276,7 @@ export function threeListsRepository(db: Db) {
       services: { id: string; service_name: string }[] | null,
       trx: Db = db,
     ) {
+      await threeListsRepository(trx).ensureDetails(tenantId, patch.dept_id);
       await trx
         .updateTable('osp_duties')
         .set({ ...patch, updated_at: nowIso() })
@@ -334,6 +355,7 @@ export function threeListsRepository(db: Db) {
       entries: { row: DutyRow; services: { id: string; service_name: string }[] }[],
     ) {
       const now = nowIso();
+      for (const deptId of new Set(entries.map((e) => e.row.dept_id))) await this.ensureDetails(tenantId, deptId);
       for (let i = 0; i < entries.length; i += 200) {
         const chunk = entries.slice(i, i + 200);
         await db
@@ -355,29 +377,9 @@ export function threeListsRepository(db: Db) {
             .execute();
       }
     },
-    async insertDept(
-      tenantId: string,
-      row: {
-        id: string;
-        parent_id: string;
-        dept_name: string;
-        responsibility: string;
-        phone: string;
-        address: string;
-        sort: number;
-      },
-    ) {
-      await db
-        .insertInto('osp_depts')
-        .values({ ...row, tenant_id: tenantId, updated_at: nowIso() })
-        .execute();
-    },
-    /** A department's parent and details, as an import sets them. */
-    async setDept(
-      tenantId: string,
-      id: string,
-      values: { parent_id: string; responsibility: string; phone: string; address: string },
-    ) {
+    /** The three lists' details of a department of the one list, as an import sets them. */
+    async setDetails(tenantId: string, id: string, values: { responsibility: string; phone: string; address: string }) {
+      await this.ensureDetails(tenantId, id);
       await db
         .updateTable('osp_depts')
         .set({ ...values, updated_at: nowIso() })
@@ -400,6 +402,26 @@ export type DutyRow = {
 };
 
 export type ThreeListsRepository = ReturnType<typeof threeListsRepository>;
+
+function listDept(r: {
+  id: string;
+  parent_id: string;
+  name: string;
+  sort: number;
+  responsibility: string | null;
+  phone: string | null;
+  address: string | null;
+}): ListDept {
+  return {
+    id: r.id,
+    parent_id: r.parent_id,
+    dept_name: r.name,
+    sort: r.sort,
+    responsibility: r.responsibility ?? '',
+    phone: r.phone ?? '',
+    address: r.address ?? '',
+  };
+}
 
 /** A search term for LIKE: the wildcards % and _ are dropped, so a user's text never widens the match. */
 function escapeLike(s: string): string {

@@ -7,12 +7,11 @@ import type {
   ThreeListConfig,
 } from '@portal/contracts/transfer';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
-import type { OspDeptRow } from '../../db/tables/transfer.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { holdsMenu } from '../auth/auth.service.ts';
-import { threeListsRepository, type DutyFilter } from './three-lists.repository.ts';
+import { threeListsRepository, type DutyFilter, type ListDept } from './three-lists.repository.ts';
 
 export const DUTY_MENU = 'deptResponsibilityListConfig';
 export const CONFIG_MENU = 'threeListsConfig';
@@ -56,7 +55,7 @@ export async function withServices(deps: AppDeps, tenantId: string, rows: DutyRo
 }
 
 /** The department tree of a tenant, optionally cut down to the subtrees rooted at `roots`. */
-export function buildTree(depts: OspDeptRow[], counts: Map<string, number>, roots?: Set<string>): DeptNodeT[] {
+export function buildTree(depts: ListDept[], counts: Map<string, number>, roots?: Set<string>): DeptNodeT[] {
   const nodes = new Map<string, DeptNodeT>(
     depts.map((d) => [
       d.id,
@@ -74,7 +73,7 @@ export function buildTree(depts: OspDeptRow[], counts: Map<string, number>, root
 }
 
 /** Every department id under (and including) the given ones. */
-export function descendants(depts: OspDeptRow[], ids: Iterable<string>): Set<string> {
+export function descendants(depts: ListDept[], ids: Iterable<string>): Set<string> {
   const out = new Set(ids);
   let grew = true;
   while (grew) {
@@ -148,7 +147,7 @@ async function resolveServices(deps: AppDeps, tenantId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   const found = await repo(deps).listServices(tenantId, unique);
   if (found.length !== unique.length)
-    throw badRequest('服务不存在', unique.filter((id) => !found.some((f) => f.id === id)).join(','));
+    throw badRequest(TRANSFER_TEXTS.noService, unique.filter((id) => !found.some((f) => f.id === id)).join(','));
   return found;
 }
 
@@ -223,7 +222,7 @@ export async function removeDuties(deps: AppDeps, ctx: RequestContext, idsText: 
   return r.removeDuties(ctx.tenantId, ids);
 }
 
-const deptInfo = (d: OspDeptRow, counts: Map<string, number>): DeptInfo => ({
+const deptInfo = (d: ListDept, counts: Map<string, number>): DeptInfo => ({
   id: d.id,
   parentId: d.parent_id,
   deptName: d.dept_name,

@@ -102,13 +102,12 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
 
   it('gives each caller the department tree of their power (getDeptTreePower)', async () => {
     const admin = await call('admin', 'GET', `${W}/getDeptTreePower`);
-    expect(admin.result.map((n: { title: string }) => n.title)).toEqual([
-      '校办',
-      '教务处',
-      '学生工作处',
-      '人事处',
-      '信息化中心',
-    ]);
+    // The tenant's one department list (ADR 0032): the catalogue's 15 and 校办 at the top, 考试中心 under 教务处.
+    const titles = admin.result.map((n: { title: string }) => n.title);
+    expect(titles).toHaveLength(16);
+    expect(titles.slice(0, 4)).toEqual(['教务处', '学生工作处', '研究生院', '人事处']);
+    expect(titles).toEqual(expect.arrayContaining(['财务处', '信息化建设与管理中心', '校办']));
+    expect(admin.result[0]).toMatchObject({ title: '教务处', children: [{ title: '考试中心' }] });
     const teacher = await call('teacher01', 'POST', `${W}/getDeptTreePower`);
     expect(teacher.result).toMatchObject([{ title: '教务处', children: [{ title: '考试中心' }] }]);
     expect(teacher.result).toHaveLength(1);
@@ -202,7 +201,12 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
         dutyName: '不存在的服务',
         serviceIds,
       });
-      expect([r.status, r.msg]).toEqual([400, '服务不存在']);
+      expect([r.http, r.status, r.msg, r.msgDetail]).toEqual([
+        400,
+        400,
+        '关联的服务不存在或已下架，请重新选择',
+        serviceIds[0],
+      ]);
     }
     const page = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '只在三清单', size: 100 });
     expect(page.result.records).toEqual([]);
@@ -216,10 +220,14 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
 
   it('lists departments, those without duties, services to link, and updates a department', async () => {
     const none = await post('admin', `${W}/ospDeptInfo/noSetDutyDept`);
-    expect(none.result.map((d: { deptName: string }) => d.deptName)).toEqual(['校办']);
+    // Every department of the one list without a duty yet (the catalogue's too: 财务处 …).
+    const noDuty = none.result.map((d: { deptName: string }) => d.deptName);
+    expect(noDuty).toEqual(expect.arrayContaining(['校办', '财务处', '研究生院']));
+    expect(noDuty).not.toContain('教务处');
+    expect(noDuty).toHaveLength(17 - 5);
     expect((await post('teacher01', `${W}/ospDeptInfo/noSetDutyDept`)).result).toEqual([]);
     const depts = await post('admin', `${W}/ospDeptInfo/page`, { current: 1, size: 2 });
-    expect(depts.result).toMatchObject({ total: 6, pages: 3 });
+    expect(depts.result).toMatchObject({ total: 17, pages: 9 });
     const services = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '开具', size: 100 });
     const names = services.result.records.map((s: { serviceName: string }) => s.serviceName);
     expect(names).toEqual(expect.arrayContaining(['收入证明开具', '在职证明开具']));

@@ -9,7 +9,6 @@ import {
   RULE_UPDATE,
   TRANSFER_TEXTS,
 } from '@portal/contracts/transfer';
-import { newId } from '../../platform/crypto.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { threeListsBulk, type DutyFilter, type DutyKeyColumn } from '../three-lists/three-lists.bulk.ts';
@@ -260,17 +259,15 @@ const dept: Dataset = {
         if (ruleNum === RULE_SKIP) return 'skip';
         if (ruleNum !== RULE_UPDATE) throw new RowError(TRANSFER_TEXTS.duplicateRow);
         if (parent && descendants(all, [existing.id]).has(parent.id))
-          throw new RowError('上级部门不能是本部门或其下级部门');
-        await depts.setDept(ctx.tenantId, existing.id, { ...values, parent_id: parent?.id ?? '' });
+          throw new RowError(`上级部门：${TRANSFER_TEXTS.deptCycle}`);
+        if (!(await depts.setParent(ctx.tenantId, existing.id, parent?.id ?? '')))
+          throw new RowError(`上级部门：${TRANSFER_TEXTS.deptCycle}`);
+        await depts.setDetails(ctx.tenantId, existing.id, values);
         return 'update';
       }
-      await depts.insertDept(ctx.tenantId, {
-        id: newId(),
-        parent_id: parent?.id ?? '',
-        dept_name: v.deptName!,
-        ...values,
-        sort: all.length,
-      });
+      // A new department joins the tenant's one list (the catalogue's department filter shows it too).
+      const id = await depts.createDept(ctx.tenantId, v.deptName!, parent?.id ?? '');
+      await depts.setDetails(ctx.tenantId, id, values);
       return 'insert';
     });
   },

@@ -249,8 +249,8 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
       ['标题'],
       [],
       HEADER,
-      ['信息化中心', '网络服务', '职责', '更新后的内容', 3, '电子邮箱申请'],
-      ['信息化中心', '数据治理', '职责', '新职责', 4, ''],
+      ['信息化建设与管理中心', '网络服务', '职责', '更新后的内容', 3, '电子邮箱申请'],
+      ['信息化建设与管理中心', '数据治理', '职责', '新职责', 4, ''],
     ];
     const updated = await importGrid({ filename: 'duty.xls', content: xlsOf(grid) }, { headerLine: 3, ruleNum: 2 });
     expect(updated).toMatchObject({ totalNum: 2, newInsertNum: 1, updateNum: 1, failNum: 0, errorKey: null });
@@ -562,7 +562,7 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     });
   });
 
-  it('imports departments as a second data set (administrator only)', async () => {
+  it('imports departments as a second data set into the one department list (administrator only)', async () => {
     const up = await uploadFiles(
       'admin',
       [
@@ -577,10 +577,11 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
       ],
       'dept',
     );
+    // 图书馆 is a department of the catalogue already (ADR 0032): rule 2 updates it; 古籍部 is new, under it.
     const started = await post('admin', `${T}/dept/import`, {
       fileKey: up.result.fileKey,
       headerLine: 1,
-      ruleNum: 1,
+      ruleNum: 2,
       errorRegx: 'deptName',
       matrixType: [
         { excelField: '部门名称', dbField: 'deptName' },
@@ -588,9 +589,15 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
         { excelField: '联系电话', dbField: 'phone' },
       ],
     });
-    expect(await finish('admin', started.result.redisKey)).toMatchObject({ newInsertNum: 2, failNum: 0 });
+    expect(await finish('admin', started.result.redisKey)).toMatchObject({ newInsertNum: 1, updateNum: 1, failNum: 0 });
     const tree = await post('admin', '/api/blade-workbench/deptTree');
-    expect(tree.result.find((n: { title: string }) => n.title === '图书馆').children[0].title).toBe('古籍部');
+    const library = tree.result.find((n: { title: string }) => n.title === '图书馆');
+    expect(library.children[0].title).toBe('古籍部');
+    const page = await post('admin', '/api/blade-workbench/ospDeptInfo/page', { deptName: '图书馆' });
+    expect(page.result.records[0]).toMatchObject({ id: library.id, phone: '010-1' });
+    // The catalogue's department filter lists the new department too.
+    const catalogue = await post('admin', '/api/blade-platform/serviceDept/listByUser', {});
+    expect(catalogue.result.map((g: { name: string }) => g.name)).toContain('古籍部');
     const teacherUp = await uploadFiles(
       'teacher01',
       [{ filename: 'dept.xlsx', content: await xlsxOf([['部门名称'], ['x']]) }],

@@ -61,6 +61,10 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     const duty = page.getByRole('article', { name: '考试组织' });
     await duty.waitFor({ state: 'visible' });
     expect(await duty.textContent()).toContain('补考重修报名');
+    // One department list (issue 16): the catalogue's 财务处 is there too, with no duty yet — never 部门不存在.
+    await page.getByRole('navigation', { name: '部门' }).getByText('财务处（0）').click();
+    await page.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor({ state: 'visible' });
+    expect(await page.getByText('部门不存在').count()).toBe(0);
     await page.getByRole('navigation', { name: '部门' }).getByText('全部部门').click();
     await page.getByRole('searchbox', { name: '搜索职责' }).fill('助学');
     await page.getByRole('searchbox', { name: '搜索职责' }).press('Enter');
@@ -79,6 +83,15 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await page.getByRole('button', { name: /登\s*录|Log in/ }).click();
     await page.waitForURL(/\/home\/threelists$/);
     await page.getByRole('button', { name: /用户菜单/ }).waitFor();
+    // A duty's service opens as a service hall tile does (issue 16): a new window or the in-page frame.
+    await page.getByRole('navigation', { name: '部门' }).getByText('考试中心（1）').click();
+    const service = page.getByRole('article', { name: '考试组织' }).getByRole('button', { name: '补考重修报名' });
+    const opened = Promise.race([
+      context.waitForEvent('page').then(() => 'window'),
+      page.waitForURL(/\/home\/serviceIframPage\?serviceId=/).then(() => 'in page'),
+    ]);
+    await service.click();
+    expect(['window', 'in page']).toContain(await opened);
   });
 
   it('offers duty maintenance only where the server allows it: none to a student, 教务处 only to its manager', async () => {

@@ -1,4 +1,4 @@
-import type { Granularity, ReportBlock, ReportRow, TrendPoint } from '@portal/contracts/efficiency';
+import type { FilterNodeT, Granularity, ReportBlock, ReportRow, TrendPoint } from '@portal/contracts/efficiency';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -489,6 +489,13 @@ function PersonalBlock({ filter }: { filter: Filter }) {
 
 type FilterForm = { range: [Dayjs, Dayjs]; deptId: string | null; sceneId: string | null };
 
+/** The department tree (the tenant's one list, sub-departments under their parents) as options: 教务处 / 考试中心. */
+const treeOptions = (nodes: FilterNodeT[], prefix = ''): { value: string; label: string }[] =>
+  nodes.flatMap((n) => [
+    { value: n.id, label: prefix + n.title },
+    ...treeOptions(n.children, `${prefix}${n.title} / `),
+  ]);
+
 function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filter) => void; full: boolean }) {
   const { t } = useTranslation();
   const depts = useQuery({ ...deptTreeQueryOptions(), enabled: full });
@@ -534,7 +541,7 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
                 style={{ minWidth: 180 }}
                 allowClear
                 placeholder={t('efficiency.allDepts')}
-                options={(depts.data ?? []).map((d) => ({ value: d.id, label: d.title }))}
+                options={treeOptions(depts.data ?? [])}
               />
             </Form.Item>
             <Form.Item name="sceneId" label={t('efficiency.scene')} htmlFor="eff-scene">

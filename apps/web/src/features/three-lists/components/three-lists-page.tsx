@@ -1,14 +1,20 @@
 import '../three-lists.css';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { getInventoryPage, getInventoryTree, getThreeListConfig } from '../api/three-lists.ts';
 import { DeptTree } from './dept-tree.tsx';
 
-/** /home/threelists: each department's duty and responsibility list and the services tied to each duty. */
-function ThreeListsPageBody() {
+/** A service a duty is tied to, as the page hands it to the opener. */
+export type DutyService = { serviceId: string; serviceName: string };
+
+/**
+ * /home/threelists: each department's duty and responsibility list and the services tied to each duty; a service
+ * opens through `onOpenService` (app/routes gives the service hall's opener, 4.4), a plain tag without one.
+ */
+function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyService) => void) | undefined }) {
   const { t } = useTranslation();
   const [deptId, setDeptId] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
@@ -91,7 +97,15 @@ function ThreeListsPageBody() {
                       <Space wrap aria-label={t('threeLists.services')}>
                         <Typography.Text strong>{t('threeLists.services')}：</Typography.Text>
                         {d.services.length ? (
-                          d.services.map((s) => <Tag key={s.serviceId}>{s.serviceName}</Tag>)
+                          d.services.map((s) =>
+                            onOpenService ? (
+                              <Button key={s.serviceId} size="small" onClick={() => onOpenService(s)}>
+                                {s.serviceName}
+                              </Button>
+                            ) : (
+                              <Tag key={s.serviceId}>{s.serviceName}</Tag>
+                            ),
+                          )
                         ) : (
                           <Typography.Text type="secondary">{t('threeLists.noServices')}</Typography.Text>
                         )}
@@ -108,10 +122,10 @@ function ThreeListsPageBody() {
   );
 }
 
-export function ThreeListsPage() {
+export function ThreeListsPage({ onOpenService }: { onOpenService?: (s: DutyService) => void }) {
   return (
     <AccessibleTheme>
-      <ThreeListsPageBody />
+      <ThreeListsPageBody onOpenService={onOpenService} />
     </AccessibleTheme>
   );
 }

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { App } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n/i18n.ts';
+
+vi.mock('../api/three-lists.ts', () => ({
+  getThreeListConfig: async () => ({ pageTitle: '三清单', introduction: '', showServices: true, dutyTypeMust: false }),
+  getInventoryTree: async () => [
+    { id: 'd-jwc', parentId: '', title: '教务处', dutyNum: 0, children: [] },
+    { id: 'd-cw', parentId: '', title: '财务处', dutyNum: 1, children: [] },
+  ],
+  getInventoryPage: async () => ({
+    records: [
+      {
+        id: 'duty-1',
+        deptId: 'd-cw',
+        deptName: '财务处',
+        dutyName: '财务报销管理',
+        dutyType: '职责',
+        dutyContent: '受理报销。',
+        sort: 0,
+        services: [{ serviceId: 'svc-bx', serviceName: '网上报销' }],
+        updateTime: '',
+      },
+    ],
+    total: 1,
+    size: 10,
+    current: 1,
+    pages: 1,
+  }),
+}));
+
+const { ThreeListsPage } = await import('./three-lists-page.tsx');
+
+describe('three lists page (issue 16)', () => {
+  it('shows every department of the one list and opens a duty’s service through the opener it is given', async () => {
+    const open = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <App>
+          <ThreeListsPage onOpenService={open} />
+        </App>
+      </QueryClientProvider>,
+    );
+    const tree = await screen.findByRole('navigation', { name: '部门' });
+    await within(tree).findByText('财务处（1）');
+    expect(within(tree).getByText('教务处（0）')).toBeTruthy();
+    const duty = await screen.findByRole('article', { name: '财务报销管理' });
+    fireEvent.click(within(duty).getByRole('button', { name: '网上报销' }));
+    expect(open).toHaveBeenCalledWith({ serviceId: 'svc-bx', serviceName: '网上报销' });
+  });
+});

@@ -14,6 +14,13 @@ import { randomUUID } from 'node:crypto';
  * favourites refer to them). Then `osp_depts` drops its name, parent and order: they live in `svc_depts` only.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // All or nothing: PostgreSQL runs a migration in a transaction already; SQLite (no transactional DDL in Kysely's
+  // migrator) gets one here — its ALTER TABLE and DROP INDEX roll back too.
+  if (db.isTransaction) await merge(db);
+  else await db.transaction().execute(merge);
+}
+
+async function merge(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('svc_depts')
     .addColumn('parent_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))

@@ -50,7 +50,7 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
     import('./routes/service-center.tsx').then((m) => <m.ServiceCenterRoute key="process" serviceType="PROCESS" />),
   serviceIframPage: () =>
     import('../features/services/components/service-iframe-page.tsx').then((m) => <m.ServiceIframePage />),
-  threelists: () => import('./routes/three-lists.tsx').then((m) => <m.ThreeListsRoute />),
+  threelists: () => import('./routes/three-lists-page.tsx').then((m) => <m.ThreeListsRoute />),
   deptResponsibilityListConfig: () => import('./routes/dept-duty-config.tsx').then((m) => <m.DeptDutyConfigRoute />),
   messageIfrm: () =>
     import('../features/messages/components/message-iframe-page.tsx').then((m) => <m.MessageIframePage />),

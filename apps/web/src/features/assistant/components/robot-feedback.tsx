@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, Space, Spin, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackQueryKey, useFeedbackProgress } from '../api/get-feedback-progress.ts';
 import { saveQuestionFeedback } from '../api/save-question-feedback.ts';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 /** Feedback on an answer (question/feedBack/saveQuestionFeedbackInfo), inline under the robot's answer. */
 export function FeedbackForm({
@@ -78,7 +78,7 @@ export function FeedbackProgress({ active }: { active: boolean }) {
               <Space wrap>
                 <strong>{f.question}</strong>
                 <Tag color={STATUS_COLORS[f.status]}>{f.statusName}</Tag>
-                <time className="robot-subtitle">{dayjs(f.createTime).format('YYYY-MM-DD HH:mm')}</time>
+                <time className="robot-subtitle">{formatTenantTime(f.createTime, 'YYYY-MM-DD HH:mm')}</time>
               </Space>
               {f.content && <p>{f.content}</p>}
               {f.reply && <p>{t('assistant.robot.reply', { reply: f.reply })}</p>}

@@ -2,7 +2,6 @@ import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query';
 import type { FaqEntry } from '@portal/contracts/assistant';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import {
   useSceneOptions,
   type FaqFilter,
 } from '../api/robot-knowledge.ts';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 type FormValues = {
   question: string;
@@ -240,7 +240,7 @@ export function RobotKnowledgePage({
               title: t('assistant.knowledge.updatedAt'),
               dataIndex: 'updatedAt',
               width: 150,
-              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+              render: (v: string) => formatTenantTime(v, 'YYYY-MM-DD HH:mm'),
             },
             {
               title: t('assistant.knowledge.actions'),

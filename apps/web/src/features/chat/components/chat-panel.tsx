@@ -20,7 +20,6 @@ import {
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteConversation } from '../api/delete-conversation.ts';
@@ -41,6 +40,7 @@ import { GroupNoticeBanner } from './group-notice-banner.tsx';
 import { MessageItem, previewOf } from './message-item.tsx';
 import { MessageSearch, jumpToHit } from './message-search.tsx';
 import { NewGroupDialog } from './new-group-dialog.tsx';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
 
@@ -104,7 +104,7 @@ function ConversationList({
                   {c.muted && <StopOutlined className="chat-muted-icon" role="img" aria-label={t('chat.muted')} />}
                 </span>
                 {c.timeSend && (
-                  <time className="chat-conversation-time">{dayjs(c.timeSend).format('MM-DD HH:mm')}</time>
+                  <time className="chat-conversation-time">{formatTenantTime(c.timeSend, 'MM-DD HH:mm')}</time>
                 )}
               </span>
               <span className="chat-conversation-bottom">

@@ -27,7 +27,8 @@ const TEACHER = 't1';
 const STUDENT = 's1';
 const AT = '2026-11-23T06:05:00Z';
 const notice = (text: string, at = AT): GroupNotice => ({ text, at, byUserId: TEACHER, byUserName: '李老师' });
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+// Times on the tenant's clock (Beijing by default), whatever the browser's zone: 06:05Z reads 14:05.
+const when = (at: string) => dayjs(at).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm');
 
 /** The server's group list, with the announcement the test sets. */
 let current: GroupNotice | null = null;

@@ -1,12 +1,12 @@
 import { CloseOutlined, NotificationOutlined } from '@ant-design/icons';
 import type { GroupNotice } from '@portal/contracts/chat';
 import { Button } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatGroups } from '../api/get-chat-groups.ts';
 import { useChat } from '../lib/chat-runtime.ts';
 import { dismissNotice, isNoticeDismissed } from '../lib/dismissed-notices.ts';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 /** An announcement longer than this, or on several lines, shows two lines until expanded. */
 const SHORT_NOTICE_CHARS = 60;
@@ -15,7 +15,7 @@ const SHORT_NOTICE_CHARS = 60;
 export function noticeMeta(notice: GroupNotice, t: (key: string, values: Record<string, string>) => string): string {
   return t('chat.group.announcement.setBy', {
     name: notice.byUserName,
-    time: dayjs(notice.at).format('YYYY-MM-DD HH:mm'),
+    time: formatTenantTime(notice.at, 'YYYY-MM-DD HH:mm'),
   });
 }
 

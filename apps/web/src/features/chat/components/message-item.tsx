@@ -10,7 +10,6 @@ import {
   NoticeContent,
 } from '@portal/contracts/chat';
 import { Button, Popover, Space, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -19,6 +18,7 @@ import { useMessageReaders } from '../api/get-message-readers.ts';
 import { SEND_TIMED_OUT, sendStateOf, type ClientMessage } from '../lib/chat-state.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { formatFileSize } from '../../../lib/file-size.ts';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 export function parseNotice(content: string): NoticeContent | null {
   try {
@@ -252,7 +252,7 @@ export function MessageItem({
     >
       <div className="chat-meta">
         {(showSender || !own) && <span className="chat-sender">{own ? '' : m.fromUserName}</span>}{' '}
-        <time dateTime={m.timeSend}>{dayjs(m.timeSend).format('MM-DD HH:mm')}</time>
+        <time dateTime={m.timeSend}>{formatTenantTime(m.timeSend, 'MM-DD HH:mm')}</time>
         {mentionsMe && <span className="chat-mention-tag">{t('chat.mention.you')}</span>}
       </div>
       <div className="chat-bubble">{body}</div>

@@ -1,12 +1,12 @@
 import type { ChatSearchHit } from '@portal/contracts/chat';
 import { MP_TYPE_GROUP, MP_TYPE_PERSON, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
 import { Empty, Input, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMessages } from '../api/search-messages.ts';
 import { chatClient } from '../lib/chat-runtime.ts';
 import { previewOf } from './message-item.tsx';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 /** How many older history pages a jump to a hit may load to reach it. */
 const JUMP_MAX_PAGES = 20;
@@ -76,7 +76,7 @@ export function MessageSearch({ onJump }: { onJump: (hit: ChatSearchHit) => void
               <button type="button" className="chat-conversation" onClick={() => onJump(h)}>
                 <span className="chat-conversation-top">
                   <span className="chat-conversation-name">{h.peerName}</span>
-                  <time className="chat-conversation-time">{dayjs(h.message.timeSend).format('MM-DD HH:mm')}</time>
+                  <time className="chat-conversation-time">{formatTenantTime(h.message.timeSend, 'MM-DD HH:mm')}</time>
                 </span>
                 <span className="chat-conversation-bottom">
                   <span className="chat-conversation-preview">

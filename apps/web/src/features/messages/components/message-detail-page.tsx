@@ -1,7 +1,6 @@
 import './messages.css';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { usePublicMessageDetail } from '../api/get-public-message-detail.ts';
 import { useDownloadMessageFile } from './use-download-message-file.ts';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 /**
  * /generalDetailsTow?id=&tenantId= (2.1, opened in a new window, no login): a notice; a deleted one goes to
@@ -50,7 +50,7 @@ export function MessageDetailPage() {
               <h1 style={{ fontSize: 24 }}>{query.data.title}</h1>
               <p className="notice-detail-meta">
                 {t('messages.notices.publishedBy', { name: query.data.mpName })} ·{' '}
-                {t('messages.notices.publishedAt', { time: dayjs(query.data.timeSend).format('YYYY-MM-DD HH:mm') })}
+                {t('messages.notices.publishedAt', { time: formatTenantTime(query.data.timeSend, 'YYYY-MM-DD HH:mm') })}
               </p>
               {body ? (
                 <div className="notice-body" dangerouslySetInnerHTML={{ __html: body }} />

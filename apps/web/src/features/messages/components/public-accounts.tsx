@@ -4,7 +4,6 @@ import { formatCount } from '@portal/contracts/constants';
 import type { MpMsgListEntry, NoticeItem } from '@portal/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, Pagination, Space, Spin, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +15,7 @@ import { publicAccountsQueryKey, usePublicAccounts } from '../api/get-public-acc
 import { useDownloadMessageFile } from './use-download-message-file.ts';
 import './messages.css';
 import { useOpenNotice } from './use-open-notice.ts';
+import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 /**
  * What the chat socket tells the message center, given by app/ (features never import each other): whether it is
@@ -68,7 +68,9 @@ export function PublicAccountList({
           >
             <span className="chat-conversation-top">
               <span className="chat-conversation-name">{a.name}</span>
-              {a.timeSend && <time className="chat-conversation-time">{dayjs(a.timeSend).format('MM-DD HH:mm')}</time>}
+              {a.timeSend && (
+                <time className="chat-conversation-time">{formatTenantTime(a.timeSend, 'MM-DD HH:mm')}</time>
+              )}
             </span>
             <span className="chat-conversation-bottom">
               <span className="chat-conversation-preview">
@@ -113,7 +115,7 @@ function NoticeEntry({
             {n.title}
           </Button>
           <time className="chat-conversation-time" dateTime={n.timeSend}>
-            {dayjs(n.timeSend).format('YYYY-MM-DD HH:mm')}
+            {formatTenantTime(n.timeSend, 'YYYY-MM-DD HH:mm')}
           </time>
         </div>
         <Space size={4} wrap>

@@ -26,6 +26,8 @@ export const AUDIT_KINDS = [
   'navigation',
   'setting',
   'preLogin',
+  // A whole workbench configuration file imported (config-transfer, ADR 0031): before and after are its sections.
+  'workbenchConfig',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -13,6 +13,7 @@ import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { tenantDetail } from '../auth/auth.service.ts';
 import { exportCalendarConfig, importCalendarConfig } from '../calendar-specials/calendar-specials.config-file.ts';
 import { exportCardsConfig, importCardsConfig, importPlacements } from '../cards/cards.config-file.ts';
@@ -28,18 +29,23 @@ import { exportSiteConfig, importSiteConfig } from '../site-settings/site-settin
  * half-way changes nothing), and a preview runs the same import and rolls it back.
  */
 
-/** The file of the caller's tenant and its download name. */
-export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
-  const tenantId = ctx.tenantId;
+/** The sections of a tenant's workbench configuration, as the file carries them. */
+async function exportSections(deps: AppDeps, tenantId: string): Promise<WorkbenchConfigFile['sections']> {
   const { cards, tools, placementKeys } = await exportCardsConfig(deps, tenantId);
-  const [tabs, navigation, settings, landing, calendar, tenant] = await Promise.all([
+  const [tabs, navigation, settings, landing, calendar] = await Promise.all([
     exportHomeConfig(deps, tenantId, placementKeys),
     exportNavigationConfig(deps, tenantId),
     exportSiteConfig(deps, tenantId),
     exportLandingConfig(deps.db, tenantId),
     exportCalendarConfig(deps, tenantId),
-    tenantDetail(deps, tenantId),
   ]);
+  return { home: { tabs }, cards, navigation, tools, settings, landing, calendar };
+}
+
+/** The file of the caller's tenant and its download name. */
+export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
+  const tenantId = ctx.tenantId;
+  const [sections, tenant] = await Promise.all([exportSections(deps, tenantId), tenantDetail(deps, tenantId)]);
   const exportedAt = new Date().toISOString();
   const file: WorkbenchConfigFile = {
     format: CONFIG_FILE_FORMAT,
@@ -47,7 +53,7 @@ export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
     exportedAt,
     tenantName: tenant.tenantName,
     leftOut: CONFIG_FILE_LEFT_OUT,
-    sections: { home: { tabs }, cards, navigation, tools, settings, landing, calendar },
+    sections,
   };
   const stamp = exportedAt.slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return { file, fileName: `workbench-config-${tenantId.replace(/[^0-9A-Za-z_-]/g, '')}-${stamp}.json` };
@@ -176,6 +182,45 @@ class PreviewDone extends Error {
   }
 }
 
+/** Writes the sections over the tenant's workbench configuration (in the caller's transaction). */
+async function applySections(t: AppDeps, tenantId: string, s: WorkbenchConfigFile['sections']) {
+  const cards = await importCardsConfig(t, tenantId, s.cards, s.tools);
+  const typeIds = await importHomeConfig(t, tenantId, s.home.tabs);
+  await importPlacements(
+    t,
+    tenantId,
+    s.home.tabs.map((tab, i) => ({ typeId: typeIds[i]!, cardIds: tab.cards.map((k) => cards.idOfKey.get(k)!) })),
+  );
+  const navigation = await importNavigationConfig(t, tenantId, s.navigation);
+  const settings = await importSiteConfig(t, tenantId, s.settings);
+  const landing = await importLandingConfig(t.db, tenantId, s.landing, assertCustomPath);
+  const calendar = await importCalendarConfig(t, tenantId, s.calendar);
+  return {
+    counts: {
+      tabs: typeIds.length,
+      ...cards.counts,
+      navigation,
+      settings,
+      landing: landing.count,
+      holidays: calendar.holidays,
+      specials: calendar.specials,
+    },
+    skipped: [...cards.skipped, ...landing.skipped, ...calendar.skipped],
+  };
+}
+
+/** The whole configuration is one entry of the audit log (ADR 0030): an import is recorded and can be reverted. */
+const WHOLE_CONFIGURATION = 'workbench';
+registerAuditKind('workbenchConfig', {
+  snapshot: async (deps, tenantId) => ({ sections: await exportSections(deps, tenantId) }),
+  async restore(deps, tenantId, _id, state) {
+    const sections = (state as { sections?: unknown } | null)?.sections;
+    const parsed = WorkbenchConfigFile.shape.sections.safeParse(sections);
+    if (!parsed.success) throw badRequest(CONFIG_TRANSFER_TEXTS.badContent, 'audit state');
+    await applySections(deps, tenantId, parsed.data);
+  },
+});
+
 /** Replaces the workbench configuration of the caller's tenant with the file's, all or nothing. */
 export async function importConfig(
   deps: AppDeps,
@@ -184,40 +229,28 @@ export async function importConfig(
   preview: boolean,
 ): Promise<ConfigImportSummary> {
   const file = parseConfigFile(text);
-  const s = file.sections;
-  const tenantId = ctx.tenantId;
+  const summaryOf = (done: Awaited<ReturnType<typeof applySections>>): ConfigImportSummary => ({
+    preview,
+    tenantName: file.tenantName,
+    exportedAt: file.exportedAt,
+    counts: done.counts,
+    skipped: done.skipped,
+    leftOut: CONFIG_FILE_LEFT_OUT,
+  });
+  if (!preview) {
+    const target = {
+      kind: 'workbenchConfig' as const,
+      id: WHOLE_CONFIGURATION,
+      summary: `导入首页配置文件（${file.tenantName}，${file.exportedAt.slice(0, 16).replace('T', ' ')} 导出）`.slice(
+        0,
+        300,
+      ),
+    };
+    return audited(deps, ctx, target, async (t) => summaryOf(await applySections(t, ctx.tenantId, file.sections)));
+  }
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const t: AppDeps = { ...deps, db: trx };
-      const cards = await importCardsConfig(t, tenantId, s.cards, s.tools);
-      const typeIds = await importHomeConfig(t, tenantId, s.home.tabs);
-      await importPlacements(
-        t,
-        tenantId,
-        s.home.tabs.map((tab, i) => ({ typeId: typeIds[i]!, cardIds: tab.cards.map((k) => cards.idOfKey.get(k)!) })),
-      );
-      const navigation = await importNavigationConfig(t, tenantId, s.navigation);
-      const settings = await importSiteConfig(t, tenantId, s.settings);
-      const landing = await importLandingConfig(trx, tenantId, s.landing, assertCustomPath);
-      const calendar = await importCalendarConfig(t, tenantId, s.calendar);
-      const summary: ConfigImportSummary = {
-        preview,
-        tenantName: file.tenantName,
-        exportedAt: file.exportedAt,
-        counts: {
-          tabs: typeIds.length,
-          ...cards.counts,
-          navigation,
-          settings,
-          landing: landing.count,
-          holidays: calendar.holidays,
-          specials: calendar.specials,
-        },
-        skipped: [...cards.skipped, ...landing.skipped, ...calendar.skipped],
-        leftOut: CONFIG_FILE_LEFT_OUT,
-      };
-      if (preview) throw new PreviewDone(summary);
-      return summary;
+      throw new PreviewDone(summaryOf(await applySections({ ...deps, db: trx }, ctx.tenantId, file.sections)));
     });
   } catch (err) {
     if (err instanceof PreviewDone) return err.summary;

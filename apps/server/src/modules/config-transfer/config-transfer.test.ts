@@ -4,6 +4,7 @@ import {
   type ConfigImportSummary,
   type WorkbenchConfigFile,
 } from '@portal/contracts/config-transfer';
+import { AUDIT_PATHS, type AuditEntry } from '@portal/contracts/audit';
 import { MESSAGES } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
@@ -234,6 +235,47 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     expect(grants.every((g) => g.role_id.startsWith(`${B}-`))).toBe(true);
     // The demo tenant is untouched.
     expect((await exportOf('admin')).file.sections).toEqual(a.file.sections);
+  });
+
+  it('records an import in the configuration audit log, and reverting it brings back the configuration before', async () => {
+    const audit = async (path: string, payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/online-service-platform${path}`,
+        headers: bearer(tokens.adminB!),
+        payload,
+      });
+      return res.json() as { status: number; msg: string; result: { records: AuditEntry[] } & AuditEntry };
+    };
+    const before = await exportOf('adminB');
+    const logged = async () =>
+      (await audit(AUDIT_PATHS.list, { size: 100, entityKind: 'workbenchConfig' })).result.records;
+    const earlier = (await logged()).length;
+    const changed = structuredClone((await exportOf('admin')).file);
+    changed.sections.home.tabs[0]!.typeName = '导入后的标签';
+    const done = await importAs('adminB', JSON.stringify(changed));
+    expect(done.status, done.msg).toBe(1000);
+    expect((await exportOf('adminB')).file.sections.home.tabs[0]!.typeName).toBe('导入后的标签');
+
+    const entries = await logged();
+    expect(entries).toHaveLength(earlier + 1);
+    expect(entries[0]).toMatchObject({ action: 'update', canRevert: true });
+    expect(entries[0]!.summary).toContain('导入首页配置文件（示例大学');
+    // A preview is not a change: it is not recorded.
+    await importAs('adminB', JSON.stringify(changed), { preview: true });
+    expect(await logged()).toHaveLength(earlier + 1);
+
+    const reverted = await audit(AUDIT_PATHS.revert, { id: entries[0]!.id });
+    expect(reverted.status, reverted.msg).toBe(1000);
+    expect((await exportOf('adminB')).file.sections).toEqual(before.file.sections);
+    // The demo tenant's log holds nothing of this.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/online-service-platform${AUDIT_PATHS.list}`,
+      headers: bearer(tokens.admin!),
+      payload: { size: 100, entityKind: 'workbenchConfig' },
+    });
+    expect(res.json().result.records).toEqual([]);
   });
 
   it('skips, and says why, a service, role or data source the target tenant does not have', async () => {

@@ -10,7 +10,7 @@ const SERVER_MODULES = `${path.sep}apps${path.sep}server${path.sep}src${path.sep
 /** Which module owns a table, by the table's name (docs/architecture.md, "Server modules"). */
 export const TABLE_OWNERS = [
   [
-    /^(users|roles|user_roles|role_menus|sessions|refresh_tokens|login_|password_configs|tenants|menus|departments)/,
+    /^(users|roles|user_roles|user_depts|role_menus|sessions|refresh_tokens|login_|password_configs|tenants|menus|departments)/,
     ['auth'],
   ],
   [/^identity_/, ['identity']],
@@ -33,10 +33,11 @@ export const TABLE_OWNERS = [
 
 /**
  * Reads of another module's tables that are allowed, each with its reason. Writes are never allowed.
- * The directory (users, roles, user roles, tenants) is read by every module to show names and scope rows.
+ * The directory (users, roles, user roles, users' departments, tenants) is read by every module to show names and
+ * scope rows.
  */
 export const READ_GRANTS = {
-  '*': [/^(users|roles|user_roles|tenants)$/],
+  '*': [/^(users|roles|user_roles|user_depts|tenants)$/],
   // Reports aggregate over the catalogue and the to-do list in SQL; going through services would mean loading them whole.
   efficiency: [/^svc_(depts|scenes|services|clicks|ratings)$/, /^wb_todos$/],
   // Linking a duty to a service pages the catalogue's services with their departments in one query; the duty lists

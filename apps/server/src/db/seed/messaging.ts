@@ -5,6 +5,7 @@ import { localBus } from '../../modules/chat/chat.bus.ts';
 import { chatRepository } from '../../modules/chat/chat.repository.ts';
 import { messagesRepository } from '../../modules/messages/messages.repository.ts';
 import { AUDIENCE_EVERYONE, publishNotice } from '../../modules/messages/messages.service.ts';
+import { demoDeptIdOf } from './catalogue.ts';
 import { DEMO_TENANT_ID, DEMO_USERS } from './demo.ts';
 
 /** Public accounts of the demo tenant. */
@@ -214,8 +215,22 @@ export const DEMO_FAQS: Faq[] = [
 ];
 
 /** Demo public accounts, notices and robot FAQ. Idempotent: existing rows are kept as they are. */
+/** Who belongs to which department of the one list (user_depts), as a school's directory would say. */
+const DEMO_USER_DEPTS: Array<{ account: string; dept: string }> = [
+  { account: 'teacher01', dept: '教务处' },
+  { account: 'admin', dept: '信息化建设与管理中心' },
+];
+
 export async function seedMessaging(db: Db): Promise<void> {
   const now = nowIso();
+  for (const { account, dept } of DEMO_USER_DEPTS) {
+    const user = DEMO_USERS.find((u) => u.account === account)!;
+    await db
+      .insertInto('user_depts')
+      .values({ tenant_id: DEMO_TENANT_ID, dept_id: demoDeptIdOf(dept), user_id: user.id })
+      .onConflict((oc) => oc.columns(['tenant_id', 'dept_id', 'user_id']).doNothing())
+      .execute();
+  }
   for (const a of DEMO_PUBLIC_ACCOUNTS) {
     await db
       .insertInto('chat_public_accounts')

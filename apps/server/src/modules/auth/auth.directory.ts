@@ -28,6 +28,31 @@ export const directory = {
     return found;
   },
 
+  /**
+   * The departments a user belongs to (user_depts: ids of the tenant's one department list, ADR 0032), as the school's
+   * directory says; notices addressed to a department reach them (issue 14). Replaces what the user had.
+   */
+  async setUserDepartments(db: Db, tenantId: string, userId: string, deptIds: string[]): Promise<void> {
+    await db.deleteFrom('user_depts').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    const unique = [...new Set(deptIds)];
+    if (unique.length)
+      await db
+        .insertInto('user_depts')
+        .values(unique.map((deptId) => ({ tenant_id: tenantId, dept_id: deptId, user_id: userId })))
+        .execute();
+  },
+
+  async userDepartments(db: Db, tenantId: string, userId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('user_depts')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .select('dept_id')
+      .orderBy('dept_id')
+      .execute();
+    return rows.map((r) => r.dept_id);
+  },
+
   /** The tenant's time zone (IANA name), Asia/Shanghai unless the school chose another. */
   async timeZone(db: Db, tenantId: string): Promise<string> {
     const row = await db.selectFrom('tenants').where('tenant_id', '=', tenantId).select('time_zone').executeTakeFirst();

@@ -219,6 +219,21 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
       .selectAll()
       .executeTakeFirstOrThrow();
     expect(link.department).toBe('人事处');
+    // 人事处 is in the tenant's department list: the user belongs to it now, so a notice to 人事处 reaches them;
+    // a department the list does not hold (计算机学院 before) placed them nowhere.
+    const depts = async () =>
+      (
+        await t.db.db
+          .selectFrom('user_depts as u')
+          .innerJoin('svc_depts as d', 'd.id', 'u.dept_id')
+          .where('u.user_id', '=', before.user_id)
+          .select('d.name')
+          .execute()
+      ).map((r) => r.name);
+    expect(await depts()).toEqual(['人事处']);
+    idp.people.get('li.si')!.department = '财务处；外国语学院/人事处';
+    await signIn('li.si');
+    expect((await depts()).sort()).toEqual(['人事处', '财务处']);
   });
 
   it('refuses a replayed callback (same state and code), and a replayed code under a fresh state', async () => {

@@ -23,6 +23,7 @@ import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
 import { accountKey, addressKey, loginThrottle } from '../auth/login-throttle.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { directory } from '../auth/auth.directory.ts';
+import { departments } from '../services/departments.ts';
 import { endSession, openSession, type Client } from '../auth/auth.service.ts';
 import { identityAuth } from './identity.policy.ts';
 import { identityRepository } from './identity.repository.ts';
@@ -520,6 +521,17 @@ export async function provision(deps: AppDeps, provider: ProviderConfig, profile
   const roleId = mapped && role && user.role_type !== 'admin' ? role.id : undefined;
   await directory.updateUser(deps.db, tenantId, userId, { name, ...(roleId ? { roleId } : {}) });
   await repo.saveLink(tenantId, { type: provider.type, subject: profile.subject, userId, department });
+  // The directory's department (one or several, a path's last part) places the user in the tenant's list, so a
+  // notice to a department reaches them; names the list does not hold are left out. No department claim: unchanged.
+  if (department) {
+    const byName = new Map((await departments(deps.db).list(tenantId)).map((d) => [d.name, d.id]));
+    const ids = department
+      .split(/[;；,，|]/)
+      .map((part) => part.split('/').pop()!.trim())
+      .map((name) => byName.get(name))
+      .filter((id): id is string => Boolean(id));
+    await directory.setUserDepartments(deps.db, tenantId, userId, ids);
+  }
   return userId;
 }
 

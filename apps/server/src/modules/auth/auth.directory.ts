@@ -42,17 +42,6 @@ export const directory = {
         .execute();
   },
 
-  async userDepartments(db: Db, tenantId: string, userId: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('user_depts')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .select('dept_id')
-      .orderBy('dept_id')
-      .execute();
-    return rows.map((r) => r.dept_id);
-  },
-
   /** The tenant's time zone (IANA name), Asia/Shanghai unless the school chose another. */
   async timeZone(db: Db, tenantId: string): Promise<string> {
     const row = await db.selectFrom('tenants').where('tenant_id', '=', tenantId).select('time_zone').executeTakeFirst();

@@ -78,6 +78,12 @@ export function isRouteAllowedByMenu(pathname: string, menus: ReadonlyArray<Menu
   return menus.some((m) => m.path === pathname || m.name === name || m.path === name || m.path.endsWith(`/${name}`));
 }
 
+/** Whether a path is one of the configuration pages of CONFIGURATION_MENUS (where administrators work on tables). */
+export function isConfigurationPage(pathname: string): boolean {
+  const clean = pathname.replace(/\/+$/, '');
+  return configMenuNameOf(clean) !== null || CONFIGURATION_MENUS.some((m) => m.path === clean);
+}
+
 /** The configuration menu a path needs, or null when it needs none. */
 export function configMenuNameOf(pathname: string): string | null {
   const clean = pathname.replace(/\/+$/, '');

@@ -9,6 +9,7 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { isConfigurationPage } from '@portal/contracts/routes';
 import { Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -211,7 +212,9 @@ export function Shell() {
           <div>{t('footer.support')}</div>
         </Layout.Footer>
       )}
-      <ShellNoticePrompt enabled={!!user} />
+      {/* The prompt stands in the bottom-right corner, where the configuration pages' tables have their actions: there
+          it waits for the next other page (the notices stay in the message center meanwhile). */}
+      <ShellNoticePrompt enabled={!!user && !isConfigurationPage(location.pathname)} />
       {user && <Watermark lines={watermarkLines} />}
       <LockDialog open={lockOpen} onClose={() => setLockOpen(false)} />
       <UserThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />

@@ -1,5 +1,5 @@
 import { get, createStore } from 'idb-keyval';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   encryptedLocalStorage,
   forgetStorageKey,
@@ -136,5 +136,19 @@ describe('encrypted session storage (section 9)', () => {
     await storage.setItem(name, 'token-0');
     expect(seen).toEqual(['token-1', 'token-2']);
     expect(await storage.getItem(name)).toBe('token-2');
+  });
+
+  it('a write the browser refuses (storage full) leaves the stored value and rejects nothing', async () => {
+    const storage = encryptedLocalStorage();
+    await storage.setItem('portal.full', 'kept');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      await expect(storage.setItem('portal.full', 'lost')).resolves.toBeUndefined();
+    } finally {
+      setItem.mockRestore();
+    }
+    expect(await storage.getItem('portal.full')).toBe('kept');
   });
 });

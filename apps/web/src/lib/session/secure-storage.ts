@@ -157,7 +157,9 @@ export function encryptedLocalStorage(
     latest.set(name, n);
     const run = async () => {
       if (latest.get(name) !== n) return; // a newer write or removal replaces this one
-      await job();
+      // A write the browser refuses (storage full or blocked, or gone with the page) leaves what is stored as it was:
+      // the session then lasts as long as the tab, and no promise rejects unhandled.
+      await job().catch(() => undefined);
     };
     const next = (chains.get(name) ?? Promise.resolve()).then(run, run);
     chains.set(name, next);

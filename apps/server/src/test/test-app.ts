@@ -7,6 +7,8 @@ import { createDb, type DbHandle, type Engine } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seed } from '../db/seed/index.ts';
 import { DEMO_PASSWORD, DEMO_TENANT_ID } from '../db/seed/demo.ts';
+import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
+import { hashPassword } from '../platform/crypto.ts';
 
 /** Every store test runs on both engines (the Backstage way): `describe.each(testDatabases)`. */
 export const testDatabases: Engine[] = ['sqlite', 'postgres'];
@@ -120,3 +122,49 @@ async function testAppOn(db: DbHandle, overrides: Partial<Config>, ownsDb: boole
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A second tenant whose administrator (account `admin`, the demo password) holds every configuration menu: what
+ * tests of tenant scoping log in as.
+ */
+export async function addTenantWithAdmin(
+  db: DbHandle['db'],
+  tenantId: string,
+  tenantName = '另一所大学',
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('tenants')
+    .values({ tenant_id: tenantId, tenant_name: tenantName, status: 1, created_at: now })
+    .execute();
+  await db
+    .insertInto('roles')
+    .values({
+      id: `${tenantId}-admin`,
+      tenant_id: tenantId,
+      role_name: '管理员',
+      role_alias: 'administrator',
+      role_type: 'admin',
+      sort: 1,
+    })
+    .execute();
+  await db
+    .insertInto('role_menus')
+    .values(CONFIGURATION_MENUS.map((m) => ({ tenant_id: tenantId, role_id: `${tenantId}-admin`, menu_name: m.name })))
+    .execute();
+  await db
+    .insertInto('users')
+    .values({
+      id: `${tenantId}-admin-u`,
+      tenant_id: tenantId,
+      account: 'admin',
+      user_name: '他校管理员',
+      nick_name: '他校',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role_id: `${tenantId}-admin`,
+      is_demo: 1,
+      status: 1,
+      created_at: now,
+    })
+    .execute();
+}

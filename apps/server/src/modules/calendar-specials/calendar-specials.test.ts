@@ -1,12 +1,17 @@
 import { MESSAGES } from '@portal/contracts/errors';
-import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { SERVICE_SPECIAL_SERVICES_MAX, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import * as homeMigration from '../../db/migrations/2026-11-23T15-40_home-holidays-specials.ts';
-import { DEMO_PASSWORD, DEMO_TENANT_ID } from '../../db/seed/demo.ts';
-import { hashPassword } from '../../platform/crypto.ts';
-import { bearer, createTestApp, createTestDb, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
+import {
+  bearer,
+  createTestApp,
+  createTestDb,
+  testDatabases,
+  type TestApp,
+  addTenantWithAdmin,
+} from '../../test/test-app.ts';
 import { calendarSpecialsRepository as workbenchRepository } from './calendar-specials.repository.ts';
 
 const O = '/api/online-service-platform';
@@ -55,41 +60,7 @@ describe.each(testDatabases)('home page holidays and service specials on %s', (e
     t = await createTestApp(engine);
     for (const account of ['admin', 'teacher01', 'student01']) tokens[account] = (await t.login(account)).access_token;
     // Another tenant whose administrator holds every configuration menu.
-    const now = new Date().toISOString();
-    await t.db.db
-      .insertInto('tenants')
-      .values({ tenant_id: OTHER, tenant_name: '另一所大学', status: 1, created_at: now })
-      .execute();
-    await t.db.db
-      .insertInto('roles')
-      .values({
-        id: `${OTHER}-admin`,
-        tenant_id: OTHER,
-        role_name: '管理员',
-        role_alias: 'administrator',
-        role_type: 'admin',
-        sort: 1,
-      })
-      .execute();
-    await t.db.db
-      .insertInto('role_menus')
-      .values(CONFIGURATION_MENUS.map((m) => ({ tenant_id: OTHER, role_id: `${OTHER}-admin`, menu_name: m.name })))
-      .execute();
-    await t.db.db
-      .insertInto('users')
-      .values({
-        id: `${OTHER}-admin-u`,
-        tenant_id: OTHER,
-        account: 'admin',
-        user_name: '他校管理员',
-        nick_name: '他校',
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        role_id: `${OTHER}-admin`,
-        is_demo: 1,
-        status: 1,
-        created_at: now,
-      })
-      .execute();
+    await addTenantWithAdmin(t.db.db, OTHER);
     tokens.other = (await t.login('admin', OTHER)).access_token;
   });
   afterAll(async () => {

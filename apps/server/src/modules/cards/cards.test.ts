@@ -8,9 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CARD_IDS, DEMO_TODO_COUNT, DEMO_TODO_TIMEOUT } from '../../db/seed/workbench.ts';
-import { hashPassword } from '../../platform/crypto.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
-import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, testDatabases, type TestApp, addTenantWithAdmin } from '../../test/test-app.ts';
 import { isForbiddenAddress } from './cards.fetch.ts';
 
 const O = '/api/online-service-platform';
@@ -52,41 +50,7 @@ describe.each(testDatabases)('workbench cards and navigation on %s', (engine) =>
     t = await createTestApp(engine, { dataDir });
     for (const account of ['admin', 'teacher01', 'student01']) tokens[account] = (await t.login(account)).access_token;
     // Another tenant whose administrator holds every configuration menu.
-    const now = new Date().toISOString();
-    await t.db.db
-      .insertInto('tenants')
-      .values({ tenant_id: OTHER, tenant_name: '另一所大学', status: 1, created_at: now })
-      .execute();
-    await t.db.db
-      .insertInto('roles')
-      .values({
-        id: `${OTHER}-admin`,
-        tenant_id: OTHER,
-        role_name: '管理员',
-        role_alias: 'administrator',
-        role_type: 'admin',
-        sort: 1,
-      })
-      .execute();
-    await t.db.db
-      .insertInto('role_menus')
-      .values(CONFIGURATION_MENUS.map((m) => ({ tenant_id: OTHER, role_id: `${OTHER}-admin`, menu_name: m.name })))
-      .execute();
-    await t.db.db
-      .insertInto('users')
-      .values({
-        id: `${OTHER}-admin-u`,
-        tenant_id: OTHER,
-        account: 'admin',
-        user_name: '他校管理员',
-        nick_name: '他校',
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        role_id: `${OTHER}-admin`,
-        is_demo: 1,
-        status: 1,
-        created_at: now,
-      })
-      .execute();
+    await addTenantWithAdmin(t.db.db, OTHER);
     tokens.other = (await t.login('admin', OTHER)).access_token;
     external = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');

@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { freePort, nginxConfig, startCluster } from '../scripts/cluster.ts';
 import { errors, latency, line, load, median, ms, rps, type Result, type Target } from './http-load.ts';
+import { seedBenchSessions } from './support.ts';
 
 const SECONDS = Math.max(1, Math.min(60, Number(process.env.CLUSTER_BENCH_SECONDS ?? 3)));
 const ROUNDS = Math.max(1, Math.min(10, Number(process.env.CLUSTER_BENCH_ROUNDS ?? 3)));
@@ -34,51 +35,16 @@ const SECRETS = {
   clientSecret: 'cluster-bench-client-0123',
 };
 
-/** The chat pairs' users and their sessions, straight into the cluster's database (as bench/chat.bench.ts does). */
+/** The chat pairs' users and their sessions, straight into the cluster's database (bench/support.ts). */
 async function seedChatUsers(databaseUrl: string, count: number): Promise<void> {
   const { createDb } = await import('../apps/server/src/db/create-db.ts');
-  const { tokenHasher } = await import('../apps/server/src/platform/crypto.ts');
   const db = createDb({ engine: 'postgres', url: databaseUrl, max: 1 });
-  const hash = tokenHasher(SECRETS.tokenSecret);
-  const now = new Date().toISOString();
-  const later = new Date(Date.now() + 3600_000).toISOString();
-  const ids = Array.from({ length: count }, (_, i) => i);
-  await db.db
-    .insertInto('users')
-    .values(
-      ids.map((i) => ({
-        id: `bench-u-${i}`,
-        tenant_id: '000000',
-        account: `bench${i}`,
-        user_name: `压测用户${i}`,
-        nick_name: `压测${i}`,
-        password_hash: '-',
-        role_id: '000000-student',
-        is_demo: 1,
-        status: 1,
-        created_at: now,
-      })),
-    )
-    .execute();
-  await db.db
-    .insertInto('sessions')
-    .values(
-      ids.map((i) => ({
-        id: `bench-s-${i}`,
-        tenant_id: '000000',
-        user_id: `bench-u-${i}`,
-        access_token_hash: hash(`${TOKEN_PREFIX}${i}`),
-        access_expires_at: later,
-        cas_ticket: `ST-bench-${i}`,
-        tgt: `TGT-bench-${i}`,
-        expires_at: later,
-        client_ip: '127.0.0.1',
-        user_agent: 'cluster-bench',
-        created_at: now,
-        revoked_at: null,
-      })),
-    )
-    .execute();
+  await seedBenchSessions(db.db, {
+    count,
+    tokenSecret: SECRETS.tokenSecret,
+    tokenPrefix: TOKEN_PREFIX,
+    userAgent: 'cluster-bench',
+  });
   await db.close();
 }
 

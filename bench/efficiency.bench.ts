@@ -2,7 +2,7 @@
  * Efficiency supervision benchmark: the report-wide calls of one supervision page load by the administrator
  * (overview, trend, heat, likes, time-out processes and nodes, department table, a drill-down, the personal
  * report), summed, at the seed's 90 processes and with 10,000 and 50,000 more processes (two nodes each)
- * spread over the last 360 days. The figure is the ratio against the seed-size load measured in the same run
+ * spread over the last 360 days, written as ingestion writes them (with the day aggregates, ADR 0036). The figure is the ratio against the seed-size load measured in the same run
  * (house style 9), plus the ratio of one load to a bare GET /api/health.
  *
  *   node bench/efficiency.bench.ts                        # 0, 10,000, 50,000 extra processes; 10 loads each
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededApp, median, fmt } from './support.ts';
+import { nodesByProcess, storeProcesses } from '../apps/server/src/modules/efficiency/efficiency.aggregates.ts';
 
 const SIZES = (process.env.EFF_BENCH_SIZES ?? '0,10000,50000')
   .split(',')
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     if (res.json().status !== 1000) throw new Error(`${path}: ${res.body.slice(0, 200)}`);
     return ms;
   };
+  /** Each call's times of the current size, for the per-call medians. */
+  let perCall = new Map<string, number[]>();
   const load = async () => {
     let sum = 0;
     for (const [path, body] of [
@@ -51,8 +54,11 @@ async function main(): Promise<void> {
       ['reportTable', range],
       ['reportTableDrill', { ...range, deptId }],
       ['personalEfficiencyReport', range],
-    ] as const)
-      sum += await call(path, body);
+    ] as const) {
+      const ms = await call(path, body);
+      perCall.set(path, [...(perCall.get(path) ?? []), ms]);
+      sum += ms;
+    }
     return sum;
   };
   const health = async () => {
@@ -100,18 +106,17 @@ async function main(): Promise<void> {
         });
       }
     }
-    for (let k = 0; k < rows.length; k += 500)
-      await db.db
-        .insertInto('eff_processes')
-        .values(rows.slice(k, k + 500))
-        .execute();
-    for (let k = 0; k < nodes.length; k += 500)
-      await db.db
-        .insertInto('eff_process_nodes')
-        .values(nodes.slice(k, k + 500))
-        .execute();
+    // Written the way ingestion writes them: with the day aggregates, in transactions of 2,000 (ADR 0036).
+    const nodesOf = nodesByProcess(nodes);
+    for (let k = 0; k < rows.length; k += 2000)
+      await storeProcesses(
+        db.db,
+        '000000',
+        rows.slice(k, k + 2000).map((process) => ({ process, nodes: nodesOf.get(process.id) ?? [] })),
+      );
     inserted = Math.max(inserted, size);
     await load(); // warm-up
+    perCall = new Map();
     const loads: number[] = [];
     const healths: number[] = [];
     for (let n = 0; n < LOADS; n++) {
@@ -122,6 +127,9 @@ async function main(): Promise<void> {
     if (!base) base = m;
     console.log(
       `  +${String(size).padStart(6)} processes: ${fmt(m)}  ratio to seed size ${(m / base).toFixed(2)}  ratio to /api/health ${(m / median(healths)).toFixed(1)}`,
+    );
+    console.log(
+      `      per call (median ms): ${[...perCall].map(([path, ms]) => `${path} ${median(ms).toFixed(1)}`).join(', ')}`,
     );
   }
   await app.close();

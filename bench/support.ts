@@ -34,3 +34,58 @@ export async function seededApp(dir: string, account = 'admin') {
   const headers = { authorization: `Bearer ${login.json().result.access_token}` };
   return { app, db, headers };
 }
+
+/**
+ * Bench users `bench-u-{i}` (demo students of the tenant) with a live session each whose access token is
+ * `${tokenPrefix}{i}`, written straight into the database in batches of 500 (the chat and cluster benches connect
+ * hundreds of users without logging each in).
+ */
+export async function seedBenchSessions(
+  db: import('../apps/server/src/db/create-db.ts').Db,
+  o: { count: number; tokenSecret: string; tokenPrefix: string; userAgent: string; tenantId?: string },
+): Promise<void> {
+  const { tokenHasher } = await import('../apps/server/src/platform/crypto.ts');
+  const hash = tokenHasher(o.tokenSecret);
+  const tenant = o.tenantId ?? '000000';
+  const now = new Date().toISOString();
+  const later = new Date(Date.now() + 3600_000).toISOString();
+  for (let start = 0; start < o.count; start += 500) {
+    const ids = Array.from({ length: Math.min(500, o.count - start) }, (_, k) => start + k);
+    await db
+      .insertInto('users')
+      .values(
+        ids.map((i) => ({
+          id: `bench-u-${i}`,
+          tenant_id: tenant,
+          account: `bench${i}`,
+          user_name: `压测用户${i}`,
+          nick_name: `压测${i}`,
+          password_hash: '-',
+          role_id: `${tenant}-student`,
+          is_demo: 1,
+          status: 1,
+          created_at: now,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('sessions')
+      .values(
+        ids.map((i) => ({
+          id: `bench-s-${i}`,
+          tenant_id: tenant,
+          user_id: `bench-u-${i}`,
+          access_token_hash: hash(`${o.tokenPrefix}${i}`),
+          access_expires_at: later,
+          cas_ticket: `ST-bench-${i}`,
+          tgt: `TGT-bench-${i}`,
+          expires_at: later,
+          client_ip: '127.0.0.1',
+          user_agent: o.userAgent,
+          created_at: now,
+          revoked_at: null,
+        })),
+      )
+      .execute();
+  }
+}

@@ -4,6 +4,7 @@
  *
  *   node bench/transfer.bench.ts                 # 200,000 rows
  *   TRANSFER_BENCH_ROWS=20000 node bench/transfer.bench.ts
+ *   TRANSFER_BENCH_SCALE=1 node bench/transfer.bench.ts # import's peak memory at 100,000 and 400,000 rows
  *
  * 1. exceljs-write: ExcelJS's streaming WorkbookWriter writes ROWS rows of the six duty-list columns.
  * 2. portal-export: the export job (`transfer/deptDuty/exportStart`) of ROWS duties in SQLite, start to finished.
@@ -17,7 +18,7 @@
  * TRANSFER_BENCH_DEADLINE_MS.
  */
 import { fork } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -261,15 +262,38 @@ async function child(kind: string, dir: string, file: string) {
 
 // ---------------------------------------------------------------- parent
 
-function run(kind: string, dir: string, file = ''): Promise<Result & { file?: string }> {
+function run(kind: string, dir: string, file = '', rows = ROWS): Promise<Result & { file?: string }> {
   return new Promise((resolve, reject) => {
     const c = fork(new URL(import.meta.url).pathname, ['child', kind, dir, file], {
       execArgv: ['--expose-gc'],
       stdio: 'inherit',
+      env: { ...process.env, TRANSFER_BENCH_ROWS: String(rows) },
     });
     c.once('message', (m) => resolve(m as Result));
     c.once('exit', (code) => code !== 0 && reject(new Error(`${kind} exited with ${code}`)));
   });
+}
+
+/**
+ * TRANSFER_BENCH_SCALE=1: the import's peak memory at SCALE_ROWS and at four times as many (files ExcelJS wrote),
+ * which should stay flat (issue 13: ≤ 1.3×), since rows stream through in batches.
+ */
+async function scale(dir: string) {
+  const small = Number(process.env.TRANSFER_BENCH_SCALE_ROWS ?? 100_000);
+  const out: Result[] = [];
+  for (const rows of [small, small * 4]) {
+    const sub = join(dir, String(rows));
+    mkdirSync(sub);
+    await run('exceljs-write', sub, '', rows);
+    out.push(await run('portal-import', sub, join(sub, 'exceljs.xlsx'), rows));
+  }
+  for (const r of out)
+    console.log(
+      `portal-import ${String(r.rows).padStart(8)} rows  ${(r.ms / 1000).toFixed(2)} s  peak +${r.peakMb.toFixed(0)} MB`,
+    );
+  console.log(
+    `import peak memory at ${small * 4} rows: ${(out[1]!.peakMb / out[0]!.peakMb).toFixed(2)}x that at ${small}`,
+  );
 }
 
 async function main() {
@@ -279,6 +303,7 @@ async function main() {
   }, DEADLINE_MS);
   const dir = mkdtempSync(join(tmpdir(), 'portal-transfer-bench-'));
   try {
+    if (process.env.TRANSFER_BENCH_SCALE === '1') return await scale(dir);
     const write = await run('exceljs-write', dir);
     const exp = await run('portal-export', dir);
     const read = await run('exceljs-read', dir, exp.file);

@@ -139,7 +139,8 @@ async function measure(
   const lhr = result!.lhr;
   if (process.env.LH_DUMP)
     writeFileSync(
-      join(process.env.LH_DUMP, `${preset}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`),
+      // The port tells the portal's report from the baseline page's at the same path.
+      join(process.env.LH_DUMP, `${preset}-${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}.json`),
       JSON.stringify(lhr),
     );
   const items =

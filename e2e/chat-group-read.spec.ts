@@ -4,9 +4,9 @@ import { launchBrowser, loginAs } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * Issue 14 in a group of three real browsers: the group is in every member's list as soon as it is created, the
- * owner @-mentions a member with the picker, and the owner's message shows how many of the members read it
- * (已读 N/M, with who) as each opens the group.
+ * Issue 14 in a group of four (three real browsers and student02, who never opens it): the group is in every
+ * member's list as soon as it is created, the owner @-mentions a member with the picker, and the owner's message shows
+ * how many of the three other members read it (已读 N/3, with who has and who has not) as each opens the group.
  */
 describe('group chat across three users (real server, Debian Chromium)', () => {
   let server: RunningServer;
@@ -45,7 +45,7 @@ describe('group chat across three users (real server, Debian Chromium)', () => {
     await server?.stop();
   });
 
-  it('a new group is in the members’ lists at once; a mention by the picker; read by 1, then 2 of 2 as members open it', async () => {
+  it('a new group of four is in the members’ lists at once; a mention by the picker; read by 1, then 2 of 3 as members open it, with who has not', async () => {
     const [teacherPanel, studentPanel, adminPanel] = await Promise.all([
       openPanel(teacher),
       openPanel(student),
@@ -57,7 +57,7 @@ describe('group chat across three users (real server, Debian Chromium)', () => {
     const dialog = teacher.getByRole('dialog', { name: '发起群聊' });
     await dialog.getByLabel('群名称').fill('课题组');
     await dialog.getByLabel('群成员').click();
-    for (const name of ['张同学', '系统管理员']) {
+    for (const name of ['张同学', '系统管理员', '王同学']) {
       await teacher.keyboard.type(name);
       await teacher.locator('.ant-select-item-option:visible').filter({ hasText: name }).click();
     }
@@ -87,22 +87,23 @@ describe('group chat across three users (real server, Debian Chromium)', () => {
     // Stored (receipt 25); nobody has read it yet.
     await own.getByText('已发送', { exact: true }).waitFor();
 
-    // The student is mentioned: the list says so, the message marks it; opening the group reads it: 1 of 2.
+    // The student is mentioned: the list says so, the message marks it; opening the group reads it: 1 of 3.
     await studentPanel.getByRole('button', { name: /^课题组.*\[有人@我\].*1 条未读$/ }).click();
     const mentioned = conversation(student, '课题组').locator('li.chat-message.mentions-me');
     await mentioned.getByText('提到了你').waitFor();
     await expect(mentioned.locator('mark.chat-mention-me').textContent()).resolves.toBe('@张同学');
-    await own.getByRole('button', { name: /^已读 1\/2/ }).waitFor();
+    await own.getByRole('button', { name: /^已读 1\/3/ }).waitFor();
 
-    // The administrator opens it too: 2 of 2; the sender sees who.
+    // The administrator opens it too: 2 of 3; the sender sees who has read it and who (王同学, student02) has not.
     await adminPanel.getByRole('button', { name: /^课题组.*1 条未读$/ }).click();
     await conversation(admin, '课题组').getByText('请把周报发到群里').waitFor();
-    await own.getByRole('button', { name: /^已读 2\/2/ }).click();
+    await own.getByRole('button', { name: /^已读 2\/3/ }).click();
     const readers = teacher.getByTestId('readers-list');
     await readers.getByText('已读（2）').waitFor();
     await expect(readers.getByText('张同学').count()).resolves.toBe(1);
     await expect(readers.getByText('系统管理员').count()).resolves.toBe(1);
-    await readers.getByText('未读（0）').waitFor();
+    await readers.getByText('未读（1）').waitFor();
+    await expect(readers.getByText('王同学').count()).resolves.toBe(1);
   });
 
   it('a one-to-one partner shows online while a device of theirs is connected, and offline as soon as the last one goes', async () => {

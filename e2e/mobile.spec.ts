@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, seriousA11yViolations, settled } from './support/browser.ts';
-import { useJourney } from './support/journey.ts';
+import { useJourney, type Journey } from './support/journey.ts';
 
 /** A phone: 390 × 844, touch, a mobile viewport (issue 10). */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -23,10 +23,49 @@ async function loaded(page: Page) {
   await settled(page);
 }
 
+/**
+ * The page's layout shifts while it loads (CLS of the load, issue 10), with every API answer held back 700 ms so the
+ * page paints before its data arrives, as on a slow phone network.
+ */
+async function loadShift(page: Page, url: string, ready = loaded): Promise<number> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.route('**/api/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await page.goto(url);
+  await ready(page);
+  await page.unroute('**/api/**');
+  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+/** `/` and `/login` move at most 0.02 (layout shift) while their data arrives. */
+async function expectStillWhileLoading(journey: Journey) {
+  const { page, server } = journey;
+  expect(await loadShift(page, `${server.url}/`)).toBeLessThanOrEqual(0.02);
+  const login = await journey.context.newPage();
+  // Ready when the tenant's details have come: the demo accounts are named under the form.
+  const demoHint = async (p: Page) => {
+    await p.getByText('演示账号', { exact: false }).waitFor();
+    await settled(p);
+  };
+  expect(await loadShift(login, `${server.url}/login`, demoHint)).toBeLessThanOrEqual(0.02);
+}
+
 const MAIN_PAGES = ['/home/homePage', '/home/serviceHall', '/home/threelists', '/home/PersonalCenter'];
 
 describe('on a phone (390 × 844, touch)', () => {
   const journey = useJourney(PHONE);
+
+  it('the landing page and /login do not move while their data arrives (layout shift ≤ 0.02)', () =>
+    expectStillWhileLoading(journey));
 
   it('a visitor reads the landing page without sideways scrolling, with a menu drawer and a language switch, and it is axe-clean', async () => {
     const { page, server } = journey;
@@ -139,6 +178,9 @@ describe('on a phone (390 × 844, touch)', () => {
 
 describe('on a laptop and wider screens', () => {
   const journey = useJourney({ viewport: { width: 1366, height: 768 } });
+
+  it('the landing page and /login do not move while their data arrives (layout shift ≤ 0.02)', () =>
+    expectStillWhileLoading(journey));
 
   it('the main pages are axe-clean at 1366 × 768, with one main landmark and a skip link', async () => {
     const { page, server } = journey;

@@ -88,6 +88,16 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
       .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     expect(names[0]).toBe('成绩查询');
     expect(names).toContain('成绩单打印');
+    // Each service shows its own icon (issue 10), drawn and loaded, not the default image.
+    const icon = (name: string) =>
+      card(name)
+        .locator('img.svc-icon')
+        .evaluate((img: HTMLImageElement) => ({ src: new URL(img.src).pathname, drawn: img.naturalWidth > 0 }));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('article.svc-card img.svc-icon')].every((i) => i.complete),
+    );
+    expect(await icon('成绩查询')).toEqual({ src: '/icons/services/grades.svg', drawn: true });
+    expect(await icon('成绩单打印')).toEqual({ src: '/icons/services/print.svg', drawn: true });
     // The statistics, the tools and the footer come from the nobody calls.
     await page.getByText('服务总数').waitFor();
     await page.getByRole('link', { name: '校历' }).waitFor();

@@ -15,6 +15,7 @@ import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
+import { userDepartmentsRoutes } from './modules/auth/user-departments.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -74,6 +75,8 @@ const modules = [
   efficiencyRoutes,
   // who changed which configuration, before and after, and its revert (issue 16, ADR 0030)
   auditRoutes,
+  // users' departments set by hand, recorded in the audit log (issue 14, ADR 0035)
+  userDepartmentsRoutes,
 ];
 
 export type BuildOptions = {

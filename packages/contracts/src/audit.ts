@@ -28,6 +28,8 @@ export const AUDIT_KINDS = [
   'preLogin',
   // A whole workbench configuration file imported (config-transfer, ADR 0031): before and after are its sections.
   'workbenchConfig',
+  // A user's departments set by hand (auth, ADR 0035): before and after are the memberships with their source.
+  'userDepartments',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -63,6 +63,8 @@ export const CONFIGURATION_MENUS: ReadonlyArray<{ name: string; path: string; ti
   { name: 'robotKnowledgeConfig', path: '/home/robotKnowledgeConfig', title: '机器人知识库' },
   // Who changed which configuration, when, before and after; a change can be reverted (issue 16, ADR 0030).
   { name: 'configAuditLog', path: '/home/configAuditLog', title: '配置变更记录' },
+  // Users' departments set by hand, so that notices to a department reach them (issue 14, ADR 0035).
+  { name: 'userDeptConfig', path: '/home/userDeptConfig', title: '用户部门配置' },
 ];
 
 export type MenuEntry = { name?: string; path: string };
@@ -94,5 +96,6 @@ export function configMenuNameOf(pathname: string): string | null {
   if (clean === '/home/noticeManageConfig') return 'noticeManageConfig';
   if (clean === '/home/robotKnowledgeConfig') return 'robotKnowledgeConfig';
   if (clean === '/home/configAuditLog') return 'configAuditLog';
+  if (clean === '/home/userDeptConfig') return 'userDeptConfig';
   return null;
 }

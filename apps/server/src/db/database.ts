@@ -330,6 +330,8 @@ export interface UserDeptTable {
   tenant_id: string;
   dept_id: string;
   user_id: string;
+  /** 'identity' (the school's sign-in) or 'admin' (set by hand, ADR 0035); migration 2026-11-25T02-00. */
+  source: ColumnType<string, string | undefined, string>;
 }
 /** A notice to publish later (migration 2026-11-24T10-30): payload is the request as it will be published. */
 export interface ScheduledNoticeTable {

@@ -30,6 +30,8 @@ import * as newsContent from './migrations/2026-11-24T12-10_news-content.ts';
 import * as accessTokenGrace from './migrations/2026-11-24T12-30_access-token-grace.ts';
 import * as auditLog from './migrations/2026-11-24T13-00_audit-log.ts';
 import * as oneDepartmentList from './migrations/2026-11-24T14-00_one-department-list.ts';
+import * as userDeptSource from './migrations/2026-11-25T02-00_user-dept-source.ts';
+import * as efficiencyAggregates from './migrations/2026-11-25T03-00_efficiency-aggregates.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T12-30_access-token-grace': accessTokenGrace,
   '2026-11-24T13-00_audit-log': auditLog,
   '2026-11-24T14-00_one-department-list': oneDepartmentList,
+  '2026-11-25T02-00_user-dept-source': userDeptSource,
+  '2026-11-25T03-00_efficiency-aggregates': efficiencyAggregates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

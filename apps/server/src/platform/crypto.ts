@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
@@ -34,6 +34,17 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const newId = () => randomUUID();
 
 /** Tokens are stored as HMAC-SHA256 under the server's secret, never in clear. */
-export function tokenHasher(secret: string) {
-  return (token: string) => createHmac('sha256', secret).update(token).digest('base64url');
+export function tokenHasher(secret: string, remembered = 2048) {
+  const key = createSecretKey(Buffer.from(secret));
+  // Every authenticated request hashes its bearer token: the hashes of the tokens seen last are kept (a bounded map,
+  // oldest dropped first), so a client's calls do not each pay for the HMAC (issue 13).
+  const recent = new Map<string, string>();
+  return (token: string) => {
+    const known = recent.get(token);
+    if (known !== undefined) return known;
+    const hash = createHmac('sha256', key).update(token).digest('base64url');
+    recent.set(token, hash);
+    if (recent.size > remembered) recent.delete(recent.keys().next().value!);
+    return hash;
+  };
 }

@@ -2,6 +2,7 @@
 import { assistantEnUS, assistantZhCN } from '../features/assistant/i18n.ts';
 import { auditEnUS, auditZhCN } from '../features/audit/i18n.ts';
 import { identityEnUS, identityZhCN } from '../features/auth/i18n.ts';
+import { userDeptEnUS, userDeptZhCN } from '../features/auth/user-dept-i18n.ts';
 import { chatEnUS, chatZhCN } from '../features/chat/i18n.ts';
 import { efficiencyEnUS, efficiencyZhCN } from '../features/efficiency/i18n.ts';
 import { messagesEnUS, messagesZhCN } from '../features/messages/i18n.ts';
@@ -25,3 +26,4 @@ addTexts(efficiencyZhCN, efficiencyEnUS);
 addTexts(identityZhCN, identityEnUS);
 addTexts(offlineZhCN, offlineEnUS);
 addTexts(auditZhCN, auditEnUS);
+addTexts(userDeptZhCN, userDeptEnUS);

@@ -12,6 +12,8 @@ import { startOfflineSession } from '../features/offline/lib/offline-cache.ts';
 import { DEFAULT_TENANT_ID } from '../features/services/lib/tenant.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { createRouter } from './router.tsx';
+// Ant Design's prebuilt styles (zeroRuntime in providers.tsx), before the portal's own.
+import 'antd/dist/antd.css';
 import './styles.css';
 
 // 7.1: logged-in calls of the four groups are sealed and their answers checked (lib/http/transport.ts).

@@ -60,6 +60,8 @@ export const SHELL_PAGES: Array<{ path: string; handle: RouteHandle }> = [
   { path: 'robotKnowledgeConfig', handle: { name: 'robotKnowledgeConfig', titleKey: 'assistant.knowledge.title' } },
   // Configuration changes and their revert (issue 16, ADR 0030): configuration menu configAuditLog.
   { path: 'configAuditLog', handle: { name: 'configAuditLog', titleKey: 'audit.title' } },
+  // Users' departments set by hand (issue 14, ADR 0035): configuration menu userDeptConfig.
+  { path: 'userDeptConfig', handle: { name: 'userDeptConfig', titleKey: 'userDept.title' } },
   { path: 'iframPage', handle: { name: 'iframPage', titleKey: 'pages.iframPage', hideFooter: true } },
   { path: 'navIfram', handle: { name: 'navIfram', titleKey: 'pages.navIfram', hideFooter: true } },
   { path: 'messageIfrm', handle: { name: 'messageIfrm', titleKey: 'pages.messageIfrm', hideFooter: true } },

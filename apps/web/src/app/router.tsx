@@ -68,6 +68,8 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
   noticeManageConfig: () => import('./routes/notice-manage.tsx').then((m) => <m.NoticeManageRoute />),
   robotKnowledgeConfig: () => import('./routes/robot-knowledge.tsx').then((m) => <m.RobotKnowledgeRoute />),
   configAuditLog: () => import('../features/audit/components/audit-log-page.tsx').then((m) => <m.AuditLogPage />),
+  userDeptConfig: () =>
+    import('../features/auth/components/user-departments-page.tsx').then((m) => <m.UserDepartmentsPage />),
   iframPage: () =>
     import('../features/workbench/components/iframe-page.tsx').then((m) => <m.IframePage key="iframPage" />),
   navIfram: () =>

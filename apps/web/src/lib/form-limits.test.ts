@@ -1,7 +1,8 @@
-import { NavigationSubmit, PreLoginConfig } from '@portal/contracts/workbench';
+import { LdapSettings } from '@portal/contracts/identity';
+import { NavigationSubmit, PreLoginConfig, ServiceSpecialSubmit, TodoRemindSubmit } from '@portal/contracts/workbench';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { maxLengthOf } from './form-limits.ts';
+import { maxLengthOf, rangeOf } from './form-limits.ts';
 
 describe('form limits from the contracts (issue 15)', () => {
   it("reads a field's maximum through optional, default, nullable, refinements and pipes", () => {
@@ -21,5 +22,13 @@ describe('form limits from the contracts (issue 15)', () => {
 
   it('throws for a field without a maximum, so a form cannot silently lose its limit', () => {
     expect(() => maxLengthOf(z.string())).toThrow(/no maximum/);
+  });
+
+  it("reads a number field's bounds through optional and default", () => {
+    expect(rangeOf(LdapSettings.shape.timeoutMs)).toEqual({ min: 500, max: 30_000 });
+    expect(rangeOf(ServiceSpecialSubmit.shape.sort)).toEqual({ min: 0, max: 9999 });
+    expect(rangeOf(TodoRemindSubmit.shape.threshold)).toEqual({ min: 0, max: 1_000_000 });
+    expect(rangeOf(z.number().int().min(1).nullable())).toEqual({ min: 1, max: Number.MAX_SAFE_INTEGER });
+    expect(() => rangeOf(z.number())).toThrow(/no bounds/);
   });
 });

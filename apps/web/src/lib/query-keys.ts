@@ -16,5 +16,6 @@ export const sharedQueryKeys = {
 /** What collecting or rating a service changes besides the feature's own lists. */
 export const afterServiceChange = {
   collect: [sharedQueryKeys.favourites, sharedQueryKeys.homeCards],
-  rate: [sharedQueryKeys.ownRatings, sharedQueryKeys.homeCards],
+  // The favourites show each service's rating too.
+  rate: [sharedQueryKeys.ownRatings, sharedQueryKeys.favourites, sharedQueryKeys.homeCards],
 } as const;

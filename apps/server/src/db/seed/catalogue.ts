@@ -2,6 +2,7 @@ import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { DEMO_TENANT_ID, DEMO_TENANT_NAME } from './demo.ts';
 import { sanitizeGuide, guideText } from '../../modules/services/guide-html.ts';
+import { demoIconOf } from './icons.ts';
 
 /**
  * The demo service catalogue of 示例大学: 15 departments with services (and two without, seedDepartments), 9 scenes, 4 types, 122 services of both business
@@ -544,7 +545,7 @@ export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<
           id: s.id,
           tenant_id: tenantId,
           service_name: s.name,
-          service_icon: '',
+          service_icon: demoIconOf(s.name),
           dept_id: deptIds.get(s.dept)!,
           scene_id: sceneIds.get(s.scene)!,
           type_id: typeIds.get(s.type)!,
@@ -647,7 +648,7 @@ export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<
         tools_url: demoToolUrl(t.tools_url, services),
         id: `${tenantId}-tool-${i + 1}`,
         tenant_id: tenantId,
-        tools_icon: '',
+        tools_icon: demoIconOf(t.tools_name),
         sort: i,
       })),
     )

@@ -37,6 +37,14 @@ export const DEMO_USERS = [
     nick_name: '张小华',
     role_id: '000000-student',
   },
+  // A second student, so that a group of four (a sender and three others) can show 已读 2/3 (issue 14).
+  {
+    id: '1123598821738675204',
+    account: 'student02',
+    user_name: '王同学',
+    nick_name: '王小明',
+    role_id: '000000-student',
+  },
 ] as const;
 
 /** Which configuration menus each demo role holds: the administrator all of them. */

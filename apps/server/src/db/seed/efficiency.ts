@@ -1,5 +1,6 @@
 import type { Db } from '../create-db.ts';
-import type { EffProcessNodeRow, EffProcessRow } from '../tables/efficiency.ts';
+import type { EffProcessNodeRow } from '../tables/efficiency.ts';
+import { nodesByProcess, storeProcesses, type ProcessInput } from '../../modules/efficiency/efficiency.aggregates.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { demoServices, DEMO_DEPTS, DEMO_SCENES } from './catalogue.ts';
 import { DEMO_TENANT_ID, DEMO_USERS } from './demo.ts';
@@ -105,7 +106,7 @@ export const dayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
 export function demoEfficiency(
   tenantId: string,
   anchor: number,
-): { processes: EffProcessRow[]; nodes: EffProcessNodeRow[] } {
+): { processes: ProcessInput[]; nodes: EffProcessNodeRow[] } {
   const services = demoServices();
   const deptIndex = new Map(DEMO_DEPTS.map((d, i) => [d.name, i]));
   const people = {
@@ -116,7 +117,7 @@ export function demoEfficiency(
     chen: staff(tenantId, 'chen', '陈师傅'),
   };
   const id = (s: string) => `${tenantId}-${s}`;
-  const processes: EffProcessRow[] = [];
+  const processes: ProcessInput[] = [];
   const nodes: EffProcessNodeRow[] = [];
   for (let i = 0; i < DEMO_PROCESS_COUNT; i++) {
     const t = DEMO_PROCESS_TEMPLATES[i % DEMO_PROCESS_TEMPLATES.length]!;
@@ -211,16 +212,12 @@ export async function seedEfficiency(db: Db, tenantId = DEMO_TENANT_ID, now = Da
     .executeTakeFirst();
   if (done) return;
   const { processes, nodes } = demoEfficiency(tenantId, dayStart(now));
-  for (let i = 0; i < processes.length; i += 100)
-    await db
-      .insertInto('eff_processes')
-      .values(processes.slice(i, i + 100))
-      .execute();
-  for (let i = 0; i < nodes.length; i += 100)
-    await db
-      .insertInto('eff_process_nodes')
-      .values(nodes.slice(i, i + 100))
-      .execute();
+  const nodesOf = nodesByProcess(nodes);
+  await storeProcesses(
+    db,
+    tenantId,
+    processes.map((process) => ({ process, nodes: nodesOf.get(process.id) ?? [] })),
+  );
 
   const services = demoServices();
   const sid = (name: string) => services.find((s) => s.name === name)!.id.replace(DEMO_TENANT_ID, tenantId);

@@ -2,6 +2,7 @@ import type { CardType } from '@portal/contracts/workbench';
 import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { DEMO_TENANT_ID } from './demo.ts';
+import { demoIconOf } from './icons.ts';
 
 /**
  * The demo workbench of 示例大学 (issue 4): the ten cards granted to every demo role on one home page,
@@ -396,7 +397,7 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
         id: `${pre}wbtool-${i + 1}`,
         tenant_id: tenantId,
         tools_name: name,
-        tools_icon: '',
+        tools_icon: demoIconOf(name),
         tools_url: `https://www.demo.edu.cn/tools/${i + 1}`,
         tools_type: type,
         sort: i + 1,

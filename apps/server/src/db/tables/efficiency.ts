@@ -5,6 +5,8 @@ export interface EfficiencyTables {
   eff_processes: EffProcessTable;
   eff_process_nodes: EffProcessNodeTable;
   eff_report_configs: EffReportConfigTable;
+  eff_day_processes: EffDayProcessTable;
+  eff_day_nodes: EffDayNodeTable;
 }
 
 /** One process instance (请假审批, 用印申请 …): overdue when finished after due_at, or still running past it. */
@@ -24,6 +26,8 @@ export interface EffProcessTable {
   started_at: string;
   due_at: string;
   finished_at: string | null;
+  /** How late it finished (ms), null when open or on time (migration 2026-11-25T03-00; efficiency.aggregates.ts). */
+  late_ms: number | null;
 }
 
 /** One approval step of a process, with who handled it and when. */
@@ -45,6 +49,46 @@ export interface EffReportConfigTable {
   /** JSON of ReportConfig. */
   config: string;
   updated_at: string;
+}
+
+/**
+ * Per tenant day (its time zone) a process started on, by department, scene, process name and service ('' for
+ * none); open processes apart by their due hour (open_due, UTC "YYYY-MM-DDTHH"; '' for finished ones). done_here
+ * counts the processes that finished on the day. ADR 0036, migration 2026-11-25T03-00.
+ */
+export interface EffDayProcessTable {
+  tenant_id: string;
+  day: string;
+  dept_id: string;
+  scene_id: string;
+  process_name: string;
+  service_id: string;
+  open_due: string;
+  started: number;
+  finished: number;
+  on_time: number;
+  late_done: number;
+  sum_ms: number;
+  open: number;
+  done_here: number;
+}
+
+/** Per tenant day the node's process started on, by department, scene, process, node and handler (ADR 0036). */
+export interface EffDayNodeTable {
+  tenant_id: string;
+  day: string;
+  dept_id: string;
+  scene_id: string;
+  process_name: string;
+  node_name: string;
+  handler_id: string;
+  handler_name: string;
+  open_due: string;
+  total: number;
+  handled: number;
+  late_done: number;
+  sum_ms: number;
+  open: number;
 }
 
 export type EffProcessRow = Selectable<EffProcessTable>;

@@ -29,16 +29,43 @@ export const directory = {
   },
 
   /**
-   * The departments a user belongs to (user_depts: ids of the tenant's one department list, ADR 0032), as the school's
-   * directory says; notices addressed to a department reach them (issue 14). Replaces what the user had.
+   * The departments a user belongs to (user_depts: ids of the tenant's one department list, ADR 0032); notices
+   * addressed to a department reach them (issue 14). `source` says who sets them (ADR 0035): the school's sign-in
+   * ('identity') replaces only the memberships it placed, so departments an administrator set by hand stay; an
+   * administrator ('admin') sets the whole list, and memberships kept from the sign-in keep their source.
    */
-  async setUserDepartments(db: Db, tenantId: string, userId: string, deptIds: string[]): Promise<void> {
-    await db.deleteFrom('user_depts').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+  async setUserDepartments(
+    db: Db,
+    tenantId: string,
+    userId: string,
+    deptIds: string[],
+    source: 'identity' | 'admin',
+  ): Promise<void> {
     const unique = [...new Set(deptIds)];
+    let gone = db.deleteFrom('user_depts').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+    if (source === 'identity') gone = gone.where('source', '=', 'identity');
+    if (unique.length) gone = gone.where('dept_id', 'not in', unique);
+    await gone.execute();
     if (unique.length)
       await db
         .insertInto('user_depts')
-        .values(unique.map((deptId) => ({ tenant_id: tenantId, dept_id: deptId, user_id: userId })))
+        .values(unique.map((deptId) => ({ tenant_id: tenantId, dept_id: deptId, user_id: userId, source })))
+        .onConflict((oc) => oc.columns(['tenant_id', 'dept_id', 'user_id']).doNothing())
+        .execute();
+  },
+
+  /** Puts back memberships exactly as they were, sources included (a revert of the audit log, ADR 0035). */
+  async restoreUserDepartments(
+    db: Db,
+    tenantId: string,
+    userId: string,
+    rows: ReadonlyArray<{ deptId: string; source: string }>,
+  ): Promise<void> {
+    await db.deleteFrom('user_depts').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    if (rows.length)
+      await db
+        .insertInto('user_depts')
+        .values(rows.map((r) => ({ tenant_id: tenantId, dept_id: r.deptId, user_id: userId, source: r.source })))
         .execute();
   },
 

@@ -1,4 +1,3 @@
-import { envelope } from '@portal/contracts/envelope';
 import {
   Holiday,
   HolidayItem,
@@ -11,162 +10,103 @@ import {
   CountResult,
 } from '@portal/contracts/workbench';
 import { z } from 'zod';
-import { ok } from '../../platform/envelope.ts';
-import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
+import { GROUPS, type App } from '../../platform/http.ts';
 import * as cal from './calendar-specials.service.ts';
 import { registerUploadParser } from '../common/common.upload.ts';
+import { postCalls } from '../common/config-routes.ts';
 
 /** The configuration menu each administration call needs (section 6; 2.2 on the server). */
 const MENU = {
   home: 'homePageConfig',
 } as const;
 const Empty = EmptyRequest;
-const Count = envelope(CountResult);
 
 /**
  * Holidays and service specials of the home page (7.6 reads them; their administration is not in the spec).
  * Every configuration call declares its configurationMenu (`config.menu`), checked by one hook before validation.
  */
 export async function calendarSpecialsRoutes(app: App): Promise<void> {
-  const r = typed(app);
-  const O = GROUPS.osp;
-  const tags = ['workbench'];
   const d = app.deps;
   await registerUploadParser(app);
+  const read = postCalls(app, { prefix: GROUPS.osp, tags: ['workbench'], guard: { access: 'user' } });
+  const config = postCalls(app, { prefix: GROUPS.osp, tags: ['workbench'], guard: { menu: MENU.home } });
 
-  r.post(
-    `${O}/homePage/getHoliday`,
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Coming holidays with days left',
-        body: Empty,
-        response: { 200: envelope(z.array(Holiday)) },
-      },
-    },
-    async (q) => ok(await cal.holidays(d, userOf(q).tenantId)),
+  read(
+    'homePage/getHoliday',
+    { summary: 'Coming holidays with days left', body: Empty, result: z.array(Holiday) },
+    (c) => cal.holidays(d, c.tenantId),
   );
-  r.post(
-    `${O}/homePage/getServiceSpecial`,
+  read(
+    'homePage/getServiceSpecial',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          "The featured service special (the first enabled one by sort) with the services the caller's role may use",
-        body: Empty,
-        response: { 200: envelope(ServiceSpecial.nullable()) },
-      },
+      summary:
+        "The featured service special (the first enabled one by sort) with the services the caller's role may use",
+      body: Empty,
+      result: ServiceSpecial.nullable(),
     },
-    async (q) => ok((await cal.serviceSpecials(d, userOf(q), true))[0] ?? null),
+    async (c) => (await cal.serviceSpecials(d, c, true))[0] ?? null,
   );
-  r.post(
-    `${O}/homePage/getServiceSpecialList`,
+  read(
+    'homePage/getServiceSpecialList',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "Every enabled service special, by sort, with the services the caller's role may use",
-        body: Empty,
-        response: { 200: envelope(z.array(ServiceSpecial)) },
-      },
+      summary: "Every enabled service special, by sort, with the services the caller's role may use",
+      body: Empty,
+      result: z.array(ServiceSpecial),
     },
-    async (q) => ok(await cal.serviceSpecials(d, userOf(q))),
+    (c) => cal.serviceSpecials(d, c),
   );
 
   // ---- holidays and service specials of the home page (not in the spec, which only reads them: homePage/getHoliday …) ----
-  r.post(
-    `${O}/indexholidayconfig/list`,
+  config(
+    'indexholidayconfig/list',
     {
-      config: { menu: MENU.home },
-      schema: {
-        tags,
-        summary: 'Every holiday of the home page greeting, past ones included (not in the spec)',
-        body: Empty,
-        response: { 200: envelope(z.array(HolidayItem)) },
-      },
+      summary: 'Every holiday of the home page greeting, past ones included (not in the spec)',
+      body: Empty,
+      result: z.array(HolidayItem),
     },
-    async (q) => {
-      const c = userOf(q);
-      return ok(await cal.holidayList(d, c));
-    },
+    (c) => cal.holidayList(d, c),
   );
-  r.post(
-    `${O}/indexholidayconfig/submit`,
+  config(
+    'indexholidayconfig/submit',
     {
-      config: { menu: MENU.home },
-      schema: {
-        tags,
-        summary:
-          'Add or edit a holiday: name (at most 20 characters), date and optional end date (YYYY-MM-DD, end not before start), optional greeting (not in the spec)',
-        body: HolidaySubmit,
-        response: { 200: envelope(HolidayItem) },
-      },
+      summary:
+        'Add or edit a holiday: name (at most 20 characters), date and optional end date (YYYY-MM-DD, end not before start), optional greeting (not in the spec)',
+      body: HolidaySubmit,
+      result: HolidayItem,
     },
-    async (q) => {
-      const c = userOf(q);
-      return ok(await cal.submitHoliday(d, c, q.body));
-    },
+    (c, body) => cal.submitHoliday(d, c, body),
   );
-  r.post(
-    `${O}/indexholidayconfig/remove`,
-    {
-      config: { menu: MENU.home },
-      schema: { tags, summary: 'Delete holidays (not in the spec)', body: IdsRequest, response: { 200: Count } },
-    },
-    async (q) => {
-      const c = userOf(q);
-      return ok({ count: await cal.removeHolidays(d, c, q.body.ids) });
-    },
+  config(
+    'indexholidayconfig/remove',
+    { summary: 'Delete holidays (not in the spec)', body: IdsRequest, result: CountResult },
+    async (c, body) => ({ count: await cal.removeHolidays(d, c, body.ids) }),
   );
-  r.post(
-    `${O}/indexservicespecialconfig/list`,
+  config(
+    'indexservicespecialconfig/list',
     {
-      config: { menu: MENU.home },
-      schema: {
-        tags,
-        summary: 'Every service special, enabled or not, with its services in order (not in the spec)',
-        body: Empty,
-        response: { 200: envelope(z.array(ServiceSpecialItem)) },
-      },
+      summary: 'Every service special, enabled or not, with its services in order (not in the spec)',
+      body: Empty,
+      result: z.array(ServiceSpecialItem),
     },
-    async (q) => {
-      const c = userOf(q);
-      return ok(await cal.specialList(d, c));
-    },
+    (c) => cal.specialList(d, c),
   );
-  r.post(
-    `${O}/indexservicespecialconfig/submit`,
+  config(
+    'indexservicespecialconfig/submit',
     {
-      config: { menu: MENU.home },
-      schema: {
-        tags,
-        summary:
-          "Add or edit a service special with 1–12 of the tenant's services, in order, saved together (not in the spec)",
-        body: ServiceSpecialSubmit,
-        response: { 200: envelope(ServiceSpecialItem) },
-      },
+      summary:
+        "Add or edit a service special with 1–12 of the tenant's services, in order, saved together (not in the spec)",
+      body: ServiceSpecialSubmit,
+      result: ServiceSpecialItem,
     },
-    async (q) => {
-      const c = userOf(q);
-      return ok(await cal.submitSpecial(d, c, q.body));
-    },
+    (c, body) => cal.submitSpecial(d, c, body),
   );
-  r.post(
-    `${O}/indexservicespecialconfig/remove`,
+  config(
+    'indexservicespecialconfig/remove',
     {
-      config: { menu: MENU.home },
-      schema: {
-        tags,
-        summary: 'Delete service specials with their service lists (not in the spec)',
-        body: IdsRequest,
-        response: { 200: Count },
-      },
+      summary: 'Delete service specials with their service lists (not in the spec)',
+      body: IdsRequest,
+      result: CountResult,
     },
-    async (q) => {
-      const c = userOf(q);
-      return ok({ count: await cal.removeSpecials(d, c, q.body.ids) });
-    },
+    async (c, body) => ({ count: await cal.removeSpecials(d, c, body.ids) }),
   );
 }

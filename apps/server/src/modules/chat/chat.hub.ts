@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts/chat';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
 import { newId } from '../../platform/crypto.ts';
@@ -34,6 +35,8 @@ import { chatRepository, type ChatRepository, type MailboxRow } from './chat.rep
 
 const REPLAY_PAGE = 200;
 const HEARTBEAT_MS = 30_000;
+/** Acknowledgements and read markers of one socket waiting for a commit at once (see ChatSession.pipeline). */
+const PIPELINE_MAX = 16;
 /** Every this many heartbeats the portal sessions behind the sockets are checked (logout ends the chat too). */
 const SESSION_CHECK_EVERY = 2;
 /** A socket whose unsent data grows past this is dropped; the client reconnects and resumes from its cursor. */
@@ -55,6 +58,8 @@ export class ChatSession {
   closed = false;
   alive = true;
   private out: Promise<void> = Promise.resolve();
+  private corked = false;
+  private readonly inFlight = new Set<Promise<void>>();
   private inbound: Promise<void> = Promise.resolve();
   private readonly sendBucket = createSendBucket(CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND);
 
@@ -84,7 +89,38 @@ export class ChatSession {
       this.ws.terminate();
       return;
     }
+    this.cork();
     this.ws.send(JSON.stringify(frame));
+  }
+
+  /**
+   * The frames sent to this socket in one turn of the event loop (the deliveries and receipts of one group commit)
+   * leave in one socket write: the TCP socket is corked at the first and uncorked once the turn ends. The wire
+   * format stays one JSON frame per WebSocket message (section 3).
+   */
+  private cork(): void {
+    if (this.corked) return;
+    const socket = (this.ws as unknown as { _socket?: Writable })._socket;
+    if (!socket || socket.destroyed) return;
+    this.corked = true;
+    socket.cork();
+    setImmediate(() => {
+      this.corked = false;
+      socket.uncork();
+    });
+  }
+
+  /**
+   * An incoming frame whose work goes to the group commit (acknowledgements, read markers): `work` is started now,
+   * so its writes are queued in arrival order, and the socket's next frame need not wait for the commit. At most
+   * PIPELINE_MAX are in flight per socket; beyond that the socket waits, so a flood still meets back pressure.
+   */
+  async pipeline(work: () => Promise<void>, failed: (err: unknown) => void): Promise<void> {
+    const p: Promise<void> = work()
+      .catch(failed)
+      .finally(() => this.inFlight.delete(p));
+    this.inFlight.add(p);
+    while (this.inFlight.size >= PIPELINE_MAX) await Promise.race(this.inFlight);
   }
 
   /** The per-socket sending limit (token bucket): false when the client sends faster than allowed. */
@@ -104,8 +140,13 @@ export class ChatSession {
     return this.inbound;
   }
 
+  /** Resolves once every pipelined frame of this socket so far is done. */
+  async pipelined(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled(this.inFlight);
+  }
+
   settled(): Promise<unknown> {
-    return Promise.allSettled([this.out, this.inbound]);
+    return Promise.allSettled([this.out, this.inbound, ...this.inFlight]);
   }
 
   close(code: number, reason: string): void {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Insertable } from 'kysely';
 import type { Selectable } from 'kysely';
@@ -7,6 +7,7 @@ import type { ChatFileTable, ChatGroupTable, ChatMessageRow, Database, NewChatMe
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { MP_TYPE_GROUP } from '@portal/contracts/chat';
+import { GroupCommitter, retryable } from './chat.commits.ts';
 
 /** Conversation kinds (chat_conversations.peer_type). */
 export const PEER_PERSON = 1;
@@ -73,14 +74,189 @@ const CHUNK = 500;
 const chunks = <T>(xs: T[], n = CHUNK) =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
-/** A PostgreSQL deadlock or serialization failure: the transaction can simply run again. */
-const retryable = (err: unknown) => {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '40P01' || code === '40001';
+const MESSAGE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'message_id_web',
+  'from_user_id',
+  'from_user_name',
+  'from_resource',
+  'to_user_id',
+  'to_user_name',
+  'to_user_type',
+  'mp_type',
+  'type',
+  'content',
+  'file_type_name',
+  'file_size',
+  'object_id',
+  'time_send',
+  'revoked_at',
+  'mentions',
+] as const satisfies ReadonlyArray<keyof NewChatMessageRow>;
+const MESSAGE_INSERT = sql.raw(`insert into chat_messages (${MESSAGE_COLUMNS.join(', ')}) values `);
+const INBOX_INSERT = sql.raw(
+  'insert into chat_inbox (tenant_id, user_id, seq, message_id, peer_id, from_user_id, read_at, delivered_at, deleted) values ',
+);
+const CONVERSATION_UPSERT = sql.raw(
+  'insert into chat_conversations (tenant_id, user_id, peer_id, peer_type, mp_type, name, last_message_id, last_type, ' +
+    'last_content, last_from_user_id, time_send, open_top_chat_time, hidden) values ',
+);
+const CONVERSATION_ON_CONFLICT = sql.raw(
+  ' on conflict (tenant_id, user_id, peer_id) do update set name = excluded.name, ' +
+    'last_message_id = excluded.last_message_id, last_type = excluded.last_type, ' +
+    'last_content = excluded.last_content, last_from_user_id = excluded.last_from_user_id, ' +
+    'time_send = excluded.time_send, hidden = 0',
+);
+const row = (values: unknown[]) => sql`(${sql.join(values)})`;
+
+/**
+ * The writes of one message inside a (group) transaction: the message, each recipient's next mailbox position
+ * (incremented under its row lock, so a user's seq order is commit order and no gap can be skipped), the mailbox
+ * entries and the conversations. The hot path, so plain SQL with few statements (four for a message whose
+ * recipients all have a mailbox), not built per message. `hooks.before` runs first, `hooks.after` last.
+ * Throws a unique violation when (tenant, sender, messageIdWeb) was stored already.
+ */
+async function storeMessageIn(
+  trx: Transaction<Database>,
+  tenantId: string,
+  message: NewChatMessageRow,
+  recipients: Recipient[],
+  hooks: StoreHooks,
+): Promise<Map<string, number>> {
+  const byUser = new Map<string, Recipient>();
+  for (const r of recipients) byUser.set(r.userId, r);
+  const userIds = [...byUser.keys()].sort();
+  const now = message.time_send;
+  if (hooks.before) await hooks.before(trx);
+  await sql`${MESSAGE_INSERT}${row(MESSAGE_COLUMNS.map((c) => message[c] ?? null))}`.execute(trx);
+  const seqs = new Map<string, number>();
+  const bump = async (ids: string[]) => {
+    for (const part of chunks(ids)) {
+      const res = await sql<{ user_id: string; seq: number }>`update chat_user_state set seq = seq + 1
+        where tenant_id = ${tenantId} and user_id in (${sql.join(part)}) returning user_id, seq`.execute(trx);
+      for (const r of res.rows) seqs.set(r.user_id, Number(r.seq));
+    }
+  };
+  await bump(userIds);
+  // A user's first message: their mailbox row does not exist yet.
+  const missing = userIds.filter((id) => !seqs.has(id));
+  for (const part of chunks(missing)) {
+    await trx
+      .insertInto('chat_user_state')
+      .values(part.map((user_id) => ({ tenant_id: tenantId, user_id, seq: 0 })))
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
+      .execute();
+  }
+  if (missing.length) await bump(missing);
+  for (const part of chunks(userIds)) {
+    const inbox = part.map((userId) => {
+      const r = byUser.get(userId)!;
+      return row([
+        tenantId,
+        userId,
+        seqs.get(userId)!,
+        message.id,
+        r.peerId,
+        message.from_user_id,
+        r.unread ? null : now,
+        r.own ? now : null,
+        0,
+      ]);
+    });
+    await sql`${INBOX_INSERT}${sql.join(inbox)}`.execute(trx);
+    const conversations = part.map((userId) => {
+      const r = byUser.get(userId)!;
+      return row([
+        tenantId,
+        userId,
+        r.peerId,
+        r.peerType,
+        r.mpType,
+        r.peerName,
+        message.id,
+        message.type,
+        message.content,
+        message.from_user_id,
+        now,
+        null,
+        0,
+      ]);
+    });
+    await sql`${CONVERSATION_UPSERT}${sql.join(conversations)}${CONVERSATION_ON_CONFLICT}`.execute(trx);
+  }
+  if (hooks.after) await hooks.after(trx);
+  return seqs;
+}
+
+/** What an acknowledgement made delivered: the messages whose mailbox entries had not reached any device before. */
+export type DeliveredRow = {
+  id: string;
+  message_id_web: string;
+  from_user_id: string;
+  to_user_id: string;
+  to_user_type: number;
+  mp_type: number | null;
+  time_send: string;
 };
+
+/**
+ * An acknowledgement inside a (group) transaction: moves the device's cursor forward to `upTo` and marks the
+ * entries in between delivered. Returns the messages that were delivered for the first time (nothing when the
+ * cursor was there already).
+ */
+async function acknowledgeIn(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+  resource: string,
+  upTo: number,
+): Promise<DeliveredRow[]> {
+  const cursor = await sql<{ acked_seq: number }>`select acked_seq from chat_device_cursors
+    where tenant_id = ${tenantId} and user_id = ${userId} and resource = ${resource}`.execute(trx);
+  const found = cursor.rows[0];
+  // No cursor: the device never logged in (openCursor makes one at login); nothing to move.
+  if (!found || Number(found.acked_seq) >= upTo) return [];
+  const prev = Number(found.acked_seq);
+  await sql`update chat_device_cursors set acked_seq = ${upTo}
+    where tenant_id = ${tenantId} and user_id = ${userId} and resource = ${resource}`.execute(trx);
+  const rows = await sql<DeliveredRow>`select m.id, m.message_id_web, m.from_user_id, m.to_user_id, m.to_user_type,
+      m.mp_type, m.time_send
+    from chat_inbox i inner join chat_messages m on m.id = i.message_id
+    where i.tenant_id = ${tenantId} and i.user_id = ${userId} and i.seq > ${prev} and i.seq <= ${upTo}
+      and i.delivered_at is null`.execute(trx);
+  if (rows.rows.length === 0) return [];
+  await sql`update chat_inbox set delivered_at = ${nowIso()}
+    where tenant_id = ${tenantId} and user_id = ${userId} and seq > ${prev} and seq <= ${upTo}
+      and delivered_at is null`.execute(trx);
+  return rows.rows;
+}
+
+/**
+ * A read marker inside a (group) transaction: marks the user's conversation with `peerId` read; when the user
+ * shares read receipts (the privacy setting, on unless turned off) the entries also get seen_at, which is what
+ * senders are told and counted from. Returns whether they share, and the entries that were unread.
+ */
+async function markReadIn(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+  peerId: string,
+): Promise<{ share: boolean; read: Array<{ message_id: string; from_user_id: string }> }> {
+  const state = await sql<{ read_receipts: number }>`select read_receipts from chat_user_state
+    where tenant_id = ${tenantId} and user_id = ${userId}`.execute(trx);
+  const share = Number(state.rows[0]?.read_receipts ?? 1) === 1;
+  const now = nowIso();
+  const res = await sql<{ message_id: string; from_user_id: string }>`update chat_inbox
+    set read_at = ${now}${share ? sql`, seen_at = ${now}` : sql``}
+    where tenant_id = ${tenantId} and user_id = ${userId} and peer_id = ${peerId} and read_at is null
+    returning message_id, from_user_id`.execute(trx);
+  return { share, read: res.rows };
+}
 
 /** SQL of the chat module. Every method that reads tenant data takes the tenant first (house style 2). */
 export function chatRepository(db: Db) {
+  const commits = new GroupCommitter(db);
   const messageColumns = [
     'm.id',
     'm.tenant_id',
@@ -103,6 +279,9 @@ export function chatRepository(db: Db) {
   ] as const;
 
   return {
+    /** The group commit of this repository's messages, acknowledgements and read markers (ADR 0034). */
+    commits,
+
     /** The id that names this database's chat cluster (the Redis channel of the processes sharing it). */
     async clusterId(): Promise<string> {
       const found = await db
@@ -507,102 +686,7 @@ export function chatRepository(db: Db) {
       recipients: Recipient[],
       hooks: StoreHooks = {},
     ): Promise<Map<string, number>> {
-      const byUser = new Map<string, Recipient>();
-      for (const r of recipients) byUser.set(r.userId, r);
-      const userIds = [...byUser.keys()].sort();
-      const now = message.time_send;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction().execute(async (trx) => {
-            if (hooks.before) await hooks.before(trx);
-            await trx.insertInto('chat_messages').values(message).execute();
-            const seqs = new Map<string, number>();
-            const bump = async (ids: string[]) => {
-              for (const part of chunks(ids)) {
-                const rows = await trx
-                  .updateTable('chat_user_state')
-                  .set((eb) => ({ seq: eb('seq', '+', 1) }))
-                  .where('tenant_id', '=', tenantId)
-                  .where('user_id', 'in', part)
-                  .returning(['user_id', 'seq'])
-                  .execute();
-                for (const r of rows) seqs.set(r.user_id, Number(r.seq));
-              }
-            };
-            await bump(userIds);
-            // A user's first message: their mailbox row does not exist yet.
-            const missing = userIds.filter((id) => !seqs.has(id));
-            for (const part of chunks(missing)) {
-              await trx
-                .insertInto('chat_user_state')
-                .values(part.map((user_id) => ({ tenant_id: tenantId, user_id, seq: 0 })))
-                .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
-                .execute();
-            }
-            if (missing.length) await bump(missing);
-            for (const part of chunks(userIds)) {
-              await trx
-                .insertInto('chat_inbox')
-                .values(
-                  part.map((userId) => {
-                    const r = byUser.get(userId)!;
-                    return {
-                      tenant_id: tenantId,
-                      user_id: userId,
-                      seq: seqs.get(userId)!,
-                      message_id: message.id,
-                      peer_id: r.peerId,
-                      from_user_id: message.from_user_id,
-                      read_at: r.unread ? null : now,
-                      delivered_at: r.own ? now : null,
-                      deleted: 0,
-                    };
-                  }),
-                )
-                .execute();
-              await trx
-                .insertInto('chat_conversations')
-                .values(
-                  part.map((userId) => {
-                    const r = byUser.get(userId)!;
-                    return {
-                      tenant_id: tenantId,
-                      user_id: userId,
-                      peer_id: r.peerId,
-                      peer_type: r.peerType,
-                      mp_type: r.mpType,
-                      name: r.peerName,
-                      last_message_id: message.id,
-                      last_type: message.type,
-                      last_content: message.content,
-                      last_from_user_id: message.from_user_id,
-                      time_send: now,
-                      open_top_chat_time: null,
-                      hidden: 0,
-                    };
-                  }),
-                )
-                .onConflict((oc) =>
-                  oc.columns(['tenant_id', 'user_id', 'peer_id']).doUpdateSet((eb) => ({
-                    name: eb.ref('excluded.name'),
-                    last_message_id: eb.ref('excluded.last_message_id'),
-                    last_type: eb.ref('excluded.last_type'),
-                    last_content: eb.ref('excluded.last_content'),
-                    last_from_user_id: eb.ref('excluded.last_from_user_id'),
-                    time_send: eb.ref('excluded.time_send'),
-                    hidden: 0,
-                  })),
-                )
-                .execute();
-            }
-            if (hooks.after) await hooks.after(trx);
-            return seqs;
-          });
-        } catch (err) {
-          if (attempt < 4 && retryable(err)) continue;
-          throw err;
-        }
-      }
+      return commits.run((trx) => storeMessageIn(trx, tenantId, message, recipients, hooks));
     },
 
     /** Inside storeMessage of a revoke: the target loses its content and stops counting as unread. */
@@ -684,89 +768,43 @@ export function chatRepository(db: Db) {
      * Where a device kind resumes: its own cursor; a kind never seen before starts where the least advanced
      * device of the user is (so offline messages reach it too), or at 0 for a user's first device.
      */
-    async openCursor(tenantId: string, userId: string, resource: string): Promise<number> {
-      const rows = await db
-        .selectFrom('chat_device_cursors')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .select(['resource', 'acked_seq'])
-        .execute();
-      const own = rows.find((r) => r.resource === resource);
-      const now = nowIso();
-      if (own) {
-        await db
-          .updateTable('chat_device_cursors')
-          .set({ last_login_at: now })
-          .where('tenant_id', '=', tenantId)
-          .where('user_id', '=', userId)
-          .where('resource', '=', resource)
-          .execute();
-        return Number(own.acked_seq);
-      }
-      const start = rows.length ? Math.min(...rows.map((r) => Number(r.acked_seq))) : 0;
-      await db
-        .insertInto('chat_device_cursors')
-        .values({ tenant_id: tenantId, user_id: userId, resource, acked_seq: start, last_login_at: now })
-        .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'resource']).doNothing())
-        .execute();
-      return start;
-    },
-
-    /** Moves a device's cursor forward to seq; returns the previous cursor, or null when it did not move. */
-    async advanceCursor(tenantId: string, userId: string, resource: string, seq: number): Promise<number | null> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
+    openCursor(tenantId: string, userId: string, resource: string): Promise<number> {
+      // Through the group commit: a login that follows an acknowledgement of the same device sees it.
+      return commits.run(async (trx) => {
+        const rows = await trx
           .selectFrom('chat_device_cursors')
           .where('tenant_id', '=', tenantId)
           .where('user_id', '=', userId)
-          .where('resource', '=', resource)
-          .select('acked_seq')
-          .executeTakeFirst();
-        const prev = Number(row?.acked_seq ?? 0);
-        if (row && prev >= seq) return null;
-        const res = await trx
-          .updateTable('chat_device_cursors')
-          .set({ acked_seq: seq })
-          .where('tenant_id', '=', tenantId)
-          .where('user_id', '=', userId)
-          .where('resource', '=', resource)
-          .where('acked_seq', '<', seq)
-          .executeTakeFirst();
-        return Number(res.numUpdatedRows) === 1 ? prev : null;
+          .select(['resource', 'acked_seq'])
+          .execute();
+        const own = rows.find((r) => r.resource === resource);
+        const now = nowIso();
+        if (own) {
+          await trx
+            .updateTable('chat_device_cursors')
+            .set({ last_login_at: now })
+            .where('tenant_id', '=', tenantId)
+            .where('user_id', '=', userId)
+            .where('resource', '=', resource)
+            .execute();
+          return Number(own.acked_seq);
+        }
+        const start = rows.length ? Math.min(...rows.map((r) => Number(r.acked_seq))) : 0;
+        await trx
+          .insertInto('chat_device_cursors')
+          .values({ tenant_id: tenantId, user_id: userId, resource, acked_seq: start, last_login_at: now })
+          .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'resource']).doNothing())
+          .execute();
+        return start;
       });
     },
 
-    /** Marks mailbox entries (after, upTo] delivered; returns the messages that were not delivered before. */
-    async markDelivered(tenantId: string, userId: string, after: number, upTo: number) {
-      const rows = await db
-        .selectFrom('chat_inbox as i')
-        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
-        .where('i.tenant_id', '=', tenantId)
-        .where('i.user_id', '=', userId)
-        .where('i.seq', '>', after)
-        .where('i.seq', '<=', upTo)
-        .where('i.delivered_at', 'is', null)
-        .select([
-          'm.id',
-          'm.message_id_web',
-          'm.from_user_id',
-          'm.to_user_id',
-          'm.to_user_type',
-          'm.mp_type',
-          'm.time_send',
-        ])
-        .execute();
-      if (rows.length === 0) return rows;
-      await db
-        .updateTable('chat_inbox')
-        .set({ delivered_at: nowIso() })
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where('seq', '>', after)
-        .where('seq', '<=', upTo)
-        .where('delivered_at', 'is', null)
-        .execute();
-      return rows;
+    /**
+     * An acknowledgement of a device (group-committed): its cursor moves to `upTo` and the entries up to there are
+     * delivered. Resolves after the commit with the messages delivered for the first time.
+     */
+    acknowledge(tenantId: string, userId: string, resource: string, upTo: number): Promise<DeliveredRow[]> {
+      return commits.run((trx) => acknowledgeIn(trx, tenantId, userId, resource, upTo));
     },
 
     // ------------------------------------------------------------ conversations and history
@@ -921,25 +959,11 @@ export function chatRepository(db: Db) {
     },
 
     /**
-     * Marks a conversation read for this user; with `seen` (the user shares read receipts) the entries also get
-     * seen_at, which is what senders are told and counted from. Returns the entries that were unread.
+     * Marks a conversation read for this user (group-committed, see markReadIn). Resolves after the commit with
+     * whether the user shares read receipts and the entries that were unread.
      */
-    async markPeerRead(
-      tenantId: string,
-      userId: string,
-      peerId: string,
-      seen = false,
-    ): Promise<Array<{ message_id: string; from_user_id: string }>> {
-      const now = nowIso();
-      return db
-        .updateTable('chat_inbox')
-        .set(seen ? { read_at: now, seen_at: now } : { read_at: now })
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where('peer_id', '=', peerId)
-        .where('read_at', 'is', null)
-        .returning(['message_id', 'from_user_id'])
-        .execute();
+    markRead(tenantId: string, userId: string, peerId: string) {
+      return commits.run((trx) => markReadIn(trx, tenantId, userId, peerId));
     },
 
     /** Whether the user shares read receipts (the privacy setting; on unless turned off). */

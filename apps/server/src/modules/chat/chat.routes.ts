@@ -628,6 +628,12 @@ function parseJson(raw: RawData): unknown {
   }
 }
 
+/** What a pipelined frame's failure does: logged, and the socket is told (as handleFrame's own catch does). */
+const frameFailed = (rt: ChatRuntime, s: ChatSession) => (err: unknown) => {
+  rt.log.error({ err }, 'chat frame failed');
+  s.send({ kind: 'error', status: 500, msg: MESSAGES.defaultError });
+};
+
 /** One frame of an authenticated socket. A refusal answers with an error frame; the socket stays open. */
 async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promise<void> {
   if (s.closed) return;
@@ -647,6 +653,9 @@ async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promi
     return;
   }
   const frame = parsed.data;
+  // Other frames than these see the effect of every acknowledgement and read marker before them (a ping's pong
+  // says everything sent before it was handled, as without pipelining).
+  if (frame.kind !== 'ack' && frame.kind !== 'read' && frame.kind !== 'message') await s.pipelined();
   try {
     switch (frame.kind) {
       case 'login':
@@ -667,10 +676,17 @@ async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promi
         for (const f of await chat.sendFromSocket(rt, s, frame)) s.send(f);
         return;
       case 'ack':
-        await chat.ackFromSocket(rt, s, frame.seq);
+        // Queued for the next group commit at once, in arrival order; the socket's next frames need not wait for
+        // that commit (a bounded number of them in flight per socket). Receipt 26 follows the commit.
+        await s.pipeline(() => chat.ackFromSocket(rt, s, frame.seq), frameFailed(rt, s));
         return;
       case 'read':
-        await chat.markConversationRead(rt, s.ctx, frame.peerId, s.connId);
+        await s.pipeline(
+          async () => {
+            await chat.markConversationRead(rt, s.ctx, frame.peerId, s.connId);
+          },
+          frameFailed(rt, s),
+        );
         return;
       case 'sync':
         await s.queueOut(async () => {

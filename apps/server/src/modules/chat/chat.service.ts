@@ -346,9 +346,8 @@ async function checkedMentions(
 export async function ackFromSocket(rt: ChatRuntime, s: ChatSession, seq: number): Promise<void> {
   const upTo = Math.min(seq, s.nextSeq - 1);
   if (upTo <= 0) return;
-  const prev = await rt.repo.advanceCursor(s.tenantId, s.userId, s.resource, upTo);
-  if (prev === null) return;
-  const delivered = await rt.repo.markDelivered(s.tenantId, s.userId, prev, upTo);
+  // Receipt 26 goes out only after the commit that holds the delivery (group commit, ADR 0034).
+  const delivered = await rt.repo.acknowledge(s.tenantId, s.userId, s.resource, upTo);
   for (const m of delivered) {
     if (
       m.to_user_type !== TO_USER_TYPE_USER ||
@@ -388,8 +387,8 @@ export async function markConversationRead(
   peerId: string,
   exceptConn: string | null = null,
 ): Promise<number> {
-  const share = await rt.repo.readReceipts(ctx.tenantId, ctx.userId);
-  const read = await rt.repo.markPeerRead(ctx.tenantId, ctx.userId, peerId, share);
+  // The read state is committed (with whatever else arrived meanwhile) before anyone is told.
+  const { share, read } = await rt.repo.markRead(ctx.tenantId, ctx.userId, peerId);
   rt.bus.publish({
     t: 'transient',
     tenantId: ctx.tenantId,

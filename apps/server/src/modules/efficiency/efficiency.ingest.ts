@@ -2,6 +2,7 @@ import { EFFICIENCY_TEXTS, type IngestProcess, type IngestResult } from '@portal
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { storeProcesses } from './efficiency.aggregates.ts';
 
 /**
  * POST efficiencyHomePage/ingestProcesses (this project's): how a workflow engine feeds efficiency supervision
@@ -85,36 +86,7 @@ export async function ingestProcesses(
     };
   });
 
-  return db.transaction().execute(async (trx) => {
-    const ids = rows.map((r) => r.process.id);
-    const existing = new Set<string>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const part = ids.slice(i, i + 500);
-      for (const r of await trx
-        .selectFrom('eff_processes')
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', part)
-        .select('id')
-        .execute())
-        existing.add(r.id);
-      await trx
-        .deleteFrom('eff_process_nodes')
-        .where('tenant_id', '=', tenantId)
-        .where('process_id', 'in', part)
-        .execute();
-      await trx.deleteFrom('eff_processes').where('tenant_id', '=', tenantId).where('id', 'in', part).execute();
-    }
-    for (let i = 0; i < rows.length; i += 100)
-      await trx
-        .insertInto('eff_processes')
-        .values(rows.slice(i, i + 100).map((r) => r.process))
-        .execute();
-    const nodes = rows.flatMap((r) => r.nodes);
-    for (let i = 0; i < nodes.length; i += 200)
-      await trx
-        .insertInto('eff_process_nodes')
-        .values(nodes.slice(i, i + 200))
-        .execute();
-    return { received: rows.length, inserted: rows.length - existing.size, updated: existing.size };
-  });
+  // Written with the day aggregates in one transaction (ADR 0036): the reports read those.
+  const { inserted, updated } = await storeProcesses(db, tenantId, rows);
+  return { received: rows.length, inserted, updated };
 }

@@ -1,9 +1,29 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/create-db.ts';
 import { hoursBetween, nowIso } from '../../db/sql-helpers.ts';
+import { dayInZone, hourOf } from './efficiency.aggregates.ts';
 
-/** What every report counts: processes started in [from, to) of a tenant, optionally one department or scene. */
-export type ProcessFilter = { from: string; to: string; deptId: string | null; sceneId: string | null };
+/**
+ * What every report counts: processes started in [from, to) of a tenant — the tenant's days startDay to endDay in
+ * its time zone — optionally one department or scene.
+ */
+export type ProcessFilter = {
+  from: string;
+  to: string;
+  startDay: string;
+  endDay: string;
+  timeZone: string;
+  deptId: string | null;
+  sceneId: string | null;
+};
+/** Process aggregates with the milliseconds they took (to add up) and a service of the group. */
+export type AggSums = Agg & { sumMs: number; serviceId: string | null };
+type ProcessDim = 'day' | 'dept_id' | 'process_name';
+type NodeDim = 'handler_id' | 'process_name' | 'node_name';
+/** Processes in a range above which the time-out list walks the late ones rather than the range. */
+const WIDE_RANGE = 5_000;
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const keyOf = (dims: readonly string[], row: Record<string, unknown>) => dims.map((d) => String(row[d])).join('\u0000');
 
 /** Process aggregates as the database returns them (PostgreSQL gives sums and averages as text). */
 type RawAgg = { started: unknown; finished: unknown; overdue: unknown; on_time: unknown; avg_hours: unknown };
@@ -20,48 +40,13 @@ export const toAgg = (r: RawAgg | undefined): Agg => ({
 });
 
 /**
- * The slot (UTC) a stored time (ISO 8601 UTC, as ingestion stores it) falls in, in the same SQL on both engines:
- * its hour ("2026-11-23T01"), or with `minutes` 15 its quarter hour ("2026-11-23T01:" followed by 0, 15, 30 or 45).
- * Hours do when every day of the range starts on a whole hour (Asia/Shanghai, UTC, most zones); quarter hours always
- * do, since every time zone's offset is a multiple of 15 minutes (Asia/Kathmandu is +05:45).
- */
-export type SlotMinutes = 60 | 15;
-const slotOf = (col: Expression<unknown>, minutes: SlotMinutes): RawBuilder<string> =>
-  minutes === 60
-    ? sql<string>`substr(${col}, 1, 13)`
-    : sql<string>`substr(${col}, 1, 14) || cast(cast(substr(${col}, 15, 2) as integer) / 15 * 15 as text)`;
-/** The instant (ms) a slotOf() key starts at. */
-const slotTime = (slot: string): number =>
-  slot.length === 13
-    ? Date.parse(`${slot}:00:00.000Z`)
-    : Date.parse(`${slot.slice(0, 14)}${slot.slice(14).padStart(2, '0')}:00.000Z`);
-
-/**
  * SQL of efficiency supervision. Every method takes the tenant first (house style 2); the only dialect
  * difference, hours between two times, comes from db/sql-helpers.ts.
  */
 export function efficiencyRepository(db: Db, engine: Engine) {
   const hours = (from: Expression<unknown>, to: Expression<unknown>) => hoursBetween(engine, from, to);
-  /** 1 when a process is late: finished after its due time, or still running past it. */
-  const processLate = (now: string): RawBuilder<number> =>
-    sql<number>`case when (p.finished_at is not null and p.finished_at > p.due_at) or (p.finished_at is null and p.due_at < ${now}) then 1 else 0 end`;
   const nodeLate = (now: string): RawBuilder<number> =>
     sql<number>`case when (n.handled_at is not null and n.handled_at > n.due_at) or (n.handled_at is null and n.due_at < ${now}) then 1 else 0 end`;
-  const aggregates = (now: string) =>
-    [
-      sql<number>`count(*)`.as('started'),
-      sql<number>`sum(case when p.finished_at is not null then 1 else 0 end)`.as('finished'),
-      sql<number>`sum(${processLate(now)})`.as('overdue'),
-      sql<number>`sum(case when p.finished_at is not null and p.finished_at <= p.due_at then 1 else 0 end)`.as(
-        'on_time',
-      ),
-      sql<
-        number | null
-      >`avg(case when p.finished_at is not null then ${hours(sql.ref('p.started_at'), sql.ref('p.finished_at'))} end)`.as(
-        'avg_hours',
-      ),
-    ] as const;
-
   const processes = (tenantId: string, f: ProcessFilter) => {
     let q = db
       .selectFrom('eff_processes as p')
@@ -125,8 +110,146 @@ export function efficiencyRepository(db: Db, engine: Engine) {
       return rows.map((r) => ({ id: r.id, name: r.name, count: byId.get(r.id) ?? 0 }));
     },
 
+    /**
+     * Process aggregates of the filter grouped by `dims` (none: one total), from the day aggregates (ADR 0036): the
+     * open processes due before the current hour are late by their rows, the few due within it are looked up.
+     */
+    async processSums(tenantId: string, f: ProcessFilter, dims: ProcessDim[], now = nowIso()) {
+      const hour = hourOf(now);
+      let q = db
+        .selectFrom('eff_day_processes as a')
+        .where('a.tenant_id', '=', tenantId)
+        .where('a.day', '>=', f.startDay)
+        .where('a.day', '<=', f.endDay)
+        .where('a.started', '>', 0);
+      if (f.deptId) q = q.where('a.dept_id', '=', f.deptId);
+      if (f.sceneId) q = q.where('a.scene_id', '=', f.sceneId);
+      const [rows, edge] = await Promise.all([
+        q
+          .select(dims.map((d) => `a.${d}` as const))
+          .select([
+            sql<number>`sum(a.started)`.as('started'),
+            sql<number>`sum(a.finished)`.as('finished'),
+            sql<number>`sum(a.on_time)`.as('on_time'),
+            sql<number>`sum(a.late_done)`.as('late_done'),
+            sql<number>`sum(a.sum_ms)`.as('sum_ms'),
+            sql<number>`sum(case when a.open_due > '' and a.open_due < ${hour} then a.open else 0 end)`.as('late_open'),
+            sql<string>`max(a.service_id)`.as('service_id'),
+          ])
+          .$if(dims.length > 0, (b) => b.groupBy(dims.map((d) => `a.${d}` as const)))
+          .execute(),
+        processes(tenantId, f)
+          .where('p.finished_at', 'is', null)
+          .where('p.due_at', '>=', `${hour}:00:00.000Z`)
+          .where('p.due_at', '<', now)
+          .select(['p.dept_id', 'p.process_name', 'p.started_at'])
+          .execute(),
+      ]);
+      const out = new Map<string, AggSums & Record<ProcessDim, string>>();
+      for (const r of rows) {
+        if (num(r.started) === 0) continue;
+        const finished = num(r.finished);
+        const sumMs = num(r.sum_ms);
+        out.set(keyOf(dims, r), {
+          ...(r as Record<ProcessDim, string>),
+          started: num(r.started),
+          finished,
+          overdue: num(r.late_done) + num(r.late_open),
+          onTime: num(r.on_time),
+          avgHours: finished ? sumMs / finished / 3_600_000 : null,
+          sumMs,
+          serviceId: r.service_id ? r.service_id : null,
+        });
+      }
+      const day = dayInZone(f.timeZone);
+      for (const e of edge) {
+        const hit = out.get(keyOf(dims, { ...e, day: day(e.started_at) }));
+        if (hit) hit.overdue++;
+      }
+      return out;
+    },
     async processTotals(tenantId: string, f: ProcessFilter, now = nowIso()): Promise<Agg> {
-      return toAgg(await processes(tenantId, f).select(aggregates(now)).executeTakeFirst());
+      const total = (await this.processSums(tenantId, f, [], now)).get('');
+      return total ?? { started: 0, finished: 0, overdue: 0, onTime: 0, avgHours: null };
+    },
+    /** Processes that finished on each of the tenant's days of the range (ADR 0036). */
+    async finishedByDay(tenantId: string, f: ProcessFilter): Promise<Map<string, number>> {
+      let q = db
+        .selectFrom('eff_day_processes as a')
+        .where('a.tenant_id', '=', tenantId)
+        .where('a.day', '>=', f.startDay)
+        .where('a.day', '<=', f.endDay)
+        .where('a.done_here', '>', 0);
+      if (f.deptId) q = q.where('a.dept_id', '=', f.deptId);
+      if (f.sceneId) q = q.where('a.scene_id', '=', f.sceneId);
+      const rows = await q
+        .select(['a.day', sql<number>`sum(a.done_here)`.as('n')])
+        .groupBy('a.day')
+        .execute();
+      return new Map(rows.map((r) => [r.day, num(r.n)]));
+    },
+    /** Node aggregates of the filtered processes grouped by `dims`, late as processSums counts it. */
+    async nodeSums(tenantId: string, f: ProcessFilter, dims: NodeDim[], now = nowIso()) {
+      const hour = hourOf(now);
+      let q = db
+        .selectFrom('eff_day_nodes as a')
+        .where('a.tenant_id', '=', tenantId)
+        .where('a.day', '>=', f.startDay)
+        .where('a.day', '<=', f.endDay);
+      if (f.deptId) q = q.where('a.dept_id', '=', f.deptId);
+      if (f.sceneId) q = q.where('a.scene_id', '=', f.sceneId);
+      const [rows, edge] = await Promise.all([
+        q
+          .select(dims.map((d) => `a.${d}` as const))
+          .select([
+            sql<string>`max(a.handler_name)`.as('handler_name'),
+            sql<number>`sum(a.total)`.as('total'),
+            sql<number>`sum(a.handled)`.as('handled'),
+            sql<number>`sum(a.late_done)`.as('late_done'),
+            sql<number>`sum(a.sum_ms)`.as('sum_ms'),
+            sql<number>`sum(a.open)`.as('open'),
+            sql<number>`sum(case when a.open_due > '' and a.open_due < ${hour} then a.open else 0 end)`.as('late_open'),
+          ])
+          .groupBy(dims.map((d) => `a.${d}` as const))
+          .execute(),
+        processes(tenantId, f)
+          .innerJoin('eff_process_nodes as n', (j) =>
+            j.onRef('n.process_id', '=', 'p.id').on('n.tenant_id', '=', tenantId),
+          )
+          .where('n.handled_at', 'is', null)
+          .where('n.due_at', '>=', `${hour}:00:00.000Z`)
+          .where('n.due_at', '<', now)
+          .select(['n.handler_id', 'p.process_name', 'n.node_name'])
+          .execute(),
+      ]);
+      const out = new Map<
+        string,
+        Record<NodeDim, string> & {
+          handlerName: string;
+          total: number;
+          handled: number;
+          pending: number;
+          overdue: number;
+          avgHours: number | null;
+        }
+      >();
+      for (const r of rows) {
+        const handled = num(r.handled);
+        out.set(keyOf(dims, r), {
+          ...(r as Record<NodeDim, string>),
+          handlerName: r.handler_name,
+          total: num(r.total),
+          handled,
+          pending: num(r.open),
+          overdue: num(r.late_done) + num(r.late_open),
+          avgHours: handled ? num(r.sum_ms) / handled / 3_600_000 : null,
+        });
+      }
+      for (const e of edge) {
+        const hit = out.get(keyOf(dims, e));
+        if (hit) hit.overdue++;
+      }
+      return out;
     },
     async serviceTotals(tenantId: string, f: Pick<ProcessFilter, 'deptId' | 'sceneId'>) {
       const r = await services(tenantId, f)
@@ -138,74 +261,6 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .executeTakeFirst();
       return { serviceCount: num(r?.n), processServiceCount: num(r?.process_n), visitCount: num(r?.visits) };
     },
-    /**
-     * Started and late processes by the slot (UTC hour or quarter hour, see slotOf) they started in, and finished
-     * ones by the slot they finished in. Slots, not days: a tenant's day starts at its own midnight, and the service
-     * puts each slot into the tenant's day.
-     */
-    async bySlot(tenantId: string, f: ProcessFilter, minutes: SlotMinutes, now = nowIso()) {
-      const started = slotOf(sql.ref('p.started_at'), minutes);
-      const done = slotOf(sql.ref('p.finished_at'), minutes);
-      const [startedRows, finishedRows] = await Promise.all([
-        processes(tenantId, f)
-          .select([started.as('slot'), sql<number>`count(*)`.as('n'), sql<number>`sum(${processLate(now)})`.as('late')])
-          .groupBy(started)
-          .execute(),
-        (() => {
-          let q = db
-            .selectFrom('eff_processes as p')
-            .where('p.tenant_id', '=', tenantId)
-            .where('p.finished_at', '>=', f.from)
-            .where('p.finished_at', '<', f.to);
-          if (f.deptId) q = q.where('p.dept_id', '=', f.deptId);
-          if (f.sceneId) q = q.where('p.scene_id', '=', f.sceneId);
-          return q
-            .select([done.as('slot'), sql<number>`count(*)`.as('n')])
-            .groupBy(done)
-            .execute();
-        })(),
-      ]);
-      return {
-        started: startedRows.map((r) => ({ at: slotTime(r.slot), n: num(r.n), late: num(r.late) })),
-        finished: finishedRows.map((r) => ({ at: slotTime(r.slot), n: num(r.n) })),
-      };
-    },
-    /** Aggregates by the slot (UTC hour or quarter hour) processes started in, as sums the service adds up into months. */
-    async totalsBySlot(tenantId: string, f: ProcessFilter, minutes: SlotMinutes, now = nowIso()) {
-      const started = slotOf(sql.ref('p.started_at'), minutes);
-      const rows = await processes(tenantId, f)
-        .select([
-          started.as('slot'),
-          sql<number>`count(*)`.as('started'),
-          sql<number>`sum(case when p.finished_at is not null then 1 else 0 end)`.as('finished'),
-          sql<number>`sum(${processLate(now)})`.as('overdue'),
-          sql<number>`sum(case when p.finished_at is not null and p.finished_at <= p.due_at then 1 else 0 end)`.as(
-            'on_time',
-          ),
-          sql<
-            number | null
-          >`sum(case when p.finished_at is not null then ${hours(sql.ref('p.started_at'), sql.ref('p.finished_at'))} end)`.as(
-            'sum_hours',
-          ),
-        ])
-        .groupBy(started)
-        .execute();
-      return rows.map((r) => ({
-        at: slotTime(r.slot),
-        started: num(r.started),
-        finished: num(r.finished),
-        overdue: num(r.overdue),
-        onTime: num(r.on_time),
-        sumHours: num(r.sum_hours),
-      }));
-    },
-    async byDept(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const rows = await processes(tenantId, f)
-        .select(['p.dept_id', ...aggregates(now)])
-        .groupBy('p.dept_id')
-        .execute();
-      return new Map(rows.map((r) => [r.dept_id, toAgg(r)]));
-    },
     async servicesByDept(tenantId: string, f: Pick<ProcessFilter, 'deptId' | 'sceneId'>) {
       const rows = await services(tenantId, f)
         .select(['s.dept_id', sql<number>`count(*)`.as('n'), sql<number>`sum(s.visit_count)`.as('visits')])
@@ -213,45 +268,6 @@ export function efficiencyRepository(db: Db, engine: Engine) {
         .execute();
       return new Map(rows.map((r) => [r.dept_id, { serviceCount: num(r.n), visitCount: num(r.visits) }]));
     },
-    async byProcess(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const rows = await processes(tenantId, f)
-        .select(['p.process_name', sql<string | null>`max(p.service_id)`.as('service_id'), ...aggregates(now)])
-        .groupBy('p.process_name')
-        .orderBy('p.process_name')
-        .execute();
-      return rows.map((r) => ({ processName: r.process_name, serviceId: r.service_id, ...toAgg(r) }));
-    },
-    /** Nodes of the filtered processes by handler. */
-    async byHandler(tenantId: string, f: ProcessFilter, now = nowIso()) {
-      const rows = await processes(tenantId, f)
-        .innerJoin('eff_process_nodes as n', (j) =>
-          j.onRef('n.process_id', '=', 'p.id').on('n.tenant_id', '=', tenantId),
-        )
-        .select([
-          'n.handler_id',
-          sql<string>`max(n.handler_name)`.as('handler_name'),
-          sql<number>`sum(case when n.handled_at is not null then 1 else 0 end)`.as('handled'),
-          sql<number>`sum(case when n.handled_at is null then 1 else 0 end)`.as('pending'),
-          sql<number>`sum(${nodeLate(now)})`.as('late'),
-          sql<
-            number | null
-          >`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as(
-            'avg_hours',
-          ),
-        ])
-        .groupBy('n.handler_id')
-        .orderBy('n.handler_id')
-        .execute();
-      return rows.map((r) => ({
-        handlerId: r.handler_id,
-        handlerName: r.handler_name,
-        handled: num(r.handled),
-        pending: num(r.pending),
-        overdue: num(r.late),
-        avgHours: numOrNull(r.avg_hours),
-      }));
-    },
-
     /** Services by lifetime visits, with their clicks in the range. */
     async heat(tenantId: string, f: ProcessFilter, limit: number) {
       const clicks = db
@@ -308,65 +324,80 @@ export function efficiencyRepository(db: Db, engine: Engine) {
       }));
     },
 
-    /** Late processes, the latest first by how late. */
+    /**
+     * Late processes, the latest first by how late (then by id): the finished ones by late_ms (indexed), the open
+     * ones by their due time (the open ones' index), the first offset + limit of each merged. The count comes from
+     * the aggregates.
+     */
     async timeoutProcesses(tenantId: string, f: ProcessFilter, offset: number, limit: number, now = nowIso()) {
-      const base = processes(tenantId, f).where(processLate(now), '=', 1);
-      const lateHours = hours(sql.ref('p.due_at'), sql`coalesce(p.finished_at, ${now})`);
-      const [rows, count] = await Promise.all([
-        base
-          .leftJoin('svc_depts as d', (j) => j.onRef('d.id', '=', 'p.dept_id').on('d.tenant_id', '=', tenantId))
-          .select([
-            'p.id',
-            'p.title',
-            'p.process_name',
-            'd.name as dept_name',
-            'p.applicant_name',
-            'p.started_at',
-            'p.due_at',
-            'p.finished_at',
-            lateHours.as('late_hours'),
-          ])
-          .orderBy(lateHours, 'desc')
+      const columns = [
+        'p.id',
+        'p.title',
+        'p.process_name',
+        'd.name as dept_name',
+        'p.applicant_name',
+        'p.started_at',
+        'p.due_at',
+        'p.finished_at',
+        'p.late_ms',
+      ] as const;
+      const total = await this.processTotals(tenantId, f, now);
+      // Many processes in the range: walk the late ones from the latest down (late_ms index) and skip those outside
+      // it, rather than reading every process of the range and sorting (SQLite, without statistics, would pick the
+      // start-time index; `|| ''` keeps the start times out of the index choice on both engines).
+      const wide = total.started > WIDE_RANGE;
+      const started = wide ? sql<string>`p.started_at || ''` : sql<string>`p.started_at`;
+      let base = db
+        .selectFrom('eff_processes as p')
+        .where('p.tenant_id', '=', tenantId)
+        .where(started, '>=', f.from)
+        .where(started, '<', f.to);
+      if (f.deptId) base = base.where('p.dept_id', '=', f.deptId);
+      if (f.sceneId) base = base.where('p.scene_id', '=', f.sceneId);
+      const withDept = base.leftJoin('svc_depts as d', (j) =>
+        j.onRef('d.id', '=', 'p.dept_id').on('d.tenant_id', '=', tenantId),
+      );
+      const nowMs = Date.parse(now);
+      const [done, open] = await Promise.all([
+        withDept
+          .where('p.late_ms', 'is not', null)
+          .select(columns)
+          .orderBy('p.late_ms', 'desc')
           .orderBy('p.id')
-          .offset(offset)
-          .limit(limit)
+          .limit(offset + limit)
           .execute(),
-        base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+        withDept
+          .where('p.finished_at', 'is', null)
+          .where('p.due_at', '<', now)
+          .select(columns)
+          .orderBy('p.due_at')
+          .orderBy('p.id')
+          .limit(offset + limit)
+          .execute(),
       ]);
-      return { rows: rows.map((r) => ({ ...r, late_hours: num(r.late_hours) })), total: num(count?.n) };
+      const rows = [...done, ...open]
+        .map((r) => ({ ...r, lateMs: r.finished_at ? num(r.late_ms) : nowMs - Date.parse(r.due_at) }))
+        .sort((a, b) => b.lateMs - a.lateMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(offset, offset + limit)
+        .map(({ late_ms: _, lateMs, ...r }) => ({ ...r, late_hours: lateMs / 3_600_000 }));
+      return { rows, total: total.overdue };
     },
     /** Nodes of the filtered processes by process and node name, the most often late first. */
     async timeoutNodes(tenantId: string, f: ProcessFilter, limit: number, now = nowIso()) {
-      const late = sql<number>`sum(${nodeLate(now)})`;
-      const rows = await processes(tenantId, f)
-        .innerJoin('eff_process_nodes as n', (j) =>
-          j.onRef('n.process_id', '=', 'p.id').on('n.tenant_id', '=', tenantId),
+      return [...(await this.nodeSums(tenantId, f, ['process_name', 'node_name'], now)).values()]
+        .filter((r) => r.overdue > 0)
+        .sort(
+          (a, b) =>
+            b.overdue - a.overdue || compare(a.process_name, b.process_name) || compare(a.node_name, b.node_name),
         )
-        .select([
-          'p.process_name',
-          'n.node_name',
-          sql<number>`count(*)`.as('total'),
-          late.as('late'),
-          sql<
-            number | null
-          >`avg(case when n.handled_at is not null then ${hours(sql.ref('n.arrived_at'), sql.ref('n.handled_at'))} end)`.as(
-            'avg_hours',
-          ),
-        ])
-        .groupBy(['p.process_name', 'n.node_name'])
-        .having(late, '>', 0)
-        .orderBy(late, 'desc')
-        .orderBy('p.process_name')
-        .orderBy('n.node_name')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({
-        processName: r.process_name,
-        nodeName: r.node_name,
-        total: num(r.total),
-        overdue: num(r.late),
-        avgHours: numOrNull(r.avg_hours),
-      }));
+        .slice(0, limit)
+        .map((r) => ({
+          processName: r.process_name,
+          nodeName: r.node_name,
+          total: r.total,
+          overdue: r.overdue,
+          avgHours: r.avgHours,
+        }));
     },
 
     /** The nodes one user handles, that arrived in the range. */

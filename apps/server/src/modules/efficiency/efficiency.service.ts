@@ -27,7 +27,8 @@ import utc from 'dayjs/plugin/utc.js';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { directory } from '../auth/auth.directory.ts';
-import { efficiencyRepository, type Agg, type ProcessFilter, type SlotMinutes } from './efficiency.repository.ts';
+import { efficiencyRepository, type Agg, type ProcessFilter } from './efficiency.repository.ts';
+import { rebuildAggregates } from './efficiency.aggregates.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -86,39 +87,6 @@ export function isoWeek(date: string): string {
 /** The instant (ms) a day of the calendar starts at in a time zone (its midnight, or the first hour after a gap). */
 export const dayStart = (date: string, timeZone: string): number => dayjs.tz(date, timeZone).valueOf();
 
-/**
- * The tenant's days of a range with the instants they start at: day i runs from starts[i] up to starts[i + 1]
- * (as long as the time zone makes it: 23 or 25 hours on a daylight-saving change).
- */
-export function localDays(
-  range: ReportRange,
-  timeZone: string,
-): { days: string[]; starts: number[]; slotMinutes: SlotMinutes } {
-  const days = daysOf(range);
-  const starts = [...days, addDays(range.endDate, 1)].map((d) => dayStart(d, timeZone));
-  // Hour slots when every day starts on a whole UTC hour (fewer rows from the database), else quarter hours.
-  return { days, starts, slotMinutes: starts.every((s) => s % 3_600_000 === 0) ? 60 : 15 };
-}
-
-/** Adds up values by the tenant's day of their instant (`at`, ms); instants outside the range are left out. */
-export function byLocalDay<T extends { at: number }>(
-  rows: T[],
-  { days, starts }: { days: string[]; starts: number[] },
-  add: (day: string, row: T) => void,
-): void {
-  for (const row of rows) {
-    let lo = 0;
-    let hi = days.length - 1;
-    if (row.at < starts[0]! || row.at >= starts[days.length]!) continue;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= row.at) lo = mid;
-      else hi = mid - 1;
-    }
-    add(days[lo]!, row);
-  }
-}
-
 /** Day counts rolled up into the periods of a granularity, every period of the range present (zeros included). */
 export function rollUp(
   range: ReportRange,
@@ -171,7 +139,7 @@ async function filterOf(
   // The range's days are the tenant's: from its first midnight up to the midnight after its last day.
   const from = new Date(dayStart(range.startDate, timeZone)).toISOString();
   const to = new Date(dayStart(addDays(range.endDate, 1), timeZone)).toISOString();
-  return { range, timeZone, from, to, deptId, sceneId };
+  return { range, timeZone, from, to, startDay: range.startDate, endDay: range.endDate, deptId, sceneId };
 }
 
 /** A report-wide call: permission first, then the filter. */
@@ -203,15 +171,12 @@ export async function trend(
   input: FilterInput & { granularity: Granularity },
 ): Promise<Trend> {
   const f = await reportFilter(deps, ctx, input);
-  const days = localDays(f.range, f.timeZone);
-  const slots = await repo(deps).bySlot(ctx.tenantId, f, days.slotMinutes);
-  const started = new Map<string, { n: number; late: number }>();
-  const finished = new Map<string, number>();
-  byLocalDay(slots.started, days, (day, r) => {
-    const d = started.get(day) ?? { n: 0, late: 0 };
-    started.set(day, { n: d.n + r.n, late: d.late + r.late });
-  });
-  byLocalDay(slots.finished, days, (day, r) => finished.set(day, (finished.get(day) ?? 0) + r.n));
+  // The tenant's days straight from the day aggregates (ADR 0036).
+  const [byDay, finished] = await Promise.all([
+    repo(deps).processSums(ctx.tenantId, f, ['day']),
+    repo(deps).finishedByDay(ctx.tenantId, f),
+  ]);
+  const started = new Map([...byDay.values()].map((d) => [d.day, { n: d.started, late: d.overdue }]));
   return {
     range: f.range,
     granularity: input.granularity,
@@ -308,7 +273,7 @@ export async function reportTable(deps: AppDeps, ctx: RequestContext, input: Fil
   const r = repo(deps);
   const [depts, byDept, services, total, serviceTotal] = await Promise.all([
     r.groupsWithServiceCounts(ctx.tenantId, 'svc_depts'),
-    r.byDept(ctx.tenantId, f),
+    r.processSums(ctx.tenantId, f, ['dept_id']),
     r.servicesByDept(ctx.tenantId, f),
     r.processTotals(ctx.tenantId, f),
     r.serviceTotals(ctx.tenantId, f),
@@ -327,48 +292,53 @@ export async function reportDrill(
   const f = await reportFilter(deps, ctx, input);
   const dept = (await repo(deps).dept(ctx.tenantId, input.deptId))!;
   const [processes, handlers] = await Promise.all([
-    repo(deps).byProcess(ctx.tenantId, f),
-    repo(deps).byHandler(ctx.tenantId, f),
+    repo(deps).processSums(ctx.tenantId, f, ['process_name']),
+    repo(deps).nodeSums(ctx.tenantId, f, ['handler_id']),
   ]);
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     range: f.range,
     deptId: dept.id,
     deptName: dept.name,
-    processes: processes.map((p) => ({
-      processName: p.processName,
-      serviceId: p.serviceId,
-      started: p.started,
-      finished: p.finished,
-      overdue: p.overdue,
-      ...rates(p),
-    })),
-    handlers: handlers.map((h) => ({ ...h, avgHours: round1(h.avgHours) })),
+    processes: [...processes.values()]
+      .sort((a, b) => byName(a.process_name, b.process_name))
+      .map((p) => ({
+        processName: p.process_name,
+        serviceId: p.serviceId,
+        started: p.started,
+        finished: p.finished,
+        overdue: p.overdue,
+        ...rates(p),
+      })),
+    handlers: [...handlers.values()]
+      .sort((a, b) => byName(a.handler_id, b.handler_id))
+      .map((h) => ({
+        handlerId: h.handler_id,
+        handlerName: h.handlerName,
+        handled: h.handled,
+        pending: h.pending,
+        overdue: h.overdue,
+        avgHours: round1(h.avgHours),
+      })),
   };
 }
 
 export async function monthlyReports(deps: AppDeps, ctx: RequestContext, input: FilterInput): Promise<MonthlyReport[]> {
   const f = await reportFilter(deps, ctx, input);
-  // Months of the tenant's days: the slots' sums added up per month of the day they fall on.
-  const months = new Map<string, Agg & { sumHours: number }>();
-  const days = localDays(f.range, f.timeZone);
-  byLocalDay(await repo(deps).totalsBySlot(ctx.tenantId, f, days.slotMinutes), days, (day, r) => {
-    const m = months.get(day.slice(0, 7)) ?? {
-      started: 0,
-      finished: 0,
-      overdue: 0,
-      onTime: 0,
+  // Months of the tenant's days: the day aggregates added up per month (ADR 0036).
+  const months = new Map<string, Agg & { sumMs: number }>();
+  for (const d of (await repo(deps).processSums(ctx.tenantId, f, ['day'])).values()) {
+    const key = d.day.slice(0, 7);
+    const m = months.get(key) ?? { started: 0, finished: 0, overdue: 0, onTime: 0, avgHours: null, sumMs: 0 };
+    months.set(key, {
+      started: m.started + d.started,
+      finished: m.finished + d.finished,
+      overdue: m.overdue + d.overdue,
+      onTime: m.onTime + d.onTime,
       avgHours: null,
-      sumHours: 0,
-    };
-    months.set(day.slice(0, 7), {
-      started: m.started + r.started,
-      finished: m.finished + r.finished,
-      overdue: m.overdue + r.overdue,
-      onTime: m.onTime + r.onTime,
-      avgHours: null,
-      sumHours: m.sumHours + r.sumHours,
+      sumMs: m.sumMs + d.sumMs,
     });
-  });
+  }
   return [...months.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([month, m]) => ({
@@ -376,7 +346,7 @@ export async function monthlyReports(deps: AppDeps, ctx: RequestContext, input: 
       started: m.started,
       finished: m.finished,
       overdue: m.overdue,
-      ...rates({ ...m, avgHours: m.finished ? m.sumHours / m.finished : null }),
+      ...rates({ ...m, avgHours: m.finished ? m.sumMs / m.finished / 3_600_000 : null }),
     }));
 }
 
@@ -496,6 +466,11 @@ export async function tenantTimeZone(deps: AppDeps, tenantId: string): Promise<s
 
 /** Saves the blocks, and the tenant's time zone when one is given (a save without it keeps the stored one). */
 export async function saveConfig(deps: AppDeps, ctx: RequestContext, config: ReportConfig): Promise<void> {
-  if (config.timeZone) await directory.setTimeZone(deps.db, ctx.tenantId, config.timeZone);
+  if (config.timeZone && config.timeZone !== (await tenantTimeZone(deps, ctx.tenantId)))
+    // The days move with the zone: the tenant's day aggregates are built again in the same transaction (ADR 0036).
+    await deps.db.transaction().execute(async (trx) => {
+      await directory.setTimeZone(trx, ctx.tenantId, config.timeZone!);
+      await rebuildAggregates(trx, ctx.tenantId);
+    });
   await repo(deps).saveConfig(ctx.tenantId, JSON.stringify({ blocks: config.blocks }));
 }

@@ -10,7 +10,8 @@ import {
   DEMO_PROCESS_TEMPLATES,
   demoEfficiency,
 } from '../../db/seed/efficiency.ts';
-import type { EffProcessNodeRow, EffProcessRow } from '../../db/tables/efficiency.ts';
+import type { EffProcessNodeRow } from '../../db/tables/efficiency.ts';
+import type { ProcessInput as EffProcessRow } from './efficiency.aggregates.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { seedOtherTenant } from '../chat/chat-test-client.ts';
 import { addDays, daysOf, isoWeek, rollUp } from './efficiency.service.ts';

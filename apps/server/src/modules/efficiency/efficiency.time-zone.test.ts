@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, EFFICIENCY_TEXTS } from '@portal/contracts/efficienc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { seedOtherTenant } from '../chat/chat-test-client.ts';
-import { byLocalDay, localDays } from './efficiency.service.ts';
+import { dayInZone } from './efficiency.aggregates.ts';
 
 const E = '/api/online-service-platform/efficiencyHomePage';
 const OTHER = '500011';
@@ -158,32 +158,17 @@ describe.each(testDatabases)("report days in the tenant's time zone on %s", (eng
 });
 
 describe('local days', () => {
-  it('are 23 or 25 hours long across a daylight-saving change, and each instant falls on its own day', () => {
-    // The database groups by hour when every day starts on a whole hour, else by quarter hour.
-    expect(localDays(DAYS, 'Asia/Shanghai').slotMinutes).toBe(60);
-    expect(localDays(DAYS, 'Asia/Kathmandu').slotMinutes).toBe(15);
-    const spring = localDays({ startDate: '2026-03-28', endDate: '2026-03-30' }, 'Europe/Berlin');
-    expect(spring.starts.slice(1).map((s, i) => (s - spring.starts[i]!) / 3_600_000)).toEqual([24, 23, 24]);
-    const autumn = localDays({ startDate: '2026-10-25', endDate: '2026-10-25' }, 'Europe/Berlin');
-    expect((autumn.starts[1]! - autumn.starts[0]!) / 3_600_000).toBe(25);
-    const seen: [string, string][] = [];
-    const at = (iso: string) => ({ at: Date.parse(iso), iso });
-    byLocalDay(
-      [
-        at('2026-03-28T22:59:00Z'),
-        at('2026-03-28T23:00:00Z'),
-        at('2026-03-29T21:59:00Z'),
-        at('2026-03-29T22:00:00Z'),
-        at('2026-03-31T00:00:00Z'),
-      ],
-      spring,
-      (day, r) => seen.push([r.iso, day]),
-    );
-    expect(seen).toEqual([
-      ['2026-03-28T22:59:00Z', '2026-03-28'],
-      ['2026-03-28T23:00:00Z', '2026-03-29'],
-      ['2026-03-29T21:59:00Z', '2026-03-29'],
-      ['2026-03-29T22:00:00Z', '2026-03-30'],
-    ]);
+  it('follow daylight-saving changes and quarter-hour offsets: each instant falls on its own day', () => {
+    const berlin = dayInZone('Europe/Berlin');
+    expect(
+      ['2026-03-28T22:59:00Z', '2026-03-28T23:00:00Z', '2026-03-29T21:59:00Z', '2026-03-29T22:00:00Z'].map(berlin),
+    ).toEqual(['2026-03-28', '2026-03-29', '2026-03-29', '2026-03-30']);
+    // Autumn: the day of 25 hours starts at 22:00 UTC and ends at 23:00 UTC.
+    expect(
+      ['2026-10-24T21:59:59Z', '2026-10-24T22:00:00Z', '2026-10-25T22:59:59Z', '2026-10-25T23:00:00Z'].map(berlin),
+    ).toEqual(['2026-10-24', '2026-10-25', '2026-10-25', '2026-10-26']);
+    const kathmandu = dayInZone('Asia/Kathmandu');
+    expect(['2020-05-10T18:14:59Z', '2020-05-10T18:15:00Z'].map(kathmandu)).toEqual(['2020-05-10', '2020-05-11']);
+    expect(dayInZone('Asia/Shanghai')('2020-05-10T23:00:00Z')).toBe('2020-05-11');
   });
 });

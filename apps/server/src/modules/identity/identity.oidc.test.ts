@@ -234,6 +234,28 @@ describe.each(testDatabases)('signing in with OpenID Connect on %s', (engine) =>
     idp.people.get('li.si')!.department = '财务处；外国语学院/人事处';
     await signIn('li.si');
     expect((await depts()).sort()).toEqual(['人事处', '财务处']);
+
+    // An administrator adds 图书馆 by hand (用户部门配置, ADR 0035); the next sign-in that sends the attribute
+    // replaces only the departments sign-ins placed: 财务处 goes, 图书馆 stays.
+    const idOf = async (name: string) =>
+      (
+        await t.db.db
+          .selectFrom('svc_depts')
+          .where('tenant_id', '=', DEMO_TENANT_ID)
+          .where('name', '=', name)
+          .select('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const byHand = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-user/userDept/submit',
+      headers: bearer(adminToken),
+      payload: { userId: before.user_id, deptIds: [await idOf('人事处'), await idOf('财务处'), await idOf('图书馆')] },
+    });
+    expect(byHand.json()).toMatchObject({ status: 1000 });
+    idp.people.get('li.si')!.department = '人事处';
+    await signIn('li.si');
+    expect((await depts()).sort()).toEqual(['人事处', '图书馆'].sort());
   });
 
   it('refuses a replayed callback (same state and code), and a replayed code under a fresh state', async () => {

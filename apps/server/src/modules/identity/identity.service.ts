@@ -523,6 +523,7 @@ export async function provision(deps: AppDeps, provider: ProviderConfig, profile
   await repo.saveLink(tenantId, { type: provider.type, subject: profile.subject, userId, department });
   // The directory's department (one or several, a path's last part) places the user in the tenant's list, so a
   // notice to a department reaches them; names the list does not hold are left out. No department claim: unchanged.
+  // It replaces only the departments a sign-in placed: those an administrator set by hand stay (ADR 0035).
   if (department) {
     const byName = new Map((await departments(deps.db).list(tenantId)).map((d) => [d.name, d.id]));
     const ids = department
@@ -530,7 +531,7 @@ export async function provision(deps: AppDeps, provider: ProviderConfig, profile
       .map((part) => part.split('/').pop()!.trim())
       .map((name) => byName.get(name))
       .filter((id): id is string => Boolean(id));
-    await directory.setUserDepartments(deps.db, tenantId, userId, ids);
+    await directory.setUserDepartments(deps.db, tenantId, userId, ids, 'identity');
   }
   return userId;
 }

@@ -11,7 +11,7 @@ import { DEMO_PUBLIC_ACCOUNTS } from '../../db/seed/messaging.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { seedOtherTenant, TestChatClient } from '../chat/chat-test-client.ts';
 
-const [ADMIN, TEACHER, STUDENT] = DEMO_USERS.map((u) => u.id) as [string, string, string];
+const [, TEACHER, STUDENT] = DEMO_USERS.map((u) => u.id) as [string, string, string];
 const JWC = DEMO_PUBLIC_ACCOUNTS[0].id;
 const P = '/api/blade-platform';
 
@@ -97,7 +97,8 @@ describe.each(testDatabases)('public accounts, notices and the message center on
       important: true,
       fieldSet: '放假通知',
     });
-    expect(sent).toMatchObject({ status: 1000, result: { recipients: 3 } });
+    // To everyone: every demo user.
+    expect(sent).toMatchObject({ status: 1000, result: { recipients: DEMO_USERS.length } });
     const frame = await student.next(
       (f) => f.kind === 'message' && f.message.type === MSG_TYPE_NOTICE && f.message.messageId === sent.result.id,
     );
@@ -186,8 +187,9 @@ describe.each(testDatabases)('public accounts, notices and the message center on
     const other = await seedOtherTenant(t.db.db);
     tokens.other = (await t.login(other.account, other.tenantId)).access_token;
     const users = await post('student01', `${P}/app/userList/page`, { current: 1, size: 50 });
+    // Every user of the caller's tenant (the demo users), none of the other tenant's.
     expect(users.result.records.map((u: { userId: string }) => u.userId).sort()).toEqual(
-      [ADMIN, TEACHER, STUDENT].sort(),
+      DEMO_USERS.map((u) => u.id).sort(),
     );
     const search = await post('student01', `${P}/app/userList/page`, { keyword: '李', current: 1, size: 10 });
     expect(search.result.records).toEqual([expect.objectContaining({ userId: TEACHER, userName: '李老师' })]);

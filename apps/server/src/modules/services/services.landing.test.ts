@@ -101,15 +101,7 @@ describe.each(testDatabases)('the landing page prepared per catalogue version on
   });
 
   it('shares a role’s pages among its members, each seeing only their own favourites marked', async () => {
-    const student = await t.db.db
-      .selectFrom('users')
-      .where('account', '=', 'student01')
-      .selectAll()
-      .executeTakeFirstOrThrow();
-    await t.db.db
-      .insertInto('users')
-      .values({ ...student, id: 'student-two', account: 'student02' })
-      .execute();
+    // student01 and student02 are both demo students.
     const [one, two] = [(await t.login('student01')).access_token, (await t.login('student02')).access_token];
     const page = async (token: string) =>
       (

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkXlsx, isTextFormula, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
+import { checkXlsx, countRows, isTextFormula, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { xlsOf, xlsxOf, zipOf } from './transfer-test-files.ts';
 
@@ -26,6 +26,9 @@ describe('spreadsheets', () => {
       n++;
     }
     expect(n).toBe(20_000);
+    // The progress total of an import comes from a scan of the row tags (no parsing), chunk boundaries included.
+    expect(await countRows(path, 'xlsx', 0)).toBe(20_000);
+    expect(await countRows(path, 'xlsx', 1)).toBe(19_999);
   });
 
   it('reads xls rows with their row numbers, skipping empty rows', async () => {
@@ -88,6 +91,8 @@ describe('spreadsheets', () => {
       { rowNumber: 3, cells: [' 教务处 & 图书馆', '3.5', 'true', '#DIV/0!', '', 'ab'] },
       { rowNumber: 6, cells: [...Array<string>(26).fill(''), '7'] },
     ]);
+    // The scan counts prefixed row tags by their numbers (row 5, whose cell is empty, too).
+    expect(await countRows(path, 'xlsx', 2)).toBe(3);
   });
 
   it('reads the same rows every time, many reads at once (the streaming reader it replaces lost the workbook now and then)', async () => {

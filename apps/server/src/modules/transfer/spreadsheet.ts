@@ -4,7 +4,7 @@ import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { badRequest } from '../../platform/errors.ts';
 import ExcelJS from 'exceljs';
 import { formatNumber } from './cell-format.ts';
-import { entryChunks, openZip, xlsxRows } from './xlsx-reader.ts';
+import { entryChunks, openZip, xlsxRowCount, xlsxRows } from './xlsx-reader.ts';
 
 /**
  * Spreadsheet reading and writing for import and export: the type by content, a zip-bomb check before an
@@ -188,6 +188,17 @@ export async function* readRows(path: string, kind: SheetKind): AsyncGenerator<S
     if (row.cells.every((c) => c.trim() === '') && !row.staleFormulas) continue;
     yield sheetRow(row.rowNumber, row.cells, row.staleFormulas);
   }
+}
+
+/**
+ * How many rows after `headerLine` the first worksheet holds, for an import's progress total: an xlsx's sheet is
+ * scanned for its row tags, not parsed (xlsx-reader.ts); an xls (at most 65,536 rows) is read.
+ */
+export async function countRows(path: string, kind: SheetKind, headerLine: number): Promise<number> {
+  if (kind === 'xlsx') return xlsxRowCount(path, XLSX_MAX_ENTRIES, headerLine);
+  let n = 0;
+  for await (const row of readRows(path, kind)) if (row.rowNumber > headerLine) n++;
+  return n;
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -9,6 +9,7 @@ import {
   RULE_UPDATE,
   TRANSFER_TEXTS,
 } from '@portal/contracts/transfer';
+import { analyzeTables } from '../../db/sql-helpers.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { threeListsBulk, type DutyFilter, type DutyKeyColumn } from '../three-lists/three-lists.bulk.ts';
@@ -41,6 +42,9 @@ export {
  * The data sets import and export are wired for, each with its system fields, its scope filters and how one
  * spreadsheet row becomes (or updates) a record. Adding a data set means adding an entry here.
  */
+
+/** Rows an import must insert before the planner's statistics are refreshed (PostgreSQL ANALYZE). */
+const ANALYZE_AFTER_ROWS = 1_000;
 
 export const DUTY_TYPES = ['职责', '责任', '权力'] as const;
 
@@ -143,7 +147,14 @@ const deptDuty: Dataset = {
       };
     };
     const COLUMN = { deptName: 'dept_id', dutyName: 'duty_name', dutyType: 'duty_type' } as const;
+    let inserted = 0;
     return {
+      // After a bulk import, fresh planner statistics on PostgreSQL (issue 13; SQLite keeps none): the first pages
+      // of the duty list are otherwise planned for the table as it was.
+      async done() {
+        if (inserted >= ANALYZE_AFTER_ROWS)
+          await analyzeTables(deps.engine, deps.db, ['osp_duties', 'osp_duty_services']);
+      },
       // Existing duties of the batch's check-field values come in one query; new ones go in multi-row inserts.
       async applyBatch(trx, rows, ruleNum, checkFields) {
         const columns = checkFields.map((f) => COLUMN[f as keyof typeof COLUMN]).filter(Boolean);
@@ -206,6 +217,7 @@ const deptDuty: Dataset = {
           }
         }
         await lists.insertDuties(ctx.tenantId, inserts);
+        inserted += inserts.length;
         return out;
       },
     };

@@ -34,6 +34,7 @@ export const setProgressMirror = (deps: AppDeps, mirror: ProgressMirror) => mirr
 import {
   checkXlsx,
   columnName,
+  countRows,
   readRows,
   sheetWriter,
   sniffKindOf,
@@ -492,8 +493,9 @@ export async function importStart(
 
   async function importRows(job: JobHandle, uploadPath: string, scratchOf: () => Promise<string>) {
     const c: Counters = { total: 0, finish: 0, inserted: 0, updated: 0, skipped: 0, failed: 0 };
-    // A first pass counts the data rows, so the progress has a total.
-    for await (const row of readRows(uploadPath, up.kind)) if (row.rowNumber > body.headerLine) c.total++;
+    // The progress's total from a scan of the sheet's row tags (the sheet is parsed once, below): rows of empty
+    // cells count there but are skipped here, so the total is corrected to the rows read when the job ends.
+    c.total = await countRows(uploadPath, up.kind, body.headerLine);
     await job.progress(c, true);
     let errors: ReturnType<typeof sheetWriter> | null = null;
     const errorRelative = join('transfer-errors', ctx.tenantId, `${job.id}.xlsx`);
@@ -580,6 +582,7 @@ export async function importStart(
         else c.skipped++;
       }
       c.finish += batch.length;
+      if (c.finish > c.total) c.total = c.finish;
       batch = [];
       await job.progress(c);
     };

@@ -92,8 +92,12 @@ export async function* entryChunks(zip: yauzl.ZipFile, e: ZipEntry): AsyncGenera
 }
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
-const attr = (tag: SaxesTagPlain, name: string) => {
-  for (const [k, v] of Object.entries(tag.attributes)) if (local(k) === name) return v as string;
+/** An attribute by its local name: the plain name first (almost always), any prefix only when it is not there. */
+const attr = (tag: SaxesTagPlain, name: string): string | undefined => {
+  const attributes = tag.attributes as Record<string, string>;
+  const plain = attributes[name];
+  if (plain !== undefined) return plain;
+  for (const k in attributes) if (k.endsWith(`:${name}`)) return attributes[k];
   return undefined;
 };
 
@@ -264,6 +268,41 @@ export async function* xlsxRows(path: string, maxEntries: number, sheetIndex = 0
   const { zip, entries, close } = await openZip(path, maxEntries);
   try {
     yield* sheetRows(zip, new Map(entries.map((e) => [e.fileName, e])), sheetIndex);
+  } finally {
+    close();
+  }
+}
+
+/**
+ * How many rows numbered after `afterRow` the first worksheet of the xlsx at `path` holds, by scanning the inflated
+ * sheet for its row tags, without parsing the XML (a progress total; rows with only empty cells count too).
+ */
+export async function xlsxRowCount(path: string, maxEntries: number, afterRow: number): Promise<number> {
+  const { zip, entries, close } = await openZip(path, maxEntries);
+  try {
+    const { sheet } = await locateParts(zip, new Map(entries.map((e) => [e.fileName, e])), 0);
+    if (!sheet) return 0;
+    const tag = /<(?:[A-Za-z_][\w.-]*:)?row(?=[\s/>])([^>]*)>/g;
+    const number = /\sr\s*=\s*["'](\d+)["']/;
+    let count = 0;
+    let last = 0;
+    let carry = '';
+    for await (const chunk of entryChunks(zip, sheet)) {
+      // Latin-1 keeps one character per byte: the tags are ASCII, and a multi-byte character cannot look like one.
+      const text = carry + chunk.toString('latin1');
+      tag.lastIndex = 0;
+      let end = 0;
+      for (let m = tag.exec(text); m; m = tag.exec(text)) {
+        const r = number.exec(m[1]!);
+        last = r ? Number(r[1]) : last + 1;
+        if (last > afterRow) count++;
+        end = tag.lastIndex;
+      }
+      // An unfinished tag at the end of the chunk is read again with the next one.
+      const open = text.lastIndexOf('<');
+      carry = open >= end && text.indexOf('>', open) < 0 ? text.slice(open) : '';
+    }
+    return count;
   } finally {
     close();
   }

@@ -138,6 +138,18 @@ describe('encrypted session storage (section 9)', () => {
     expect(await storage.getItem(name)).toBe('token-2');
   });
 
+  it('a merging write is never dropped for a later one: two writers of one name keep the newer token (issue 11)', async () => {
+    const storage = encryptedLocalStorage(SESSION_KEY_ID, {
+      merge: (incoming, stored) => (stored > incoming ? stored : incoming),
+    });
+    // One session store writes the refreshed token, another (of the same page) its older state right after, before
+    // the first write has been encrypted.
+    const refreshed = storage.setItem('portal.two-writers', 'token-2');
+    const older = storage.setItem('portal.two-writers', 'token-1');
+    await Promise.all([refreshed, older]);
+    expect(await storage.getItem('portal.two-writers')).toBe('token-2');
+  });
+
   it('a write the browser refuses (storage full) leaves the stored value and rejects nothing', async () => {
     const storage = encryptedLocalStorage();
     await storage.setItem('portal.full', 'kept');

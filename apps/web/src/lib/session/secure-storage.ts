@@ -152,11 +152,14 @@ export function encryptedLocalStorage(
   const chains = new Map<string, Promise<void>>();
   const latest = new Map<string, number>();
   let counter = 0;
-  const enqueue = (name: string, job: () => Promise<void>) => {
+  const enqueue = (name: string, job: () => Promise<void>, replaceable = true) => {
     const n = ++counter;
     latest.set(name, n);
     const run = async () => {
-      if (latest.get(name) !== n) return; // a newer write or removal replaces this one
+      // A newer write or removal replaces a plain write. A merging write is never dropped: the newer one may come from
+      // another writer of the same name (two session stores of one page), and what it merges with must hold this one
+      // (a refresh's new token dropped for an older token's write made the next tab refresh again, issue 11).
+      if (replaceable && latest.get(name) !== n) return;
       // A write the browser refuses (storage full or blocked, or gone with the page) leaves what is stored as it was:
       // the session then lasts as long as the tab, and no promise rejects unhandled.
       await job().catch(() => undefined);
@@ -178,27 +181,31 @@ export function encryptedLocalStorage(
       return value;
     },
     setItem: (name, value) =>
-      enqueue(name, async () => {
-        const key = await storageKey(keyId).catch(() => null);
-        if (!key) return;
-        const { merge } = opts;
-        if (!merge) {
-          localStorage.setItem(name, await seal(key, name, value));
-          return;
-        }
-        // Compare and swap: decrypting and encrypting take turns of the event loop, in which another tab may write
-        // (a refresh's new token). The merged value is written only if the stored one is still the one merged with;
-        // otherwise the merge runs again on what the other tab wrote. The check and the write are one synchronous step.
-        for (let attempt = 1; ; attempt++) {
-          const current = localStorage.getItem(name);
-          const stored = current === null ? null : await open(key, name, current);
-          const sealed = await seal(key, name, stored === null ? value : merge(value, stored));
-          if (localStorage.getItem(name) === current || attempt >= MERGE_ATTEMPTS) {
-            localStorage.setItem(name, sealed);
+      enqueue(
+        name,
+        async () => {
+          const key = await storageKey(keyId).catch(() => null);
+          if (!key) return;
+          const { merge } = opts;
+          if (!merge) {
+            localStorage.setItem(name, await seal(key, name, value));
             return;
           }
-        }
-      }),
+          // Compare and swap: decrypting and encrypting take turns of the event loop, in which another tab may write
+          // (a refresh's new token). The merged value is written only if the stored one is still the one merged with;
+          // otherwise the merge runs again on what the other tab wrote. The check and the write are one synchronous step.
+          for (let attempt = 1; ; attempt++) {
+            const current = localStorage.getItem(name);
+            const stored = current === null ? null : await open(key, name, current);
+            const sealed = await seal(key, name, stored === null ? value : merge(value, stored));
+            if (localStorage.getItem(name) === current || attempt >= MERGE_ATTEMPTS) {
+              localStorage.setItem(name, sealed);
+              return;
+            }
+          }
+        },
+        !opts.merge,
+      ),
     removeItem: (name) => enqueue(name, async () => localStorage.removeItem(name)),
     async flush() {
       await Promise.all(chains.values());

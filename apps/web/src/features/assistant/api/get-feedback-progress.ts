@@ -1,6 +1,7 @@
 import type { Feedback, ProgressStatistics } from '@portal/contracts/assistant';
 import { useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { assistantKeys } from './query-keys.ts';
 
 /** A page of the platform's paged answers. */
 type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
@@ -15,7 +16,7 @@ export function getFeedbackStatistics(): Promise<ProgressStatistics> {
   return platformHttp.post<ProgressStatistics>('/question/user/progressStatistics');
 }
 
-export const feedbackQueryKey = ['chat', 'robotFeedback'] as const;
+export const feedbackQueryKey = assistantKeys.feedback();
 export const useFeedbackProgress = (enabled: boolean) =>
   useQuery({
     queryKey: feedbackQueryKey,

@@ -1,7 +1,9 @@
+import { FeedbackRequest } from '@portal/contracts/assistant';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { feedbackQueryKey, useFeedbackProgress } from '../api/get-feedback-progress.ts';
 import { saveQuestionFeedback } from '../api/save-question-feedback.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
@@ -36,10 +38,10 @@ export function FeedbackForm({
   return (
     <Form form={form} layout="vertical" size="small" className="robot-feedback-form">
       <Form.Item name="content" label={t('assistant.robot.feedbackContent')}>
-        <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 4 }} />
+        <Input.TextArea maxLength={maxLengthOf(FeedbackRequest.shape.content)} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
       <Form.Item name="contact" label={t('assistant.robot.feedbackContact')}>
-        <Input maxLength={100} />
+        <Input maxLength={maxLengthOf(FeedbackRequest.shape.contact)} />
       </Form.Item>
       <Button type="primary" size="small" loading={saving} onClick={() => void submit()}>
         {t('assistant.robot.feedbackSubmit')}

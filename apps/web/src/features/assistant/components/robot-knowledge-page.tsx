@@ -1,20 +1,16 @@
 import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import type { FaqEntry } from '@portal/contracts/assistant';
+import { FaqSaveRequest, type FaqEntry } from '@portal/contracts/assistant';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
-import {
-  enableFaq,
-  removeFaq,
-  saveFaq,
-  useFaqMutation,
-  useFaqPage,
-  useSceneOptions,
-  type FaqFilter,
-} from '../api/robot-knowledge.ts';
+import { useEnableFaq } from '../api/enable-faq.ts';
+import { useAfterFaqChange, useFaqPage, type FaqFilter } from '../api/get-faq-page.ts';
+import { useSceneOptions } from '../api/get-scene-options.ts';
+import { useRemoveFaq } from '../api/remove-faq.ts';
+import { useSaveFaq } from '../api/save-faq.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 
 type FormValues = {
@@ -43,7 +39,7 @@ function FaqForm({
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const scenes = useSceneOptions();
-  const save = useFaqMutation(saveFaq);
+  const save = useSaveFaq();
   // Opened before the scenes came (straight from the unanswered list): the first scene once they are there.
   useEffect(() => {
     const first = scenes.data?.[0]?.dictKey;
@@ -51,18 +47,16 @@ function FaqForm({
   }, [open, entry, scenes.data, form]);
   const submit = async () => {
     const v = await form.validateFields();
-    await save.mutateAsync([
-      {
-        ...(entry ? { id: entry.id } : {}),
-        question: v.question,
-        answer: v.answer,
-        keywords: v.keywords ?? '',
-        synonyms: v.synonyms ?? '',
-        sceneId: v.sceneId,
-        enabled: v.enabled,
-        ...(!entry && from ? { fromQuestionId: from.id } : {}),
-      },
-    ]);
+    await save.mutateAsync({
+      ...(entry ? { id: entry.id } : {}),
+      question: v.question,
+      answer: v.answer,
+      keywords: v.keywords ?? '',
+      synonyms: v.synonyms ?? '',
+      sceneId: v.sceneId,
+      enabled: v.enabled,
+      ...(!entry && from ? { fromQuestionId: from.id } : {}),
+    });
     void message.success(t('assistant.knowledge.saved'));
     onClose();
   };
@@ -99,34 +93,37 @@ function FaqForm({
           label={t('assistant.knowledge.question')}
           rules={[
             { required: true, whitespace: true, message: t('assistant.knowledge.questionRequired') },
-            { max: 200 },
+            { max: maxLengthOf(FaqSaveRequest.shape.question) },
           ]}
         >
-          <Input maxLength={200} />
+          <Input maxLength={maxLengthOf(FaqSaveRequest.shape.question)} />
         </Form.Item>
         <Form.Item
           name="answer"
           label={t('assistant.knowledge.answer')}
           rules={[
             { required: true, whitespace: true, message: t('assistant.knowledge.answerRequired') },
-            { max: 4000 },
+            { max: maxLengthOf(FaqSaveRequest.shape.answer) },
           ]}
         >
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={4000} />
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={maxLengthOf(FaqSaveRequest.shape.answer)} />
         </Form.Item>
         <Form.Item
           name="synonyms"
           label={t('assistant.knowledge.synonyms')}
           extra={t('assistant.knowledge.synonymsHelp')}
         >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            maxLength={maxLengthOf(FaqSaveRequest.shape.synonyms)}
+          />
         </Form.Item>
         <Form.Item
           name="keywords"
           label={t('assistant.knowledge.keywords')}
           extra={t('assistant.knowledge.keywordsHelp')}
         >
-          <Input maxLength={500} />
+          <Input maxLength={maxLengthOf(FaqSaveRequest.shape.keywords)} />
         </Form.Item>
         <Form.Item
           name="sceneId"
@@ -165,11 +162,11 @@ export function RobotKnowledgePage({
     : null;
   const [editing, setEditing] = useState<FaqEntry | 'new' | null>(from ? 'new' : null);
   const [importing, setImporting] = useState(false);
-  const queryClient = useQueryClient();
+  const afterFaqChange = useAfterFaqChange();
   const list = useFaqPage(filter);
   const scenes = useSceneOptions();
-  const enable = useFaqMutation(enableFaq);
-  const remove = useFaqMutation(removeFaq);
+  const enable = useEnableFaq();
+  const remove = useRemoveFaq();
   return (
     <AccessibleTheme>
       <div style={{ padding: 24 }}>
@@ -232,7 +229,7 @@ export function RobotKnowledgePage({
                 <Switch
                   checked={e.enabled}
                   aria-label={`${t('assistant.knowledge.enabled')} ${e.question}`}
-                  onChange={(on) => void enable.mutateAsync([e.id, on])}
+                  onChange={(on) => void enable.mutateAsync({ id: e.id, enabled: on })}
                 />
               ),
             },
@@ -254,10 +251,7 @@ export function RobotKnowledgePage({
                   >
                     {t('assistant.knowledge.edit')}
                   </Button>
-                  <Popconfirm
-                    title={t('assistant.knowledge.removeConfirm')}
-                    onConfirm={() => remove.mutateAsync([e.id])}
-                  >
+                  <Popconfirm title={t('assistant.knowledge.removeConfirm')} onConfirm={() => remove.mutateAsync(e.id)}>
                     <Button size="small" danger aria-label={`${t('assistant.knowledge.remove')} ${e.question}`}>
                       {t('assistant.knowledge.remove')}
                     </Button>
@@ -279,7 +273,7 @@ export function RobotKnowledgePage({
         {importing &&
           importDialog?.({
             onClose: () => setImporting(false),
-            onDone: () => void queryClient.invalidateQueries({ queryKey: ['robot', 'knowledge'] }),
+            onDone: () => void afterFaqChange(),
           })}
       </div>
     </AccessibleTheme>

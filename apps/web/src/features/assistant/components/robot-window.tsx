@@ -1,11 +1,10 @@
 import { ROBOT_QUESTION_MAX_LENGTH, type FaqBrief, type RobotSearchResult } from '@portal/contracts/assistant';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { getRobotGreet } from '../api/get-robot-greet.ts';
-import { getRobotRecommendList } from '../api/get-robot-recommend-list.ts';
+import { useRobotGreet } from '../api/get-robot-greet.ts';
+import { useRobotRecommendList } from '../api/get-robot-recommend-list.ts';
 import { getRobotWantAnswer } from '../api/get-robot-want-answer.ts';
 import { robotIsSolve } from '../api/robot-is-solve.ts';
 import { robotRecordQuestion } from '../api/robot-record-question.ts';
@@ -31,19 +30,9 @@ type Turn =
 export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const robotConfig = useSession((s) => s.robotConfig);
-  const greet = useQuery({
-    queryKey: ['chat', 'robotGreet'],
-    queryFn: getRobotGreet,
-    enabled: open,
-    staleTime: 5 * 60_000,
-  });
+  const greet = useRobotGreet(open);
   const [sceneId, setSceneId] = useState('');
-  const sceneQuestions = useQuery({
-    queryKey: ['chat', 'robotRecommend', sceneId],
-    queryFn: () => getRobotRecommendList(sceneId),
-    enabled: open && !!sceneId,
-    staleTime: 5 * 60_000,
-  });
+  const sceneQuestions = useRobotRecommendList(sceneId, open && !!sceneId);
   const recommend = sceneId ? (sceneQuestions.data ?? []) : (greet.data?.recommend ?? []);
   const [question, setQuestion] = useState('');
   const [tab, setTab] = useState('chat');

@@ -1,23 +1,10 @@
-import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { RollbackOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditAction, type AuditEntry, type AuditKind } from '@portal/contracts/audit';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, DatePicker, Descriptions, Drawer, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useAuditPage, useAuditUsers, useRevertAuditEntry, type AuditFilter } from '../api/audit-log.ts';
 import { fieldChanges, showValue } from '../lib/diff.ts';
@@ -119,116 +106,104 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
  */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<AuditFilter>({ current: 1, size: 20 });
+  const { filter, set, turn } = usePagedFilter<AuditFilter>({ current: 1, size: 20 });
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const page = useAuditPage(filter);
   const users = useAuditUsers();
-  const set = (patch: Partial<AuditFilter>) => setFilter((f) => ({ ...f, ...patch, current: 1 }));
   const day = (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
   return (
-    <AccessibleTheme>
-      <div style={{ padding: 16 }}>
-        <Card
-          title={
-            <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-              {t('audit.title')}
-            </Typography.Title>
-          }
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()}>
-              {t('audit.refresh')}
-            </Button>
-          }
-        >
-          <Space wrap style={{ marginBottom: 16 }}>
-            <Select<AuditKind>
-              allowClear
-              aria-label={t('audit.kind')}
-              placeholder={t('audit.kind')}
-              style={{ width: 150 }}
-              options={AUDIT_KINDS.map((k) => ({ value: k, label: t(`audit.kinds.${k}`) }))}
-              onChange={(entityKind) => set({ entityKind })}
-            />
-            <Select<AuditAction>
-              allowClear
-              aria-label={t('audit.action')}
-              placeholder={t('audit.action')}
-              style={{ width: 120 }}
-              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actionNames.${a}`) }))}
-              onChange={(action) => set({ action })}
-            />
-            <Select<string>
-              allowClear
-              aria-label={t('audit.user')}
-              placeholder={t('audit.user')}
-              style={{ width: 150 }}
-              options={(users.data ?? []).map((u) => ({ value: u.userId, label: u.userName }))}
-              onChange={(userId) => set({ userId })}
-            />
-            <DatePicker
-              aria-label={t('audit.startDate')}
-              placeholder={t('audit.startDate')}
-              onChange={(d) => set({ startDate: day(d) })}
-            />
-            <DatePicker
-              aria-label={t('audit.endDate')}
-              placeholder={t('audit.endDate')}
-              onChange={(d) => set({ endDate: day(d) })}
-            />
-          </Space>
-          <Table<AuditEntry>
-            rowKey="id"
-            size="middle"
-            loading={page.isPending}
-            dataSource={page.data?.records ?? []}
-            scroll={{ x: 760 }}
-            pagination={{
-              current: filter.current,
-              pageSize: filter.size,
-              total: page.data?.total ?? 0,
-              onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
-            }}
-            columns={[
-              {
-                title: t('audit.at'),
-                dataIndex: 'at',
-                width: 160,
-                render: (v: string) => formatTenantTime(v, 'YYYY-MM-DD HH:mm:ss'),
-              },
-              { title: t('audit.user'), dataIndex: 'userName', width: 120 },
-              {
-                title: t('audit.kind'),
-                dataIndex: 'entityKind',
-                width: 110,
-                render: (k: AuditKind) => t(`audit.kinds.${k}`),
-              },
-              {
-                title: t('audit.action'),
-                dataIndex: 'action',
-                width: 90,
-                render: (a: AuditAction) => <Tag color={ACTION_COLORS[a]}>{t(`audit.actionNames.${a}`)}</Tag>,
-              },
-              { title: t('audit.summary'), dataIndex: 'summary' },
-              {
-                title: t('audit.actions'),
-                width: 90,
-                render: (_, e) => (
-                  // No space inside 查看: the accessible name (with the entry's summary) begins with the visible text.
-                  <Button
-                    size="small"
-                    autoInsertSpace={false}
-                    onClick={() => setOpen(e)}
-                    aria-label={`${t('audit.view')} ${e.summary}`}
-                  >
-                    {t('audit.view')}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        </Card>
-        <EntryDrawer entry={open} onClose={() => setOpen(null)} />
-      </div>
-    </AccessibleTheme>
+    <ConfigListPage
+      title={t('audit.title')}
+      refreshLabel={t('audit.refresh')}
+      onRefresh={() => void page.refetch()}
+      beside={<EntryDrawer entry={open} onClose={() => setOpen(null)} />}
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select<AuditKind>
+          allowClear
+          aria-label={t('audit.kind')}
+          placeholder={t('audit.kind')}
+          style={{ width: 150 }}
+          options={AUDIT_KINDS.map((k) => ({ value: k, label: t(`audit.kinds.${k}`) }))}
+          onChange={(entityKind) => set({ entityKind })}
+        />
+        <Select<AuditAction>
+          allowClear
+          aria-label={t('audit.action')}
+          placeholder={t('audit.action')}
+          style={{ width: 120 }}
+          options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actionNames.${a}`) }))}
+          onChange={(action) => set({ action })}
+        />
+        <Select<string>
+          allowClear
+          aria-label={t('audit.user')}
+          placeholder={t('audit.user')}
+          style={{ width: 150 }}
+          options={(users.data ?? []).map((u) => ({ value: u.userId, label: u.userName }))}
+          onChange={(userId) => set({ userId })}
+        />
+        <DatePicker
+          aria-label={t('audit.startDate')}
+          placeholder={t('audit.startDate')}
+          onChange={(d) => set({ startDate: day(d) })}
+        />
+        <DatePicker
+          aria-label={t('audit.endDate')}
+          placeholder={t('audit.endDate')}
+          onChange={(d) => set({ endDate: day(d) })}
+        />
+      </Space>
+      <Table<AuditEntry>
+        rowKey="id"
+        size="middle"
+        loading={page.isPending}
+        dataSource={page.data?.records ?? []}
+        scroll={{ x: 760 }}
+        pagination={{
+          current: filter.current,
+          pageSize: filter.size,
+          total: page.data?.total ?? 0,
+          onChange: turn,
+        }}
+        columns={[
+          {
+            title: t('audit.at'),
+            dataIndex: 'at',
+            width: 160,
+            render: (v: string) => formatTenantTime(v, 'YYYY-MM-DD HH:mm:ss'),
+          },
+          { title: t('audit.user'), dataIndex: 'userName', width: 120 },
+          {
+            title: t('audit.kind'),
+            dataIndex: 'entityKind',
+            width: 110,
+            render: (k: AuditKind) => t(`audit.kinds.${k}`),
+          },
+          {
+            title: t('audit.action'),
+            dataIndex: 'action',
+            width: 90,
+            render: (a: AuditAction) => <Tag color={ACTION_COLORS[a]}>{t(`audit.actionNames.${a}`)}</Tag>,
+          },
+          { title: t('audit.summary'), dataIndex: 'summary' },
+          {
+            title: t('audit.actions'),
+            width: 90,
+            render: (_, e) => (
+              // No space inside 查看: the accessible name (with the entry's summary) begins with the visible text.
+              <Button
+                size="small"
+                autoInsertSpace={false}
+                onClick={() => setOpen(e)}
+                aria-label={`${t('audit.view')} ${e.summary}`}
+              >
+                {t('audit.view')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </ConfigListPage>
   );
 }

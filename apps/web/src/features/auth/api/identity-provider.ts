@@ -1,5 +1,6 @@
 import type { IdentityProviderDetail, IdentityProviderSubmit } from '@portal/contracts/identity';
 import { workbenchHttp } from '../../../lib/http/clients.ts';
+import { authKeys } from './query-keys.ts';
 
 /** The tenant's identity provider (administrator; configuration menu identityProviderConfig). The secret never comes back. */
 export function getIdentityProvider(): Promise<IdentityProviderDetail> {
@@ -7,7 +8,7 @@ export function getIdentityProvider(): Promise<IdentityProviderDetail> {
 }
 
 export const identityProviderQueryOptions = () => ({
-  queryKey: ['identityProvider'] as const,
+  queryKey: authKeys.identityProvider(),
   queryFn: getIdentityProvider,
 });
 

@@ -1,10 +1,16 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { IdentityProviderDetail, IdentityProviderSubmit, IdentityType } from '@portal/contracts/identity';
+import {
+  IdentityProviderSubmit,
+  LdapSettings,
+  type IdentityProviderDetail,
+  type IdentityType,
+} from '@portal/contracts/identity';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRoleList } from '../api/get-role-list.ts';
+import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
+import { useRoleList } from '../api/get-role-list.ts';
 import { identityProviderQueryOptions, submitIdentityProvider } from '../api/identity-provider.ts';
 
 type Values = {
@@ -65,7 +71,7 @@ export function IdentityProviderConfigPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const detail = useQuery(identityProviderQueryOptions());
-  const roles = useQuery({ queryKey: ['roleList'], queryFn: () => getRoleList() });
+  const roles = useRoleList();
   const type = Form.useWatch('type', form) ?? detail.data?.type ?? 'oidc';
 
   useEffect(() => {
@@ -159,7 +165,7 @@ export function IdentityProviderConfigPage() {
             />
           </Form.Item>
           <Form.Item label={t('identity.config.name')} name="name" rules={required}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(IdentityProviderSubmit.options[0].shape.name)} />
           </Form.Item>
           <Space size="large" wrap>
             <Form.Item label={t('identity.config.enabled')} name="enabled" valuePropName="checked">
@@ -241,7 +247,7 @@ export function IdentityProviderConfigPage() {
                   <Input placeholder="ou=groups,dc=example,dc=edu" />
                 </Form.Item>
                 <Form.Item label={t('identity.config.timeoutMs')} name={['settings', 'timeoutMs']}>
-                  <InputNumber min={500} max={30000} step={500} />
+                  <InputNumber {...rangeOf(LdapSettings.shape.timeoutMs)} step={500} />
                 </Form.Item>
                 <Form.Item
                   label={t('identity.config.startTls')}

@@ -231,6 +231,12 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
+        {/* Its line is kept while the tenant's details load, so the hint arriving moves nothing below it. */}
+        {tenant.isPending && showForm && (
+          <p className="login-hint" aria-hidden="true" style={{ visibility: 'hidden' }}>
+            {t('login.demoHint')}
+          </p>
+        )}
         {tenant.data?.demo && showForm && <p className="login-hint">{t('login.demoHint')}</p>}
         <p className="login-links">
           {provider && (!mode.data?.localLogin || provider.type === 'ldap') && (

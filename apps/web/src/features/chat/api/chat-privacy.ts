@@ -1,8 +1,9 @@
 import type { ChatPrivacy } from '@portal/contracts/chat';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { chatHttp } from '../../../lib/http/clients.ts';
+import { chatKeys } from './query-keys.ts';
 
-const key = ['chat', 'privacy'] as const;
+const key = chatKeys.privacy();
 
 /** The caller's chat privacy settings (read receipts on unless turned off). */
 export function getChatPrivacy(): Promise<ChatPrivacy> {

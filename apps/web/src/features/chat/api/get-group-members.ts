@@ -3,6 +3,7 @@ import type { GroupMember } from '@portal/contracts/chat';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { chatHttp } from '../../../lib/http/clients.ts';
+import { chatKeys } from './query-keys.ts';
 
 export type ChatGroupMember = z.infer<typeof GroupMember>;
 
@@ -11,6 +12,6 @@ export function getGroupMembers(groupId: string): Promise<ChatGroupMember[]> {
   return chatHttp.post<ChatGroupMember[]>('/group/members', { groupId });
 }
 
-export const groupMembersQueryKey = (groupId: string) => ['chat', 'groupMembers', groupId] as const;
+export const groupMembersQueryKey = chatKeys.groupMembers;
 export const useGroupMembers = (groupId: string, enabled: boolean) =>
   useQuery({ queryKey: groupMembersQueryKey(groupId), queryFn: () => getGroupMembers(groupId), enabled, staleTime: 0 });

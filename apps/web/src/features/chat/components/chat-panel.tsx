@@ -18,15 +18,15 @@ import {
   type ChatGroup,
 } from '@portal/contracts/chat';
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteConversation } from '../api/delete-conversation.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
 import { groupMembersQueryKey, useGroupMembers } from '../api/get-group-members.ts';
-import { getImUserDetail } from '../api/get-im-user-detail.ts';
-import { getImUserPage } from '../api/get-im-user-page.ts';
+import { imUserDetailQueryOptions, useImUserDetail } from '../api/get-im-user-detail.ts';
+import { usePeople } from '../api/get-im-user-page.ts';
 import { setMuteChat } from '../api/set-mute-chat.ts';
 import { setTopChat } from '../api/set-top-chat.ts';
 import { NotificationOffer } from './chat-attention.tsx';
@@ -138,16 +138,11 @@ function ConversationList({
 function PartnerStatus({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['chat', 'partner', userId],
-    queryFn: () => getImUserDetail(userId),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const query = useImUserDetail(userId);
   useEffect(() => {
     // 4.1: a user-info refresh for a chat partner is skipped if it was fetched within the last 60 s.
     if (partnerSkipper.shouldFetch(userId) && query.dataUpdatedAt)
-      void queryClient.invalidateQueries({ queryKey: ['chat', 'partner', userId] });
+      void queryClient.invalidateQueries({ queryKey: imUserDetailQueryOptions(userId).queryKey });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
   // Live from presence frames once the socket has told of the partner; the user info until then.
@@ -405,11 +400,7 @@ function NewChat() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const me = useChat((s) => s.me?.userId);
-  const people = useQuery({
-    queryKey: ['chat', 'people', keyword],
-    queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }),
-    staleTime: 30_000,
-  });
+  const people = usePeople(keyword);
   const options = (people.data?.records ?? [])
     .filter((u) => u.userId !== me)
     .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）`, name: u.userName }));

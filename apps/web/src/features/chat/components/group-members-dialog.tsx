@@ -6,7 +6,7 @@ import {
   type GroupNotice,
 } from '@portal/contracts/chat';
 import { hasControlCharacters } from '@portal/contracts/services';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { addGroupMembers } from '../api/add-group-members.ts';
 import { dissolveChatGroup } from '../api/dissolve-chat-group.ts';
 import { chatGroupsQueryKey, useChatGroups } from '../api/get-chat-groups.ts';
 import { groupMembersQueryKey, useGroupMembers } from '../api/get-group-members.ts';
-import { getImUserPage } from '../api/get-im-user-page.ts';
+import { usePeople } from '../api/get-im-user-page.ts';
 import { quitGroup } from '../api/quit-group.ts';
 import { removeGroupMembers } from '../api/remove-group-members.ts';
 import { renameChatGroup } from '../api/rename-chat-group.ts';
@@ -231,12 +231,7 @@ export function GroupMembersDialog({
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const people = useQuery({
-    queryKey: ['chat', 'people', keyword],
-    queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }),
-    enabled: open && isOwner,
-    staleTime: 30_000,
-  });
+  const people = usePeople(keyword, open && isOwner);
   const inGroup = new Set((members.data ?? []).map((m) => m.userId));
   const options = (people.data?.records ?? [])
     .filter((u) => !inGroup.has(u.userId))

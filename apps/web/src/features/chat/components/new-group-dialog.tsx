@@ -1,11 +1,11 @@
 import { CHAT_GROUP_NAME_MAX_LENGTH, MP_TYPE_GROUP, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createChatGroup } from '../api/create-chat-group.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
-import { getImUserPage } from '../api/get-im-user-page.ts';
+import { usePeople } from '../api/get-im-user-page.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 
 type Values = { name: string; memberIds: string[] };
@@ -18,12 +18,7 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
   const me = useChat((s) => s.me?.userId);
-  const people = useQuery({
-    queryKey: ['chat', 'people', keyword],
-    queryFn: () => getImUserPage({ keyword: keyword || undefined, size: 20 }),
-    enabled: open,
-    staleTime: 30_000,
-  });
+  const people = usePeople(keyword, open);
   const options = (people.data?.records ?? [])
     .filter((u) => u.userId !== me)
     .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));

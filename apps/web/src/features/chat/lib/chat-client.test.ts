@@ -16,6 +16,7 @@ import {
   CHAT_PARTNER_REFRESH_SKIP_MS,
   CHAT_RECONNECT_MS,
 } from '@portal/contracts/constants';
+import { CHAT_ACK_BATCH_MS } from '@portal/contracts/chat-batching';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   TYPING_SEND_EVERY_MS,
@@ -134,11 +135,47 @@ describe('chat client (4.1)', () => {
     ws().receive({ kind: 'synced', seq: 8 });
     expect(messages().map((x) => x.content)).toEqual(['重启前收到', '重启后']);
     expect(client.store.getState().conversations[PEER]!.unreadNumber).toBe(2);
-    // The replayed copy is acknowledged again, so the cursor moves past it.
+    // The replayed copy is acknowledged again, so the cursor moves past it (8 at the end of the ack window).
+    await vi.advanceTimersByTimeAsync(CHAT_ACK_BATCH_MS);
     expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([
       { kind: 'ack', seq: 7 },
       { kind: 'ack', seq: 8 },
     ]);
+  });
+
+  it('acknowledges a burst in one batch: the first at once, the rest as one ack of the highest at the window end (issue 13)', async () => {
+    for (let seq = 7; seq <= 11; seq++) ws().receive({ kind: 'message', seq, message: incoming(`连发 ${seq}`) });
+    expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([{ kind: 'ack', seq: 7 }]);
+    await vi.advanceTimersByTimeAsync(CHAT_ACK_BATCH_MS);
+    expect(ws().sent.filter((f) => f.kind === 'ack')).toEqual([
+      { kind: 'ack', seq: 7 },
+      { kind: 'ack', seq: 11 },
+    ]);
+    // Nothing new: no more acks; a later message goes at once again.
+    await vi.advanceTimersByTimeAsync(3 * CHAT_ACK_BATCH_MS);
+    ws().receive({ kind: 'message', seq: 12, message: incoming('后来') });
+    expect(
+      ws()
+        .sent.filter((f) => f.kind === 'ack')
+        .map((f) => (f as { seq: number }).seq),
+    ).toEqual([7, 11, 12]);
+  });
+
+  it('read markers of the open conversation while one is in flight become one more read after it (issue 13)', async () => {
+    let finish: () => void = () => {};
+    api.readConversation = vi.fn(() => new Promise((resolve) => (finish = () => resolve({ read: 1 }))));
+    client.setPanelOpen(true);
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    expect(api.readConversation).toHaveBeenCalledTimes(1);
+    for (let seq = 7; seq <= 10; seq++) ws().receive({ kind: 'message', seq, message: incoming(`在看 ${seq}`) });
+    expect(api.readConversation).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.readConversation).toHaveBeenCalledTimes(2);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.readConversation).toHaveBeenCalledTimes(2);
+    expect(client.store.getState().conversations[PEER]!.unreadNumber).toBe(0);
   });
 
   it('flags "logged in elsewhere" on a conflict and does not reconnect', async () => {

@@ -19,6 +19,7 @@ import {
   type ServerFrame,
   type UploadedFile,
 } from '@portal/contracts/chat';
+import { createAckBatcher, createReadCoalescer } from '@portal/contracts/chat-batching';
 import { createStore, type StoreApi } from 'zustand';
 import { CHAT_RECORDS_SAVE_DELAY_MS, fromChatRecords, toChatRecords, type ChatRecordStore } from './chat-records.ts';
 import { createChatSocket, type ChatSocket, type SocketStatus, type WebSocketFactory } from './chat-socket.ts';
@@ -188,11 +189,14 @@ export function createChatClient(deps: {
   const set = (patch: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => store.setState(patch);
   const me = () => store.getState().me?.userId ?? '';
   const reading = () => (store.getState().panelOpen ? store.getState().activePeer : null);
+  // Acknowledgements and read markers that come while one is pending leave as one (issue 13, ADR 0034).
+  const acks = createAckBatcher((seq) => socket?.sendControl({ kind: 'ack', seq }) ?? false);
+  const reads = createReadCoalescer((peer) => deps.api.readConversation(peer));
 
   const onFrame = (frame: ServerFrame) => {
     switch (frame.kind) {
       case 'message': {
-        if (frame.seq !== null) socket?.sendControl({ kind: 'ack', seq: frame.seq });
+        if (frame.seq !== null) acks.ack(frame.seq);
         const m = frame.message;
         if (m.type === MSG_TYPE_INPUT_STATE) {
           if (m.toUserType !== TO_USER_TYPE_GROUP && m.fromUserId !== me())
@@ -205,8 +209,7 @@ export function createChatClient(deps: {
           ...(m.type === MSG_TYPE_NOTICE ? { noticeVersion: s.noticeVersion + 1 } : {}),
         }));
         const peer = reading();
-        if (peer && m.fromUserId !== me() && (m.fromUserId === peer || m.toUserId === peer))
-          void deps.api.readConversation(peer).catch(() => undefined);
+        if (peer && m.fromUserId !== me() && (m.fromUserId === peer || m.toUserId === peer)) reads.read(peer);
         if (live && incomingListeners.size && m.fromUserId !== me() && m.type !== MSG_TYPE_REVOKE) {
           const conversation = store.getState().conversations[peerOf(m, me())];
           const mentioned = Boolean(m.mentions?.some((x) => x.userId === me()));
@@ -254,6 +257,8 @@ export function createChatClient(deps: {
         return;
       case 'ready': {
         live = false;
+        // A new connection: the server replays from the device's cursor, and those positions are acknowledged anew.
+        acks.reset();
         // 4.1: a message still sending when the connection reconnects times out (the offline queue goes out next).
         const queued = new Set((socket?.queued() ?? []).map((f) => f.messageIdWeb));
         set((s) => ({ conversations: timeOutSending(s.conversations, queued), connected: true }));
@@ -430,7 +435,7 @@ export function createChatClient(deps: {
       const peer = store.getState().activePeer;
       if (open && peer) {
         set((s) => ({ conversations: markRead(s.conversations, peer) }));
-        void deps.api.readConversation(peer).catch(() => undefined);
+        reads.read(peer);
       }
     },
     async open(peer) {
@@ -458,7 +463,7 @@ export function createChatClient(deps: {
         await deps.api.readPublicAccount(peer.jid).catch(() => undefined);
         return;
       }
-      void deps.api.readConversation(peer.jid).catch(() => undefined);
+      reads.read(peer.jid);
       // A person's online state, kept up to date by presence frames from then on.
       if (peer.mpType === MP_TYPE_PERSON && peer.jid !== me() && !isFileHelper(peer.jid))
         socket?.sendControl({ kind: 'probe', userIds: [peer.jid] });

@@ -24,7 +24,12 @@ export type Filter = { startDate: string; endDate: string; deptId?: string | nul
 
 const E = '/efficiencyHomePage';
 const call = <T>(path: string, body: object = {}) => ospHttp.post<T>(`${E}/${path}`, body);
-const key = (path: string, body: object = {}) => ['efficiency', path, body] as const;
+/** The feature's one query-key factory: every report under `all`, by call and filter. */
+export const efficiencyKeys = {
+  all: ['efficiency'] as const,
+  call: (path: string, body: object = {}) => [...efficiencyKeys.all, path, body] as const,
+};
+const key = efficiencyKeys.call;
 
 export const getOverview = (f: Filter) => call<Overview>('overView', f);
 export const getTrend = (f: Filter & { granularity: Granularity }) => call<Trend>('processTrending', f);

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Select, Spin, Switch } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportConfigQueryOptions, saveReportConfig } from '../api/efficiency.ts';
+import { efficiencyKeys, reportConfigQueryOptions, saveReportConfig } from '../api/efficiency.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
 
 type ConfigForm = ReportConfig['blocks'] & { timeZone: string };
@@ -31,7 +31,7 @@ function EfficiencyConfigBody() {
   const save = async ({ timeZone, ...blocks }: ConfigForm) => {
     await saveReportConfig({ blocks, timeZone });
     message.success(t('efficiency.saved'));
-    await qc.invalidateQueries({ queryKey: ['efficiency'] });
+    await qc.invalidateQueries({ queryKey: efficiencyKeys.all });
   };
 
   return (

@@ -1,6 +1,7 @@
 import type { NoticeItem } from '@portal/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { messagesKeys } from './query-keys.ts';
 
 /** A page of the platform's paged answers. */
 type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
@@ -17,7 +18,7 @@ export function getPublicAccountMessages(input: {
   return platformHttp.post<Page<NoticeItem>>('/app/msg/page', { size: PUBLIC_ACCOUNT_PAGE_SIZE, ...input });
 }
 
-export const publicAccountMessagesQueryKey = (mpId: string) => ['chat', 'publicAccountMessages', mpId] as const;
+export const publicAccountMessagesQueryKey = messagesKeys.publicAccountMessages;
 export const getPublicAccountMessagesQueryOptions = (mpId: string, current: number) => ({
   queryKey: [...publicAccountMessagesQueryKey(mpId), current] as const,
   queryFn: () => getPublicAccountMessages({ mpId, current }),

@@ -1,13 +1,14 @@
 import type { MpMsgListEntry } from '@portal/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { messagesKeys } from './query-keys.ts';
 
 /** POST app/service/mpMsgListByUser: every public account of the tenant with the caller's last message and unread count. */
 export function getPublicAccounts(): Promise<MpMsgListEntry[]> {
   return platformHttp.post<MpMsgListEntry[]>('/app/service/mpMsgListByUser', undefined, { silent: true });
 }
 
-export const publicAccountsQueryKey = ['chat', 'publicAccounts'] as const;
+export const publicAccountsQueryKey = messagesKeys.publicAccounts();
 export const getPublicAccountsQueryOptions = () => ({
   queryKey: publicAccountsQueryKey,
   queryFn: getPublicAccounts,

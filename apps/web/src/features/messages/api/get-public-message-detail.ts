@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicMessageDetail } from '@portal/contracts/messages';
 import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { messagesKeys } from './query-keys.ts';
 
 /** GET nobody/messageCenter/messageDetail/{id}: what /generalDetailsTow shows, without login. */
 export function getPublicMessageDetail(id: string, tenantId?: string): Promise<PublicMessageDetail> {
@@ -15,10 +16,12 @@ export function getPublicMessageDetail(id: string, tenantId?: string): Promise<P
   );
 }
 
-export const usePublicMessageDetail = (id: string, tenantId?: string) =>
-  useQuery({
-    queryKey: ['chat', 'publicDetail', id, tenantId],
+export const publicMessageDetailQueryOptions = (id: string, tenantId?: string) =>
+  queryOptions({
+    queryKey: messagesKeys.publicDetail(id, tenantId),
     queryFn: () => getPublicMessageDetail(id, tenantId),
     enabled: !!id,
     retry: false,
   });
+export const usePublicMessageDetail = (id: string, tenantId?: string) =>
+  useQuery(publicMessageDetailQueryOptions(id, tenantId));

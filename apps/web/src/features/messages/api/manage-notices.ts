@@ -6,10 +6,11 @@ import type {
 } from '@portal/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { messagesKeys } from './query-keys.ts';
 
 /** The notice page of the configuration menu (noticeManageConfig): list, options, publish, withdraw. */
 type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
-const key = ['notices', 'manage'] as const;
+const key = messagesKeys.manage();
 
 export const getManagedNotices = (current: number, size: number) =>
   platformHttp.post<Page<NoticeManageItem>>('/app/msg/manage/page', { current, size });

@@ -1,5 +1,5 @@
 import { PaperClipOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { NoticeManageItem } from '@portal/contracts/messages';
+import { SendNoticeRequest, type NoticeManageItem } from '@portal/contracts/messages';
 import {
   App,
   Button,
@@ -13,7 +13,6 @@ import {
   Switch,
   Table,
   Tag,
-  TreeSelect,
   Typography,
   Upload,
   DatePicker,
@@ -24,6 +23,8 @@ import utc from 'dayjs/plugin/utc.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
+import { deptTree } from '../../../lib/dept-tree.ts';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import {
   useManagedNotices,
   useNoticeOptions,
@@ -31,6 +32,7 @@ import {
   useScheduledNotices,
   useWithdrawNotice,
 } from '../api/manage-notices.ts';
+import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -47,18 +49,6 @@ type FormValues = {
   publishAt?: Dayjs;
   important: boolean;
 };
-
-/** The departments as a tree (a notice to one reaches those under it). */
-function deptTree(depts: ReadonlyArray<{ id: string; name: string; parentId: string }>) {
-  type Node = { value: string; title: string; children: Node[] };
-  const nodes = new Map<string, Node>(depts.map((d) => [d.id, { value: d.id, title: d.name, children: [] }]));
-  const roots: Node[] = [];
-  for (const d of depts) {
-    const parent = d.parentId ? nodes.get(d.parentId) : undefined;
-    (parent ? parent.children : roots).push(nodes.get(d.id)!);
-  }
-  return roots;
-}
 
 /** The notice form: account, title, summary, rich-text body, audience, importance and attachment; publishes at once. */
 /**
@@ -149,12 +139,22 @@ function NoticeForm({
         <Form.Item
           name="title"
           label={t('messages.noticeAdmin.titleLabel')}
-          rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: 200 }]}
+          rules={[
+            { required: true, whitespace: true, message: '请输入标题' },
+            { max: maxLengthOf(SendNoticeRequest.shape.title) },
+          ]}
         >
-          <Input maxLength={200} />
+          <Input maxLength={maxLengthOf(SendNoticeRequest.shape.title)} />
         </Form.Item>
-        <Form.Item name="summary" label={t('messages.noticeAdmin.summary')} rules={[{ max: 500 }]}>
-          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+        <Form.Item
+          name="summary"
+          label={t('messages.noticeAdmin.summary')}
+          rules={[{ max: maxLengthOf(SendNoticeRequest.shape.summary) }]}
+        >
+          <Input.TextArea
+            maxLength={maxLengthOf(SendNoticeRequest.shape.summary)}
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
         </Form.Item>
         <Form.Item name="body" label={t('messages.noticeAdmin.body')} htmlFor="notice-body">
           <RichTextEditor id="notice-body" label={t('messages.noticeAdmin.body')} labels={labels} />
@@ -174,7 +174,7 @@ function NoticeForm({
             label={t('messages.noticeAdmin.depts')}
             rules={[{ required: true, message: t('messages.noticeAdmin.deptsRequired') }]}
           >
-            <TreeSelect
+            <ListedTreeSelect
               multiple
               treeDefaultExpandAll
               showSearch={{ treeNodeFilterProp: 'title' }}

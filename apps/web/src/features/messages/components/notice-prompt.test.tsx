@@ -16,7 +16,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../api/get-is-show-msg.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
-  const isShowMsgQueryKey = ['chat', 'isShowMsg'] as const;
+  const isShowMsgQueryKey = ['messages', 'isShowMsg'] as const;
   return {
     isShowMsgQueryKey,
     getIsShowMsg: api.getIsShowMsg,

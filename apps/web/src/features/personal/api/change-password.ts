@@ -7,11 +7,12 @@ import {
 } from '@portal/contracts/password';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { workbenchHttp } from '../../../lib/http/clients.ts';
+import { personalKeys } from './query-keys.ts';
 
 /** Whether the caller may change their password here, and the tenant's rule (getPasswordReg's and the lengths). */
 export const getChangePasswordInfo = () => workbenchHttp.post<ChangePasswordInfo>(CHANGE_PASSWORD_INFO_PATH, {});
 export const changePasswordInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['personal', 'changePasswordInfo'], queryFn: getChangePasswordInfo, staleTime: 60_000 });
+  queryOptions({ queryKey: personalKeys.changePasswordInfo(), queryFn: getChangePasswordInfo, staleTime: 60_000 });
 export const useChangePasswordInfo = () => useQuery(changePasswordInfoQueryOptions());
 
 /** The caller changes their password; their other sessions end. */

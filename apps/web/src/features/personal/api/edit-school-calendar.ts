@@ -6,6 +6,7 @@ import type {
   SemesterSaveRequest,
 } from '@portal/contracts/personal';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { personalKeys } from './query-keys.ts';
 
 /** Editing the school calendar (scSemester/save, remove, event/save, event/remove); every change refetches the calendar. */
 export const saveSemester = (body: SemesterSaveRequest) => platformHttp.post<Semester>('/scSemester/save', body);
@@ -19,7 +20,7 @@ function useCalendarMutation<A, R>(fn: (a: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['personal', 'schoolCalendar'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: personalKeys.schoolCalendars() }),
   });
 }
 

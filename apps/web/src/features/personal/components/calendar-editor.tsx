@@ -1,7 +1,13 @@
-import { CALENDAR_EVENT_KINDS, type CalendarEvent, type Semester } from '@portal/contracts/personal';
+import {
+  CALENDAR_EVENT_KINDS,
+  CalendarEventSaveRequest,
+  type CalendarEvent,
+  type Semester,
+} from '@portal/contracts/personal';
 import { App, Button, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import {
   useRemoveCalendarEvent,
   useRemoveSemester,
@@ -265,7 +271,7 @@ export function CalendarEditor({
               label={t('personal.calendarEdit.name')}
               rules={required(t('personal.calendarEdit.name'))}
             >
-              <Input maxLength={50} showCount />
+              <Input maxLength={maxLengthOf(CalendarEventSaveRequest.shape.name)} showCount />
             </Form.Item>
             <Form.Item
               name="startDate"

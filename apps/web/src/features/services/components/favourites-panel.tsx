@@ -1,9 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, StarFilled } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeOrder } from '../api/change-order.ts';
-import { getMyCollect } from '../api/get-my-collect.ts';
+import { myCollectQueryOptions, useMyCollect } from '../api/get-my-collect.ts';
 import { ServiceIcon } from './service-icon.tsx';
 import { useToggleCollect } from './service-grid.tsx';
 import { useOpenService } from './use-open-service.ts';
@@ -15,11 +15,11 @@ export function FavouritesPanel() {
   const client = useQueryClient();
   const open = useOpenService();
   const toggle = useToggleCollect();
-  const favs = useQuery({ queryKey: ['services', 'myCollect'], queryFn: getMyCollect });
+  const favs = useMyCollect();
   const reorder = useMutation({
     mutationFn: changeOrder,
     onSuccess: (list) => {
-      client.setQueryData(['services', 'myCollect'], list);
+      client.setQueryData(myCollectQueryOptions().queryKey, list);
       void message.success(t('services.orderSaved'));
     },
   });

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
-import { getServiceGuide } from '../api/get-service-guide.ts';
+import { useServiceGuide } from '../api/get-service-guide.ts';
 import { attachImageFallback } from '../lib/image-fallback.ts';
 
 /** Broken pictures in a guide show the default image (section 8). React 19 runs the returned cleanup. */
@@ -19,12 +18,7 @@ export function GuideDrawer({
   const { t } = useTranslation();
   // Full width on a phone (under Ant Design's md breakpoint).
   const compact = Grid.useBreakpoint().md === false;
-  const guide = useQuery({
-    queryKey: ['services', 'guide', service?.serviceId],
-    queryFn: () => getServiceGuide(service!.serviceId),
-    enabled: !!service,
-    retry: false,
-  });
+  const guide = useServiceGuide(service?.serviceId);
   return (
     <Drawer
       open={!!service}

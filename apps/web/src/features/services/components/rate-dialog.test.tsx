@@ -15,8 +15,26 @@ const api = vi.hoisted(() => ({
   ]),
   rateService: vi.fn(async () => ({ canRate: false, rated: true, score: 5, reason: '' })),
 }));
-vi.mock('../api/can-user-rate.ts', () => ({ canUserRate: api.canUserRate }));
-vi.mock('../api/get-quick-score-labels.ts', () => ({ getQuickScoreLabels: api.getQuickScoreLabels }));
+vi.mock('../api/can-user-rate.ts', async (original) => {
+  const real = await original<typeof import('../api/can-user-rate.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    canUserRate: api.canUserRate,
+    useCanUserRate: (id: string | undefined) =>
+      useQuery({ ...real.canUserRateQueryOptions(id ?? ''), queryFn: () => api.canUserRate(), enabled: !!id }),
+  };
+});
+vi.mock('../api/get-quick-score-labels.ts', async (original) => {
+  const real = await original<typeof import('../api/get-quick-score-labels.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    getQuickScoreLabels: api.getQuickScoreLabels,
+    useQuickScoreLabels: (enabled: boolean) =>
+      useQuery({ ...real.quickScoreLabelsQueryOptions(), queryFn: () => api.getQuickScoreLabels(), enabled }),
+  };
+});
 vi.mock('../api/rate-service.ts', () => ({ rateService: api.rateService }));
 const { RateDialog } = await import('./rate-dialog.tsx');
 

@@ -1,10 +1,11 @@
 import { RATING_COMMENT_MAX } from '@portal/contracts/services';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Rate, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canUserRate } from '../api/can-user-rate.ts';
-import { getQuickScoreLabels } from '../api/get-quick-score-labels.ts';
+import { useCanUserRate } from '../api/can-user-rate.ts';
+import { useQuickScoreLabels } from '../api/get-quick-score-labels.ts';
+import { servicesKeys } from '../api/query-keys.ts';
 import { rateService } from '../api/rate-service.ts';
 import { afterServiceChange } from '../../../lib/query-keys.ts';
 
@@ -24,13 +25,8 @@ export function RateDialog({
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = service?.serviceId;
-  const can = useQuery({ queryKey: ['services', 'canRate', id], queryFn: () => canUserRate(id!), enabled: !!id });
-  const quick = useQuery({
-    queryKey: ['services', 'quickLabels'],
-    queryFn: getQuickScoreLabels,
-    enabled: !!id,
-    staleTime: Infinity,
-  });
+  const can = useCanUserRate(id);
+  const quick = useQuickScoreLabels(!!id);
   useEffect(() => {
     setScore(5);
     setLabels([]);
@@ -48,7 +44,7 @@ export function RateDialog({
       }),
     onSuccess: () => {
       void message.success(t('services.rateOk'));
-      void client.invalidateQueries({ queryKey: ['services'] });
+      void client.invalidateQueries({ queryKey: servicesKeys.all });
       for (const queryKey of afterServiceChange.rate) void client.invalidateQueries({ queryKey });
       onClose();
     },

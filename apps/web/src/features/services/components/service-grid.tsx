@@ -11,6 +11,7 @@ import { RatingsDialog } from './ratings-dialog.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { useOpenService } from './use-open-service.ts';
 import { afterServiceChange } from '../../../lib/query-keys.ts';
+import { servicesKeys } from '../api/query-keys.ts';
 
 type Target = { serviceId: string; serviceName: string };
 
@@ -23,7 +24,7 @@ export function useToggleCollect() {
     mutationFn: (s: ServiceItem) => collectService(s.serviceId, !s.collected),
     onSuccess: (r) => {
       void message.success(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
-      void client.invalidateQueries({ queryKey: ['services'] });
+      void client.invalidateQueries({ queryKey: servicesKeys.all });
       for (const queryKey of afterServiceChange.collect) void client.invalidateQueries({ queryKey });
     },
   });

@@ -1,4 +1,5 @@
-import type { ServiceItem } from '@portal/contracts/services';
+import type { GroupKind, ServiceGroup, ServiceItem } from '@portal/contracts/services';
+import type { ServiceHallQuery } from '../api/get-service-page.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
@@ -10,9 +11,39 @@ const api = vi.hoisted(() => ({
   searchService: vi.fn(),
   getHeatWords: vi.fn(async () => ['成绩查询', '请假']),
 }));
-vi.mock('../api/get-service-groups.ts', () => ({ getServiceGroups: api.getServiceGroups }));
-vi.mock('../api/get-service-page.ts', () => ({ getServicePage: api.getServicePage }));
 vi.mock('../api/search-service.ts', () => ({ searchService: api.searchService }));
+vi.mock('../api/get-service-groups.ts', async (original) => {
+  const real = await original<typeof import('../api/get-service-groups.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    getServiceGroups: api.getServiceGroups,
+    useServiceGroups: (kinds: readonly GroupKind[], serviceType: string, loggedIn: boolean) =>
+      useQuery({
+        ...real.serviceGroupsQueryOptions(kinds, serviceType, loggedIn),
+        queryFn: async () =>
+          Object.fromEntries(
+            await Promise.all(kinds.map(async (k) => [k, await api.getServiceGroups(k, serviceType)] as const)),
+          ) as Record<GroupKind, ServiceGroup[]>,
+      }),
+  };
+});
+vi.mock('../api/get-service-page.ts', async (original) => {
+  const real = await original<typeof import('../api/get-service-page.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    getServicePage: api.getServicePage,
+    useServiceHallList: (q: ServiceHallQuery, loggedIn: boolean) =>
+      useQuery({
+        ...real.serviceHallListQueryOptions(q, loggedIn),
+        queryFn: () =>
+          q.keyword
+            ? api.searchService({ keyword: q.keyword, current: q.current, size: q.size, serviceType: q.serviceType })
+            : api.getServicePage({ ...q.filter, serviceType: q.serviceType, current: q.current, size: q.size }),
+      }),
+  };
+});
 vi.mock('../api/get-heat-words.ts', () => ({ getHeatWords: api.getHeatWords }));
 const { ServiceHallPage } = await import('./service-hall-page.tsx');
 

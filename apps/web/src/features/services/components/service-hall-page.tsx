@@ -1,12 +1,10 @@
 import type { GroupKind, ServiceGroup } from '@portal/contracts/services';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Radio, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { getServiceGroups } from '../api/get-service-groups.ts';
-import { getServicePage } from '../api/get-service-page.ts';
-import { searchService } from '../api/search-service.ts';
+import { useServiceGroups } from '../api/get-service-groups.ts';
+import { useServiceHallList } from '../api/get-service-page.ts';
 import { FavouritesPanel } from './favourites-panel.tsx';
 import { SearchBox } from './search-box.tsx';
 import { ServiceGrid } from './service-grid.tsx';
@@ -24,6 +22,7 @@ const FILTERS: Array<{ kind: GroupKind; param: 'deptId' | 'sceneId' | 'typeId'; 
   { kind: 'scene', param: 'sceneId', label: 'services.filterScene' },
   { kind: 'type', param: 'typeId', label: 'services.filterType' },
 ];
+const KINDS = FILTERS.map((f) => f.kind);
 
 function GroupFilter({
   label,
@@ -88,21 +87,8 @@ export function ServiceHallPage({
     setParams(next);
   };
 
-  const groups = useQuery({
-    queryKey: ['services', 'groups', serviceType, loggedIn],
-    queryFn: async () =>
-      Object.fromEntries(
-        await Promise.all(FILTERS.map(async (f) => [f.kind, await getServiceGroups(f.kind, serviceType)] as const)),
-      ) as Record<GroupKind, ServiceGroup[]>,
-  });
-  const list = useQuery({
-    queryKey: ['services', 'list', serviceType, keyword, filter, current, loggedIn],
-    queryFn: () =>
-      keyword
-        ? searchService({ keyword, current, size: PAGE_SIZE, serviceType })
-        : getServicePage({ ...filter, serviceType, current, size: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const groups = useServiceGroups(KINDS, serviceType, loggedIn);
+  const list = useServiceHallList({ serviceType, keyword, filter, current, size: PAGE_SIZE }, loggedIn);
 
   return (
     <div className={landing ? 'svc-hall svc-hall-landing' : 'svc-hall'}>

@@ -44,7 +44,19 @@ const api = vi.hoisted(() => ({
   getServicePage: vi.fn(),
   uploadServiceIcon: vi.fn(),
 }));
-vi.mock('../api/get-service-page.ts', () => ({ getServicePage: api.getServicePage }));
+vi.mock('../api/get-service-page.ts', async (original) => {
+  const real = await original<typeof import('../api/get-service-page.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    getServicePage: api.getServicePage,
+    useServiceIconAdmin: (keyword: string, current: number, size: number) =>
+      useQuery({
+        ...real.serviceIconAdminQueryOptions(keyword, current, size),
+        queryFn: () => api.getServicePage({ current, size, keyword: keyword || undefined }),
+      }),
+  };
+});
 vi.mock('../api/upload-service-icon.ts', () => ({ uploadServiceIcon: api.uploadServiceIcon }));
 const { ServiceIconsPanel, iconFileProblem } = await import('./service-icons-panel.tsx');
 

@@ -1,11 +1,13 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { COMMON_UPLOAD_MAX_BYTES } from '@portal/contracts/workbench';
 import { UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getServicePage } from '../api/get-service-page.ts';
+import { sharedQueryKeys } from '../../../lib/query-keys.ts';
+import { useServiceIconAdmin } from '../api/get-service-page.ts';
+import { servicesKeys } from '../api/query-keys.ts';
 import { uploadServiceIcon } from '../api/upload-service-icon.ts';
 import { AdminPanel } from './admin-panel.tsx';
 import { ServiceIcon } from './service-icon.tsx';
@@ -33,18 +35,18 @@ export function ServiceIconsPanel() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [uploading, setUploading] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['services', 'iconAdmin', keyword, page],
-    queryFn: () => getServicePage({ current: page, size: PAGE_SIZE, keyword: keyword || undefined }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useServiceIconAdmin(keyword, page, PAGE_SIZE);
 
   const send = async (service: ServiceItem, file: File) => {
     setUploading(service.serviceId);
     try {
       await uploadServiceIcon(service.serviceId, file);
       message.success(t('services.admin.iconUploaded', { name: service.serviceName }));
-      await qc.invalidateQueries({ queryKey: ['services'] });
+      // The favourites (a shared key, not under the feature's) show the icon too.
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: servicesKeys.all }),
+        qc.invalidateQueries({ queryKey: sharedQueryKeys.favourites }),
+      ]);
     } catch (e) {
       message.error((e as Error).message || t('services.admin.uploadFailed'));
     } finally {

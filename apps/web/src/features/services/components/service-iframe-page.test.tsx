@@ -15,8 +15,26 @@ const api = vi.hoisted(() => ({
   ]),
   getServiceDetails: vi.fn(),
 }));
-vi.mock('../api/get-tools.ts', () => ({ getTools: api.getTools }));
-vi.mock('../api/get-service-details.ts', () => ({ getServiceDetails: api.getServiceDetails }));
+vi.mock('../api/get-tools.ts', async (original) => {
+  const real = await original<typeof import('../api/get-tools.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    getTools: api.getTools,
+    useTools: (tenantId: string, enabled = true) =>
+      useQuery({ ...real.toolsQueryOptions(tenantId), queryFn: () => api.getTools(), enabled }),
+  };
+});
+vi.mock('../api/get-service-details.ts', async (original) => {
+  const real = await original<typeof import('../api/get-service-details.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    getServiceDetails: api.getServiceDetails,
+    useServiceDetails: (id: string) =>
+      useQuery({ ...real.serviceDetailsQueryOptions(id), queryFn: () => api.getServiceDetails(id), enabled: !!id }),
+  };
+});
 const { ServiceIframePage } = await import('./service-iframe-page.tsx');
 
 const open = (query: string) => renderWithApp(<ServiceIframePage />, `/home/serviceIframPage?${query}`);

@@ -1,13 +1,12 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
 import { formatHeat } from '@portal/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { getCombTicket } from '../api/get-comb-ticket.ts';
-import { getServiceDetails } from '../api/get-service-details.ts';
-import { getTools } from '../api/get-tools.ts';
+import { getCombTicket, useCombTicket } from '../api/get-comb-ticket.ts';
+import { useServiceDetails } from '../api/get-service-details.ts';
+import { useTools } from '../api/get-tools.ts';
 import { embeddableUrl, mayEmbed } from '../lib/embed.ts';
 import { modelWindowConfig } from '../lib/model-window.ts';
 import { withCombStr } from '../lib/open-service.ts';
@@ -25,11 +24,7 @@ function EmbeddedToolPage({ raw, title }: { raw: string; title: string }) {
   const navigate = useNavigate();
   const url = embeddableUrl(raw);
   const external = !!url && url.origin !== window.location.origin;
-  const tools = useQuery({
-    queryKey: ['services', 'tools', landingTenant()],
-    queryFn: () => getTools(landingTenant()),
-    enabled: external,
-  });
+  const tools = useTools(landingTenant(), external);
   if (external && tools.isPending) return <Spin />;
   const configured = (tools.data ?? []).map((tool) => modelWindowConfig(tool.tools_url).url).filter(Boolean);
   if (!url || !mayEmbed(url, configured))
@@ -76,22 +71,10 @@ function EmbeddedServicePage() {
   const remembered = useSession((s) => s.currentServiceId);
   const user = useSession((s) => s.user);
   const serviceId = params.get('serviceId') ?? remembered ?? '';
-  const details = useQuery({
-    queryKey: ['services', 'details', serviceId],
-    queryFn: () => getServiceDetails(serviceId),
-    enabled: !!serviceId,
-    retry: false,
-  });
+  const details = useServiceDetails(serviceId);
   // accessWay '5': the embedded service gets a one-time combStr of its own; "open in a new window" asks for another.
   const comb = details.data?.accessWay === '5' && !!user;
-  const ticket = useQuery({
-    queryKey: ['services', 'combTicket', serviceId],
-    queryFn: () => getCombTicket(serviceId),
-    enabled: comb,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const ticket = useCombTicket(serviceId, comb);
   if (!serviceId) return <Result status="404" title={t('services.empty')} />;
   if (details.isLoading || (comb && ticket.isPending)) return <Spin />;
   const s = details.data;

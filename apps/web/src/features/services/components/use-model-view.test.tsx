@@ -23,7 +23,16 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../api/get-service-details.ts', () => ({ getServiceDetails: api.getServiceDetails }));
 vi.mock('../api/click-service.ts', () => ({ clickService: api.clickService }));
-vi.mock('../api/get-service-guide.ts', () => ({ getServiceGuide: api.getServiceGuide }));
+vi.mock('../api/get-service-guide.ts', async (original) => {
+  const real = await original<typeof import('../api/get-service-guide.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    getServiceGuide: api.getServiceGuide,
+    useServiceGuide: (id: string | undefined) =>
+      useQuery({ ...real.serviceGuideQueryOptions(id ?? ''), queryFn: () => api.getServiceGuide(id!), enabled: !!id }),
+  };
+});
 const { useModelView } = await import('./use-model-view.tsx');
 
 function Harness({ config }: { config: ModelWindowConfig }) {

@@ -1,5 +1,5 @@
 import { DUTY_CONTENT_MAX, DUTY_NAME_MAX, DUTY_SORT_MAX, type Duty } from '@portal/contracts/transfer';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -20,17 +20,13 @@ import {
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
-import {
-  getDeptTreePower,
-  getDutyPage,
-  getNoSetDutyDepts,
-  isDutyTypeMust,
-  queryServiceInfo,
-  removeDuties,
-  saveDuty,
-  updateDuty,
-  type DutyInput,
-} from '../api/three-lists.ts';
+import { useDeptTreePower } from '../api/get-dept-tree-power.ts';
+import { useDutyPage } from '../api/get-duty-page.ts';
+import { useNoSetDutyDepts } from '../api/get-no-set-duty-depts.ts';
+import { useDutyTypeMust } from '../api/is-duty-type-must.ts';
+import { useServiceInfo } from '../api/query-service-info.ts';
+import { useRemoveDuties } from '../api/remove-duties.ts';
+import { afterDutyChange, useSaveDuty, type DutyInput } from '../api/save-duty.ts';
 import { DeptTree, flattenTree } from './dept-tree.tsx';
 
 /**
@@ -62,14 +58,13 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
   const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
   const [form] = Form.useForm<DutyInput>();
 
-  const tree = useQuery({ queryKey: ['duty', 'tree'], queryFn: getDeptTreePower });
-  const noDuty = useQuery({ queryKey: ['duty', 'noDuty'], queryFn: getNoSetDutyDepts });
-  const typeMust = useQuery({ queryKey: ['duty', 'typeMust'], queryFn: isDutyTypeMust });
-  const services = useQuery({ queryKey: ['duty', 'services'], queryFn: () => queryServiceInfo(), enabled: !!editing });
-  const duties = useQuery({
-    queryKey: ['duty', 'page', deptId, dutyName, page],
-    queryFn: () => getDutyPage({ current: page, size: 10, deptId, dutyName: dutyName || null }),
-  });
+  const tree = useDeptTreePower();
+  const noDuty = useNoSetDutyDepts();
+  const typeMust = useDutyTypeMust();
+  const services = useServiceInfo(!!editing);
+  const duties = useDutyPage({ current: page, size: 10, deptId, dutyName: dutyName || null });
+  const save = useSaveDuty();
+  const removeMany = useRemoveDuties();
   const depts = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
   // What the server lets the caller change: the departments of ospDeptInfo/treePower (all for an administrator,
   // the managed ones and their sub-departments for a holder of this menu, none otherwise). Everything else is
@@ -77,7 +72,7 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
   const power = useMemo(() => new Set(depts.map((d) => d.id)), [depts]);
   const canMaintain = power.size > 0;
   const canEdit = (d: Duty) => power.has(d.deptId);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['duty'] });
+  const refresh = () => afterDutyChange(qc);
 
   const openEditor = (d: Duty | 'new') => {
     setEditing(d);
@@ -102,19 +97,17 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
       sort: v.sort ?? 0,
       serviceIds: v.serviceIds ?? [],
     };
-    if (editing === 'new') await saveDuty(body);
-    else if (editing) await updateDuty({ ...body, id: editing.id });
+    if (!editing) return;
+    await save.mutateAsync(editing === 'new' ? body : { ...body, id: editing.id });
     message.success(t('threeLists.saved'));
     setEditing(null);
-    await refresh();
   };
   const remove = (ids: string[]) =>
     modal.confirm({
       title: t('threeLists.removeConfirm'),
       onOk: async () => {
-        await removeDuties(ids);
+        await removeMany.mutateAsync(ids);
         setSelected([]);
-        await refresh();
       },
     });
 

@@ -1,26 +1,25 @@
 import { THREE_LISTS_INTRODUCTION_MAX, THREE_LISTS_TITLE_MAX, type ThreeListConfig } from '@portal/contracts/transfer';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
-import { getThreeListConfig, saveThreeListConfig } from '../api/three-lists.ts';
+import { useThreeListConfig } from '../api/get-three-list-config.ts';
+import { useSaveThreeListConfig } from '../api/save-three-list-config.ts';
 
 /** /home/userFrameConfig/threeListsConfig: the three-lists page's title, introduction and switches. */
 function ThreeListsConfigPageBody() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<ThreeListConfig>();
-  const config = useQuery({ queryKey: ['threeLists', 'config'], queryFn: getThreeListConfig });
+  const config = useThreeListConfig();
+  const saveConfig = useSaveThreeListConfig();
   useEffect(() => {
     if (config.data) form.setFieldsValue(config.data);
   }, [config.data, form]);
 
   const save = async (values: ThreeListConfig) => {
-    await saveThreeListConfig(values);
+    await saveConfig.mutateAsync(values);
     message.success(t('threeLists.saved'));
-    await qc.invalidateQueries({ queryKey: ['threeLists'] });
   };
 
   return (

@@ -4,13 +4,18 @@ import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n/i18n.ts';
 
-vi.mock('../api/three-lists.ts', () => ({
-  getThreeListConfig: async () => ({ pageTitle: '三清单', introduction: '', showServices: true, dutyTypeMust: false }),
-  getInventoryTree: async () => [
+const answers: Record<string, unknown> = {
+  '/nobody/preLogin/tripleList/getConfig': {
+    pageTitle: '三清单',
+    introduction: '',
+    showServices: true,
+    dutyTypeMust: false,
+  },
+  '/nobody/threeInventory/getTree': [
     { id: 'd-jwc', parentId: '', title: '教务处', dutyNum: 0, children: [] },
     { id: 'd-cw', parentId: '', title: '财务处', dutyNum: 1, children: [] },
   ],
-  getInventoryPage: async () => ({
+  '/nobody/threeInventory/page': {
     records: [
       {
         id: 'duty-1',
@@ -28,7 +33,11 @@ vi.mock('../api/three-lists.ts', () => ({
     size: 10,
     current: 1,
     pages: 1,
-  }),
+  },
+};
+vi.mock('../../../lib/http/clients.ts', () => ({
+  ospHttp: { post: async (path: string) => answers[path] },
+  workbenchHttp: { post: async () => null, get: async () => null },
 }));
 
 const { ThreeListsPage } = await import('./three-lists-page.tsx');

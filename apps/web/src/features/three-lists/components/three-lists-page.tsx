@@ -1,10 +1,11 @@
 import '../three-lists.css';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
-import { getInventoryPage, getInventoryTree, getThreeListConfig } from '../api/three-lists.ts';
+import { useInventoryPage } from '../api/get-inventory-page.ts';
+import { useInventoryTree } from '../api/get-inventory-tree.ts';
+import { useThreeListConfig } from '../api/get-three-list-config.ts';
 import { DeptTree } from './dept-tree.tsx';
 
 /** A service a duty is tied to, as the page hands it to the opener. */
@@ -19,12 +20,9 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
   const [deptId, setDeptId] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const config = useQuery({ queryKey: ['threeLists', 'config'], queryFn: getThreeListConfig });
-  const tree = useQuery({ queryKey: ['threeLists', 'tree'], queryFn: getInventoryTree });
-  const duties = useQuery({
-    queryKey: ['threeLists', 'page', deptId, keyword, page],
-    queryFn: () => getInventoryPage({ current: page, size: 10, deptId, keyword: keyword || null }),
-  });
+  const config = useThreeListConfig();
+  const tree = useInventoryTree();
+  const duties = useInventoryPage({ current: page, size: 10, deptId, keyword: keyword || null });
   const showServices = config.data?.showServices ?? true;
 
   // The page's title and introduction come with its configuration: until then one skeleton, so nothing jumps after.

@@ -6,8 +6,10 @@ import '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const api = vi.hoisted(() => ({ pages: [] as unknown[], counts: [] as unknown[], urls: [] as string[] }));
-vi.mock('../api/catalogue.ts', () => ({
-  getCataloguePage: async (body: unknown) => {
+vi.mock('../api/get-catalogue-page.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../api/get-catalogue-page.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  const getCataloguePage = async (body: unknown) => {
     api.pages.push(body);
     return {
       records: [
@@ -37,8 +39,14 @@ vi.mock('../api/catalogue.ts', () => ({
       size: 10,
       pages: 1,
     };
-  },
-}));
+  };
+  return {
+    ...real,
+    getCataloguePage,
+    useCataloguePage: (q: Parameters<typeof real.useCataloguePage>[0]) =>
+      useQuery({ ...real.cataloguePageQueryOptions(q), queryFn: () => getCataloguePage(q) }),
+  };
+});
 vi.mock('../api/transfer-urls.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../api/transfer-urls.ts')>();
   return {

@@ -1,10 +1,11 @@
 import type { CatalogueService } from '@portal/contracts/transfer';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { getCataloguePage } from '../api/catalogue.ts';
+import { useCataloguePage } from '../api/get-catalogue-page.ts';
+import { transferKeys } from '../api/query-keys.ts';
 import { datasetUrls } from '../api/transfer-urls.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { DictSelect } from './dict-select.tsx';
@@ -26,10 +27,7 @@ function CatalogueDataPanelBody() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
-  const services = useQuery({
-    queryKey: ['catalogueData', 'page', serviceName, deptId, page],
-    queryFn: () => getCataloguePage({ current: page, size: 10, serviceName: serviceName || null, deptId }),
-  });
+  const services = useCataloguePage({ current: page, size: 10, serviceName: serviceName || null, deptId });
 
   return (
     <Card
@@ -100,7 +98,7 @@ function CatalogueDataPanelBody() {
         <ImportDialog
           urls={URLS}
           onClose={() => setDialog(null)}
-          onDone={() => void qc.invalidateQueries({ queryKey: ['catalogueData'] })}
+          onDone={() => void qc.invalidateQueries({ queryKey: transferKeys.catalogue() })}
         />
       )}
     </Card>

@@ -1,8 +1,6 @@
 import type { DictOption } from '@portal/contracts/transfer';
-import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { getDictionary } from '../api/transfer-urls.ts';
-import { cachedDictionary } from '../lib/dict-cache.ts';
+import { useDictionary } from '../api/transfer-queries.ts';
 
 export type DictSelectProps = Omit<SelectProps, 'options' | 'loading'> & {
   /** Configurable URL of the dictionary (7.10), relative to the workbench group. */
@@ -19,10 +17,7 @@ export function DictSelect({
   props = { key: 'dictKey', value: 'dictValue' },
   ...rest
 }: DictSelectProps) {
-  const options = useQuery({
-    queryKey: ['dict', url, method],
-    queryFn: () => cachedDictionary(`${method} ${url}`, () => getDictionary(url, method)),
-  });
+  const options = useDictionary(url, method);
   const list = (options.data ?? []) as unknown as Record<string, string>[];
   return (
     <Select

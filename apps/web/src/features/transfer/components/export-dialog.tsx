@@ -1,10 +1,10 @@
 import { EXPORT_FILE_NAME_MAX } from '@portal/contracts/constants';
 import { DATA_RANGE_ALL, DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH } from '@portal/contracts/transfer';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getExportCount, getExportFields, startExport, type TransferUrls } from '../api/transfer-urls.ts';
+import { useExportCount, useExportFields } from '../api/transfer-queries.ts';
+import { startExport, type TransferUrls } from '../api/transfer-urls.ts';
 import { exportFieldParam, exportFieldsError, failureAction, fileNameError } from '../lib/validation.ts';
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
@@ -32,17 +32,14 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const fields = useQuery({ queryKey: ['transfer', 'fields', urls.fields], queryFn: () => getExportFields(urls) });
+  const fields = useExportFields(urls);
   const selected = chosenFields ?? (fields.data ?? []).map((f) => f.id);
   const countBody = {
     dataRange,
     formInline: dataRange === DATA_RANGE_SEARCH ? search : undefined,
     choiceDataIds: dataRange === DATA_RANGE_CHOSEN ? chosenIds : undefined,
   };
-  const count = useQuery({
-    queryKey: ['transfer', 'count', urls.count, countBody],
-    queryFn: () => getExportCount(urls, countBody),
-  });
+  const count = useExportCount(urls, countBody);
 
   const nameError = touched ? fileNameError(fileName) : null;
   const fieldError = touched ? exportFieldsError(selected) : null;

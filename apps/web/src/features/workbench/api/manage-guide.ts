@@ -1,13 +1,14 @@
 import { GUIDE_MANAGE_PATHS, type GuideManageDetail, type GuideSaveRequest } from '@portal/contracts/guides';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { workbenchHttp } from '../../../lib/http/clients.ts';
+import { workbenchKeys } from './query-keys.ts';
 
 /** The guide of a service for the editor (empty content when none is written yet). */
 export const getGuideDetail = (serviceId: string) =>
   workbenchHttp.post<GuideManageDetail>(GUIDE_MANAGE_PATHS.detail, { serviceId });
 export const guideDetailQueryOptions = (serviceId: string | null) =>
   queryOptions({
-    queryKey: ['workbench', 'guide', serviceId] as const,
+    queryKey: workbenchKeys.guide(serviceId),
     queryFn: () => getGuideDetail(serviceId!),
     enabled: !!serviceId,
     staleTime: 0,
@@ -24,8 +25,8 @@ export function useGuideMutations() {
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['workbench', 'services'] }),
-      client.invalidateQueries({ queryKey: ['workbench', 'guide'] }),
+      client.invalidateQueries({ queryKey: workbenchKeys.services() }),
+      client.invalidateQueries({ queryKey: workbenchKeys.guides() }),
     ]);
   return {
     save: useMutation({ mutationFn: saveGuide, onSuccess: refresh }),

@@ -8,11 +8,12 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { workbenchHttp } from '../../../lib/http/clients.ts';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
+import { workbenchKeys } from './query-keys.ts';
 
 /** News and announcements administrators wrote (issue 16; 卡片业务配置). */
 export const newsPageQueryOptions = (req: NewsPageRequest) =>
   queryOptions({
-    queryKey: ['workbench', 'news', 'page', req] as const,
+    queryKey: workbenchKeys.newsPage(req),
     queryFn: () => workbenchHttp.post<NewsPage>(NEWS_PATHS.page, req),
     placeholderData: keepPreviousData,
   });
@@ -22,7 +23,7 @@ export const useNewsPage = (req: NewsPageRequest) => useQuery(newsPageQueryOptio
 export const getNewsForEditor = (id: string) => workbenchHttp.post<NewsEntry>(NEWS_PATHS.editorDetail, { id });
 export const useNewsForEditor = (id: string | null) =>
   useQuery({
-    queryKey: ['workbench', 'news', 'edit', id] as const,
+    queryKey: workbenchKeys.newsEdit(id),
     queryFn: () => getNewsForEditor(id!),
     enabled: !!id,
     staleTime: 0,
@@ -31,7 +32,7 @@ export const useNewsForEditor = (id: string | null) =>
 /** A released item with its body, for a reader of the home cards. */
 export const useNewsForReader = (id: string | null) =>
   useQuery({
-    queryKey: ['workbench', 'news', 'read', id] as const,
+    queryKey: workbenchKeys.newsRead(id),
     queryFn: () => workbenchHttp.post<NewsEntry>(NEWS_PATHS.detail, { id }),
     enabled: !!id,
   });
@@ -44,7 +45,7 @@ export function useNewsMutations() {
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['workbench', 'news'] }),
+      client.invalidateQueries({ queryKey: workbenchKeys.news() }),
       client.invalidateQueries({ queryKey: sharedQueryKeys.homeCards }),
     ]);
   return {

@@ -2,8 +2,13 @@ import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, 
 import { useQueryClient } from '@tanstack/react-query';
 import { CARD_DISPLAY_ROWS_MAX, CARD_DISPLAY_ROWS_MIN } from '@portal/contracts/constants';
 import {
+  BasicConfig,
   CARD_TYPES,
+  CardColumnSubmit,
   DATA_SOURCES,
+  OtherInformation,
+  StatusColor,
+  TodoRemindSubmit,
   PREVIEW_CARD_TYPES,
   itemLimit,
   type Card,
@@ -13,6 +18,7 @@ import {
 } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
 import { authConfig } from '../api/auth-config.ts';
 import { choseCopyColumnlist } from '../api/copy-columns.ts';
 import { useApiList } from '../api/get-api-list.ts';
@@ -25,6 +31,7 @@ import { ToolsSection } from './tools-section.tsx';
 import { NewsSection } from './news-section.tsx';
 import { cardListQueryKey, useCardList } from '../api/get-card-list.ts';
 import { useColumnList } from '../api/get-column-list.ts';
+import { workbenchKeys } from '../api/query-keys.ts';
 import { getIndexTypes } from '../api/get-index-types.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { publishCard } from '../api/publish-card.ts';
@@ -103,7 +110,7 @@ function RemindDialog({ columnId, onClose }: { columnId: string | null; onClose:
           />
         </Form.Item>
         <Form.Item name="threshold" label={t('workbench.config.threshold')}>
-          <InputNumber min={0} precision={0} />
+          <InputNumber {...rangeOf(TodoRemindSubmit.shape.threshold)} precision={0} />
         </Form.Item>
         <Form.Item name="enabled" label={t('workbench.config.enabled')} valuePropName="checked">
           <Switch />
@@ -130,7 +137,7 @@ function ColumnsEditor({ card }: { card: Card }) {
     apiId: string | null;
   }>();
   const source = Form.useWatch('dataSource', form);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['workbench', 'columns', card.id] });
+  const refresh = () => qc.invalidateQueries({ queryKey: workbenchKeys.columns(card.id) });
   return (
     <section aria-label={t('workbench.config.columns')}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -214,7 +221,7 @@ function ColumnsEditor({ card }: { card: Card }) {
           label={t('workbench.config.columnName')}
           rules={[{ required: true, whitespace: true }]}
         >
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(CardColumnSubmit.shape.columnName)} />
         </Form.Item>
         <Form.Item name="dataSource" label={t('workbench.config.dataSource')}>
           <Select style={{ width: 160 }} options={DATA_SOURCES.map((d) => ({ value: d, label: d }))} />
@@ -228,7 +235,7 @@ function ColumnsEditor({ card }: { card: Card }) {
           </Form.Item>
         ) : (
           <Form.Item name="category" label={t('workbench.config.category')}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(CardColumnSubmit.shape.category)} />
           </Form.Item>
         )}
         <Button htmlType="submit">{t('workbench.config.addColumn')}</Button>
@@ -454,10 +461,10 @@ export function CardBusinessConfigPage() {
             label={t('workbench.config.cardName')}
             rules={[{ required: true, whitespace: true }]}
           >
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(BasicConfig.shape.cardName)} />
           </Form.Item>
           <Form.Item name="cardIntroduction" label={t('workbench.config.cardIntroduction')}>
-            <Input.TextArea maxLength={500} />
+            <Input.TextArea maxLength={maxLengthOf(BasicConfig.shape.cardIntroduction)} />
           </Form.Item>
           <Form.Item name="displayRows" label={t('workbench.config.displayRows')} rules={[{ required: true }]}>
             <InputNumber min={CARD_DISPLAY_ROWS_MIN} max={CARD_DISPLAY_ROWS_MAX} precision={0} />
@@ -472,7 +479,7 @@ export function CardBusinessConfigPage() {
                         <Form.Item name={[item.name, 'typeName']} rules={[{ required: true, whitespace: true }]}>
                           <Input
                             aria-label={t('workbench.config.statusName')}
-                            maxLength={50}
+                            maxLength={maxLengthOf(StatusColor.shape.typeName)}
                             placeholder={t('workbench.config.statusName')}
                           />
                         </Form.Item>
@@ -538,14 +545,14 @@ export function CardBusinessConfigPage() {
                       <Form.Item name={[item.name, 'label']} rules={[{ required: true, whitespace: true }]}>
                         <Input
                           aria-label={t('workbench.config.infoLabel')}
-                          maxLength={50}
+                          maxLength={maxLengthOf(OtherInformation.shape.label)}
                           placeholder={t('workbench.config.infoLabel')}
                         />
                       </Form.Item>
                       <Form.Item name={[item.name, 'value']}>
                         <Input
                           aria-label={t('workbench.config.infoValue')}
-                          maxLength={500}
+                          maxLength={maxLengthOf(OtherInformation.shape.value)}
                           placeholder={t('workbench.config.infoValue')}
                           style={{ width: 260 }}
                         />

@@ -1,7 +1,9 @@
+import { ExternalApiSubmit } from '@portal/contracts/workbench';
 import { Alert, Button, Form, Input, Space, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { apiListQueryKey, useApiList } from '../api/get-api-list.ts';
 import { submitApi } from '../api/submit-api.ts';
@@ -98,13 +100,13 @@ export function DataSourceSection() {
       />
       <Form form={form} layout="inline" style={{ marginTop: 8, rowGap: 8 }} onFinish={(v) => void save(v)}>
         <Form.Item name="apiName" label={t('workbench.config.apiName')} rules={[{ required: true, whitespace: true }]}>
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(ExternalApiSubmit.shape.apiName)} />
         </Form.Item>
         <Form.Item name="url" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}>
-          <Input maxLength={1000} placeholder="https://" style={{ width: 320 }} />
+          <Input maxLength={maxLengthOf(ExternalApiSubmit.shape.url)} placeholder="https://" style={{ width: 320 }} />
         </Form.Item>
         <Form.Item name="listPath" label={t('workbench.config.listPath')}>
-          <Input maxLength={100} placeholder="result" />
+          <Input maxLength={maxLengthOf(ExternalApiSubmit.shape.listPath)} placeholder="result" />
         </Form.Item>
         <Space>
           <Button onClick={() => void verify()}>{t('workbench.config.verify')}</Button>

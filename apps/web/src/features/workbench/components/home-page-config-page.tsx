@@ -1,9 +1,10 @@
 import { App, Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
-import type { FooterInfo } from '@portal/contracts/workbench';
+import { IndexTypeSubmit, type FooterInfo } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCardList } from '../api/get-card-list.ts';
 import { footerQueryKey, useFooter } from '../api/get-footer.ts';
@@ -226,7 +227,7 @@ export function HomeCardsSetting() {
           label={t('workbench.config.typeName')}
           rules={[{ required: true, whitespace: true }]}
         >
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeName)} />
         </Form.Item>
         <Form.Item name="layout" label={t('workbench.config.layout')}>
           <Select

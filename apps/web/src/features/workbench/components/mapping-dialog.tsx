@@ -1,8 +1,9 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
-import type { CardColumn, CardMapping } from '@portal/contracts/workbench';
+import { CardMapping, type CardColumn } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { getReturnParams } from '../api/get-return-params.ts';
 import { submitColumn } from '../api/submit-column.ts';
 
@@ -63,7 +64,10 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
                     />
                   </Form.Item>
                   <Form.Item name={[item.name, 'chineseName']}>
-                    <Input aria-label={t('workbench.config.chineseName')} maxLength={100} />
+                    <Input
+                      aria-label={t('workbench.config.chineseName')}
+                      maxLength={maxLengthOf(CardMapping.shape.chineseName)}
+                    />
                   </Form.Item>
                   <MinusCircleOutlined aria-label={t('workbench.config.remove')} onClick={() => remove(item.name)} />
                 </Space>

@@ -1,4 +1,4 @@
-import { NEWS_HTML_MAX, type NewsKind, type NewsPage } from '@portal/contracts/news';
+import { NEWS_HTML_MAX, NewsSaveRequest, type NewsKind, type NewsPage } from '@portal/contracts/news';
 import {
   App,
   Button,
@@ -17,6 +17,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { formatTenantTime, tenantTimeZone } from '../../../lib/time-zone.ts';
 import { useNewsForEditor, useNewsMutations, useNewsPage } from '../api/manage-news.ts';
@@ -124,7 +125,7 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
             label={t('workbench.newsAdmin.titleField')}
             rules={[{ required: true, whitespace: true, message: t('workbench.newsAdmin.titleField') }]}
           >
-            <Input maxLength={300} />
+            <Input maxLength={maxLengthOf(NewsSaveRequest.shape.title)} />
           </Form.Item>
           <Space wrap size="middle" align="start">
             {kind !== 'announcement' && (
@@ -133,7 +134,7 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
                 label={t('workbench.newsAdmin.category')}
                 extra={t('workbench.newsAdmin.categoryHelp')}
               >
-                <Input maxLength={50} style={{ width: 200 }} />
+                <Input maxLength={maxLengthOf(NewsSaveRequest.shape.category)} style={{ width: 200 }} />
               </Form.Item>
             )}
             <Form.Item
@@ -141,7 +142,7 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
               label={t('workbench.newsAdmin.fieldSet')}
               extra={t('workbench.newsAdmin.fieldSetHelp')}
             >
-              <Input maxLength={50} style={{ width: 200 }} />
+              <Input maxLength={maxLengthOf(NewsSaveRequest.shape.fieldSet)} style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="important" label={t('workbench.newsAdmin.important')} valuePropName="checked">
               <Switch />
@@ -168,7 +169,7 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
               },
             ]}
           >
-            <Input maxLength={1000} placeholder="https://" />
+            <Input maxLength={maxLengthOf(NewsSaveRequest.shape.url)} placeholder="https://" />
           </Form.Item>
           <Form.Item
             name="content"

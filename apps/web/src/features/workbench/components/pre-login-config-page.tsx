@@ -1,10 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Skeleton, Space, Switch, Upload } from 'antd';
+import { App, Button, Form, Input, Skeleton, Space, Switch } from 'antd';
 import { PreLoginConfig } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
+import { ImageUploadButton } from './image-upload-button.tsx';
 import { usePreLogin } from '../api/get-pre-login.ts';
 import { submitPreLogin } from '../api/submit-pre-login.ts';
-import { uploadImage } from '../api/upload-image.ts';
 import '../workbench.css';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 
@@ -22,23 +21,9 @@ function ImageField({ value, onChange, label }: { value?: string; onChange?: (v:
   return (
     <Space>
       {value && <img src={value} alt="" height={32} />}
-      <Upload
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        showUploadList={false}
-        customRequest={({ file, onSuccess, onError }) =>
-          void uploadImage(file as File).then(
-            (r) => {
-              onChange?.(r.url);
-              onSuccess?.(r);
-            },
-            (e: Error) => onError?.(e),
-          )
-        }
-      >
-        <Button icon={<UploadOutlined />} aria-label={label}>
-          {label}
-        </Button>
-      </Upload>
+      <ImageUploadButton onUploaded={(url) => onChange?.(url)} ariaLabel={label}>
+        {label}
+      </ImageUploadButton>
     </Space>
   );
 }

@@ -1,16 +1,18 @@
-import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Upload } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import {
   SERVICE_SPECIAL_DESCRIPTION_MAX,
   SERVICE_SPECIAL_SERVICES_MAX,
   SERVICE_SPECIAL_TITLE_MAX,
+  ServiceSpecialSubmit,
   type ServiceSpecialItem,
 } from '@portal/contracts/workbench';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageUploadButton } from './image-upload-button.tsx';
+import { rangeOf } from '../../../lib/form-limits.ts';
 import { useServiceInfo } from '../api/get-service-info.ts';
 import { submitServiceSpecial } from '../api/submit-service-special.ts';
-import { uploadImage } from '../api/upload-image.ts';
 
 type Values = {
   title: string;
@@ -28,23 +30,9 @@ function ImageField({ id, value, onChange }: { id?: string; value?: string; onCh
   return (
     <Space>
       {value && <img src={value} alt="" height={32} />}
-      <Upload
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        showUploadList={false}
-        customRequest={({ file, onSuccess, onError }) =>
-          void uploadImage(file as File).then(
-            (r) => {
-              onChange?.(r.url);
-              onSuccess?.(r);
-            },
-            (e: Error) => onError?.(e),
-          )
-        }
-      >
-        <Button id={id} icon={<UploadOutlined />}>
-          {t('workbench.config.specials.image')}
-        </Button>
-      </Upload>
+      <ImageUploadButton id={id} onUploaded={(url) => onChange?.(url)}>
+        {t('workbench.config.specials.image')}
+      </ImageUploadButton>
       {value && <Button onClick={() => onChange?.('')}>{t('workbench.config.specials.removeImage')}</Button>}
     </Space>
   );
@@ -226,7 +214,7 @@ export function ServiceSpecialDialog({
         </Form.Item>
         <Space size="large" align="start">
           <Form.Item name="sort" label={t('workbench.config.specials.sort')}>
-            <InputNumber min={0} max={9999} precision={0} />
+            <InputNumber {...rangeOf(ServiceSpecialSubmit.shape.sort)} precision={0} />
           </Form.Item>
           <Form.Item name="enabled" label={t('workbench.config.specials.enabled')} valuePropName="checked">
             <Switch />

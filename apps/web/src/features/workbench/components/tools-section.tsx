@@ -1,11 +1,12 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space, Table, Upload } from 'antd';
+import { CommonToolSave } from '@portal/contracts/workbench';
+import { App, Button, Form, Input, Space, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageUploadButton } from './image-upload-button.tsx';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { toolsQueryKey, useTools } from '../api/get-tools.ts';
 import { saveTool } from '../api/save-tool.ts';
-import { uploadImage } from '../api/upload-image.ts';
 import { removeTool } from '../api/remove-config.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 
@@ -75,38 +76,24 @@ export function ToolsSection() {
           label={t('workbench.config.toolName')}
           rules={[{ required: true, whitespace: true }]}
         >
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(CommonToolSave.shape.tools_name)} />
         </Form.Item>
         <Form.Item
           name="tools_type"
           label={t('workbench.config.category')}
           rules={[{ required: true, whitespace: true }]}
         >
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(CommonToolSave.shape.tools_type)} />
         </Form.Item>
         <Form.Item
           name="tools_url"
           label={t('workbench.config.configPath')}
           rules={[{ required: true, whitespace: true }]}
         >
-          <Input maxLength={1000} placeholder="https://" />
+          <Input maxLength={maxLengthOf(CommonToolSave.shape.tools_url)} placeholder="https://" />
         </Form.Item>
         <Space>
-          <Upload
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            showUploadList={false}
-            customRequest={({ file, onSuccess, onError }) =>
-              void uploadImage(file as File).then(
-                (r) => {
-                  setIcon(r.url);
-                  onSuccess?.(r);
-                },
-                (e: Error) => onError?.(e),
-              )
-            }
-          >
-            <Button icon={<UploadOutlined />}>{t('workbench.config.icon')}</Button>
-          </Upload>
+          <ImageUploadButton onUploaded={setIcon}>{t('workbench.config.icon')}</ImageUploadButton>
           {icon && <img src={icon} alt="" width={24} height={24} />}
           <Button htmlType="submit" type="primary">
             {t('workbench.config.save')}

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../create-db.ts';
+import { createTestDb, testDatabases } from '../../test/test-app.ts';
+import { DEMO_TENANT_ID } from './demo.ts';
+import { ICON_KINDS, iconKindOf } from './icons.ts';
+
+/** The web app's public folder, where `/icons/services/<kind>.svg` is served from. */
+const PUBLIC = fileURLToPath(new URL('../../../../web/public', import.meta.url));
+const served = (path: string) => `${PUBLIC}${path}`;
+
+describe('demo catalogue icons (issue 10)', () => {
+  it('draws every icon kind as a file the web app serves', () => {
+    for (const kind of Object.keys(ICON_KINDS)) {
+      const file = served(`/icons/services/${kind}.svg`);
+      expect(existsSync(file), kind).toBe(true);
+      expect(readFileSync(file, 'utf8')).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 48 48".*<path d="M/,
+      );
+    }
+  });
+
+  it('gives a name the kind its words call for, and the general kind to a name it does not know', () => {
+    expect(iconKindOf('成绩查询')).toBe('grades');
+    expect(iconKindOf('成绩单打印')).toBe('print');
+    expect(iconKindOf('医保报销')).toBe('insurance');
+    expect(iconKindOf('网上报销')).toBe('finance');
+    expect(iconKindOf('校园网缴费')).toBe('pay');
+    expect(iconKindOf('VPN申请')).toBe('network');
+    expect(iconKindOf('班车时刻查询')).toBe('vehicle');
+    expect(iconKindOf('某某系统')).toBe('service');
+  });
+});
+
+describe.each(testDatabases)('the seeded catalogue on %s', (engine) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('gives every service and tool an icon file of its own kind, not one image for all', async () => {
+    const services = await handle.db
+      .selectFrom('svc_services')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .select(['service_name as name', 'service_icon as icon'])
+      .execute();
+    const landingTools = await handle.db
+      .selectFrom('cygj_tools')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .select(['tools_name as name', 'tools_icon as icon'])
+      .execute();
+    const homeTools = await handle.db
+      .selectFrom('wb_tools')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .select(['tools_name as name', 'tools_icon as icon'])
+      .execute();
+    const all = [...services, ...landingTools, ...homeTools];
+    expect(services.length).toBeGreaterThan(100);
+    expect(landingTools.length).toBeGreaterThan(5);
+    expect(homeTools.length).toBeGreaterThan(5);
+    for (const { name, icon } of all) {
+      expect(icon, name).toMatch(/^\/icons\/services\/[a-z]+\.svg$/);
+      expect(existsSync(served(icon)), `${name}: ${icon}`).toBe(true);
+    }
+    const kinds = new Set(all.map((x) => x.icon));
+    expect(kinds.size).toBeGreaterThanOrEqual(30);
+    // The general icon is for the few names no kind fits.
+    expect(all.filter((x) => x.icon.endsWith('/service.svg')).length).toBeLessThanOrEqual(all.length / 20);
+  });
+});

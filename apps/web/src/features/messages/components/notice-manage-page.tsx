@@ -20,7 +20,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { deptTree } from '../../../lib/dept-tree.ts';
@@ -76,6 +76,12 @@ function NoticeForm({
   const audience = Form.useWatch('audience', form);
   const when = Form.useWatch('when', form);
   const tz = options.data?.timeZone ?? 'Asia/Shanghai';
+  // The form may open before the accounts arrive (a busy server): the first account is chosen when they do, unless
+  // the administrator chose one already. Without this the form opened early had no account and 发布 did nothing.
+  const firstAccount = options.data?.accounts[0]?.id;
+  useEffect(() => {
+    if (open && firstAccount && !form.getFieldValue('mpId')) form.setFieldValue('mpId', firstAccount);
+  }, [open, firstAccount, form]);
   const submit = async () => {
     const v = await form.validateFields();
     // The picked date and time are the tenant's wall clock (its time zone), whatever the browser's zone is.

@@ -145,28 +145,32 @@ describe('the notice page (issue 14)', () => {
     },
   );
 
-  it('chooses the first account when the accounts arrive after the form opened (a busy server), and publishes', {
-    timeout: 60_000,
-  }, async () => {
-    const answer = http.platform.getMockImplementation()!;
-    let release: () => void = () => undefined;
-    const later = new Promise<void>((resolve) => (release = resolve));
-    http.platform.mockImplementation(async (path: string, body?: unknown) => {
-      if (path === '/app/msg/manage/options') await later;
-      return answer(path, body);
-    });
-    show();
-    await userEvent.click(screen.getByRole('button', { name: '写通知' }));
-    const dialog = await screen.findByRole('dialog', { name: '写通知' });
-    fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '全校停电通知' } });
-    release();
-    await within(dialog).findByTitle('教务处');
-    await userEvent.click(within(dialog).getByRole('button', { name: /发\s*布/ }));
-    await waitFor(() =>
-      expect(http.platform).toHaveBeenCalledWith(
-        '/app/msg/manage/publish',
-        expect.objectContaining({ mpId: 'mp-jwc', title: '全校停电通知' }),
-      ),
-    );
-  });
+  it(
+    'chooses the first account when the accounts arrive after the form opened (a busy server), and publishes',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const answer = http.platform.getMockImplementation()!;
+      let release: () => void = () => undefined;
+      const later = new Promise<void>((resolve) => (release = resolve));
+      http.platform.mockImplementation(async (path: string, body?: unknown) => {
+        if (path === '/app/msg/manage/options') await later;
+        return answer(path, body);
+      });
+      show();
+      await userEvent.click(screen.getByRole('button', { name: '写通知' }));
+      const dialog = await screen.findByRole('dialog', { name: '写通知' });
+      fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '全校停电通知' } });
+      release();
+      await within(dialog).findByTitle('教务处');
+      await userEvent.click(within(dialog).getByRole('button', { name: /发\s*布/ }));
+      await waitFor(() =>
+        expect(http.platform).toHaveBeenCalledWith(
+          '/app/msg/manage/publish',
+          expect.objectContaining({ mpId: 'mp-jwc', title: '全校停电通知' }),
+        ),
+      );
+    },
+  );
 });

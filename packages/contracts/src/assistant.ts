@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { PageRequest } from './envelope.ts';
 
 /** GET questionbasicconfig/baseInfo: the robot assistant's basic configuration. */
 export const RobotBaseInfo = z.object({
@@ -170,9 +171,7 @@ export const FaqEntry = z.object({
   updatedAt: z.string(),
 });
 export type FaqEntry = z.infer<typeof FaqEntry>;
-export const FaqPageRequest = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const FaqPageRequest = PageRequest.extend({
   keyword: z.string().trim().max(100).optional(),
   sceneId: z.string().trim().max(64).optional(),
 });

@@ -1,6 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { pageOf } from './messages.ts';
+import { pageOf, PageRequest } from './envelope.ts';
 
 /**
  * Efficiency supervision (7.6 efficiencyHomePage/*): overview figures, process trend, service heat and likes
@@ -106,8 +106,7 @@ export const RankingRequestBody = optionalBody(RankingRequest);
 export const PagedReportRequest = z
   .object({
     ...ReportFilterShape,
-    current: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(10),
+    ...PageRequest.shape,
   })
   .superRefine(rangeChecks);
 export const PagedReportRequestBody = optionalBody(PagedReportRequest);

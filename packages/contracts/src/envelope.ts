@@ -14,6 +14,29 @@ export function envelope<T extends z.ZodType>(result: T) {
 export const ErrorEnvelope = envelope(z.null());
 export type Envelope<T> = { status: number; msg: string; msgDetail: string; result: T };
 
+/**
+ * A BladeX page, the `result` of every paged list: { records, total, size, current, pages }. One schema for all the
+ * modules, so a page answers alike everywhere (the server builds it with platform/page.ts).
+ */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
+}
+
+/** Which page a paged list is asked for: page `current` (from 1) of `size` (at most 100), the first of 10 by default. */
+export const PageRequest = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** A page request whose body may be left out (first page of 10). */
+export const OptionalPageRequest = PageRequest.nullish().transform((v) => v ?? PageRequest.parse({}));
+
 /** A tenant id as the spec's calls send it ("000000"). */
 export const TenantId = z
   .string()

@@ -1,6 +1,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { CHAT_RESOURCES } from './chat.ts';
+import { PageRequest } from './envelope.ts';
 import { safeLink } from './input.ts';
 
 /**
@@ -27,24 +28,6 @@ export const MESSAGE_TEXTS = {
   publishAtPast: '定时发布的时间须晚于现在',
   publishAtTooFar: '定时发布的时间不能超过一年',
 } as const;
-
-/** A BladeX page: { records, total, size, current, pages }. */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
-}
-export const PageRequest = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-});
-
-/** A page request whose body may be left out (first page of 10). */
-export const OptionalPageRequest = PageRequest.nullish().transform((v) => v ?? PageRequest.parse({}));
 
 const Id = z.string().trim().min(1).max(64);
 

@@ -1,6 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { TenantId } from './envelope.ts';
+import { pageOf, TenantId } from './envelope.ts';
 import { MESSAGES } from './errors.ts';
 
 /**
@@ -143,17 +143,7 @@ export const ServiceDetail = ServiceItem.extend({
 });
 export type ServiceDetail = z.infer<typeof ServiceDetail>;
 
-/** A BladeX page. */
-export function servicePageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
-  });
-}
-export const ServicePage = servicePageOf(ServiceItem);
+export const ServicePage = pageOf(ServiceItem);
 export type ServicePage = z.infer<typeof ServicePage>;
 
 const Current = z.coerce
@@ -417,7 +407,7 @@ export const ServiceRateDetail = z.object({
   count: z.number().int(),
   distribution: z.array(z.object({ score: z.number().int(), count: z.number().int() })),
   labels: z.array(z.object({ labelName: z.string(), count: z.number().int() })),
-  comments: servicePageOf(RatingComment),
+  comments: pageOf(RatingComment),
 });
 export type ServiceRateDetail = z.infer<typeof ServiceRateDetail>;
 
@@ -469,7 +459,7 @@ const SearchMissPageBody = z.object({ tenantId: TenantId.optional(), current: Cu
 /** The body may be left out (first page of 12); most misses first, then the latest. */
 export const SearchMissPageRequest = SearchMissPageBody.nullish().transform((v) => v ?? SearchMissPageBody.parse({}));
 export type SearchMissPageRequest = z.input<typeof SearchMissPageBody>;
-export const SearchMissPage = servicePageOf(SearchMiss);
+export const SearchMissPage = pageOf(SearchMiss);
 export type SearchMissPage = z.infer<typeof SearchMissPage>;
 
 // ---------------------------------------------------------------- combStr of accessWay '5' (4.4, 7.3)
@@ -538,7 +528,7 @@ export const MyRate = z.object({
   createdAt: z.string(),
 });
 export type MyRate = z.infer<typeof MyRate>;
-export const MyRatesPage = servicePageOf(MyRate);
+export const MyRatesPage = pageOf(MyRate);
 export type MyRatesPage = z.infer<typeof MyRatesPage>;
 
 // ---------------------------------------------------------------- clicks and comb-cygj (7.4, 7.9)

@@ -6,7 +6,7 @@ import {
   IMPORT_HEADER_ROW_MAX,
   IMPORT_HEADER_ROW_MIN,
 } from './constants.ts';
-import { pageOf, PageRequest } from './messages.ts';
+import { pageOf, PageRequest } from './envelope.ts';
 
 /**
  * Three lists (7.6 threeInventory, tripleList), department duty lists (7.7) and the bulk import and export

@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { pageOf, PageRequest } from './envelope.ts';
 
 /**
  * Users' departments set by hand (issue 14, ADR 0035): administrators holding the configuration menu
@@ -32,9 +33,7 @@ export const UserDeptSource = z.enum(USER_DEPT_SOURCES);
 export type UserDeptSource = z.infer<typeof UserDeptSource>;
 
 /** A page of the tenant's users: by name or account (part of either), and/or members of one department. */
-export const UserDeptPageRequest = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const UserDeptPageRequest = PageRequest.extend({
   keyword: z.string().trim().max(64).optional(),
   /** Only members of this department (itself, not the departments under it); '' or absent: everyone. */
   deptId: z.string().trim().max(64).optional(),
@@ -53,13 +52,7 @@ export const UserDeptItem = z.object({
 });
 export type UserDeptItem = z.infer<typeof UserDeptItem>;
 
-export const UserDeptPage = z.object({
-  records: z.array(UserDeptItem),
-  total: z.number().int(),
-  size: z.number().int(),
-  current: z.number().int(),
-  pages: z.number().int(),
-});
+export const UserDeptPage = pageOf(UserDeptItem);
 export type UserDeptPage = z.infer<typeof UserDeptPage>;
 
 /** The tenant's one department list, for the tree select ('' parent at the top). */

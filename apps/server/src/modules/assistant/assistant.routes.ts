@@ -23,8 +23,8 @@ import {
   SceneOption,
   WantAnswerQuery,
 } from '@portal/contracts/assistant';
-import { envelope } from '@portal/contracts/envelope';
-import { IdRequest, OptionalPageRequest, pageOf } from '@portal/contracts/messages';
+import { envelope, OptionalPageRequest, pageOf } from '@portal/contracts/envelope';
+import { IdRequest } from '@portal/contracts/messages';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';

@@ -21,17 +21,9 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { pageResult, type Page } from '../../platform/page.ts';
 import { assistantRepository } from './assistant.repository.ts';
 import { chooseAnswer, faqSearchDoc, RELATED_COVERAGE, SearchIndex } from './assistant.search.ts';
-
-type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
-const page = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.ceil(total / size),
-});
 
 type FaqDoc = { id: string; question: string; answer: string; url: string; sceneId: string; sceneName: string };
 
@@ -290,7 +282,7 @@ export async function showProgress(
     (input.current - 1) * input.size,
     input.size,
   );
-  return page(rows.map(feedbackOf), total, input.current, input.size);
+  return pageResult(rows.map(feedbackOf), total, input.current, input.size);
 }
 
 /** question/user/progressStatistics */
@@ -344,7 +336,7 @@ export async function openQuestions(
     (input.current - 1) * input.size,
     input.size,
   );
-  return page(
+  return pageResult(
     rows.map((r) => ({
       id: r.id,
       question: r.question,
@@ -390,7 +382,7 @@ export async function faqPage(
     (input.current - 1) * input.size,
     input.size,
   );
-  return page(rows.map(faqEntryOf), total, input.current, input.size);
+  return pageResult(rows.map(faqEntryOf), total, input.current, input.size);
 }
 
 /**

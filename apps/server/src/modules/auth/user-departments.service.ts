@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { pageResult } from '../../platform/page.ts';
 import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { departments } from '../services/departments.ts';
 import { directory } from './auth.directory.ts';
@@ -81,13 +82,7 @@ export async function userDeptPage(
     offset: (current - 1) * size,
     limit: size,
   });
-  return {
-    records: await withDepartments(deps, ctx.tenantId, rows),
-    total,
-    size,
-    current,
-    pages: Math.ceil(total / size),
-  };
+  return pageResult(await withDepartments(deps, ctx.tenantId, rows), total, current, size);
 }
 
 /**

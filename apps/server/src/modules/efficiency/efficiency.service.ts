@@ -26,6 +26,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { pageResult } from '../../platform/page.ts';
 import { directory } from '../auth/auth.directory.ts';
 import { efficiencyRepository, type Agg, type ProcessFilter } from './efficiency.repository.ts';
 import { rebuildAggregates } from './efficiency.aggregates.ts';
@@ -36,14 +37,6 @@ dayjs.extend(timezone);
 const repo = (deps: AppDeps) => efficiencyRepository(deps.db, deps.engine);
 const DAY = 86_400_000;
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
-const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.ceil(total / size),
-});
-
 type FilterInput = {
   startDate?: string | undefined;
   endDate?: string | undefined;

@@ -1,4 +1,4 @@
-import { envelope } from '@portal/contracts/envelope';
+import { envelope, OptionalPageRequest, pageOf } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
 import {
   IdRequest,
@@ -14,7 +14,6 @@ import {
   NoticeItem,
   NoticeManageItem,
   NoticeManageOptions,
-  OptionalPageRequest,
   PublicMessageDetail,
   ReadMessageRequest,
   ScheduledNoticeItem,
@@ -22,7 +21,6 @@ import {
   SendNoticeResult,
   STATUS_MESSAGE_DELETED,
   UserListRequest,
-  pageOf,
 } from '@portal/contracts/messages';
 import { z } from 'zod';
 import { fail, ok } from '../../platform/envelope.ts';

@@ -31,19 +31,11 @@ import { sanitizeRichText } from '../../platform/rich-text.ts';
 import { fail, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
+import { pageResult, type Page } from '../../platform/page.ts';
 import type { ChatRuntime } from '../chat/chat.hub.ts';
 import { PEER_PUBLIC_ACCOUNT } from '../chat/chat.repository.ts';
 import { markConversationRead, storeAndPublish } from '../chat/chat.service.ts';
 import { messagesRepository, type MessagesRepository } from './messages.repository.ts';
-
-type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
-const page = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.ceil(total / size),
-});
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -210,7 +202,7 @@ export async function userPage(
     (input.current - 1) * input.size,
     input.size,
   );
-  return page(
+  return pageResult(
     rows.map((u) => ({
       userId: u.id,
       userName: u.user_name,
@@ -254,7 +246,7 @@ export async function mpMessagePage(
     (input.current - 1) * input.size,
     input.size,
   );
-  return page(
+  return pageResult(
     rows.map((r) => noticeItem(ctx.tenantId, r)),
     total,
     input.current,
@@ -499,7 +491,7 @@ export async function manageNoticePage(rt: ChatRuntime, ctx: RequestContext, inp
     createdByName: r.created_by_name ?? '',
     withdrawnAt: r.deleted_at,
   }));
-  return { records, total, size: input.size, current: input.current, pages: Math.ceil(total / input.size) };
+  return pageResult(records, total, input.current, input.size);
 }
 
 export async function manageOptions(rt: ChatRuntime, ctx: RequestContext): Promise<NoticeManageOptions> {

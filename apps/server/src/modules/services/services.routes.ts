@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { envelope } from '@portal/contracts/envelope';
+import { envelope, pageOf } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
 import { COMMON_UPLOAD_MAX_BYTES, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import {
@@ -56,7 +56,6 @@ import {
   ThirdPartySystem,
   ToolItem,
   TopServicesRequest,
-  servicePageOf,
   BIND_TEXTS,
   type GroupKind,
 } from '@portal/contracts/services';
@@ -276,7 +275,7 @@ export async function servicesRoutes(app: App): Promise<void> {
         tags,
         summary: 'Services with the roles that see them (administrator)',
         body: PageRolesRequest,
-        response: { 200: envelope(servicePageOf(ServiceRoles)) },
+        response: { 200: envelope(pageOf(ServiceRoles)) },
       },
     },
     async (request) => {

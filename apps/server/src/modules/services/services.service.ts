@@ -31,6 +31,7 @@ import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
+import { pageResult, type Page } from '../../platform/page.ts';
 import { catalogueReads } from './catalogue-reads.repository.ts';
 import {
   servicesRepository,
@@ -59,15 +60,6 @@ export function callerFor(db: Db, tenantId: string, user: RequestContext | null)
 }
 
 const repo = (c: Caller) => servicesRepository(c.db);
-
-type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
-const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.ceil(total / size),
-});
 
 /** Rows → service items, with the average scores and (unless `favourites` is false) the caller's favourites. */
 async function toItems(c: Caller, rows: ServiceListRow[], favourites = true): Promise<ServiceItem[]> {
@@ -146,7 +138,7 @@ export async function page(c: Caller, input: PageInput, order: ServiceOrder = 's
       repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size),
       countOf(c, f),
     ]);
-    return pageOf(await toItems(c, rows, false), total, input.current, input.size);
+    return pageResult(await toItems(c, rows, false), total, input.current, input.size);
   });
   return c.viewer.userId ? { ...shared, records: await withCollected(c, shared.records) } : shared;
 }
@@ -158,7 +150,7 @@ export async function customPage(
 ): Promise<ServicePage> {
   const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, [...new Set(input.serviceIds)]), input.serviceIds);
   const slice = rows.slice((input.current - 1) * input.size, input.current * input.size);
-  return pageOf(await toItems(c, slice), rows.length, input.current, input.size);
+  return pageResult(await toItems(c, slice), rows.length, input.current, input.size);
 }
 
 /**
@@ -353,7 +345,7 @@ export async function myRates(c: Caller, user: RequestContext, current: number, 
       )
     ).map((r) => r.id),
   );
-  return pageOf(
+  return pageResult(
     rows.map((r) => ({
       serviceId: r.service_id,
       serviceName: r.service_name ?? '',
@@ -407,7 +399,7 @@ export async function search(
   recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), hits.length > 0);
   const ids = hits.slice((input.current - 1) * input.size, input.current * input.size).map((h) => h.id);
   const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids);
-  return pageOf(await toItems(c, rows), hits.length, input.current, input.size);
+  return pageResult(await toItems(c, rows), hits.length, input.current, input.size);
 }
 
 /** guide/lucene/search. */
@@ -457,7 +449,7 @@ export async function searchMisses(
     repo(c).searchMisses(c.tenantId, input.size, (input.current - 1) * input.size),
     repo(c).countSearchMisses(c.tenantId),
   ]);
-  return pageOf(
+  return pageResult(
     rows.map((r) => ({ keyword: r.keyword, count: Number(r.misses), lastAt: r.last_at })),
     total,
     input.current,
@@ -585,7 +577,7 @@ export async function rateDetail(
     count,
     distribution: [5, 4, 3, 2, 1].map((score) => ({ score, count: all.filter((r) => r.score === score).length })),
     labels: [...labelCounts].map(([labelName, n]) => ({ labelName, count: n })).sort((a, b) => b.count - a.count),
-    comments: pageOf(
+    comments: pageResult(
       comments.map((r) => ({
         userName: maskName(r.user_name),
         score: r.score,
@@ -626,9 +618,13 @@ export async function landingConfig(c: Caller): Promise<LandingConfig> {
 async function readLandingConfig(c: Caller): Promise<LandingConfig> {
   const tenant = await repo(c).tenant(c.tenantId);
   const row = await repo(c).landing(c.tenantId);
-  const title = `${tenant?.tenant_name ?? ''}网上办事服务大厅`;
-  return parse<LandingConfig>(row?.config, {
-    title,
+  return parse<LandingConfig>(row?.config, landingDefaults(tenant?.tenant_name ?? ''));
+}
+
+/** The landing page before a tenant saves one; the pre-login page of the site settings starts from the same. */
+export function landingDefaults(tenantName: string): LandingConfig {
+  return {
+    title: `${tenantName}网上办事服务大厅`,
     subtitle: '',
     logo: '',
     banner: '',
@@ -640,7 +636,7 @@ async function readLandingConfig(c: Caller): Promise<LandingConfig> {
     showNewly: true,
     showPopular: true,
     showTools: true,
-  });
+  };
 }
 
 export async function footerConfig(c: Caller): Promise<FooterConfig> {

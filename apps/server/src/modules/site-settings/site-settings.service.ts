@@ -6,7 +6,7 @@ import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { tenantDetail } from '../auth/auth.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
-import { catalogueReadsOf } from '../services/services.service.ts';
+import { catalogueReadsOf, landingDefaults } from '../services/services.service.ts';
 import { siteSettingsRepository } from './site-settings.repository.ts';
 
 const repo = (deps: AppDeps) => siteSettingsRepository(deps.db);
@@ -104,21 +104,7 @@ export async function preLogin(deps: AppDeps, tenantId: string): Promise<PreLogi
     repo(deps).setting<{ jumpServerUrl: string }>(tenantId, 'preLogin'),
     tenantName(deps, tenantId),
   ]);
-  const defaults: PreLoginConfig = {
-    title: `${name}网上办事服务大厅`,
-    subtitle: '',
-    logo: '',
-    banner: '',
-    searchPlaceholder: '',
-    showStatistic: true,
-    showScenes: true,
-    showDepts: true,
-    showTypes: true,
-    showNewly: true,
-    showPopular: true,
-    showTools: true,
-    jumpServerUrl: '/login',
-  };
+  const defaults: PreLoginConfig = { ...landingDefaults(name), jumpServerUrl: '/login' };
   const merged = { ...defaults, ...(landing ?? {}), jumpServerUrl: own?.jumpServerUrl ?? defaults.jumpServerUrl };
   return Object.fromEntries(
     Object.keys(defaults).map((k) => [k, (merged as Record<string, unknown>)[k]]),

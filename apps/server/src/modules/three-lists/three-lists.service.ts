@@ -10,6 +10,7 @@ import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { pageResult } from '../../platform/page.ts';
 import { holdsMenu } from '../auth/auth.service.ts';
 import { threeListsRepository, type DutyFilter, type ListDept } from './three-lists.repository.ts';
 
@@ -17,14 +18,6 @@ export const DUTY_MENU = 'deptResponsibilityListConfig';
 export const CONFIG_MENU = 'threeListsConfig';
 
 const repo = (deps: AppDeps) => threeListsRepository(deps.db);
-const pageResult = <T>(records: T[], total: number, current: number, size: number) => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.ceil(total / size),
-});
-
 type DutyRowLike = {
   id: string;
   dept_id: string;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/create-db.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { pageResult } from '../../platform/page.ts';
 import { requireMenu } from '../auth/auth.service.ts';
 import {
   afterCatalogueImport,
@@ -144,8 +145,8 @@ export async function cataloguePage(
   const bulk = catalogueBulk(deps.db);
   const total = await bulk.count(ctx.tenantId, filterOf(scope));
   const rows = await bulk.page(ctx.tenantId, filterOf(scope), (req.current - 1) * req.size, req.size);
-  return {
-    records: rows.map((r) => ({
+  return pageResult(
+    rows.map((r) => ({
       id: r.id,
       serviceName: r.service_name,
       deptName: r.dept_name ?? '',
@@ -156,10 +157,9 @@ export async function cataloguePage(
       visitCount: Number(r.visit_count),
     })),
     total,
-    current: req.current,
-    size: req.size,
-    pages: Math.ceil(total / req.size),
-  };
+    req.current,
+    req.size,
+  );
 }
 
 /** Spreadsheet column → the svc_services column a check field compares. */

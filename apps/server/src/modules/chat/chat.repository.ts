@@ -74,6 +74,37 @@ const CHUNK = 500;
 const chunks = <T>(xs: T[], n = CHUNK) =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
+/**
+ * The conversation with `peerId` leaves these users' lists and its unread count goes. A member removed, a group
+ * dissolved and a conversation deleted all hide it this one way; whether what they received is deleted too is the
+ * caller's part.
+ */
+async function hideConversationIn(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userIds: string[],
+  peerId: string,
+  now: string,
+): Promise<void> {
+  for (const part of chunks(userIds)) {
+    await trx
+      .updateTable('chat_conversations')
+      .set({ hidden: 1, open_top_chat_time: null })
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', part)
+      .where('peer_id', '=', peerId)
+      .execute();
+    await trx
+      .updateTable('chat_inbox')
+      .set({ read_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', part)
+      .where('peer_id', '=', peerId)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+}
+
 const MESSAGE_COLUMNS = [
   'id',
   'tenant_id',
@@ -496,26 +527,7 @@ export function chatRepository(db: Db) {
               : [];
             const now = nowIso();
             const memberIds = members.map((m) => m.user_id);
-            /** The conversation with the group leaves these users' lists, and its unread count goes. */
-            const hideFor = async (userIds: string[]) => {
-              for (const part of chunks(userIds)) {
-                await trx
-                  .updateTable('chat_conversations')
-                  .set({ hidden: 1, open_top_chat_time: null })
-                  .where('tenant_id', '=', tenantId)
-                  .where('user_id', 'in', part)
-                  .where('peer_id', '=', groupId)
-                  .execute();
-                await trx
-                  .updateTable('chat_inbox')
-                  .set({ read_at: now })
-                  .where('tenant_id', '=', tenantId)
-                  .where('user_id', 'in', part)
-                  .where('peer_id', '=', groupId)
-                  .where('read_at', 'is', null)
-                  .execute();
-              }
-            };
+            const hideFor = (userIds: string[]) => hideConversationIn(trx, tenantId, userIds, groupId, now);
             const g: GroupChange = {
               group,
               memberIds,
@@ -940,21 +952,7 @@ export function chatRepository(db: Db) {
           .where('user_id', '=', userId)
           .where('peer_id', '=', peerId)
           .execute();
-        await trx
-          .updateTable('chat_inbox')
-          .set({ read_at: now })
-          .where('tenant_id', '=', tenantId)
-          .where('user_id', '=', userId)
-          .where('peer_id', '=', peerId)
-          .where('read_at', 'is', null)
-          .execute();
-        await trx
-          .updateTable('chat_conversations')
-          .set({ hidden: 1, open_top_chat_time: null })
-          .where('tenant_id', '=', tenantId)
-          .where('user_id', '=', userId)
-          .where('peer_id', '=', peerId)
-          .execute();
+        await hideConversationIn(trx, tenantId, [userId], peerId, now);
       });
     },
 

@@ -168,34 +168,30 @@ export class AggregateDeltas {
         }));
     const processRows = rowsOf(this.processes.values(), PROCESS_KEY);
     const nodeRows = rowsOf(this.nodes.values(), NODE_KEY);
-    for (let i = 0; i < processRows.length; i += 200)
-      await db
-        .insertInto('eff_day_processes')
-        .values(processRows.slice(i, i + 200) as never)
-        .onConflict((oc) =>
-          oc
-            .columns(['tenant_id', ...PROCESS_KEY])
-            .doUpdateSet(
-              Object.fromEntries(
-                PROCESS_SUMS.map((c) => [c, sql`${sql.ref(`eff_day_processes.${c}`)} + ${sql.ref(`excluded.${c}`)}`]),
+    // Both tables are written alike: a new key is inserted, a stored one has the counters added to its own.
+    const addTo = async (
+      table: 'eff_day_processes' | 'eff_day_nodes',
+      rows: object[],
+      keyCols: readonly string[],
+      sums: readonly string[],
+    ) => {
+      for (let i = 0; i < rows.length; i += 200)
+        await db
+          .insertInto(table)
+          .values(rows.slice(i, i + 200) as never)
+          .onConflict((oc) =>
+            oc
+              .columns(['tenant_id', ...keyCols] as never)
+              .doUpdateSet(
+                Object.fromEntries(
+                  sums.map((c) => [c, sql`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]),
+                ) as never,
               ),
-            ),
-        )
-        .execute();
-    for (let i = 0; i < nodeRows.length; i += 200)
-      await db
-        .insertInto('eff_day_nodes')
-        .values(nodeRows.slice(i, i + 200) as never)
-        .onConflict((oc) =>
-          oc
-            .columns(['tenant_id', ...NODE_KEY])
-            .doUpdateSet(
-              Object.fromEntries(
-                NODE_SUMS.map((c) => [c, sql`${sql.ref(`eff_day_nodes.${c}`)} + ${sql.ref(`excluded.${c}`)}`]),
-              ),
-            ),
-        )
-        .execute();
+          )
+          .execute();
+    };
+    await addTo('eff_day_processes', processRows, PROCESS_KEY, PROCESS_SUMS);
+    await addTo('eff_day_nodes', nodeRows, NODE_KEY, NODE_SUMS);
     if (processRows.some((r) => (r as { started: number }).started < 0 || (r as { done_here: number }).done_here < 0))
       await db
         .deleteFrom('eff_day_processes')

@@ -1,23 +1,13 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-
-/** Only pages of this site or http(s) pages are embedded. */
-export function embeddableUrl(raw: string | null): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw, window.location.origin);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+import { embeddableUrl } from '../../../lib/embed.ts';
 
 /** /home/messageIfrm?url= (2.1): a message's page embedded in the shell, without the footer. */
 export function MessageIframePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const url = embeddableUrl(params.get('url'));
+  const url = embeddableUrl(params.get('url'))?.href;
   if (!url) return <Empty description={t('messages.notices.noUrl')} />;
   return (
     <iframe

@@ -2,7 +2,8 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadMessageFile } from '../api/download-message-file.ts';
-import { downloadMessageAttachment, saveBlob } from '../lib/download-message.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { downloadMessageAttachment } from '../lib/download-message.ts';
 
 /** Downloads the attachment of a message-center message; a deleted message opens /deleteNoPag. */
 export function useDownloadMessageFile() {

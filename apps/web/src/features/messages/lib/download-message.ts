@@ -32,15 +32,3 @@ export async function downloadMessageAttachment(
   deps.save(file.blob, file.fileName || fallbackName);
   return 'downloaded';
 }
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}

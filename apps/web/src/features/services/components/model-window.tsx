@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ModelWindowConfig } from '../lib/model-window.ts';
-import { embeddableUrl } from '../lib/embed.ts';
+import { embeddableUrl } from '../../../lib/embed.ts';
 
 /**
  * 2.4 model window: a dialog `width` px wide whose body is `height` px high, showing the configured url

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { getCombTicket, useCombTicket } from '../api/get-comb-ticket.ts';
 import { useServiceDetails } from '../api/get-service-details.ts';
 import { useTools } from '../api/get-tools.ts';
-import { embeddableUrl, mayEmbed } from '../lib/embed.ts';
+import { embeddableUrl, mayEmbed } from '../../../lib/embed.ts';
 import { modelWindowConfig } from '../lib/model-window.ts';
 import { withCombStr } from '../lib/open-service.ts';
 import { landingTenant } from '../lib/tenant.ts';

@@ -1,4 +1,5 @@
 import type { DictOption, JobProgress, MatchField, MatchFieldResult, TransferField } from '@portal/contracts/transfer';
+import { saveBlob } from '../../../lib/download.ts';
 import type { HttpClient } from '../../../lib/http/client.ts';
 import { workbenchHttp } from '../../../lib/http/clients.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
@@ -86,17 +87,6 @@ export async function downloadWithAuth(url: string, body: object | null, fallbac
   }
   const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
   saveBlob(await res.blob(), name ? decodeURIComponent(name) : fallbackName);
-}
-
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 export const downloadTemplate = (u: TransferUrls) =>

@@ -14,15 +14,3 @@ export function importConfigFile(file: File, preview: boolean) {
   form.append('file', file);
   return workbenchHttp.post<ConfigImportSummary>('/workbenchConfig/import', form, { silent: true });
 }
-
-/** Hands a downloaded file to the browser. */
-export function saveDownloadedFile(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}

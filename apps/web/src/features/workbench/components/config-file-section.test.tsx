@@ -41,8 +41,8 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/config-file.ts', () => ({
   exportConfigFile: api.exportFile,
   importConfigFile: api.importFile,
-  saveDownloadedFile: api.save,
 }));
+vi.mock('../../../lib/download.ts', () => ({ saveBlob: api.save }));
 vi.mock('../api/get-theme.ts', () => ({ getTheme: api.theme }));
 const { ConfigFileSection } = await import('./config-file-section.tsx');
 

@@ -4,7 +4,8 @@ import type { ConfigImportSummary } from '@portal/contracts/config-transfer';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
-import { exportConfigFile, importConfigFile, saveDownloadedFile } from '../api/config-file.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { exportConfigFile, importConfigFile } from '../api/config-file.ts';
 import { getTheme } from '../api/get-theme.ts';
 
 /** What the server said was wrong with a call (section 8 message), else the generic failure. */
@@ -63,7 +64,7 @@ export function ConfigFileSection() {
     setBusy('export');
     try {
       const { blob, fileName } = await exportConfigFile();
-      saveDownloadedFile(blob, fileName ?? 'workbench-config.json');
+      saveBlob(blob, fileName ?? 'workbench-config.json');
       void message.success(t('workbench.configFile.exported'));
     } finally {
       setBusy(null);

@@ -1,32 +1,10 @@
 import { Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { embeddableUrl, mayEmbed } from '../../../lib/embed.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useTopMenu } from '../api/get-top-menu.ts';
 import '../workbench.css';
-
-/** Only http(s) pages are embedded. */
-export function embeddableUrl(raw: string | null, origin: string = window.location.origin): URL | null {
-  if (!raw) return null;
-  try {
-    const u = new URL(raw, origin);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a page may be embedded: a page of this site, or the url of a configured navigation item (so a
- * crafted link cannot frame an arbitrary site inside the portal).
- */
-export function mayEmbed(url: URL, configured: readonly string[], origin: string = window.location.origin): boolean {
-  if (url.origin === origin) return true;
-  return configured.some((c) => {
-    const u = embeddableUrl(c, origin);
-    return !!u && u.href === url.href;
-  });
-}
 
 /** /home/navIfram and /home/iframPage: a custom navigation item or configured page, embedded. */
 export function IframePage() {

@@ -10,8 +10,9 @@ export function embeddableUrl(raw: string | null | undefined, origin: string = w
 }
 
 /**
- * Whether a page may be embedded in /home/serviceIframPage by url: a page of this site, or a url an
- * administrator configured (a common tool), so a crafted link cannot frame an arbitrary site in the portal.
+ * Whether a page may be embedded by url (/home/serviceIframPage, /home/navIfram, /home/iframPage): a page of this
+ * site, or a url an administrator configured (a common tool, a navigation item), so a crafted link cannot frame an
+ * arbitrary site in the portal.
  */
 export function mayEmbed(url: URL, configured: readonly string[], origin: string = window.location.origin): boolean {
   if (url.origin === origin) return true;

@@ -3,7 +3,7 @@ import { embeddableUrl, mayEmbed } from './embed.ts';
 
 const ORIGIN = 'https://portal.demo.edu.cn';
 
-describe('which pages /home/serviceIframPage embeds', () => {
+describe('which pages the portal embeds (serviceIframPage, navIfram, iframPage, messageIfrm)', () => {
   it('only http(s) urls', () => {
     expect(embeddableUrl('https://card.demo.edu.cn/self', ORIGIN)?.href).toBe('https://card.demo.edu.cn/self');
     expect(embeddableUrl('/home/homePage', ORIGIN)?.href).toBe(`${ORIGIN}/home/homePage`);
@@ -17,5 +17,15 @@ describe('which pages /home/serviceIframPage embeds', () => {
     expect(mayEmbed(new URL('https://card.demo.edu.cn/self'), configured, ORIGIN)).toBe(true);
     expect(mayEmbed(new URL('https://card.demo.edu.cn/self?x=1'), configured, ORIGIN)).toBe(false);
     expect(mayEmbed(new URL('https://evil.example/phish'), configured, ORIGIN)).toBe(false);
+  });
+
+  it('a navigation item configured without its path still matches its page (navIfram)', () => {
+    expect(mayEmbed(embeddableUrl('https://lib.demo.edu.cn/', ORIGIN)!, ['https://lib.demo.edu.cn'], ORIGIN)).toBe(
+      true,
+    );
+  });
+
+  it('relative urls are of this site (messageIfrm)', () => {
+    expect(embeddableUrl('/generalDetailsTow?id=n1')?.href).toBe(`${window.location.origin}/generalDetailsTow?id=n1`);
   });
 });

@@ -1,11 +1,10 @@
 import { isRouteAllowedByMenu } from '@portal/contracts/routes';
-import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { getRobotBaseInfo } from '../features/assistant/api/get-robot-base-info.ts';
-import { getUserInfo } from '../features/auth/api/get-user-info.ts';
+import { useSessionUser } from '../features/auth/api/get-user-info.ts';
 import { sessionStore, useSession } from '../lib/session/session-store.ts';
 import type { RouteHandle } from './route-table.ts';
 
@@ -39,13 +38,7 @@ export function RouteGuard() {
   const needsLogin = !handle?.public;
 
   // Once per page load and token: validates the token and refreshes the menus; a cached user renders at once.
-  const userQuery = useQuery({
-    queryKey: ['userInfo', token],
-    queryFn: () => getUserInfo(),
-    enabled: needsLogin && !!token,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const userQuery = useSessionUser(token, needsLogin);
   useEffect(() => {
     if (userQuery.data) sessionStore.getState().setUser(userQuery.data);
   }, [userQuery.data]);

@@ -11,6 +11,11 @@ export const sharedQueryKeys = {
   ownRatings: ['shared', 'ownRatings'] as const,
   /** The home page's cards with their data for the caller (cardcolumnconfig/getConfig; 我的收藏, 为你推荐 …). */
   homeCards: ['workbench', 'card'] as const,
+  /**
+   * The signed-in user (blade-user user/getUserInfo) under the token it was asked with: the route guard checks the
+   * token with it, the personal center shows it; one key, so both read one answer.
+   */
+  user: (token: string | null) => ['shared', 'user', token] as const,
 };
 
 /** What collecting or rating a service changes besides the feature's own lists. */

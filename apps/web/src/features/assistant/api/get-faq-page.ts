@@ -11,7 +11,7 @@ export type FaqFilter = { current: number; size: number; keyword?: string; scene
 export const getFaqPage = (filter: FaqFilter) =>
   platformHttp.post<Page<FaqEntry>>('/aiquestion/knowledge/page', filter);
 export const faqPageQueryOptions = (filter: FaqFilter) =>
-  queryOptions({ queryKey: [...assistantKeys.knowledge(), filter], queryFn: () => getFaqPage(filter) });
+  queryOptions({ queryKey: assistantKeys.knowledgePage(filter), queryFn: () => getFaqPage(filter) });
 export const useFaqPage = (filter: FaqFilter) => useQuery(faqPageQueryOptions(filter));
 
 /** What a saved, switched, removed or imported entry makes stale: every page of the list. */

@@ -8,5 +8,6 @@ export const assistantKeys = {
   recommend: (sceneId: string) => [...assistantKeys.all, 'recommend', sceneId] as const,
   feedback: () => [...assistantKeys.all, 'feedback'] as const,
   knowledge: () => [...assistantKeys.all, 'knowledge'] as const,
+  knowledgePage: (filter: object) => [...assistantKeys.knowledge(), filter] as const,
   scenes: () => [...assistantKeys.all, 'scenes'] as const,
 };

@@ -1,6 +1,8 @@
 import type { TenantDetail } from '@portal/contracts/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { workbenchHttp } from '../../../lib/http/clients.ts';
 import { setVisitorTimeZone } from '../../../lib/time-zone.ts';
+import { authKeys } from './query-keys.ts';
 
 /** GET nobody/tenant/detail: the tenant's name, and whether demo accounts work (login page). */
 export async function getTenantDetail(tenantId: string): Promise<TenantDetail> {
@@ -9,3 +11,7 @@ export async function getTenantDetail(tenantId: string): Promise<TenantDetail> {
   setVisitorTimeZone(detail.timeZone);
   return detail;
 }
+export const tenantDetailQueryOptions = (tenantId: string) =>
+  queryOptions({ queryKey: authKeys.tenantDetail(tenantId), queryFn: () => getTenantDetail(tenantId), retry: false });
+export const useTenantDetail = (tenantId: string) =>
+  useQuery({ ...tenantDetailQueryOptions(tenantId), enabled: !!tenantId });

@@ -37,15 +37,32 @@ const api = vi.hoisted(() => ({
     session: { expireTime: Date.now() + 1e6, tgt: 'TGT-1', outLogTip: '', casTicket: 'ST-1' },
   })),
 }));
-vi.mock('../api/model-login.ts', () => ({ getLoginMode: api.getLoginMode }));
+vi.mock('../api/model-login.ts', async (original) => {
+  const real = await original<typeof import('../api/model-login.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useLoginMode: (tenantId: string) =>
+      useQuery({ ...real.loginModeQueryOptions(tenantId), queryFn: () => api.getLoginMode(), enabled: !!tenantId }),
+  };
+});
 vi.mock('../api/get-address.ts', () => ({ getAddress: api.getAddress }));
 vi.mock('../api/identity-sign-in.ts', () => ({ exchangeSignIn: api.exchangeSignIn, ldapLogin: api.ldapLogin }));
 vi.mock('../api/login.ts', () => ({ login: api.login }));
 vi.mock('../api/get-user-info.ts', () => ({ getUserInfo: api.getUserInfo }));
 vi.mock('../api/login-init.ts', () => ({ loginInit: api.loginInit }));
-vi.mock('../api/get-tenant-detail.ts', () => ({
-  getTenantDetail: async () => ({ tenantId: '000000', tenantName: '示例大学', demo: false }),
-}));
+vi.mock('../api/get-tenant-detail.ts', async (original) => {
+  const real = await original<typeof import('../api/get-tenant-detail.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useTenantDetail: (tenantId: string) =>
+      useQuery({
+        ...real.tenantDetailQueryOptions(tenantId),
+        queryFn: async () => ({ tenantId: '000000', tenantName: '示例大学', demo: false }),
+      }),
+  };
+});
 const { LoginPage } = await import('./login-page.tsx');
 
 const oidc = (localLogin: boolean): LoginMode => ({

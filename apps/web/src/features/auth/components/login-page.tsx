@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined, BankOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TokenResult } from '@portal/contracts/auth';
 import { IDENTITY_MESSAGES } from '@portal/contracts/identity';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Divider, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getUserInfo } from '../api/get-user-info.ts';
 import { login } from '../api/login.ts';
 import { loginInit } from '../api/login-init.ts';
-import { getTenantDetail } from '../api/get-tenant-detail.ts';
+import { useTenantDetail } from '../api/get-tenant-detail.ts';
 import { getAddress } from '../api/get-address.ts';
 import { exchangeSignIn, ldapLogin } from '../api/identity-sign-in.ts';
-import { getLoginMode } from '../api/model-login.ts';
+import { useLoginMode } from '../api/model-login.ts';
+import { authKeys } from '../api/query-keys.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
@@ -41,19 +42,9 @@ export function LoginPage() {
   // Break-glass: the password form of a tenant that switched it off, for its administrators.
   const [localAnyway, setLocalAnyway] = useState(false);
   const tenantId = Form.useWatch('tenantId', form) ?? params.get('tenantId') ?? DEFAULT_TENANT;
-  const tenant = useQuery({
-    queryKey: ['tenantDetail', tenantId],
-    queryFn: () => getTenantDetail(tenantId),
-    retry: false,
-    enabled: !!tenantId,
-  });
+  const tenant = useTenantDetail(tenantId);
   // 7.3 modelLogin: the password form, the school's sign-in, or both.
-  const mode = useQuery({
-    queryKey: ['loginMode', tenantId],
-    queryFn: () => getLoginMode(tenantId),
-    retry: false,
-    enabled: !!tenantId,
-  });
+  const mode = useLoginMode(tenantId);
 
   const loggedOut = params.get('logout') === 'true' || params.get('logout') === '1';
   const reLogin = params.get('isLogin') === 'true';
@@ -70,7 +61,7 @@ export function LoginPage() {
     // answer cached for it.
     if (!loggedOut && !reLogin) return;
     sessionStore.getState().logoutClear();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'tenantDetail' && q.queryKey[0] !== 'loginMode' });
+    queryClient.removeQueries({ predicate: (q) => !partialMatchKey(q.queryKey, authKeys.signIn()) });
   }, [loggedOut, reLogin, queryClient]);
 
   const showError = (err: unknown) => {

@@ -2,6 +2,7 @@ import type { ServiceRateDetail } from '@portal/contracts/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { workbenchHttp } from '../../../lib/http/clients.ts';
 import { isLoggedIn, landingTenant } from '../lib/tenant.ts';
+import { servicesKeys } from './query-keys.ts';
 
 /** 7.5 nobody/serverCenter/serviceRateDetail: average, distribution, labels and comments of a service's ratings. */
 export function getRateDetail(serviceId: string, current = 1, size = 5): Promise<ServiceRateDetail> {
@@ -15,7 +16,7 @@ export function getRateDetail(serviceId: string, current = 1, size = 5): Promise
 
 export const rateDetailQueryOptions = (serviceId: string, current: number) =>
   queryOptions({
-    queryKey: ['services', 'rateDetail', serviceId, current],
+    queryKey: servicesKeys.rateDetail(serviceId, current),
     queryFn: () => getRateDetail(serviceId, current),
   });
 

@@ -1,5 +1,6 @@
 import type { SearchMissPage, SearchMissPageRequest } from '@portal/contracts/services';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { servicesKeys } from './query-keys.ts';
 
 export type SearchMissParams = { current: number; size: number };
 
@@ -10,6 +11,6 @@ export function getSearchMisses(params: SearchMissParams): Promise<SearchMissPag
 }
 
 export const getSearchMissesQueryOptions = (params: SearchMissParams) => ({
-  queryKey: ['services', 'searchMisses', params.current, params.size] as const,
+  queryKey: servicesKeys.searchMisses(params.current, params.size),
   queryFn: () => getSearchMisses(params),
 });

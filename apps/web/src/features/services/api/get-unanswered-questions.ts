@@ -1,5 +1,6 @@
 import type { RobotQuestionRecord } from '@portal/contracts/assistant';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { servicesKeys } from './query-keys.ts';
 
 export type UnansweredParams = { current: number; size: number };
 export type UnansweredPage = {
@@ -16,6 +17,6 @@ export function getUnansweredQuestions(params: UnansweredParams): Promise<Unansw
 }
 
 export const getUnansweredQuestionsQueryOptions = (params: UnansweredParams) => ({
-  queryKey: ['services', 'unansweredQuestions', params.current, params.size] as const,
+  queryKey: servicesKeys.unansweredQuestions(params.current, params.size),
   queryFn: () => getUnansweredQuestions(params),
 });

@@ -1,6 +1,8 @@
+import type { GroupKind, ServiceItem } from '@portal/contracts/services';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchParams } from '../api/search-service.ts';
 import { renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
@@ -37,8 +39,10 @@ const api = vi.hoisted(() => ({
     sceneCount: 1,
     visitCount: 1,
   })),
-  getTopServices: vi.fn(async () => []),
-  queryAllServiceByType: vi.fn(async () => []),
+  getTopServices: vi.fn<(kind: 'heat' | 'newly', size: number) => Promise<ServiceItem[]>>(async () => []),
+  queryAllServiceByType: vi.fn<(tenantId: string, groupBy: GroupKind, perGroup: number) => Promise<never[]>>(
+    async () => [],
+  ),
   searchService: vi.fn(),
   getHeatWords: vi.fn(async () => []),
   getTools: vi.fn(async () => [
@@ -60,15 +64,97 @@ const api = vi.hoisted(() => ({
     },
   ]),
 }));
-vi.mock('../api/get-landing-config.ts', () => ({ getLandingConfig: api.getLandingConfig }));
-vi.mock('../api/get-footer-config.ts', () => ({ getFooterConfig: api.getFooterConfig }));
-vi.mock('../api/get-navigation-bars.ts', () => ({ getNavigationBars: api.getNavigationBars }));
-vi.mock('../api/get-statistic-data.ts', () => ({ getStatisticData: api.getStatisticData }));
-vi.mock('../api/get-top-services.ts', () => ({ getTopServices: api.getTopServices }));
-vi.mock('../api/query-all-service-by-type.ts', () => ({ queryAllServiceByType: api.queryAllServiceByType }));
-vi.mock('../api/search-service.ts', () => ({ searchService: api.searchService }));
-vi.mock('../api/get-heat-words.ts', () => ({ getHeatWords: api.getHeatWords }));
-vi.mock('../api/get-tools.ts', () => ({ getTools: api.getTools }));
+// Each api module is the real one (its query options and keys) with the network call replaced by the mock.
+vi.mock('../api/get-landing-config.ts', async (original) => {
+  const real = await original<typeof import('../api/get-landing-config.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useLandingConfig: (tenantId: string) =>
+      useQuery({ ...real.landingConfigQueryOptions(tenantId), queryFn: () => api.getLandingConfig() }),
+  };
+});
+vi.mock('../api/get-footer-config.ts', async (original) => {
+  const real = await original<typeof import('../api/get-footer-config.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useFooterConfig: (tenantId: string) =>
+      useQuery({ ...real.footerConfigQueryOptions(tenantId), queryFn: () => api.getFooterConfig() }),
+  };
+});
+vi.mock('../api/get-navigation-bars.ts', async (original) => {
+  const real = await original<typeof import('../api/get-navigation-bars.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useNavigationBars: (tenantId: string) =>
+      useQuery({ ...real.navigationBarsQueryOptions(tenantId), queryFn: () => api.getNavigationBars() }),
+  };
+});
+vi.mock('../api/get-statistic-data.ts', async (original) => {
+  const real = await original<typeof import('../api/get-statistic-data.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useStatisticData: (tenantId: string) =>
+      useQuery({ ...real.statisticDataQueryOptions(tenantId), queryFn: () => api.getStatisticData() }),
+  };
+});
+vi.mock('../api/get-top-services.ts', async (original) => {
+  const real = await original<typeof import('../api/get-top-services.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useTopServices: (kind: 'heat' | 'newly', size: number, tenantId: string, loggedIn: boolean, enabled = true) =>
+      useQuery({
+        ...real.topServicesQueryOptions(kind, size, tenantId, loggedIn),
+        queryFn: () => api.getTopServices(kind, size),
+        enabled,
+      }),
+  };
+});
+vi.mock('../api/query-all-service-by-type.ts', async (original) => {
+  const real = await original<typeof import('../api/query-all-service-by-type.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useServicesByType: (tenantId: string, groupBy: GroupKind, perGroup: number) =>
+      useQuery({
+        ...real.servicesByTypeQueryOptions(tenantId, groupBy, perGroup),
+        queryFn: () => api.queryAllServiceByType(tenantId, groupBy, perGroup),
+      }),
+  };
+});
+vi.mock('../api/search-service.ts', async (original) => {
+  const real = await original<typeof import('../api/search-service.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useSearchService: (params: SearchParams, tenantId: string, loggedIn: boolean) =>
+      useQuery({
+        ...real.searchServiceQueryOptions(params, tenantId, loggedIn),
+        queryFn: () => api.searchService(params),
+      }),
+  };
+});
+vi.mock('../api/get-heat-words.ts', async (original) => {
+  const real = await original<typeof import('../api/get-heat-words.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useHeatWords: (size = 8) => useQuery({ ...real.heatWordsQueryOptions(size), queryFn: () => api.getHeatWords() }),
+  };
+});
+vi.mock('../api/get-tools.ts', async (original) => {
+  const real = await original<typeof import('../api/get-tools.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useTools: (tenantId: string, enabled = true) =>
+      useQuery({ ...real.toolsQueryOptions(tenantId), queryFn: () => api.getTools(), enabled }),
+  };
+});
 const { LandingPage } = await import('./landing-page.tsx');
 
 beforeEach(() => vi.clearAllMocks());

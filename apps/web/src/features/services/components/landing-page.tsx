@@ -1,6 +1,5 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { GroupKind, ServiceItem } from '@portal/contracts/services';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Drawer, Empty, Grid, List, Radio, Row, Skeleton, Statistic, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { getFooterConfig } from '../api/get-footer-config.ts';
-import { getLandingConfig } from '../api/get-landing-config.ts';
-import { getNavigationBars } from '../api/get-navigation-bars.ts';
-import { getStatisticData } from '../api/get-statistic-data.ts';
-import { getTools } from '../api/get-tools.ts';
-import { getTopServices } from '../api/get-top-services.ts';
-import { queryAllServiceByType } from '../api/query-all-service-by-type.ts';
-import { searchService } from '../api/search-service.ts';
+import { useFooterConfig } from '../api/get-footer-config.ts';
+import { useLandingConfig } from '../api/get-landing-config.ts';
+import { useNavigationBars } from '../api/get-navigation-bars.ts';
+import { useStatisticData } from '../api/get-statistic-data.ts';
+import { useTools } from '../api/get-tools.ts';
+import { useTopServices } from '../api/get-top-services.ts';
+import { useServicesByType } from '../api/query-all-service-by-type.ts';
+import { useSearchService } from '../api/search-service.ts';
 import { isModelConfig, modelWindowConfig } from '../lib/model-window.ts';
 import { landingTenant } from '../lib/tenant.ts';
 import { FallbackImage } from './fallback-image.tsx';
@@ -31,10 +30,7 @@ const SEARCH_PAGE_SIZE = 8;
 
 function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind }) {
   const { t } = useTranslation();
-  const groups = useQuery({
-    queryKey: ['services', 'landingGroups', tenantId, kind],
-    queryFn: () => queryAllServiceByType(tenantId, kind, 8),
-  });
+  const groups = useServicesByType(tenantId, kind, 8);
   const [chosen, setChosen] = useState<string | null>(null);
   const list = groups.data ?? [];
   const active = list.find((g) => g.id === chosen) ?? list[0];
@@ -115,35 +111,19 @@ export function LandingPage() {
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
   const current = Number(params.get('current') ?? 1) || 1;
-  const config = useQuery({
-    queryKey: ['services', 'landingConfig', tenantId],
-    queryFn: () => getLandingConfig(tenantId),
-  });
-  const footer = useQuery({ queryKey: ['services', 'footer', tenantId], queryFn: () => getFooterConfig(tenantId) });
-  const stat = useQuery({ queryKey: ['services', 'statistic', tenantId], queryFn: () => getStatisticData(tenantId) });
-  const nav = useQuery({ queryKey: ['services', 'navBars', tenantId], queryFn: () => getNavigationBars(tenantId) });
-  const tools = useQuery({ queryKey: ['services', 'tools', tenantId], queryFn: () => getTools(tenantId) });
+  const config = useLandingConfig(tenantId);
+  const footer = useFooterConfig(tenantId);
+  const stat = useStatisticData(tenantId);
+  const nav = useNavigationBars(tenantId);
+  const tools = useTools(tenantId);
   // The administrator's display switches (pre-login configuration): a section switched off is neither shown nor
   // fetched. Until the configuration has answered every section keeps its place (skeletons), as before.
   const shown = (key: 'showScenes' | 'showDepts' | 'showTypes' | 'showNewly' | 'showPopular') =>
     config.data?.[key] !== false;
   const known = !config.isPending;
-  const newly = useQuery({
-    queryKey: ['services', 'newly', tenantId, loggedIn],
-    queryFn: () => getTopServices('newly', 8),
-    enabled: known && shown('showNewly'),
-  });
-  const popular = useQuery({
-    queryKey: ['services', 'popular', tenantId, loggedIn],
-    queryFn: () => getTopServices('heat', 8),
-    enabled: known && shown('showPopular'),
-  });
-  const results = useQuery({
-    queryKey: ['services', 'landingSearch', tenantId, keyword, current, loggedIn],
-    queryFn: () => searchService({ keyword, current, size: SEARCH_PAGE_SIZE }),
-    enabled: !!keyword,
-    placeholderData: keepPreviousData,
-  });
+  const newly = useTopServices('newly', 8, tenantId, loggedIn, known && shown('showNewly'));
+  const popular = useTopServices('heat', 8, tenantId, loggedIn, known && shown('showPopular'));
+  const results = useSearchService({ keyword, current, size: SEARCH_PAGE_SIZE }, tenantId, loggedIn);
   const c = config.data;
   const browseTabs = [
     shown('showScenes') && {

@@ -1,9 +1,8 @@
 import { SEARCH_KEYWORD_MAX } from '@portal/contracts/services';
-import { useQuery } from '@tanstack/react-query';
 import { Input, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getHeatWords } from '../api/get-heat-words.ts';
+import { useHeatWords } from '../api/get-heat-words.ts';
 
 /** The service search box with the hot words under it. */
 export function SearchBox({
@@ -20,7 +19,7 @@ export function SearchBox({
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
-  const words = useQuery({ queryKey: ['services', 'heatWords'], queryFn: () => getHeatWords(8) });
+  const words = useHeatWords(8);
   return (
     <div className="svc-search" role="search">
       <Input.Search

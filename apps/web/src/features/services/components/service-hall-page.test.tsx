@@ -44,7 +44,14 @@ vi.mock('../api/get-service-page.ts', async (original) => {
       }),
   };
 });
-vi.mock('../api/get-heat-words.ts', () => ({ getHeatWords: api.getHeatWords }));
+vi.mock('../api/get-heat-words.ts', async (original) => {
+  const real = await original<typeof import('../api/get-heat-words.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    ...real,
+    useHeatWords: (size = 8) => useQuery({ ...real.heatWordsQueryOptions(size), queryFn: () => api.getHeatWords() }),
+  };
+});
 const { ServiceHallPage } = await import('./service-hall-page.tsx');
 
 const GROUPS = {

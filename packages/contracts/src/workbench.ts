@@ -140,7 +140,11 @@ export type CardMapping = z.infer<typeof CardMapping>;
 export const TypeListEntry = z.object({ name: z.string().max(50), serviceSceneName: z.string().max(50).default('') });
 export const StatusColor = z.object({
   typeName: z.string().max(50),
-  colorVal: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
+  // The longest the pattern admits (# and 8 digits), stated so a form's maxLength derives from it (issue 15).
+  colorVal: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{3,8}$/)
+    .max(9),
 });
 export const OtherInformation = z.object({ label: z.string().max(50), value: z.string().max(500) });
 
@@ -439,7 +443,11 @@ export type FooterInfo = z.infer<typeof FooterInfo>;
 export const Theme = z.object({
   themeName: z.string().max(50),
   themeId: z.string().max(64),
-  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: '主题色格式不正确' }),
+  // The max after the pattern, so a wrong colour still reports the pattern's message first.
+  themeColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: '主题色格式不正确' })
+    .max(7),
   themeImg: z.string().max(1000).default(''),
   themeImgBorderColor: z.string().max(20).default(''),
   WaitingForMeToHandleBCImg: z.string().max(1000).default(''),

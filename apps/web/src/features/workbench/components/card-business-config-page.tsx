@@ -36,7 +36,7 @@ import { getIndexTypes } from '../api/get-index-types.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { publishCard } from '../api/publish-card.ts';
 import { removeColumns } from '../api/remove-columns.ts';
-import { removeCards } from '../api/remove-config.ts';
+import { removeCards } from '../api/remove-cards.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { submitCard } from '../api/submit-card.ts';
@@ -489,7 +489,7 @@ export function CardBusinessConfigPage() {
                         >
                           <Input
                             aria-label={t('workbench.config.statusColor')}
-                            maxLength={7}
+                            maxLength={maxLengthOf(StatusColor.shape.colorVal)}
                             placeholder="#52c41a"
                             style={{ width: 110 }}
                           />

@@ -7,7 +7,7 @@ import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { apiListQueryKey, useApiList } from '../api/get-api-list.ts';
 import { submitApi } from '../api/submit-api.ts';
-import { removeApi } from '../api/remove-config.ts';
+import { removeApi } from '../api/remove-api.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { verifyUrl } from '../api/verify-url.ts';
 

@@ -1,7 +1,7 @@
 import { App, Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
-import { IndexTypeSubmit, type FooterInfo } from '@portal/contracts/workbench';
+import { IndexTypeSubmit, Theme, type FooterInfo } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
@@ -11,13 +11,11 @@ import { footerQueryKey, useFooter } from '../api/get-footer.ts';
 import { indexTypesQueryKey, useIndexTypes } from '../api/get-index-types.ts';
 import { submitFooter } from '../api/submit-footer.ts';
 import { submitIndexCards } from '../api/submit-index-cards.ts';
-import {
-  adjustIndexTypeOrder,
-  removeIndexTypes,
-  setDefaultIndexType,
-  setIndexTypeStatus,
-  submitIndexType,
-} from '../api/submit-index-type.ts';
+import { adjustIndexTypeOrder } from '../api/adjust-index-type-order.ts';
+import { removeIndexTypes } from '../api/remove-index-types.ts';
+import { setDefaultIndexType } from '../api/set-default-index-type.ts';
+import { setIndexTypeStatus } from '../api/set-index-type-status.ts';
+import { submitIndexType } from '../api/submit-index-type.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { submitTheme } from '../api/submit-theme.ts';
@@ -68,7 +66,7 @@ export function ThemeColorSetting() {
           aria-label={t('workbench.config.theme')}
           data-testid="theme-color-input"
           value={color}
-          maxLength={7}
+          maxLength={maxLengthOf(Theme.shape.themeColor)}
           style={{ width: 110 }}
           onChange={(e) => setColor(e.target.value)}
         />

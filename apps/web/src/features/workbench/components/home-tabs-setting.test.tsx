@@ -33,13 +33,11 @@ vi.mock('../api/get-card-list.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return { useCardList: () => useQuery({ queryKey: ['cards'], queryFn: async () => [] }) };
 });
-vi.mock('../api/submit-index-type.ts', () => ({
-  submitIndexType: vi.fn(async () => ({ id: 'new' })),
-  setIndexTypeStatus: vi.fn(async () => null),
-  setDefaultIndexType: api.setDefault,
-  adjustIndexTypeOrder: api.order,
-  removeIndexTypes: api.remove,
-}));
+vi.mock('../api/submit-index-type.ts', () => ({ submitIndexType: vi.fn(async () => ({ id: 'new' })) }));
+vi.mock('../api/set-index-type-status.ts', () => ({ setIndexTypeStatus: vi.fn(async () => null) }));
+vi.mock('../api/set-default-index-type.ts', () => ({ setDefaultIndexType: api.setDefault }));
+vi.mock('../api/adjust-index-type-order.ts', () => ({ adjustIndexTypeOrder: api.order }));
+vi.mock('../api/remove-index-types.ts', () => ({ removeIndexTypes: api.remove }));
 const { HomeCardsSetting } = await import('./home-page-config-page.tsx');
 
 function renderSetting() {

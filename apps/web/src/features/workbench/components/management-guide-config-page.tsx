@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { useServiceList } from '../api/get-service-list.ts';
-import { useGuideDetail, useGuideMutations } from '../api/manage-guide.ts';
+import { useGuideDetail } from '../api/get-guide-detail.ts';
+import { useRemoveGuide } from '../api/remove-guide.ts';
+import { useSaveGuide } from '../api/save-guide.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import '../workbench.css';
 
@@ -15,7 +17,7 @@ function GuideEditor({ service, onClose }: { service: CardService; onClose: () =
   const { message } = App.useApp();
   const [form] = Form.useForm<{ content: string }>();
   const detail = useGuideDetail(service.serviceId);
-  const { save } = useGuideMutations();
+  const save = useSaveGuide();
   useEffect(() => {
     if (detail.data) form.setFieldsValue({ content: detail.data.content });
   }, [detail.data, form]);
@@ -83,7 +85,7 @@ export function ManagementGuideConfigPage() {
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<CardService | null>(null);
   const services = useServiceList(keyword);
-  const { remove, refresh } = useGuideMutations();
+  const { remove, refresh } = useRemoveGuide();
   const confirmRemove = useConfirmRemove();
   return (
     <div className="wb-config">

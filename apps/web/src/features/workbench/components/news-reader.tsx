@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
-import { useNewsForReader } from '../api/manage-news.ts';
+import { useNewsForReader } from '../api/get-news-for-reader.ts';
 
 /** A written item's body (issue 16), cleaned again in the browser before it is shown. */
 function NewsReader({ item, onClose }: { item: NewsItem; onClose: () => void }) {

@@ -20,7 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { formatTenantTime, tenantTimeZone } from '../../../lib/time-zone.ts';
-import { useNewsForEditor, useNewsMutations, useNewsPage } from '../api/manage-news.ts';
+import { useNewsForEditor } from '../api/get-news-for-editor.ts';
+import { useNewsPage } from '../api/get-news-page.ts';
+import { useRemoveNews } from '../api/remove-news.ts';
+import { useSaveNews } from '../api/save-news.ts';
 import { fromPickerTime, toPickerTime } from '../lib/news-time.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 
@@ -44,7 +47,7 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const detail = useNewsForEditor(id);
-  const { save } = useNewsMutations();
+  const save = useSaveNews();
   const kind = Form.useWatch('kind', form);
   useEffect(() => {
     if (detail.data)
@@ -203,7 +206,7 @@ export function NewsSection() {
   const [current, setCurrent] = useState(1);
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const page = useNewsPage({ kind, keyword: keyword || undefined, current, size: 10 });
-  const { remove, refresh } = useNewsMutations();
+  const { remove, refresh } = useRemoveNews();
   const confirmRemove = useConfirmRemove();
   const now = Date.now();
   return (

@@ -7,7 +7,7 @@ import { ImageUploadButton } from './image-upload-button.tsx';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { toolsQueryKey, useTools } from '../api/get-tools.ts';
 import { saveTool } from '../api/save-tool.ts';
-import { removeTool } from '../api/remove-config.ts';
+import { removeTool } from '../api/remove-tool.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 
 type Values = { tools_name: string; tools_url: string; tools_type: string };

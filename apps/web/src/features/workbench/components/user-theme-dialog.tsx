@@ -1,8 +1,9 @@
 import { App, Button, ColorPicker, Input, Modal, Radio, Space } from 'antd';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
-import type { ThemeDetail } from '@portal/contracts/workbench';
+import { Theme, type ThemeDetail } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { normalizeHex } from '../../../lib/theme/theme.ts';
@@ -158,7 +159,7 @@ export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
             aria-label={t('workbench.theme.customColor')}
             data-testid="user-theme-color"
             value={custom}
-            maxLength={7}
+            maxLength={maxLengthOf(Theme.shape.themeColor)}
             style={{ width: 110 }}
             status={badCustom ? 'error' : undefined}
             onChange={(e) => setCustom(e.target.value)}

@@ -20,7 +20,7 @@ export function getPublicAccountMessages(input: {
 
 export const publicAccountMessagesQueryKey = messagesKeys.publicAccountMessages;
 export const getPublicAccountMessagesQueryOptions = (mpId: string, current: number) => ({
-  queryKey: [...publicAccountMessagesQueryKey(mpId), current] as const,
+  queryKey: messagesKeys.publicAccountMessagesPage(mpId, current),
   queryFn: () => getPublicAccountMessages({ mpId, current }),
   placeholderData: keepPreviousData,
 });

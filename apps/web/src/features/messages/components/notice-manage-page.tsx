@@ -25,13 +25,11 @@ import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { deptTree } from '../../../lib/dept-tree.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
-import {
-  useManagedNotices,
-  useNoticeOptions,
-  usePublishNotice,
-  useScheduledNotices,
-  useWithdrawNotice,
-} from '../api/manage-notices.ts';
+import { useManagedNotices } from '../api/get-managed-notices.ts';
+import { useNoticeOptions } from '../api/get-notice-options.ts';
+import { useScheduledNotices } from '../api/get-scheduled-notices.ts';
+import { usePublishNotice } from '../api/publish-notice.ts';
+import { useWithdrawNotice } from '../api/withdraw-notice.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 
 dayjs.extend(utc);

@@ -8,12 +8,10 @@ import { App, Button, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
-import {
-  useRemoveCalendarEvent,
-  useRemoveSemester,
-  useSaveCalendarEvent,
-  useSaveSemester,
-} from '../api/edit-school-calendar.ts';
+import { useRemoveCalendarEvent } from '../api/remove-calendar-event.ts';
+import { useRemoveSemester } from '../api/remove-semester.ts';
+import { useSaveCalendarEvent } from '../api/save-calendar-event.ts';
+import { useSaveSemester } from '../api/save-semester.ts';
 import { useSchoolCalendar } from '../api/get-school-calendar.ts';
 
 type Kind = CalendarEvent['kind'];

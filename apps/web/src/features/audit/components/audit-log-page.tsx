@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
-import { useAuditPage, useAuditUsers, useRevertAuditEntry, type AuditFilter } from '../api/audit-log.ts';
+import { useAuditPage, type AuditFilter } from '../api/get-audit-page.ts';
+import { useAuditUsers } from '../api/get-audit-users.ts';
+import { useRevertAuditEntry } from '../api/revert-audit-entry.ts';
 import { fieldChanges, showValue } from '../lib/diff.ts';
 
 const ACTION_COLORS: Record<AuditAction, string> = {

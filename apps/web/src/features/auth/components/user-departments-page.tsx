@@ -4,12 +4,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
 import { deptTree, type DeptTreeNode } from '../../../lib/dept-tree.ts';
-import {
-  useSubmitUserDepts,
-  useUserDeptOptions,
-  useUserDeptPage,
-  type UserDeptFilter,
-} from '../api/user-departments.ts';
+import { useUserDeptOptions } from '../api/get-user-dept-options.ts';
+import { useUserDeptPage, type UserDeptFilter } from '../api/get-user-dept-page.ts';
+import { useSubmitUserDepts } from '../api/submit-user-depts.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 
 /** The dialog that sets one user's departments (several, from the tree of the one list; none clears them). */

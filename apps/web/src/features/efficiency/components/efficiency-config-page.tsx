@@ -1,9 +1,11 @@
 import { DEFAULT_TIME_ZONE, REPORT_BLOCKS, type ReportConfig } from '@portal/contracts/efficiency';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Select, Spin, Switch } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { efficiencyKeys, reportConfigQueryOptions, saveReportConfig } from '../api/efficiency.ts';
+import { useReportConfig } from '../api/get-report-config.ts';
+import { efficiencyKeys } from '../api/query-keys.ts';
+import { saveReportConfig } from '../api/save-report-config.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
 
 type ConfigForm = ReportConfig['blocks'] & { timeZone: string };
@@ -18,9 +20,9 @@ function timeZones(current: string): string[] {
 function EfficiencyConfigBody() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<ConfigForm>();
-  const config = useQuery(reportConfigQueryOptions());
+  const qc = useQueryClient();
+  const config = useReportConfig();
   const timeZone = config.data?.timeZone ?? DEFAULT_TIME_ZONE;
   const zones = useMemo(() => timeZones(timeZone).map((z) => ({ value: z, label: z })), [timeZone]);
   useEffect(() => {
@@ -31,6 +33,7 @@ function EfficiencyConfigBody() {
   const save = async ({ timeZone, ...blocks }: ConfigForm) => {
     await saveReportConfig({ blocks, timeZone });
     message.success(t('efficiency.saved'));
+    // The time zone changes every day's figures: every report reads again.
     await qc.invalidateQueries({ queryKey: efficiencyKeys.all });
   };
 

@@ -1,5 +1,4 @@
 import type { FilterNodeT, Granularity, ReportBlock, ReportRow, TrendPoint } from '@portal/contracts/efficiency';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -19,24 +18,22 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  deptTreeQueryOptions,
-  existReportQueryOptions,
-  heatQueryOptions,
-  likesQueryOptions,
-  oaOverviewQueryOptions,
-  overviewQueryOptions,
-  personalDetailQueryOptions,
-  personalReportQueryOptions,
-  reportConfigQueryOptions,
-  reportDrillQueryOptions,
-  reportTableQueryOptions,
-  sceneTreeQueryOptions,
-  timeoutNodesQueryOptions,
-  timeoutProcessesQueryOptions,
-  trendQueryOptions,
-  type Filter,
-} from '../api/efficiency.ts';
+import type { Filter } from '../api/efficiency-call.ts';
+import { useDeptTree } from '../api/get-dept-tree.ts';
+import { useExistReport } from '../api/get-exist-report.ts';
+import { useHeat } from '../api/get-heat.ts';
+import { useLikes } from '../api/get-likes.ts';
+import { useOaOverview } from '../api/get-oa-overview.ts';
+import { useOverview } from '../api/get-overview.ts';
+import { usePersonalDetail } from '../api/get-personal-detail.ts';
+import { usePersonalReport } from '../api/get-personal-report.ts';
+import { useReportConfig } from '../api/get-report-config.ts';
+import { useReportDrill } from '../api/get-report-drill.ts';
+import { useReportTable } from '../api/get-report-table.ts';
+import { useSceneTree } from '../api/get-scene-tree.ts';
+import { useTimeoutNodes } from '../api/get-timeout-nodes.ts';
+import { useTimeoutProcesses } from '../api/get-timeout-processes.ts';
+import { useTrend } from '../api/get-trend.ts';
 import {
   defaultRange,
   formatHours,
@@ -88,7 +85,7 @@ function Loading() {
 
 function OverviewBlock({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
-  const q = useQuery(overviewQueryOptions(filter));
+  const q = useOverview(filter);
   const o = q.data;
   const items: Array<[string, React.ReactNode]> = o
     ? [
@@ -142,7 +139,7 @@ function TrendBlock({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [asTable, setAsTable] = useState(false);
-  const q = useQuery(trendQueryOptions({ ...filter, granularity }));
+  const q = useTrend({ ...filter, granularity });
   const labels = useMemo(
     () => ({ started: t('efficiency.started'), finished: t('efficiency.finished'), overdue: t('efficiency.overdue') }),
     [t],
@@ -192,8 +189,8 @@ function TrendBlock({ filter }: { filter: Filter }) {
 
 function RankingBlocks({ filter, show }: { filter: Filter; show: { heat: boolean; likes: boolean } }) {
   const { t } = useTranslation();
-  const heat = useQuery({ ...heatQueryOptions({ ...filter, limit: RANKING_LIMIT }), enabled: show.heat });
-  const likes = useQuery({ ...likesQueryOptions({ ...filter, limit: RANKING_LIMIT }), enabled: show.likes });
+  const heat = useHeat({ ...filter, limit: RANKING_LIMIT }, show.heat);
+  const likes = useLikes({ ...filter, limit: RANKING_LIMIT }, show.likes);
   return (
     <Row gutter={16}>
       {show.heat && (
@@ -243,8 +240,8 @@ function RankingBlocks({ filter, show }: { filter: Filter; show: { heat: boolean
 function TimeoutBlock({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ current: 1, size: 5 });
-  const processes = useQuery(timeoutProcessesQueryOptions({ ...filter, ...page }));
-  const nodes = useQuery(timeoutNodesQueryOptions({ ...filter, limit: RANKING_LIMIT }));
+  const processes = useTimeoutProcesses({ ...filter, ...page });
+  const nodes = useTimeoutNodes({ ...filter, limit: RANKING_LIMIT });
   return (
     <Section id="timeout" title={t('efficiency.timeout')}>
       <h3 style={{ fontSize: 14 }}>{t('efficiency.timeoutProcess')}</h3>
@@ -293,7 +290,7 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
 
 function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const q = useQuery(reportDrillQueryOptions({ ...filter, deptId }));
+  const q = useReportDrill({ ...filter, deptId });
   const d = q.data;
   return (
     <section aria-labelledby="eff-drill" style={{ marginTop: 16 }} data-testid="report-drill">
@@ -349,7 +346,7 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
 function ReportBlockView({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
   const [drill, setDrill] = useState<string | null>(null);
-  const q = useQuery(reportTableQueryOptions(filter));
+  const q = useReportTable(filter);
   const rows: ReportRow[] = q.data
     ? [...q.data.rows, { ...q.data.total, deptId: '__total', deptName: t('efficiency.total') }]
     : [];
@@ -395,7 +392,7 @@ function ReportBlockView({ filter }: { filter: Filter }) {
 
 function OaBlock({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
-  const q = useQuery(oaOverviewQueryOptions(filter));
+  const q = useOaOverview(filter);
   return (
     <Section id="oa" title={t('efficiency.oa')}>
       <Table
@@ -418,8 +415,8 @@ function OaBlock({ filter }: { filter: Filter }) {
 function PersonalBlock({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ current: 1, size: 5 });
-  const report = useQuery(personalReportQueryOptions(filter));
-  const detail = useQuery(personalDetailQueryOptions({ ...filter, ...page }));
+  const report = usePersonalReport(filter);
+  const detail = usePersonalDetail({ ...filter, ...page });
   const r = report.data;
   return (
     <Section id="personal" title={t('efficiency.personal')}>
@@ -498,8 +495,8 @@ const treeOptions = (nodes: FilterNodeT[], prefix = ''): { value: string; label:
 
 function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filter) => void; full: boolean }) {
   const { t } = useTranslation();
-  const depts = useQuery({ ...deptTreeQueryOptions(), enabled: full });
-  const scenes = useQuery({ ...sceneTreeQueryOptions(), enabled: full });
+  const depts = useDeptTree(full);
+  const scenes = useSceneTree(full);
   const [error, setError] = useState<string | null>(null);
   const apply = (v: Partial<FilterForm>) => {
     const range = v.range;
@@ -565,8 +562,8 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
 function EfficiencyPageBody() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>(() => ({ ...defaultRange(), deptId: null, sceneId: null }));
-  const exist = useQuery(existReportQueryOptions());
-  const config = useQuery(reportConfigQueryOptions());
+  const exist = useExistReport();
+  const config = useReportConfig();
   if (!exist.data || !config.data) {
     return (
       <div style={{ padding: 16 }}>

@@ -1,6 +1,7 @@
 import { Switch, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useChatPrivacy, useSaveChatPrivacy } from '../api/chat-privacy.ts';
+import { useChatPrivacy } from '../api/get-chat-privacy.ts';
+import { useSaveChatPrivacy } from '../api/save-chat-privacy.ts';
 
 /** The chat's privacy setting in the personal center: send read receipts (on by default). */
 export function ChatPrivacySettings() {

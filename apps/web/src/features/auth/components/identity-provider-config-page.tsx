@@ -5,13 +5,14 @@ import {
   type IdentityProviderDetail,
   type IdentityType,
 } from '@portal/contracts/identity';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
 import { useRoleList } from '../api/get-role-list.ts';
-import { identityProviderQueryOptions, submitIdentityProvider } from '../api/identity-provider.ts';
+import { identityProviderQueryOptions, useIdentityProvider } from '../api/get-identity-provider.ts';
+import { submitIdentityProvider } from '../api/submit-identity-provider.ts';
 
 type Values = {
   type: IdentityType;
@@ -70,7 +71,7 @@ export function IdentityProviderConfigPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const detail = useQuery(identityProviderQueryOptions());
+  const detail = useIdentityProvider();
   const roles = useRoleList();
   const type = Form.useWatch('type', form) ?? detail.data?.type ?? 'oidc';
 

@@ -1,7 +1,8 @@
 import { PASSWORD_MAX_LENGTH } from '@portal/contracts/password';
 import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useChangePassword, useChangePasswordInfo } from '../api/change-password.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { useChangePasswordInfo } from '../api/get-change-password-info.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';
 
 type Fields = { oldPassword: string; newPassword: string; confirm: string };

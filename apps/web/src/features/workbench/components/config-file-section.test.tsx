@@ -38,10 +38,8 @@ const api = vi.hoisted(() => ({
     },
   })),
 }));
-vi.mock('../api/config-file.ts', () => ({
-  exportConfigFile: api.exportFile,
-  importConfigFile: api.importFile,
-}));
+vi.mock('../api/export-config-file.ts', () => ({ exportConfigFile: api.exportFile }));
+vi.mock('../api/import-config-file.ts', () => ({ importConfigFile: api.importFile }));
 vi.mock('../../../lib/download.ts', () => ({ saveBlob: api.save }));
 vi.mock('../api/get-theme.ts', () => ({ getTheme: api.theme }));
 const { ConfigFileSection } = await import('./config-file-section.tsx');

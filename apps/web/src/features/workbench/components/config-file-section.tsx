@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { saveBlob } from '../../../lib/download.ts';
-import { exportConfigFile, importConfigFile } from '../api/config-file.ts';
+import { exportConfigFile } from '../api/export-config-file.ts';
+import { importConfigFile } from '../api/import-config-file.ts';
 import { getTheme } from '../api/get-theme.ts';
 
 /** What the server said was wrong with a call (section 8 message), else the generic failure. */

@@ -33,8 +33,11 @@ vi.mock('../api/get-holidays.ts', async () => {
 });
 vi.mock('../api/get-service-special.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
+  return { useServiceSpecial: (enabled = true) => useQuery({ queryKey: ['special'], queryFn: api.special, enabled }) };
+});
+vi.mock('../api/get-service-special-list.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
   return {
-    useServiceSpecial: (enabled = true) => useQuery({ queryKey: ['special'], queryFn: api.special, enabled }),
     useServiceSpecialList: (enabled: boolean) => useQuery({ queryKey: ['specials'], queryFn: api.specials, enabled }),
   };
 });

@@ -6,7 +6,8 @@ import {
   serviceSpecialConfigListQueryKey,
   useServiceSpecialConfigList,
 } from '../api/get-service-special-config-list.ts';
-import { serviceSpecialListQueryKey, serviceSpecialQueryKey } from '../api/get-service-special.ts';
+import { serviceSpecialQueryKey } from '../api/get-service-special.ts';
+import { serviceSpecialListQueryKey } from '../api/get-service-special-list.ts';
 import { removeServiceSpecials } from '../api/remove-service-specials.ts';
 import { ConfigListSection } from './config-list-section.tsx';
 import { ServiceSpecialDialog } from './service-special-dialog.tsx';

@@ -2,7 +2,8 @@ import { Button, Modal, Skeleton, Tabs } from 'antd';
 import type { CardService, ServiceSpecial } from '@portal/contracts/workbench';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServiceSpecial, useServiceSpecialList } from '../api/get-service-special.ts';
+import { useServiceSpecial } from '../api/get-service-special.ts';
+import { useServiceSpecialList } from '../api/get-service-special-list.ts';
 import { EmptyState, Icon, ServiceLink } from './card-body.tsx';
 import '../workbench.css';
 

@@ -8,7 +8,8 @@ import { HttpError } from '../../../lib/http/errors.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { normalizeHex } from '../../../lib/theme/theme.ts';
 import { getTheme } from '../api/get-theme.ts';
-import { removeUserTheme, submitUserTheme } from '../api/submit-user-theme.ts';
+import { removeUserTheme } from '../api/remove-user-theme.ts';
+import { submitUserTheme } from '../api/submit-user-theme.ts';
 import {
   THEME_PRESETS,
   colorOfChoice,

@@ -5,6 +5,3 @@ export type TodoRemindValue = { field: 'todoNum' | 'todoTimeoutNum'; threshold: 
 /** POST cardcolumnconfig/todoNumRemindDetail. */
 export const getTodoRemind = (columnId: string) =>
   ospHttp.post<TodoRemindValue>('/cardcolumnconfig/todoNumRemindDetail', { columnId });
-/** POST cardcolumnconfig/saveTodoNumRemind. */
-export const saveTodoRemind = (columnId: string, v: TodoRemindValue) =>
-  ospHttp.post<TodoRemindValue & { columnId: string }>('/cardcolumnconfig/saveTodoNumRemind', { columnId, ...v });

@@ -1,6 +1,7 @@
-import type { Feedback, ProgressStatistics } from '@portal/contracts/assistant';
-import { useQuery } from '@tanstack/react-query';
+import type { Feedback } from '@portal/contracts/assistant';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
+import { getFeedbackStatistics } from './get-feedback-statistics.ts';
 import { assistantKeys } from './query-keys.ts';
 
 /** A page of the platform's paged answers. */
@@ -11,15 +12,11 @@ export function getFeedbackProgress(current = 1, size = 20): Promise<Page<Feedba
   return platformHttp.post<Page<Feedback>>('/question/user/showProgress', { current, size });
 }
 
-/** POST question/user/progressStatistics: counts of the user's feedback by progress. */
-export function getFeedbackStatistics(): Promise<ProgressStatistics> {
-  return platformHttp.post<ProgressStatistics>('/question/user/progressStatistics');
-}
-
 export const feedbackQueryKey = assistantKeys.feedback();
-export const useFeedbackProgress = (enabled: boolean) =>
-  useQuery({
+/** The feedback list and its counts by progress, read together under one key. */
+export const feedbackProgressQueryOptions = () =>
+  queryOptions({
     queryKey: feedbackQueryKey,
     queryFn: async () => ({ page: await getFeedbackProgress(), stats: await getFeedbackStatistics() }),
-    enabled,
   });
+export const useFeedbackProgress = (enabled: boolean) => useQuery({ ...feedbackProgressQueryOptions(), enabled });

@@ -21,15 +21,7 @@ export const TokenRequest = z.discriminatedUnion('grant_type', [
 ]);
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
-/**
- * A request with this header set to 1 gets the refresh token of its answer as an HttpOnly, SameSite=Strict cookie
- * (REFRESH_COOKIE, path REFRESH_COOKIE_PATH) and an empty refresh_token in the body: the portal's web app keeps no
- * refresh token a script can read (ADR 0027). Without it the answer is as BladeX's (the token in the body).
- */
-export const REFRESH_COOKIE_HEADER = 'x-refresh-cookie';
-export const REFRESH_COOKIE = 'portal_rt';
-/** The only call the refresh cookie goes to. */
-export const REFRESH_COOKIE_PATH = '/api/blade-auth/oauth/token';
+export { REFRESH_COOKIE, REFRESH_COOKIE_HEADER, REFRESH_COOKIE_PATH } from './constants.ts';
 
 /** Section 3, user info, plus token metadata. */
 export const TokenResult = z.object({

@@ -143,3 +143,16 @@ export function formatHeat(n: number): string {
 
 /** "Random-number padding into encrypted storage: length prefix of 10 digits" */
 export const STORAGE_LENGTH_PREFIX_DIGITS = 10;
+
+/**
+ * A request with this header set to 1 gets the refresh token of its answer as an HttpOnly, SameSite=Strict cookie
+ * (REFRESH_COOKIE, path REFRESH_COOKIE_PATH) and an empty refresh_token in the body: the portal's web app keeps no
+ * refresh token a script can read (ADR 0027). Without it the answer is as BladeX's (the token in the body).
+ */
+export const REFRESH_COOKIE_HEADER = 'x-refresh-cookie';
+export const REFRESH_COOKIE = 'portal_rt';
+/** The only call the refresh cookie goes to. */
+export const REFRESH_COOKIE_PATH = '/api/blade-auth/oauth/token';
+
+/** Where the tenant's web app manifest is served (issue 18): WEB_MANIFEST_PATH?tenantId=…. */
+export const WEB_MANIFEST_PATH = '/manifest.webmanifest';

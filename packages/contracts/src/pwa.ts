@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Issue 18: the installable portal. The web app manifest is the tenant's (school name, theme colour, logo), served by
  * the server at WEB_MANIFEST_PATH?tenantId=…; the service worker (Workbox through vite-plugin-pwa) is /sw.js.
  */
-export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
+export { WEB_MANIFEST_PATH } from './constants.ts';
 export const SERVICE_WORKER_PATH = '/sw.js';
 
 /** The portal's own icons (apps/web/public/icons), used beside a tenant's logo or alone. */

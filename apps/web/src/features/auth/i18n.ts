@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES } from '@portal/contracts/identity';
+import { IDENTITY_MESSAGES } from '@portal/contracts/identity-messages';
 
 const errors = (lang: 0 | 1) =>
   Object.fromEntries(Object.entries(IDENTITY_MESSAGES).map(([k, v]) => [k, v[lang]])) as Record<

@@ -1,4 +1,4 @@
-import { WEB_MANIFEST_PATH } from '@portal/contracts/pwa';
+import { WEB_MANIFEST_PATH } from '@portal/contracts/constants';
 
 /**
  * Links the tenant's web app manifest (issue 18: the school's name, theme colour and icons), served by the server for

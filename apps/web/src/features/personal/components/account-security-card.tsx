@@ -4,8 +4,8 @@ import { App, Button, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useSessionTime } from '../../../lib/session/session-time.ts';
-import { bindListQueryKey, useBindList } from '../api/get-bind-list.ts';
-import { removeBind } from '../api/remove-bind.ts';
+import { useBindList } from '../api/get-bind-list.ts';
+import { afterRemoveBind, removeBind } from '../api/remove-bind.ts';
 import { splitDuration } from '../lib/calendar.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
@@ -45,10 +45,7 @@ export function AccountSecurityCard() {
   const unbind = useMutation({
     mutationFn: (b: AccountBinding) => removeBind(b.source),
     onSuccess: (_r, b) => {
-      client.setQueryData<AccountBinding[]>(bindListQueryKey, (list) =>
-        (list ?? []).filter((x) => x.source !== b.source),
-      );
-      void client.invalidateQueries({ queryKey: bindListQueryKey });
+      afterRemoveBind(client, b.source);
       void message.success(t('personal.security.unbound'));
     },
   });

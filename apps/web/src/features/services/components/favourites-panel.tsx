@@ -2,8 +2,8 @@ import { ArrowDownOutlined, ArrowUpOutlined, StarFilled } from '@ant-design/icon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeOrder } from '../api/change-order.ts';
-import { myCollectQueryOptions, useMyCollect } from '../api/get-my-collect.ts';
+import { afterChangeOrder, changeOrder } from '../api/change-order.ts';
+import { useMyCollect } from '../api/get-my-collect.ts';
 import { ServiceIcon } from './service-icon.tsx';
 import { useToggleCollect } from './service-grid.tsx';
 import { useOpenService } from './use-open-service.ts';
@@ -19,7 +19,7 @@ export function FavouritesPanel() {
   const reorder = useMutation({
     mutationFn: changeOrder,
     onSuccess: (list) => {
-      client.setQueryData(myCollectQueryOptions().queryKey, list);
+      afterChangeOrder(client, list);
       void message.success(t('services.orderSaved'));
     },
   });

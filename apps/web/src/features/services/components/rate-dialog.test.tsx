@@ -35,7 +35,10 @@ vi.mock('../api/get-quick-score-labels.ts', async (original) => {
       useQuery({ ...real.quickScoreLabelsQueryOptions(), queryFn: () => api.getQuickScoreLabels(), enabled }),
   };
 });
-vi.mock('../api/rate-service.ts', () => ({ rateService: api.rateService }));
+vi.mock('../api/rate-service.ts', async (original) => ({
+  ...(await original<typeof import('../api/rate-service.ts')>()),
+  rateService: api.rateService,
+}));
 const { RateDialog } = await import('./rate-dialog.tsx');
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });

@@ -5,9 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanUserRate } from '../api/can-user-rate.ts';
 import { useQuickScoreLabels } from '../api/get-quick-score-labels.ts';
-import { servicesKeys } from '../api/query-keys.ts';
-import { rateService } from '../api/rate-service.ts';
-import { afterServiceChange } from '../../../lib/query-keys.ts';
+import { afterRate, rateService } from '../api/rate-service.ts';
 
 /** The rating dialog: a score, quick labels that fit it, and a comment (sensitive words are refused by the server). */
 export function RateDialog({
@@ -44,8 +42,7 @@ export function RateDialog({
       }),
     onSuccess: () => {
       void message.success(t('services.rateOk'));
-      void client.invalidateQueries({ queryKey: servicesKeys.all });
-      for (const queryKey of afterServiceChange.rate) void client.invalidateQueries({ queryKey });
+      afterRate(client);
       onClose();
     },
     onError: (err) => setError(err.message),

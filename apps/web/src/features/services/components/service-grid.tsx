@@ -4,14 +4,12 @@ import { App, Empty, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { collectService } from '../api/collect-service.ts';
+import { afterCollect, collectService } from '../api/collect-service.ts';
 import { GuideDrawerPart } from './guide-drawer-part.tsx';
 import { RateDialog } from './rate-dialog.tsx';
 import { RatingsDialog } from './ratings-dialog.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { useOpenService } from './use-open-service.ts';
-import { afterServiceChange } from '../../../lib/query-keys.ts';
-import { servicesKeys } from '../api/query-keys.ts';
 
 type Target = { serviceId: string; serviceName: string };
 
@@ -24,8 +22,7 @@ export function useToggleCollect() {
     mutationFn: (s: ServiceItem) => collectService(s.serviceId, !s.collected),
     onSuccess: (r) => {
       void message.success(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
-      void client.invalidateQueries({ queryKey: servicesKeys.all });
-      for (const queryKey of afterServiceChange.collect) void client.invalidateQueries({ queryKey });
+      afterCollect(client);
     },
   });
 }

@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
 
-vi.mock('../api/collect-service.ts', () => ({
+vi.mock('../api/collect-service.ts', async (original) => ({
+  ...(await original<typeof import('../api/collect-service.ts')>()),
   collectService: vi.fn(async (serviceId: string, collect: boolean) => ({ serviceId, collected: collect })),
 }));
 const { useToggleCollect } = await import('./service-grid.tsx');

@@ -6,5 +6,5 @@ import { sharedQueryKeys } from '../../../lib/query-keys.ts';
 /** 7.4 GET serverCenter/myCollect: the favourites in the user's order. */
 export const getMyCollect = () => platformHttp.get<ServiceItem[]>('/serverCenter/myCollect');
 export const getMyCollectQueryOptions = () =>
-  queryOptions({ queryKey: [...sharedQueryKeys.favourites], queryFn: getMyCollect });
+  queryOptions({ queryKey: sharedQueryKeys.favourites, queryFn: getMyCollect });
 export const useMyCollect = () => useQuery(getMyCollectQueryOptions());

@@ -9,5 +9,5 @@ export function getMyCollect(): Promise<ServiceItem[]> {
 }
 /** The shared favourites key: the personal center reads the same list under it, so both follow one change. */
 export const myCollectQueryOptions = () =>
-  queryOptions({ queryKey: [...sharedQueryKeys.favourites], queryFn: getMyCollect });
+  queryOptions({ queryKey: sharedQueryKeys.favourites, queryFn: getMyCollect });
 export const useMyCollect = () => useQuery(myCollectQueryOptions());

@@ -1,3 +1,5 @@
+import { sharedQueryKeys } from '../../../lib/query-keys.ts';
+
 /**
  * The one query-key factory of the workbench (issue 15): the home page's parts and their configuration pages.
  * The home page's cards with their data are the shared `homeCards` key (lib/query-keys.ts), which the services
@@ -7,6 +9,7 @@ const all = ['workbench'] as const;
 export const workbenchKeys = {
   all,
   home: () => [...all, 'home'] as const,
+  cardView: (cardId: string, layout: string) => [...sharedQueryKeys.homeCards, cardId, layout] as const,
   preLogin: () => [...all, 'preLogin'] as const,
   footer: () => [...all, 'footer'] as const,
   topMenu: () => [...all, 'topMenu'] as const,

@@ -1,4 +1,5 @@
 import type { SearchMissPage, SearchMissPageRequest } from '@portal/contracts/services';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
 import { servicesKeys } from './query-keys.ts';
 
@@ -10,7 +11,10 @@ export function getSearchMisses(params: SearchMissParams): Promise<SearchMissPag
   return platformHttp.post<SearchMissPage>('/serverCenter/searchMiss/page', body, { silent: true });
 }
 
-export const getSearchMissesQueryOptions = (params: SearchMissParams) => ({
-  queryKey: servicesKeys.searchMisses(params.current, params.size),
-  queryFn: () => getSearchMisses(params),
-});
+export const getSearchMissesQueryOptions = (params: SearchMissParams) =>
+  queryOptions({
+    queryKey: servicesKeys.searchMisses(params.current, params.size),
+    queryFn: () => getSearchMisses(params),
+    placeholderData: keepPreviousData,
+  });
+export const useSearchMisses = (params: SearchMissParams) => useQuery(getSearchMissesQueryOptions(params));

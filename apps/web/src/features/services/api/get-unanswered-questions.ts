@@ -1,4 +1,5 @@
 import type { RobotQuestionRecord } from '@portal/contracts/assistant';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { platformHttp } from '../../../lib/http/clients.ts';
 import { servicesKeys } from './query-keys.ts';
 
@@ -16,7 +17,11 @@ export function getUnansweredQuestions(params: UnansweredParams): Promise<Unansw
   return platformHttp.post<UnansweredPage>('/aiquestion/unanswered/page', params, { silent: true });
 }
 
-export const getUnansweredQuestionsQueryOptions = (params: UnansweredParams) => ({
-  queryKey: servicesKeys.unansweredQuestions(params.current, params.size),
-  queryFn: () => getUnansweredQuestions(params),
-});
+export const getUnansweredQuestionsQueryOptions = (params: UnansweredParams) =>
+  queryOptions({
+    queryKey: servicesKeys.unansweredQuestions(params.current, params.size),
+    queryFn: () => getUnansweredQuestions(params),
+    placeholderData: keepPreviousData,
+  });
+export const useUnansweredQuestions = (params: UnansweredParams) =>
+  useQuery(getUnansweredQuestionsQueryOptions(params));

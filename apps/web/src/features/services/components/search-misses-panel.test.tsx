@@ -7,13 +7,12 @@ import { renderWithApp } from '../test-support.tsx';
 const api = vi.hoisted(() => ({ getSearchMisses: vi.fn() }));
 vi.mock('../api/get-search-misses.ts', async (original) => {
   const real = await original<typeof import('../api/get-search-misses.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
   return {
     ...real,
     getSearchMisses: api.getSearchMisses,
-    getSearchMissesQueryOptions: (p: { current: number; size: number }) => ({
-      ...real.getSearchMissesQueryOptions(p),
-      queryFn: () => api.getSearchMisses(p),
-    }),
+    useSearchMisses: (p: { current: number; size: number }) =>
+      useQuery({ ...real.getSearchMissesQueryOptions(p), queryFn: () => api.getSearchMisses(p) }),
   };
 });
 const { SearchMissesPanel } = await import('./search-misses-panel.tsx');

@@ -1,9 +1,8 @@
 import type { SearchMiss } from '@portal/contracts/services';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getSearchMissesQueryOptions } from '../api/get-search-misses.ts';
+import { useSearchMisses } from '../api/get-search-misses.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
 
 const PAGE_SIZE = 10;
@@ -12,10 +11,7 @@ const PAGE_SIZE = 10;
 export function SearchMissesPanel() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const misses = useQuery({
-    ...getSearchMissesQueryOptions({ current: page, size: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const misses = useSearchMisses({ current: page, size: PAGE_SIZE });
   return (
     <AdminPanel id="search-misses" title={t('services.admin.missesTitle')}>
       <Typography.Paragraph>

@@ -8,12 +8,11 @@ import { renderWithApp } from '../test-support.tsx';
 const api = vi.hoisted(() => ({ getUnansweredQuestions: vi.fn() }));
 vi.mock('../api/get-unanswered-questions.ts', async (original) => {
   const real = await original<typeof import('../api/get-unanswered-questions.ts')>();
+  const { useQuery } = await import('@tanstack/react-query');
   return {
     ...real,
-    getUnansweredQuestionsQueryOptions: (p: { current: number; size: number }) => ({
-      ...real.getUnansweredQuestionsQueryOptions(p),
-      queryFn: () => api.getUnansweredQuestions(p),
-    }),
+    useUnansweredQuestions: (p: { current: number; size: number }) =>
+      useQuery({ ...real.getUnansweredQuestionsQueryOptions(p), queryFn: () => api.getUnansweredQuestions(p) }),
   };
 });
 const { UnansweredQuestionsPanel, questionState } = await import('./unanswered-questions-panel.tsx');

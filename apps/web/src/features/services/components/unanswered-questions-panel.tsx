@@ -1,12 +1,11 @@
 import type { RobotQuestionRecord } from '@portal/contracts/assistant';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, Tag, Typography } from 'antd';
 import { isRouteAllowedByMenu } from '@portal/contracts/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useTranslation } from 'react-i18next';
-import { getUnansweredQuestionsQueryOptions } from '../api/get-unanswered-questions.ts';
+import { useUnansweredQuestions } from '../api/get-unanswered-questions.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
 
 const PAGE_SIZE = 10;
@@ -24,10 +23,7 @@ export function UnansweredQuestionsPanel() {
   const [page, setPage] = useState(1);
   // The robot's knowledge page answers a question in one step, for those who hold its menu.
   const canWrite = useSession((s) => isRouteAllowedByMenu(KNOWLEDGE_PATH, s.configurationMenu));
-  const questions = useQuery({
-    ...getUnansweredQuestionsQueryOptions({ current: page, size: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const questions = useUnansweredQuestions({ current: page, size: PAGE_SIZE });
   return (
     <AdminPanel id="unanswered-questions" title={t('services.admin.unansweredTitle')}>
       <Typography.Paragraph>

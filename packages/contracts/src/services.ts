@@ -2,6 +2,10 @@ import './zod-setup.ts';
 import { z } from 'zod';
 import { pageOf, TenantId } from './envelope.ts';
 import { MESSAGES } from './errors.ts';
+import { RATING_COMMENT_MAX, RATING_LABELS_MAX, SEARCH_KEYWORD_MAX } from './service-codes.ts';
+
+// The codes and limits without schemas live in service-codes.ts (the landing page's script loads no zod, issue 10).
+export * from './service-codes.ts';
 
 /**
  * The service catalogue: the service hall, the two service centers, the pre-login landing page, favourites,
@@ -14,30 +18,10 @@ export const SERVICE_BUSINESS_TYPES = ['APPLICATION', 'PROCESS'] as const;
 export const ServiceBusinessType = z.enum(SERVICE_BUSINESS_TYPES);
 export type ServiceBusinessType = z.infer<typeof ServiceBusinessType>;
 
-/** 4.4 openWay codes. */
-export const OPEN_WAY_IN_PAGE = '1001';
-export const OPEN_WAY_POPUP = '1002';
-export const OPEN_WAY_NEW_TAB = '1003';
-export const OPEN_WAYS = [OPEN_WAY_IN_PAGE, OPEN_WAY_POPUP, OPEN_WAY_NEW_TAB] as const;
-
-/** accessWay codes (the spec names only '5'; the others are this project's). */
-export const ACCESS_WAYS = {
-  '1': '直接访问',
-  '2': '统一身份认证(CAS)',
-  '3': '第三方系统',
-  '4': '在线表单',
-  /** 4.4: "When accessWay is '5', a combStr parameter from stored user data is appended to the service URL." */
-  '5': '组合参数访问',
-} as const;
-export const ACCESS_WAY_COMB = '5';
-
 /** Section 3: processType OFFLINE or online. */
 export const PROCESS_TYPES = ['ONLINE', 'OFFLINE'] as const;
 
 /** Limits this project sets on user input. */
-export const SEARCH_KEYWORD_MAX = 50;
-export const RATING_COMMENT_MAX = 500;
-export const RATING_LABELS_MAX = 10;
 export const RATING_SCORE_MIN = 1;
 export const RATING_SCORE_MAX = 5;
 export const FAVOURITES_MAX = 500;

@@ -1,4 +1,5 @@
-import { REFRESH_COOKIE_HEADER, type TokenResult } from '@portal/contracts/auth';
+import type { TokenResult } from '@portal/contracts/auth';
+import { REFRESH_COOKIE_HEADER } from '@portal/contracts/constants';
 import type { CallOptions } from '../../../lib/http/client.ts';
 import { authHttp } from '../../../lib/http/clients.ts';
 

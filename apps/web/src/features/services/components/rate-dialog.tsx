@@ -1,4 +1,4 @@
-import { RATING_COMMENT_MAX } from '@portal/contracts/services';
+import { RATING_COMMENT_MAX } from '@portal/contracts/service-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Rate, Tag } from 'antd';
 import { useEffect, useState } from 'react';

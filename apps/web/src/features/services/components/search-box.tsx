@@ -1,4 +1,4 @@
-import { SEARCH_KEYWORD_MAX } from '@portal/contracts/services';
+import { SEARCH_KEYWORD_MAX } from '@portal/contracts/service-codes';
 import { Input, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { popupSize } from '@portal/contracts/constants';
 import { MESSAGES } from '@portal/contracts/errors';
-import { ACCESS_WAY_COMB, OPEN_WAY_IN_PAGE, OPEN_WAY_NEW_TAB, OPEN_WAY_POPUP } from '@portal/contracts/services';
+import { ACCESS_WAY_COMB, OPEN_WAY_IN_PAGE, OPEN_WAY_NEW_TAB, OPEN_WAY_POPUP } from '@portal/contracts/service-codes';
 
 /** What opening needs of a service (section 3 fields). */
 export type OpenableService = {

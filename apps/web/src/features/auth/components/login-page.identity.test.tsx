@@ -47,7 +47,8 @@ vi.mock('../api/model-login.ts', async (original) => {
   };
 });
 vi.mock('../api/get-address.ts', () => ({ getAddress: api.getAddress }));
-vi.mock('../api/identity-sign-in.ts', () => ({ exchangeSignIn: api.exchangeSignIn, ldapLogin: api.ldapLogin }));
+vi.mock('../api/exchange-sign-in.ts', () => ({ exchangeSignIn: api.exchangeSignIn }));
+vi.mock('../api/ldap-login.ts', () => ({ ldapLogin: api.ldapLogin }));
 vi.mock('../api/login.ts', () => ({ login: api.login }));
 vi.mock('../api/get-user-info.ts', () => ({ getUserInfo: api.getUserInfo }));
 vi.mock('../api/login-init.ts', () => ({ loginInit: api.loginInit }));

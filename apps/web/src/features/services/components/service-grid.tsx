@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { afterCollect, collectService } from '../api/collect-service.ts';
 import { GuideDrawerPart } from './guide-drawer-part.tsx';
-import { RateDialog } from './rate-dialog.tsx';
-import { RatingsDialog } from './ratings-dialog.tsx';
+import { RateDialogPart, RatingsDialogPart } from './rating-dialogs-part.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { useOpenService } from './use-open-service.ts';
 
@@ -74,8 +73,8 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
         />
       )}
       <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
-      <RateDialog service={rateOf} onClose={() => setRateOf(null)} />
-      <RatingsDialog service={ratingsOf} onClose={() => setRatingsOf(null)} />
+      <RateDialogPart service={rateOf} onClose={() => setRateOf(null)} />
+      <RatingsDialogPart service={ratingsOf} onClose={() => setRatingsOf(null)} />
     </>
   );
 }

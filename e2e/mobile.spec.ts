@@ -27,7 +27,12 @@ async function loaded(page: Page) {
  * The page's layout shifts while it loads (CLS of the load, issue 10), with every API answer held back 700 ms so the
  * page paints before its data arrives, as on a slow phone network.
  */
-async function loadShift(page: Page, url: string, ready = loaded): Promise<number> {
+async function loadShift(
+  page: Page,
+  url: string,
+  ready = loaded,
+  delayOf: (url: string) => number = () => 700,
+): Promise<number> {
   await page.addInitScript(() => {
     const w = window as unknown as { __shift: number };
     w.__shift = 0;
@@ -37,7 +42,7 @@ async function loadShift(page: Page, url: string, ready = loaded): Promise<numbe
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.route('**/api/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
+    await new Promise((r) => setTimeout(r, delayOf(route.request().url())));
     await route.continue();
   });
   await page.goto(url);
@@ -181,6 +186,19 @@ describe('on a laptop and wider screens', () => {
 
   it('the landing page and /login do not move while their data arrives (layout shift ≤ 0.02)', () =>
     expectStillWhileLoading(journey));
+
+  it('in a 1350 × 940 window (Lighthouse’s desktop) / moves nothing when its service groups arrive last and the ranking lists are in the first screen', async () => {
+    const page = await journey.context.newPage();
+    await page.setViewportSize({ width: 1350, height: 940 });
+    const shift = await loadShift(page, `${journey.server.url}/`, loaded, (u) =>
+      u.includes('queryAllServiceByType') ? 1_500 : 300,
+    );
+    // Stricter than the issue's 0.02: the school's name arriving and the groups arriving last moved the navigation
+    // links and the ranking lists by 0.008–0.018 here (0.039 under Lighthouse); what is left is the navigation's box
+    // growing leftwards as its links arrive (about 0.002).
+    expect(shift).toBeLessThanOrEqual(0.005);
+    await page.close();
+  });
 
   it('the main pages are axe-clean at 1366 × 768, with one main landmark and a skip link', async () => {
     const { page, server } = journey;

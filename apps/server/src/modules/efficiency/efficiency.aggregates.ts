@@ -232,18 +232,7 @@ export async function storeProcesses(
       const old = await q.execute();
       if (!old.length) continue;
       updated += old.length;
-      const oldNodes = await trx
-        .selectFrom('eff_process_nodes')
-        .where('tenant_id', '=', tenantId)
-        .where(
-          'process_id',
-          'in',
-          old.map((p) => p.id),
-        )
-        .selectAll()
-        .execute();
-      const byProcess = nodesByProcess(oldNodes);
-      for (const p of old) deltas.add(p, byProcess.get(p.id) ?? [], -1);
+      await countProcesses(trx, tenantId, old, deltas, -1);
       await trx
         .deleteFrom('eff_process_nodes')
         .where('tenant_id', '=', tenantId)
@@ -280,6 +269,28 @@ export async function storeProcesses(
   });
 }
 
+/** Adds stored processes, with their nodes read in one query, to the deltas (sign 1) or takes them away (-1). */
+async function countProcesses(
+  trx: Db,
+  tenantId: string,
+  processes: ProcessInput[],
+  deltas: AggregateDeltas,
+  sign: 1 | -1,
+): Promise<void> {
+  const nodes = await trx
+    .selectFrom('eff_process_nodes')
+    .where('tenant_id', '=', tenantId)
+    .where(
+      'process_id',
+      'in',
+      processes.map((p) => p.id),
+    )
+    .selectAll()
+    .execute();
+  const byProcess = nodesByProcess(nodes);
+  for (const p of processes) deltas.add(p, byProcess.get(p.id) ?? [], sign);
+}
+
 /**
  * Builds a tenant's aggregates again from its processes (after its time zone changed: the days move), in the
  * caller's transaction or one of its own. Reads the processes 2,000 at a time.
@@ -301,18 +312,7 @@ export async function rebuildAggregates(db: Db, tenantId: string): Promise<void>
         .execute();
       if (!processes.length) break;
       after = processes[processes.length - 1]!.id;
-      const nodes = await trx
-        .selectFrom('eff_process_nodes')
-        .where('tenant_id', '=', tenantId)
-        .where(
-          'process_id',
-          'in',
-          processes.map((p) => p.id),
-        )
-        .selectAll()
-        .execute();
-      const byProcess = nodesByProcess(nodes);
-      for (const p of processes) deltas.add(p, byProcess.get(p.id) ?? [], 1);
+      await countProcesses(trx, tenantId, processes, deltas, 1);
     }
     await deltas.write(trx, tenantId);
   });

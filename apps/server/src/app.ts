@@ -40,6 +40,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerInputGuard } from './platform/input.ts';
+import { preparedAnswerSerializer, preparedZlib, registerPreparedAnswers } from './platform/prepared-answer.ts';
 import { RequestLogController, registerRequestId, requestIdOf } from './platform/request-log.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
 import { registerRefreshCookie } from './platform/refresh-cookie.ts';
@@ -127,11 +128,12 @@ export async function buildApp({
   };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Prepared lists (ADR 0018) are serialized once per value, not per request (platform/prepared-answer.ts).
+  app.setSerializerCompiler(preparedAnswerSerializer(serializerCompiler));
   registerErrorHandling(app);
   registerRequestId(app);
   // Security headers on every answer, errors and files included (platform/security-headers.ts).
-  await registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
+  registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
 
   // Answers over 1 KB go out compressed (brotli at a quality cheap enough for every JSON answer, else gzip);
   // the web app's hashed files are compressed once at build time and served as they are (platform/web.ts).
@@ -139,6 +141,8 @@ export async function buildApp({
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    // a prepared answer (ADR 0018) is compressed once per encoding, not per request (platform/prepared-answer.ts)
+    zlib: preparedZlib,
   });
   await app.register(formbody);
   await app.register(swagger, {
@@ -160,6 +164,8 @@ export async function buildApp({
   });
   // 7.1 first: the input guard and the contract schemas see the opened body.
   registerTransport(app, config.transportSeal ?? 'optional');
+  // after 7.1's onSend hook, which seals the text: a prepared answer goes out as bytes made once
+  registerPreparedAnswers(app);
   registerInputGuard(app);
   registerAuth(app);
   registerRefreshCookie(app);

@@ -155,12 +155,11 @@ export function registerAuth(app: FastifyInstance): void {
     }
     // A tenant id that cannot exist is refused before it reaches the store (PostgreSQL rejects NUL bytes).
     if (!TenantId.safeParse(asked).success) throw badRequest(MESSAGES.unknownTenant, 'tenantId');
-    const tenant = await app.deps.db
-      .selectFrom('tenants')
-      .where('tenant_id', '=', asked)
-      .where('status', '=', 1)
-      .select('tenant_id')
-      .executeTakeFirst();
+    // Every visitor's call checks its tenant: one SQL text written out, not a Kysely query built per call (issue 13).
+    const { rows } = await sql<{
+      tenant_id: string;
+    }>`select tenant_id from tenants where tenant_id = ${asked} and status = 1`.execute(app.deps.db);
+    const tenant = rows[0];
     if (!tenant) throw badRequest(MESSAGES.unknownTenant, `tenantId ${asked}`);
     request.tenantId = tenant.tenant_id;
   });

@@ -1,11 +1,11 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * Browser security headers on every answer (pages, files, API, errors), through one registration of
- * @fastify/helmet (docs/adr/0016-security-headers-replay-store-and-route-access.md).
+ * Browser security headers on every answer (pages, files, API, errors), by helmet's middleware built once and
+ * run in one onRequest hook (docs/adr/0016-security-headers-replay-store-and-route-access.md, issue 13).
  *
  * - Content-Security-Policy: scripts only from the portal itself (the built index.html has no inline script; no
  *   'unsafe-inline', no 'unsafe-eval'); styles may be inline because Ant Design's CSS-in-JS writes <style> tags;
@@ -46,10 +46,10 @@ export function trustProxyOption(
 
 export type SecurityHeaderOptions = { frameAncestors?: string[] };
 
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   { frameAncestors = [] }: SecurityHeaderOptions = {},
-): Promise<void> {
+): void {
   const ancestors = (req: IncomingMessage) =>
     frameAncestors.length && isEmbeddedPage(req.url) ? `'self' ${frameAncestors.join(' ')}` : "'self'";
   // The chat socket of the same origin: ws: over http, wss: over https ('self' covers them in CSP 3 browsers only).
@@ -58,8 +58,9 @@ export async function registerSecurityHeaders(
     return host && HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
   };
 
-  await app.register(helmet, {
-    global: true,
+  // helmet's middleware, built once from these options: @fastify/helmet built it again on every request, which
+  // was about a tenth of a small API answer's cost (ADR 0016; issue 13).
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -94,9 +95,12 @@ export async function registerSecurityHeaders(
     xXssProtection: true,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // One synchronous hook on every answer (the middleware calls back at once; it throws on a bad option value).
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, () => undefined);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
     // helmet writes on the raw response.
     if (frameAncestors.length && isEmbeddedPage(request.url)) reply.raw.removeHeader('x-frame-options');
+    done();
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 
@@ -52,14 +53,15 @@ export async function bumpCatalogue(
   return version;
 }
 
-/** The tenant's current catalogue version (0 before its first change). */
+/**
+ * The tenant's current catalogue version (0 before its first change). Every prepared list reads it, so it is one
+ * SQL text written out (a statement the driver keeps prepared) instead of a Kysely query built per call (issue 13).
+ */
 export async function catalogueVersion(db: Db, tenantId: string): Promise<number> {
-  const row = await db
-    .selectFrom('svc_catalogue_versions')
-    .where('tenant_id', '=', tenantId)
-    .select('version')
-    .executeTakeFirst();
-  return Number(row?.version ?? 0);
+  const { rows } = await sql<{
+    version: number | string;
+  }>`select version from svc_catalogue_versions where tenant_id = ${tenantId}`.execute(db);
+  return Number(rows[0]?.version ?? 0);
 }
 
 /**

@@ -321,6 +321,19 @@ export function servicesRepository(db: Db) {
       return q.select(['service_id', 'sort']).orderBy('sort').orderBy('created_at').execute();
     },
 
+    /**
+     * Which of `ids` (a page of a list) the user has among their favourites. Every logged-in list request runs
+     * it, so it is one SQL text written out rather than a Kysely query built per call, and without an order
+     * (issue 13).
+     */
+    async favouritesAmong(tenantId: string, userId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const { rows } = await sql<{ service_id: string }>`
+        select service_id from svc_favourites
+        where tenant_id = ${tenantId} and user_id = ${userId} and service_id in (${sql.join(ids)})`.execute(db);
+      return new Set(rows.map((r) => r.service_id));
+    },
+
     /** Adds a favourite at the end; false when it was already there. */
     async addFavourite(tenantId: string, userId: string, serviceId: string, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {

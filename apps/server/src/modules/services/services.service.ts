@@ -32,6 +32,7 @@ import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
 import { pageResult, type Page } from '../../platform/page.ts';
+import { preparedResult } from '../../platform/prepared-answer.ts';
 import { catalogueReads } from './catalogue-reads.repository.ts';
 import {
   servicesRepository,
@@ -138,9 +139,11 @@ export async function page(c: Caller, input: PageInput, order: ServiceOrder = 's
       repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size),
       countOf(c, f),
     ]);
-    return pageResult(await toItems(c, rows, false), total, input.current, input.size);
+    return preparedResult(pageResult(await toItems(c, rows, false), total, input.current, input.size));
   });
-  return c.viewer.userId ? { ...shared, records: await withCollected(c, shared.records) } : shared;
+  if (!c.viewer.userId) return shared;
+  const records = await withCollected(c, shared.records);
+  return records === shared.records ? shared : { ...shared, records };
 }
 
 /** serverCenter/customPage: the chosen services in the given order, those the caller may see. */
@@ -164,18 +167,18 @@ function forAudience<T>(c: Caller, key: string, compute: () => Promise<T>, maxAg
   return prepared(c.db, c.tenantId, `${audienceOf(c.viewer)}|${key}`, compute, maxAgeMs);
 }
 
-/** Marks the caller's favourites among shared items (one query; the shared items are not changed). */
+/**
+ * Marks the caller's favourites among shared items (one query; the shared items are not changed). When none of
+ * them is a favourite, the shared array itself comes back, so its prepared answer is reused (preparedResult).
+ */
 async function withCollected(c: Caller, items: ServiceItem[]): Promise<ServiceItem[]> {
   if (!c.viewer.userId || !items.length) return items;
-  const favs = new Set(
-    (
-      await repo(c).favouriteIds(
-        c.tenantId,
-        c.viewer.userId,
-        items.map((i) => i.serviceId),
-      )
-    ).map((f) => f.service_id),
+  const favs = await repo(c).favouritesAmong(
+    c.tenantId,
+    c.viewer.userId,
+    items.map((i) => i.serviceId),
   );
+  if (!favs.size) return items;
   return items.map((i) => (favs.has(i.serviceId) ? { ...i, collected: true } : i));
 }
 

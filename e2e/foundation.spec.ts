@@ -24,7 +24,7 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
   it('shows a wrong password as the server message and stays on /login', async () => {
     await page.goto(`${server.url}/login`);
     await page.getByLabel('账号').fill('student01');
-    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByLabel('密码', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.getByRole('alert').filter({ hasText: '账号或密码错误' }).first().waitFor({ state: 'visible' });
     expect(new URL(page.url()).pathname).toBe('/login');

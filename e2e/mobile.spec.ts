@@ -179,6 +179,41 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByText('页面加载失败').count()).toBe(0);
   });
+
+  it('/login paints with no Ant Design, and when the Ant Design layout does not arrive a plain message offers a retry', async () => {
+    const { page, server } = journey;
+    const loaded: string[] = [];
+    page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    // Neither the layout's script nor its style sheet, and no Ant Design rule in any sheet of the page.
+    expect(loaded.filter((p) => p.includes('antd-root'))).toEqual([]);
+    const antRules = await page.evaluate(
+      () =>
+        [...document.styleSheets].flatMap((sheet) =>
+          [...sheet.cssRules].map((r) => r.cssText).filter((text) => text.includes('.ant-')),
+        ).length,
+    );
+    expect(antRules).toBe(0);
+    await expectNoSidewaysScroll(page, 390);
+    expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
+    // An empty form names what is missing, under each field.
+    await page.getByLabel('账号').fill('');
+    await page.getByRole('button', { name: '登录' }).tap();
+    await page.getByText('请输入账号').waitFor();
+    await page.getByText('请输入密码').waitFor();
+
+    // The layout of every other page does not arrive: the first script's own error page, not a white one.
+    await page.route(/\/assets\/antd-root-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('账号').fill('student01');
+    await page.getByLabel('密码', { exact: true }).fill('Demo@12345');
+    await page.getByRole('button', { name: '登录' }).tap();
+    await page.getByText('页面加载失败：网络不稳定或系统已更新。').waitFor();
+    await page.unroute(/\/assets\/antd-root-[^/]+\.js$/);
+    await page.getByRole('button', { name: '重新加载' }).tap();
+    await page.getByRole('button', { name: '打开导航菜单' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home/homePage');
+  });
 });
 
 describe('on a laptop and wider screens', () => {

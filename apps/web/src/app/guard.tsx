@@ -1,5 +1,4 @@
 import { isRouteAllowedByMenu } from '@portal/contracts/routes';
-import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -75,8 +74,8 @@ export function RouteGuard() {
     if (userQuery.isError) return <Navigate to="/login?isLogin=true" replace />;
     // (the session-expired dialog has opened for a 401; without a cached user there is no page behind it)
     return (
-      <div style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-        <Spin size="large" aria-label={t('app.loading')} />
+      <div className="plain-loading" role="status" aria-label={t('app.loading')}>
+        <span className="plain-spinner" aria-hidden />
       </div>
     );
   }

@@ -1,6 +1,4 @@
-// First: no eval under the CSP (zod-csp.ts).
-import './zod-csp.ts';
-import './i18n-texts.ts';
+import './i18n-first-texts.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -12,8 +10,7 @@ import { startOfflineSession } from '../features/offline/lib/offline-cache.ts';
 import { DEFAULT_TENANT_ID } from '../features/services/lib/tenant.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { createRouter } from './router.tsx';
-// Ant Design's prebuilt styles (zeroRuntime in providers.tsx), before the portal's own.
-import 'antd/dist/antd.css';
+// The portal's own styles. Ant Design's sheet comes with the layout of the pages built with it (antd-root.tsx).
 import './styles.css';
 
 // 7.1: logged-in calls of the four groups are sealed and their answers checked (lib/http/transport.ts).

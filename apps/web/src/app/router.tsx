@@ -3,14 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { RouteGuard } from './guard.tsx';
 import { OUTSIDE_PAGES, SHELL_PAGES, USER_FRAME_CONFIG_HANDLE } from './route-table.ts';
-import {
-  DeletedMessagePage,
-  NoPowerPage,
-  NotBuiltRoute,
-  NotFoundPage,
-  OutsideNotBuiltRoute,
-  WelcomeRedirect,
-} from './routes/pages.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { SessionRoot } from './session-root.tsx';
 
@@ -18,7 +10,8 @@ import { SessionRoot } from './session-root.tsx';
  * Every page of 2.1 is a code part of its own, loaded when its route is first entered (React Router's lazy
  * routes), under the 120 s code-part time-out of section 9. A part that does not arrive shows RouteError with a
  * retry, inside the shell where there is one. Only the router, the guard and the session wiring are in the
- * first script.
+ * first script. Every page but those of PLAIN_PAGES sits in the Ant Design layout (antd-root.tsx, ADR 0038), itself a
+ * code part: a plain page's first script and style sheet hold no Ant Design.
  */
 type PageLoader = () => Promise<ReactNode>;
 const lazyPage = (load: PageLoader): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
@@ -35,7 +28,13 @@ const OUTSIDE_LOADERS: Record<string, PageLoader> = {
     import('../features/messages/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),
   lock: () => import('./routes/lock-route.tsx').then((m) => <m.LockRoute />),
 };
-const OUTSIDE_ELEMENTS: Record<string, ReactNode> = { deleteNoPag: <DeletedMessagePage /> };
+/** Pages painted with plain React and CSS, outside the Ant Design layout. */
+const PLAIN_PAGES = new Set(['login']);
+const pages = () => import('./routes/pages.tsx');
+const OUTSIDE_ELEMENTS: Record<string, PageLoader> = {
+  deleteNoPag: () => pages().then((m) => <m.DeletedMessagePage />),
+};
+const outsideNotBuilt: PageLoader = () => pages().then((m) => <m.OutsideNotBuiltRoute />);
 
 const SHELL_LOADERS: Record<string, PageLoader> = {
   serviceHall: () =>
@@ -78,18 +77,29 @@ const SHELL_LOADERS: Record<string, PageLoader> = {
   effectivenessSupervision: () =>
     import('../features/efficiency/components/efficiency-page.tsx').then((m) => <m.EfficiencyPage />),
 };
-const SHELL_ELEMENTS: Record<string, ReactNode> = { noPower: <NoPowerPage /> };
+const SHELL_ELEMENTS: Record<string, PageLoader> = { noPower: () => pages().then((m) => <m.NoPowerPage />) };
+const shellNotBuilt: PageLoader = () => pages().then((m) => <m.NotBuiltRoute />);
 
 const route = (
   path: string,
   handle: { name: string },
   loaders: Record<string, PageLoader>,
-  elements: Record<string, ReactNode>,
-  notBuilt: ReactNode,
-): RouteObject => {
-  const load = loaders[handle.name];
-  return load ? { path, handle, ...lazyPage(load) } : { path, handle, element: elements[handle.name] ?? notBuilt };
-};
+  elements: Record<string, PageLoader>,
+  notBuilt: PageLoader,
+): RouteObject => ({ path, handle, ...lazyPage(loaders[handle.name] ?? elements[handle.name] ?? notBuilt) });
+
+/** The Ant Design layout (providers, style sheet, session dialogs) around its pages, loaded with the first of them. */
+const antdLayout = (children: RouteObject[]): RouteObject => ({
+  // As for a page: a layout that does not arrive becomes the message and its retry (not a white page).
+  lazy: async () => ({
+    element: await loadPart(() => import('./antd-root.tsx')).then(
+      (m) => <m.AntdRoot />,
+      (error: unknown) => <RouteError error={error} />,
+    ),
+  }),
+  errorElement: <RouteError />,
+  children,
+});
 
 /** The complete route table of 2.1 under the guard of 2.2. */
 export const routes: RouteObject[] = [
@@ -100,27 +110,42 @@ export const routes: RouteObject[] = [
       {
         element: <RouteGuard />,
         children: [
-          ...OUTSIDE_PAGES.map((p) =>
-            route(p.path, p.handle, OUTSIDE_LOADERS, OUTSIDE_ELEMENTS, <OutsideNotBuiltRoute />),
+          ...OUTSIDE_PAGES.filter((p) => PLAIN_PAGES.has(p.handle.name)).map((p) =>
+            route(p.path, p.handle, OUTSIDE_LOADERS, OUTSIDE_ELEMENTS, outsideNotBuilt),
           ),
-          {
-            path: '/home',
-            handle: { name: 'home', titleKey: 'app.home' },
-            ...lazyPage(() => import('./shell.tsx').then((m) => <m.Shell />)),
-            children: [
-              { index: true, element: <Navigate to="/home/homePage" replace /> },
-              ...SHELL_PAGES.map((p) => route(p.path, p.handle, SHELL_LOADERS, SHELL_ELEMENTS, <NotBuiltRoute />)),
-              {
-                path: 'userFrameConfig/:name',
-                handle: USER_FRAME_CONFIG_HANDLE('userFrameConfig'),
-                ...lazyPage(() => import('./routes/user-frame-config.tsx').then((m) => <m.UserFrameConfigRoute />)),
-              },
-            ],
-          },
-          { path: '/wel/index', handle: { name: 'wel', titleKey: 'app.home' }, element: <WelcomeRedirect /> },
+          antdLayout([
+            ...OUTSIDE_PAGES.filter((p) => !PLAIN_PAGES.has(p.handle.name)).map((p) =>
+              route(p.path, p.handle, OUTSIDE_LOADERS, OUTSIDE_ELEMENTS, outsideNotBuilt),
+            ),
+            {
+              path: '/home',
+              handle: { name: 'home', titleKey: 'app.home' },
+              ...lazyPage(() => import('./shell.tsx').then((m) => <m.Shell />)),
+              children: [
+                { index: true, element: <Navigate to="/home/homePage" replace /> },
+                ...SHELL_PAGES.map((p) => route(p.path, p.handle, SHELL_LOADERS, SHELL_ELEMENTS, shellNotBuilt)),
+                {
+                  path: 'userFrameConfig/:name',
+                  handle: USER_FRAME_CONFIG_HANDLE('userFrameConfig'),
+                  ...lazyPage(() => import('./routes/user-frame-config.tsx').then((m) => <m.UserFrameConfigRoute />)),
+                },
+              ],
+            },
+            {
+              path: '/wel/index',
+              handle: { name: 'wel', titleKey: 'app.home' },
+              element: <Navigate to="/home/homePage" replace />,
+            },
+          ]),
         ],
       },
-      { path: '*', handle: { name: 'notFound', titleKey: 'pages.notFound', public: true }, element: <NotFoundPage /> },
+      antdLayout([
+        {
+          path: '*',
+          handle: { name: 'notFound', titleKey: 'pages.notFound', public: true },
+          ...lazyPage(() => pages().then((m) => <m.NotFoundPage />)),
+        },
+      ]),
     ],
   },
 ];

@@ -1,32 +1,19 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
-
-/** Which session dialog is open: 2.4's session-expired dialog (on a 401) or the forced re-login dialog (4.3). */
-type DialogState = {
-  open: 'expired' | 'forced' | null;
-  show: (which: 'expired' | 'forced') => void;
-  close: () => void;
-};
-
-export const useSessionDialogs = create<DialogState>((set, get) => ({
-  open: null,
-  // The forced dialog wins over the expired one; neither opens twice.
-  show: (which) => {
-    if (get().open === 'forced') return;
-    set({ open: which });
-  },
-  close: () => set({ open: null }),
-}));
+import { useNavigate } from 'react-router';
+import { sessionStore } from '../lib/session/session-store.ts';
+import { useSessionDialogs } from './session-dialogs-store.ts';
 
 /** Both session dialogs. Their only button logs out and goes to /login (ARCHITECTURE: decisions on 401). */
-export function SessionDialogs({ onReLogin }: { onReLogin: () => void }) {
+export function SessionDialogs() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const open = useSessionDialogs((s) => s.open);
   const close = useSessionDialogs((s) => s.close);
   const relogin = () => {
     close();
-    onReLogin();
+    sessionStore.getState().logoutClear();
+    navigate('/login?isLogin=true', { replace: true });
   };
   return (
     <Modal

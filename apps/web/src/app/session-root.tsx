@@ -1,37 +1,30 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { TOAST_DURATION_MS } from '@portal/contracts/constants';
+import { Outlet, useLocation } from 'react-router';
 import { LANDING_ROUTE_PATHS } from '@portal/contracts/routes';
 import { getSessionValidTime } from '../features/auth/api/get-session-valid-time.ts';
 import { refreshToken } from '../features/auth/api/refresh-token.ts';
 import { updateSessionValidTime } from '../features/auth/api/update-session-valid-time.ts';
 import { setUnauthorizedHandler } from '../lib/http/client.ts';
 import { setNotifier } from '../lib/http/notify.ts';
+import { plainNotifier, PlainToasts } from '../components/plain-toast.tsx';
 import { startSessionGuard } from '../lib/session/session-guard.ts';
 import { sessionStore, useSession } from '../lib/session/session-store.ts';
 import { createUnauthorizedClassifier } from '../lib/session/unauthorized.ts';
 import { applyTheme } from '../lib/theme/theme.ts';
-import { SessionDialogs, useSessionDialogs } from './session-dialogs.tsx';
+import { useSessionDialogs } from './session-dialogs-store.ts';
+
+// Plain toasts until a page of the Ant Design layout mounts (its effect runs before any of this tree's).
+setNotifier(plainNotifier);
 
 /**
  * Wires the session-wide behaviour of 4.3 once, above every route: toasts, the 401 handler, the
- * session guard timers, the theme variables, and the two session dialogs.
+ * session guard timers and the theme variables. The session dialogs render in the Ant Design layout (antd-root.tsx);
+ * the toasts are plain ones until a page of that layout sets Ant Design's.
  */
 export function SessionRoot() {
-  const { message } = App.useApp();
-  const navigate = useNavigate();
   const location = useLocation();
   const token = useSession((s) => s.token);
   const themeColor = useSession((s) => s.theme?.themeColor);
-
-  useEffect(() => {
-    setNotifier({
-      error: (text, duration = TOAST_DURATION_MS) => void message.error({ content: text, duration: duration / 1000 }),
-      warning: (text, duration = TOAST_DURATION_MS) =>
-        void message.warning({ content: text, duration: duration / 1000 }),
-    });
-  }, [message]);
 
   // 4.3: "A 401 clears the cached ticket. Unless the user is on a landing or login page, the session-expired dialog
   // opens." When the cleared ticket's session has itself ended, it is the forced re-login dialog instead.
@@ -67,15 +60,10 @@ export function SessionRoot() {
     applyTheme(themeColor);
   }, [themeColor]);
 
-  const reLogin = () => {
-    sessionStore.getState().logoutClear();
-    navigate('/login?isLogin=true', { replace: true });
-  };
-
   return (
     <>
       <Outlet />
-      <SessionDialogs onReLogin={reLogin} />
+      <PlainToasts />
     </>
   );
 }

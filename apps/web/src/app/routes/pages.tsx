@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session/session-store.ts';
 import { NotBuilt } from '../../components/not-built.tsx';
 import { useRouteHandle } from '../guard.tsx';
@@ -82,5 +82,3 @@ export function OutsideNotBuiltRoute() {
     </main>
   );
 }
-
-export const WelcomeRedirect = () => <Navigate to="/home/homePage" replace />;

@@ -45,6 +45,8 @@ export const enUS: DeepString<Texts> = {
     reLogin: 'Your login has expired, please log in again',
     demoHint: 'Demo accounts: admin / teacher01 / student01, password Demo@12345',
     toLanding: 'Back to the portal',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   session: {
     expiredTitle: 'Login expired',

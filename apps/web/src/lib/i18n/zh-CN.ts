@@ -42,6 +42,8 @@ export const zhCN = {
     reLogin: '登录已失效，请重新登录',
     demoHint: '演示账号：admin / teacher01 / student01，密码 Demo@12345',
     toLanding: '返回门户首页',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   session: {
     expiredTitle: '登录已失效',

@@ -2,7 +2,6 @@ import type { LoginMode } from '@portal/contracts/identity';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,14 +77,13 @@ function renderAt(url: string) {
   return render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <App>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/home/homePage" element={<p>home page</p>} />
-            </Routes>
-          </MemoryRouter>
-        </App>
+        {/* No Ant Design provider: /login is plain React and CSS (ADR 0038). */}
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/home/homePage" element={<p>home page</p>} />
+          </Routes>
+        </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );
@@ -132,5 +130,67 @@ describe("login page with the school's identity provider", () => {
     expect(await screen.findByText('home page')).toBeTruthy();
     expect(api.exchangeSignIn).toHaveBeenCalledTimes(1);
     expect(api.exchangeSignIn).toHaveBeenCalledWith('000000', 'one-time-code', { silent: true });
+  });
+});
+
+describe('the plain password form', () => {
+  const password: LoginMode = {
+    tenantId: '000000',
+    localLogin: true,
+    provider: null,
+    eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 },
+  };
+  afterEach(() => vi.clearAllMocks());
+
+  it('names each missing field under it, marks it invalid and sends nothing', async () => {
+    api.mode = password;
+    renderAt('/login');
+    await userEvent.clear(screen.getByLabelText('租户编号'));
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    for (const [label, text] of [
+      ['租户编号', '请输入租户编号'],
+      ['账号', '请输入账号'],
+      ['密码', '请输入密码'],
+    ] as const) {
+      const input = screen.getByLabelText(label, { selector: 'input' });
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(text);
+    }
+    expect(api.login).not.toHaveBeenCalled();
+    // Typing a value clears its message.
+    await userEvent.type(screen.getByLabelText('账号'), 'student01');
+    expect(screen.queryByText('请输入账号')).toBeNull();
+  });
+
+  it('logs in with the three values, shows and hides the password, and enters the page asked for', async () => {
+    api.mode = password;
+    api.login.mockResolvedValueOnce({ access_token: 'a', refresh_token: 'r', tenant_id: '000000' });
+    renderAt('/login?redirect=/home/homePage');
+    await userEvent.type(screen.getByLabelText('账号'), 'student01');
+    const secret = screen.getByLabelText('密码', { selector: 'input' });
+    await userEvent.type(secret, 'Demo@12345');
+    expect(secret.getAttribute('type')).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(secret.getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: '隐藏密码' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(api.login).toHaveBeenCalledWith(
+      { tenantId: '000000', username: 'student01', password: 'Demo@12345' },
+      { silent: true },
+    );
+  });
+
+  it("shows the server's message for a wrong password in an alert and stays", async () => {
+    api.mode = password;
+    const { HttpError } = await import('../../../lib/http/errors.ts');
+    api.login.mockRejectedValueOnce(new HttpError(400, '账号或密码错误'));
+    renderAt('/login');
+    await userEvent.type(screen.getByLabelText('账号'), 'student01');
+    await userEvent.type(screen.getByLabelText('密码', { selector: 'input' }), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.includes('账号或密码错误'))).toBe(true);
+    expect(screen.queryByText('home page')).toBeNull();
   });
 });

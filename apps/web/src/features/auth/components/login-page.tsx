@@ -1,9 +1,7 @@
-import { LockOutlined, UserOutlined, BankOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TokenResult } from '@portal/contracts/auth';
 import { IDENTITY_MESSAGES } from '@portal/contracts/identity-messages';
 import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Divider, Form, Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getUserInfo } from '../api/get-user-info.ts';
@@ -18,10 +16,92 @@ import { authKeys } from '../api/query-keys.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
+import { plainNotifier } from '../../../components/plain-toast.tsx';
 
 const DEFAULT_TENANT = '000000';
 
 type Values = { tenantId: string; username: string; password: string };
+type Field = keyof Values;
+
+/** A message block: the inline alerts of the form (plain, ADR 0038). */
+function Notice({ kind, children }: { kind: 'success' | 'warning' | 'error'; children: ReactNode }) {
+  return (
+    <div className={`plain-alert plain-alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      <span className="plain-alert-mark" aria-hidden>
+        {kind === 'success' ? '✓' : kind === 'warning' ? '!' : '✕'}
+      </span>
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** A labelled input with its required-field message under it, tied to it for assistive technology. */
+function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+  trailing,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  type?: 'text' | 'password';
+  autoComplete: string;
+  autoFocus?: boolean;
+  trailing?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={`login-field${error ? ' login-field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="login-input">
+        <input
+          id={id}
+          type={type}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {trailing}
+      </div>
+      {error && (
+        <p className="login-field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A button that shows it is busy and cannot be pressed twice meanwhile. */
+function PlainButton({
+  primary,
+  loading,
+  children,
+  ...rest
+}: { primary?: boolean; loading?: boolean; children: ReactNode } & (
+  { type: 'submit'; onClick?: undefined } | { type: 'button'; onClick: () => void }
+)) {
+  return (
+    <button
+      {...rest}
+      className={`plain-button plain-button-block plain-button-large${primary ? ' plain-button-primary' : ''}`}
+      disabled={loading}
+      aria-busy={loading || undefined}
+    >
+      {loading && <span className="plain-spinner plain-spinner-small" aria-hidden />}
+      {children}
+    </button>
+  );
+}
 
 /**
  * /login. `logout` in the query: the user has just logged out; `isLogin`: the session ended and the
@@ -33,16 +113,21 @@ const safePath = (p: string | null) => (p && p.startsWith('/') && !p.startsWith(
 
 export function LoginPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<Values>();
+  const [values, setValues] = useState<Values>({
+    tenantId: params.get('tenantId') ?? DEFAULT_TENANT,
+    username: '',
+    password: '',
+  });
+  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  const [passwordShown, setPasswordShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Break-glass: the password form of a tenant that switched it off, for its administrators.
   const [localAnyway, setLocalAnyway] = useState(false);
-  const tenantId = Form.useWatch('tenantId', form) ?? params.get('tenantId') ?? DEFAULT_TENANT;
+  const tenantId = values.tenantId.trim() || DEFAULT_TENANT;
   const tenant = useTenantDetail(tenantId);
   // 7.3 modelLogin: the password form, the school's sign-in, or both.
   const mode = useLoginMode(tenantId);
@@ -73,7 +158,7 @@ export function LoginPage() {
           ? err.message
           : String(err);
     setError(text);
-    message.error(text);
+    plainNotifier.error(text);
   };
 
   /** Tokens in hand (password, directory or the school's sign-in): user info, login init, then the page wanted. */
@@ -135,6 +220,28 @@ export function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode.data, ssoCode, ssoError, loggedOut, reLogin]);
 
+  const required: Record<Field, string> = {
+    tenantId: t('login.tenantRequired'),
+    username: t('login.accountRequired'),
+    password: t('login.passwordRequired'),
+  };
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setInvalid((v) => ({ ...v, [field]: !value.trim() }));
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    const missing = {
+      tenantId: !values.tenantId.trim(),
+      username: !values.username.trim(),
+      password: !values.password,
+    };
+    setInvalid(missing);
+    if (Object.values(missing).some(Boolean)) return;
+    void onFinish(values);
+  };
+
   const onFinish = async (values: Values) => {
     setSubmitting(true);
     setError(null);
@@ -152,78 +259,78 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
-      {/* A plain box, not Ant Design's Card: the Card brings its tabs (about 24 KB gzip) into /login's first script. */}
-      <section className="login-card" aria-labelledby="login-title">
+      {/* Plain React and CSS, no Ant Design: /login's first script and style sheet stay small (issue 10, ADR 0038). */}
+      <main className="login-card" aria-labelledby="login-title">
         <h1 className="login-title" id="login-title">
           {tenant.data?.tenantName ?? ''} {t('app.title')}
         </h1>
         <p className="login-subtitle">{t('login.title')}</p>
-        {loggedOut && <Alert type="success" showIcon title={t('login.loggedOut')} style={{ marginBottom: 16 }} />}
-        {reLogin && <Alert type="warning" showIcon title={t('login.reLogin')} style={{ marginBottom: 16 }} />}
-        {ssoErrorKey && (
-          <Alert
-            type="error"
-            showIcon
-            title={t(`identity.errors.${ssoErrorKey}`)}
-            style={{ marginBottom: 16 }}
-            role="alert"
-          />
-        )}
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+        {loggedOut && <Notice kind="success">{t('login.loggedOut')}</Notice>}
+        {reLogin && <Notice kind="warning">{t('login.reLogin')}</Notice>}
+        {ssoErrorKey && <Notice kind="error">{t(`identity.errors.${ssoErrorKey}`)}</Notice>}
+        {error && <Notice kind="error">{error}</Notice>}
         {redirectProvider && (
           <>
-            <Button
-              type="primary"
-              block
-              size="large"
-              icon={<SafetyCertificateOutlined />}
+            <PlainButton
+              type="button"
+              primary
               loading={leaving || (submitting && !!ssoCode)}
               onClick={() => void goToSchool()}
             >
               {t('identity.login.button', { name: redirectProvider.name })}
-            </Button>
-            {showForm && <Divider plain>{t('identity.login.or')}</Divider>}
+            </PlainButton>
+            {showForm && (
+              <p className="login-divider" role="separator">
+                <span>{t('identity.login.or')}</span>
+              </p>
+            )}
           </>
         )}
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ tenantId: params.get('tenantId') ?? DEFAULT_TENANT }}
-          onFinish={onFinish}
-          requiredMark={false}
-          style={showForm ? undefined : { display: 'none' }}
-        >
-          <Form.Item
+        <form onSubmit={onSubmit} noValidate hidden={!showForm}>
+          <TextField
             label={t('login.tenant')}
-            name="tenantId"
-            rules={[{ required: true, message: t('login.tenantRequired') }]}
-          >
-            <Input prefix={<BankOutlined />} autoComplete="organization" />
-          </Form.Item>
-          <Form.Item
+            value={values.tenantId}
+            onChange={set('tenantId')}
+            error={invalid.tenantId ? required.tenantId : null}
+            autoComplete="organization"
+          />
+          <TextField
             label={useDirectory ? t('identity.login.directoryAccount', { name: provider!.name }) : t('login.account')}
-            name="username"
-            rules={[{ required: true, message: t('login.accountRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!redirectProvider} />
-          </Form.Item>
-          <Form.Item
+            value={values.username}
+            onChange={set('username')}
+            error={invalid.username ? required.username : null}
+            autoComplete="username"
+            autoFocus={!redirectProvider}
+          />
+          <TextField
             label={t('login.password')}
-            name="password"
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-          </Form.Item>
-          <Button
-            type={redirectProvider ? 'default' : 'primary'}
-            htmlType="submit"
-            block
-            size="large"
-            loading={submitting && !ssoCode}
-          >
+            type={passwordShown ? 'text' : 'password'}
+            value={values.password}
+            onChange={set('password')}
+            error={invalid.password ? required.password : null}
+            autoComplete="current-password"
+            trailing={
+              <button
+                type="button"
+                className="login-reveal"
+                aria-pressed={passwordShown}
+                aria-label={passwordShown ? t('login.hidePassword') : t('login.showPassword')}
+                onClick={() => setPasswordShown((v) => !v)}
+              >
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7Zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z"
+                  />
+                  {!passwordShown && <path stroke="currentColor" strokeWidth="2" d="M3 3l18 18" />}
+                </svg>
+              </button>
+            }
+          />
+          <PlainButton type="submit" primary={!redirectProvider} loading={submitting && !ssoCode}>
             {t('login.submit')}
-          </Button>
-        </Form>
+          </PlainButton>
+        </form>
         {/* Its line is kept while the tenant's details load, so the hint arriving moves nothing below it. */}
         {tenant.isPending && showForm && (
           <p className="login-hint" aria-hidden="true" style={{ visibility: 'hidden' }}>
@@ -233,13 +340,13 @@ export function LoginPage() {
         {tenant.data?.demo && showForm && <p className="login-hint">{t('login.demoHint')}</p>}
         <p className="login-links">
           {provider && (!mode.data?.localLogin || provider.type === 'ldap') && (
-            <Button type="link" size="small" onClick={() => setLocalAnyway((v) => !v)}>
+            <button type="button" className="plain-link" onClick={() => setLocalAnyway((v) => !v)}>
               {localAnyway ? t('identity.login.backToSchool') : t('identity.login.adminLogin')}
-            </Button>
+            </button>
           )}
           <Link to="/">{t('login.toLanding')}</Link>
         </p>
-      </section>
+      </main>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Alert, Button, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
@@ -33,28 +32,32 @@ export function UpdatePrompt() {
   }, [needRefresh]);
 
   if (!needRefresh) return null;
+  // Plain React and CSS: it may show on any page, including those painted without Ant Design (ADR 0038).
   return (
     <div
       role="alertdialog"
       aria-labelledby="pwa-update-title"
-      style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 2000, maxWidth: 360 }}
+      aria-describedby="pwa-update-body"
+      className="plain-update"
     >
-      <Alert
-        type="info"
-        showIcon
-        title={<span id="pwa-update-title">{t('offline.update.title')}</span>}
-        description={t('offline.update.body')}
-        action={
-          <Space direction="vertical">
-            <Button type="primary" size="small" onClick={() => void updateServiceWorker(true)}>
-              {t('offline.update.reload')}
-            </Button>
-            <Button size="small" onClick={() => setNeedRefresh(false)}>
-              {t('offline.update.later')}
-            </Button>
-          </Space>
-        }
-      />
+      <p className="plain-update-title" id="pwa-update-title">
+        {t('offline.update.title')}
+      </p>
+      <p className="plain-update-body" id="pwa-update-body">
+        {t('offline.update.body')}
+      </p>
+      <div className="plain-update-actions">
+        <button
+          type="button"
+          className="plain-button plain-button-primary"
+          onClick={() => void updateServiceWorker(true)}
+        >
+          {t('offline.update.reload')}
+        </button>
+        <button type="button" className="plain-button" onClick={() => setNeedRefresh(false)}>
+          {t('offline.update.later')}
+        </button>
+      </div>
     </div>
   );
 }

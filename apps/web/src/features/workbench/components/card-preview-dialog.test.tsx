@@ -220,13 +220,16 @@ describe('card bodies', () => {
       url: '',
       category: '',
     });
-    const today = new Date(now).setHours(0, 30, 0, 0);
+    // Days in the tenant's zone (Asia/Shanghai), whatever the machine's zone and hour: noon on 23 November in
+    // Beijing, and an item of 00:30 that day (16:30 UTC the day before).
+    const noon = Date.parse('2026-11-23T12:00:00+08:00');
+    const today = Date.parse('2026-11-23T00:30:00+08:00');
     const yesterday = today - 86_400_000;
     const older = today - 5 * 86_400_000;
     const r = wrap(
       <CardBody
         layout="same"
-        now={now}
+        now={noon}
         view={view({
           cardType: 'announcement',
           basicConfig: { cardName: 'x', cardIntroduction: '', displayRows: 3 },

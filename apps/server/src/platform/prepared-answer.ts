@@ -12,9 +12,9 @@ import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
  */
 const prepared = new WeakSet<object>();
 
-/** Marks `value` as prepared: it will not be changed from now on. Returns it. */
-export function preparedResult<T extends object>(value: T): T {
-  prepared.add(value);
+/** Marks `value` (an object or array; anything else is let through) as prepared: it will not be changed from now on. */
+export function preparedResult<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) prepared.add(value);
   return value;
 }
 

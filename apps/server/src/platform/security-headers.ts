@@ -1,7 +1,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Browser security headers on every answer (pages, files, API, errors), by helmet's middleware built once and
@@ -58,27 +58,28 @@ export function registerSecurityHeaders(
     return host && HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
   };
 
-  // helmet's middleware, built once from these options: @fastify/helmet built it again on every request, which
+  // helmet's middlewares, built once from these options: @fastify/helmet built them again on every request, which
   // was about a tenth of a small API answer's cost (ADR 0016; issue 13).
-  const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'none'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", socket],
-        frameSrc: ["'self'", 'http:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: [ancestors],
-      },
+  const policy = helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'none'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", socket],
+      frameSrc: ["'self'", 'http:', 'https:'],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: [ancestors],
     },
+  });
+  const others = helmet({
+    contentSecurityPolicy: false,
     frameguard: { action: 'sameorigin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
@@ -95,12 +96,37 @@ export function registerSecurityHeaders(
     xXssProtection: true,
   });
 
-  // One synchronous hook on every answer (the middleware calls back at once; it throws on a bad option value).
+  // The policy depends only on the Host header and on whether the page is an embedded page with an allow-list, so
+  // it is made once per such pair, from a request that holds only those two (a few hosts in practice; bounded).
+  const policies = new Map<string, string | Error>();
+  const policyOf = (host: string, embedded: boolean): string | Error => {
+    const key = `${embedded ? '1' : '0'}${host}`;
+    let value = policies.get(key);
+    if (value === undefined) {
+      const probe = { url: embedded ? EMBEDDED_PAGE_PATHS[0] : '/', headers: { host } } as IncomingMessage;
+      let made: string | Error = new Error('Content-Security-Policy not made');
+      const sink = { setHeader: (_name: string, v: unknown) => void (made = String(v)) } as unknown as ServerResponse;
+      policy(probe, sink, (err?: unknown) => {
+        if (err) made = err instanceof Error ? err : new Error(String(err));
+      });
+      if (policies.size >= 256) policies.clear();
+      policies.set(key, (value = made));
+    }
+    return value;
+  };
+
+  // One synchronous hook on every answer, the headers in helmet's order (CSP first).
   app.addHook('onRequest', (request, reply, done) => {
-    headers(request.raw, reply.raw, () => undefined);
+    const embedded = frameAncestors.length > 0 && isEmbeddedPage(request.url);
+    const csp = policyOf(request.headers.host ?? '', embedded);
+    if (csp instanceof Error) return done(csp);
+    reply.raw.setHeader('Content-Security-Policy', csp);
+    let failed: unknown;
+    others(request.raw, reply.raw, (err?: unknown) => void (failed = err));
+    if (failed) return done(failed instanceof Error ? failed : new Error(String(failed)));
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
     // helmet writes on the raw response.
-    if (frameAncestors.length && isEmbeddedPage(request.url)) reply.raw.removeHeader('x-frame-options');
+    if (embedded) reply.raw.removeHeader('x-frame-options');
     done();
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
+import { preparedResult } from '../../platform/prepared-answer.ts';
 import { catalogueVersion } from './catalogue-version.ts';
 
 /**
@@ -57,7 +58,9 @@ export function preparedAt<T>(
   const now = Date.now();
   const hit = t.entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
-  const value = compute();
+  // Every request of the version gets this same value, so it is never changed once made: an answer made of it
+  // is serialized and compressed once (platform/prepared-answer.ts).
+  const value = compute().then(preparedResult);
   if (t.entries.size >= MAX_ENTRIES) t.entries.clear();
   const entry: Entry = { value, expiresAt: now + maxAgeMs };
   t.entries.set(key, entry);

@@ -32,7 +32,6 @@ import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
 import { pageResult, type Page } from '../../platform/page.ts';
-import { preparedResult } from '../../platform/prepared-answer.ts';
 import { catalogueReads } from './catalogue-reads.repository.ts';
 import {
   servicesRepository,
@@ -139,7 +138,7 @@ export async function page(c: Caller, input: PageInput, order: ServiceOrder = 's
       repo(c).page(c.tenantId, c.viewer, f, order, input.size, (input.current - 1) * input.size),
       countOf(c, f),
     ]);
-    return preparedResult(pageResult(await toItems(c, rows, false), total, input.current, input.size));
+    return pageResult(await toItems(c, rows, false), total, input.current, input.size);
   });
   if (!c.viewer.userId) return shared;
   const records = await withCollected(c, shared.records);
@@ -169,7 +168,7 @@ function forAudience<T>(c: Caller, key: string, compute: () => Promise<T>, maxAg
 
 /**
  * Marks the caller's favourites among shared items (one query; the shared items are not changed). When none of
- * them is a favourite, the shared array itself comes back, so its prepared answer is reused (preparedResult).
+ * them is a favourite, the shared array itself comes back, so its prepared answer is reused (prepared-answer.ts).
  */
 async function withCollected(c: Caller, items: ServiceItem[]): Promise<ServiceItem[]> {
   if (!c.viewer.userId || !items.length) return items;

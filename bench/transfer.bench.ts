@@ -11,8 +11,8 @@
  * 3. exceljs-read: ExcelJS's streaming WorkbookReader reads the exported file row by row.
  * 4. portal-read: the portal's own xlsx reader (`modules/transfer/xlsx-reader.ts`, ADR 0005) reads the same file.
  * 5. portal-import: the exported file uploaded and imported (`transfer/deptDuty/import`, rule: skip) into an
- *    emptied duty list, start to finished: the zip-bomb check, a counting pass, validation, one transaction
- *    per 500 rows.
+ *    emptied duty list, start to finished: the zip-bomb check, a counting pass, validation, 500-row batches
+ *    committed 5,000 rows at a time (ADR 0040).
  * Each measurement runs in a child process of its own, which samples its RSS every 20 ms: the peak above the
  * child's RSS before the work is the memory figure. Everything is bounded; the run stops itself after
  * TRANSFER_BENCH_DEADLINE_MS.

@@ -15,6 +15,7 @@ import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { bearer, TEST_PG_URL, testConfig, testDatabases } from '../../test/test-app.ts';
 import { sheetWriter } from './spreadsheet.ts';
 import { JOB_STALE_MS, jobSettled } from './transfer.jobs.ts';
+import { IMPORT_COMMIT_ROWS } from './transfer.service.ts';
 
 /**
  * A crash in the middle of an import, for real: the server runs as its own process (apps/server/src/main.ts),
@@ -25,7 +26,8 @@ import { JOB_STALE_MS, jobSettled } from './transfer.jobs.ts';
 const SERVER_MAIN = new URL('../../main.ts', import.meta.url).pathname;
 const T = '/api/blade-workbench/transfer';
 const ROWS = 40_000;
-const BATCH = 500;
+/** Rows an import commits together: a crash leaves whole groups of them. */
+const BATCH = IMPORT_COMMIT_ROWS;
 const PREFIX = '崩溃测试职责';
 
 /** A migrated, seeded database the child process and the test both open: a SQLite file or a PostgreSQL schema. */

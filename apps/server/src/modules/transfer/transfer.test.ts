@@ -11,6 +11,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { seedOtherTenant } from '../chat/chat-test-client.ts';
 import { purgeTransferFiles, TRANSFER_FILE_TTL_MS } from './transfer.cleanup.ts';
+import { DATASETS } from './transfer.datasets.ts';
 import { jobSettled } from './transfer.jobs.ts';
 import ExcelJS from 'exceljs';
 import { multipart, rowsOf, xlsOf, xlsxOf, zipOf } from './transfer-test-files.ts';
@@ -267,6 +268,74 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     }
     // The other tests of this file count the duty list: the bulk rows go again.
     await t.db.db.deleteFrom('osp_duties').where('duty_name', 'like', '批量职责%').execute();
+  });
+
+  it('keeps a batch whose write fails beyond a row of its own: the batch again row by row, in the same commit', async () => {
+    // One row of the middle 500-row batch makes the importer write a duplicate primary key (a real constraint
+    // error, which on PostgreSQL also aborts the transaction until its savepoint is rolled back).
+    const BAD = '约束冲突职责';
+    const ds = DATASETS.deptDuty;
+    const importer = ds.importer!;
+    ds.importer = async (deps, ctx) => {
+      const inner = await importer(deps, ctx);
+      return {
+        ...inner,
+        async applyBatch(trx, rows, ruleNum, checkFields) {
+          const out = await inner.applyBatch(trx, rows, ruleNum, checkFields);
+          if (rows.some((r) => r.dutyName === BAD))
+            await trx
+              .insertInto('osp_duties')
+              .values({
+                id: demoDutyId('jwc-1'),
+                tenant_id: '000000',
+                dept_id: demoDeptId('rsc'),
+                duty_name: BAD,
+                duty_type: '',
+                duty_content: '',
+                sort: 0,
+                created_at: nowIso(),
+                updated_at: nowIso(),
+              })
+              .execute();
+          return out;
+        },
+      };
+    };
+    try {
+      const grid = [
+        HEADER,
+        ...Array.from({ length: 1_200 }, (_, i) => ['人事处', i === 700 ? BAD : `回退职责${i}`, '职责', '', 1, '']),
+      ];
+      const result = await importGrid(
+        { filename: '回退.xlsx', content: await xlsxOf(grid) },
+        { headerLine: 1, ruleNum: 1 },
+      );
+      expect(result).toMatchObject({ status: 'finished', totalNum: 1_200, newInsertNum: 1_199, failNum: 1 });
+      const names = (
+        await t.db.db.selectFrom('osp_duties').where('duty_name', 'like', '回退职责%').select('duty_name').execute()
+      ).map((d) => d.duty_name);
+      expect(names).toHaveLength(1_199);
+      expect(await t.db.db.selectFrom('osp_duties').where('duty_name', '=', BAD).select('id').execute()).toEqual([]);
+      // The job row holds the same counts as the poll (they commit with the rows).
+      const job = await t.db.db
+        .selectFrom('transfer_jobs')
+        .where('id', '=', result.redisKey)
+        .select(['finish_num', 'new_insert_num', 'fail_num'])
+        .executeTakeFirstOrThrow();
+      expect(job).toEqual({ finish_num: 1_200, new_insert_num: 1_199, fail_num: 1 });
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: `${T}/errorDownload`,
+        headers: bearer(tokens.admin!),
+        payload: { errorKey: result.errorKey },
+      });
+      expect((await rowsOf(failed.rawPayload)).slice(1).map((r) => [r[1], r[6], r[7]])).toEqual([
+        [BAD, TRANSFER_TEXTS.duplicateRow, '702'],
+      ]);
+    } finally {
+      ds.importer = importer;
+      await t.db.db.deleteFrom('osp_duties').where('duty_name', 'like', '回退职责%').execute();
+    }
   });
 
   it('imports an xls with the header on row 3, updating duplicates (rule 2) or failing them (rule 3)', async () => {

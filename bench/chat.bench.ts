@@ -6,6 +6,7 @@
  *   CHAT_BENCH_CLIENTS=200 CHAT_BENCH_IDLE=2000 node bench/chat.bench.ts
  *   CHAT_BENCH_DB=memory …          # SQLite in memory instead of a WAL file (takes fsync out of the figure)
  *   CHAT_BENCH_PROFILE=/tmp/prof …  # write a CPU profile of the chat server there
+ *   CHAT_BENCH_ONLY=idle …          # one part only: `idle` (memory, 2.) or `delivery` (1.)
  *
  * 1. Delivery: CLIENTS clients in pairs. Saturated: each sends MESSAGES messages to its partner, the next one
  *    after the previous was acknowledged (chat: receipt 25, stored; echo: the echo) → delivered messages/s.
@@ -43,6 +44,10 @@ const READ_MARKERS = process.env.CHAT_BENCH_READ !== '0';
 /** Alternating rounds of the saturated runs (echo, chat with markers, chat without); the medians are reported. */
 const ROUNDS = Number(process.env.CHAT_BENCH_ROUNDS ?? 3);
 const TOKEN_PREFIX = 'bench-token-';
+/** Runs one part only when set: 'idle' (memory per idle connection) or 'delivery' (throughput and latency). */
+const ONLY = process.env.CHAT_BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'idle' && ONLY !== 'delivery')
+  throw new Error(`CHAT_BENCH_ONLY is 'idle' or 'delivery', not '${ONLY}'`);
 
 type ServerKind = 'chat' | 'echo';
 type ToChild = { cmd: 'memory' } | { cmd: 'stop' };
@@ -349,93 +354,112 @@ async function main(): Promise<void> {
     process.exit(2);
   }, BENCH_DEADLINE_MS);
   deadline.unref();
-  const users = Math.max(CLIENTS, IDLE);
+  const users = ONLY === 'idle' ? IDLE : ONLY === 'delivery' ? CLIENTS : Math.max(CLIENTS, IDLE);
   const engine = process.env.CHAT_BENCH_DB === 'memory' ? 'SQLite in memory' : 'SQLite file (WAL)';
   console.log(
-    `chat bench: ${CLIENTS} clients x ${MESSAGES} messages, then ${RATE} msg/s for ${PACED_SECONDS} s, ${IDLE} idle connections; ${engine}; loopback`,
+    `chat bench: ${ONLY === 'idle' ? '' : `${CLIENTS} clients x ${MESSAGES} messages, then ${RATE} msg/s for ${PACED_SECONDS} s, `}${ONLY === 'delivery' ? '' : `${IDLE} idle connections`}; ${engine}; loopback`,
   );
 
   const [chat, echo] = await Promise.all([startServer('chat', users), startServer('echo', 0)]);
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+  const ms = (x: number) => x.toFixed(2);
+  const ratio = (a: number, b: number, digits = 2) => (a / b).toFixed(digits);
   try {
-    const echoRuns: Delivery[] = [];
-    const withRuns: Delivery[] = [];
-    const withoutRuns: Delivery[] = [];
-    // Each saturated chat run gets a chat server and database of its own: a server that has run a burst with read
-    // markers and one without slows down to a stall in its next burst with markers (found with this bench, issue
-    // 13; not explained yet), so rounds on one server would measure that, not the round.
-    const fresh = async (markers: boolean) => {
-      const server = await startServer('chat', CLIENTS);
-      try {
-        return await delivery(server, 'saturate', markers);
-      } finally {
-        server.stop();
+    const rows: string[][] = [];
+    const notes: string[] = [];
+    if (ONLY !== 'idle') {
+      const echoRuns: Delivery[] = [];
+      const withRuns: Delivery[] = [];
+      const withoutRuns: Delivery[] = [];
+      // Each saturated chat run gets a chat server and database of its own: a server that has run a burst with read
+      // markers and one without slows down to a stall in its next burst with markers (found with this bench, issue
+      // 13; not explained yet), so rounds on one server would measure that, not the round.
+      const fresh = async (markers: boolean) => {
+        const server = await startServer('chat', CLIENTS);
+        try {
+          return await delivery(server, 'saturate', markers);
+        } finally {
+          server.stop();
+        }
+      };
+      for (let round = 1; round <= ROUNDS; round++) {
+        echoRuns.push(await delivery(echo, 'saturate'));
+        if (READ_MARKERS) withRuns.push(await fresh(true));
+        withoutRuns.push(await fresh(false));
+        const last = (runs: Delivery[]) => runs.at(-1)?.perSecond.toFixed(0) ?? '-';
+        console.log(
+          `round ${round}: echo ${last(echoRuns)}, chat with read markers ${last(withRuns)}, without ${last(withoutRuns)} msg/s`,
+        );
       }
-    };
-    for (let round = 1; round <= ROUNDS; round++) {
-      echoRuns.push(await delivery(echo, 'saturate'));
-      if (READ_MARKERS) withRuns.push(await fresh(true));
-      withoutRuns.push(await fresh(false));
-      const last = (runs: Delivery[]) => runs.at(-1)?.perSecond.toFixed(0) ?? '-';
-      console.log(
-        `round ${round}: echo ${last(echoRuns)}, chat with read markers ${last(withRuns)}, without ${last(withoutRuns)} msg/s`,
+      const echoRun = median(echoRuns);
+      const chatRun = READ_MARKERS ? median(withRuns) : median(withoutRuns);
+      const chatBare = median(withoutRuns);
+      const echoPaced = await delivery(echo, 'paced');
+      const chatPaced = await delivery(chat, 'paced');
+      rows.push(
+        [
+          `delivered msg/s saturated, ${READ_MARKERS ? 'with' : 'without'} read markers (median of ${ROUNDS})`,
+          chatRun.perSecond.toFixed(0),
+          echoRun.perSecond.toFixed(0),
+          ratio(chatRun.perSecond, echoRun.perSecond, 3),
+        ],
+        ...(READ_MARKERS
+          ? [
+              [
+                `delivered msg/s saturated, without read markers (median of ${ROUNDS})`,
+                chatBare.perSecond.toFixed(0),
+                echoRun.perSecond.toFixed(0),
+                ratio(chatBare.perSecond, echoRun.perSecond, 3),
+              ],
+            ]
+          : []),
+        [
+          '  p50 / p99 latency (ms), saturated',
+          `${ms(chatRun.p50)} / ${ms(chatRun.p99)}`,
+          `${ms(echoRun.p50)} / ${ms(echoRun.p99)}`,
+          `${ratio(chatRun.p50, echoRun.p50)} / ${ratio(chatRun.p99, echoRun.p99)}`,
+        ],
+        [
+          `p50 latency (ms) at ${RATE} msg/s`,
+          ms(chatPaced.p50),
+          ms(echoPaced.p50),
+          ratio(chatPaced.p50, echoPaced.p50),
+        ],
+        [
+          `p99 latency (ms) at ${RATE} msg/s`,
+          ms(chatPaced.p99),
+          ms(echoPaced.p99),
+          ratio(chatPaced.p99, echoPaced.p99),
+        ],
+      );
+      notes.push(
+        `(saturated, median run: chat ${chatRun.delivered} messages in ${chatRun.seconds.toFixed(1)} s, echo ${echoRun.delivered} in ${echoRun.seconds.toFixed(1)} s; ${CLIENTS} clients connected throughout)`,
       );
     }
-    const echoRun = median(echoRuns);
-    const chatRun = READ_MARKERS ? median(withRuns) : median(withoutRuns);
-    const chatBare = median(withoutRuns);
-    const echoPaced = await delivery(echo, 'paced');
-    const chatPaced = await delivery(chat, 'paced');
-    const echoIdle = await idleMemory(echo);
-    const chatIdle = await idleMemory(chat);
-    const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
-    const ms = (x: number) => x.toFixed(2);
-    const ratio = (a: number, b: number, digits = 2) => (a / b).toFixed(digits);
-    const rows = [
-      [
-        `delivered msg/s saturated, ${READ_MARKERS ? 'with' : 'without'} read markers (median of ${ROUNDS})`,
-        chatRun.perSecond.toFixed(0),
-        echoRun.perSecond.toFixed(0),
-        ratio(chatRun.perSecond, echoRun.perSecond, 3),
-      ],
-      ...(READ_MARKERS
-        ? [
-            [
-              `delivered msg/s saturated, without read markers (median of ${ROUNDS})`,
-              chatBare.perSecond.toFixed(0),
-              echoRun.perSecond.toFixed(0),
-              ratio(chatBare.perSecond, echoRun.perSecond, 3),
-            ],
-          ]
-        : []),
-      [
-        '  p50 / p99 latency (ms), saturated',
-        `${ms(chatRun.p50)} / ${ms(chatRun.p99)}`,
-        `${ms(echoRun.p50)} / ${ms(echoRun.p99)}`,
-        `${ratio(chatRun.p50, echoRun.p50)} / ${ratio(chatRun.p99, echoRun.p99)}`,
-      ],
-      [`p50 latency (ms) at ${RATE} msg/s`, ms(chatPaced.p50), ms(echoPaced.p50), ratio(chatPaced.p50, echoPaced.p50)],
-      [`p99 latency (ms) at ${RATE} msg/s`, ms(chatPaced.p99), ms(echoPaced.p99), ratio(chatPaced.p99, echoPaced.p99)],
-      [
-        `heap per idle conn (${IDLE})`,
-        kb(chatIdle.heapPerConn),
-        kb(echoIdle.heapPerConn),
-        ratio(chatIdle.heapPerConn, echoIdle.heapPerConn),
-      ],
-      [
-        `RSS per idle conn (${IDLE})`,
-        kb(chatIdle.rssPerConn),
-        kb(echoIdle.rssPerConn),
-        ratio(chatIdle.rssPerConn, echoIdle.rssPerConn),
-      ],
-    ];
+    if (ONLY !== 'delivery') {
+      const echoIdle = await idleMemory(echo);
+      const chatIdle = await idleMemory(chat);
+      rows.push(
+        [
+          `heap per idle conn (${IDLE})`,
+          kb(chatIdle.heapPerConn),
+          kb(echoIdle.heapPerConn),
+          ratio(chatIdle.heapPerConn, echoIdle.heapPerConn),
+        ],
+        [
+          `RSS per idle conn (${IDLE})`,
+          kb(chatIdle.rssPerConn),
+          kb(echoIdle.rssPerConn),
+          ratio(chatIdle.rssPerConn, echoIdle.rssPerConn),
+        ],
+      );
+    }
     const head = ['', 'chat (stored, receipts)', 'bare ws echo', 'ratio chat/echo'];
     const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
     const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ');
     console.log(line(head));
     for (const r of rows) console.log(line(r));
-    console.log(
-      `(saturated, median run: chat ${chatRun.delivered} messages in ${chatRun.seconds.toFixed(1)} s, echo ${echoRun.delivered} in ${echoRun.seconds.toFixed(1)} s; ${CLIENTS} clients connected throughout)`,
-    );
+    for (const n of notes) console.log(n);
   } finally {
     chat.stop();
     echo.stop();

@@ -96,40 +96,57 @@ export const CHAT_SEND_BURST = 100;
  * without a refusal (429): the server's bucket, filling since the socket opened and checked later than the
  * client's, always holds at least as much.
  */
-export function createSendBucket(burst: number, perSecond: number, now: () => number = Date.now) {
-  let tokens = burst;
-  let at = now();
-  const refill = () => {
-    const t = now();
-    tokens = Math.min(burst, tokens + ((t - at) / 1000) * perSecond);
-    at = t;
-  };
-  return {
-    /** Takes one token; false when there is none. */
-    take(): boolean {
-      refill();
-      if (tokens < 1) return false;
-      tokens -= 1;
-      return true;
-    },
-    /** How long until a token is there (0 when one is). */
-    waitMs(): number {
-      refill();
-      return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / perSecond) * 1000);
-    },
-    /** Full again (a new socket starts with a full bucket on the server). */
-    reset(): void {
-      tokens = burst;
-      at = now();
-    },
-    /** Empty (the server refused one: it counts differently from here). */
-    empty(): void {
-      refill();
-      tokens = 0;
-    },
-  };
+export class SendBucket {
+  // Plain fields and methods on the prototype, no closures: the server keeps one per socket (issue 13).
+  private tokens: number;
+  private at: number;
+  private readonly burst: number;
+  private readonly perSecond: number;
+  private readonly now: () => number;
+
+  constructor(burst: number, perSecond: number, now: () => number = Date.now) {
+    this.burst = burst;
+    this.perSecond = perSecond;
+    this.now = now;
+    this.tokens = burst;
+    this.at = now();
+  }
+
+  private refill(): void {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.perSecond);
+    this.at = t;
+  }
+
+  /** Takes one token; false when there is none. */
+  take(): boolean {
+    this.refill();
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** How long until a token is there (0 when one is). */
+  waitMs(): number {
+    this.refill();
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.perSecond) * 1000);
+  }
+
+  /** Full again (a new socket starts with a full bucket on the server). */
+  reset(): void {
+    this.tokens = this.burst;
+    this.at = this.now();
+  }
+
+  /** Empty (the server refused one: it counts differently from here). */
+  empty(): void {
+    this.refill();
+    this.tokens = 0;
+  }
 }
-export type SendBucket = ReturnType<typeof createSendBucket>;
+
+export const createSendBucket = (burst: number, perSecond: number, now: () => number = Date.now): SendBucket =>
+  new SendBucket(burst, perSecond, now);
 export const CHAT_CLIENT_SEND_BURST = CHAT_SEND_BURST - 10;
 export const CHAT_CLIENT_SEND_RATE_PER_SECOND = CHAT_SEND_RATE_PER_SECOND * 0.9;
 /** How often a client sends a message again by itself after the server refused it as too fast (429). */

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatResource, ServerFrame } from '@portal/contracts/chat';
 import { Redis } from 'ioredis';
+import { ByUser } from './chat.by-user.ts';
 
 /**
  * Fan-out between server processes. Every process publishes what its users send and delivers what
@@ -202,22 +203,18 @@ export type PresenceTimings = { heartbeatMs: number; ttlMs: number };
 export const presenceTimingsForTests = new WeakMap<object, PresenceTimings>();
 
 export function localPresence(nodeId = 'local'): PresenceRegistry {
-  const online = new Map<string, Map<string, ChatResource>>();
-  const key = (t: string, u: string) => `${t}\u0000${u}`;
+  // Per user a small record per socket (no Map per user, no key string per user: issue 13).
+  const online = new ByUser<{ connId: string; resource: ChatResource }>();
   return {
     nodeId,
-    add: async (t, u, c, r) => {
-      const m = online.get(key(t, u)) ?? new Map<string, ChatResource>();
-      m.set(c, r);
-      online.set(key(t, u), m);
+    add: async (t, u, connId, resource) => {
+      online.removeWhere(t, u, (e) => e.connId === connId);
+      online.add(t, u, { connId, resource });
     },
     remove: async (t, u, c) => {
-      const m = online.get(key(t, u));
-      m?.delete(c);
-      if (m && m.size === 0) online.delete(key(t, u));
+      online.removeWhere(t, u, (e) => e.connId === c);
     },
-    resources: async (t, userIds) =>
-      new Map(userIds.map((u) => [u, uniq([...(online.get(key(t, u))?.values() ?? [])])])),
+    resources: async (t, userIds) => new Map(userIds.map((u) => [u, uniq(online.get(t, u).map((e) => e.resource))])),
     refresh: async () => {},
     start: () => {},
     leave: async () => online.clear(),

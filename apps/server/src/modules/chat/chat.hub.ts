@@ -3,8 +3,9 @@ import {
   CHAT_SEND_RATE_PER_SECOND,
   CHAT_CLOSE_CONFLICT,
   CHAT_CLOSE_UNAUTHORIZED,
+  CHAT_RESOURCES,
   CHAT_TEXTS,
-  createSendBucket,
+  SendBucket,
   type ChatMessage,
   type ChatResource,
   type ServerFrame,
@@ -14,7 +15,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
-import { newId } from '../../platform/crypto.ts';
 import { directory } from '../auth/auth.directory.ts';
 import { onSessionEnded } from '../../platform/session-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
@@ -31,6 +31,7 @@ import {
   type PresenceEntry,
   type PresenceRegistry,
 } from './chat.bus.ts';
+import { ByUser } from './chat.by-user.ts';
 import { chatRepository, type ChatRepository, type MailboxRow } from './chat.repository.ts';
 
 const REPLAY_PAGE = 200;
@@ -49,19 +50,39 @@ export const CHAT_CLOSE_SERVICE_RESTART = 1012;
 /** How long a shutdown waits for presence removal and for work in flight on the sockets. */
 const DRAIN_WAIT_MS = 2_000;
 
-/** One authenticated socket: a user on one device kind. */
+/** Strings that many sockets hold (tenant and role ids): one copy each, up to SHARED_MAX of them. */
+const sharedStrings = new Map<string, string>();
+const SHARED_MAX = 10_000;
+function shared(value: string): string {
+  const known = sharedStrings.get(value);
+  if (known !== undefined) return known;
+  if (sharedStrings.size < SHARED_MAX) sharedStrings.set(value, value);
+  return value;
+}
+
+/** A settled promise to chain a socket's first task on. */
+const IDLE: Promise<void> = Promise.resolve();
+
+/**
+ * One authenticated socket: a user on one device kind. An idle one is small (issue 13: memory per idle connection):
+ * plain fields, no closures, and its queues and in-flight set exist only while they hold work.
+ */
 export class ChatSession {
-  readonly connId = newId();
+  /** The socket's id across nodes (presence entries, bus events): a flat string, unique enough (96 random bits). */
+  readonly connId = randomBytes(12).toString('base64url');
   /** The next mailbox position this socket has not been sent yet. */
   nextSeq = 1;
   status: 'online' | 'away' | 'busy' = 'online';
   closed = false;
   alive = true;
-  private out: Promise<void> = Promise.resolve();
+  /** The last task of the outgoing queue while it has work (null when idle). */
+  private out: Promise<void> | null = null;
   private corked = false;
-  private readonly inFlight = new Set<Promise<void>>();
-  private inbound: Promise<void> = Promise.resolve();
-  private readonly sendBucket = createSendBucket(CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND);
+  /** Pipelined frames in flight (null when none). */
+  private inFlight: Set<Promise<void>> | null = null;
+  /** The last task of the incoming queue while it has work (null when idle). */
+  private inbound: Promise<void> | null = null;
+  private readonly sendBucket = new SendBucket(CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND);
 
   readonly ws: WebSocket;
   readonly ctx: RequestContext;
@@ -70,8 +91,20 @@ export class ChatSession {
 
   constructor(ws: WebSocket, ctx: RequestContext, resource: ChatResource, log: FastifyBaseLogger) {
     this.ws = ws;
-    this.ctx = ctx;
-    this.resource = resource;
+    // A copy with a fixed shape (the row the session was read from is a dictionary-mode object, ~0.5 KiB), whose
+    // strings that many sockets share are one string each: tenant, role, and a nickname equal to the name.
+    const userName = ctx.userName;
+    this.ctx = {
+      tenantId: shared(ctx.tenantId),
+      userId: ctx.userId,
+      account: ctx.account,
+      userName,
+      nickName: ctx.nickName === userName ? userName : ctx.nickName,
+      roleId: shared(ctx.roleId),
+      roleType: shared(ctx.roleType),
+      sessionId: ctx.sessionId,
+    };
+    this.resource = CHAT_RESOURCES.find((r) => r === resource) ?? resource;
     this.log = log;
   }
 
@@ -116,11 +149,15 @@ export class ChatSession {
    * PIPELINE_MAX are in flight per socket; beyond that the socket waits, so a flood still meets back pressure.
    */
   async pipeline(work: () => Promise<void>, failed: (err: unknown) => void): Promise<void> {
+    const inFlight = (this.inFlight ??= new Set());
     const p: Promise<void> = work()
       .catch(failed)
-      .finally(() => this.inFlight.delete(p));
-    this.inFlight.add(p);
-    while (this.inFlight.size >= PIPELINE_MAX) await Promise.race(this.inFlight);
+      .finally(() => {
+        inFlight.delete(p);
+        if (inFlight.size === 0 && this.inFlight === inFlight) this.inFlight = null;
+      });
+    inFlight.add(p);
+    while (inFlight.size >= PIPELINE_MAX) await Promise.race(inFlight);
   }
 
   /** The per-socket sending limit (token bucket): false when the client sends faster than allowed. */
@@ -130,23 +167,35 @@ export class ChatSession {
 
   /** Outgoing work (deliveries) runs one task at a time, in order. */
   queueOut(task: () => Promise<void>): Promise<void> {
-    this.out = this.out.then(task).catch((err) => this.log.error({ err }, 'chat delivery failed'));
-    return this.out;
+    const p: Promise<void> = (this.out ?? IDLE)
+      .then(task)
+      .catch((err) => this.log.error({ err }, 'chat delivery failed'))
+      .finally(() => {
+        if (this.out === p) this.out = null;
+      });
+    this.out = p;
+    return p;
   }
 
   /** Incoming frames are handled one at a time, in the order they arrived. */
   queueIn(task: () => Promise<void>): Promise<void> {
-    this.inbound = this.inbound.then(task).catch((err) => this.log.error({ err }, 'chat frame failed'));
-    return this.inbound;
+    const p: Promise<void> = (this.inbound ?? IDLE)
+      .then(task)
+      .catch((err) => this.log.error({ err }, 'chat frame failed'))
+      .finally(() => {
+        if (this.inbound === p) this.inbound = null;
+      });
+    this.inbound = p;
+    return p;
   }
 
   /** Resolves once every pipelined frame of this socket so far is done. */
   async pipelined(): Promise<void> {
-    while (this.inFlight.size) await Promise.allSettled(this.inFlight);
+    while (this.inFlight?.size) await Promise.allSettled(this.inFlight);
   }
 
   settled(): Promise<unknown> {
-    return Promise.allSettled([this.out, this.inbound, ...this.inFlight]);
+    return Promise.allSettled([this.out, this.inbound, ...(this.inFlight ?? [])]);
   }
 
   close(code: number, reason: string): void {
@@ -194,7 +243,8 @@ export function parseMentions(raw: string): Array<{ userId: string; userName: st
 
 /** The sockets of this process, and delivery to them from the bus. */
 export class ChatHub {
-  private readonly byUser = new Map<string, Set<ChatSession>>();
+  /** Each user's sockets on this node. */
+  private readonly byUser = new ByUser<ChatSession>();
   /** Set when the node shuts down: sockets that log in now are sent elsewhere. */
   draining = false;
   private readonly rt: Omit<ChatRuntime, 'hub' | 'drain' | 'close'>;
@@ -207,11 +257,11 @@ export class ChatHub {
   }
 
   sessionsOf(tenantId: string, userId: string): ChatSession[] {
-    return [...(this.byUser.get(this.key(tenantId, userId)) ?? [])];
+    return this.byUser.get(tenantId, userId);
   }
 
   all(): ChatSession[] {
-    return [...this.byUser.values()].flatMap((s) => [...s]);
+    return this.byUser.all();
   }
 
   /**
@@ -225,10 +275,7 @@ export class ChatHub {
       s.close(CHAT_CLOSE_SERVICE_RESTART, 'service restart');
       return s;
     }
-    const k = this.key(ctx.tenantId, ctx.userId);
-    const set = this.byUser.get(k) ?? new Set<ChatSession>();
-    set.add(s);
-    this.byUser.set(k, set);
+    this.byUser.add(s.tenantId, s.userId, s);
     this.rt.bus.publish({ t: 'kick', tenantId: ctx.tenantId, userId: ctx.userId, resource, keepConn: s.connId });
     void s.queueOut(async () => {
       const cursor = await this.rt.repo.openCursor(ctx.tenantId, ctx.userId, resource);
@@ -270,10 +317,7 @@ export class ChatHub {
 
   /** Forgets a socket without telling anyone (shutdown: the node's presence entries go at once). */
   private release(s: ChatSession): boolean {
-    const k = this.key(s.tenantId, s.userId);
-    const set = this.byUser.get(k);
-    if (!set?.delete(s)) return false;
-    if (set.size === 0) this.byUser.delete(k);
+    if (!this.byUser.remove(s.tenantId, s.userId, s)) return false;
     s.closed = true;
     return true;
   }

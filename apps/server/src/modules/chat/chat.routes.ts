@@ -44,6 +44,8 @@ import {
 import { envelope } from '@portal/contracts/envelope';
 import { MESSAGES } from '@portal/contracts/errors';
 import type { FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import { bearerToken, findSessionUser } from '../../platform/auth.ts';
@@ -51,7 +53,7 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { typed, userOf, type App, type RequestContext } from '../../platform/http.ts';
 import { fileLinks, saveUpload, sendStoredFile } from './chat.files.ts';
-import { chatRuntime, type ChatRuntime, type ChatSession } from './chat.hub.ts';
+import { chatRuntime, ChatSession, type ChatRuntime } from './chat.hub.ts';
 import * as chat from './chat.service.ts';
 import { FrameError } from './chat.service.ts';
 
@@ -70,6 +72,7 @@ export async function chatRoutes(app: App): Promise<void> {
   app.addHook('preClose', async () => rt.drain());
   app.addHook('onClose', async () => rt.close());
   await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES, handleProtocols: chooseProtocol } });
+  const sockets = chatSockets(app, rt);
   await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
 
   app.get(
@@ -85,11 +88,9 @@ export async function chatRoutes(app: App): Promise<void> {
       onRequest: async (request) => checkSocketRequest(app, request),
     },
     (socket, request) =>
-      acceptSocket(
-        app,
-        rt,
+      sockets.accept(
         socket,
-        request.query as Record<string, string | undefined>,
+        (request.query as Record<string, string | undefined>).resource ?? 'pc',
         tokenFromProtocols(request.headers['sec-websocket-protocol']),
       ),
   );
@@ -542,75 +543,159 @@ export function originAllowed(origin: string, host: string, allowed: readonly st
   return allowed.includes(parsed.origin.toLowerCase());
 }
 
-/**
- * A new socket. With a token in Sec-WebSocket-Protocol it is authenticated at once; otherwise its first frame
- * must be `login` within CHAT_LOGIN_TIMEOUT_MS. Frames that arrive while the token is checked wait their turn.
- */
-function acceptSocket(
-  app: App,
-  rt: ChatRuntime,
-  ws: WebSocket,
-  query: Record<string, string | undefined>,
-  protocolToken: string | null,
-): void {
-  let session: ChatSession | null = null;
-  let authenticating = false;
-  const early: RawData[] = [];
+/** A socket waiting for its login: its token is being checked (`authenticating`), frames meanwhile wait in `early`. */
+type Pending = { authenticating: boolean; early: RawData[] | null };
+/** What the chat keeps on a socket of its own: the Pending record until it logs in, then its ChatSession. */
+const STATE = Symbol('chat socket');
+type ChatSocket = WebSocket & { [STATE]?: Pending | ChatSession };
+const sessionOf = (ws: ChatSocket): ChatSession | null => {
+  const state = ws[STATE];
+  return state instanceof ChatSession ? state : null;
+};
 
-  const refuse = (status: number, msg: string, code: number) => {
+/**
+ * The chat's sockets of one app. Per socket there is one plain record on the socket (Pending, then the ChatSession)
+ * and no closure: the listeners are these four functions, shared by every socket, and the login deadlines of the
+ * sockets still waiting for their `login` frame are kept by one timer (issue 13: memory per idle connection).
+ */
+function chatSockets(app: App, rt: ChatRuntime) {
+  const refuse = (ws: WebSocket, status: number, msg: string, code: number) => {
     send(ws, { kind: 'error', status, msg });
     ws.close(code, 'refused');
   };
+  const deadlines = new LoginDeadlines((ws: ChatSocket) => {
+    if (!sessionOf(ws)) refuse(ws, 401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_LOGIN_TIMEOUT);
+  });
 
-  const authenticate = async (token: string, resource: ChatResource) => {
-    authenticating = true;
+  const authenticate = async (ws: ChatSocket, pending: Pending, token: string, resource: ChatResource) => {
+    pending.authenticating = true;
     const ctx = await findSessionUser(app, token).catch((err) => {
       app.log.error({ err }, 'chat login failed');
       return null;
     });
-    authenticating = false;
+    pending.authenticating = false;
     if (ws.readyState !== ws.OPEN) return;
-    if (!ctx) return refuse(401, MESSAGES.unauthorized, CHAT_CLOSE_UNAUTHORIZED);
-    clearTimeout(loginTimer);
+    if (!ctx) return refuse(ws, 401, MESSAGES.unauthorized, CHAT_CLOSE_UNAUTHORIZED);
+    deadlines.remove(ws);
     const s = rt.hub.attach(ws, ctx, resource);
-    session = s;
-    for (const raw of early.splice(0)) void s.queueIn(() => handleFrame(rt, s, raw));
+    ws[STATE] = s;
+    for (const raw of pending.early ?? []) void s.queueIn(() => handleFrame(rt, s, raw));
+    pending.early = null;
   };
 
-  const loginTimer = setTimeout(() => {
-    if (!session) refuse(401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_LOGIN_TIMEOUT);
-  }, CHAT_LOGIN_TIMEOUT_MS);
-  loginTimer.unref();
-
-  ws.on('message', (raw: RawData) => {
-    if (session) {
-      const s = session;
-      void s.queueIn(() => handleFrame(rt, s, raw));
+  function onMessage(this: ChatSocket, raw: RawData): void {
+    const state = this[STATE];
+    if (!state) return;
+    if (state instanceof ChatSession) {
+      void state.queueIn(() => handleFrame(rt, state, raw));
       return;
     }
-    if (authenticating) {
-      early.push(raw);
+    if (state.authenticating) {
+      (state.early ??= []).push(raw);
       return;
     }
     const parsed = ClientFrame.safeParse(parseJson(raw));
     if (!parsed.success || parsed.data.kind !== 'login')
-      return refuse(401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_UNAUTHORIZED);
-    void authenticate(parsed.data.token, parsed.data.resource);
-  });
-  ws.on('pong', () => {
-    if (session) session.alive = true;
-  });
-  ws.on('close', () => {
-    clearTimeout(loginTimer);
-    if (session) rt.hub.detach(session);
-  });
-  ws.on('error', (err) => app.log.warn({ err }, 'chat socket error'));
+      return refuse(this, 401, CHAT_TEXTS.notLoggedIn, CHAT_CLOSE_UNAUTHORIZED);
+    void authenticate(this, state, parsed.data.token, parsed.data.resource);
+  }
+  function onPong(this: ChatSocket): void {
+    const s = sessionOf(this);
+    if (s) s.alive = true;
+  }
+  function onClose(this: ChatSocket): void {
+    deadlines.remove(this);
+    const s = sessionOf(this);
+    if (s) rt.hub.detach(s);
+  }
+  function onError(this: ChatSocket, err: Error): void {
+    app.log.warn({ err }, 'chat socket error');
+    this.terminate();
+  }
 
-  const token = protocolToken;
-  if (token) {
-    const resource = (query.resource ?? 'pc') as ChatResource;
-    if (!(CHAT_RESOURCES as readonly string[]).includes(resource)) return refuse(400, CHAT_TEXTS.badFrame, 1008);
-    void authenticate(token, resource);
+  return {
+    /**
+     * A new socket. With a token in Sec-WebSocket-Protocol it is authenticated at once; otherwise its first frame
+     * must be `login` within CHAT_LOGIN_TIMEOUT_MS. Frames that arrive while the token is checked wait their turn.
+     */
+    accept(ws: ChatSocket, resource: string, protocolToken: string | null): void {
+      releaseUpgrade(ws);
+      const pending: Pending = { authenticating: false, early: null };
+      ws[STATE] = pending;
+      ws.on('message', onMessage);
+      ws.on('pong', onPong);
+      ws.on('close', onClose);
+      ws.on('error', onError);
+      deadlines.add(ws);
+      if (protocolToken) {
+        if (!(CHAT_RESOURCES as readonly string[]).includes(resource))
+          return refuse(ws, 400, CHAT_TEXTS.badFrame, 1008);
+        void authenticate(ws, pending, protocolToken, resource as ChatResource);
+      }
+    },
+  };
+}
+
+/**
+ * Lets go of the HTTP upgrade, which an open socket needs no more (issue 13: about 3 KiB of every idle
+ * connection). @fastify/websocket leaves the upgrade's ServerResponse on the TCP socket (`_httpMessage`: the
+ * IncomingMessage with its headers, and the headers the app's hooks set for an answer that is never sent) and
+ * gives the socket an `error` listener that closes over the Fastify request and reply for the socket's whole
+ * life. The response is detached from the TCP socket (as Node's own upgrade path leaves a socket) and that
+ * listener removed: the chat's own `error` listener logs and terminates the socket, as the plugin's did.
+ * Nothing is lost: a hijacked upgrade's response never finishes, so no onResponse hook or log line waited on it.
+ */
+function releaseUpgrade(ws: WebSocket): void {
+  const tcp = (ws as unknown as { _socket?: Socket & { _httpMessage?: ServerResponse | null } })._socket;
+  const res = tcp?._httpMessage;
+  if (tcp && res) res.detachSocket(tcp);
+  ws.removeAllListeners('error');
+}
+
+/**
+ * The sockets still waiting for their `login` frame, in arrival order with their deadlines. Every socket gets the
+ * same time, so the first is always the next due: one timer, set for the first deadline, serves them all, and
+ * there is none while no socket waits.
+ */
+class LoginDeadlines {
+  private readonly due = new Map<WebSocket, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly expire: (ws: WebSocket) => void;
+
+  constructor(expire: (ws: WebSocket) => void) {
+    this.expire = expire;
+  }
+
+  add(ws: WebSocket): void {
+    this.due.set(ws, Date.now() + CHAT_LOGIN_TIMEOUT_MS);
+    this.arm();
+  }
+
+  remove(ws: WebSocket): void {
+    this.due.delete(ws);
+    if (this.due.size === 0 && this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+  }
+
+  private arm(): void {
+    if (this.timer) return;
+    const first = this.due.values().next();
+    if (first.done) return;
+    this.timer = setTimeout(() => this.sweep(), Math.max(0, first.value - Date.now()));
+    this.timer.unref();
+  }
+
+  private sweep(): void {
+    this.timer = null;
+    const now = Date.now();
+    for (const [ws, at] of this.due) {
+      if (at > now) break;
+      this.due.delete(ws);
+      this.expire(ws);
+    }
+    this.arm();
   }
 }
 

@@ -15,13 +15,17 @@ import {
   type ServerFrame,
 } from '@portal/contracts/chat';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_TENANT_ID, DEMO_USERS } from '../../db/seed/demo.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { messageOf, receiptOf, seedOtherTenant, TestChatClient } from './chat-test-client.ts';
+import { chatRuntime } from './chat.hub.ts';
 
 const [ADMIN, TEACHER, STUDENT] = DEMO_USERS.map((u) => u.id) as [string, string, string];
 
@@ -63,6 +67,43 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     const viaFrame = await connect('admin', { viaFrame: true });
     expect(viaFrame.frames[0]).toMatchObject({ kind: 'ready', userId: ADMIN, resource: 'pc' });
     await viaFrame.close();
+  });
+
+  it("keeps nothing of an open socket's HTTP upgrade, and no closure or timer of its own (issue 13)", async () => {
+    // The upgrade request, seen as the server gets it; only weakly held here.
+    let upgrade: WeakRef<IncomingMessage> | undefined;
+    const seen = (req: IncomingMessage) => (upgrade = new WeakRef(req));
+    t.app.server.once('upgrade', seen);
+    const student = await connect('student01', { resource: 'android' });
+    const rt = await chatRuntime(t.app);
+    const [s] = rt.hub.sessionsOf(DEMO_TENANT_ID, STUDENT).filter((x) => x.resource === 'android');
+    if (!s) throw new Error('no session');
+    // The TCP socket no longer holds the upgrade's response, and the socket's listeners are the shared ones.
+    expect((s.ws as unknown as { _socket: { _httpMessage: unknown } })._socket._httpMessage ?? null).toBeNull();
+    const other = await connect('teacher01', { resource: 'android' });
+    const [o] = rt.hub.sessionsOf(DEMO_TENANT_ID, TEACHER).filter((x) => x.resource === 'android');
+    for (const event of ['message', 'pong', 'close', 'error'] as const) {
+      const own = s.ws.listeners(event).filter((l) => !o!.ws.listeners(event).includes(l));
+      expect(s.ws.listenerCount(event) - own.length).toBeGreaterThan(0);
+      // One of its own: ws's WebSocketServer forgets a closed socket from its client list with a closure.
+      expect(own.length).toBe(event === 'close' ? 1 : 0);
+    }
+    // Nothing retains the upgrade request: after a full collection it is gone.
+    await new Promise((r) => setTimeout(r, 10));
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    gc();
+    expect(upgrade).toBeDefined();
+    expect(upgrade!.deref()).toBeUndefined();
+    // The socket still works: a ping is answered, and its heartbeat pong marks it alive.
+    student.send({ kind: 'ping', id: 'p1' });
+    await student.next((f) => f.kind === 'pong');
+    s.alive = false;
+    s.ws.ping();
+    await expect.poll(() => s.alive).toBe(true);
+    await student.close();
+    await other.close();
   });
 
   it('delivers a text message and sends receipts 25 (stored) and 26 (delivered) to the sender', async () => {

@@ -356,9 +356,13 @@ async function main(): Promise<void> {
   deadline.unref();
   const users = ONLY === 'idle' ? IDLE : ONLY === 'delivery' ? CLIENTS : Math.max(CLIENTS, IDLE);
   const engine = process.env.CHAT_BENCH_DB === 'memory' ? 'SQLite in memory' : 'SQLite file (WAL)';
-  console.log(
-    `chat bench: ${ONLY === 'idle' ? '' : `${CLIENTS} clients x ${MESSAGES} messages, then ${RATE} msg/s for ${PACED_SECONDS} s, `}${ONLY === 'delivery' ? '' : `${IDLE} idle connections`}; ${engine}; loopback`,
-  );
+  const parts = [
+    ...(ONLY === 'idle'
+      ? []
+      : [`${CLIENTS} clients x ${MESSAGES} messages, then ${RATE} msg/s for ${PACED_SECONDS} s`]),
+    ...(ONLY === 'delivery' ? [] : [`${IDLE} idle connections`]),
+  ];
+  console.log(`chat bench: ${parts.join(', ')}; ${engine}; loopback`);
 
   const [chat, echo] = await Promise.all([startServer('chat', users), startServer('echo', 0)]);
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;

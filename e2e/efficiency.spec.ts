@@ -13,10 +13,14 @@ async function expectA11yClean(page: Page): Promise<void> {
   expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
 }
 
-/** The seeded processes the page's default range (the last 30 days, UTC) counts. */
+/**
+ * The seeded processes the page's default range counts: the last 30 days on the demo tenant's clock (Asia/Shanghai,
+ * UTC+8 all year), whatever the hour and zone of the machine running the test.
+ */
 function seededLast30Days() {
   const { processes } = demoEfficiency(DEMO_TENANT_ID, dayStart(Date.now()));
-  const from = new Date(dayStart(Date.now()) - 29 * 86_400_000).toISOString();
+  const tenantToday = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${tenantToday}T00:00:00+08:00`) - 29 * 86_400_000).toISOString();
   return processes.filter((p) => p.started_at >= from);
 }
 

@@ -5,7 +5,8 @@ import { useJourney } from './support/journey.ts';
 import type { RunningServer } from './support/server.ts';
 
 /** YYYY-MM-DD of today plus `days`, as the server counts days (UTC). */
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The date `days` from today on the demo tenant's clock (Asia/Shanghai, UTC+8), as the greeting counts days. */
+const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Holidays and service specials of the home page, edited on /home/userFrameConfig/homePageConfig. */
 describe('home page configuration journeys: holidays and service specials (real server, Debian Chromium)', () => {

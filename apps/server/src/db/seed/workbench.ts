@@ -1,8 +1,17 @@
 import type { CardType } from '@portal/contracts/workbench';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { DEMO_TENANT_ID } from './demo.ts';
 import { demoIconOf } from './icons.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The demo tenant's time zone (the tenants table's default): its announcements of "today" are today there. */
+const DEMO_TIME_ZONE = 'Asia/Shanghai';
 
 /**
  * The demo workbench of 示例大学 (issue 4): the ten cards granted to every demo role on one home page,
@@ -516,8 +525,8 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
     '网上办事大厅服务指南更新公告',
   ];
   for (const [k, off] of annOffsets.entries()) {
-    // "today" items must stay today: clamp to the start of the current day.
-    const startOfToday = new Date(now).setHours(0, 0, 0, 0);
+    // "today" items must stay today in the tenant's zone (not the machine's): clamp to the start of that day.
+    const startOfToday = dayjs(now).tz(DEMO_TIME_ZONE).startOf('day').valueOf();
     const t = off < DAY ? Math.max(now - off, startOfToday) : now - off;
     news.push({
       id: `${pre}ann-${k}`,

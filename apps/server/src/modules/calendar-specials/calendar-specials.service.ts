@@ -13,6 +13,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { directory } from '../auth/auth.directory.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import { calendarSpecialsRepository } from './calendar-specials.repository.ts';
 
@@ -31,9 +32,22 @@ const toHolidayItem = (r: WbHolidayRow): HolidayItem => ({
   updatedAt: r.updated_at,
 });
 
-/** Coming holidays, nearest first: the days left to the first day, 0 from the first to the last day. */
+/** Today's date (YYYY-MM-DD) on the tenant's clock; Asia/Shanghai when the stored zone is not one Intl knows. */
+function tenantToday(timeZone: string, now = Date.now()): string {
+  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(now);
+  try {
+    return format(timeZone);
+  } catch {
+    return format('Asia/Shanghai');
+  }
+}
+
+/**
+ * Coming holidays, nearest first: the days left to the first day, 0 from the first to the last day. Days are the
+ * tenant's ("Dates: the tenant's time zone, never the UTC day"), as the web counts them in the holiday list.
+ */
 export async function holidays(deps: AppDeps, tenantId: string): Promise<Holiday[]> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = tenantToday(await directory.timeZone(deps.db, tenantId));
   return (await repo(deps).holidaysFrom(tenantId, today))
     .map((r) => ({
       id: r.id,

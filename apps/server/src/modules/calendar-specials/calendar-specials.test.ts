@@ -12,12 +12,13 @@ import {
   type TestApp,
   addTenantWithAdmin,
 } from '../../test/test-app.ts';
+import { directory } from '../auth/auth.directory.ts';
 import { calendarSpecialsRepository as workbenchRepository } from './calendar-specials.repository.ts';
 
 const O = '/api/online-service-platform';
 const OTHER = '100003';
-/** YYYY-MM-DD of today plus `days` (UTC, as the server counts). */
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD of today plus `days` on the demo tenant's clock (Asia/Shanghai, UTC+8), as the server counts. */
+const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 type HolidayItem = { id: string; name: string; date: string; endDate: string; greeting: string };
 type Holiday = HolidayItem & { daysLeft: number };
@@ -118,6 +119,28 @@ describe.each(testDatabases)('home page holidays and service specials on %s', (e
     expect((await coming()).map((h) => h.name)).toEqual(['元旦', '寒假']);
     expect((await holidayList()).map((h) => h.id)).not.toContain(id);
     expect((await call('admin', 'indexholidayconfig/remove', { ids: [id] })).http).toBe(404);
+  });
+
+  it("counts a holiday's days on the tenant's clock, not the machine's or UTC's", async () => {
+    // The same instant is one or two dates apart in UTC−11 and UTC+14 (25 hours), at any hour of any machine.
+    const dateIn = (zone: string, plusDays: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(Date.now() + plusDays * 86_400_000);
+    try {
+      await directory.setTimeZone(t.db.db, DEMO_TENANT_ID, 'Pacific/Pago_Pago');
+      const date = dateIn('Pacific/Pago_Pago', 3);
+      const id = (await call('admin', 'indexholidayconfig/submit', { name: '时区日', date })).result.id as string;
+      const left = async () => (await coming()).find((h) => h.id === id)!.daysLeft;
+      expect(await left()).toBe(3);
+      await directory.setTimeZone(t.db.db, DEMO_TENANT_ID, 'Pacific/Kiritimati');
+      const ahead = await left();
+      expect(ahead).toBe(
+        3 - (Date.parse(dateIn('Pacific/Kiritimati', 0)) - Date.parse(dateIn('Pacific/Pago_Pago', 0))) / 86_400_000,
+      );
+      expect(ahead).toBeLessThan(3);
+      expect((await call('admin', 'indexholidayconfig/remove', { ids: [id] })).result.count).toBe(1);
+    } finally {
+      await directory.setTimeZone(t.db.db, DEMO_TENANT_ID, 'Asia/Shanghai');
+    }
   });
 
   it('adds, orders, disables and deletes service specials with their services, and the home page follows', async () => {

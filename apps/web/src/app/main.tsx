@@ -8,7 +8,6 @@ import { UpdatePrompt } from '../features/offline/components/update-prompt.tsx';
 import { linkManifest } from '../features/offline/lib/manifest.ts';
 import { startOfflineSession } from '../features/offline/lib/offline-cache.ts';
 import { DEFAULT_TENANT_ID } from '../features/services/lib/tenant.ts';
-import { tenantDetailQueryOptions } from '../features/auth/api/get-tenant-detail.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { createRouter } from './router.tsx';
 // The portal's own styles. Ant Design's sheet comes with the layout of the pages built with it (antd-root.tsx).
@@ -21,18 +20,6 @@ setTransportSealing(true);
 // page has loaded, before the encrypted session below is read), then of the session's tenant if that is another one.
 const tenantInUrl = new URLSearchParams(window.location.search).get('tenantId');
 linkManifest(tenantInUrl || DEFAULT_TENANT_ID);
-
-// What the first screen of / and /login needs starts loading with the first script, in parallel with reading the
-// stored session below, instead of after the router has started (a round trip less before their first paint, issue
-// 10): the page's code part, and for /login the school's name its heading shows. The router's own imports reuse
-// these; a failed one is the router's to report.
-const FIRST_PARTS: Record<string, () => Promise<unknown>> = {
-  '/login': () => import('../features/auth/components/login-page.tsx'),
-  '/': () => Promise.all([import('./antd-root.tsx'), import('../features/services/components/landing-page.tsx')]),
-};
-void FIRST_PARTS[window.location.pathname]?.().catch(() => undefined);
-if (window.location.pathname === '/login')
-  void queryClient.prefetchQuery(tenantDetailQueryOptions(tenantInUrl || DEFAULT_TENANT_ID));
 
 // The stored session is encrypted (section 9, ADR 0027): the router starts and the app renders once it has been read.
 void sessionHydrated().then(() => {

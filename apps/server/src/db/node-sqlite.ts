@@ -23,6 +23,11 @@ export function openNodeSqlite(
   // Every acknowledged commit survives a power loss, not only a process crash: WAL with synchronous=NORMAL
   // would lose the last commits on power loss (ADR 0018). Fewer commits, not weaker ones, lower the cost.
   db.exec('PRAGMA synchronous = FULL');
+  // 16 MiB of page cache instead of the default 2 MiB: an import's 5,000-row group dirties more pages of the
+  // duties' table and four indexes than 2 MiB holds, and every page spilled mid-transaction is written to the WAL
+  // again at the next change (a raw 200,000-row insert loop here: 3.4-3.5 s -> 2.3-3.1 s). Pages are cached only
+  // as they are used, so a small database keeps a small cache.
+  db.exec('PRAGMA cache_size = -16384');
   const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
   const prepared = (sql: string) => {
     const hit = cache.get(sql);

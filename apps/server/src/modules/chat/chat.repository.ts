@@ -285,6 +285,40 @@ async function markReadIn(
   return { share, read: res.rows };
 }
 
+/**
+ * The read counts of some messages by id, of whatever tenant (see `readCounts`, which keeps its tenant's rows), as a
+ * query (the plan test reads its plan). The messages are found by id and their inbox entries by message. With the
+ * tenant in the WHERE (`tenant_id = ?`), SQLite's planner, which has no statistics on these tables, took an index
+ * whose first column is tenant_id for selective as soon as more than three ids were asked, and read every inbox
+ * entry of the tenant for each read marker: the chat process froze once readers came back to a few unread messages
+ * each (issue 13, the stall of ADR 0034). An inbox entry belongs to its message's tenant.
+ */
+export function readCountsQuery(db: Kysely<Database>, messageIds: string[], group: boolean) {
+  let q = db
+    .selectFrom('chat_messages as m')
+    .innerJoin('chat_inbox as i', 'i.message_id', 'm.id')
+    .where('m.id', 'in', messageIds)
+    .whereRef('i.user_id', '!=', 'm.from_user_id');
+  if (group) {
+    q = q.innerJoin('chat_group_members as gm', (j) =>
+      j
+        .onRef('gm.tenant_id', '=', 'i.tenant_id')
+        .onRef('gm.group_id', '=', 'i.peer_id')
+        .onRef('gm.user_id', '=', 'i.user_id'),
+    );
+  }
+  return q
+    .groupBy(['m.id', 'm.tenant_id', 'm.message_id_web', 'm.from_user_id'])
+    .select((eb) => [
+      'm.id',
+      'm.tenant_id',
+      'm.message_id_web',
+      'm.from_user_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('i.seen_at').as('seen'),
+    ]);
+}
+
 /** SQL of the chat module. Every method that reads tenant data takes the tenant first (house style 2). */
 export function chatRepository(db: Db) {
   const commits = new GroupCommitter(db);
@@ -998,37 +1032,17 @@ export function chatRepository(db: Db) {
         { messageIdWeb: string; fromUserId: string; readCount: number; memberCount: number }
       >();
       for (const part of chunks(messageIds)) {
-        let q = db
-          .selectFrom('chat_inbox as i')
-          .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
-          .where('i.tenant_id', '=', tenantId)
-          .where('i.message_id', 'in', part)
-          .whereRef('i.user_id', '!=', 'm.from_user_id');
-        if (group) {
-          q = q.innerJoin('chat_group_members as gm', (j) =>
-            j
-              .onRef('gm.tenant_id', '=', 'i.tenant_id')
-              .onRef('gm.group_id', '=', 'i.peer_id')
-              .onRef('gm.user_id', '=', 'i.user_id'),
-          );
-        }
-        const rows = await q
-          .groupBy(['m.id', 'm.message_id_web', 'm.from_user_id'])
-          .select((eb) => [
-            'm.id',
-            'm.message_id_web',
-            'm.from_user_id',
-            eb.fn.countAll<number>().as('total'),
-            eb.fn.count<number>('i.seen_at').as('seen'),
-          ])
-          .execute();
-        for (const r of rows)
+        const rows = await readCountsQuery(db, part, group).execute();
+        for (const r of rows) {
+          // The tenant is checked on each row, not in the WHERE (see readCountsQuery).
+          if (r.tenant_id !== tenantId) continue;
           out.set(r.id, {
             messageIdWeb: r.message_id_web,
             fromUserId: r.from_user_id,
             readCount: Number(r.seen),
             memberCount: Number(r.total),
           });
+        }
       }
       return out;
     },

@@ -368,15 +368,21 @@ export function chatRepository(db: Db) {
       return row.value;
     },
 
-    user(tenantId: string, userId: string) {
-      return db
-        .selectFrom('users as u')
-        .innerJoin('roles as r', 'r.id', 'u.role_id')
-        .where('u.tenant_id', '=', tenantId)
-        .where('u.id', '=', userId)
-        .where('u.status', '=', 1)
-        .select(['u.id', 'u.user_name', 'u.nick_name', 'u.account', 'r.role_name'])
-        .executeTakeFirst();
+    /** An active user of the tenant (every one-to-one message asks: an SQL text, not a query built per call). */
+    async user(
+      tenantId: string,
+      userId: string,
+    ): Promise<{ id: string; user_name: string; nick_name: string; account: string; role_name: string } | undefined> {
+      const res = await sql<{
+        id: string;
+        user_name: string;
+        nick_name: string;
+        account: string;
+        role_name: string;
+      }>`select u.id, u.user_name, u.nick_name, u.account, r.role_name
+        from users u inner join roles r on r.id = u.role_id
+        where u.tenant_id = ${tenantId} and u.id = ${userId} and u.status = 1`.execute(db);
+      return res.rows[0];
     },
 
     async activeUserIds(tenantId: string, userIds: string[]): Promise<string[]> {

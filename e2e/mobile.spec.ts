@@ -12,11 +12,30 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide on a ${width}px screen`).toBeLessThanOrEqual(width);
 }
 
+/** Whether Ant Design's own style sheet (imported into the `antd` cascade layer, ADR 0037) is in the page. */
+const antDesignSheet = (page: Page) =>
+  page.evaluate(() =>
+    [...document.styleSheets].some((sheet) =>
+      [...sheet.cssRules].some((r) => r instanceof CSSLayerBlockRule && r.name === 'antd'),
+    ),
+  );
+
+/** How many rules of the page's style sheets style Ant Design's components. */
+const antDesignRules = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules].map((r) => r.cssText).filter((text) => text.includes('.ant-')),
+      ).length,
+  );
+
 /** Waits until the page has painted its data (no skeleton left) and animations are over. */
 async function loaded(page: Page) {
   // The route's part has arrived (its heading is there) and its data too (no skeleton left).
   await page.waitForFunction(
-    () => !!document.querySelector('h1') && !document.querySelector('.ant-skeleton, [aria-busy="true"]'),
+    () =>
+      !!document.querySelector('h1') &&
+      !document.querySelector('.ant-skeleton, .plain-skeleton, .svc-stat-skeleton, [aria-busy="true"]'),
     undefined,
     { timeout: 20_000 },
   );
@@ -78,13 +97,21 @@ describe('on a phone (390 × 844, touch)', () => {
     await loaded(page);
     await expectNoSidewaysScroll(page, 390);
     // No '0' before the figures arrive: the statistics show real numbers once painted.
-    const figures = await page.locator('.svc-landing-stats .ant-statistic-content-value').allTextContents();
+    const figures = await page.locator('.svc-landing-stats .svc-stat-value').allTextContents();
     expect(figures.length).toBe(5);
     expect(figures.every((f) => /^[1-9][\d,]*$/.test(f.trim()))).toBe(true);
     expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
 
-    await page.getByRole('button', { name: '打开导航菜单' }).tap();
+    // The menu drawer: a modal dialog that Escape closes, giving the focus back to its button.
+    const menuButton = page.getByRole('button', { name: '打开导航菜单' });
+    await menuButton.tap();
     const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: '全部服务' }).waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    expect(await menuButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    await menuButton.tap();
     await drawer.getByRole('link', { name: '全部服务' }).tap();
     await page.waitForURL(/\/allServices/);
     await loaded(page);
@@ -180,6 +207,50 @@ describe('on a phone (390 × 844, touch)', () => {
     expect(await page.getByText('页面加载失败').count()).toBe(0);
   });
 
+  it('/ paints with no Ant Design; its tabs, groups and language switch work by touch and keyboard, and a guide opens in an Ant Design island', async () => {
+    const { page, server } = journey;
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${server.url}/`);
+    await loaded(page);
+    expect(requested.filter((p) => /antd-(root|theme)/.test(p))).toEqual([]);
+    expect(await antDesignSheet(page)).toBe(false);
+    // Tabs: the arrow keys move between them and show their panel.
+    const tabs = page.getByRole('tablist', { name: '全部服务' });
+    await tabs.getByRole('tab', { name: '按场景' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tabs.getByRole('tab', { name: '按部门' }).getAttribute('aria-selected')).toBe('true');
+    const groups = page.getByRole('radiogroup', { name: '按部门' });
+    await groups.waitFor();
+    // A department's group: tapping another shows its services.
+    const second = groups.getByRole('radio').nth(1);
+    const deptName = ((await second.evaluate((r) => r.parentElement!.textContent)) ?? '').replace(/ \(\d+\)$/, '');
+    await second.tap({ force: true });
+    await expect
+      .poll(() => page.locator('.plain-tabs-panel article.svc-card .svc-card-dept').first().textContent())
+      .toBe(deptName);
+    // The language switch: a menu whose items the arrow keys reach; English is kept.
+    await page.getByRole('button', { name: '语言' }).tap();
+    await page.getByRole('menuitem', { name: 'English' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Popular' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await page.getByRole('button', { name: 'Language' }).tap();
+    await page.getByRole('menuitem', { name: '简体中文' }).tap();
+    await page.getByRole('heading', { name: '热门服务' }).waitFor();
+    expect(await antDesignSheet(page)).toBe(false);
+    // A guide: the drawer (Ant Design) arrives in an island with its styles, and closes.
+    await page.locator('article.svc-card').getByRole('button', { name: '办事指南' }).first().tap();
+    const guide = page.getByRole('dialog');
+    await guide.waitFor();
+    expect(requested.some((p) => /antd-theme/.test(p))).toBe(true);
+    expect(await antDesignSheet(page)).toBe(true);
+    await expectNoSidewaysScroll(page, 390);
+    await page.keyboard.press('Escape');
+    await guide.waitFor({ state: 'hidden' });
+  });
+
   it('/login paints with no Ant Design, and when the Ant Design layout does not arrive a plain message offers a retry', async () => {
     const { page, server } = journey;
     const loaded: string[] = [];
@@ -188,13 +259,7 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.getByRole('button', { name: '登录' }).waitFor();
     // Neither the layout's script nor its style sheet, and no Ant Design rule in any sheet of the page.
     expect(loaded.filter((p) => p.includes('antd-root'))).toEqual([]);
-    const antRules = await page.evaluate(
-      () =>
-        [...document.styleSheets].flatMap((sheet) =>
-          [...sheet.cssRules].map((r) => r.cssText).filter((text) => text.includes('.ant-')),
-        ).length,
-    );
-    expect(antRules).toBe(0);
+    expect(await antDesignRules(page)).toBe(0);
     await expectNoSidewaysScroll(page, 390);
     expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
     // An empty form names what is missing, under each field.

@@ -29,7 +29,7 @@ const OUTSIDE_LOADERS: Record<string, PageLoader> = {
   lock: () => import('./routes/lock-route.tsx').then((m) => <m.LockRoute />),
 };
 /** Pages painted with plain React and CSS, outside the Ant Design layout. */
-const PLAIN_PAGES = new Set(['login']);
+const PLAIN_PAGES = new Set(['login', 'advanceLanding']);
 const pages = () => import('./routes/pages.tsx');
 const OUTSIDE_ELEMENTS: Record<string, PageLoader> = {
   deleteNoPag: () => pages().then((m) => <m.DeletedMessagePage />),

@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@portal/contracts/constants';
 import { create } from 'zustand';
 import type { Notifier } from '../lib/http/notify.ts';
 
-type Toast = { id: number; kind: 'error' | 'warning'; text: string };
+type Toast = { id: number; kind: 'error' | 'warning' | 'success'; text: string };
 type ToastState = { toasts: Toast[]; show: (kind: Toast['kind'], text: string, durationMs?: number) => void };
 
 let nextId = 1;
@@ -25,6 +25,7 @@ export const usePlainToasts = create<ToastState>((set) => ({
 export const plainNotifier: Notifier = {
   error: (text, durationMs) => usePlainToasts.getState().show('error', text, durationMs),
   warning: (text, durationMs) => usePlainToasts.getState().show('warning', text, durationMs),
+  success: (text, durationMs) => usePlainToasts.getState().show('success', text, durationMs),
 };
 
 export function PlainToasts() {
@@ -34,7 +35,7 @@ export function PlainToasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`plain-toast plain-toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : undefined}>
           <span aria-hidden className="plain-toast-mark">
-            {t.kind === 'error' ? '✕' : '!'}
+            {t.kind === 'error' ? '✕' : t.kind === 'success' ? '✓' : '!'}
           </span>
           {t.text}
         </div>

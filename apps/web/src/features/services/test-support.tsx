@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App } from 'antd';
+import { AntdNotifier } from '../../components/antd-theme.tsx';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -18,6 +19,7 @@ export function renderWithApp(ui: ReactNode, path = '/') {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nextProvider i18n={i18n}>
         <App>
+          <AntdNotifier />
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route path="*" element={ui} />

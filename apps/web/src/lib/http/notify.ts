@@ -4,6 +4,8 @@ import { ERROR_DEDUP_WINDOW_MS, TOAST_DURATION_MS } from '@portal/contracts/cons
 export type Notifier = {
   error: (text: string, durationMs?: number) => void;
   warning: (text: string, durationMs?: number) => void;
+  /** A confirmation (collected, saved); shown as a warning-free plain toast where the notifier has none. */
+  success?: (text: string, durationMs?: number) => void;
 };
 
 let notifier: Notifier = {
@@ -30,6 +32,16 @@ export function notifyError(text: string, now: number = Date.now()): void {
   }
   if (text.startsWith(WARNING_PREFIX)) notifier.warning(text, TOAST_DURATION_MS);
   else notifier.error(text, TOAST_DURATION_MS);
+}
+
+/** Confirms a user's action (collected, rated) in the current notifier's toasts. */
+export function notifySuccess(text: string): void {
+  (notifier.success ?? notifier.warning)(text, TOAST_DURATION_MS);
+}
+
+/** A warning about what the user asked for (offline, say), without the error de-duplication of section 8. */
+export function notifyWarning(text: string): void {
+  notifier.warning(text, TOAST_DURATION_MS);
 }
 
 /** Tests: forget the de-duplication window. */

@@ -115,5 +115,6 @@ export const enUS: DeepString<Texts> = {
     notFound: 'Page not found',
     userFrameConfig: 'Portal configuration',
   },
+  pager: { label: 'Pages', prev: 'Previous page', next: 'Next page', page: 'Page {{page}}' },
   landing: { login: 'Log in', enter: 'Enter the service hall' },
 };

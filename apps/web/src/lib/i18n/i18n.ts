@@ -4,6 +4,8 @@ import { enUS } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
 
 export type Language = 'zh-CN' | 'en-US';
+/** The interface's languages, zh-CN first. */
+export const LANGUAGES: readonly Language[] = ['zh-CN', 'en-US'];
 const STORAGE_KEY = 'portal.language';
 
 export function storedLanguage(): Language {

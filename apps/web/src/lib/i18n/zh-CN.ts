@@ -108,6 +108,7 @@ export const zhCN = {
     notFound: '页面不存在',
     userFrameConfig: '门户配置',
   },
+  pager: { label: '分页', prev: '上一页', next: '下一页', page: '第 {{page}} 页' },
   landing: { login: '登录', enter: '进入服务大厅' },
 };
 

@@ -1,11 +1,10 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { GroupKind, ServiceItem } from '@portal/contracts/services';
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Drawer, Empty, Grid, List, Radio, Row, Skeleton, Statistic, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { addTexts } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useFooterConfig } from '../api/get-footer-config.ts';
 import { useLandingConfig } from '../api/get-landing-config.ts';
@@ -15,18 +14,25 @@ import { useTools } from '../api/get-tools.ts';
 import { useTopServices } from '../api/get-top-services.ts';
 import { useServicesByType } from '../api/query-all-service-by-type.ts';
 import { useSearchService } from '../api/search-service.ts';
+import { servicesEnUS, servicesZhCN } from '../i18n.ts';
 import { isModelConfig, modelWindowConfig } from '../lib/model-window.ts';
 import { landingTenant } from '../lib/tenant.ts';
 import { FallbackImage } from './fallback-image.tsx';
 import { SearchBox } from './search-box.tsx';
-import { ServiceGrid } from './service-grid.tsx';
+import { PlainEmpty, ServiceGrid } from './service-grid.tsx';
 import { ServiceIcon } from './service-icon.tsx';
 import { useModelView } from './use-model-view.tsx';
 import { useOpenService } from './use-open-service.ts';
 
 import '../services.css';
 
+// `/` paints outside the Ant Design layout (ADR 0042), which registers every feature's texts: this page brings its own.
+addTexts(servicesZhCN, servicesEnUS);
+
 const SEARCH_PAGE_SIZE = 8;
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+/** A statistic with thousands grouped (12,345), as Ant Design's Statistic showed it. */
+const formatCount = (v: number | undefined) => (v === undefined ? '' : COUNT_FORMAT.format(v));
 
 function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind }) {
   const { t } = useTranslation();
@@ -34,22 +40,156 @@ function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind
   const [chosen, setChosen] = useState<string | null>(null);
   const list = groups.data ?? [];
   const active = list.find((g) => g.id === chosen) ?? list[0];
+  const name = useId();
   // Until the groups arrive: a block the size of the real one, never an empty state that is not true.
-  if (groups.isPending)
-    return <Skeleton active title={false} paragraph={{ rows: 6 }} className="svc-landing-groups-skeleton" />;
-  if (!list.length) return <Empty description={t('services.empty')} />;
+  if (groups.isPending) return <Skeleton rows={6} className="svc-landing-groups-skeleton" />;
+  if (!list.length) return <PlainEmpty text={t('services.empty')} />;
   return (
     <div className="svc-landing-groups">
-      <Radio.Group
+      {/* Native radios (arrow keys move between them) drawn as a row of buttons. */}
+      <div
+        role="radiogroup"
+        className="svc-group-options"
         aria-label={t(kind === 'scene' ? 'services.byScene' : kind === 'dept' ? 'services.byDept' : 'services.byType')}
-        optionType="button"
-        size="small"
-        value={active?.id}
-        onChange={(e) => setChosen(e.target.value as string)}
-        options={list.map((g) => ({ value: g.id, label: `${g.name} (${g.count})` }))}
-      />
+      >
+        {list.map((g) => (
+          <label key={g.id} className={g.id === active?.id ? 'svc-group-option active' : 'svc-group-option'}>
+            <input
+              type="radio"
+              name={name}
+              value={g.id}
+              checked={g.id === active?.id}
+              onChange={() => setChosen(g.id)}
+            />
+            {`${g.name} (${g.count})`}
+          </label>
+        ))}
+      </div>
       <ServiceGrid services={active?.services ?? []} />
     </div>
+  );
+}
+
+/** Grey bars the size of the text to come (issue 10: never a '0' or an empty state that is not true). */
+function Skeleton({ rows, className }: { rows: number; className?: string }) {
+  return (
+    <div className={`plain-skeleton ${className ?? ''}`} aria-hidden="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <span key={i} className="plain-skeleton-row" />
+      ))}
+    </div>
+  );
+}
+
+type Tab = { key: string; label: string; children: ReactNode };
+
+/**
+ * Tabs (WAI-ARIA tabs pattern, automatic activation): the arrow keys, Home and End move between the tabs, only the
+ * selected tab is in the Tab order, and its panel is labelled by it. Hand-written for `/` to paint without Ant Design
+ * (ADR 0042).
+ */
+function Tabs({ items, label }: { items: Tab[]; label: string }) {
+  const base = useId();
+  const [selected, setSelected] = useState(items[0]?.key);
+  const active = items.find((i) => i.key === selected) ?? items[0];
+  const list = useRef<HTMLDivElement>(null);
+  const onKey = (e: KeyboardEvent) => {
+    const at = items.findIndex((i) => i.key === active?.key);
+    const to =
+      e.key === 'ArrowRight'
+        ? at + 1
+        : e.key === 'ArrowLeft'
+          ? at - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? -1
+              : null;
+    if (to === null) return;
+    e.preventDefault();
+    const next = items[(to + items.length) % items.length]!;
+    setSelected(next.key);
+    list.current?.querySelector<HTMLElement>(`[data-key="${next.key}"]`)?.focus();
+  };
+  if (!active) return null;
+  return (
+    <div className="plain-tabs">
+      <div role="tablist" aria-label={label} className="plain-tabs-list" ref={list} onKeyDown={onKey}>
+        {items.map((i) => (
+          <button
+            key={i.key}
+            type="button"
+            role="tab"
+            data-key={i.key}
+            id={`${base}-tab-${i.key}`}
+            aria-selected={i.key === active.key}
+            aria-controls={`${base}-panel-${i.key}`}
+            tabIndex={i.key === active.key ? 0 : -1}
+            className={i.key === active.key ? 'plain-tab active' : 'plain-tab'}
+            onClick={() => setSelected(i.key)}
+          >
+            {i.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${base}-panel-${active.key}`}
+        aria-labelledby={`${base}-tab-${active.key}`}
+        className="plain-tabs-panel"
+      >
+        {active.children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The landing navigation on a phone: a modal <dialog> sliding in from the left (the browser keeps focus inside it,
+ * Escape closes it and focus returns to the menu button). A click on the backdrop or on a link closes it too.
+ */
+function MenuDrawer({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="plain-drawer"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === dialog.current) onClose();
+      }}
+    >
+      <div className="plain-drawer-body">
+        <div className="plain-drawer-head">
+          <span id={titleId} className="plain-drawer-title">
+            {title}
+          </span>
+          <button type="button" className="plain-drawer-close" aria-label={t('nav.closeMenu')} onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
   );
 }
 
@@ -65,35 +205,30 @@ function RankList({
   onOpen: (s: ServiceItem) => void;
 }) {
   const { t } = useTranslation();
+  const headingId = useId();
   return (
-    <Card
-      title={
-        <Typography.Title level={2} className="svc-card-heading">
-          {title}
-        </Typography.Title>
-      }
-      size="small"
-    >
+    <section className="svc-rank" aria-labelledby={headingId}>
+      <h2 className="svc-card-heading" id={headingId}>
+        {title}
+      </h2>
       {loading ? (
-        <Skeleton active title={false} paragraph={{ rows: 8, width: '100%' }} className="svc-rank-skeleton" />
-      ) : (
-        <List
-          size="small"
-          dataSource={services}
-          locale={{ emptyText: t('services.empty') }}
-          renderItem={(s, i) => (
-            <List.Item
-              extra={<span className="svc-heat">{t('services.heatValue', { value: formatHeat(s.visitCount) })}</span>}
-            >
+        <Skeleton rows={8} className="svc-rank-skeleton" />
+      ) : services.length ? (
+        <ol className="svc-rank-list">
+          {services.map((s, i) => (
+            <li key={s.serviceId}>
               <button type="button" className="svc-rank-name" onClick={() => onOpen(s)}>
                 <span className="svc-rank-index">{i + 1}</span> {s.serviceName}
                 <span className="svc-rank-dept">{s.serviceDeptName}</span>
               </button>
-            </List.Item>
-          )}
-        />
+              <span className="svc-heat">{t('services.heatValue', { value: formatHeat(s.visitCount) })}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <PlainEmpty text={t('services.empty')} />
       )}
-    </Card>
+    </section>
   );
 }
 
@@ -102,8 +237,7 @@ export function LandingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tenantId = landingTenant();
-  // Under Ant Design's md breakpoint the landing navigation moves into a drawer.
-  const compact = Grid.useBreakpoint().md === false;
+  // Under Ant Design's md breakpoint (768 px) the landing navigation moves into a drawer (services.css).
   const [menuOpen, setMenuOpen] = useState(false);
   const loggedIn = useSession((s) => !!s.token && !!s.user);
   const open = useOpenService();
@@ -178,60 +312,59 @@ export function LandingPage() {
   return (
     <div className="svc-landing">
       <header className="svc-landing-header">
-        {compact && (
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
-            aria-label={t('nav.openMenu')}
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
-          />
-        )}
+        <button
+          type="button"
+          className="plain-button plain-button-text svc-landing-menu-button"
+          aria-label={t('nav.openMenu')}
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
         <div className="svc-landing-brand">
           <FallbackImage src={c?.logo} fallback="/favicon.svg" alt="" width={32} height={32} />
           <span className="svc-landing-brand-name">{c?.title}</span>
         </div>
-        {!compact && (
-          <nav className="svc-landing-nav" aria-label={t('services.landingNavigation')}>
-            {navLinks}
-          </nav>
-        )}
+        <nav className="svc-landing-nav" aria-label={t('services.landingNavigation')}>
+          {navLinks}
+        </nav>
         <div className="svc-landing-tools">
           <LanguageSwitch />
           {loggedIn ? (
-            <Button type="primary" onClick={() => navigate('/home/serviceHall')}>
+            <button
+              type="button"
+              className="plain-button plain-button-primary"
+              onClick={() => navigate('/home/serviceHall')}
+            >
               {t('services.enterHall')}
-            </Button>
+            </button>
           ) : (
-            <Button type="primary" onClick={() => navigate('/login')}>
+            <button type="button" className="plain-button plain-button-primary" onClick={() => navigate('/login')}>
               {t('services.login')}
-            </Button>
+            </button>
           )}
         </div>
       </header>
-      {compact && (
-        <Drawer
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          placement="left"
-          size={280}
-          title={c?.title}
-          closeIcon={<span aria-label={t('nav.closeMenu')}>✕</span>}
+      <MenuDrawer
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title={c?.title ?? t('services.landingNavigation')}
+      >
+        <nav
+          className="svc-landing-drawer-nav"
+          aria-label={t('services.landingNavigation')}
+          onClick={() => setMenuOpen(false)}
         >
-          <nav
-            className="svc-landing-drawer-nav"
-            aria-label={t('services.landingNavigation')}
-            onClick={() => setMenuOpen(false)}
-          >
-            {navLinks}
-          </nav>
-        </Drawer>
-      )}
+          {navLinks}
+        </nav>
+      </MenuDrawer>
       <main className="svc-landing-main">
         <section className="svc-landing-hero" aria-labelledby="svc-landing-title">
-          <Typography.Title level={1} id="svc-landing-title">
-            {c ? c.title : <Skeleton.Input active size="large" className="svc-landing-title-skeleton" />}
-          </Typography.Title>
+          <h1 id="svc-landing-title">
+            {c ? c.title : <span className="plain-skeleton-row svc-landing-title-skeleton" aria-hidden="true" />}
+          </h1>
           {c ? (
             c.subtitle && <p className="svc-landing-subtitle">{c.subtitle}</p>
           ) : (
@@ -242,9 +375,7 @@ export function LandingPage() {
 
         {keyword && (
           <section className="svc-landing-section" aria-labelledby="svc-search-title">
-            <Typography.Title level={2} id="svc-search-title">
-              {t('services.searchResult', { keyword, total: results.data?.total ?? 0 })}
-            </Typography.Title>
+            <h2 id="svc-search-title">{t('services.searchResult', { keyword, total: results.data?.total ?? 0 })}</h2>
             <ServiceGrid
               services={results.data?.records ?? []}
               total={results.data?.total}
@@ -260,57 +391,49 @@ export function LandingPage() {
           <section className="svc-landing-stats" aria-label={t('services.statistic.serviceCount')}>
             {statItems.map(([k, v]) => (
               // Until the figures arrive each shows a skeleton of its size, never a '0' that is not true.
-              <Statistic
-                key={k}
-                title={t(`services.statistic.${k}`)}
-                value={v ?? ''}
-                valueRender={(node) => (stat.isPending ? <span className="svc-stat-skeleton" aria-hidden /> : node)}
-              />
+              <div key={k} className="svc-stat">
+                <div className="svc-stat-title">{t(`services.statistic.${k}`)}</div>
+                <div className="svc-stat-value">
+                  {stat.isPending ? <span className="svc-stat-skeleton" aria-hidden /> : formatCount(v)}
+                </div>
+              </div>
             ))}
           </section>
         )}
 
         {browseTabs.length > 0 && (
           <section className="svc-landing-section" aria-labelledby="svc-browse-title">
-            <Typography.Title level={2} id="svc-browse-title">
-              {t('services.allServices')}
-            </Typography.Title>
-            <Tabs items={browseTabs} />
+            <h2 id="svc-browse-title">{t('services.allServices')}</h2>
+            <Tabs items={browseTabs} label={t('services.allServices')} />
           </section>
         )}
 
         {(shown('showNewly') || shown('showPopular')) && (
-          <Row gutter={16} className="svc-landing-section">
+          <div className="svc-landing-section svc-landing-ranks">
             {shown('showNewly') && (
-              <Col xs={24} md={shown('showPopular') ? 12 : 24}>
-                <RankList
-                  title={t('services.newly')}
-                  services={newly.data ?? []}
-                  loading={newly.isPending}
-                  onOpen={(s) => void open(s)}
-                />
-              </Col>
+              <RankList
+                title={t('services.newly')}
+                services={newly.data ?? []}
+                loading={newly.isPending}
+                onOpen={(s) => void open(s)}
+              />
             )}
             {shown('showPopular') && (
-              <Col xs={24} md={shown('showNewly') ? 12 : 24}>
-                <RankList
-                  title={t('services.popular')}
-                  services={popular.data ?? []}
-                  loading={popular.isPending}
-                  onOpen={(s) => void open(s)}
-                />
-              </Col>
+              <RankList
+                title={t('services.popular')}
+                services={popular.data ?? []}
+                loading={popular.isPending}
+                onOpen={(s) => void open(s)}
+              />
             )}
-          </Row>
+          </div>
         )}
 
         {c?.showTools !== false && (
           <section className="svc-landing-section" aria-labelledby="svc-tools-title">
-            <Typography.Title level={2} id="svc-tools-title">
-              {t('services.tools')}
-            </Typography.Title>
+            <h2 id="svc-tools-title">{t('services.tools')}</h2>
             {tools.isPending ? (
-              <Skeleton active title={false} paragraph={{ rows: 3 }} />
+              <Skeleton rows={3} />
             ) : toolItems.length ? (
               <ul className="svc-tools">
                 {toolItems.map(({ tool, model }) => (
@@ -330,7 +453,7 @@ export function LandingPage() {
                 ))}
               </ul>
             ) : (
-              <Empty description={t('services.noRecommend')} />
+              <PlainEmpty text={t('services.noRecommend')} />
             )}
           </section>
         )}

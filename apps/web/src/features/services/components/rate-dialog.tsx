@@ -1,8 +1,9 @@
 import { RATING_COMMENT_MAX } from '@portal/contracts/service-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal, Rate, Tag } from 'antd';
+import { Alert, Form, Input, Modal, Rate, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useCanUserRate } from '../api/can-user-rate.ts';
 import { useQuickScoreLabels } from '../api/get-quick-score-labels.ts';
 import { afterRate, rateService } from '../api/rate-service.ts';
@@ -16,7 +17,6 @@ export function RateDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [score, setScore] = useState(5);
   const [labels, setLabels] = useState<string[]>([]);
@@ -41,7 +41,8 @@ export function RateDialog({
         comment,
       }),
     onSuccess: () => {
-      void message.success(t('services.rateOk'));
+      // The page's toasts: the dialog may sit in an island that closes with it (ADR 0042).
+      notifySuccess(t('services.rateOk'));
       afterRate(client);
       onClose();
     },

@@ -1,10 +1,12 @@
 import { SEARCH_KEYWORD_MAX } from '@portal/contracts/service-codes';
-import { Input, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHeatWords } from '../api/get-heat-words.ts';
 
-/** The service search box with the hot words under it. */
+/**
+ * The service search box with the hot words under it: a plain form (issue 10, ADR 0042) whose field is a search box
+ * (Enter or the button searches; the browser's own clear button empties it).
+ */
 export function SearchBox({
   value,
   onSearch,
@@ -22,25 +24,41 @@ export function SearchBox({
   const words = useHeatWords(8);
   return (
     <div className="svc-search" role="search">
-      <Input.Search
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onSearch={(v) => onSearch(v.trim())}
-        placeholder={placeholder || t('services.searchPlaceholder')}
-        aria-label={t('services.searchLabel')}
-        enterButton={t('services.search')}
-        allowClear
-        maxLength={SEARCH_KEYWORD_MAX}
-        size={size}
-      />
+      <form
+        className={`svc-search-form svc-search-${size}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(text.trim());
+        }}
+      >
+        <input
+          type="search"
+          className="svc-search-input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={placeholder || t('services.searchPlaceholder')}
+          aria-label={t('services.searchLabel')}
+          maxLength={SEARCH_KEYWORD_MAX}
+          enterKeyHint="search"
+        />
+        <button type="submit" className="plain-button plain-button-primary svc-search-button">
+          {t('services.search')}
+        </button>
+      </form>
       {/* One line kept for the hot words from the first paint (they scroll sideways inside it), so nothing jumps. */}
       {(words.isPending || !!words.data?.length) && (
         <div className="svc-hot-words">
           <span>{t('services.hotWords')}：</span>
           {(words.data ?? []).map((w) => (
-            <Tag.CheckableTag key={w} checked={w === value} onChange={() => onSearch(w)}>
+            <button
+              key={w}
+              type="button"
+              className={w === value ? 'svc-hot-word active' : 'svc-hot-word'}
+              aria-pressed={w === value}
+              onClick={() => onSearch(w)}
+            >
               {w}
-            </Tag.CheckableTag>
+            </button>
           ))}
         </div>
       )}

@@ -1,9 +1,22 @@
-import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { formatHeat } from '@portal/contracts/constants';
 import type { ServiceItem } from '@portal/contracts/services';
-import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ServiceIcon } from './service-icon.tsx';
+
+/** A five-pointed star, filled or outlined (the card paints without Ant Design's icons, issue 10). */
+export function Star({ filled }: { filled: boolean }) {
+  return (
+    <svg className="svc-star" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <path
+        d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
 
 export type ServiceCardProps = {
   service: ServiceItem;
@@ -16,7 +29,10 @@ export type ServiceCardProps = {
   onRatings?: ((s: ServiceItem) => void) | undefined;
 };
 
-/** A service card: icon, name, department, labels, heat (9999999+ above the cap) and the collect toggle. */
+/**
+ * A service card: icon, name, department, labels, heat (9999999+ above the cap) and the collect toggle. Plain React and
+ * CSS, so the landing page paints it without Ant Design (issue 10, ADR 0042); the same card in every list.
+ */
 export function ServiceCard({
   service: s,
   loggedIn,
@@ -43,26 +59,26 @@ export function ServiceCard({
           <div className="svc-card-dept">{s.serviceDeptName}</div>
         </div>
         {loggedIn && onToggleCollect && (
-          <Tooltip title={s.collected ? t('services.collected') : t('services.collect')}>
-            <Button
-              type="text"
-              className={s.collected ? 'svc-collect active' : 'svc-collect'}
-              aria-pressed={s.collected}
-              aria-label={
-                s.collected
-                  ? t('services.cancelCollectAria', { name: s.serviceName })
-                  : t('services.collectAria', { name: s.serviceName })
-              }
-              icon={s.collected ? <StarFilled /> : <StarOutlined />}
-              onClick={() => onToggleCollect(s)}
-            />
-          </Tooltip>
+          <button
+            type="button"
+            className={s.collected ? 'svc-collect active' : 'svc-collect'}
+            title={s.collected ? t('services.collected') : t('services.collect')}
+            aria-pressed={s.collected}
+            aria-label={
+              s.collected
+                ? t('services.cancelCollectAria', { name: s.serviceName })
+                : t('services.collectAria', { name: s.serviceName })
+            }
+            onClick={() => onToggleCollect(s)}
+          >
+            <Star filled={s.collected} />
+          </button>
         )}
       </div>
       <div className="svc-card-tags">
-        {s.shelfLabelName && <Tag color="red">{s.shelfLabelName}</Tag>}
-        {s.labelName && <Tag color="blue">{s.labelName}</Tag>}
-        <Tag>{s.serviceSceneName}</Tag>
+        {s.shelfLabelName && <span className="svc-tag svc-tag-red">{s.shelfLabelName}</span>}
+        {s.labelName && <span className="svc-tag svc-tag-blue">{s.labelName}</span>}
+        <span className="svc-tag">{s.serviceSceneName}</span>
       </div>
       <div className="svc-card-foot">
         <span className="svc-card-stats">
@@ -80,8 +96,7 @@ export function ServiceCard({
                 count: s.rateCount,
               })}
             >
-              <StarFilled aria-hidden="true" /> {s.score.toFixed(1)}{' '}
-              <span className="svc-rating-count">({s.rateCount})</span>
+              <Star filled /> {s.score.toFixed(1)} <span className="svc-rating-count">({s.rateCount})</span>
             </button>
           ) : (
             <span className="svc-rating svc-rating-none">{t('services.noRatings')}</span>
@@ -89,29 +104,28 @@ export function ServiceCard({
         </span>
         <span className="svc-card-actions">
           {s.hasGuide && (
-            <Button size="small" type="link" onClick={() => onGuide(s)}>
+            <button type="button" className="svc-card-link" onClick={() => onGuide(s)}>
               {t('services.guide')}
-            </Button>
+            </button>
           )}
           {loggedIn && onRate && (
-            <Button
-              size="small"
-              type="link"
+            <button
+              type="button"
+              className="svc-card-link"
               onClick={() => onRate(s)}
               aria-label={`${t('services.rate')} ${s.serviceName}`}
             >
               {t('services.rate')}
-            </Button>
+            </button>
           )}
-          <Button
-            size="small"
-            type="primary"
-            ghost
+          <button
+            type="button"
+            className="svc-card-go"
             onClick={() => onOpen(s)}
             aria-label={`${s.processType === 'OFFLINE' ? t('services.offline') : t('services.online')} ${s.serviceName}`}
           >
             {s.processType === 'OFFLINE' ? t('services.offline') : t('services.online')}
-          </Button>
+          </button>
         </span>
       </div>
     </article>

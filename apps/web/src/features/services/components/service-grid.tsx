@@ -1,8 +1,10 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Empty, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdIsland } from '../../../components/antd-island.tsx';
+import { PlainPager } from '../../../components/plain-pager.tsx';
+import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { afterCollect, collectService } from '../api/collect-service.ts';
 import { GuideDrawerPart } from './guide-drawer-part.tsx';
@@ -15,12 +17,11 @@ type Target = { serviceId: string; serviceName: string };
 /** Collect toggle shared by every list: refreshes every services query after the change. */
 export function useToggleCollect() {
   const client = useQueryClient();
-  const { message } = App.useApp();
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (s: ServiceItem) => collectService(s.serviceId, !s.collected),
     onSuccess: (r) => {
-      void message.success(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
+      notifySuccess(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
       afterCollect(client);
     },
   });
@@ -35,7 +36,15 @@ export type ServiceGridProps = {
   emptyText?: string | undefined;
 };
 
-/** A grid of service cards with the guide drawer, the rating dialog, collecting and paging. */
+/** An empty list's message, shown only once the data has arrived empty (issue 10). */
+export function PlainEmpty({ text }: { text: string }) {
+  return <p className="plain-empty">{text}</p>;
+}
+
+/**
+ * A grid of service cards with the guide drawer, the rating dialogs, collecting and paging. The grid and its pager
+ * are plain React and CSS; the drawer and dialogs open in an Ant Design island (ADR 0042).
+ */
 export function ServiceGrid({ services, total, current, pageSize, onPage, emptyText }: ServiceGridProps) {
   const { t } = useTranslation();
   const loggedIn = useSession((s) => !!s.token && !!s.user);
@@ -44,7 +53,8 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
   const [guideOf, setGuideOf] = useState<Target | null>(null);
   const [rateOf, setRateOf] = useState<Target | null>(null);
   const [ratingsOf, setRatingsOf] = useState<Target | null>(null);
-  if (!services.length) return <Empty description={emptyText ?? t('services.empty')} />;
+  if (!services.length) return <PlainEmpty text={emptyText ?? t('services.empty')} />;
+  const dialogOpen = !!(guideOf || rateOf || ratingsOf);
   return (
     <>
       <div className="svc-grid">
@@ -62,19 +72,22 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
         ))}
       </div>
       {onPage && total !== undefined && total > (pageSize ?? 0) && (
-        <Pagination
+        <PlainPager
           className="svc-pagination"
-          current={current}
-          pageSize={pageSize}
+          current={current ?? 1}
+          pageSize={pageSize ?? 10}
           total={total}
-          showSizeChanger={false}
-          showTotal={(n) => t('services.total', { total: n })}
+          totalText={t('services.total', { total })}
           onChange={onPage}
         />
       )}
-      <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
-      <RateDialogPart service={rateOf} onClose={() => setRateOf(null)} />
-      <RatingsDialogPart service={ratingsOf} onClose={() => setRatingsOf(null)} />
+      {dialogOpen && (
+        <AntdIsland>
+          <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
+          <RateDialogPart service={rateOf} onClose={() => setRateOf(null)} />
+          <RatingsDialogPart service={ratingsOf} onClose={() => setRatingsOf(null)} />
+        </AntdIsland>
+      )}
     </>
   );
 }

@@ -142,7 +142,7 @@ describe.each([
     await waitFor(() => expect(lastPage()).toMatchObject({ deptId: 'd1', sceneId: 's1', typeId: 't1', current: 1 }));
 
     expect(screen.getByText('共 30 项')).toBeTruthy();
-    await user.click(screen.getByTitle('3'));
+    await user.click(screen.getByRole('button', { name: '第 3 页' }));
     await waitFor(() =>
       expect(lastPage()).toMatchObject({ deptId: 'd1', sceneId: 's1', typeId: 't1', serviceType, current: 3 }),
     );

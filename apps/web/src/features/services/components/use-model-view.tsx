@@ -1,11 +1,15 @@
-import { App } from 'antd';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { AntdIsland } from '../../../components/antd-island.tsx';
+import { notifyError } from '../../../lib/http/notify.ts';
+import { loadPart } from '../../../lib/lazy/load-part.ts';
 import type { ModelWindowConfig } from '../lib/model-window.ts';
 import { openModelView, UnknownOpenWayError } from '../lib/open-service.ts';
 import { GuideDrawerPart } from './guide-drawer-part.tsx';
-import { ModelWindow } from './model-window.tsx';
 import { useOpenService } from './use-open-service.ts';
+
+// The model window (Ant Design's Modal) is a code part of its own, in an Ant Design island on the plain landing page.
+const ModelWindow = lazy(() => loadPart(() => import('./model-window.tsx')).then((m) => ({ default: m.ModelWindow })));
 
 /**
  * Opens a model window configuration (2.4): with a 4.6 openType it does what that type says
@@ -14,7 +18,6 @@ import { useOpenService } from './use-open-service.ts';
  */
 export function useModelView(): { launch: (config: ModelWindowConfig) => Promise<void>; element: ReactNode } {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const openService = useOpenService();
   const [windowConfig, setWindowConfig] = useState<ModelWindowConfig | null>(null);
   const [guideOf, setGuideOf] = useState<{ serviceId: string; serviceName: string } | null>(null);
@@ -37,17 +40,27 @@ export function useModelView(): { launch: (config: ModelWindowConfig) => Promise
           },
         );
       } catch (err) {
-        if (err instanceof UnknownOpenWayError) void message.error(err.message);
+        if (err instanceof UnknownOpenWayError) notifyError(err.message);
         else throw err;
       }
     },
-    [navigate, openService, message],
+    [navigate, openService],
   );
 
   const element = (
     <>
-      <ModelWindow config={windowConfig} onClose={() => setWindowConfig(null)} />
-      <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
+      {windowConfig && (
+        <AntdIsland>
+          <Suspense fallback={null}>
+            <ModelWindow config={windowConfig} onClose={() => setWindowConfig(null)} />
+          </Suspense>
+        </AntdIsland>
+      )}
+      {guideOf && (
+        <AntdIsland>
+          <GuideDrawerPart service={guideOf} onClose={() => setGuideOf(null)} />
+        </AntdIsland>
+      )}
     </>
   );
   return { launch, element };

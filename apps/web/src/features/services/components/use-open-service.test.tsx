@@ -1,5 +1,6 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import { App } from 'antd';
+import { AntdNotifier } from '../../../components/antd-theme.tsx';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -14,7 +15,10 @@ const { useOpenService } = await import('./use-open-service.ts');
 const wrapper = ({ children }: { children: ReactNode }) => (
   <I18nextProvider i18n={i18n}>
     <MemoryRouter>
-      <App>{children}</App>
+      <App>
+        <AntdNotifier />
+        {children}
+      </App>
     </MemoryRouter>
   </I18nextProvider>
 );

@@ -1,8 +1,8 @@
 import type { ServiceItem } from '@portal/contracts/services';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { notifyError, notifyWarning } from '../../../lib/http/notify.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { clickService } from '../api/click-service.ts';
 import { getServiceDetails } from '../api/get-service-details.ts';
@@ -14,17 +14,16 @@ export const serviceFramePath = (serviceId: string) =>
   `/home/serviceIframPage?serviceId=${encodeURIComponent(serviceId)}`;
 
 /**
- * Opens a service as 4.4 says, wired to the router, the session and window.open; errors show as a toast. Offline
+ * Opens a service as 4.4 says, wired to the router, the session and window.open; errors show as a toast (the page's notifier: Ant Design's or the plain one). Offline
  * (issue 18) it says plainly that opening a service needs a connection, and opens nothing.
  */
 export function useOpenService(onOpened?: () => void) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { t } = useTranslation();
   return useCallback(
     async (service: OpenableService | ServiceItem) => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-        void message.warning(t('services.needsConnection'));
+        notifyWarning(t('services.needsConnection'));
         return;
       }
       try {
@@ -43,9 +42,9 @@ export function useOpenService(onOpened?: () => void) {
         onOpened?.();
       } catch (err) {
         // Call failures were already shown by the HTTP layer; '返回值没有类型' is shown here.
-        if (err instanceof UnknownOpenWayError) void message.error(err.message);
+        if (err instanceof UnknownOpenWayError) notifyError(err.message);
       }
     },
-    [navigate, message, onOpened, t],
+    [navigate, onOpened, t],
   );
 }

@@ -1,0 +1,22 @@
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+import { loadPart } from '../lib/lazy/load-part.ts';
+
+const AntdPresentContext = createContext(false);
+/** Set by AntdTheme: inside it, Ant Design's providers and style sheet are already there. */
+export const AntdPresent = AntdPresentContext.Provider;
+
+const Theme = lazy(() => loadPart(() => import('./antd-theme.tsx')).then((m) => ({ default: m.AntdTheme })));
+
+/**
+ * An island of Ant Design on a page painted without it (`/`, issue 10, ADR 0042): its children (a dialog, a drawer)
+ * get Ant Design's providers and style sheet, loaded the first time an island is shown. Inside the Ant Design layout
+ * it adds nothing. Render it only while its content is open.
+ */
+export function AntdIsland({ children }: { children: ReactNode }) {
+  if (useContext(AntdPresentContext)) return children;
+  return (
+    <Suspense fallback={null}>
+      <Theme>{children}</Theme>
+    </Suspense>
+  );
+}

@@ -1,0 +1,64 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import 'dayjs/locale/zh-cn';
+import dayjs from 'dayjs';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_THEME_COLOR, TOAST_DURATION_MS } from '@portal/contracts/constants';
+import { setNotifier } from '../lib/http/notify.ts';
+import { useSession } from '../lib/session/session-store.ts';
+import { accessibleColor, normalizeHex } from '../lib/theme/theme.ts';
+import { AntdPresent } from './antd-island.tsx';
+import { plainNotifier } from './plain-toast.tsx';
+import './antd.css';
+
+/** WCAG 2.3.3: a person who asked their system for less motion gets no Ant Design animations. */
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Ant Design's locale and theme colour, and its App (message, modal) with the portal's toast settings. Used by the Ant
+ * Design layout (app/antd-root.tsx) and by the islands of the plain pages (antd-island.tsx).
+ */
+export function AntdTheme({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  const color = normalizeHex(useSession((s) => s.theme?.themeColor)) ?? DEFAULT_THEME_COLOR;
+  const english = current.language === 'en-US';
+  dayjs.locale(english ? 'en' : 'zh-cn');
+  return (
+    <AntdPresent value>
+      <ConfigProvider
+        locale={english ? enUS : zhCN}
+        theme={{
+          token: {
+            colorPrimary: accessibleColor(color),
+            colorLink: accessibleColor(color),
+            borderRadius: 6,
+            motion: !prefersReducedMotion(),
+          },
+          // Ant Design's styles come from its prebuilt style sheet (antd.css beside this file), not from styles
+          // computed in the browser as each component first renders: on a phone that computing was most of the first
+          // page's main-thread time (issue 10, ADR 0037). The theme's tokens still reach the sheet as CSS variables.
+          zeroRuntime: true,
+        }}
+      >
+        <AntApp message={{ duration: TOAST_DURATION_MS / 1000, maxCount: 3 }}>{children}</AntApp>
+      </ConfigProvider>
+    </AntdPresent>
+  );
+}
+
+/** While it is mounted, the toasts (call errors of section 8, confirmations) are Ant Design's. */
+export function AntdNotifier() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    const show =
+      (kind: 'error' | 'warning' | 'success') =>
+      (text: string, duration = TOAST_DURATION_MS) =>
+        void message[kind]({ content: text, duration: duration / 1000 });
+    setNotifier({ error: show('error'), warning: show('warning'), success: show('success') });
+    return () => setNotifier(plainNotifier);
+  }, [message]);
+  return null;
+}

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { nowIso } from '../db/sql-helpers.ts';
 import { forbidden, unauthorized, badRequest } from './errors.ts';
-import type { Access, MenuRequirement, RequestContext } from './http.ts';
+import type { Access, AlongReads, MenuRequirement, RequestContext } from './http.ts';
 
 /** Reads the bearer token: `Authorization: Bearer …`, BladeX's `Blade-Auth: bearer …`, or an `access-token` header. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -39,14 +39,27 @@ export function requestedTenant(request: FastifyRequest): string | null {
  * instead of a query built by Kysely per call: building it was most of the lookup's cost (issue 13).
  */
 export async function findSessionUser(app: FastifyInstance, token: string): Promise<RequestContext | null> {
-  const { db, hashToken } = app.deps;
+  return (await sessionOf(app, token))?.ctx ?? null;
+}
+
+/**
+ * The session of a token and, in the same statement, the values a route reads along with it (AlongReads: one
+ * statement, on PostgreSQL one round trip, for the session and what the route needs; ADR 0043).
+ */
+async function sessionOf(
+  app: FastifyInstance,
+  token: string,
+  along?: AlongReads,
+): Promise<{ ctx: RequestContext; along: unknown } | null> {
+  const { db, hashToken, engine } = app.deps;
   const now = nowIso();
   const hash = hashToken(token);
   // The absolute session lifetime (SESSION_MAX_HOURS): a session that old ends however active it was.
   const bornAfter = nowIso(Date.now() - (app.deps.config.sessionMaxSeconds ?? SESSION_MAX_SECONDS_DEFAULT) * 1000);
-  const { rows } = await sql<RequestContext>`
+  const extra = along ? sql`, ${along.columns(engine, sql.ref('s.tenant_id'), sql.ref('u.id'))}` : sql``;
+  const { rows } = await sql<RequestContext & Record<string, unknown>>`
     select s.id as "sessionId", s.tenant_id as "tenantId", u.id as "userId", u.account as "account",
-      u.user_name as "userName", u.nick_name as "nickName", u.role_id as "roleId", r.role_type as "roleType"
+      u.user_name as "userName", u.nick_name as "nickName", u.role_id as "roleId", r.role_type as "roleType"${extra}
     from sessions s
     inner join users u on u.id = s.user_id
     inner join roles r on r.id = u.role_id
@@ -57,7 +70,19 @@ export async function findSessionUser(app: FastifyInstance, token: string): Prom
       and s.created_at > ${bornAfter}
       and u.status = 1
     limit 1`.execute(db);
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const ctx: RequestContext = {
+    sessionId: row.sessionId,
+    tenantId: row.tenantId,
+    userId: row.userId,
+    account: row.account,
+    userName: row.userName,
+    nickName: row.nickName,
+    roleId: row.roleId,
+    roleType: row.roleType,
+  };
+  return { ctx, along: along?.read(row, false) };
 }
 
 function accessOf(request: FastifyRequest): Access {
@@ -112,6 +137,7 @@ async function requireRouteMenu(
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('ctx', null);
   app.decorateRequest('tenantId', null);
+  app.decorateRequest('along', null);
 
   // Every route's declaration, for the test that walks them; a menu route is a 'user' route by definition.
   const declarations: AccessDeclaration[] = [];
@@ -138,8 +164,10 @@ export function registerAuth(app: FastifyInstance): void {
     const asked = requestedTenant(request);
 
     if (token && access !== 'public') {
-      const ctx = await findSessionUser(app, token);
-      if (!ctx) throw unauthorized();
+      const found = await sessionOf(app, token, request.routeOptions.config?.along);
+      if (!found) throw unauthorized();
+      const ctx = found.ctx;
+      request.along = found.along;
       if (asked && asked !== ctx.tenantId) throw forbidden(MESSAGES.wrongTenant, `tenantId ${asked}`);
       request.ctx = ctx;
       request.tenantId = ctx.tenantId;
@@ -155,12 +183,16 @@ export function registerAuth(app: FastifyInstance): void {
     }
     // A tenant id that cannot exist is refused before it reaches the store (PostgreSQL rejects NUL bytes).
     if (!TenantId.safeParse(asked).success) throw badRequest(MESSAGES.unknownTenant, 'tenantId');
-    // Every visitor's call checks its tenant: one SQL text written out, not a Kysely query built per call (issue 13).
+    // Every visitor's call checks its tenant: one SQL text written out, not a Kysely query built per call (issue 13),
+    // with what the route reads along with it (AlongReads, ADR 0043).
+    const along = request.routeOptions.config?.along;
+    const extra = along ? sql`, ${along.columns(app.deps.engine, sql.ref('t.tenant_id'), null)}` : sql``;
     const { rows } = await sql<{
       tenant_id: string;
-    }>`select tenant_id from tenants where tenant_id = ${asked} and status = 1`.execute(app.deps.db);
+    }>`select t.tenant_id${extra} from tenants t where t.tenant_id = ${asked} and t.status = 1`.execute(app.deps.db);
     const tenant = rows[0];
     if (!tenant) throw badRequest(MESSAGES.unknownTenant, `tenantId ${asked}`);
     request.tenantId = tenant.tenant_id;
+    if (along) request.along = along.read(tenant, true);
   });
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/contracts/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RawBuilder } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db, Engine } from '../db/create-db.ts';
 import { badRequest } from './errors.ts';
@@ -44,6 +45,22 @@ export type RequestContext = {
   sessionId: string;
 };
 
+/**
+ * Values a route reads in the same statement as its caller's session lookup, or its visitor's tenant check
+ * (platform/auth.ts): one statement per request instead of one per value, on PostgreSQL one round trip instead
+ * of several (issue 13, ADR 0043). Every value is still read from the database by each request, in the same
+ * snapshot as the session: nothing is kept between requests.
+ */
+export type AlongReads = {
+  /**
+   * Select-list columns to add. `tenant` and `user` are the row's tenant id and user id columns; `user` is null on
+   * a visitor's tenant check. The columns' names must not be those of the session's own columns.
+   */
+  columns: (engine: Engine, tenant: RawBuilder<string>, user: RawBuilder<string> | null) => RawBuilder<unknown>;
+  /** What the request keeps (request.along) of the row, which holds the added columns. */
+  read: (row: Record<string, unknown>, visitor: boolean) => unknown;
+};
+
 export type AppDeps = {
   db: Db;
   engine: Engine;
@@ -57,12 +74,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     menu?: MenuRequirement;
+    /** Values read in the statement that checks the caller (AlongReads). */
+    along?: AlongReads;
   }
   interface FastifyRequest {
     /** The authenticated user, or null on a public route called without a token. */
     ctx: RequestContext | null;
     /** The tenant every query of this request is scoped to (token's tenant, or the public tenantId). */
     tenantId: string | null;
+    /** What the route's `config.along` read with the session or tenant check; null when it has none. */
+    along: unknown;
   }
   interface FastifyInstance {
     deps: AppDeps;

@@ -68,6 +68,7 @@ import * as services from './services.service.ts';
 import { issueCombTicket, redeemCombTicket } from './services.comb.ts';
 import { uploadServiceIcon } from './services.upload.ts';
 import { visitorOf } from './visits.ts';
+import { catalogueAlong, catalogueReadOf } from './catalogue-along.ts';
 import { SERVICE_ICON_MENUS } from '@portal/contracts/services';
 import { flushSearchWords } from './search-words.ts';
 
@@ -87,15 +88,15 @@ export async function servicesRoutes(app: App): Promise<void> {
   /** The caller: the user of a token, or an anonymous visitor of the named tenant. */
   const caller = (request: FastifyRequest) => {
     if (!request.tenantId) throw badRequest(MESSAGES.missingTenant);
-    return services.callerFor(db, request.tenantId, request.ctx);
+    return services.callerFor(db, request.tenantId, request.ctx, catalogueReadOf(request.along));
   };
   const anonymous = (request: FastifyRequest) => {
     if (!request.tenantId) throw badRequest(MESSAGES.missingTenant);
-    return services.callerFor(db, request.tenantId, null);
+    return services.callerFor(db, request.tenantId, null, catalogueReadOf(request.along));
   };
   const logged = (request: FastifyRequest) => {
     const user = userOf(request);
-    return { c: services.callerFor(db, user.tenantId, user), user };
+    return { c: services.callerFor(db, user.tenantId, user, catalogueReadOf(request.along)), user };
   };
   const optional = { access: 'optional' as const };
   // Search words are written in batches (search-words.ts): the last ones before the app stops.
@@ -232,7 +233,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/serverCenter/page`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', along: catalogueAlong },
       schema: {
         tags,
         summary: 'Services the user may see, by department, scene, type and keyword',
@@ -245,6 +246,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/nobody/serverCenter/page`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'Services open to visitors, by department, scene, type and keyword',

@@ -45,18 +45,33 @@ import { normalize, type IndexedService } from './services.search.ts';
 import { bumpHeat, searchIndexFor } from './search-indexes.ts';
 import { recordVisit } from './visits.ts';
 import { flushSearchWords, recordSearchWord } from './search-words.ts';
-import { VISITS_MAX_AGE_MS, prepared } from './catalogue-cache.ts';
+import { VISITS_MAX_AGE_MS, prepared, preparedAt } from './catalogue-cache.ts';
+import type { CatalogueRead } from './catalogue-along.ts';
 
-/** Who calls and for which tenant: the token's user, or an anonymous visitor of a named tenant. */
-export type Caller = { db: Db; tenantId: string; user: RequestContext | null; viewer: Viewer };
+/**
+ * Who calls and for which tenant: the token's user, or an anonymous visitor of a named tenant; `read`, what the
+ * request read along with its session or tenant check (catalogue-along.ts), when its route declares it.
+ */
+export type Caller = { db: Db; tenantId: string; user: RequestContext | null; viewer: Viewer; read?: CatalogueRead };
 
-export function callerFor(db: Db, tenantId: string, user: RequestContext | null): Caller {
+export function callerFor(db: Db, tenantId: string, user: RequestContext | null, read?: CatalogueRead): Caller {
   return {
     db,
     tenantId,
     user,
     viewer: { userId: user?.userId ?? null, roleId: user?.roleId ?? null, admin: user?.roleType === 'admin' },
+    ...(read ? { read } : {}),
   };
+}
+
+/**
+ * `prepared` at the catalogue version this request read along with its session (one statement, ADR 0043), or
+ * reading the version now when its route reads none.
+ */
+function preparedFor<T>(c: Caller, key: string, compute: () => Promise<T>, maxAgeMs?: number): Promise<T> {
+  return c.read
+    ? preparedAt(c.db, c.tenantId, c.read.version, key, compute, maxAgeMs)
+    : prepared(c.db, c.tenantId, key, compute, maxAgeMs);
 }
 
 const repo = (c: Caller) => servicesRepository(c.db);
@@ -118,7 +133,7 @@ const audienceOf = (v: Viewer) => (!v.userId ? 'visitor' : v.admin ? 'admin' : `
 
 /** How many services match a filter for the caller: computed once per catalogue version (ADR 0018). */
 function countOf(c: Caller, f: ServiceFilter): Promise<number> {
-  return prepared(c.db, c.tenantId, `count|${audienceOf(c.viewer)}|${JSON.stringify(f)}`, () =>
+  return preparedFor(c, `count|${audienceOf(c.viewer)}|${JSON.stringify(f)}`, () =>
     repo(c).count(c.tenantId, c.viewer, f),
   );
 }
@@ -163,7 +178,7 @@ export async function customPage(
  * is listed never lags the catalogue.
  */
 function forAudience<T>(c: Caller, key: string, compute: () => Promise<T>, maxAgeMs = VISITS_MAX_AGE_MS): Promise<T> {
-  return prepared(c.db, c.tenantId, `${audienceOf(c.viewer)}|${key}`, compute, maxAgeMs);
+  return preparedFor(c, `${audienceOf(c.viewer)}|${key}`, compute, maxAgeMs);
 }
 
 /**
@@ -172,12 +187,14 @@ function forAudience<T>(c: Caller, key: string, compute: () => Promise<T>, maxAg
  */
 async function withCollected(c: Caller, items: ServiceItem[]): Promise<ServiceItem[]> {
   if (!c.viewer.userId || !items.length) return items;
-  const favs = await repo(c).favouritesAmong(
-    c.tenantId,
-    c.viewer.userId,
-    items.map((i) => i.serviceId),
-  );
-  if (!favs.size) return items;
+  const favs =
+    c.read?.favourites ??
+    (await repo(c).favouritesAmong(
+      c.tenantId,
+      c.viewer.userId,
+      items.map((i) => i.serviceId),
+    ));
+  if (!items.some((i) => favs.has(i.serviceId))) return items;
   return items.map((i) => (favs.has(i.serviceId) ? { ...i, collected: true } : i));
 }
 
@@ -197,7 +214,7 @@ export async function top(
 
 /** serviceCount, getStatisticData. */
 export async function statistic(c: Caller): Promise<ServiceCount> {
-  return prepared(c.db, c.tenantId, `statistic|${audienceOf(c.viewer)}`, () => computeStatistic(c), VISITS_MAX_AGE_MS);
+  return preparedFor(c, `statistic|${audienceOf(c.viewer)}`, () => computeStatistic(c), VISITS_MAX_AGE_MS);
 }
 
 async function computeStatistic(c: Caller): Promise<ServiceCount> {
@@ -219,7 +236,7 @@ const GROUP_FILTER: Record<GroupKind, keyof ServiceFilter> = { dept: 'deptId', s
 
 /** serviceScene / serviceDept / serviceType listByUser. */
 export async function groups(c: Caller, kind: GroupKind, serviceType?: string): Promise<ServiceGroup[]> {
-  return prepared(c.db, c.tenantId, `groups|${audienceOf(c.viewer)}|${kind}|${serviceType ?? ''}`, () =>
+  return preparedFor(c, `groups|${audienceOf(c.viewer)}|${kind}|${serviceType ?? ''}`, () =>
     repo(c).groups(c.tenantId, GROUP_TABLES[kind], c.viewer, serviceType || undefined),
   );
 }
@@ -420,9 +437,8 @@ export async function searchGuides(c: Caller, keyword: string, size: number) {
 export async function heatWords(c: Caller, size: number): Promise<string[]> {
   const v = c.viewer;
   const audience = !v.userId ? 'visitor' : v.admin ? 'admin' : `role:${v.roleId ?? ''}`;
-  return prepared(
-    c.db,
-    c.tenantId,
+  return preparedFor(
+    c,
     `heatWords|${size}|${audience}`,
     async () => {
       const [words, index] = await Promise.all([
@@ -614,7 +630,7 @@ const parse = <T>(s: string | undefined, fallback: T): T => {
 };
 
 export async function landingConfig(c: Caller): Promise<LandingConfig> {
-  return prepared(c.db, c.tenantId, 'landingConfig', () => readLandingConfig(c));
+  return preparedFor(c, 'landingConfig', () => readLandingConfig(c));
 }
 
 async function readLandingConfig(c: Caller): Promise<LandingConfig> {
@@ -642,7 +658,7 @@ export function landingDefaults(tenantName: string): LandingConfig {
 }
 
 export async function footerConfig(c: Caller): Promise<FooterConfig> {
-  return prepared(c.db, c.tenantId, 'footerConfig', () => readFooterConfig(c));
+  return preparedFor(c, 'footerConfig', () => readFooterConfig(c));
 }
 
 async function readFooterConfig(c: Caller): Promise<FooterConfig> {
@@ -690,7 +706,7 @@ export async function thirdParty(c: Caller) {
 }
 
 export async function tools(c: Caller): Promise<ToolItem[]> {
-  return prepared(c.db, c.tenantId, 'tools', async () =>
+  return preparedFor(c, 'tools', async () =>
     (await repo(c).tools(c.tenantId)).map((t) => ({
       id: t.id,
       tools_icon: t.tools_icon,
@@ -702,7 +718,7 @@ export async function tools(c: Caller): Promise<ToolItem[]> {
 }
 
 export async function navigationBars(c: Caller): Promise<NavigationBarItem[]> {
-  return prepared(c.db, c.tenantId, 'navigationBars', async () =>
+  return preparedFor(c, 'navigationBars', async () =>
     (await repo(c).navigationBars(c.tenantId)).map((n) => ({ id: n.id, name: n.name, url: n.url, sort: n.sort })),
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Button, Carousel, Empty, Table, Tabs, Tag } from 'antd';
+import { Badge, Button, Carousel, Empty, Tabs, Tag } from 'antd';
 import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useServiceActions } from '../lib/service-actions.ts';
-import { NewsTitle } from './news-reader.tsx';
+import { NewsTitle } from './news-title.tsx';
 import {
   announcementTime,
   dayLabel,
@@ -145,6 +145,55 @@ function PersonalMatters({ view }: Props) {
   );
 }
 
+/**
+ * A to-do column's rows as a plain table (issue 10: Ant Design's Table brought its filters' Tree, Select, Dropdown and
+ * Pagination into the home page's first part, about 100 KB gzip, for a list of at most a few dozen rows). It scrolls
+ * sideways inside its card on a phone.
+ */
+function TodoRows({
+  rows,
+  mapping,
+}: {
+  rows: Array<Record<string, unknown>>;
+  mapping: Array<{ field: string; chineseName: string }>;
+}) {
+  const { t } = useTranslation();
+  const cell = (field: string, v: unknown) =>
+    field === 'createTime' && typeof v === 'string' ? v.slice(0, 10) : String(v ?? '');
+  return (
+    <div className="wb-table-wrap">
+      <table className="wb-table">
+        <thead>
+          <tr>
+            {mapping.map((m) => (
+              <th key={m.field} scope="col">
+                {m.chineseName || m.field}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length ? (
+            rows.map((r, i) => (
+              <tr key={String(r.id ?? i)}>
+                {mapping.map((m) => (
+                  <td key={m.field}>{cell(m.field, r[m.field])}</td>
+                ))}
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={mapping.length} className="wb-table-empty">
+                {t('workbench.empty')}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** To-do table: one tab per column, fields from cardMapping. */
 function TodoTable({ view }: Props) {
   const { t } = useTranslation();
@@ -162,19 +211,9 @@ function TodoTable({ view }: Props) {
         children: c.error ? (
           <EmptyState text={c.error} />
         ) : (
-          <Table
-            size="small"
-            rowKey={(r) => String((r as { id?: string }).id ?? JSON.stringify(r))}
-            pagination={false}
-            dataSource={c.result.slice(0, 5 * view.basicConfig.displayRows)}
-            locale={{ emptyText: t('workbench.empty') }}
-            columns={(c.cardMapping.length ? c.cardMapping : [{ field: 'title', chineseName: '标题' }]).map((m) => ({
-              key: m.field,
-              dataIndex: m.field,
-              title: m.chineseName || m.field,
-              render: (v: unknown) =>
-                m.field === 'createTime' && typeof v === 'string' ? v.slice(0, 10) : String(v ?? ''),
-            }))}
+          <TodoRows
+            rows={c.result.slice(0, 5 * view.basicConfig.displayRows)}
+            mapping={c.cardMapping.length ? c.cardMapping : [{ field: 'title', chineseName: '标题' }]}
           />
         ),
       }))}

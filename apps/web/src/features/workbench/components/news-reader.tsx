@@ -1,13 +1,15 @@
 import type { NewsItem } from '@portal/contracts/workbench';
 import { Alert, Modal, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useNewsForReader } from '../api/get-news-for-reader.ts';
 
-/** A written item's body (issue 16), cleaned again in the browser before it is shown. */
-function NewsReader({ item, onClose }: { item: NewsItem; onClose: () => void }) {
+/**
+ * A written item's body (issue 16), cleaned again in the browser before it is shown. A code part of its own with the
+ * HTML sanitiser, loaded when a reader first opens an item (news-title.tsx).
+ */
+export function NewsReader({ item, onClose }: { item: NewsItem; onClose: () => void }) {
   const { t } = useTranslation();
   const read = useNewsForReader(item.id);
   return (
@@ -32,27 +34,5 @@ function NewsReader({ item, onClose }: { item: NewsItem; onClose: () => void }) 
         <Alert type="error" showIcon title={t('workbench.newsAdmin.readFailed')} />
       )}
     </Modal>
-  );
-}
-
-/**
- * The title of a news item or announcement: its link when it has one (seeded and linked items), else a button that
- * opens the body an administrator wrote.
- */
-export function NewsTitle({ item }: { item: NewsItem }) {
-  const [open, setOpen] = useState(false);
-  if (item.url || !item.hasContent)
-    return (
-      <a className="wb-list-title" href={item.url || '#'} target="_blank" rel="noreferrer noopener">
-        {item.title}
-      </a>
-    );
-  return (
-    <>
-      <button type="button" className="wb-list-title wb-news-open" onClick={() => setOpen(true)}>
-        {item.title}
-      </button>
-      {open && <NewsReader item={item} onClose={() => setOpen(false)} />}
-    </>
   );
 }

@@ -14,7 +14,7 @@ vi.mock('../../../lib/http/clients.ts', () => ({
   workbenchHttp: { post: http.wb },
 }));
 const { NewsSection } = await import('./news-section.tsx');
-const { NewsTitle } = await import('./news-reader.tsx');
+const { NewsTitle } = await import('./news-title.tsx');
 
 const RECORDS = [
   {

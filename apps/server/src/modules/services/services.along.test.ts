@@ -62,6 +62,48 @@ describe.each(testDatabases)(
       expect(statements).toBe(1);
     });
 
+    it('answers each warm landing call, and a student’s top lists, with one statement', async () => {
+      const C = '/api/comb-cygj';
+      const calls: Array<[string, 'GET' | 'POST', object | undefined]> = [
+        [`${P}/nobody/prepareLogin/configDetail?tenantId=${T}`, 'GET', undefined],
+        [`${P}/nobody/prepareLogin/bottomConfigDetail?tenantId=${T}`, 'GET', undefined],
+        [`${P}/nobody/prepareLogin/getStatisticData?tenantId=${T}`, 'GET', undefined],
+        [`${C}/nobody/navigationBar/list`, 'POST', { tenantId: T }],
+        [`${C}/nobody/tools/list`, 'POST', { tenantId: T }],
+        [`${P}/nobody/serverCenter/NewlyLaunched`, 'POST', { tenantId: T, size: 8 }],
+        [`${P}/nobody/serverCenter/OSP/heatService`, 'POST', { tenantId: T, size: 8 }],
+        [`${P}/nobody/prepareLogin/queryAllServiceByType`, 'POST', { tenantId: T, groupBy: 'scene', perGroup: 8 }],
+        [`${P}/nobody/serverCenter/serviceCount`, 'POST', { tenantId: T }],
+        [`${P}/serviceScene/listByUser`, 'POST', { tenantId: T }],
+      ];
+      const { access_token } = await a.login('student01');
+      const student: Array<[string, object]> = [
+        [`${P}/serverCenter/NewlyLaunched`, { size: 8 }],
+        [`${P}/serverCenter/OSP/heatService`, { size: 8 }],
+        [`${P}/serverCenter/serviceCount`, {}],
+        [`${P}/serviceDept/listByUser`, {}],
+      ];
+      const run = async () => {
+        const counts: Record<string, number> = {};
+        for (const [url, method, payload] of calls) {
+          statements = 0;
+          const res = await b.app.inject({ method, url, ...(payload ? { payload } : {}) });
+          expect(res.json().status, url).toBe(1000);
+          counts[url] = statements;
+        }
+        for (const [url, payload] of student) {
+          statements = 0;
+          const res = await b.app.inject({ method: 'POST', url, payload, headers: bearer(access_token) });
+          expect(res.json().status, url).toBe(1000);
+          counts[`student ${url}`] = statements;
+        }
+        return counts;
+      };
+      await run();
+      const warm = await run();
+      expect(warm).toEqual(Object.fromEntries(Object.keys(warm).map((k) => [k, 1])));
+    });
+
     it('shows a change committed through the other node on the next request', async () => {
       const { access_token } = await a.login('student01');
       const first = (await page(b, access_token)).result.records[0]!;

@@ -111,6 +111,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.get(
     `${P}/nobody/prepareLogin/getStatisticData`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'Landing statistics: services, departments, scenes, visits',
@@ -168,6 +169,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/nobody/prepareLogin/queryAllServiceByType`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'Every scene, department or type with its most visited services',
@@ -181,6 +183,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.get(
     `${P}/nobody/prepareLogin/bottomConfigDetail`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'The landing page footer',
@@ -193,6 +196,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.get(
     `${P}/nobody/prepareLogin/configDetail`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'The landing page configuration',
@@ -205,6 +209,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/nobody/index/index`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'The landing page in one call: configuration, footer, statistics, hot words',
@@ -508,7 +513,7 @@ export async function servicesRoutes(app: App): Promise<void> {
     r.post(
       `${path}/OSP/heatService`,
       {
-        config: { access: anon ? 'public' : 'user' },
+        config: { access: anon ? 'public' : 'user', along: catalogueAlong },
         schema: {
           tags,
           summary: `Most visited services${anon ? ' open to visitors' : ''}`,
@@ -521,7 +526,7 @@ export async function servicesRoutes(app: App): Promise<void> {
     r.post(
       `${path}/NewlyLaunched`,
       {
-        config: { access: anon ? 'public' : 'user' },
+        config: { access: anon ? 'public' : 'user', along: catalogueAlong },
         schema: {
           tags,
           summary: `Newly launched services${anon ? ' open to visitors' : ''}`,
@@ -534,7 +539,7 @@ export async function servicesRoutes(app: App): Promise<void> {
     r.post(
       `${path}/serviceCount`,
       {
-        config: { access: anon ? 'public' : 'user' },
+        config: { access: anon ? 'public' : 'user', along: catalogueAlong },
         schema: {
           tags,
           summary: `Service counts${anon ? ' for visitors' : ''}`,
@@ -553,7 +558,7 @@ export async function servicesRoutes(app: App): Promise<void> {
     r.post(
       `${P}/${segment}/listByUser`,
       {
-        config: optional,
+        config: { ...optional, along: catalogueAlong },
         schema: {
           tags,
           summary: `The ${kind}s with the number of services the caller may see`,
@@ -788,6 +793,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${C}/nobody/navigationBar/list`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'Navigation bar links of the landing page',
@@ -799,7 +805,10 @@ export async function servicesRoutes(app: App): Promise<void> {
   );
   r.post(
     `${C}/nobody/tools/list`,
-    { schema: { tags, summary: 'Common tools', body: TenantBody, response: { 200: envelope(z.array(ToolItem)) } } },
+    {
+      config: { along: catalogueAlong },
+      schema: { tags, summary: 'Common tools', body: TenantBody, response: { 200: envelope(z.array(ToolItem)) } },
+    },
     async (request) => ok(await services.tools(anonymous(request))),
   );
 }

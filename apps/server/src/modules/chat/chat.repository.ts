@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { Insertable } from 'kysely';
 import type { Selectable } from 'kysely';
@@ -125,26 +125,48 @@ const MESSAGE_COLUMNS = [
   'revoked_at',
   'mentions',
 ] as const satisfies ReadonlyArray<keyof NewChatMessageRow>;
-const MESSAGE_INSERT = sql.raw(`insert into chat_messages (${MESSAGE_COLUMNS.join(', ')}) values `);
-const INBOX_INSERT = sql.raw(
-  'insert into chat_inbox (tenant_id, user_id, seq, message_id, peer_id, from_user_id, read_at, delivered_at, deleted) values ',
-);
-const CONVERSATION_UPSERT = sql.raw(
-  'insert into chat_conversations (tenant_id, user_id, peer_id, peer_type, mp_type, name, last_message_id, last_type, ' +
-    'last_content, last_from_user_id, time_send, open_top_chat_time, hidden) values ',
-);
-const CONVERSATION_ON_CONFLICT = sql.raw(
+const INBOX_COLUMNS = 'tenant_id, user_id, seq, message_id, peer_id, from_user_id, read_at, delivered_at, deleted';
+const CONVERSATION_COLUMNS =
+  'tenant_id, user_id, peer_id, peer_type, mp_type, name, last_message_id, last_type, last_content, ' +
+  'last_from_user_id, time_send, open_top_chat_time, hidden';
+const CONVERSATION_ON_CONFLICT =
   ' on conflict (tenant_id, user_id, peer_id) do update set name = excluded.name, ' +
-    'last_message_id = excluded.last_message_id, last_type = excluded.last_type, ' +
-    'last_content = excluded.last_content, last_from_user_id = excluded.last_from_user_id, ' +
-    'time_send = excluded.time_send, hidden = 0',
-);
-const row = (values: unknown[]) => sql`(${sql.join(values)})`;
+  'last_message_id = excluded.last_message_id, last_type = excluded.last_type, ' +
+  'last_content = excluded.last_content, last_from_user_id = excluded.last_from_user_id, ' +
+  'time_send = excluded.time_send, hidden = 0';
+
+/** `(?, ?, …), (?, …)`: `rows` rows of `width` placeholders. */
+const placeholders = (rows: number, width: number) => {
+  const one = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  return Array.from({ length: rows }, () => one).join(', ');
+};
+const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/**
+ * The SQL texts of the hot path (a message, an acknowledgement, a read marker), made once per shape (the number of
+ * rows or ids) and per engine: `?` placeholders as written for SQLite, `$1…` for PostgreSQL. They run as compiled
+ * queries, so no query is built or compiled per message (issue 13).
+ */
+const hotTexts = { sqlite: new Map<string, string>(), postgres: new Map<string, string>() };
+function hotText(trx: Kysely<Database>, key: string, make: () => string): string {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const cache = postgres ? hotTexts.postgres : hotTexts.sqlite;
+  let text = cache.get(key);
+  if (text === undefined) {
+    let n = 0;
+    text = postgres ? make().replace(/\?/g, () => `$${++n}`) : make();
+    cache.set(key, text);
+  }
+  return text;
+}
+function hot<R>(trx: Kysely<Database>, key: string, make: () => string, params: unknown[]) {
+  return trx.executeQuery<R>(CompiledQuery.raw(hotText(trx, key, make), params));
+}
 
 /**
  * The writes of one message inside a (group) transaction: the message, each recipient's next mailbox position
  * (incremented under its row lock, so a user's seq order is commit order and no gap can be skipped), the mailbox
- * entries and the conversations. The hot path, so plain SQL with few statements (four for a message whose
+ * entries and the conversations. The hot path, so plain SQL texts with few statements (four for a message whose
  * recipients all have a mailbox), not built per message. `hooks.before` runs first, `hooks.after` last.
  * Throws a unique violation when (tenant, sender, messageIdWeb) was stored already.
  */
@@ -160,12 +182,23 @@ async function storeMessageIn(
   const userIds = [...byUser.keys()].sort();
   const now = message.time_send;
   if (hooks.before) await hooks.before(trx);
-  await sql`${MESSAGE_INSERT}${row(MESSAGE_COLUMNS.map((c) => message[c] ?? null))}`.execute(trx);
+  await hot(
+    trx,
+    'message',
+    () => `insert into chat_messages (${MESSAGE_COLUMNS.join(', ')}) values ${placeholders(1, MESSAGE_COLUMNS.length)}`,
+    MESSAGE_COLUMNS.map((c) => message[c] ?? null),
+  );
   const seqs = new Map<string, number>();
   const bump = async (ids: string[]) => {
     for (const part of chunks(ids)) {
-      const res = await sql<{ user_id: string; seq: number }>`update chat_user_state set seq = seq + 1
-        where tenant_id = ${tenantId} and user_id in (${sql.join(part)}) returning user_id, seq`.execute(trx);
+      const res = await hot<{ user_id: string; seq: number }>(
+        trx,
+        `bump:${part.length}`,
+        () =>
+          `update chat_user_state set seq = seq + 1 where tenant_id = ? and user_id in (${list(part.length)}) ` +
+          'returning user_id, seq',
+        [tenantId, ...part],
+      );
       for (const r of res.rows) seqs.set(r.user_id, Number(r.seq));
     }
   };
@@ -181,9 +214,11 @@ async function storeMessageIn(
   }
   if (missing.length) await bump(missing);
   for (const part of chunks(userIds)) {
-    const inbox = part.map((userId) => {
+    const inbox: unknown[] = [];
+    const conversations: unknown[] = [];
+    for (const userId of part) {
       const r = byUser.get(userId)!;
-      return row([
+      inbox.push(
         tenantId,
         userId,
         seqs.get(userId)!,
@@ -193,12 +228,8 @@ async function storeMessageIn(
         r.unread ? null : now,
         r.own ? now : null,
         0,
-      ]);
-    });
-    await sql`${INBOX_INSERT}${sql.join(inbox)}`.execute(trx);
-    const conversations = part.map((userId) => {
-      const r = byUser.get(userId)!;
-      return row([
+      );
+      conversations.push(
         tenantId,
         userId,
         r.peerId,
@@ -212,9 +243,22 @@ async function storeMessageIn(
         now,
         null,
         0,
-      ]);
-    });
-    await sql`${CONVERSATION_UPSERT}${sql.join(conversations)}${CONVERSATION_ON_CONFLICT}`.execute(trx);
+      );
+    }
+    await hot(
+      trx,
+      `inbox:${part.length}`,
+      () => `insert into chat_inbox (${INBOX_COLUMNS}) values ${placeholders(part.length, 9)}`,
+      inbox,
+    );
+    await hot(
+      trx,
+      `conversations:${part.length}`,
+      () =>
+        `insert into chat_conversations (${CONVERSATION_COLUMNS}) values ${placeholders(part.length, 13)}` +
+        CONVERSATION_ON_CONFLICT,
+      conversations,
+    );
   }
   if (hooks.after) await hooks.after(trx);
   return seqs;
@@ -243,23 +287,40 @@ async function acknowledgeIn(
   resource: string,
   upTo: number,
 ): Promise<DeliveredRow[]> {
-  const cursor = await sql<{ acked_seq: number }>`select acked_seq from chat_device_cursors
-    where tenant_id = ${tenantId} and user_id = ${userId} and resource = ${resource}`.execute(trx);
+  const cursor = await hot<{ acked_seq: number }>(
+    trx,
+    'ack:cursor',
+    () => 'select acked_seq from chat_device_cursors where tenant_id = ? and user_id = ? and resource = ?',
+    [tenantId, userId, resource],
+  );
   const found = cursor.rows[0];
   // No cursor: the device never logged in (openCursor makes one at login); nothing to move.
   if (!found || Number(found.acked_seq) >= upTo) return [];
   const prev = Number(found.acked_seq);
-  await sql`update chat_device_cursors set acked_seq = ${upTo}
-    where tenant_id = ${tenantId} and user_id = ${userId} and resource = ${resource}`.execute(trx);
-  const rows = await sql<DeliveredRow>`select m.id, m.message_id_web, m.from_user_id, m.to_user_id, m.to_user_type,
-      m.mp_type, m.time_send
-    from chat_inbox i inner join chat_messages m on m.id = i.message_id
-    where i.tenant_id = ${tenantId} and i.user_id = ${userId} and i.seq > ${prev} and i.seq <= ${upTo}
-      and i.delivered_at is null`.execute(trx);
+  await hot(
+    trx,
+    'ack:move',
+    () => 'update chat_device_cursors set acked_seq = ? where tenant_id = ? and user_id = ? and resource = ?',
+    [upTo, tenantId, userId, resource],
+  );
+  const rows = await hot<DeliveredRow>(
+    trx,
+    'ack:delivered',
+    () =>
+      'select m.id, m.message_id_web, m.from_user_id, m.to_user_id, m.to_user_type, m.mp_type, m.time_send ' +
+      'from chat_inbox i inner join chat_messages m on m.id = i.message_id ' +
+      'where i.tenant_id = ? and i.user_id = ? and i.seq > ? and i.seq <= ? and i.delivered_at is null',
+    [tenantId, userId, prev, upTo],
+  );
   if (rows.rows.length === 0) return [];
-  await sql`update chat_inbox set delivered_at = ${nowIso()}
-    where tenant_id = ${tenantId} and user_id = ${userId} and seq > ${prev} and seq <= ${upTo}
-      and delivered_at is null`.execute(trx);
+  await hot(
+    trx,
+    'ack:mark',
+    () =>
+      'update chat_inbox set delivered_at = ? ' +
+      'where tenant_id = ? and user_id = ? and seq > ? and seq <= ? and delivered_at is null',
+    [nowIso(), tenantId, userId, prev, upTo],
+  );
   return rows.rows;
 }
 
@@ -274,14 +335,22 @@ async function markReadIn(
   userId: string,
   peerId: string,
 ): Promise<{ share: boolean; read: Array<{ message_id: string; from_user_id: string }> }> {
-  const state = await sql<{ read_receipts: number }>`select read_receipts from chat_user_state
-    where tenant_id = ${tenantId} and user_id = ${userId}`.execute(trx);
+  const state = await hot<{ read_receipts: number }>(
+    trx,
+    'read:share',
+    () => 'select read_receipts from chat_user_state where tenant_id = ? and user_id = ?',
+    [tenantId, userId],
+  );
   const share = Number(state.rows[0]?.read_receipts ?? 1) === 1;
   const now = nowIso();
-  const res = await sql<{ message_id: string; from_user_id: string }>`update chat_inbox
-    set read_at = ${now}${share ? sql`, seen_at = ${now}` : sql``}
-    where tenant_id = ${tenantId} and user_id = ${userId} and peer_id = ${peerId} and read_at is null
-    returning message_id, from_user_id`.execute(trx);
+  const res = await hot<{ message_id: string; from_user_id: string }>(
+    trx,
+    share ? 'read:seen' : 'read:unseen',
+    () =>
+      `update chat_inbox set read_at = ?${share ? ', seen_at = ?' : ''} ` +
+      'where tenant_id = ? and user_id = ? and peer_id = ? and read_at is null returning message_id, from_user_id',
+    share ? [now, now, tenantId, userId, peerId] : [now, tenantId, userId, peerId],
+  );
   return { share, read: res.rows };
 }
 

@@ -160,11 +160,14 @@ async function advance(db: Db, tenantId: string, e: Entry, version: number): Pro
   }
 }
 
-/** The tenant's search index, current with the catalogue version read now (see above). */
-export async function searchIndexFor(db: Db, tenantId: string): Promise<ServiceSearchIndex> {
+/**
+ * The tenant's search index, current with the catalogue version read now (see above), or with `readVersion`, the
+ * version the request has already read along with its session (ADR 0043).
+ */
+export async function searchIndexFor(db: Db, tenantId: string, readVersion?: number): Promise<ServiceSearchIndex> {
   let byTenant = entries.get(db);
   if (!byTenant) entries.set(db, (byTenant = new Map()));
-  const version = await catalogueVersion(db, tenantId);
+  const version = readVersion ?? (await catalogueVersion(db, tenantId));
   let e = byTenant.get(tenantId);
   if (!e) {
     const entry: Entry = {

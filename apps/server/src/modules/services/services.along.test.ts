@@ -20,9 +20,14 @@ describe.each(testDatabases)(
     let a: TestApp;
     let b: TestApp;
     let statements = 0;
+    /** Reads among them (a search's words are written in batches on a timer, which may fall into a window). */
+    let reads = 0;
     const counting: KyselyPlugin = {
       transformQuery: (args) => {
         statements++;
+        const n = args.node;
+        if (n.kind === 'SelectQueryNode' || (n.kind === 'RawNode' && /^\s*select\b/i.test(n.sqlFragments.join('?'))))
+          reads++;
         return args.node;
       },
       transformResult: async (args) => args.result,
@@ -102,6 +107,36 @@ describe.each(testDatabases)(
       await run();
       const warm = await run();
       expect(warm).toEqual(Object.fromEntries(Object.keys(warm).map((k) => [k, 1])));
+    });
+
+    it('searches with three reads (the caller with version and favourites, the rows, their scores) and marks favourites', async () => {
+      const { access_token } = await a.login('student01');
+      const search = async (token: string | null) => {
+        const res = await b.app.inject({
+          method: 'POST',
+          url: token ? `${P}/serverCenter/searchService` : `${P}/nobody/prepareLogin/searchService`,
+          payload: { keyword: '成绩', current: 1, size: 10, ...(token ? {} : { tenantId: T }) },
+          ...(token ? { headers: bearer(token) } : {}),
+        });
+        return res.json() as { status: number; result: { total: number; records: Item[] } };
+      };
+      const first = await search(access_token);
+      expect(first.result.records.length).toBeGreaterThan(0);
+      await search(null);
+      for (const token of [access_token, null]) {
+        reads = 0;
+        expect((await search(token)).status).toBe(1000);
+        expect(reads).toBe(3);
+      }
+      const target = first.result.records.find((r) => !r.collected)!;
+      await post(a, access_token, `${P}/serverCenter/collect`, { serviceId: target.serviceId });
+      const marked = (await search(access_token)).result.records;
+      expect(marked.find((r) => r.serviceId === target.serviceId)!.collected).toBe(true);
+      expect((await search(null)).result.records.every((r) => !r.collected)).toBe(true);
+      await post(a, access_token, `${P}/serverCenter/cancelCollect`, { serviceId: target.serviceId });
+      expect((await search(access_token)).result.records.find((r) => r.serviceId === target.serviceId)!.collected).toBe(
+        false,
+      );
     });
 
     it('shows a change committed through the other node on the next request', async () => {

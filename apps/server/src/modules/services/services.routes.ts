@@ -124,6 +124,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/nobody/prepareLogin/searchService`,
     {
+      config: { along: catalogueAlong },
       schema: {
         tags,
         summary: 'Search the services open to visitors (relevance, then heat)',
@@ -479,7 +480,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/serverCenter/searchService`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', along: catalogueAlong },
       schema: {
         tags,
         summary: 'Search the services the user may see (relevance, then heat)',

@@ -79,11 +79,15 @@ const repo = (c: Caller) => servicesRepository(c.db);
 /** Rows → service items, with the average scores and (unless `favourites` is false) the caller's favourites. */
 async function toItems(c: Caller, rows: ServiceListRow[], favourites = true): Promise<ServiceItem[]> {
   const ids = rows.map((r) => r.id);
+  // A user's favourites: those the request read along with its session (ADR 0043), else one query.
+  const known = favourites ? c.read?.favourites : undefined;
   const [favs, scores] = await Promise.all([
-    c.viewer.userId && favourites ? repo(c).favouriteIds(c.tenantId, c.viewer.userId, ids) : Promise.resolve([]),
+    c.viewer.userId && favourites && !known
+      ? repo(c).favouriteIds(c.tenantId, c.viewer.userId, ids)
+      : Promise.resolve([]),
     repo(c).ratingSummary(c.tenantId, ids),
   ]);
-  const collected = new Set(favs.map((f) => f.service_id));
+  const collected = known ?? new Set(favs.map((f) => f.service_id));
   return rows.map((r) => ({
     serviceId: r.id,
     serviceName: r.service_name,
@@ -413,7 +417,7 @@ export async function search(
   c: Caller,
   input: { keyword: string; current: number; size: number; serviceType?: string | undefined },
 ): Promise<ServicePage> {
-  const index = await searchIndexFor(c.db, c.tenantId);
+  const index = await searchIndexFor(c.db, c.tenantId, c.read?.version);
   const hits = index.search(input.keyword, visibleIn(c, input.serviceType || undefined));
   recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), hits.length > 0);
   const ids = hits.slice((input.current - 1) * input.size, input.current * input.size).map((h) => h.id);
@@ -423,7 +427,7 @@ export async function search(
 
 /** guide/lucene/search. */
 export async function searchGuides(c: Caller, keyword: string, size: number) {
-  const index = await searchIndexFor(c.db, c.tenantId);
+  const index = await searchIndexFor(c.db, c.tenantId, c.read?.version);
   return index
     .searchGuides(keyword, visibleIn(c, undefined), size)
     .map((h) => ({ serviceId: h.id, serviceName: h.name, snippet: h.snippet, score: h.score }));
@@ -443,7 +447,7 @@ export async function heatWords(c: Caller, size: number): Promise<string[]> {
     async () => {
       const [words, index] = await Promise.all([
         repo(c).heatWords(c.tenantId, size * 4),
-        searchIndexFor(c.db, c.tenantId),
+        searchIndexFor(c.db, c.tenantId, c.read?.version),
       ]);
       const visible = visibleIn(c, undefined);
       return words

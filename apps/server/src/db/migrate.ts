@@ -32,6 +32,7 @@ import * as auditLog from './migrations/2026-11-24T13-00_audit-log.ts';
 import * as oneDepartmentList from './migrations/2026-11-24T14-00_one-department-list.ts';
 import * as userDeptSource from './migrations/2026-11-25T02-00_user-dept-source.ts';
 import * as efficiencyAggregates from './migrations/2026-11-25T03-00_efficiency-aggregates.ts';
+import * as chatUnreadByPeer from './migrations/2026-11-25T04-00_chat-unread-by-peer.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T14-00_one-department-list': oneDepartmentList,
   '2026-11-25T02-00_user-dept-source': userDeptSource,
   '2026-11-25T03-00_efficiency-aggregates': efficiencyAggregates,
+  '2026-11-25T04-00_chat-unread-by-peer': chatUnreadByPeer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/create-db.ts';
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
 import { createTestDb, testDatabases } from '../../test/test-app.ts';
-import { chatRepository, readCountsQuery } from './chat.repository.ts';
+import { chatRepository, markReadText, readCountsQuery } from './chat.repository.ts';
 
 /**
  * Issue 13, the stall of ADR 0034: a read marker's `seen` counts (readCounts) must find the messages by id and their
@@ -64,6 +64,22 @@ describe.each(testDatabases)('read marker counts: query plan at %s', (engine) =>
     },
   );
 
+  it.runIf(engine === 'sqlite')(
+    "a read marker finds the conversation's unread entries through the index of unread entries",
+    async () => {
+      for (const share of [true, false]) {
+        const text = markReadText(share);
+        const params = share ? ['n', 'n', T, 'plan-u1', 'plan-g'] : ['n', T, 'plan-u1', 'plan-g'];
+        const { rows } = await h.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${text}`, params),
+        );
+        expect(rows.map((r) => r.detail)).toEqual([
+          'SEARCH chat_inbox USING INDEX chat_inbox_unread_by_peer (tenant_id=? AND user_id=? AND peer_id=?)',
+        ]);
+      }
+    },
+  );
+
   it('counts within the tenant only', async () => {
     const ids = ['plan-m1', 'plan-m2', 'plan-m3', 'plan-m4', 'plan-m5'];
     const repo = chatRepository(h.db);
@@ -72,5 +88,14 @@ describe.each(testDatabases)('read marker counts: query plan at %s', (engine) =>
     // Each message is held by its 10 users, its sender left out; nobody read it yet.
     expect([...counts.values()].map((c) => [c.memberCount, c.readCount])).toEqual(ids.map(() => [9, 0]));
     expect((await repo.readCounts('other-tenant', ids, false)).size).toBe(0);
+  });
+
+  it("a read marker marks the conversation's unread entries, and only those", async () => {
+    const repo = chatRepository(h.db);
+    const first = await repo.markRead(T, 'plan-u3', 'plan-g');
+    // plan-u3 holds all 2,000 messages; those it sent itself count too (its own entries were unread in this data).
+    expect(first.read.length).toBe(MESSAGES);
+    expect((await repo.markRead(T, 'plan-u3', 'plan-g')).read).toEqual([]);
+    expect((await repo.markRead(T, 'plan-u4', 'another-peer')).read).toEqual([]);
   });
 });

@@ -325,6 +325,14 @@ async function acknowledgeIn(
 }
 
 /**
+ * The statement of a read marker (as written for SQLite): the unread entries of one conversation, found through the
+ * partial index chat_inbox_unread_by_peer (only unread entries), not by reading the whole conversation.
+ */
+export const markReadText = (share: boolean) =>
+  `update chat_inbox set read_at = ?${share ? ', seen_at = ?' : ''} ` +
+  'where tenant_id = ? and user_id = ? and peer_id = ? and read_at is null returning message_id, from_user_id';
+
+/**
  * A read marker inside a (group) transaction: marks the user's conversation with `peerId` read; when the user
  * shares read receipts (the privacy setting, on unless turned off) the entries also get seen_at, which is what
  * senders are told and counted from. Returns whether they share, and the entries that were unread.
@@ -346,9 +354,7 @@ async function markReadIn(
   const res = await hot<{ message_id: string; from_user_id: string }>(
     trx,
     share ? 'read:seen' : 'read:unseen',
-    () =>
-      `update chat_inbox set read_at = ?${share ? ', seen_at = ?' : ''} ` +
-      'where tenant_id = ? and user_id = ? and peer_id = ? and read_at is null returning message_id, from_user_id',
+    () => markReadText(share),
     share ? [now, now, tenantId, userId, peerId] : [now, tenantId, userId, peerId],
   );
   return { share, read: res.rows };

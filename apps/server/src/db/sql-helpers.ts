@@ -14,6 +14,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'); // SQLite
 }
 
+/**
+ * The start of a statement's SQL text that asks PostgreSQL to keep it prepared per connection (create-db.ts); for
+ * statements every request runs, written as one fixed text.
+ */
+export const PREPARED_MARK = '/* prepared */';
+
 export const nowIso = (ms: number = Date.now()) => new Date(ms).toISOString();
 
 /** The PostgreSQL schema a connection works in (its search_path), or undefined on SQLite. */

@@ -57,7 +57,8 @@ async function sessionOf(
   // The absolute session lifetime (SESSION_MAX_HOURS): a session that old ends however active it was.
   const bornAfter = nowIso(Date.now() - (app.deps.config.sessionMaxSeconds ?? SESSION_MAX_SECONDS_DEFAULT) * 1000);
   const extra = along ? sql`, ${along.columns(engine, sql.ref('s.tenant_id'), sql.ref('u.id'))}` : sql``;
-  const { rows } = await sql<RequestContext & Record<string, unknown>>`
+  // Kept prepared by name on PostgreSQL (PREPARED_MARK, create-db.ts): planning it cost more than running it.
+  const { rows } = await sql<RequestContext & Record<string, unknown>>`/* prepared */
     select s.id as "sessionId", s.tenant_id as "tenantId", u.id as "userId", u.account as "account",
       u.user_name as "userName", u.nick_name as "nickName", u.role_id as "roleId", r.role_type as "roleType"${extra}
     from sessions s
@@ -189,7 +190,9 @@ export function registerAuth(app: FastifyInstance): void {
     const extra = along ? sql`, ${along.columns(app.deps.engine, sql.ref('t.tenant_id'), null)}` : sql``;
     const { rows } = await sql<{
       tenant_id: string;
-    }>`select t.tenant_id${extra} from tenants t where t.tenant_id = ${asked} and t.status = 1`.execute(app.deps.db);
+    }>`/* prepared */ select t.tenant_id${extra} from tenants t where t.tenant_id = ${asked} and t.status = 1`.execute(
+      app.deps.db,
+    );
     const tenant = rows[0];
     if (!tenant) throw badRequest(MESSAGES.unknownTenant, `tenantId ${asked}`);
     request.tenantId = tenant.tenant_id;

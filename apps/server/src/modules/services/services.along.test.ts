@@ -26,7 +26,10 @@ describe.each(testDatabases)(
       transformQuery: (args) => {
         statements++;
         const n = args.node;
-        if (n.kind === 'SelectQueryNode' || (n.kind === 'RawNode' && /^\s*select\b/i.test(n.sqlFragments.join('?'))))
+        if (
+          n.kind === 'SelectQueryNode' ||
+          (n.kind === 'RawNode' && /^\s*(\/\*[^*]*\*\/\s*)?select\b/i.test(n.sqlFragments.join('?')))
+        )
           reads++;
         return args.node;
       },

@@ -20,15 +20,16 @@ type TenantCache = { version: number; entries: Map<string, Entry> };
 
 const caches = new WeakMap<object, Map<string, TenantCache>>();
 
-function tenantCache(db: Db, tenantId: string, version: number): TenantCache {
+function tenantCache(db: Db, tenantId: string, version: number, space: CacheSpace): TenantCache {
   let byTenant = caches.get(db);
   if (!byTenant) caches.set(db, (byTenant = new Map()));
-  let t = byTenant.get(tenantId);
+  const slot = space === 'lists' ? tenantId : `${tenantId}\u0000${space}`;
+  let t = byTenant.get(slot);
   if (!t || t.version !== version) {
     // Only ever move forward: a request that read an older version (a race with a commit) does not evict
     // the newer data; it computes its own value without keeping it.
     if (t && t.version > version) return { version, entries: new Map() };
-    byTenant.set(tenantId, (t = { version, entries: new Map() }));
+    byTenant.set(slot, (t = { version, entries: new Map() }));
   }
   return t;
 }
@@ -45,6 +46,13 @@ export async function prepared<T>(
   return preparedAt(db, tenantId, version, key, compute, maxAgeMs);
 }
 
+/**
+ * Where a prepared value is kept: the lists, counts and landing parts ('lists'), or search answers ('search'),
+ * whose keys are whatever callers type — kept apart so that many different searches, which clear their own
+ * space at MAX_ENTRIES, never clear the lists.
+ */
+export type CacheSpace = 'lists' | 'search';
+
 /** As `prepared`, with a version the caller has already read in this request. */
 export function preparedAt<T>(
   db: Db,
@@ -53,8 +61,9 @@ export function preparedAt<T>(
   key: string,
   compute: () => Promise<T>,
   maxAgeMs = Infinity,
+  space: CacheSpace = 'lists',
 ): Promise<T> {
-  const t = tenantCache(db, tenantId, version);
+  const t = tenantCache(db, tenantId, version, space);
   const now = Date.now();
   const hit = t.entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value as Promise<T>;

@@ -47,6 +47,7 @@ import { recordVisit } from './visits.ts';
 import { flushSearchWords, recordSearchWord } from './search-words.ts';
 import { VISITS_MAX_AGE_MS, prepared, preparedAt } from './catalogue-cache.ts';
 import type { CatalogueRead } from './catalogue-along.ts';
+import { catalogueVersion } from './catalogue-version.ts';
 
 /**
  * Who calls and for which tenant: the token's user, or an anonymous visitor of a named tenant; `read`, what the
@@ -412,17 +413,37 @@ function visibleIn(c: Caller, serviceType: string | undefined) {
  * searchService (both variants): relevance then heat, from the tenant's inverted index with visibility
  * applied in memory; the word is counted off the request path (search-words.ts). The page's rows are read
  * through the visibility query again, so a hit never shows what the caller may not see.
+ *
+ * A page of a search is the same for every member of an audience at one catalogue version, like a list: it is
+ * prepared once per (audience, type, keyword, page) and version, apart from the lists (catalogue-cache.ts's
+ * 'search' space), and only the caller's favourites are marked per request. Its order by heat is at most
+ * VISITS_MAX_AGE_MS old, as the lists' visit counts are; what it finds never lags the catalogue (ADR 0043).
  */
 export async function search(
   c: Caller,
   input: { keyword: string; current: number; size: number; serviceType?: string | undefined },
 ): Promise<ServicePage> {
-  const index = await searchIndexFor(c.db, c.tenantId, c.read?.version);
-  const hits = index.search(input.keyword, visibleIn(c, input.serviceType || undefined));
-  recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), hits.length > 0);
-  const ids = hits.slice((input.current - 1) * input.size, input.current * input.size).map((h) => h.id);
-  const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids);
-  return pageResult(await toItems(c, rows), hits.length, input.current, input.size);
+  const serviceType = input.serviceType || undefined;
+  const version = c.read?.version ?? (await catalogueVersion(c.db, c.tenantId));
+  const key = `${audienceOf(c.viewer)}|${serviceType ?? ''}|${input.current}|${input.size}|${input.keyword}`;
+  const shared = await preparedAt(
+    c.db,
+    c.tenantId,
+    version,
+    key,
+    async () => {
+      const index = await searchIndexFor(c.db, c.tenantId, version);
+      const hits = index.search(input.keyword, visibleIn(c, serviceType));
+      const ids = hits.slice((input.current - 1) * input.size, input.current * input.size).map((h) => h.id);
+      const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids);
+      return pageResult(await toItems(c, rows, false), hits.length, input.current, input.size);
+    },
+    VISITS_MAX_AGE_MS,
+    'search',
+  );
+  recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), shared.total > 0);
+  const records = await withCollected(c, shared.records);
+  return records === shared.records ? shared : { ...shared, records };
 }
 
 /** guide/lucene/search. */

@@ -11,6 +11,11 @@ import { catalogueVersion } from './catalogue-version.ts';
  * time-to-live (`maxAgeMs`).
  */
 const MAX_ENTRIES = 2000;
+/**
+ * Search answers are keyed by what callers type, so any number of keys may come: fewer are kept (a page is at
+ * most 100 services, so at most about 25,600 items of a tenant, with their serialized answers).
+ */
+const MAX_SEARCH_ENTRIES = 256;
 
 /** How old visit counts and scores in prepared lists may be (they move with clicks and ratings, not catalogue changes). */
 export const VISITS_MAX_AGE_MS = 5000;
@@ -49,7 +54,7 @@ export async function prepared<T>(
 /**
  * Where a prepared value is kept: the lists, counts and landing parts ('lists'), or search answers ('search'),
  * whose keys are whatever callers type — kept apart so that many different searches, which clear their own
- * space at MAX_ENTRIES, never clear the lists.
+ * space at MAX_SEARCH_ENTRIES, never clear the lists.
  */
 export type CacheSpace = 'lists' | 'search';
 
@@ -70,7 +75,7 @@ export function preparedAt<T>(
   // Every request of the version gets this same value, so it is never changed once made: an answer made of it
   // is serialized and compressed once (platform/prepared-answer.ts).
   const value = compute().then(preparedResult);
-  if (t.entries.size >= MAX_ENTRIES) t.entries.clear();
+  if (t.entries.size >= (space === 'search' ? MAX_SEARCH_ENTRIES : MAX_ENTRIES)) t.entries.clear();
   const entry: Entry = { value, expiresAt: now + maxAgeMs };
   t.entries.set(key, entry);
   value.catch(() => {

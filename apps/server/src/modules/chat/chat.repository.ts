@@ -164,6 +164,22 @@ function hot<R>(trx: Kysely<Database>, key: string, make: () => string, params: 
 }
 
 /**
+ * A new chat message's id: a version 7 UUID (RFC 9562), the time in milliseconds first, then 74 random bits. The
+ * message ids are keys of chat_messages and of two chat_inbox indexes; random (version 4) ids put each new message
+ * on a different page of each of them, so a group commit of hundreds of messages wrote thousands of pages once the
+ * tables outgrew the cache, and each COMMIT (fsync of all of them, checkpoints) grew with the database (issue 13:
+ * the chat bench slowed run after run on one server). Ids in time order land on the last pages.
+ */
+export function newMessageId(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = 0x70 | (b[6]! & 0x0f);
+  b[8] = 0x80 | (b[8]! & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
  * The writes of one message inside a (group) transaction: the message, each recipient's next mailbox position
  * (incremented under its row lock, so a user's seq order is commit order and no gap can be skipped), the mailbox
  * entries and the conversations. The hot path, so plain SQL texts with few statements (four for a message whose
@@ -397,6 +413,19 @@ export function readCountsQuery(db: Kysely<Database>, messageIds: string[], grou
 /** SQL of the chat module. Every method that reads tenant data takes the tenant first (house style 2). */
 export function chatRepository(db: Db) {
   const commits = new GroupCommitter(db);
+  /**
+   * Acknowledgements and read markers queued for the group commit and not started yet, per device and per
+   * conversation. One that comes while another of the same device (conversation) still waits joins it instead of
+   * queueing a job of its own: an acknowledgement covers everything up to its position (the queued one moves to the
+   * higher), and a read marker reads everything unread when it runs. Under load that keeps the number of facts near
+   * the number of devices and conversations, not of frames (issue 13: a slowed server got one acknowledgement and
+   * one read per message, which kept it slow).
+   */
+  const queuedAcks = new Map<string, { upTo: number; done: Promise<DeliveredRow[]> }>();
+  const queuedReads = new Map<
+    string,
+    Promise<{ share: boolean; read: Array<{ message_id: string; from_user_id: string }> }>
+  >();
   const messageColumns = [
     'm.id',
     'm.tenant_id',
@@ -931,7 +960,20 @@ export function chatRepository(db: Db) {
      * delivered. Resolves after the commit with the messages delivered for the first time.
      */
     acknowledge(tenantId: string, userId: string, resource: string, upTo: number): Promise<DeliveredRow[]> {
-      return commits.run((trx) => acknowledgeIn(trx, tenantId, userId, resource, upTo));
+      const key = `${tenantId}\u0000${userId}\u0000${resource}`;
+      const queued = queuedAcks.get(key);
+      if (queued) {
+        // The waiting acknowledgement of this device moves to the higher position; its caller sends the receipts.
+        if (upTo > queued.upTo) queued.upTo = upTo;
+        return queued.done.then(() => []);
+      }
+      const entry = { upTo, done: null as unknown as Promise<DeliveredRow[]> };
+      entry.done = commits.run((trx) => {
+        if (queuedAcks.get(key) === entry) queuedAcks.delete(key);
+        return acknowledgeIn(trx, tenantId, userId, resource, entry.upTo);
+      });
+      queuedAcks.set(key, entry);
+      return entry.done;
     },
 
     // ------------------------------------------------------------ conversations and history
@@ -1075,8 +1117,21 @@ export function chatRepository(db: Db) {
      * Marks a conversation read for this user (group-committed, see markReadIn). Resolves after the commit with
      * whether the user shares read receipts and the entries that were unread.
      */
-    markRead(tenantId: string, userId: string, peerId: string) {
-      return commits.run((trx) => markReadIn(trx, tenantId, userId, peerId));
+    markRead(
+      tenantId: string,
+      userId: string,
+      peerId: string,
+    ): Promise<{ share: boolean; read: Array<{ message_id: string; from_user_id: string }>; joined?: true }> {
+      const key = `${tenantId}\u0000${userId}\u0000${peerId}`;
+      const queued = queuedReads.get(key);
+      // A read of this conversation still waits for its turn: it will read what this one would (its caller tells).
+      if (queued) return queued.then(({ share }) => ({ share, read: [], joined: true as const }));
+      const done = commits.run((trx) => {
+        if (queuedReads.get(key) === done) queuedReads.delete(key);
+        return markReadIn(trx, tenantId, userId, peerId);
+      });
+      queuedReads.set(key, done);
+      return done;
     },
 
     /** Whether the user shares read receipts (the privacy setting; on unless turned off). */

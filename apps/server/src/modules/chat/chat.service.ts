@@ -56,6 +56,7 @@ import {
   PEER_GROUP,
   PEER_PERSON,
   PEER_PUBLIC_ACCOUNT,
+  newMessageId,
   type ChatGroupRow,
   type Recipient,
   type StoreHooks,
@@ -300,7 +301,7 @@ export async function sendFromSocket(rt: ChatRuntime, s: ChatSession, frame: Sen
   }
 
   const row: NewChatMessageRow = {
-    id: newId(),
+    id: newMessageId(),
     tenant_id: ctx.tenantId,
     message_id_web: frame.messageIdWeb,
     from_user_id: ctx.userId,
@@ -388,7 +389,9 @@ export async function markConversationRead(
   exceptConn: string | null = null,
 ): Promise<number> {
   // The read state is committed (with whatever else arrived meanwhile) before anyone is told.
-  const { share, read } = await rt.repo.markRead(ctx.tenantId, ctx.userId, peerId);
+  const { share, read, joined } = await rt.repo.markRead(ctx.tenantId, ctx.userId, peerId);
+  // Joined to a read of the same conversation that was still waiting: that one tells the devices and senders.
+  if (joined) return 0;
   rt.bus.publish({
     t: 'transient',
     tenantId: ctx.tenantId,

@@ -24,7 +24,7 @@ import { newId } from '../../platform/crypto.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { requireMenu } from '../auth/auth.service.ts';
 import { requireCatalogueAdmin } from './transfer.catalogue.ts';
-import { datasetOf, dictionary, RowError, type Dataset, type RowValues, type Scope } from './transfer.datasets.ts';
+import { datasetOf, dictionary, RowError, type Dataset, type Scope } from './transfer.datasets.ts';
 import { importFields } from './transfer.rows.ts';
 import { progressOf, startJob, type Counters, type JobHandle } from './transfer.jobs.ts';
 import { transferRepository } from './transfer.repository.ts';
@@ -36,14 +36,13 @@ export const setProgressMirror = (deps: AppDeps, mirror: ProgressMirror) => mirr
 import {
   checkXlsx,
   columnName,
-  countRows,
   readRows,
   sheetWriter,
   sniffKindOf,
-  unneutralise,
   workbookWriter,
   type SheetKind,
 } from './spreadsheet.ts';
+import { importRows as readImportRows, type ImportRow, type ImportRows } from './import-rows.ts';
 
 /** The last two columns of a failed-rows file: why the row failed, and its row number in the uploaded sheet. */
 export const FAILED_ROWS_REASON = '失败原因';
@@ -502,10 +501,33 @@ export async function importStart(
 
   async function importRows(job: JobHandle, uploadPath: string, scratchOf: () => Promise<string>) {
     const c: Counters = { total: 0, finish: 0, inserted: 0, updated: 0, skipped: 0, failed: 0 };
-    // The progress's total from a scan of the sheet's row tags (the sheet is parsed once, below): rows of empty
-    // cells count there but are skipped here, so the total is corrected to the rows read when the job ends.
-    c.total = await countRows(uploadPath, up.kind, body.headerLine);
-    await job.progress(c, true);
+    // The rows come from a worker thread, read and checked while this thread writes the ones before them
+    // (import-rows.ts, ADR 0045). The progress's total first, from a scan of the sheet's row tags (the sheet is
+    // parsed once): rows of empty cells count there but are skipped, so the total is corrected to the rows read
+    // when the job ends.
+    const reader = readImportRows({
+      path: uploadPath,
+      kind: up.kind,
+      headerLine: body.headerLine,
+      columns: columns.map((col) => ({
+        index: col.index,
+        id: col.field.id,
+        label: col.field.field,
+        maxLength: ds.maxLength[col.field.id] ?? 4000,
+      })),
+      required: ds.fields.filter((f) => f.required).map((f) => ({ id: f.id, label: f.field })),
+    });
+    try {
+      c.total = await reader.total();
+      await job.progress(c, true);
+      return await importBatches(job, reader, c, scratchOf);
+    } finally {
+      // The worker is ended however the import ends (done, a bad file, a failed write), before the upload goes.
+      await reader.close();
+    }
+  }
+
+  async function importBatches(job: JobHandle, reader: ImportRows, c: Counters, scratchOf: () => Promise<string>) {
     let errors: ReturnType<typeof sheetWriter> | null = null;
     const errorRelative = join('transfer-errors', ctx.tenantId, `${job.id}.xlsx`);
     let errorsPath = '';
@@ -520,7 +542,7 @@ export async function importStart(
       errors.addRow([...header.map((_, i) => cells[i] ?? ''), reason, rowNumber]);
     };
 
-    type Pending = { rowNumber: number; cells: string[]; values: RowValues; reason?: string };
+    type Pending = ImportRow;
     type Result = { outcome: 'insert' | 'update' | 'skip' } | { reason: string };
     const toResults = (list: ('insert' | 'update' | 'skip' | RowError)[]): Result[] =>
       list.map((r) => (r instanceof RowError ? { reason: r.message } : { outcome: r }));
@@ -616,25 +638,12 @@ export async function importStart(
     };
 
     try {
-      for await (const row of readRows(uploadPath, up.kind)) {
-        if (row.rowNumber <= body.headerLine) continue;
-        const values: RowValues = {};
-        const problems: string[] = row.tooLong ? [TRANSFER_TEXTS.cellTooLong] : [];
-        for (const col of columns) {
-          if (row.staleFormulas?.includes(col.index))
-            problems.push(`${col.field.field}：${TRANSFER_TEXTS.staleFormula}`);
-          const v = unneutralise((row.cells[col.index] ?? '').trim());
-          if (v.length > (ds.maxLength[col.field.id] ?? 4000))
-            problems.push(`${col.field.field}：${TRANSFER_TEXTS.tooLong}`);
-          values[col.field.id] = v;
+      for await (const rows of reader.batches) {
+        // A row failing its own checks keeps its place, so the failed-rows file follows the spreadsheet's order.
+        for (const pending of rows) {
+          batch.push(pending);
+          if (batch.length >= IMPORT_BATCH) await applyBatch();
         }
-        for (const f of ds.fields)
-          if (f.required && !values[f.id]) problems.push(`${TRANSFER_TEXTS.requiredMissing}：${f.field}`);
-        // A row failing validation keeps its place, so the failed-rows file follows the spreadsheet's order.
-        const pending: Pending = { rowNumber: row.rowNumber, cells: row.cells, values };
-        if (problems.length) pending.reason = problems.join('；');
-        batch.push(pending);
-        if (batch.length >= IMPORT_BATCH) await applyBatch();
       }
       await applyBatch();
       await commitGroup();

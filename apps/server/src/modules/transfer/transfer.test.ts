@@ -13,6 +13,7 @@ import { seedOtherTenant } from '../chat/chat-test-client.ts';
 import { purgeTransferFiles, TRANSFER_FILE_TTL_MS } from './transfer.cleanup.ts';
 import { DATASETS } from './transfer.datasets.ts';
 import { jobSettled } from './transfer.jobs.ts';
+import { importReadersRunning } from './import-rows.ts';
 import ExcelJS from 'exceljs';
 import { multipart, rowsOf, xlsOf, xlsxOf, zipOf } from './transfer-test-files.ts';
 
@@ -471,6 +472,30 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     ]);
     expect((await uploadFiles('admin', [{ filename: 'liar.xlsx', content: liar }])).msg).toBe(TRANSFER_TEXTS.zipBomb);
     expect((await uploadFiles('student01', [{ filename: 'a.xlsx', content: good }])).status).toBe(403);
+  });
+
+  it('fails an import whose sheet breaks after its header with the format message, and ends its reader thread', async () => {
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const header = `<row r="1">${HEADER.map((h, i) => cell(`${String.fromCharCode(65 + i)}1`, h)).join('')}</row>`;
+    // Enough good rows that the break comes in a later chunk than the header, which importStart reads itself.
+    const good = Array.from(
+      { length: 3000 },
+      (_, i) => `<row r="${i + 2}">${cell(`A${i + 2}`, '教务处')}${cell(`B${i + 2}`, `断表之前${i}`)}</row>`,
+    ).join('');
+    const sheet = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${header}${good}<row r="3002"><c r="A3002"<</row></sheetData></worksheet>`,
+    );
+    const broken = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet },
+    ]);
+    const p = await importGrid({ filename: 'broken.xlsx', content: broken }, { headerLine: 1, ruleNum: 1 });
+    expect(p.status).toBe('failed');
+    expect(p.errorMsg).toMatch(new RegExp(`^${TRANSFER_TEXTS.badFormat}（xl/worksheets/sheet1.xml: `));
+    expect(importReadersRunning()).toBe(0);
+    // The rows before the break were in the open group (fewer than 5,000), rolled back with the job.
+    expect((await dutyNames()).map((d) => d.dutyName)).not.toContain('断表之前0');
   });
 
   it('matches fields, and refuses an import that misses a required field, a bad header row, rule or check fields', async () => {

@@ -56,6 +56,23 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await page.waitForURL(/\/login\?redirect=/);
   });
 
+  it('locks the screen from the user menu (the dialog loads on first use) and unlocks it with the lock password', async () => {
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('button', { name: /用户菜单/ }).click();
+    await page.getByRole('menuitem', { name: '锁屏' }).click();
+    const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
+    await dialog.getByLabel('锁屏密码').fill('Lock@2026');
+    await dialog.getByRole('button', { name: /锁\s*定/ }).click();
+    await page.waitForURL(/\/lock$/);
+    await page.getByLabel('锁屏密码').fill('wrong-one');
+    await page.getByRole('button', { name: /解\s*锁/ }).click();
+    await page.getByText('锁屏密码错误').waitFor();
+    await page.getByLabel('锁屏密码').fill('Lock@2026');
+    await page.getByRole('button', { name: /解\s*锁/ }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/lock'));
+    await page.getByRole('navigation', { name: '主导航' }).waitFor();
+  });
+
   it('seals the calls of 7.1: online-service-platform posts travel as one encrypted data field, answers carry a signed, encrypted result', async () => {
     const sealedPost = page.waitForRequest(
       (r) =>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { prefetchLanding } from '../features/services/api/prefetch-landing.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
+import { queryClient } from './providers.tsx';
 import { RouteGuard } from './guard.tsx';
 import { OUTSIDE_PAGES, SHELL_PAGES, USER_FRAME_CONFIG_HANDLE } from './route-table.ts';
 import { RouteError } from './routes/route-error.tsx';
@@ -22,7 +24,11 @@ const lazyPage = (load: PageLoader): Pick<RouteObject, 'lazy' | 'errorElement'> 
 
 const OUTSIDE_LOADERS: Record<string, PageLoader> = {
   login: () => import('../features/auth/components/login-page.tsx').then((m) => <m.LoginPage />),
-  advanceLanding: () => import('../features/services/components/landing-page.tsx').then((m) => <m.LandingPage />),
+  advanceLanding: () => {
+    // Its first screen's calls start with its code part, not after it (issue 10).
+    prefetchLanding(queryClient);
+    return import('../features/services/components/landing-page.tsx').then((m) => <m.LandingPage />);
+  },
   allServices: () => import('../features/services/components/all-services-page.tsx').then((m) => <m.AllServicesPage />),
   generalDetailsTow: () =>
     import('../features/messages/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),

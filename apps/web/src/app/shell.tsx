@@ -11,12 +11,11 @@ import {
 } from '@ant-design/icons';
 import { isConfigurationPage } from '@portal/contracts/routes';
 import { Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_ITEMS, LanguageSwitch } from '../components/language-switch.tsx';
 import { Watermark } from '../components/watermark.tsx';
-import { LockDialog } from '../features/auth/components/lock-dialog.tsx';
 import {
   ShellFooterInfo,
   useConfiguredBuiltIns,
@@ -24,13 +23,24 @@ import {
 } from '../features/workbench/components/shell-navigation.tsx';
 import { ShellChatEntry, ShellNoticePrompt } from './chat-composition.tsx';
 import { NavItemLink, OverflowNav, type ShellNavItem } from './overflow-nav.tsx';
-import { UserThemeDialog } from '../features/workbench/components/user-theme-dialog.tsx';
 import { setLanguage, type Language } from '../lib/i18n/i18n.ts';
+import { loadPart } from '../lib/lazy/load-part.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { useRouteHandle } from './guard.tsx';
 import { useLogout } from './use-logout.ts';
 import { inTenantZone, tenantToday } from '../lib/time-zone.ts';
 import { OfflineBanner } from '../features/offline/components/offline-banner.tsx';
+
+// The lock and theme dialogs (Ant Design's Form, ColorPicker, Radio and the theme's schema) are code parts of their
+// own, loaded when the user menu first opens one: every page of the shell paints without them (issue 10).
+const LockDialog = lazy(() =>
+  loadPart(() => import('../features/auth/components/lock-dialog.tsx')).then((m) => ({ default: m.LockDialog })),
+);
+const UserThemeDialog = lazy(() =>
+  loadPart(() => import('../features/workbench/components/user-theme-dialog.tsx')).then((m) => ({
+    default: m.UserThemeDialog,
+  })),
+);
 
 /** Built-in navigation items of the top bar; configured items arrive with the workbench capability. */
 const BUILT_IN_NAV = [
@@ -216,8 +226,16 @@ export function Shell() {
           it waits for the next other page (the notices stay in the message center meanwhile). */}
       <ShellNoticePrompt enabled={!!user && !isConfigurationPage(location.pathname)} />
       {user && <Watermark lines={watermarkLines} />}
-      <LockDialog open={lockOpen} onClose={() => setLockOpen(false)} />
-      <UserThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
+      {lockOpen && (
+        <Suspense fallback={null}>
+          <LockDialog open onClose={() => setLockOpen(false)} />
+        </Suspense>
+      )}
+      {themeOpen && (
+        <Suspense fallback={null}>
+          <UserThemeDialog open onClose={() => setThemeOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

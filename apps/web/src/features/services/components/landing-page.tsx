@@ -1,6 +1,6 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { GroupKind, ServiceItem } from '@portal/contracts/services';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
@@ -232,67 +232,11 @@ function RankList({
   );
 }
 
-/** '/' (advanceLanding): the pre-login landing page, entirely from the nobody calls. */
-export function LandingPage() {
+/** The landing navigation's links (the header's and the drawer's). */
+function NavLinks({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const tenantId = landingTenant();
-  // Under Ant Design's md breakpoint (768 px) the landing navigation moves into a drawer (services.css).
-  const [menuOpen, setMenuOpen] = useState(false);
-  const loggedIn = useSession((s) => !!s.token && !!s.user);
-  const open = useOpenService();
-  const modelView = useModelView();
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
-  const current = Number(params.get('current') ?? 1) || 1;
-  const config = useLandingConfig(tenantId);
-  const footer = useFooterConfig(tenantId);
-  const stat = useStatisticData(tenantId);
   const nav = useNavigationBars(tenantId);
-  const tools = useTools(tenantId);
-  // The administrator's display switches (pre-login configuration): a section switched off is neither shown nor
-  // fetched. Until the configuration has answered every section keeps its place (skeletons), as before.
-  const shown = (key: 'showScenes' | 'showDepts' | 'showTypes' | 'showNewly' | 'showPopular') =>
-    config.data?.[key] !== false;
-  const known = !config.isPending;
-  const newly = useTopServices('newly', 8, tenantId, loggedIn, known && shown('showNewly'));
-  const popular = useTopServices('heat', 8, tenantId, loggedIn, known && shown('showPopular'));
-  const results = useSearchService({ keyword, current, size: SEARCH_PAGE_SIZE }, tenantId, loggedIn);
-  const c = config.data;
-  const browseTabs = [
-    shown('showScenes') && {
-      key: 'scene',
-      label: t('services.byScene'),
-      children: <GroupedServices tenantId={tenantId} kind="scene" />,
-    },
-    shown('showDepts') && {
-      key: 'dept',
-      label: t('services.byDept'),
-      children: <GroupedServices tenantId={tenantId} kind="dept" />,
-    },
-    shown('showTypes') && {
-      key: 'type',
-      label: t('services.byType'),
-      children: <GroupedServices tenantId={tenantId} kind="type" />,
-    },
-  ].filter((x) => x !== false);
-  // A tool's url is a plain url (a link) or a model window configuration (2.4, 4.6); hidden ones are not listed.
-  const toolItems = (tools.data ?? [])
-    .map((tool) => ({
-      tool,
-      model: isModelConfig(tool.tools_url) ? modelWindowConfig(tool.tools_url, tool.tools_name) : null,
-    }))
-    .filter((x) => !x.model?.hidden);
-  const search = (k: string) => setParams(k ? { keyword: k } : {});
-  const statItems = [
-    ['serviceCount', stat.data?.serviceCount],
-    ['processCount', stat.data?.processCount],
-    ['applicationCount', stat.data?.applicationCount],
-    ['deptCount', stat.data?.deptCount],
-    ['visitCount', stat.data?.visitCount],
-  ] as const;
-
-  const navLinks = (
+  return (
     <>
       {(nav.data ?? []).map((n) =>
         n.url.startsWith('/') ? (
@@ -308,6 +252,181 @@ export function LandingPage() {
       <Link to="/allServices">{t('services.allServices')}</Link>
     </>
   );
+}
+
+const STAT_KEYS = ['serviceCount', 'processCount', 'applicationCount', 'deptCount', 'visitCount'] as const;
+
+function Statistics({ tenantId }: { tenantId: string }) {
+  const { t } = useTranslation();
+  const stat = useStatisticData(tenantId);
+  return (
+    <section className="svc-landing-stats" aria-label={t('services.statistic.serviceCount')}>
+      {STAT_KEYS.map((k) => (
+        // Until the figures arrive each shows a skeleton of its size, never a '0' that is not true.
+        <div key={k} className="svc-stat">
+          <div className="svc-stat-title">{t(`services.statistic.${k}`)}</div>
+          <div className="svc-stat-value">
+            {stat.isPending ? <span className="svc-stat-skeleton" aria-hidden /> : formatCount(stat.data?.[k])}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function TopServices({
+  kind,
+  tenantId,
+  loggedIn,
+  enabled,
+}: {
+  kind: 'newly' | 'heat';
+  tenantId: string;
+  loggedIn: boolean;
+  enabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const open = useOpenService();
+  const top = useTopServices(kind, 8, tenantId, loggedIn, enabled);
+  return (
+    <RankList
+      title={t(kind === 'newly' ? 'services.newly' : 'services.popular')}
+      services={top.data ?? []}
+      loading={top.isPending}
+      onOpen={(s) => void open(s)}
+    />
+  );
+}
+
+function Tools({ tenantId }: { tenantId: string }) {
+  const { t } = useTranslation();
+  const tools = useTools(tenantId);
+  const modelView = useModelView();
+  // A tool's url is a plain url (a link) or a model window configuration (2.4, 4.6); hidden ones are not listed.
+  const toolItems = (tools.data ?? [])
+    .map((tool) => ({
+      tool,
+      model: isModelConfig(tool.tools_url) ? modelWindowConfig(tool.tools_url, tool.tools_name) : null,
+    }))
+    .filter((x) => !x.model?.hidden);
+  return (
+    <section className="svc-landing-section" aria-labelledby="svc-tools-title">
+      <h2 id="svc-tools-title">{t('services.tools')}</h2>
+      {tools.isPending ? (
+        <Skeleton rows={3} />
+      ) : toolItems.length ? (
+        <ul className="svc-tools">
+          {toolItems.map(({ tool, model }) => (
+            <li key={tool.id}>
+              {model ? (
+                <button type="button" className="svc-tool" onClick={() => void modelView.launch(model)}>
+                  <ServiceIcon src={tool.tools_icon} size={36} />
+                  <span>{tool.tools_name}</span>
+                </button>
+              ) : (
+                <a href={tool.tools_url} target="_blank" rel="noopener noreferrer">
+                  <ServiceIcon src={tool.tools_icon} size={36} />
+                  <span>{tool.tools_name}</span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <PlainEmpty text={t('services.noRecommend')} />
+      )}
+      {modelView.element}
+    </section>
+  );
+}
+
+function SearchResults({ tenantId, loggedIn, keyword }: { tenantId: string; loggedIn: boolean; keyword: string }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const current = Number(params.get('current') ?? 1) || 1;
+  const results = useSearchService({ keyword, current, size: SEARCH_PAGE_SIZE }, tenantId, loggedIn);
+  return (
+    <section className="svc-landing-section" aria-labelledby="svc-search-title">
+      <h2 id="svc-search-title">{t('services.searchResult', { keyword, total: results.data?.total ?? 0 })}</h2>
+      <ServiceGrid
+        services={results.data?.records ?? []}
+        total={results.data?.total}
+        current={current}
+        pageSize={SEARCH_PAGE_SIZE}
+        onPage={(p) => setParams({ keyword, current: String(p) })}
+        emptyText={t('services.noResult')}
+      />
+    </section>
+  );
+}
+
+function Footer({ tenantId }: { tenantId: string }) {
+  const { t } = useTranslation();
+  const footer = useFooterConfig(tenantId);
+  return (
+    <footer className="svc-landing-footer">
+      {footer.data && (
+        <>
+          <div className="svc-footer-links">
+            {footer.data.links.map((l) => (
+              <a key={l.url} href={l.url} target="_blank" rel="noopener noreferrer">
+                {l.name}
+              </a>
+            ))}
+          </div>
+          <div>
+            {t('services.footerAddress', { value: footer.data.address })} ·{' '}
+            {t('services.footerPhone', { value: footer.data.phone })} ·{' '}
+            {t('services.footerEmail', { value: footer.data.email })}
+          </div>
+          <div>
+            {footer.data.copyright} {footer.data.icp}
+          </div>
+        </>
+      )}
+    </footer>
+  );
+}
+
+/**
+ * '/' (advanceLanding): the pre-login landing page, entirely from the nobody calls. Each section asks for its own data,
+ * so each answer re-renders only its section (issue 10: on a phone the page's main thread was busy re-rendering every
+ * card for each of the nine answers).
+ */
+export function LandingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tenantId = landingTenant();
+  // Under Ant Design's md breakpoint (768 px) the landing navigation moves into a drawer (services.css).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const loggedIn = useSession((s) => !!s.token && !!s.user);
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const config = useLandingConfig(tenantId);
+  // The administrator's display switches (pre-login configuration): a section switched off is neither shown nor
+  // fetched. Until the configuration has answered every section keeps its place (skeletons), as before.
+  const shown = (key: 'showScenes' | 'showDepts' | 'showTypes' | 'showNewly' | 'showPopular') =>
+    config.data?.[key] !== false;
+  const known = !config.isPending;
+  const c = config.data;
+  const browseTabs = useMemo(
+    () =>
+      (
+        [
+          ['showScenes', 'scene', 'services.byScene'],
+          ['showDepts', 'dept', 'services.byDept'],
+          ['showTypes', 'type', 'services.byType'],
+        ] as const
+      )
+        .filter(([key]) => c?.[key] !== false)
+        .map(([, kind, label]) => ({
+          key: kind,
+          label: t(label),
+          children: <GroupedServices tenantId={tenantId} kind={kind} />,
+        })),
+    [c, t, tenantId],
+  );
+  const search = (k: string) => setParams(k ? { keyword: k } : {});
 
   return (
     <div className="svc-landing">
@@ -328,7 +447,7 @@ export function LandingPage() {
           <span className="svc-landing-brand-name">{c?.title}</span>
         </div>
         <nav className="svc-landing-nav" aria-label={t('services.landingNavigation')}>
-          {navLinks}
+          <NavLinks tenantId={tenantId} />
         </nav>
         <div className="svc-landing-tools">
           <LanguageSwitch />
@@ -357,7 +476,7 @@ export function LandingPage() {
           aria-label={t('services.landingNavigation')}
           onClick={() => setMenuOpen(false)}
         >
-          {navLinks}
+          <NavLinks tenantId={tenantId} />
         </nav>
       </MenuDrawer>
       <main className="svc-landing-main">
@@ -373,33 +492,9 @@ export function LandingPage() {
           <SearchBox value={keyword} onSearch={search} placeholder={c?.searchPlaceholder} />
         </section>
 
-        {keyword && (
-          <section className="svc-landing-section" aria-labelledby="svc-search-title">
-            <h2 id="svc-search-title">{t('services.searchResult', { keyword, total: results.data?.total ?? 0 })}</h2>
-            <ServiceGrid
-              services={results.data?.records ?? []}
-              total={results.data?.total}
-              current={current}
-              pageSize={SEARCH_PAGE_SIZE}
-              onPage={(p) => setParams({ keyword, current: String(p) })}
-              emptyText={t('services.noResult')}
-            />
-          </section>
-        )}
+        {keyword && <SearchResults tenantId={tenantId} loggedIn={loggedIn} keyword={keyword} />}
 
-        {c?.showStatistic !== false && (
-          <section className="svc-landing-stats" aria-label={t('services.statistic.serviceCount')}>
-            {statItems.map(([k, v]) => (
-              // Until the figures arrive each shows a skeleton of its size, never a '0' that is not true.
-              <div key={k} className="svc-stat">
-                <div className="svc-stat-title">{t(`services.statistic.${k}`)}</div>
-                <div className="svc-stat-value">
-                  {stat.isPending ? <span className="svc-stat-skeleton" aria-hidden /> : formatCount(v)}
-                </div>
-              </div>
-            ))}
-          </section>
-        )}
+        {c?.showStatistic !== false && <Statistics tenantId={tenantId} />}
 
         {browseTabs.length > 0 && (
           <section className="svc-landing-section" aria-labelledby="svc-browse-title">
@@ -410,76 +505,16 @@ export function LandingPage() {
 
         {(shown('showNewly') || shown('showPopular')) && (
           <div className="svc-landing-section svc-landing-ranks">
-            {shown('showNewly') && (
-              <RankList
-                title={t('services.newly')}
-                services={newly.data ?? []}
-                loading={newly.isPending}
-                onOpen={(s) => void open(s)}
-              />
-            )}
+            {shown('showNewly') && <TopServices kind="newly" tenantId={tenantId} loggedIn={loggedIn} enabled={known} />}
             {shown('showPopular') && (
-              <RankList
-                title={t('services.popular')}
-                services={popular.data ?? []}
-                loading={popular.isPending}
-                onOpen={(s) => void open(s)}
-              />
+              <TopServices kind="heat" tenantId={tenantId} loggedIn={loggedIn} enabled={known} />
             )}
           </div>
         )}
 
-        {c?.showTools !== false && (
-          <section className="svc-landing-section" aria-labelledby="svc-tools-title">
-            <h2 id="svc-tools-title">{t('services.tools')}</h2>
-            {tools.isPending ? (
-              <Skeleton rows={3} />
-            ) : toolItems.length ? (
-              <ul className="svc-tools">
-                {toolItems.map(({ tool, model }) => (
-                  <li key={tool.id}>
-                    {model ? (
-                      <button type="button" className="svc-tool" onClick={() => void modelView.launch(model)}>
-                        <ServiceIcon src={tool.tools_icon} size={36} />
-                        <span>{tool.tools_name}</span>
-                      </button>
-                    ) : (
-                      <a href={tool.tools_url} target="_blank" rel="noopener noreferrer">
-                        <ServiceIcon src={tool.tools_icon} size={36} />
-                        <span>{tool.tools_name}</span>
-                      </a>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <PlainEmpty text={t('services.noRecommend')} />
-            )}
-          </section>
-        )}
+        {c?.showTools !== false && <Tools tenantId={tenantId} />}
       </main>
-      {modelView.element}
-      <footer className="svc-landing-footer">
-        {footer.data && (
-          <>
-            <div className="svc-footer-links">
-              {footer.data.links.map((l) => (
-                <a key={l.url} href={l.url} target="_blank" rel="noopener noreferrer">
-                  {l.name}
-                </a>
-              ))}
-            </div>
-            <div>
-              {t('services.footerAddress', { value: footer.data.address })} ·{' '}
-              {t('services.footerPhone', { value: footer.data.phone })} ·{' '}
-              {t('services.footerEmail', { value: footer.data.email })}
-            </div>
-            <div>
-              {footer.data.copyright} {footer.data.icp}
-            </div>
-          </>
-        )}
-      </footer>
+      <Footer tenantId={tenantId} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../platform/errors.ts';
-import type { SheetKind, SheetRow } from './spreadsheet.ts';
-import { countRows, unneutralise } from './spreadsheet.ts';
+import type { SheetKind, SheetRow } from './sheet-reader.ts';
+import { countRows, unneutralise } from './sheet-reader.ts';
 import type { RowValues } from './transfer.rows.ts';
 
 /**

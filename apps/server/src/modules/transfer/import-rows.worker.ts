@@ -8,7 +8,7 @@ import {
   type ImportRowsSpec,
   type ReaderMessage,
 } from './import-rows.ts';
-import { countRows, readRows } from './spreadsheet.ts';
+import { countRows, readRows } from './sheet-reader.ts';
 
 /**
  * The worker thread of an import (import-rows.ts, ADR 0045): reads the sheet once and sends its rows after the

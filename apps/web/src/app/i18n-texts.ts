@@ -10,6 +10,7 @@ import { chatEnUS, chatZhCN } from '../features/chat/i18n.ts';
 import { efficiencyEnUS, efficiencyZhCN } from '../features/efficiency/i18n.ts';
 import { messagesEnUS, messagesZhCN } from '../features/messages/i18n.ts';
 import { personalEnUS, personalZhCN } from '../features/personal/i18n.ts';
+import { servicesAdminEnUS, servicesAdminZhCN } from '../features/services/admin-i18n.ts';
 import { servicesEnUS, servicesZhCN } from '../features/services/i18n.ts';
 import { threeListsEnUS, threeListsZhCN } from '../features/three-lists/i18n.ts';
 import { transferEnUS, transferZhCN } from '../features/transfer/i18n.ts';
@@ -17,6 +18,7 @@ import { workbenchEnUS, workbenchZhCN } from '../features/workbench/i18n.ts';
 import { addTexts } from '../lib/i18n/i18n.ts';
 
 addTexts(servicesZhCN, servicesEnUS);
+addTexts(servicesAdminZhCN, servicesAdminEnUS);
 addTexts(workbenchZhCN, workbenchEnUS);
 addTexts(transferZhCN, transferEnUS);
 addTexts(threeListsZhCN, threeListsEnUS);

@@ -1,6 +1,6 @@
 import type { ServiceItem } from '@portal/contracts/services';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AntdIsland } from '../../../components/antd-island.tsx';
 import { PlainPager } from '../../../components/plain-pager.tsx';
@@ -14,17 +14,26 @@ import { useOpenService } from './use-open-service.ts';
 
 type Target = { serviceId: string; serviceName: string };
 
-/** Collect toggle shared by every list: refreshes every services query after the change. */
+/**
+ * Collect toggle shared by every list: refreshes every services query after the change. A plain call rather than
+ * TanStack's useMutation, which `/` would load for this alone (issue 10); a failed call's message is the HTTP layer's.
+ */
 export function useToggleCollect() {
   const client = useQueryClient();
   const { t } = useTranslation();
-  return useMutation({
-    mutationFn: (s: ServiceItem) => collectService(s.serviceId, !s.collected),
-    onSuccess: (r) => {
-      notifySuccess(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
-      afterCollect(client);
+  const mutate = useCallback(
+    (s: ServiceItem) => {
+      collectService(s.serviceId, !s.collected).then(
+        (r) => {
+          notifySuccess(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
+          afterCollect(client);
+        },
+        () => undefined,
+      );
     },
-  });
+    [client, t],
+  );
+  return { mutate };
 }
 
 export type ServiceGridProps = {

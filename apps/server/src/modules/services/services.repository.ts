@@ -435,8 +435,15 @@ export function servicesRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * A rating, with the catalogue version raised in its transaction: the lists' and searches' average scores are
+     * prepared per version (ADR 0018, 0043), so the rater's next page shows the rating, on every node.
+     */
     async insertRating(row: CatalogueTables['svc_ratings']): Promise<void> {
-      await db.insertInto('svc_ratings').values(row).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('svc_ratings').values(row).execute();
+        await bumpCatalogue(trx, row.tenant_id, [row.service_id]);
+      });
     },
 
     async ratings(tenantId: string, serviceId: string) {

@@ -402,12 +402,29 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
       await post(`${W}/serverCenter/rateService`, { serviceId: id, score: 5, comment: 'x'.repeat(501) }, 'student01'),
     ).toMatchObject({ http: 400, msg: '评价内容不能超过500个字符' });
 
+    // The searches and lists are prepared per catalogue version (ADR 0018, 0043); a rating raises the version, so the
+    // rater's next search and another user's next page count it at once, not when the prepared answer ages out.
+    const searched = async () =>
+      (
+        (await post(`${P}/serverCenter/searchService`, { keyword: '宿舍报修', size: 10 }, 'student01')).result
+          .records as Array<{ serviceId: string; rateCount: number }>
+      ).find((r) => r.serviceId === id)!.rateCount;
+    const listed = async () =>
+      (
+        (await post(`${P}/serverCenter/page`, { current: 1, size: 100 }, 'teacher01')).result.records as Array<{
+          serviceId: string;
+          rateCount: number;
+        }>
+      ).find((r) => r.serviceId === id)!.rateCount;
+    const [searchedBefore, listedBefore] = [await searched(), await listed()];
     const good = await post(
       `${W}/serverCenter/rateService`,
       { serviceId: id, score: 5, labels: ['办理便捷', '响应及时'], comment: '报修很快就有人来了' },
       'student01',
     );
     expect(good.result).toMatchObject({ canRate: false, rated: true, score: 5 });
+    expect(await searched()).toBe(searchedBefore + 1);
+    expect(await listed()).toBe(listedBefore + 1);
     expect(await post(`${W}/serverCenter/rateService`, { serviceId: id, score: 4 }, 'student01')).toMatchObject({
       http: 409,
       msg: '您已评价过该服务',

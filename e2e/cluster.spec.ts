@@ -361,6 +361,18 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
   });
 
   it('drains a node that is shut down: its chat sockets are told to reconnect (1012), the proxy sends calls to the other node', async () => {
+    // Both nodes serve behind the proxy first: the test before crashed and restarted node 1, and nginx takes a node
+    // back only once its fail_timeout (5 s) has passed; until then node 2 is the only one it would send to.
+    const served = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          served.add((await call<{ node: string }>(cluster.url, '/api/health')).result.node);
+          return served.size;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(2);
     const student = await connect(node(1), 'student01');
     const stopping = cluster.nodes[1]!.stop('SIGTERM');
     const closed = await student.closed;

@@ -5,6 +5,7 @@ import type { Insertable } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { ChatFileTable, ChatGroupTable, ChatMessageRow, Database, NewChatMessageRow } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
+import { markList, markRows, sqlText } from '../../db/sql-texts.ts';
 import { newId } from '../../platform/crypto.ts';
 import { MP_TYPE_GROUP } from '@portal/contracts/chat';
 import { GroupCommitter, retryable } from './chat.commits.ts';
@@ -135,30 +136,9 @@ const CONVERSATION_ON_CONFLICT =
   'last_content = excluded.last_content, last_from_user_id = excluded.last_from_user_id, ' +
   'time_send = excluded.time_send, hidden = 0';
 
-/** `(?, ?, …), (?, …)`: `rows` rows of `width` placeholders. */
-const placeholders = (rows: number, width: number) => {
-  const one = `(${Array.from({ length: width }, () => '?').join(', ')})`;
-  return Array.from({ length: rows }, () => one).join(', ');
-};
-const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-/**
- * The SQL texts of the hot path (a message, an acknowledgement, a read marker), made once per shape (the number of
- * rows or ids) and per engine: `?` placeholders as written for SQLite, `$1…` for PostgreSQL. They run as compiled
- * queries, so no query is built or compiled per message (issue 13).
- */
-const hotTexts = { sqlite: new Map<string, string>(), postgres: new Map<string, string>() };
-function hotText(trx: Kysely<Database>, key: string, make: () => string): string {
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-  const cache = postgres ? hotTexts.postgres : hotTexts.sqlite;
-  let text = cache.get(key);
-  if (text === undefined) {
-    let n = 0;
-    text = postgres ? make().replace(/\?/g, () => `$${++n}`) : make();
-    cache.set(key, text);
-  }
-  return text;
-}
+/** The hot path's SQL texts (a message, an acknowledgement, a read marker), one per shape and engine (db/sql-texts.ts). */
+const hotText = (trx: Kysely<Database>, key: string, make: () => string): string =>
+  sqlText(trx.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite', `chat ${key}`, make);
 function hot<R>(trx: Kysely<Database>, key: string, make: () => string, params: unknown[]) {
   return trx.executeQuery<R>(CompiledQuery.raw(hotText(trx, key, make), params));
 }
@@ -201,7 +181,7 @@ async function storeMessageIn(
   await hot(
     trx,
     'message',
-    () => `insert into chat_messages (${MESSAGE_COLUMNS.join(', ')}) values ${placeholders(1, MESSAGE_COLUMNS.length)}`,
+    () => `insert into chat_messages (${MESSAGE_COLUMNS.join(', ')}) values ${markRows(1, MESSAGE_COLUMNS.length)}`,
     MESSAGE_COLUMNS.map((c) => message[c] ?? null),
   );
   const seqs = new Map<string, number>();
@@ -211,7 +191,7 @@ async function storeMessageIn(
         trx,
         `bump:${part.length}`,
         () =>
-          `update chat_user_state set seq = seq + 1 where tenant_id = ? and user_id in (${list(part.length)}) ` +
+          `update chat_user_state set seq = seq + 1 where tenant_id = ? and user_id in (${markList(part.length)}) ` +
           'returning user_id, seq',
         [tenantId, ...part],
       );
@@ -264,14 +244,14 @@ async function storeMessageIn(
     await hot(
       trx,
       `inbox:${part.length}`,
-      () => `insert into chat_inbox (${INBOX_COLUMNS}) values ${placeholders(part.length, 9)}`,
+      () => `insert into chat_inbox (${INBOX_COLUMNS}) values ${markRows(part.length, 9)}`,
       inbox,
     );
     await hot(
       trx,
       `conversations:${part.length}`,
       () =>
-        `insert into chat_conversations (${CONVERSATION_COLUMNS}) values ${placeholders(part.length, 13)}` +
+        `insert into chat_conversations (${CONVERSATION_COLUMNS}) values ${markRows(part.length, 13)}` +
         CONVERSATION_ON_CONFLICT,
       conversations,
     );

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db, Engine } from '../../db/create-db.ts';
+import { markList, markRows, sqlText } from '../../db/sql-texts.ts';
 import { engineOf, nowIso } from '../../db/sql-helpers.ts';
 
 /** A department of the one list (svc_depts) with what the three lists add to it (osp_depts, same id). */
@@ -437,38 +438,22 @@ const DUTY_COLUMNS = [
 ] as const;
 const LINK_COLUMNS = ['tenant_id', 'duty_id', 'service_id', 'service_name'] as const;
 
-/** SQL texts of the import's hot path, one per engine, statement and row count (at most a few hundred each). */
-const texts = new Map<string, string>();
-const placeholders = (engine: Engine, from: number, count: number) =>
-  Array.from({ length: count }, (_, k) => (engine === 'postgres' ? `$${from + k}` : '?')).join(', ');
-
-/** A multi-row insert of `rows` rows into `table`, with the engine's placeholders. */
-function insertText(engine: Engine, table: string, columns: readonly string[], rows: number): string {
-  const key = `${engine} ${table} ${rows}`;
-  let text = texts.get(key);
-  if (!text) {
-    const tuples = Array.from(
-      { length: rows },
-      (_, r) => `(${placeholders(engine, r * columns.length + 1, columns.length)})`,
-    );
-    text = `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`;
-    texts.set(key, text);
-  }
-  return text;
-}
+/** A multi-row insert of `rows` rows into `table` (the import's hot path, one text per engine and row count). */
+const insertText = (engine: Engine, table: string, columns: readonly string[], rows: number): string =>
+  sqlText(
+    engine,
+    `import insert ${table} ${rows}`,
+    () => `insert into ${table} (${columns.join(', ')}) values ${markRows(rows, columns.length)}`,
+  );
 
 /** The duties of a tenant (first parameter) whose name is one of `count` names (the next parameters). */
-function dutiesByNameText(engine: Engine, count: number): string {
-  const key = `${engine} byName ${count}`;
-  let text = texts.get(key);
-  if (!text) {
-    text =
-      `select id, dept_id, duty_name, duty_type from osp_duties where tenant_id = ${engine === 'postgres' ? '$1' : '?'}` +
-      ` and duty_name in (${placeholders(engine, 2, count)})`;
-    texts.set(key, text);
-  }
-  return text;
-}
+const dutiesByNameText = (engine: Engine, count: number): string =>
+  sqlText(
+    engine,
+    `import byName ${count}`,
+    () =>
+      `select id, dept_id, duty_name, duty_type from osp_duties where tenant_id = ? and duty_name in (${markList(count)})`,
+  );
 
 /** Columns a duty import may use to find an existing duty (its check fields). */
 export type DutyKeyColumn = 'dept_id' | 'duty_name' | 'duty_type';

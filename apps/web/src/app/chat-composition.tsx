@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { AntdIsland } from '../components/antd-island.tsx';
 import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
 import { setPublicAccountReader, useChat } from '../features/chat/lib/chat-runtime.ts';
 import { readPublicAccount } from '../features/messages/api/read-public-account.ts';
@@ -18,9 +19,18 @@ const ComposedChatPanel = lazy(() =>
   loadPart(() => import('./chat-panel-composition.tsx')).then((m) => ({ default: m.ComposedChatPanel })),
 );
 
+/** The panel in an island of Ant Design: the shell paints without it (issue 10). */
+function ChatPanelIsland(props: { open: boolean; onClose: () => void }) {
+  return (
+    <AntdIsland>
+      <ComposedChatPanel {...props} />
+    </AntdIsland>
+  );
+}
+
 /** The shell header's chat entry, opening the chat panel with the robot and the public accounts. */
 export function ShellChatEntry({ className }: { className?: string }) {
-  return <ChatEntry className={className} panel={ComposedChatPanel} />;
+  return <ChatEntry className={className} panel={ChatPanelIsland} />;
 }
 
 /** The shell's unread-notice prompt (2.4), refreshed by notices arriving over the chat socket. */

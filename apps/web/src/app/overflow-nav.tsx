@@ -1,7 +1,8 @@
-import { DownOutlined } from '@ant-design/icons';
-import { Dropdown } from 'antd';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
+import { PlainIcon } from '../components/plain-icon.tsx';
+import { PlainMenuButton } from '../components/plain-menu.tsx';
 
 /** An item of the top navigation: an in-app route (embedded pages included) or a page in a new tab. */
 export type ShellNavItem = { key: string; label: string; to: string; kind: 'route' | 'embedded' | 'tab' };
@@ -117,22 +118,28 @@ export function OverflowNav({
         <NavItemLink key={item.key} item={item} className={itemClassName} />
       ))}
       {rest.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: rest.map((i) => ({ key: i.key, label: i.label })),
-            onClick: ({ key }) => {
-              const item = rest.find((i) => i.key === key);
-              if (!item) return;
-              if (item.kind === 'tab') window.open(item.to, '_blank', 'noopener,noreferrer');
-              else navigate(item.to);
-            },
+        <PlainMenuButton
+          unstyled
+          align="start"
+          className={`${itemClassName} portal-nav-more${restActive ? ' active' : ''}`}
+          label={moreLabel}
+          content={
+            <>
+              {moreLabel} <PlainIcon icon={DownOutlined} />
+            </>
+          }
+          items={rest.map((i) => ({
+            key: i.key,
+            label: i.label,
+            current: i.kind === 'route' && location.pathname === i.to.split('?')[0],
+          }))}
+          onSelect={(key) => {
+            const item = rest.find((i) => i.key === key);
+            if (!item) return;
+            if (item.kind === 'tab') window.open(item.to, '_blank', 'noopener,noreferrer');
+            else void navigate(item.to);
           }}
-        >
-          <button type="button" className={`${itemClassName} portal-nav-more${restActive ? ' active' : ''}`}>
-            {moreLabel} <DownOutlined />
-          </button>
-        </Dropdown>
+        />
       )}
     </nav>
   );

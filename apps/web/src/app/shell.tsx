@@ -1,20 +1,20 @@
-import {
-  BgColorsOutlined,
-  DownOutlined,
-  GlobalOutlined,
-  LockOutlined,
-  LoginOutlined,
-  LogoutOutlined,
-  MenuOutlined,
-  SettingOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { isConfigurationPage } from '@portal/contracts/routes';
-import { Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { LANGUAGE_ITEMS, LanguageSwitch } from '../components/language-switch.tsx';
+import { AntdIsland } from '../components/antd-island.tsx';
+import { Globe, LanguageSwitch, languageItems } from '../components/language-switch.tsx';
+import { PlainDrawer } from '../components/plain-drawer.tsx';
+import { PlainIcon } from '../components/plain-icon.tsx';
+import { PlainMenuButton, PlainMenuList, type PlainMenuItem } from '../components/plain-menu.tsx';
 import { Watermark } from '../components/watermark.tsx';
 import {
   ShellFooterInfo,
@@ -23,13 +23,23 @@ import {
 } from '../features/workbench/components/shell-navigation.tsx';
 import { ShellChatEntry, ShellNoticePrompt } from './chat-composition.tsx';
 import { NavItemLink, OverflowNav, type ShellNavItem } from './overflow-nav.tsx';
-import { setLanguage, type Language } from '../lib/i18n/i18n.ts';
+import { chatEnUS, chatZhCN } from '../features/chat/i18n.ts';
+import { messagesEnUS, messagesZhCN } from '../features/messages/i18n.ts';
+import { workbenchEnUS, workbenchZhCN } from '../features/workbench/i18n.ts';
+import { addTexts, setLanguage, type Language } from '../lib/i18n/i18n.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { useSession } from '../lib/session/session-store.ts';
+import { NARROW, useMediaQuery } from '../lib/use-media-query.ts';
 import { useRouteHandle } from './guard.tsx';
 import { useLogout } from './use-logout.ts';
 import { inTenantZone, tenantToday } from '../lib/time-zone.ts';
 import { OfflineBanner } from '../features/offline/components/offline-banner.tsx';
+
+// The shell paints outside the Ant Design layout, which registers every feature's texts: it brings those of its own
+// parts (navigation, theme, footer and home cards; the chat entry; the notice prompt).
+addTexts(workbenchZhCN, workbenchEnUS);
+addTexts(chatZhCN, chatEnUS);
+addTexts(messagesZhCN, messagesEnUS);
 
 // The lock and theme dialogs (Ant Design's Form, ColorPicker, Radio and the theme's schema) are code parts of their
 // own, loaded when the user menu first opens one: every page of the shell paints without them (issue 10).
@@ -53,8 +63,13 @@ const BUILT_IN_NAV = [
 ] as const;
 
 /** The /home shell of 2.1: top navigation, page, footer (hidden where 2.1 says) and the watermark. */
+/**
+ * The /home shell of 2.1: top navigation, page, footer (hidden where 2.1 says) and the watermark. Plain React and CSS
+ * (issue 10, ADR 0042): its menus, drawer and icons paint without Ant Design, which the pages inside bring if they need
+ * it.
+ */
 export function Shell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const handle = useRouteHandle();
   const user = useSession((s) => s.user);
@@ -69,26 +84,27 @@ export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   // Under Ant Design's md breakpoint (768 px) the top navigation and the menus move into a drawer.
-  const screens = Grid.useBreakpoint();
-  const compact = screens.md === false;
+  const compact = useMediaQuery(NARROW);
 
-  const configItems: MenuProps['items'] = menus.map((m) => ({
-    key: m.path,
+  const configItems: PlainMenuItem[] = menus.map((m) => ({
+    key: `config:${m.path}`,
     label: t(`pages.${m.name}`, { defaultValue: m.title }),
+    current: location.pathname === m.path,
   }));
-  const userItems: MenuProps['items'] = signedIn
+  const userItems: PlainMenuItem[] = signedIn
     ? [
-        { key: 'personal', icon: <UserOutlined />, label: t('nav.personalCenter') },
-        { key: 'theme', icon: <BgColorsOutlined />, label: t('workbench.theme.menu') },
-        { key: 'lock', icon: <LockOutlined />, label: t('nav.lock') },
-        { type: 'divider' },
-        { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout') },
+        { key: 'personal', icon: <PlainIcon icon={UserOutlined} />, label: t('nav.personalCenter') },
+        { key: 'theme', icon: <PlainIcon icon={BgColorsOutlined} />, label: t('workbench.theme.menu') },
+        { key: 'lock', icon: <PlainIcon icon={LockOutlined} />, label: t('nav.lock') },
+        { key: 'logout', icon: <PlainIcon icon={LogoutOutlined} />, label: t('nav.logout'), dividerBefore: true },
       ]
-    : [{ key: 'login', icon: <LoginOutlined />, label: t('landing.login') }];
+    : [{ key: 'login', icon: <PlainIcon icon={LoginOutlined} />, label: t('landing.login') }];
   const toLogin = () => navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
-  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+  const onMenu = (key: string) => {
+    if (key.startsWith('config:')) void navigate(key.slice('config:'.length));
+    if (key.startsWith('lang:')) setLanguage(key.slice('lang:'.length) as Language);
     if (key === 'login') toLogin();
-    if (key === 'personal') navigate('/home/PersonalCenter');
+    if (key === 'personal') void navigate('/home/PersonalCenter');
     if (key === 'theme') setThemeOpen(true);
     if (key === 'lock') setLockOpen(true);
     if (key === 'logout') void logout({ serverSide: true });
@@ -106,22 +122,35 @@ export function Shell() {
   // A route change closes the drawer (also one made by the back button).
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   const watermarkLines = user ? [`${user.user_name} ${user.account}`, `${user.user_id} ${tenantToday()}`] : [];
+  const userMenuLabel = `${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim();
+  // The drawer's one menu: the configuration pages, the two languages, then the user's items.
+  const drawerItems: PlainMenuItem[] = [
+    ...configItems.map((c) => ({ ...c, icon: <PlainIcon icon={SettingOutlined} /> })),
+    ...languageItems(i18n.language).map((l, i) => ({
+      ...l,
+      key: `lang:${l.key}`,
+      icon: <Globe />,
+      dividerBefore: i === 0 && configItems.length > 0,
+    })),
+    ...userItems.map((u, i) => ({ ...u, dividerBefore: i === 0 || u.dividerBefore })),
+  ];
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="portal-layout">
       <a className="skip-link" href="#main-content">
         {t('nav.skipToContent')}
       </a>
-      <Layout.Header className="portal-header">
+      <header className="portal-header">
         {compact && (
-          <Button
-            type="text"
-            className="portal-header-button"
-            icon={<MenuOutlined />}
+          <button
+            type="button"
+            className="plain-button plain-button-text portal-header-button portal-menu-toggle"
             aria-label={t('nav.openMenu')}
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
-          />
+          >
+            <PlainIcon icon={MenuOutlined} />
+          </button>
         )}
         <NavLink to="/home/homePage" className="portal-brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -139,43 +168,47 @@ export function Shell() {
         )}
         <div className="portal-header-tools">
           {!compact && configItems.length > 0 && (
-            <Dropdown menu={{ items: configItems, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
-              <Button type="text" className="portal-header-button" icon={<SettingOutlined />}>
-                {t('nav.config')} <DownOutlined />
-              </Button>
-            </Dropdown>
+            <PlainMenuButton
+              className="portal-header-button"
+              label={t('nav.config')}
+              content={
+                <>
+                  <PlainIcon icon={SettingOutlined} />
+                  {t('nav.config')}
+                  <PlainIcon icon={DownOutlined} className="plain-icon-small" />
+                </>
+              }
+              items={configItems}
+              onSelect={onMenu}
+            />
           )}
           {signedIn && <ShellChatEntry className="portal-header-button" />}
           {!compact && <LanguageSwitch className="portal-header-button" />}
           {!compact && !signedIn && (
-            <Button type="primary" className="portal-login-button" icon={<LoginOutlined />} onClick={toLogin}>
+            <button type="button" className="plain-button plain-button-primary portal-login-button" onClick={toLogin}>
+              <PlainIcon icon={LoginOutlined} />
               {t('landing.login')}
-            </Button>
+            </button>
           )}
           {!compact && signedIn && (
-            <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']}>
-              <Button
-                type="text"
-                className="portal-header-button"
-                icon={<UserOutlined />}
-                aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}
-              >
-                {user?.user_name} <DownOutlined />
-              </Button>
-            </Dropdown>
+            <PlainMenuButton
+              className="portal-header-button"
+              label={userMenuLabel}
+              content={
+                <>
+                  <PlainIcon icon={UserOutlined} />
+                  {user?.user_name}
+                  <PlainIcon icon={DownOutlined} className="plain-icon-small" />
+                </>
+              }
+              items={userItems}
+              onSelect={onMenu}
+            />
           )}
         </div>
-      </Layout.Header>
+      </header>
       {compact && (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement="left"
-          size={300}
-          title={user?.user_name}
-          closeIcon={<span aria-label={t('nav.closeMenu')}>✕</span>}
-          styles={{ body: { padding: 0 } }}
-        >
+        <PlainDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title={user?.user_name}>
           <nav aria-label={t('nav.mainNavigation')} className="portal-drawer-nav">
             {navItems.map((item) => (
               <NavItemLink
@@ -186,32 +219,23 @@ export function Shell() {
               />
             ))}
           </nav>
-          <Menu
-            mode="inline"
-            selectable={false}
-            aria-label={`${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim()}
-            items={[
-              ...(configItems.length
-                ? [{ key: 'config', icon: <SettingOutlined />, label: t('nav.config'), children: configItems }]
-                : []),
-              { key: 'lang', icon: <GlobalOutlined />, label: t('app.language'), children: LANGUAGE_ITEMS },
-              ...userItems,
-            ]}
-            onClick={({ key, keyPath }) => {
+          <PlainMenuList
+            className="portal-drawer-menu"
+            label={userMenuLabel}
+            items={drawerItems}
+            onSelect={(key) => {
               setDrawerOpen(false);
-              if (keyPath.includes('lang')) setLanguage(key as Language);
-              else if (keyPath.includes('config')) navigate(key);
-              else onUserMenu({ key } as Parameters<NonNullable<MenuProps['onClick']>>[0]);
+              onMenu(key);
             }}
           />
-        </Drawer>
+        </PlainDrawer>
       )}
-      <Layout.Content className="portal-content" id="main-content" tabIndex={-1}>
+      <main className="portal-content" id="main-content" tabIndex={-1}>
         <OfflineBanner />
         <Outlet />
-      </Layout.Content>
+      </main>
       {!handle?.hideFooter && (
-        <Layout.Footer className="portal-footer">
+        <footer className="portal-footer">
           <ShellFooterInfo
             defaultCopyright={
               <>
@@ -220,22 +244,22 @@ export function Shell() {
             }
           />
           <div>{t('footer.support')}</div>
-        </Layout.Footer>
+        </footer>
       )}
       {/* The prompt stands in the bottom-right corner, where the configuration pages' tables have their actions: there
           it waits for the next other page (the notices stay in the message center meanwhile). */}
       <ShellNoticePrompt enabled={!!user && !isConfigurationPage(location.pathname)} />
       {user && <Watermark lines={watermarkLines} />}
       {lockOpen && (
-        <Suspense fallback={null}>
+        <AntdIsland>
           <LockDialog open onClose={() => setLockOpen(false)} />
-        </Suspense>
+        </AntdIsland>
       )}
       {themeOpen && (
-        <Suspense fallback={null}>
+        <AntdIsland>
           <UserThemeDialog open onClose={() => setThemeOpen(false)} />
-        </Suspense>
+        </AntdIsland>
       )}
-    </Layout>
+    </div>
   );
 }

@@ -13,7 +13,8 @@ const Theme = lazy(() => loadPart(() => import('./antd-theme.tsx')).then((m) => 
  * it adds nothing. Render it only while its content is open.
  */
 export function AntdIsland({ children }: { children: ReactNode }) {
-  if (useContext(AntdPresentContext)) return children;
+  // A child may be a lazy part of its own: it suspends here, not up to the route.
+  if (useContext(AntdPresentContext)) return <Suspense fallback={null}>{children}</Suspense>;
   return (
     <Suspense fallback={null}>
       <Theme>{children}</Theme>

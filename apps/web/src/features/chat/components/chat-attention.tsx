@@ -1,7 +1,7 @@
-import { BellOutlined } from '@ant-design/icons';
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import { formatCount } from '@portal/contracts/constants';
 import { MSG_TYPE_FILE, MSG_TYPE_IMAGE, MSG_TYPE_MEDIA_FILE, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
-import { Button } from 'antd';
+import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFileHelper, type IncomingNotice } from '../lib/chat-client.ts';
@@ -96,17 +96,18 @@ export function NotificationOffer() {
   return (
     <div className="chat-notification-offer">
       <span id="chat-notification-reason">{t('chat.notifications.reason')}</span>
-      <Button
-        size="small"
-        icon={<BellOutlined />}
+      <button
+        type="button"
+        className="plain-button plain-button-small"
         aria-describedby="chat-notification-reason"
         onClick={() => {
           setAsked(true);
           void requestNotificationPermission().then(setPermission);
         }}
       >
+        <PlainIcon icon={BellOutlined} />
         {t('chat.notifications.enable')}
-      </Button>
+      </button>
     </div>
   );
 }

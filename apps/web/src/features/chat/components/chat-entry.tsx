@@ -1,9 +1,10 @@
 import './chat.css';
-import { MessageOutlined } from '@ant-design/icons';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import { formatCount } from '@portal/contracts/constants';
-import { App, Badge, Button } from 'antd';
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../../../components/plain-icon.tsx';
+import { notifyWarning } from '../../../lib/http/notify.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 import { totalUnread } from '../lib/chat-state.ts';
@@ -25,7 +26,6 @@ export function ChatEntry({ className, panel: Panel }: { className?: string; pan
   const [opened, setOpened] = useState(false);
   const unread = useChat((s) => totalUnread(s.conversations));
   const status = useChat((s) => s.status);
-  const { message } = App.useApp();
   // The unread count (muted conversations left out) in the tab title, and desktop notifications while hidden.
   useTitleCount(unread);
   const openFromNotification = useCallback((peerId: string) => {
@@ -38,8 +38,8 @@ export function ChatEntry({ className, panel: Panel }: { className?: string; pan
 
   useEffect(() => {
     // 4.1: a remote stream-termination flags the user as logged in elsewhere.
-    if (status === 'conflict') void message.warning(t('chat.status.conflict'));
-  }, [status, message, t]);
+    if (status === 'conflict') notifyWarning(t('chat.status.conflict'));
+  }, [status, t]);
 
   useEffect(() => {
     if (!token || !user) return;
@@ -49,18 +49,24 @@ export function ChatEntry({ className, panel: Panel }: { className?: string; pan
   const label = unread ? `${t('chat.entry')} ${t('chat.unreadCount', { count: unread })}` : t('chat.entry');
   return (
     <>
-      <Badge count={unread ? formatCount(unread) : 0} size="small" offset={[-4, 4]}>
-        <Button
-          type="text"
-          className={className}
-          icon={<MessageOutlined />}
+      <span className="chat-entry">
+        <button
+          type="button"
+          className={`plain-button plain-button-text ${className ?? ''}`}
           aria-label={label}
           onClick={() => {
             setOpened(true);
             setOpen(true);
           }}
-        />
-      </Badge>
+        >
+          <PlainIcon icon={MessageOutlined} />
+        </button>
+        {unread > 0 && (
+          <span className="chat-entry-badge" aria-hidden="true">
+            {formatCount(unread)}
+          </span>
+        )}
+      </span>
       {opened && (
         <Suspense fallback={null}>
           <Panel open={open} onClose={() => setOpen(false)} />

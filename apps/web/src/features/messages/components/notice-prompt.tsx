@@ -1,9 +1,9 @@
-import { CloseOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import { UNREAD_NOTICE_LIST_SIZE } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Pagination } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { isShowMsgQueryKey, useIsShowMsg } from '../api/get-is-show-msg.ts';
 import './messages.css';
@@ -41,13 +41,14 @@ export function NoticePrompt({ enabled, connected, noticeVersion }: { enabled: b
     <aside className="notice-prompt" aria-labelledby="notice-prompt-title">
       <div className="notice-prompt-header">
         <h2 id="notice-prompt-title">{t('messages.notices.promptTitle')}</h2>
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
+        <button
+          type="button"
+          className="plain-button plain-button-text plain-button-small"
           aria-label={t('messages.notices.close')}
           onClick={() => setDismissed(true)}
-        />
+        >
+          <PlainIcon icon={CloseOutlined} />
+        </button>
       </div>
       <div className="notice-prompt-body">
         <button type="button" className="notice-prompt-title" onClick={() => void openNotice(notice.id)}>
@@ -59,18 +60,36 @@ export function NoticePrompt({ enabled, connected, noticeVersion }: { enabled: b
         {notice.summary && <p className="notice-prompt-summary">{notice.summary}</p>}
       </div>
       <div className="notice-prompt-footer">
-        <Pagination
-          simple
-          size="small"
-          current={page}
-          pageSize={1}
-          total={list.length}
-          onChange={setPage}
-          aria-label={t('messages.notices.pager')}
-        />
-        <Button type="primary" size="small" onClick={() => void openNotice(notice.id)}>
+        <nav className="notice-prompt-pager" aria-label={t('messages.notices.pager')}>
+          <button
+            type="button"
+            className="plain-button plain-button-text plain-button-small"
+            aria-label={t('pager.prev')}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            ‹
+          </button>
+          <span aria-live="polite">
+            {Math.min(page, list.length)} / {list.length}
+          </span>
+          <button
+            type="button"
+            className="plain-button plain-button-text plain-button-small"
+            aria-label={t('pager.next')}
+            disabled={page >= list.length}
+            onClick={() => setPage(page + 1)}
+          >
+            ›
+          </button>
+        </nav>
+        <button
+          type="button"
+          className="plain-button plain-button-primary plain-button-small"
+          onClick={() => void openNotice(notice.id)}
+        >
           {t('messages.notices.open')}
-        </Button>
+        </button>
       </div>
     </aside>
   );

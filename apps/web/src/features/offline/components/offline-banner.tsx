@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Tag } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
@@ -35,18 +34,12 @@ export function OfflineBanner() {
   if (online) return null;
   const at = lastUpdatedAt(client);
   return (
-    <Alert
-      role="status"
-      data-testid="offline-banner"
-      type="warning"
-      showIcon
-      style={{ marginBottom: 12 }}
-      title={
-        <span>
-          <Tag color="orange">{t('offline.mark.offline')}</Tag>
-          {at ? t('offline.mark.banner', { time: formatTenantTime(at) }) : t('offline.mark.bannerNoTime')}
-        </span>
-      }
-    />
+    <div role="status" data-testid="offline-banner" className="offline-banner">
+      <span className="offline-banner-icon" aria-hidden="true">
+        !
+      </span>
+      <span className="offline-banner-tag">{t('offline.mark.offline')}</span>
+      {at ? t('offline.mark.banner', { time: formatTenantTime(at) }) : t('offline.mark.bannerNoTime')}
+    </div>
   );
 }

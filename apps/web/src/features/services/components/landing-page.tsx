@@ -1,9 +1,12 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { GroupKind, ServiceItem } from '@portal/contracts/services';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { PlainDrawer } from '../../../components/plain-drawer.tsx';
+import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
+import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { addTexts } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useFooterConfig } from '../api/get-footer-config.ts';
@@ -42,7 +45,7 @@ function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind
   const active = list.find((g) => g.id === chosen) ?? list[0];
   const name = useId();
   // Until the groups arrive: a block the size of the real one, never an empty state that is not true.
-  if (groups.isPending) return <Skeleton rows={6} className="svc-landing-groups-skeleton" />;
+  if (groups.isPending) return <PlainSkeleton rows={6} className="svc-landing-groups-skeleton" />;
   if (!list.length) return <PlainEmpty text={t('services.empty')} />;
   return (
     <div className="svc-landing-groups">
@@ -70,129 +73,6 @@ function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind
   );
 }
 
-/** Grey bars the size of the text to come (issue 10: never a '0' or an empty state that is not true). */
-function Skeleton({ rows, className }: { rows: number; className?: string }) {
-  return (
-    <div className={`plain-skeleton ${className ?? ''}`} aria-hidden="true">
-      {Array.from({ length: rows }, (_, i) => (
-        <span key={i} className="plain-skeleton-row" />
-      ))}
-    </div>
-  );
-}
-
-type Tab = { key: string; label: string; children: ReactNode };
-
-/**
- * Tabs (WAI-ARIA tabs pattern, automatic activation): the arrow keys, Home and End move between the tabs, only the
- * selected tab is in the Tab order, and its panel is labelled by it. Hand-written for `/` to paint without Ant Design
- * (ADR 0042).
- */
-function Tabs({ items, label }: { items: Tab[]; label: string }) {
-  const base = useId();
-  const [selected, setSelected] = useState(items[0]?.key);
-  const active = items.find((i) => i.key === selected) ?? items[0];
-  const list = useRef<HTMLDivElement>(null);
-  const onKey = (e: KeyboardEvent) => {
-    const at = items.findIndex((i) => i.key === active?.key);
-    const to =
-      e.key === 'ArrowRight'
-        ? at + 1
-        : e.key === 'ArrowLeft'
-          ? at - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? -1
-              : null;
-    if (to === null) return;
-    e.preventDefault();
-    const next = items[(to + items.length) % items.length]!;
-    setSelected(next.key);
-    list.current?.querySelector<HTMLElement>(`[data-key="${next.key}"]`)?.focus();
-  };
-  if (!active) return null;
-  return (
-    <div className="plain-tabs">
-      <div role="tablist" aria-label={label} className="plain-tabs-list" ref={list} onKeyDown={onKey}>
-        {items.map((i) => (
-          <button
-            key={i.key}
-            type="button"
-            role="tab"
-            data-key={i.key}
-            id={`${base}-tab-${i.key}`}
-            aria-selected={i.key === active.key}
-            aria-controls={`${base}-panel-${i.key}`}
-            tabIndex={i.key === active.key ? 0 : -1}
-            className={i.key === active.key ? 'plain-tab active' : 'plain-tab'}
-            onClick={() => setSelected(i.key)}
-          >
-            {i.label}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${base}-panel-${active.key}`}
-        aria-labelledby={`${base}-tab-${active.key}`}
-        className="plain-tabs-panel"
-      >
-        {active.children}
-      </div>
-    </div>
-  );
-}
-
-/**
- * The landing navigation on a phone: a modal <dialog> sliding in from the left (the browser keeps focus inside it,
- * Escape closes it and focus returns to the menu button). A click on the backdrop or on a link closes it too.
- */
-function MenuDrawer({
-  open,
-  onClose,
-  title,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={dialog}
-      className="plain-drawer"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(e) => {
-        if (e.target === dialog.current) onClose();
-      }}
-    >
-      <div className="plain-drawer-body">
-        <div className="plain-drawer-head">
-          <span id={titleId} className="plain-drawer-title">
-            {title}
-          </span>
-          <button type="button" className="plain-drawer-close" aria-label={t('nav.closeMenu')} onClick={onClose}>
-            ✕
-          </button>
-        </div>
-        {children}
-      </div>
-    </dialog>
-  );
-}
-
 function RankList({
   title,
   services,
@@ -212,7 +92,7 @@ function RankList({
         {title}
       </h2>
       {loading ? (
-        <Skeleton rows={8} className="svc-rank-skeleton" />
+        <PlainSkeleton rows={8} className="svc-rank-skeleton" />
       ) : services.length ? (
         <ol className="svc-rank-list">
           {services.map((s, i) => (
@@ -313,7 +193,7 @@ function Tools({ tenantId }: { tenantId: string }) {
     <section className="svc-landing-section" aria-labelledby="svc-tools-title">
       <h2 id="svc-tools-title">{t('services.tools')}</h2>
       {tools.isPending ? (
-        <Skeleton rows={3} />
+        <PlainSkeleton rows={3} />
       ) : toolItems.length ? (
         <ul className="svc-tools">
           {toolItems.map(({ tool, model }) => (
@@ -466,7 +346,7 @@ export function LandingPage() {
           )}
         </div>
       </header>
-      <MenuDrawer
+      <PlainDrawer
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
         title={c?.title ?? t('services.landingNavigation')}
@@ -478,7 +358,7 @@ export function LandingPage() {
         >
           <NavLinks tenantId={tenantId} />
         </nav>
-      </MenuDrawer>
+      </PlainDrawer>
       <main className="svc-landing-main">
         <section className="svc-landing-hero" aria-labelledby="svc-landing-title">
           <h1 id="svc-landing-title">
@@ -499,7 +379,7 @@ export function LandingPage() {
         {browseTabs.length > 0 && (
           <section className="svc-landing-section" aria-labelledby="svc-browse-title">
             <h2 id="svc-browse-title">{t('services.allServices')}</h2>
-            <Tabs items={browseTabs} label={t('services.allServices')} />
+            <PlainTabs items={browseTabs} label={t('services.allServices')} />
           </section>
         )}
 

@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A navigation drawer on a phone: a modal <dialog> sliding in from the left (the browser keeps focus inside it,
+ * Escape closes it and focus returns to the button that opened it). A click on the backdrop closes it too. Plain
+ * React and CSS (ADR 0042).
+ */
+export function PlainDrawer({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="plain-drawer"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === dialog.current) onClose();
+      }}
+    >
+      <div className="plain-drawer-body">
+        <div className="plain-drawer-head">
+          <span id={titleId} className="plain-drawer-title">
+            {title}
+          </span>
+          <button type="button" className="plain-drawer-close" aria-label={t('nav.closeMenu')} onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -355,9 +355,8 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await page.getByRole('heading', { name: '重要公告' }).waitFor({ state: 'visible' });
     await page.getByTestId('announcement-date').first().waitFor({ state: 'visible' });
     expect(await page.getByTestId('announcement-date').allTextContents()).toContain('今天');
-    await page
-      .locator('.wb-card-myCollection .ant-empty-description', { hasText: '暂无数据' })
-      .waitFor({ state: 'visible' }); // student01 has no favourites yet
+    // student01 has no favourites yet.
+    await page.locator('.wb-card-myCollection').getByText('暂无数据', { exact: true }).waitFor({ state: 'visible' });
     // The greeting with the nearest holiday, and the featured service special with its services.
     expect(await page.getByTestId('holiday').textContent()).toMatch(/^距离元旦（\d{4}-01-01）还有 \d+ 天$|^今天是元旦/);
     const special = page.getByTestId('service-special');
@@ -440,7 +439,7 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await p.getByRole('tab', { name: '学习', selected: true }).waitFor({ state: 'visible' });
     // The page may first paint the answers it saved (issue 18), then the fresh ones: the saved order gives way.
     await expect
-      .poll(() => p.locator('.wb-home > .ant-tabs > .ant-tabs-nav .ant-tabs-tab').first().textContent(), {
+      .poll(() => p.getByRole('tablist', { name: '首页标签' }).getByRole('tab').first().textContent(), {
         timeout: 10_000,
       })
       .toBe('学习');

@@ -1,9 +1,10 @@
-import { Badge, Button, Carousel, Empty, Tabs, Tag } from 'antd';
 import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useServiceActions } from '../lib/service-actions.ts';
+import { AnnouncementCarousel } from './announcement-carousel.tsx';
 import { NewsTitle } from './news-title.tsx';
 import {
   announcementTime,
@@ -21,8 +22,14 @@ import {
 
 type Props = { view: CardView; layout: Layout; now?: number };
 
+/** An empty card body, said only once its data has arrived empty (plain, issue 10: the services' PlainEmpty look). */
 export function EmptyState({ text }: { text: string }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+  return <p className="plain-empty wb-empty">{text}</p>;
+}
+
+/** A small tag (Ant Design's Tag look, plain). */
+export function WbTag({ children, red = false }: { children: React.ReactNode; red?: boolean }) {
+  return <span className={red ? 'wb-tag wb-tag-red' : 'wb-tag'}>{children}</span>;
 }
 
 /**
@@ -199,13 +206,15 @@ function TodoTable({ view }: Props) {
   const { t } = useTranslation();
   if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
   return (
-    <Tabs
-      size="small"
+    <PlainTabs
+      label={view.basicConfig.cardName}
       items={view.list.map((c) => ({
         key: c.id,
         label: (
           <span>
-            {c.columnName} <Badge count={formatCount(c.num)} color="var(--theme-color-strong)" />
+            {c.columnName}
+            {/* As Ant Design's Badge: no count shown at 0. */}
+            {c.num > 0 && <span className="wb-badge"> {formatCount(c.num)}</span>}
           </span>
         ),
         children: c.error ? (
@@ -246,7 +255,7 @@ function NewsList({ items, now }: { items: NewsItem[]; now?: number }) {
     <ul className="wb-list">
       {items.map((n) => (
         <li key={n.id}>
-          {n.important && <Tag color="red">{t('workbench.important')}</Tag>}
+          {n.important && <WbTag red>{t('workbench.important')}</WbTag>}
           <NewsTitle item={n} />
           {isNew(n.releaseTime, now) && <span className="wb-new">{t('workbench.new')}</span>}
           <span className="wb-date">{formatTenantTime(n.releaseTime, 'MM-DD')}</span>
@@ -262,8 +271,8 @@ function CampusNews({ view, now }: Props) {
   const rows = view.basicConfig.displayRows;
   if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
   return (
-    <Tabs
-      size="small"
+    <PlainTabs
+      label={view.basicConfig.cardName}
       items={view.list.map((c) => ({
         key: c.id,
         label: c.columnName,
@@ -302,20 +311,20 @@ function CommonTools({ view, layout }: Props) {
       </div>
     );
   return (
-    <Tabs
-      size="small"
-      style={{ maxWidth: toolsTabMaxWidth(layout) }}
-      data-testid="tools-tabs"
-      items={types.map((type) => ({
-        key: type,
-        label: type,
-        children: (
-          <div className="wb-tools-body" data-testid="tools-body" style={{ height }}>
-            {grid(view.tools.filter((x) => x.tools_type === type))}
-          </div>
-        ),
-      }))}
-    />
+    <div style={{ maxWidth: toolsTabMaxWidth(layout) }} data-testid="tools-tabs">
+      <PlainTabs
+        label={view.basicConfig.cardName}
+        items={types.map((type) => ({
+          key: type,
+          label: type,
+          children: (
+            <div className="wb-tools-body" data-testid="tools-body" style={{ height }}>
+              {grid(view.tools.filter((x) => x.tools_type === type))}
+            </div>
+          ),
+        }))}
+      />
+    </div>
   );
 }
 
@@ -368,15 +377,15 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
       </ServiceLink>
       {/* In the card preview (no actions) the button shows where it will be, disabled. */}
       {s.hasGuide && (
-        <Button
-          size="small"
-          type="link"
+        <button
+          type="button"
+          className="plain-link wb-guide-button"
           disabled={!actions}
           onClick={() => actions?.openGuide(s)}
           aria-label={`${t('workbench.guide')}: ${s.serviceName}`}
         >
           {t('workbench.guide')}
-        </Button>
+        </button>
       )}
     </li>
   );
@@ -390,8 +399,8 @@ function CommonUse({ view, layout }: Props) {
     : [...new Set(view.services.map((s) => s.serviceSceneName))];
   if (!view.services.length || !scenes.length) return <EmptyState text={t('workbench.empty')} />;
   return (
-    <Tabs
-      size="small"
+    <PlainTabs
+      label={view.basicConfig.cardName}
       items={scenes.map((scene) => {
         const { big, small } = splitCommonUse(
           view.services.filter((s) => s.serviceSceneName === scene),
@@ -433,18 +442,22 @@ function Announcement({ view, now }: Props) {
   };
   return (
     <div className="wb-announcement">
-      <Carousel autoplay dots className="wb-carousel">
-        {items.slice(0, 3).map((n) => (
-          <div key={n.id} className="wb-carousel-item">
-            {n.fieldSet && <Tag>{n.fieldSet}</Tag>}
-            <span>{n.title}</span>
-          </div>
-        ))}
-      </Carousel>
+      <AnnouncementCarousel
+        label={view.basicConfig.cardName}
+        slides={items.slice(0, 3).map((n) => ({
+          key: n.id,
+          content: (
+            <>
+              {n.fieldSet && <WbTag>{n.fieldSet}</WbTag>}
+              <span>{n.title}</span>
+            </>
+          ),
+        }))}
+      />
       <ul className="wb-list">
         {items.slice(0, view.basicConfig.displayRows * 3).map((n) => (
           <li key={n.id}>
-            {n.fieldSet && <Tag>{n.fieldSet}</Tag>}
+            {n.fieldSet && <WbTag>{n.fieldSet}</WbTag>}
             <NewsTitle item={n} />
             <span className="wb-date" data-testid="announcement-date">
               {label(n)}

@@ -1,5 +1,5 @@
 import type { CardService, CardView, NewsItem } from '@portal/contracts/workbench';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
@@ -209,7 +209,7 @@ describe('card bodies', () => {
     expect(screen.getByText('办事指南')).toBeTruthy();
   });
 
-  it('labels announcements 今天 / 昨天 / month-day and marks fresh news NEW', () => {
+  it('labels announcements 今天 / 昨天 / month-day, turns their carousel, and marks fresh news NEW', async () => {
     const item = (id: string, ms: number): NewsItem => ({
       id,
       title: `公告${id}`,
@@ -241,6 +241,19 @@ describe('card bodies', () => {
     expect(labels[0]).toBe('今天');
     expect(labels[1]).toBe('昨天');
     expect(labels[2]).toMatch(/^\d\d-\d\d$/);
+    // The carousel of the first three (plain, issue 10): one slide shown, labelled arrows and dots move it.
+    const carousel = screen.getByRole('region', { name: 'x' });
+    expect(within(carousel).getByRole('group', { name: '第 1 条，共 3 条' }).textContent).toBe('公告a');
+    expect(within(carousel).getAllByRole('group')).toHaveLength(1);
+    await userEvent.click(within(carousel).getByRole('button', { name: '下一条' }));
+    expect(within(carousel).getByRole('group').textContent).toBe('公告b');
+    await userEvent.click(within(carousel).getByRole('button', { name: '上一条' }));
+    await userEvent.click(within(carousel).getByRole('button', { name: '上一条' }));
+    expect(within(carousel).getByRole('group').textContent).toBe('公告c');
+    const dot = within(carousel).getByRole('button', { name: '第 2 条，共 3 条' });
+    await userEvent.click(dot);
+    expect(within(carousel).getByRole('group').textContent).toBe('公告b');
+    expect(dot.getAttribute('aria-current')).toBe('true');
     r.unmount();
     wrap(
       <CardBody

@@ -2,7 +2,6 @@ import type { Card, CardService, CardView, HomeLayout, IndexType, ServiceSpecial
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +41,9 @@ vi.mock('../api/get-service-special-list.ts', async () => {
   };
 });
 const { HomePage } = await import('./home-page.tsx');
+
+polyfillDialog();
+import { polyfillDialog } from '../lib/jsdom-dialog.ts';
 import type { ServiceActions } from '../lib/service-actions.ts';
 
 const service = (i: number): CardService => ({
@@ -110,11 +112,9 @@ function renderHome(actions: ServiceActions | null = null) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nextProvider i18n={i18n}>
-        <App>
-          <MemoryRouter>
-            <HomePage actions={actions} />
-          </MemoryRouter>
-        </App>
+        <MemoryRouter>
+          <HomePage actions={actions} />
+        </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );
@@ -254,6 +254,8 @@ describe('home page', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(await within(dialog).findByRole('tab', { name: '毕业季专题' }));
     expect(await within(dialog).findByText('暂无数据')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('settles on a failed greeting and special (a 401, a server error) without asking for them in a loop', async () => {
@@ -277,6 +279,31 @@ describe('home page', () => {
     expect(api.special).toHaveBeenCalledTimes(2);
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     expect(screen.getByText('管理员尚未为您配置首页卡片')).toBeTruthy();
+  });
+
+  it('shows skeletons, not an empty state, until the page and each card have answered; a failed card says so', async () => {
+    const news = card('n', 'campusNews', '校园新闻');
+    const rec = card('r', 'recommend', '为你推荐');
+    let answerLayout: (v: HomeLayout) => void = () => {};
+    api.layout.mockImplementation(() => new Promise<HomeLayout>((resolve) => (answerLayout = resolve)));
+    let answerNews: (v: CardView) => void = () => {};
+    api.view.mockImplementation((id: string) =>
+      id === 'n' ? new Promise<CardView>((resolve) => (answerNews = resolve)) : Promise.reject(new Error('boom')),
+    );
+    renderHome();
+    await waitFor(() => expect(api.layout).toHaveBeenCalled());
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(document.querySelectorAll('.wb-card-body .plain-skeleton')).toHaveLength(3);
+    expect(screen.queryByText('管理员尚未为您配置首页卡片')).toBeNull();
+    await act(async () => answerLayout({ types: [type('t1', '工作台', 'same', [news, rec])] }));
+    const newsCard = (await screen.findByRole('heading', { name: '校园新闻', level: 2 })).closest('.wb-card')!;
+    expect(newsCard.querySelector('.wb-card-body .plain-skeleton')).not.toBeNull();
+    expect(within(newsCard as HTMLElement).queryByText('暂无数据')).toBeNull();
+    const recCard = screen.getByRole('heading', { name: '为你推荐', level: 2 }).closest('.wb-card') as HTMLElement;
+    expect((await within(recCard).findByRole('alert')).textContent).toContain('卡片加载失败');
+    await act(async () => answerNews(viewOf(news)));
+    expect(await within(newsCard as HTMLElement).findByText('暂无数据')).toBeTruthy();
+    expect(newsCard.querySelector('.wb-card-body .plain-skeleton')).toBeNull();
   });
 
   it('shows no special strip when none is configured', async () => {

@@ -1,6 +1,8 @@
-import { Alert, Card, Empty, Skeleton, Tabs } from 'antd';
-import type { Card as CardConfig, Layout } from '@portal/contracts/workbench';
+import type { Card as CardConfig, IndexType, Layout } from '@portal/contracts/workbench';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
+import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { useCardView } from '../api/get-card-view.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { useHomeLayout } from '../api/get-home-layout.ts';
@@ -12,31 +14,76 @@ import { HomeBanner } from './home-banner.tsx';
 import { ServiceSpecials } from './service-specials.tsx';
 import '../workbench.css';
 
+/** A warning or error line (Ant Design's Alert look, plain). */
+function Notice({ kind, children }: { kind: 'warning' | 'error'; children: ReactNode }) {
+  return (
+    <div className={`plain-alert plain-alert-${kind}`} role="alert">
+      <span className="plain-alert-mark" aria-hidden>
+        {kind === 'warning' ? '!' : '✕'}
+      </span>
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** A card's frame (Ant Design's small Card, plain): a head with its level-2 title and other information, a body. */
+function CardFrame({
+  title,
+  extra,
+  className,
+  cardType,
+  children,
+}: {
+  title?: string;
+  extra?: ReactNode;
+  className?: string;
+  cardType?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`wb-card ${className ?? ''}`} data-card-type={cardType}>
+      <div className="wb-card-head">
+        {title === undefined ? (
+          <PlainSkeleton rows={1} className="wb-card-title-skeleton" />
+        ) : (
+          <h2 className="wb-card-title">{title}</h2>
+        )}
+        {extra}
+      </div>
+      <div className="wb-card-body">{children}</div>
+    </div>
+  );
+}
+
+/** Grey bars the size of a card body (Ant Design's Skeleton: a title bar and three lines). */
+function CardSkeleton() {
+  return <PlainSkeleton rows={4} className="wb-card-skeleton" />;
+}
+
 function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
   const { t } = useTranslation();
   const view = useCardView(card.id, layout);
   return (
-    <Card
-      className={`wb-card wb-card-${card.cardType}`}
-      title={<h2 className="wb-card-title">{card.basicConfig.cardName}</h2>}
+    <CardFrame
+      className={`wb-card-${card.cardType}`}
+      title={card.basicConfig.cardName}
       extra={<CardOtherInfo items={card.otherInformationList} />}
-      size="small"
-      data-card-type={card.cardType}
+      cardType={card.cardType}
     >
       {view.isPending ? (
-        <Skeleton active />
+        <CardSkeleton />
       ) : view.isError ? (
-        <Alert type="warning" showIcon message={t('workbench.loadFailed')} />
+        <Notice kind="warning">{t('workbench.loadFailed')}</Notice>
       ) : (
         <CardBody view={view.data} layout={layout} />
       )}
-    </Card>
+    </CardFrame>
   );
 }
 
 function TypeCards({ cards, layout }: { cards: CardConfig[]; layout: Layout }) {
   const { t } = useTranslation();
-  if (!cards.length) return <Empty description={t('workbench.noCards')} />;
+  if (!cards.length) return <p className="plain-empty">{t('workbench.noCards')}</p>;
   return (
     <div className={`wb-cards wb-cards-${layout}`}>
       {cards.map((c) => (
@@ -79,13 +126,13 @@ function HomePageBody() {
       <div className="wb-home" aria-busy="true">
         <h1 className="visually-hidden">{t('pages.homePage')}</h1>
         <div className="wb-banner wb-banner-skeleton">
-          <Skeleton active title={false} paragraph={{ rows: 1, width: 240 }} />
+          <PlainSkeleton rows={1} className="wb-banner-skeleton-bar" />
         </div>
         <div className="wb-cards wb-cards-same">
           {[0, 1, 2].map((i) => (
-            <Card key={i} size="small" className="wb-card">
-              <Skeleton active />
-            </Card>
+            <CardFrame key={i}>
+              <CardSkeleton />
+            </CardFrame>
           ))}
         </div>
       </div>
@@ -97,20 +144,37 @@ function HomePageBody() {
       <HomeBanner enabled={ready} />
       <ServiceSpecials enabled={ready} />
       {home.isError ? (
-        <Alert type="error" showIcon message={t('workbench.loadFailed')} />
+        <Notice kind="error">{t('workbench.loadFailed')}</Notice>
       ) : types.length <= 1 ? (
         <TypeCards cards={types[0]?.cardConfigs ?? []} layout={types[0]?.layout ?? 'same'} />
       ) : (
-        <Tabs
-          // Issue 16: the tab an administrator made the default (else the first), never simply the newest.
-          defaultActiveKey={(types.find((x) => x.isDefault) ?? types[0])?.id}
-          items={types.map((x) => ({
-            key: x.id,
-            label: x.typeName,
-            children: <TypeCards cards={x.cardConfigs} layout={x.layout} />,
-          }))}
-        />
+        <TypeTabs types={types} />
       )}
     </div>
+  );
+}
+
+/**
+ * One tab per index type. Issue 16: it opens on the tab an administrator made the default (else the first), never
+ * simply the newest; until the user picks a tab it follows the default of the latest answer (the page may first
+ * paint the answer it saved, then the fresh one).
+ */
+function TypeTabs({ types }: { types: IndexType[] }) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const fallback = (types.find((x) => x.isDefault) ?? types[0])?.id;
+  const active = types.some((x) => x.id === chosen) ? chosen! : fallback;
+  return (
+    <PlainTabs
+      className="wb-home-tabs"
+      label={t('workbench.homeTabs')}
+      activeKey={active}
+      onChange={setChosen}
+      items={types.map((x) => ({
+        key: x.id,
+        label: x.typeName,
+        children: <TypeCards cards={x.cardConfigs} layout={x.layout} />,
+      }))}
+    />
   );
 }

@@ -1,38 +1,38 @@
 import type { NewsItem } from '@portal/contracts/workbench';
-import { Alert, Modal, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useNewsForReader } from '../api/get-news-for-reader.ts';
+import { WbTag } from './card-body.tsx';
+import { PlainDialog } from './plain-dialog.tsx';
 
 /**
  * A written item's body (issue 16), cleaned again in the browser before it is shown. A code part of its own with the
- * HTML sanitiser, loaded when a reader first opens an item (news-title.tsx).
+ * HTML sanitiser, loaded when a reader first opens an item (news-title.tsx). A plain dialog (issue 10), so the home
+ * page's cards open it without Ant Design.
  */
 export function NewsReader({ item, onClose }: { item: NewsItem; onClose: () => void }) {
   const { t } = useTranslation();
   const read = useNewsForReader(item.id);
   return (
-    <Modal
-      open
-      title={item.title}
-      width={720}
-      footer={null}
-      onCancel={onClose}
-      closable={{ 'aria-label': t('workbench.newsAdmin.close') }}
-      destroyOnHidden
-    >
+    <PlainDialog open title={item.title} width={720} onClose={onClose}>
       <p className="wb-date">
-        {item.fieldSet && <Tag>{item.fieldSet}</Tag>}
+        {item.fieldSet && <WbTag>{item.fieldSet}</WbTag>}
         {formatTenantTime(item.releaseTime)}
       </p>
       {read.isPending ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
+        <PlainSkeleton rows={6} />
       ) : read.data ? (
         <div className="wb-news-body" dangerouslySetInnerHTML={{ __html: sanitizeRichText(read.data.content) }} />
       ) : (
-        <Alert type="error" showIcon title={t('workbench.newsAdmin.readFailed')} />
+        <div className="plain-alert plain-alert-error" role="alert">
+          <span className="plain-alert-mark" aria-hidden>
+            ✕
+          </span>
+          <span>{t('workbench.newsAdmin.readFailed')}</span>
+        </div>
       )}
-    </Modal>
+    </PlainDialog>
   );
 }

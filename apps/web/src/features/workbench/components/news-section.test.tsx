@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
+import { polyfillDialog } from '../lib/jsdom-dialog.ts';
 
 const http = vi.hoisted(() => ({ osp: vi.fn(), wb: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({
@@ -15,6 +16,7 @@ vi.mock('../../../lib/http/clients.ts', () => ({
 }));
 const { NewsSection } = await import('./news-section.tsx');
 const { NewsTitle } = await import('./news-title.tsx');
+polyfillDialog();
 
 const RECORDS = [
   {
@@ -128,5 +130,8 @@ describe('校园新闻与公告 (issue 16)', () => {
     expect(dialog.innerHTML).not.toContain('<script');
     expect(within(dialog).getByText('2026-01-02 02:06')).toBeTruthy();
     expect(http.wb).toHaveBeenCalledWith('/news/detail', { id: 'n1' });
+    // A plain dialog (issue 10): its close button closes it.
+    await userEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,10 +1,12 @@
-import { Button, Modal, Skeleton, Tabs } from 'antd';
 import type { CardService, ServiceSpecial } from '@portal/contracts/workbench';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
+import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { useServiceSpecial } from '../api/get-service-special.ts';
 import { useServiceSpecialList } from '../api/get-service-special-list.ts';
 import { EmptyState, Icon, ServiceLink } from './card-body.tsx';
+import { PlainDialog } from './plain-dialog.tsx';
 import '../workbench.css';
 
 function SpecialServices({ services, label }: { services: CardService[]; label: string }) {
@@ -29,13 +31,14 @@ function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) 
   const { t } = useTranslation();
   const list = useServiceSpecialList(open);
   return (
-    <Modal open={open} title={t('workbench.special.all')} footer={null} onCancel={onClose} width={760} destroyOnHidden>
+    <PlainDialog open={open} title={t('workbench.special.all')} onClose={onClose} width={760}>
       {list.isPending ? (
-        <Skeleton active />
+        <PlainSkeleton rows={4} />
       ) : !list.data?.length ? (
         <EmptyState text={t('workbench.empty')} />
       ) : (
-        <Tabs
+        <PlainTabs
+          label={t('workbench.special.all')}
           items={list.data.map((x) => ({
             key: x.id,
             label: x.title,
@@ -43,7 +46,7 @@ function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) 
           }))}
         />
       )}
-    </Modal>
+    </PlainDialog>
   );
 }
 
@@ -63,9 +66,9 @@ export function ServiceSpecials({ enabled, featured }: { enabled: boolean; featu
         <h2 id="wb-special-title" className="wb-card-title">
           {t('workbench.special.title')}：{special.title}
         </h2>
-        <Button type="link" onClick={() => setAll(true)}>
+        <button type="button" className="plain-link" onClick={() => setAll(true)}>
           {t('workbench.special.all')}
-        </Button>
+        </button>
       </div>
       {special.description && <p className="wb-special-desc">{special.description}</p>}
       <div className="wb-special-body">

@@ -13,11 +13,20 @@ export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
 export type DbOptions =
   { engine: 'sqlite'; filename: string } | { engine: 'postgres'; url: string; schema?: string; max?: number };
 
+const sqliteFiles = new WeakMap<Db, string>();
+
+/**
+ * The file of a SQLite database made here (null for PostgreSQL and for `:memory:`), for a long read that opens a
+ * read-only connection of its own instead of holding the one connection every request shares (ADR 0046).
+ */
+export const sqliteFileOf = (db: Db): string | null => sqliteFiles.get(db) ?? null;
+
 /** The only place that picks SQLite or PostgreSQL. */
 export function createDb(options: DbOptions): DbHandle {
   if (options.engine === 'sqlite') {
     if (options.filename !== ':memory:') mkdirSync(join(options.filename, '..'), { recursive: true });
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(options.filename) }) });
+    if (options.filename !== ':memory:') sqliteFiles.set(db, options.filename);
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   // int8 (count(*), bigint columns) arrive as numbers: every value this schema keeps fits in 2^53.

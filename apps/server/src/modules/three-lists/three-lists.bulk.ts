@@ -15,8 +15,8 @@ export function threeListsBulk(db: Db) {
   return {
     depts: (tenantId: string) => r.depts(tenantId),
     countDuties: (tenantId: string, f: DutyFilter) => r.countDuties(tenantId, f),
+    /** The duties of an export in id order with their services' names (ADR 0046). */
     streamDuties: (tenantId: string, f: DutyFilter) => r.streamDuties(tenantId, f),
-    servicesOf: (tenantId: string, dutyIds: string[]) => r.servicesOf(tenantId, dutyIds),
     /** The services a duty may link to, by name (ADR 0005: the catalogue's where both have a name). */
     servicesByName: (tenantId: string) => r.servicesByName(tenantId),
     dutiesByKey: (tenantId: string, by: DutyKeyColumn, values: string[], columns: DutyKeyColumn[]) =>

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { Db, Engine } from '../../db/create-db.ts';
+import { sqliteFileOf, type Db, type Engine } from '../../db/create-db.ts';
+import { binaryCompare, openSqliteReader, sqliteParams } from '../../db/sqlite-reader.ts';
 import { markList, markRows, sqlText } from '../../db/sql-texts.ts';
 import { engineOf, nowIso } from '../../db/sql-helpers.ts';
 
@@ -55,6 +56,15 @@ export function threeListsRepository(db: Db) {
     'd.duty_content',
     'd.sort',
     'd.updated_at',
+  ] as const;
+
+  const exportColumns = [
+    'd.id',
+    'p.name as dept_name',
+    'd.duty_name',
+    'd.duty_type',
+    'd.duty_content',
+    'd.sort',
   ] as const;
 
   return {
@@ -131,18 +141,40 @@ export function threeListsRepository(db: Db) {
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.n));
     },
-    /** Duties in pages of `batch`, by id, for an export that never holds them all. */
-    async *streamDuties(tenantId: string, f: DutyFilter, batch = 2000) {
+    /**
+     * The duties of an export in id order, each with the names of its services in name order joined by '、', in
+     * batches of `batch` (ADR 0046). On a SQLite file: one statement streamed from a read-only connection of its
+     * own, in one snapshot, with the links merged in from a second statement in duty order (no query per page, no
+     * Kysely per row; the shared connection stays free). Elsewhere (PostgreSQL, `:memory:`): keyset pages with
+     * the names aggregated in the same query.
+     */
+    async *streamDuties(tenantId: string, f: DutyFilter, batch = 2000): AsyncGenerator<DutyExportRow[]> {
+      const duties = dutyBase(tenantId, f).select(exportColumns).orderBy('d.id');
+      const file = sqliteFileOf(db);
+      if (file) {
+        yield* streamDutiesFrom(file, tenantId, duties.compile(), batch);
+        return;
+      }
+      const names =
+        engineOf(db) === 'postgres'
+          ? sql<string | null>`string_agg(s.service_name, '、' ORDER BY s.service_name)`
+          : sql<string | null>`group_concat(s.service_name, '、' ORDER BY s.service_name)`;
       let after = '';
       for (;;) {
-        const rows = await dutyBase(tenantId, f)
+        const rows = await duties
           .where('d.id', '>', after)
-          .select(dutyColumns)
-          .orderBy('d.id')
+          .select((eb) =>
+            eb
+              .selectFrom('osp_duty_services as s')
+              .where('s.tenant_id', '=', tenantId)
+              .whereRef('s.duty_id', '=', 'd.id')
+              .select(names.as('names'))
+              .as('services'),
+          )
           .limit(batch)
           .execute();
         if (!rows.length) return;
-        yield rows;
+        yield rows.map((r) => ({ ...r, sort: Number(r.sort), services: r.services ?? '' }));
         after = rows[rows.length - 1]!.id;
         if (rows.length < batch) return;
       }
@@ -486,6 +518,71 @@ function listDept(r: {
     phone: r.phone ?? '',
     address: r.address ?? '',
   };
+}
+
+/** A duty as an export writes it (streamDuties). */
+export type DutyExportRow = {
+  id: string;
+  dept_name: string;
+  duty_name: string;
+  duty_type: string;
+  duty_content: string;
+  sort: number;
+  services: string;
+};
+
+/** streamDuties on a SQLite file: see there. */
+function* streamDutiesFrom(
+  file: string,
+  tenantId: string,
+  duties: { sql: string; parameters: readonly unknown[] },
+  batch: number,
+): Generator<DutyExportRow[]> {
+  const reader = openSqliteReader(file);
+  try {
+    const dutyRows = reader.db.prepare(duties.sql);
+    dutyRows.setReturnArrays(true);
+    // Every link of the tenant in duty order (the primary key's): one pass beside the duties, which are in the
+    // same (BINARY) order; links of duties outside the filter are passed over.
+    const linkRows = reader.db.prepare(
+      'SELECT duty_id, service_name FROM osp_duty_services WHERE tenant_id = ? ORDER BY duty_id',
+    );
+    linkRows.setReturnArrays(true);
+    const links = linkRows.iterate(tenantId) as Iterator<[string, string]>;
+    let link = links.next();
+    let out: DutyExportRow[] = [];
+    for (const r of dutyRows.iterate(...sqliteParams(duties.parameters)) as Iterable<
+      [string, string, string, string, string, number]
+    >) {
+      const id = r[0];
+      while (!link.done && binaryCompare(link.value[0], id) < 0) link = links.next();
+      let services = '';
+      if (!link.done && link.value[0] === id) {
+        const names: string[] = [];
+        while (!link.done && link.value[0] === id) {
+          names.push(link.value[1]);
+          link = links.next();
+        }
+        services = names.length > 1 ? names.sort(binaryCompare).join('、') : names[0]!;
+      }
+      out.push({
+        id,
+        dept_name: r[1],
+        duty_name: r[2],
+        duty_type: r[3],
+        duty_content: r[4],
+        sort: Number(r[5]),
+        services,
+      });
+      if (out.length >= batch) {
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length) yield out;
+  } finally {
+    reader.close();
+  }
 }
 
 /** A search term for LIKE: the wildcards % and _ are dropped, so a user's text never widens the match. */

@@ -93,20 +93,16 @@ const deptDuty: Dataset = {
   async *rows(deps, ctx, scope) {
     const r = threeListsBulk(deps.db);
     const f = dutyFilter(scope, await r.depts(ctx.tenantId));
-    for await (const batch of r.streamDuties(ctx.tenantId, f)) {
-      const services = await r.servicesOf(
-        ctx.tenantId,
-        batch.map((d) => d.id),
-      );
+    // Each duty with its services' names, from one ordered stream (ADR 0046).
+    for await (const batch of r.streamDuties(ctx.tenantId, f))
       yield batch.map((d) => ({
         deptName: d.dept_name,
         dutyName: d.duty_name,
         dutyType: d.duty_type,
         dutyContent: d.duty_content,
         sort: String(d.sort),
-        services: (services.get(d.id) ?? []).map((s) => s.serviceName).join('、'),
+        services: d.services,
       }));
-    }
   },
   async importer(deps, ctx) {
     const r = threeListsBulk(deps.db);

@@ -251,7 +251,7 @@ describe('on a phone (390 × 844, touch)', () => {
     await guide.waitFor({ state: 'hidden' });
   });
 
-  it('/login paints with no Ant Design, and when the Ant Design layout does not arrive a plain message offers a retry', async () => {
+  it('/login and the home page paint with no Ant Design, and when the shell does not arrive a plain message offers a retry', async () => {
     const { page, server } = journey;
     const loaded: string[] = [];
     page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
@@ -268,16 +268,21 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.getByText('请输入账号').waitFor();
     await page.getByText('请输入密码').waitFor();
 
-    // The layout of every other page does not arrive: the first script's own error page, not a white one.
-    await page.route(/\/assets\/antd-root-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    // The shell of /home does not arrive: the first script's own error page, not a white one.
+    await page.route(/\/assets\/shell-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.getByLabel('账号').fill('student01');
     await page.getByLabel('密码', { exact: true }).fill('Demo@12345');
     await page.getByRole('button', { name: '登录' }).tap();
     await page.getByText('页面加载失败：网络不稳定或系统已更新。').waitFor();
-    await page.unroute(/\/assets\/antd-root-[^/]+\.js$/);
+    await page.unroute(/\/assets\/shell-[^/]+\.js$/);
     await page.getByRole('button', { name: '重新加载' }).tap();
     await page.getByRole('button', { name: '打开导航菜单' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/home/homePage');
+    // The shell and the home page are plain too (ADR 0048): no Ant Design layout, theme or sheet (the portal's own
+    // sheets keep a few rules for Ant Design's components on other pages), and no Ant Design component.
+    await page.getByRole('heading', { name: '待我处理' }).waitFor();
+    expect(loaded.filter((p) => p.includes('antd-root') || p.includes('antd-theme'))).toEqual([]);
+    expect(await page.locator('[class^="ant-"], [class*=" ant-"]').count()).toBe(0);
   });
 });
 

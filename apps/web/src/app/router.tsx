@@ -36,6 +36,8 @@ const OUTSIDE_LOADERS: Record<string, PageLoader> = {
 };
 /** Pages painted with plain React and CSS, outside the Ant Design layout. */
 const PLAIN_PAGES = new Set(['login', 'advanceLanding']);
+/** Pages of the (plain) shell painted without Ant Design. */
+const PLAIN_SHELL_PAGES = new Set(['homePage']);
 const pages = () => import('./routes/pages.tsx');
 const OUTSIDE_ELEMENTS: Record<string, PageLoader> = {
   deleteNoPag: () => pages().then((m) => <m.DeletedMessagePage />),
@@ -124,25 +126,34 @@ export const routes: RouteObject[] = [
               route(p.path, p.handle, OUTSIDE_LOADERS, OUTSIDE_ELEMENTS, outsideNotBuilt),
             ),
             {
-              path: '/home',
-              handle: { name: 'home', titleKey: 'app.home' },
-              ...lazyPage(() => import('./shell.tsx').then((m) => <m.Shell />)),
-              children: [
-                { index: true, element: <Navigate to="/home/homePage" replace /> },
-                ...SHELL_PAGES.map((p) => route(p.path, p.handle, SHELL_LOADERS, SHELL_ELEMENTS, shellNotBuilt)),
-                {
-                  path: 'userFrameConfig/:name',
-                  handle: USER_FRAME_CONFIG_HANDLE('userFrameConfig'),
-                  ...lazyPage(() => import('./routes/user-frame-config.tsx').then((m) => <m.UserFrameConfigRoute />)),
-                },
-              ],
-            },
-            {
               path: '/wel/index',
               handle: { name: 'wel', titleKey: 'app.home' },
               element: <Navigate to="/home/homePage" replace />,
             },
           ]),
+          {
+            // The shell and the home page are plain (issue 10, ADR 0042); the shell's other pages bring the Ant
+            // Design layout inside it.
+            path: '/home',
+            handle: { name: 'home', titleKey: 'app.home' },
+            ...lazyPage(() => import('./shell.tsx').then((m) => <m.Shell />)),
+            children: [
+              { index: true, element: <Navigate to="/home/homePage" replace /> },
+              ...SHELL_PAGES.filter((p) => PLAIN_SHELL_PAGES.has(p.handle.name)).map((p) =>
+                route(p.path, p.handle, SHELL_LOADERS, SHELL_ELEMENTS, shellNotBuilt),
+              ),
+              antdLayout([
+                ...SHELL_PAGES.filter((p) => !PLAIN_SHELL_PAGES.has(p.handle.name)).map((p) =>
+                  route(p.path, p.handle, SHELL_LOADERS, SHELL_ELEMENTS, shellNotBuilt),
+                ),
+                {
+                  path: 'userFrameConfig/:name',
+                  handle: USER_FRAME_CONFIG_HANDLE('userFrameConfig'),
+                  ...lazyPage(() => import('./routes/user-frame-config.tsx').then((m) => <m.UserFrameConfigRoute />)),
+                },
+              ]),
+            ],
+          },
         ],
       },
       antdLayout([

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 /**
  * A navigation drawer on a phone: a modal <dialog> sliding in from the left (the browser keeps focus inside it,
@@ -18,24 +19,10 @@ export function PlainDrawer({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onClose);
   const titleId = useId();
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      className="plain-drawer"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(e) => {
-        if (e.target === dialog.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className="plain-drawer" aria-labelledby={titleId}>
       <div className="plain-drawer-body">
         <div className="plain-drawer-head">
           <span id={titleId} className="plain-drawer-title">

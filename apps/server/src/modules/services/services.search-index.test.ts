@@ -8,7 +8,7 @@ import { tokenize as assistantTokenize } from '../assistant/assistant.search.ts'
 import { bumpCatalogue } from './catalogue-version.ts';
 import { SLICE, indexSettled, searchIndexFor } from './search-indexes.ts';
 import { flushSearchWords, recordSearchWord } from './search-words.ts';
-import { ServiceSearchIndex, normalize, type SearchableService } from './services.search.ts';
+import { ServiceSearchIndex, normalize, type SearchableService, type ServiceVisibility } from './services.search.ts';
 
 /**
  * Issue 13: the inverted index finds exactly what a plain substring scan finds for 1- and 2-character queries
@@ -40,7 +40,7 @@ const GUIDES = [
   '',
 ];
 
-/** A generated catalogue: every demo service under every prefix, with guides, labels and heat. */
+/** A generated catalogue: every demo service under every prefix, with guides, labels, heat and visibility. */
 function catalogue(): SearchableService[] {
   const demo = demoServices();
   const out: SearchableService[] = [];
@@ -54,7 +54,11 @@ function catalogue(): SearchableService[] {
         scene: s.scene,
         type: s.type,
         guide: GUIDES[(i + k) % GUIDES.length]!,
-        heat: (s.visitCount * (k + 3)) % 100_000,
+        // Few heats, so that equal scores with equal heats are common and the id decides.
+        heat: i % 3 === 0 ? 10 : (s.visitCount * (k + 3)) % 100_000,
+        isPublic: (i + k) % 3 !== 0,
+        businessType: ['service', 'matter', 'app'][i % 3]!,
+        roles: i % 5 === 0 ? ['r-teacher'] : i % 7 === 0 ? ['r-student', 'r-teacher'] : null,
       }),
     ),
   );
@@ -176,6 +180,87 @@ describe('the inverted service index', () => {
     }
   });
 
+  it('pages exactly as sorting every hit: the total and the hits from `from` to `to`, for each audience', () => {
+    const audiences: Array<(v: ServiceVisibility) => boolean> = [
+      (v) => !v.roles?.length || v.roles.includes('r-student'),
+      (v) => v.isPublic === true && !v.roles?.length,
+      (v) => v.businessType === 'matter' && (!v.roles?.length || v.roles.includes('r-teacher')),
+      () => true,
+    ];
+    const queries = [
+      ...every(chars, 40),
+      ...every(bigrams, 40),
+      '办理',
+      '服务',
+      '成绩查询',
+      '学生请假申请',
+      '东校区校园卡充值',
+      '研究生学位论文提交申请',
+      '本科生 成绩',
+      'cjcx',
+      'chengji',
+      'qingjia',
+      'xs',
+      'x',
+      '010',
+      '8:00',
+    ];
+    for (const q of queries) {
+      const all = index.scanAll(q);
+      for (const sees of audiences) {
+        const hits = all.filter((h) => sees(index.get(h.id)!));
+        for (const [from, to] of [
+          [0, 12],
+          [12, 24],
+          [0, 0],
+          [7, 1000],
+          [0, Infinity],
+          [100_000, 100_012],
+        ] as const) {
+          expect(index.page(q, sees, from, to), `${q} ${from}-${to}`).toEqual({
+            total: hits.length,
+            hits: hits.slice(from, to),
+          });
+        }
+      }
+    }
+  });
+
+  it('asks who may see once per kind of visibility, not once per service', () => {
+    const kinds = new Set(
+      services.map((s) => JSON.stringify([s.isPublic ?? null, s.businessType ?? null, s.roles ?? null])),
+    );
+    let asked = 0;
+    const page = index.page(
+      '申请',
+      (v) => {
+        asked++;
+        return v.isPublic === true;
+      },
+      0,
+      12,
+    );
+    expect(page.total).toBeGreaterThan(kinds.size);
+    expect(asked).toBeLessThanOrEqual(kinds.size);
+  });
+
+  it('scores strings with a field separator or a surrogate as scoring every service does, and pages them alike', () => {
+    const odd = new ServiceSearchIndex([
+      ...services.slice(0, 300),
+      { ...services[0]!, id: 'odd-1', name: '𠀀研究生\u0001成绩' },
+      { ...services[1]!, id: 'odd-2', name: '研究𠀀生成绩', guide: '附件\ud840说明' },
+    ]);
+    for (const q of ['\u0001', '生\u0001成', '𠀀', '\ud840', '𠀀研', '究𠀀生', '\ud840说', '研究生\u0001']) {
+      // The postings hold no gram with a separator or a lone surrogate, so these may find fewer than a scan;
+      // what they find is scored and ordered as the scan does.
+      const scan = odd.scanAll(q);
+      const all = odd.search(q);
+      const found = new Set(all.map((h) => h.id));
+      expect(all, JSON.stringify(q)).toEqual(scan.filter((h) => found.has(h.id)));
+      expect(odd.page(q, () => true, 0, 3)).toEqual({ total: all.length, hits: all.slice(0, 3) });
+    }
+  });
+
   it('replaces, removes and re-ranks services in place', () => {
     const small = new ServiceSearchIndex(services.slice(0, 200));
     const target = services[5]!;
@@ -189,6 +274,15 @@ describe('the inverted service index', () => {
     small.bump(b!.id, 10_000_000);
     if (a!.score === b!.score) expect(small.search('成绩查询')[0]!.id).toBe(b!.id);
     expect(small.waste).toBeGreaterThan(0);
+    // A page follows heat as the full list does.
+    const before = small.search('学生');
+    const last = before[before.length - 1]!;
+    small.setHeat(last.id, 99_000_000);
+    const after = small.search('学生');
+    expect(small.page('学生', () => true, 0, 3).hits).toEqual(after.slice(0, 3));
+    expect(after.findIndex((h) => h.id === last.id)).toBeLessThanOrEqual(
+      before.findIndex((h) => h.score === last.score),
+    );
   });
 
   it('uses one tokenizer for service search and the robot: the same tokens and stop words', () => {

@@ -69,6 +69,32 @@ describe('service search', () => {
     expect(index.search('量子纠缠')).toEqual([]);
   });
 
+  it('orders equal scores by heat, then equal heats by the smaller id, on every page', () => {
+    // Every name holds 钥匙 at the same place, so every score is the same; four heats for 40 services.
+    const tied = new ServiceSearchIndex(
+      Array.from({ length: 40 }, (_, i) =>
+        svc(`t${String((i * 17) % 40).padStart(2, '0')}`, `宿舍钥匙借用${i}`, i % 4),
+      ),
+    );
+    const all = tied.search('钥匙');
+    expect(new Set(all.map((h) => h.score)).size).toBe(1);
+    const expected = [...all].sort((a, b) => b.heat - a.heat || (a.id < b.id ? -1 : 1)).map((h) => h.id);
+    expect(all.map((h) => h.id)).toEqual(expected);
+    expect(expected.slice(0, 3)).toEqual(['t03', 't07', 't11']);
+    for (let from = 0; from < 40; from += 7) {
+      const page = tied.page('钥匙', () => true, from, from + 7);
+      expect(page.total).toBe(40);
+      expect(page.hits.map((h) => h.id)).toEqual(expected.slice(from, from + 7));
+    }
+  });
+
+  it('pages a search with the total of what the caller may see', () => {
+    const page = index.page('申请', (v) => v.businessType === undefined, 1, 2);
+    expect(page).toEqual({ total: 3, hits: [index.search('申请')[1]] });
+    expect(index.page('申请', () => false, 0, 12)).toEqual({ total: 0, hits: [] });
+    expect(index.page('  ', () => true, 0, 12)).toEqual({ total: 0, hits: [] });
+  });
+
   it('bumps heat after a click', () => {
     index.bump('4', 1000);
     expect(index.search('请假')[0]!.id).toBe('4');

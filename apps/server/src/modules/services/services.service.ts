@@ -41,7 +41,7 @@ import {
   type ServiceOrder,
   type Viewer,
 } from './services.repository.ts';
-import { normalize, type IndexedService } from './services.search.ts';
+import { normalize, type ServiceVisibility } from './services.search.ts';
 import { bumpHeat, searchIndexFor } from './search-indexes.ts';
 import { recordVisit } from './visits.ts';
 import { flushSearchWords, recordSearchWord } from './search-words.ts';
@@ -401,7 +401,7 @@ export async function changeOrder(c: Caller, user: RequestContext, serviceIds: s
 /** Whether the caller may see an indexed service: the rules of servicesRepository.visible, in memory. */
 function visibleIn(c: Caller, serviceType: string | undefined) {
   const v = c.viewer;
-  return (_id: string, d: IndexedService) => {
+  return (d: ServiceVisibility) => {
     if (serviceType && d.businessType !== serviceType) return false;
     if (!v.userId) return d.isPublic === true && !d.roles?.length;
     if (v.admin) return true;
@@ -433,10 +433,15 @@ export async function search(
     key,
     async () => {
       const index = await searchIndexFor(c.db, c.tenantId, version);
-      const hits = index.search(input.keyword, visibleIn(c, serviceType));
-      const ids = hits.slice((input.current - 1) * input.size, input.current * input.size).map((h) => h.id);
+      const { total, hits } = index.page(
+        input.keyword,
+        visibleIn(c, serviceType),
+        (input.current - 1) * input.size,
+        input.current * input.size,
+      );
+      const ids = hits.map((h) => h.id);
       const rows = inOrder(await repo(c).byIds(c.tenantId, c.viewer, ids), ids);
-      return pageResult(await toItems(c, rows, false), hits.length, input.current, input.size);
+      return pageResult(await toItems(c, rows, false), total, input.current, input.size);
     },
     VISITS_MAX_AGE_MS,
     'search',
@@ -473,7 +478,7 @@ export async function heatWords(c: Caller, size: number): Promise<string[]> {
       const visible = visibleIn(c, undefined);
       return words
         .map((r) => r.keyword)
-        .filter((w) => index.search(w, visible).length > 0)
+        .filter((w) => index.page(w, visible, 0, 0).total > 0)
         .slice(0, size);
     },
     VISITS_MAX_AGE_MS,

@@ -74,6 +74,7 @@ const STUDENT_ROLE = '000000-student';
 async function catalogue(dbFile: string): Promise<SearchableService[]> {
   const { createDb } = await import('../apps/server/src/db/create-db.ts');
   const { servicesRepository } = await import('../apps/server/src/modules/services/services.repository.ts');
+  const { toSearchable } = await import('../apps/server/src/modules/services/search-indexes.ts');
   const db = createDb({ engine: 'sqlite', filename: dbFile });
   try {
     const repo = servicesRepository(db.db);
@@ -86,19 +87,7 @@ async function catalogue(dbFile: string): Promise<SearchableService[]> {
       ))
         roles.set(id, r);
     }
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.service_name,
-      labels: `${r.label_name} ${r.shelf_label_name}`,
-      dept: r.dept_name,
-      scene: r.scene_name,
-      type: r.type_name,
-      guide: r.guide_text ?? '',
-      heat: Number(r.visit_count),
-      isPublic: Number(r.is_public) === 1,
-      businessType: r.business_type,
-      roles: roles.get(r.id) ?? null,
-    }));
+    return rows.map((r) => toSearchable(r, roles));
   } finally {
     await db.close();
   }

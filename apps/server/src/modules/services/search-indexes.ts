@@ -38,7 +38,8 @@ type Entry = {
 
 const entries = new WeakMap<object, Map<string, Entry>>();
 
-const toSearchable = (
+/** A catalogue row with its visibility as the search index reads it (also the search bench's recall check). */
+export const toSearchable = (
   r: Awaited<ReturnType<ReturnType<typeof servicesRepository>['searchable']>>[number],
   roles: Map<string, string[]>,
 ): SearchableService => ({

@@ -7,12 +7,15 @@
  *   TRANSFER_BENCH_SCALE=1 node bench/transfer.bench.ts # import's peak memory at 100,000 and 400,000 rows
  *
  * 1. exceljs-write: ExcelJS's streaming WorkbookWriter writes ROWS rows of the six duty-list columns.
- * 2. portal-export: the export job (`transfer/deptDuty/exportStart`) of ROWS duties in SQLite, start to finished.
+ * 2. portal-export: the export job (`transfer/deptDuty/exportStart`) of ROWS duties in SQLite, start to finished,
+ *    written by the portal's own one-sheet writer over yazl (ADR 0049; the sheet deflated at zlib level 3, where
+ *    ExcelJS's archiver uses 6: the portal's file is still the smaller, its XML being leaner).
  * 3. exceljs-read: ExcelJS's streaming WorkbookReader reads the exported file row by row.
  * 4. portal-read: the portal's own xlsx reader (`modules/transfer/xlsx-reader.ts`, ADR 0005) reads the same file.
  * 5. portal-import: the exported file uploaded and imported (`transfer/deptDuty/import`, rule: skip) into an
- *    emptied duty list, start to finished: the zip-bomb check, a counting pass, validation, 500-row batches
- *    committed 5,000 rows at a time (ADR 0040).
+ *    emptied duty list, start to finished: the upload's zip-bomb check, a counting pass (beside the first rows,
+ *    ADR 0049), the sheet parsed in a worker (ADR 0045), validation, 500-row batches committed 5,000 rows at a time
+ *    (ADR 0040).
  * Each measurement runs in a child process of its own, which samples its RSS every 20 ms: the peak above the
  * child's RSS before the work is the memory figure. Everything is bounded; the run stops itself after
  * TRANSFER_BENCH_DEADLINE_MS.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkXlsx, countRows, isTextFormula, neutralise, readRows, sheetWriter, unneutralise } from './spreadsheet.ts';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { xlsOf, xlsxOf, zipOf } from './transfer-test-files.ts';
+import { scanRowTags } from './xlsx-reader.ts';
 
 describe('spreadsheets', () => {
   let dir: string;
@@ -165,6 +166,39 @@ describe('spreadsheets', () => {
     const notZip = join(dir, 'not-a-zip.xlsx');
     await writeFile(notZip, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]));
     await expect(checkXlsx(notZip)).rejects.toMatchObject({ message: TRANSFER_TEXTS.badFormat });
+  });
+
+  it('counts row tags by bytes however the sheet is cut into pieces: prefixes, self-closing rows, "row" in text and names', () => {
+    const xml = Buffer.from(
+      `<x:worksheet xmlns:x="${'m'}"><x:sheetData><x:row r="2"><x:c><x:v>arrow row &lt;row&gt;</x:v></x:c></x:row>` +
+        `<row spans="1:2"><c t="inlineStr"><is><t>行 x:row rows</t></is></c></row><rowBreaks count="1"/>` +
+        `<row\tr='7'/><x:row\nr="9" ht="15"><c r="A9"/></x:row><my.pfx-1:row r="12">` +
+        `<arrow r="99"/><rowx r="98"/></x:sheetData></x:worksheet>`,
+    );
+    const whole = scanRowTags(xml, 0, 0);
+    expect(whole).toMatchObject({ count: 5, last: 12, rest: xml.length });
+    expect(scanRowTags(xml, 0, 7)).toMatchObject({ count: 2 });
+    // Every cut: the rest of the first piece is read again with the second, as xlsxRowCount does.
+    for (let cut = 0; cut <= xml.length; cut++) {
+      const first = scanRowTags(xml.subarray(0, cut), 0, 2);
+      const second = scanRowTags(xml.subarray(first.rest), first.last, 2);
+      expect([cut, first.count + second.count, second.last]).toEqual([cut, 4, 12]);
+    }
+  });
+
+  it('refuses a part that holds fewer bytes than it declares, and one whose deflated data is broken', async () => {
+    const head = [part('[Content_Types].xml', '<Types/>'), part('xl/workbook.xml', '<workbook/>')];
+    const sheet = Buffer.from(`<worksheet ${ns}><sheetData>${'<row r="1"/>'.repeat(50_000)}</sheetData></worksheet>`);
+    const short = join(dir, 'short.xlsx');
+    await writeFile(short, zipOf([...head, { name: 'xl/worksheets/sheet1.xml', data: sheet, lie: sheet.length + 10 }]));
+    await expect(checkXlsx(short)).rejects.toMatchObject({ message: TRANSFER_TEXTS.zipBomb });
+    const name = 'xl/worksheets/sheet1.xml';
+    const broken = zipOf([{ name, data: sheet }, ...head]);
+    // The first part's deflated bytes start after its 30-byte local header and its name: 0xFF is no block type.
+    broken.fill(0xff, 30 + name.length, 30 + name.length + 8);
+    const bad = join(dir, 'broken.xlsx');
+    await writeFile(bad, broken);
+    await expect(checkXlsx(bad)).rejects.toMatchObject({ message: TRANSFER_TEXTS.badFormat });
   });
 
   it('marks an xlsx formula written without its result (a tool that does not calculate) instead of reading it as empty', async () => {

@@ -3,7 +3,8 @@ import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { badRequest } from '../../platform/errors.ts';
 import ExcelJS from 'exceljs';
 import { neutralise, XLSX_MAX_ENTRIES } from './sheet-reader.ts';
-import { entryChunks, openZip } from './xlsx-reader.ts';
+import { entryChunks, openZip, SCAN_CHUNK } from './xlsx-reader.ts';
+import { plainSheetWriter } from './xlsx-writer.ts';
 
 export {
   CELL_MAX_CHARS,
@@ -21,7 +22,8 @@ import type { SheetKind } from './sheet-reader.ts';
 /**
  * Spreadsheet reading and writing for import and export: the type by content, a zip-bomb check before an
  * xlsx is parsed, streamed reading (sheet-reader.ts, re-exported here: xlsx-reader.ts, and xls through SheetJS,
- * docs/adr/0005-spreadsheets.md) and writing (ExcelJS WorkbookWriter), and formula neutralising.
+ * docs/adr/0005-spreadsheets.md) and writing (one sheet: xlsx-writer.ts, ADR 0049; templates: ExcelJS
+ * WorkbookWriter), and formula neutralising.
  */
 
 /** What the parts of an xlsx may inflate to in total, and the highest ratio one part may have. */
@@ -77,7 +79,7 @@ export async function checkXlsx(path: string): Promise<void> {
       if (declared > XLSX_MAX_INFLATED_BYTES)
         throw badRequest(TRANSFER_TEXTS.zipBomb, `inflates past ${XLSX_MAX_INFLATED_BYTES} bytes`);
     }
-    for (const e of entries) for await (const _ of entryChunks(zip, e)) void _;
+    for (const e of entries) for await (const _ of entryChunks(zip, e, SCAN_CHUNK)) void _;
   } finally {
     close();
   }
@@ -123,17 +125,13 @@ export function workbookWriter(path: string) {
   };
 }
 
-/** A streamed xlsx writer with one worksheet: rows go to disk as they come, no styles or shared strings. */
+/**
+ * A streamed xlsx writer with one worksheet (exports, failed rows): our own plain writer over yazl
+ * (xlsx-writer.ts, ADR 0049), text neutralised against formulas. Rows go to disk as they come; `ready()` between
+ * batches waits while the zip stream is behind, so memory stays flat however large the sheet.
+ */
 export function sheetWriter(path: string, sheetName: string) {
-  const wb = workbookWriter(path);
-  const ws = wb.addSheet(sheetName);
-  return {
-    addRow: ws.addRow,
-    async close() {
-      ws.commit();
-      await wb.close();
-    },
-  };
+  return plainSheetWriter(path, sheetName, neutralise);
 }
 
 /** The letters of a 0-based column index (0 → A, 26 → AA). */

@@ -154,7 +154,10 @@ const deptDuty: Dataset = {
       // Existing duties of the batch's check-field values come in one query; new ones go in multi-row inserts.
       async applyBatch(trx, rows, ruleNum, checkFields) {
         const columns = checkFields.map((f) => COLUMN[f as keyof typeof COLUMN]).filter(Boolean);
-        const keyOf = (r: Prepared['row']) => columns.map((c) => r[c]).join('\u0000');
+        const keyOf =
+          columns.length === 1
+            ? (r: Prepared['row']) => r[columns[0]!]
+            : (r: Prepared['row']) => columns.map((c) => r[c]).join('\u0000');
         const prepared = rows.map((v) => {
           try {
             return prepare(v);
@@ -196,11 +199,12 @@ const deptDuty: Dataset = {
             out.push(p);
             continue;
           }
-          const hit = known.get(keyOf(p.row));
+          const key = keyOf(p.row);
+          const hit = known.get(key);
           if (!hit) {
             const entry = { row: { id: orderedId(), ...p.row }, services: p.services };
             inserts.push(entry);
-            known.set(keyOf(p.row), { id: entry.row.id, pending: entry });
+            known.set(key, { id: entry.row.id, pending: entry });
             out.push('insert');
           } else if (ruleNum === RULE_SKIP) out.push('skip');
           else if (ruleNum !== RULE_UPDATE) out.push(new RowError(TRANSFER_TEXTS.duplicateRow));

@@ -75,29 +75,35 @@ export const namesOf = (cell: string | undefined) => [
 
 let lastMs = 0;
 let seq = 0;
-/** Random bytes drawn 4 KiB at a time: one randomBytes() call per id was a tenth of an import's CPU (issue 13). */
-let pool = Buffer.alloc(0);
+let timeHex = '';
+/**
+ * Random hex digits drawn 4 KiB of bytes at a time, as text: one randomBytes() call per id was a tenth of an
+ * import's CPU, and a Buffer per id written and turned into hex still 0.6-1.7 µs an id (issue 13).
+ */
+let pool = '';
 let poolAt = 0;
-function random16(): Buffer {
-  if (poolAt + 16 > pool.length) {
-    pool = randomBytes(4096);
+function randomHex(digits: number): string {
+  if (poolAt + digits > pool.length) {
+    pool = randomBytes(4096).toString('hex');
     poolAt = 0;
   }
-  poolAt += 16;
-  return Buffer.from(pool.subarray(poolAt - 16, poolAt));
+  poolAt += digits;
+  return pool.slice(poolAt - digits, poolAt);
 }
+const VARIANT = '89ab';
 /**
  * A time-ordered id (UUID version 7 layout) for rows an import adds: consecutive ids land side by side in the
- * primary-key index instead of at random places, which keeps a 200,000-row import's inserts cheap.
+ * primary-key index instead of at random places, which keeps a 200,000-row import's inserts cheap. 48 bits of
+ * milliseconds, the version 7, a 12-bit counter within the millisecond, the variant, 62 random bits.
  */
 export function orderedId(now = Date.now()): string {
-  seq = now === lastMs ? seq + 1 : 0;
-  lastMs = now;
-  const b = random16();
-  b.writeUIntBE(now, 0, 6);
-  b[6] = 0x70 | ((seq >> 8) & 0x0f);
-  b[7] = seq & 0xff;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  if (now !== lastMs) {
+    seq = 0;
+    lastMs = now;
+    timeHex = now.toString(16).padStart(12, '0').slice(-12);
+    timeHex = `${timeHex.slice(0, 8)}-${timeHex.slice(8)}`;
+  } else seq++;
+  const random = randomHex(4);
+  const variant = VARIANT[parseInt(random[0]!, 16) & 3]!;
+  return `${timeHex}-7${(seq & 0xfff).toString(16).padStart(3, '0')}-${variant}${random.slice(1, 4)}-${randomHex(12)}`;
 }

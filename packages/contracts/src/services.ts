@@ -195,16 +195,22 @@ export const SearchServiceRequest = z.object({
 });
 export type SearchServiceRequest = z.input<typeof SearchServiceRequest>;
 
+/** How many services a list holds: 1 to `max` (`tooMany` beyond), `fallback` when not given. */
+const ListSize = (max: number, tooMany: string, fallback: number) =>
+  z.coerce
+    .number({ error: SERVICE_TEXTS.sizeInvalid })
+    .int(SERVICE_TEXTS.sizeInvalid)
+    .min(1, SERVICE_TEXTS.sizeInvalid)
+    .max(max, tooMany)
+    .default(fallback);
+const TOP_SIZE_MAX = 50;
+const PER_GROUP_MAX = 20;
+
 /** OSP/heatService, NewlyLaunched, queryShelfService, CASServiceList. */
 export const TopServicesRequest = z
   .object({
     tenantId: TenantId.optional(),
-    size: z.coerce
-      .number({ error: SERVICE_TEXTS.sizeInvalid })
-      .int(SERVICE_TEXTS.sizeInvalid)
-      .min(1, SERVICE_TEXTS.sizeInvalid)
-      .max(50, '一次最多50条')
-      .default(10),
+    size: ListSize(TOP_SIZE_MAX, `一次最多${TOP_SIZE_MAX}条`, 10),
     serviceType: BusinessTypeFilter,
     shelfLabelName: noControl(
       z.string({ error: SERVICE_TEXTS.labelsInvalid }).trim().max(LABEL_NAME_MAX, SERVICE_TEXTS.labelTooLong),
@@ -249,12 +255,7 @@ export const QueryServiceByTypeRequest = z.object({
 export const QueryAllServiceByTypeRequest = z.object({
   tenantId: TenantId.optional(),
   groupBy: GroupKind,
-  perGroup: z.coerce
-    .number({ error: SERVICE_TEXTS.sizeInvalid })
-    .int(SERVICE_TEXTS.sizeInvalid)
-    .min(1, SERVICE_TEXTS.sizeInvalid)
-    .max(20, '每组最多20条')
-    .default(6),
+  perGroup: ListSize(PER_GROUP_MAX, `每组最多${PER_GROUP_MAX}条`, 6),
 });
 export const ServiceGroupWithServices = ServiceGroup.extend({ services: z.array(ServiceItem) });
 export type ServiceGroupWithServices = z.infer<typeof ServiceGroupWithServices>;
@@ -301,16 +302,6 @@ export const TenantBody = z
   .object({ tenantId: TenantId.optional() })
   .nullish()
   .transform((v) => v ?? {});
-
-/** POST nobody/index/index (body not shown): the landing page in one call. */
-export const LandingIndex = z.object({
-  tenantName: z.string(),
-  config: LandingConfig,
-  footer: FooterConfig,
-  statistic: ServiceCount,
-  hotWords: z.array(z.string()),
-});
-export type LandingIndex = z.infer<typeof LandingIndex>;
 
 /** GET baseService/getShelfLabel. */
 export const ShelfLabel = z.object({ id: z.string(), labelName: z.string(), color: z.string() });
@@ -535,6 +526,45 @@ export const NavigationBarItem = z.object({
   sort: z.number().int(),
 });
 export type NavigationBarItem = z.infer<typeof NavigationBarItem>;
+
+/**
+ * POST nobody/index/index (body not shown in the spec): the tenant, and optionally how many services the landing
+ * page's lists hold — `size` for newly launched and most visited (as NewlyLaunched / OSP/heatService), `perGroup`
+ * for the groups (as queryAllServiceByType); 8 each, what the landing page shows.
+ */
+export const LandingIndexRequest = z
+  .object({
+    tenantId: TenantId.optional(),
+    size: ListSize(TOP_SIZE_MAX, `一次最多${TOP_SIZE_MAX}条`, 8),
+    perGroup: ListSize(PER_GROUP_MAX, `每组最多${PER_GROUP_MAX}条`, 8),
+  })
+  .nullish()
+  .transform((v) => v ?? { size: 8, perGroup: 8 });
+export type LandingIndexRequest = z.input<typeof LandingIndexRequest>;
+
+/**
+ * POST nobody/index/index: the landing page's whole first screen for a visitor in one call (ADR 0051). Each part is
+ * what its own nobody call answers a visitor of the tenant at the same moment: config (configDetail), footer
+ * (bottomConfigDetail), statistic (getStatisticData), hotWords (nobody/searchHeatWord, 8), navigationBars and tools
+ * (comb-cygj nobody/navigationBar/list and nobody/tools/list), newlyLaunched and mostVisited
+ * (nobody/serverCenter/NewlyLaunched and OSP/heatService, `size`), and groups: queryAllServiceByType of the first
+ * browse tab the configuration shows (scene, else department, else type; null when it shows none), `perGroup`.
+ */
+export const LandingIndex = z.object({
+  tenantName: z.string(),
+  config: LandingConfig,
+  footer: FooterConfig,
+  statistic: ServiceCount,
+  hotWords: z.array(z.string()),
+  navigationBars: z.array(NavigationBarItem),
+  tools: z.array(ToolItem),
+  newlyLaunched: z.array(ServiceItem),
+  mostVisited: z.array(ServiceItem),
+  groups: z
+    .object({ groupBy: GroupKind, perGroup: z.number().int(), list: z.array(ServiceGroupWithServices) })
+    .nullable(),
+});
+export type LandingIndex = z.infer<typeof LandingIndex>;
 
 // ---------------------------------------------------------------- account security and service icons (7.4)
 

@@ -21,6 +21,7 @@ import {
   HeatWordRequest,
   LandingConfig,
   LandingIndex,
+  LandingIndexRequest,
   MyRatesPage,
   MyRatesRequest,
   MyRecentRequest,
@@ -68,7 +69,7 @@ import * as services from './services.service.ts';
 import { issueCombTicket, redeemCombTicket } from './services.comb.ts';
 import { uploadServiceIcon } from './services.upload.ts';
 import { visitorOf } from './visits.ts';
-import { catalogueAlong, catalogueReadOf } from './catalogue-along.ts';
+import { catalogueAlong, catalogueReadOf, landingAlong } from './catalogue-along.ts';
 import { SERVICE_ICON_MENUS } from '@portal/contracts/services';
 import { flushSearchWords } from './search-words.ts';
 
@@ -210,15 +211,17 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/nobody/index/index`,
     {
-      config: { along: catalogueAlong },
+      config: { along: landingAlong },
       schema: {
         tags,
-        summary: 'The landing page in one call: configuration, footer, statistics, hot words',
-        body: TenantBody,
+        summary:
+          "A visitor's landing page in one call: configuration, footer, statistics, hot words, navigation, tools, " +
+          'newly launched, most visited, and the first browse tab’s groups',
+        body: LandingIndexRequest,
         response: { 200: envelope(LandingIndex) },
       },
     },
-    async (request) => ok(await services.landingIndex(anonymous(request))),
+    async (request) => ok(await services.landingIndex(anonymous(request), request.body)),
   );
   r.get(
     `${W}/baseService/getShelfLabel`,

@@ -10,6 +10,7 @@ import {
   type FooterConfig,
   type GroupKind,
   type LandingConfig,
+  type LandingIndex,
   type QuickScoreLabel,
   type SearchMiss,
   type MyRatesPage,
@@ -29,6 +30,7 @@ import {
 import type { Db } from '../../db/create-db.ts';
 import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
+import { preparedResult } from '../../platform/prepared-answer.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RequestContext } from '../../platform/http.ts';
 import { pageResult, type Page } from '../../platform/page.ts';
@@ -705,15 +707,66 @@ async function readFooterConfig(c: Caller): Promise<FooterConfig> {
   });
 }
 
-export async function landingIndex(c: Caller) {
-  const [tenant, config, footer, stat, words] = await Promise.all([
-    repo(c).tenant(c.tenantId),
-    landingConfig(c),
+/** The browse tab the landing page opens on: the first kind its configuration shows (landing-page.tsx's order). */
+function firstTab(config: LandingConfig): GroupKind | null {
+  return config.showScenes ? 'scene' : config.showDepts ? 'dept' : config.showTypes ? 'type' : null;
+}
+
+/** The last index answer per (db, tenant and sizes), with the parts it was made of (landingIndex). */
+const indexAnswers = new WeakMap<Db, Map<string, { parts: readonly unknown[]; value: LandingIndex }>>();
+const INDEX_ANSWERS_MAX = 256;
+
+/**
+ * nobody/index/index: a visitor's whole landing page in one call (ADR 0051). Every part is the value its own call
+ * answers (the same prepared object, at the catalogue version this request read along with its tenant check), so
+ * the index is never staler nor fresher than the calls it replaces: catalogue changes (services, launches, groups,
+ * the landing configuration, tools, navigation) move the version in their transaction on any node; visit counts
+ * and heat follow within VISITS_MAX_AGE_MS, as in the lists. While every part is the same object, so is the
+ * answer, which is therefore serialized and compressed once (prepared-answer.ts).
+ */
+export async function landingIndex(
+  c: Caller,
+  input: { size?: number | undefined; perGroup?: number | undefined } = {},
+): Promise<LandingIndex> {
+  const size = input.size ?? 8;
+  const perGroup = input.perGroup ?? 8;
+  const config = await landingConfig(c);
+  const groupBy = firstTab(config);
+  const [tenantName, footer, stat, words, bars, toolList, newly, heat, groups] = await Promise.all([
+    c.read?.tenantName ??
+      repo(c)
+        .tenant(c.tenantId)
+        .then((t) => t?.tenant_name ?? ''),
     footerConfig(c),
     statistic(c),
     heatWords(c, 8),
+    navigationBars(c),
+    tools(c),
+    top(c, { size }, 'newest'),
+    top(c, { size }, 'heat'),
+    groupBy ? allGroupsWithServices(c, groupBy, perGroup) : null,
   ]);
-  return { tenantName: tenant?.tenant_name ?? '', config, footer, statistic: stat, hotWords: words };
+  const parts = [tenantName, config, footer, stat, words, bars, toolList, newly, heat, groups] as const;
+  let byKey = indexAnswers.get(c.db);
+  if (!byKey) indexAnswers.set(c.db, (byKey = new Map()));
+  const key = `${c.tenantId}|${size}|${perGroup}`;
+  const last = byKey.get(key);
+  if (last && last.parts.every((p, i) => p === parts[i])) return last.value;
+  const value = preparedResult<LandingIndex>({
+    tenantName,
+    config,
+    footer,
+    statistic: stat,
+    hotWords: words,
+    navigationBars: bars,
+    tools: toolList,
+    newlyLaunched: newly,
+    mostVisited: heat,
+    groups: groupBy && groups ? { groupBy, perGroup, list: groups } : null,
+  });
+  if (byKey.size >= INDEX_ANSWERS_MAX) byKey.clear();
+  byKey.set(key, { parts, value });
+  return value;
 }
 
 export async function shelfLabels(c: Caller): Promise<ShelfLabel[]> {

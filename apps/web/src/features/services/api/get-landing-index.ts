@@ -1,7 +1,17 @@
 import type { LandingIndex } from '@portal/contracts/services';
 import { platformHttp } from '../../../lib/http/clients.ts';
 
-/** 7.2 POST nobody/index/index: the landing page's configuration, footer, figures and hot words in one call. */
+/** What the landing page shows of each list: newly launched and most visited (size), each group's services. */
+export const LANDING_LIST_SIZE = 8;
+
+/**
+ * 7.2 POST nobody/index/index: a visitor's whole landing page in one call — configuration, footer, figures, hot
+ * words, navigation, tools, newly launched, most visited and the first browse tab's groups (ADR 0051).
+ */
 export function getLandingIndex(tenantId: string): Promise<LandingIndex> {
-  return platformHttp.post<LandingIndex>('/nobody/index/index', { tenantId });
+  return platformHttp.post<LandingIndex>('/nobody/index/index', {
+    tenantId,
+    size: LANDING_LIST_SIZE,
+    perGroup: LANDING_LIST_SIZE,
+  });
 }

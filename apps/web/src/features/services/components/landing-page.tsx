@@ -10,6 +10,7 @@ import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { addTexts } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useFooterConfig } from '../api/get-footer-config.ts';
+import { LANDING_LIST_SIZE } from '../api/get-landing-index.ts';
 import { useLandingConfig } from '../api/get-landing-config.ts';
 import { useNavigationBars } from '../api/get-navigation-bars.ts';
 import { useStatisticData } from '../api/get-statistic-data.ts';
@@ -39,7 +40,7 @@ const formatCount = (v: number | undefined) => (v === undefined ? '' : COUNT_FOR
 
 function GroupedServices({ tenantId, kind }: { tenantId: string; kind: GroupKind }) {
   const { t } = useTranslation();
-  const groups = useServicesByType(tenantId, kind, 8);
+  const groups = useServicesByType(tenantId, kind, LANDING_LIST_SIZE);
   const [chosen, setChosen] = useState<string | null>(null);
   const list = groups.data ?? [];
   const active = list.find((g) => g.id === chosen) ?? list[0];
@@ -167,7 +168,7 @@ function TopServices({
 }) {
   const { t } = useTranslation();
   const open = useOpenService();
-  const top = useTopServices(kind, 8, tenantId, loggedIn, enabled);
+  const top = useTopServices(kind, LANDING_LIST_SIZE, tenantId, loggedIn, enabled);
   return (
     <RankList
       title={t(kind === 'newly' ? 'services.newly' : 'services.popular')}

@@ -76,6 +76,18 @@ export const CARD_DISPLAY_ROWS_MIN = 1;
 export const CARD_DISPLAY_ROWS_MAX = 3;
 export const CARD_ITEM_LIMIT_WIDE = [6, 12, 18] as const;
 export const CARD_ITEM_LIMIT_NARROW = [5, 10, 15] as const;
+
+/**
+ * "item limit 6, 12, 18 for 1 to 3 rows in the wide layout, otherwise 5, 10, 15" (layout `same` is the wide one).
+ * Here rather than in workbench.ts, whose schemas the home page does not load (issue 10); workbench.ts re-exports it.
+ */
+export function itemLimit(displayRows: number, layout: 'same' | 'separate'): number {
+  const rows = Math.min(
+    CARD_DISPLAY_ROWS_MAX,
+    Math.max(CARD_DISPLAY_ROWS_MIN, Math.trunc(displayRows) || CARD_DISPLAY_ROWS_MIN),
+  );
+  return (layout === 'same' ? CARD_ITEM_LIMIT_WIDE : CARD_ITEM_LIMIT_NARROW)[rows - 1]!;
+}
 /** "Preview dialog: width 1080px; card widths 657px or a 16px right margin" */
 export const PREVIEW_DIALOG_WIDTH = 1080;
 export const PREVIEW_CARD_WIDTH_SAME_PAGE = 657;
@@ -156,3 +168,11 @@ export const REFRESH_COOKIE_PATH = '/api/blade-auth/oauth/token';
 
 /** Where the tenant's web app manifest is served (issue 18): WEB_MANIFEST_PATH?tenantId=…. */
 export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
+
+/**
+ * 4.2: "If the server says the message was deleted (消息已被删除), the deleted page opens."
+ * The server answers such a detail call with this status (one of the accepted statuses of section 8)
+ * and MESSAGES.messageDeleted as msg.
+ * Here rather than in messages.ts, whose schemas the /home shell does not load (issue 10); messages.ts re-exports it.
+ */
+export const STATUS_MESSAGE_DELETED = 1004;

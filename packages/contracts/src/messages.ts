@@ -9,12 +9,7 @@ import { safeLink } from './input.ts';
  * A notice is a type-80 chat message from a public account; the message center reads the same records.
  */
 
-/**
- * 4.2: "If the server says the message was deleted (消息已被删除), the deleted page opens."
- * The server answers such a detail call with this status (one of the accepted statuses of section 8)
- * and MESSAGES.messageDeleted as msg.
- */
-export const STATUS_MESSAGE_DELETED = 1004;
+export { STATUS_MESSAGE_DELETED } from './constants.ts';
 
 export const MESSAGE_TEXTS = {
   noSuchAccount: '公众号不存在',

@@ -6,13 +6,7 @@
  */
 import './zod-setup.ts';
 import { z } from 'zod';
-import {
-  CARD_DISPLAY_ROWS_MAX,
-  CARD_DISPLAY_ROWS_MIN,
-  CARD_ITEM_LIMIT_NARROW,
-  CARD_ITEM_LIMIT_WIDE,
-  CUSTOM_NAVIGATION_LIMIT,
-} from './constants.ts';
+import { CARD_DISPLAY_ROWS_MAX, CARD_DISPLAY_ROWS_MIN, CUSTOM_NAVIGATION_LIMIT } from './constants.ts';
 import { safeLink } from './input.ts';
 import type { LandingConfig } from './services.ts';
 
@@ -108,14 +102,7 @@ export const UploadedImage = z.object({ url: z.string(), fileName: z.string(), s
 export const EXTERNAL_FETCH_TIMEOUT_MS = 5_000;
 export const EXTERNAL_FETCH_MAX_BYTES = 512 * 1024;
 
-/** "item limit 6, 12, 18 for 1 to 3 rows in the wide layout, otherwise 5, 10, 15" */
-export function itemLimit(displayRows: number, layout: Layout): number {
-  const rows = Math.min(
-    CARD_DISPLAY_ROWS_MAX,
-    Math.max(CARD_DISPLAY_ROWS_MIN, Math.trunc(displayRows) || CARD_DISPLAY_ROWS_MIN),
-  );
-  return (layout === 'same' ? CARD_ITEM_LIMIT_WIDE : CARD_ITEM_LIMIT_NARROW)[rows - 1]!;
-}
+export { itemLimit } from './constants.ts';
 
 export const IdRequest = z.object({ id: z.string().min(1).max(64) });
 export const IdsRequest = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(200) });

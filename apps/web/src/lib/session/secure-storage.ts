@@ -128,14 +128,24 @@ export type AsyncStringStorage = {
   removeItem(name: string): Promise<void>;
 };
 
+/** Rounds of a merging write while other tabs keep writing the same name; the last round writes regardless. */
+const MERGE_ATTEMPTS = 5;
+
+/** A write waiting its turn: its value is made when the turn comes (the newest state then), from one writer. */
+type Write = { value: string | (() => string); writer: object | undefined; promise?: Promise<void> };
+
 /**
  * A localStorage of encrypted values (the zustand `persist` storage of the session). Writes to one name go out in
  * order and the last one wins; `flush()` waits for those under way (the tab holding the refresh lock writes its new
  * tokens before it lets the next tab look).
+ *
+ * Writes are coalesced (issue 10, ADR 0050): while a write of a name waits for the one before it, a newer value of
+ * the same writer takes its place, so a page that changes its session a dozen times while one write is being
+ * encrypted encrypts twice, not a dozen times; a value may be given as a function, called when its turn comes. The
+ * text last written or read is remembered beside its ciphertext, so a write finds what is stored without decrypting
+ * it again unless another tab has written since, and skips the merge when what is stored is this writer's own
+ * unmerged value.
  */
-/** Rounds of a merging write while other tabs keep writing the same name; the last round writes regardless. */
-const MERGE_ATTEMPTS = 5;
-
 export function encryptedLocalStorage(
   keyId: string = SESSION_KEY_ID,
   opts: {
@@ -146,11 +156,17 @@ export function encryptedLocalStorage(
      */
     merge?: (incoming: string, stored: string) => string;
   } = {},
-): AsyncStringStorage & {
+): Omit<AsyncStringStorage, 'setItem'> & {
+  /** `writer`: who writes (one session store); only a newer value of the same writer replaces a waiting one. */
+  setItem(name: string, value: string | (() => string), writer?: object): Promise<void>;
   flush(): Promise<void>;
 } {
   const chains = new Map<string, Promise<void>>();
   const latest = new Map<string, number>();
+  /** The write of each name that has not started yet. */
+  const waiting = new Map<string, Write>();
+  /** The ciphertext stored by or read through this storage, with its text; `writer` when it is that writer's own value. */
+  const known = new Map<string, { stored: string; value: string; writer: object | undefined }>();
   let counter = 0;
   const enqueue = (name: string, job: () => Promise<void>, replaceable = true) => {
     const n = ++counter;
@@ -168,45 +184,72 @@ export function encryptedLocalStorage(
     chains.set(name, next);
     return next;
   };
+  const write = async (name: string, w: Write) => {
+    if (waiting.get(name) === w) waiting.delete(name);
+    const key = await storageKey(keyId).catch(() => null);
+    if (!key) return;
+    const value = typeof w.value === 'function' ? w.value() : w.value;
+    const { merge } = opts;
+    // Compare and swap: decrypting and encrypting take turns of the event loop, in which another tab may write (a
+    // refresh's new token). The merged value is written only if the stored one is still the one merged with;
+    // otherwise the merge runs again on what the other tab wrote. The check and the write are one synchronous step.
+    for (let attempt = 1; ; attempt++) {
+      const current = localStorage.getItem(name);
+      const seen = known.get(name);
+      const cached = current !== null && seen?.stored === current ? seen : null;
+      let text = value;
+      if (merge && current !== null && !(cached && cached.writer !== undefined && cached.writer === w.writer)) {
+        const stored = cached ? cached.value : await open(key, name, current);
+        if (stored !== null) text = merge(value, stored);
+      }
+      const sealed = await seal(key, name, text);
+      if (localStorage.getItem(name) === current || attempt >= MERGE_ATTEMPTS) {
+        localStorage.setItem(name, sealed);
+        // Remembered as this writer's own only when nothing of another writer was merged into it.
+        known.set(name, { stored: sealed, value: text, writer: text === value ? w.writer : undefined });
+        return;
+      }
+    }
+  };
   return {
     async getItem(name) {
       await chains.get(name);
       const stored = localStorage.getItem(name);
       if (stored === null) return null;
+      const seen = known.get(name);
+      if (seen?.stored === stored) return seen.value;
       // Without IndexedDB (some private modes) nothing stored can be read: the session lasts as long as the tab.
       const key = await storageKey(keyId).catch(() => null);
       if (!key) return null;
       const value = await open(key, name, stored);
-      if (value === null) localStorage.removeItem(name); // changed, or of a key this browser no longer has
+      if (value === null) {
+        localStorage.removeItem(name); // changed, or of a key this browser no longer has
+        return null;
+      }
+      known.set(name, { stored, value, writer: undefined });
       return value;
     },
-    setItem: (name, value) =>
-      enqueue(
-        name,
-        async () => {
-          const key = await storageKey(keyId).catch(() => null);
-          if (!key) return;
-          const { merge } = opts;
-          if (!merge) {
-            localStorage.setItem(name, await seal(key, name, value));
-            return;
-          }
-          // Compare and swap: decrypting and encrypting take turns of the event loop, in which another tab may write
-          // (a refresh's new token). The merged value is written only if the stored one is still the one merged with;
-          // otherwise the merge runs again on what the other tab wrote. The check and the write are one synchronous step.
-          for (let attempt = 1; ; attempt++) {
-            const current = localStorage.getItem(name);
-            const stored = current === null ? null : await open(key, name, current);
-            const sealed = await seal(key, name, stored === null ? value : merge(value, stored));
-            if (localStorage.getItem(name) === current || attempt >= MERGE_ATTEMPTS) {
-              localStorage.setItem(name, sealed);
-              return;
-            }
-          }
-        },
-        !opts.merge,
-      ),
-    removeItem: (name) => enqueue(name, async () => localStorage.removeItem(name)),
+    setItem(name, value, writer) {
+      const queued = waiting.get(name);
+      // A newer value of the same writer (without a merge, of any writer) takes the place of one still waiting; a
+      // merging write of no named writer is never replaced.
+      if (queued?.promise && (!opts.merge || (writer !== undefined && queued.writer === writer))) {
+        queued.value = value;
+        return queued.promise;
+      }
+      const w: Write = { value, writer };
+      waiting.set(name, w);
+      w.promise = enqueue(name, () => write(name, w), !opts.merge);
+      return w.promise;
+    },
+    removeItem: (name) => {
+      // A later write does not take the place of one before the removal.
+      waiting.delete(name);
+      return enqueue(name, async () => {
+        known.delete(name);
+        localStorage.removeItem(name);
+      });
+    },
     async flush() {
       await Promise.all(chains.values());
     },

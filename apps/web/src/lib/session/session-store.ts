@@ -1,6 +1,6 @@
 import type { LoginConfig, SessionData, TokenResult, UserInfo } from '@portal/contracts/auth';
 import type { RobotBaseInfo } from '@portal/contracts/assistant';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { createStore, useStore } from 'zustand';
 import { encryptedLocalStorage } from './secure-storage.ts';
 
@@ -133,6 +133,44 @@ export function keepNewerToken(incoming: string, stored: string): string {
 /** The encrypted localStorage every session store writes through (one, so `flush` waits for all of them). */
 export const sessionStorageBackend = encryptedLocalStorage(undefined, { merge: keepNewerToken });
 
+type Persisted = Partial<SessionState>;
+
+/**
+ * How one session store persists through the shared backend (issue 10, ADR 0050). A change of what is not stored
+ * (indexState, serviceType) or a set that changes nothing writes nothing; otherwise the backend gets a function that
+ * serialises the state when the write's turn comes, so changes made while an earlier write is encrypted end in one
+ * write of the newest state instead of one each. Each store is a writer of its own: a value of another store of the
+ * page (the tests' second tab) is merged with, never replaced.
+ */
+export function sessionPersistStorage(
+  backend: typeof sessionStorageBackend = sessionStorageBackend,
+): PersistStorage<Persisted> {
+  const writer = {};
+  let last: StorageValue<Persisted> | null = null;
+  const same = (a: StorageValue<Persisted>, b: StorageValue<Persisted> | null) => {
+    if (!b || a.version !== b.version) return false;
+    const ka = Object.keys(a.state);
+    const sa = a.state as Record<string, unknown>;
+    const sb = b.state as Record<string, unknown>;
+    return ka.length === Object.keys(sb).length && ka.every((k) => Object.is(sa[k], sb[k]));
+  };
+  return {
+    async getItem(name) {
+      const text = await backend.getItem(name);
+      return text === null ? null : (JSON.parse(text) as StorageValue<Persisted>);
+    },
+    setItem(name, value) {
+      if (same(value, last)) return backend.flush();
+      last = value;
+      return backend.setItem(name, () => JSON.stringify(value), writer);
+    },
+    removeItem(name) {
+      last = null;
+      return backend.removeItem(name);
+    },
+  };
+}
+
 /** A session store persisted under `storageKey` (the app has one; tests make one per simulated tab). */
 export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
   createStore<SessionState & SessionActions>()(
@@ -169,7 +207,7 @@ export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
       }),
       {
         name: storageKey,
-        storage: createJSONStorage(() => sessionStorageBackend),
+        storage: sessionPersistStorage(),
         // The refresh token is never stored where a script can read it (ADR 0027).
         partialize: ({ serviceType: _s, indexState: _i, refreshToken: _r, ...rest }) =>
           Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v !== 'function')) as Partial<SessionState>,

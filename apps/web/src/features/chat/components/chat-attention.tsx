@@ -1,6 +1,11 @@
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import { formatCount } from '@portal/contracts/constants';
-import { MSG_TYPE_FILE, MSG_TYPE_IMAGE, MSG_TYPE_MEDIA_FILE, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
+import {
+  MSG_TYPE_FILE,
+  MSG_TYPE_IMAGE,
+  MSG_TYPE_MEDIA_FILE,
+  TO_USER_TYPE_GROUP,
+} from '@portal/contracts/chat-constants';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -9,15 +9,17 @@ import {
   MSG_TYPE_TEXT,
   TO_USER_TYPE_GROUP,
   TO_USER_TYPE_USER,
-  type ChatGroup,
-  type ChatMessage,
-  type ChatResource,
-  type ConversationEntry,
-  type GroupEventFrame,
-  type HistoryPage,
-  type SendFrame,
-  type ServerFrame,
-  type UploadedFile,
+} from '@portal/contracts/chat-constants';
+import type {
+  ChatGroup,
+  ChatMessage,
+  ChatResource,
+  ConversationEntry,
+  GroupEventFrame,
+  HistoryPage,
+  SendFrame,
+  ServerFrame,
+  UploadedFile,
 } from '@portal/contracts/chat';
 import { createAckBatcher, createReadCoalescer } from '@portal/contracts/chat-batching';
 import { createStore, type StoreApi } from 'zustand';

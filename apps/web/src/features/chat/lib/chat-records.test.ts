@@ -90,6 +90,53 @@ describe('chat records (section 3: kept for the session, tied to the user id)', 
     expect(fromChatRecords({ version: 2, conversations: [] })).toEqual({});
     expect(fromChatRecords({ version: 1, conversations: [{ jid: 'x' }] })).toEqual({});
   });
+
+  it('checks restored records by hand as the zod schema did: one broken message drops them all, unknown keys are dropped (issue 10)', () => {
+    const stored = () =>
+      JSON.parse(
+        JSON.stringify(
+          toChatRecords({
+            [PEER]: withMessages(entry(PEER, { timeSend: '2026-11-23T08:00:00Z', muted: true }), [
+              message('收到', { delivered: true } as Partial<ClientMessage>),
+              message('出错了', { fromUserId: ME, isSendType: 3, error: '发送过于频繁' } as Partial<ClientMessage>),
+            ]),
+          }),
+        ),
+      ) as { version: number; conversations: Array<Record<string, unknown> & { messages: Record<string, unknown>[] }> };
+    // What was written comes back whole, its delivered and error marks included.
+    const whole = fromChatRecords(stored())[PEER]!;
+    expect(whole.muted).toBe(true);
+    expect(
+      whole.messages.map((m) => [m.content, m.isSendType, (m as { delivered?: boolean }).delivered, m.error]),
+    ).toEqual([
+      ['收到', SEND_ACKNOWLEDGED, true, undefined],
+      ['出错了', 3, undefined, '发送过于频繁'],
+    ]);
+    // Each of these breaks one field of one message, or of the conversation: nothing is restored, as before.
+    const breaks: Array<(r: ReturnType<typeof stored>) => void> = [
+      (r) => (r.conversations[0]!.messages[1]!.fileSize = '12'),
+      (r) => (r.conversations[0]!.messages[1]!.isSendType = 2),
+      (r) => delete r.conversations[0]!.messages[0]!.messageIdWeb,
+      (r) => (r.conversations[0]!.messages[0]!.mentions = [{ userId: 'u3' }]),
+      (r) => (r.conversations[0]!.messages[0]!.delivered = 'yes'),
+      (r) => (r.conversations[0]!.messages[0]!.type = 1.5),
+      (r) => (r.conversations[0]!.unreadNumber = null),
+      (r) => (r.conversations[0]!.messages = {} as never),
+      (r) => (r.version = 2),
+    ];
+    for (const broken of breaks) {
+      const r = stored();
+      broken(r);
+      expect(fromChatRecords(r)).toEqual({});
+    }
+    // Keys the schema does not know are dropped, not kept in the conversations.
+    const r = stored();
+    r.conversations[0]!.injected = '<img>';
+    r.conversations[0]!.messages[0]!.injected = '<img>';
+    const restored = fromChatRecords(r)[PEER]!;
+    expect(restored).not.toHaveProperty('injected');
+    expect(restored.messages[0]).not.toHaveProperty('injected');
+  });
 });
 
 describe('chat records in the session store', () => {

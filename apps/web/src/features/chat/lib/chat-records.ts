@@ -1,6 +1,16 @@
-import '@portal/contracts/zod-setup';
-import { ChatMessage, ConversationEntry, MSG_TYPE_INPUT_STATE } from '@portal/contracts/chat';
-import { z } from 'zod';
+import type { ChatMessage, ConversationEntry } from '@portal/contracts/chat';
+import {
+  array,
+  BAD,
+  bool,
+  chatMessageShape,
+  conversationEntryShape,
+  object,
+  oneOf,
+  optional,
+  str,
+} from '@portal/contracts/chat-check';
+import { MSG_TYPE_INPUT_STATE } from '@portal/contracts/chat-constants';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { conversationList, emptyConversation, type Conversations } from './chat-state.ts';
 
@@ -19,10 +29,23 @@ export const CHAT_RECORDS_MAX_CHARS = 300_000;
 /** Changes are written at most this often. */
 export const CHAT_RECORDS_SAVE_DELAY_MS = 1_000;
 
-const StoredMessage = ChatMessage.extend({ delivered: z.boolean().optional(), error: z.string().optional() });
-const StoredConversation = ConversationEntry.extend({ messages: z.array(StoredMessage) });
-export const ChatRecords = z.object({ version: z.literal(1), conversations: z.array(StoredConversation) });
-export type ChatRecords = z.infer<typeof ChatRecords>;
+export type StoredMessage = ChatMessage & { delivered?: boolean; error?: string };
+export type ChatRecords = { version: 1; conversations: Array<ConversationEntry & { messages: StoredMessage[] }> };
+
+/**
+ * The records' shape, checked by hand (ChatMessage and ConversationEntry of the contracts, which the hand checks
+ * give as their zod schemas do; `chat-check.test.ts` in the contracts): restoring them is the first thing the chat
+ * client does on every page of /home, which loads no zod (issue 10, ADR 0050).
+ */
+const checkRecords = object({
+  version: oneOf(1),
+  conversations: array(
+    object({
+      ...conversationEntryShape,
+      messages: array(object({ ...chatMessageShape, delivered: optional(bool), error: optional(str) })),
+    }),
+  ),
+});
 
 /** Where the records of a user are kept. */
 export type ChatRecordStore = {
@@ -76,10 +99,10 @@ export function toChatRecords(
  * client sends it again with the same messageIdWeb, and the server stores it once.
  */
 export function fromChatRecords(raw: unknown): Conversations {
-  const parsed = ChatRecords.safeParse(raw);
-  if (!parsed.success) return {};
+  const records = checkRecords(raw);
+  if (records === BAD) return {};
   const out: Conversations = {};
-  for (const { messages, ...entry } of parsed.data.conversations) {
+  for (const { messages, ...entry } of records.conversations) {
     out[entry.jid] = {
       ...emptyConversation(entry),
       messages: messages.map((m) => ({ ...m, restored: true })),

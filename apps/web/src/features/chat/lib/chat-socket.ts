@@ -3,13 +3,11 @@ import {
   CHAT_CLIENT_SEND_RATE_PER_SECOND,
   CHAT_CLOSE_CONFLICT,
   CHAT_CLOSE_UNAUTHORIZED,
-  ServerFrame,
   createSendBucket,
-  type ChatResource,
-  type ClientFrame,
   type SendBucket,
-  type SendFrame,
-} from '@portal/contracts/chat';
+} from '@portal/contracts/chat-constants';
+import type { ChatResource, ClientFrame, SendFrame, ServerFrame } from '@portal/contracts/chat';
+import { parseServerFrame } from '@portal/contracts/chat-check';
 import { CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_RECONNECT_MS } from '@portal/contracts/constants';
 
 /**
@@ -145,14 +143,14 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
       s.send(JSON.stringify({ kind: 'login', token, resource: opts.resource ?? 'pc' } satisfies ClientFrame));
     };
     s.onmessage = (ev) => {
-      let frame: ServerFrame;
+      let frame: ServerFrame | null;
       try {
-        const parsed = ServerFrame.safeParse(JSON.parse(String(ev.data)));
-        if (!parsed.success) return;
-        frame = parsed.data;
+        // The hand check of ServerFrame's shape (no zod on the first page, ADR 0050).
+        frame = parseServerFrame(JSON.parse(String(ev.data)));
       } catch {
         return;
       }
+      if (!frame) return;
       if (frame.kind === 'conflict') {
         // 4.1: a remote stream-termination stops reconnecting and flags "logged in elsewhere".
         lost('conflict');

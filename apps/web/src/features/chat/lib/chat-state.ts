@@ -9,12 +9,14 @@ import {
   MSG_TYPE_REVOKE,
   TO_USER_TYPE_GROUP,
   sortChatList,
-  type ChatGroup,
-  type ChatMessage,
-  type ConversationEntry,
-  type GroupEventFrame,
-  type ReceiptFrame,
-  type SeenFrame,
+} from '@portal/contracts/chat-constants';
+import type {
+  ChatGroup,
+  ChatMessage,
+  ConversationEntry,
+  GroupEventFrame,
+  ReceiptFrame,
+  SeenFrame,
 } from '@portal/contracts/chat';
 
 /**

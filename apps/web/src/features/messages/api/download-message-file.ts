@@ -1,4 +1,4 @@
-import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import type { DownloadedFile } from '../../../lib/http/client.ts';
 import { platformHttp } from '../../../lib/http/clients.ts';
 

@@ -1,5 +1,5 @@
 import type { MessageCenterDetail } from '@portal/contracts/messages';
-import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import { platformHttp } from '../../../lib/http/clients.ts';
 
 /**

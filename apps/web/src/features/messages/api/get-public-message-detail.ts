@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicMessageDetail } from '@portal/contracts/messages';
-import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import { platformHttp } from '../../../lib/http/clients.ts';
 import { messagesKeys } from './query-keys.ts';
 

@@ -4,7 +4,7 @@ import { Button, Card, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import { formatFileSize } from '../../../lib/file-size.ts';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { useSession } from '../../../lib/session/session-store.ts';

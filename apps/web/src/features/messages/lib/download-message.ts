@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/contracts/errors';
-import { STATUS_MESSAGE_DELETED } from '@portal/contracts/messages';
+import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import type { DownloadedFile } from '../../../lib/http/client.ts';
 
 /**

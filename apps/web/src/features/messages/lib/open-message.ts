@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/contracts/errors';
-import { STATUS_MESSAGE_DELETED, type MessageCenterDetail } from '@portal/contracts/messages';
+import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
+import type { MessageCenterDetail } from '@portal/contracts/messages';
 
 /**
  * 4.2 Message detail: requests the detail; with status 1000 and a url, marks the message read and opens

@@ -9,7 +9,7 @@ import type { CardService, CardType, Layout, NewsItem } from '@portal/contracts/
 import { inTenantZone } from '../../../lib/time-zone.ts';
 
 export { formatCount, formatHeat } from '@portal/contracts/constants';
-export { itemLimit } from '@portal/contracts/workbench';
+export { itemLimit } from '@portal/contracts/constants';
 
 const DAY_MS = 86_400_000;
 

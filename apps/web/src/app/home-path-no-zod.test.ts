@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 10, ADR 0050: the first script of /home/homePage (the entry, the shell and the home route, with what they
+ * import statically) loads no zod and builds no schema. This walks their import statements as written (an
+ * `import type` is erased; any other import, `import { type X }` included, is followed), so a value import of a
+ * schema module on that path fails here before it reaches the bundle.
+ */
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const contracts = resolve(src, '../../../packages/contracts/src');
+const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
+
+/** The module an import names, or null for a package other than zod (not walked). */
+function target(from: string, spec: string): string | null {
+  if (spec === 'zod' || spec.startsWith('zod/')) return 'zod';
+  if (spec.startsWith('@portal/contracts/')) return resolve(contracts, `${spec.slice('@portal/contracts/'.length)}.ts`);
+  if (spec.startsWith('.')) return resolve(dirname(from), spec);
+  return null;
+}
+
+/** Every module the roots reach by static imports, with the chain that first reached it. */
+function staticClosure(roots: string[]): Map<string, string[]> {
+  const reached = new Map<string, string[]>();
+  const queue: Array<[string, string[]]> = roots.map((r) => [r, [r]]);
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    const [file, chain] = item;
+    if (reached.has(file)) continue;
+    reached.set(file, chain);
+    if (file === 'zod' || !/\.tsx?$/.test(file)) continue;
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const next = target(file, spec!);
+      if (next) queue.push([next, [...chain, next]]);
+    }
+  }
+  return reached;
+}
+
+describe('the home page’s first script (issue 10)', () => {
+  it('imports no zod and no schema module from the entry, the /home shell or the home route', () => {
+    const reached = staticClosure(
+      ['app/main.tsx', 'app/shell.tsx', 'app/routes/home-page.tsx'].map((f) => resolve(src, f)),
+    );
+    expect(reached.size).toBeGreaterThan(100);
+    // The chat client and the unread-notice prompt are on the path (they start with the shell).
+    expect(reached.has(resolve(src, 'features/chat/lib/chat-client.ts'))).toBe(true);
+    expect(reached.has(resolve(src, 'features/messages/lib/open-message.ts'))).toBe(true);
+    const chain = reached.get('zod');
+    expect(chain?.map((f) => f.replace(`${resolve(src, '../../..')}/`, '')) ?? null).toBeNull();
+  });
+});

@@ -13,6 +13,9 @@
  *
  * The HTTP cache, the service worker and its caches are emptied before every run (a first visit); a logged-in page
  * keeps its session in a profile of its own, so Lighthouse is told not to reset storage and the bench clears the rest.
+ *
+ * `ROUNDS=1 WEB_BENCH_PAGES=/,/login WEB_BENCH_PRESETS=mobile LH_DUMP=/tmp/lh node bench/web.bench.ts` runs a part of
+ * it and keeps each Lighthouse report.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -252,15 +255,19 @@ const baseline = await startBaseline();
 const anonymous = await openBrowser(portal.url);
 const student = await openBrowser(portal.url, 'student01');
 // Lighthouse opens its tab in the default context of the browser behind the port; the baseline page needs no session.
+const ONLY_PAGES = process.env.WEB_BENCH_PAGES?.split(',');
 const pages: Array<{ name: string; browser: typeof anonymous; path: string }> = [
   { name: '/', browser: anonymous, path: '/' },
   { name: '/login', browser: anonymous, path: '/login' },
   { name: '/home/homePage (student01)', browser: student, path: '/home/homePage' },
-];
+].filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
+const PRESETS = (process.env.WEB_BENCH_PRESETS ?? 'mobile,desktop')
+  .split(',')
+  .filter((p): p is Preset => p === 'mobile' || p === 'desktop');
 const rows: string[] = [];
 const pwaRows: string[] = [];
 try {
-  for (const preset of ['mobile', 'desktop'] as Preset[]) {
+  for (const preset of PRESETS) {
     for (const p of pages) {
       const mine: Figures[] = [];
       const base: Figures[] = [];

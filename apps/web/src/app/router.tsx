@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { prefetchLogin } from '../features/auth/api/prefetch-login.ts';
 import { prefetchLanding } from '../features/services/api/prefetch-landing.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { queryClient } from './providers.tsx';
@@ -23,7 +24,11 @@ const lazyPage = (load: PageLoader): Pick<RouteObject, 'lazy' | 'errorElement'> 
 });
 
 const OUTSIDE_LOADERS: Record<string, PageLoader> = {
-  login: () => import('../features/auth/components/login-page.tsx').then((m) => <m.LoginPage />),
+  login: () => {
+    // As the landing's: the page's calls start with its code part (issue 10).
+    prefetchLogin(queryClient);
+    return import('../features/auth/components/login-page.tsx').then((m) => <m.LoginPage />);
+  },
   advanceLanding: () => {
     // Its first screen's calls start with its code part, not after it (issue 10).
     prefetchLanding(queryClient);

@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from './session/session-store.ts';
-import { formatTenantTime, setVisitorTimeZone, tenantHour, tenantTimeZone, tenantToday } from './time-zone.ts';
+import {
+  formatTenantTime,
+  inTenantZone,
+  setVisitorTimeZone,
+  tenantHour,
+  tenantTimeZone,
+  tenantToday,
+} from './time-zone.ts';
 
 const user = (timeZone?: string) =>
   sessionStore.setState({
@@ -50,4 +58,65 @@ describe("dates on the tenant's clock (issue 16)", () => {
     user('Mars/Olympus_Mons');
     expect(tenantTimeZone()).toBe('Asia/Shanghai');
   });
+
+  it("gives what dayjs's tz() gives, across daylight-saving changes and odd offsets", () => {
+    const zones = [
+      'Asia/Shanghai',
+      'America/New_York',
+      'Europe/Berlin',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+      'UTC',
+    ];
+    // Both sides of the 2026 changes in New York (8 March, 1 November) and Berlin (29 March, 25 October), midnight,
+    // the last millisecond of a day, and a leap day.
+    const moments = [
+      '2026-03-08T06:59:59.999Z',
+      '2026-03-08T07:00:00Z',
+      '2026-03-29T00:30:00Z',
+      '2026-03-29T01:30:00Z',
+      '2026-10-25T00:59:59Z',
+      '2026-10-25T01:00:00Z',
+      '2026-11-01T05:30:00Z',
+      '2026-11-01T06:30:00Z',
+      '2026-11-23T16:00:00Z',
+      '2026-11-23T15:59:59.999Z',
+      '2028-02-29T12:34:56.789Z',
+      // 02:30 in Shanghai on 8 March: an hour that does not exist on a Los Angeles clock.
+      '2026-03-07T18:30:00Z',
+      1_795_570_881_775,
+    ];
+    // The browser's own zone matters to dayjs (it reads a zone's clock as local time): try it from several.
+    const browserZone = process.env.TZ;
+    try {
+      for (const local of ['UTC', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata']) {
+        process.env.TZ = local;
+        expectSameAsDayjs(zones, moments);
+      }
+    } finally {
+      process.env.TZ = browserZone;
+      if (browserZone === undefined) delete process.env.TZ;
+    }
+    expect(inTenantZone('not a date').isValid()).toBe(false);
+  });
 });
+
+function expectSameAsDayjs(zones: string[], moments: Array<string | number>): void {
+  for (const zone of zones) {
+    setVisitorTimeZone(zone);
+    for (const at of moments) {
+      const mine = inTenantZone(at);
+      const theirs = dayjs(at).tz(zone);
+      expect([process.env.TZ, zone, at, mine.format('YYYY-MM-DD HH:mm:ss.SSS Z')]).toEqual([
+        process.env.TZ,
+        zone,
+        at,
+        theirs.format('YYYY-MM-DD HH:mm:ss.SSS Z'),
+      ]);
+      expect(mine.valueOf()).toBe(theirs.valueOf());
+      expect(mine.startOf('day').valueOf()).toBe(theirs.startOf('day').valueOf());
+      expect(mine.add(1, 'day').format('YYYY-MM-DD HH:mm Z')).toBe(theirs.add(1, 'day').format('YYYY-MM-DD HH:mm Z'));
+    }
+  }
+}

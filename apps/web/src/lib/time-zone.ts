@@ -16,23 +16,46 @@ export function setVisitorTimeZone(zone: string | null | undefined): void {
   visitorZone = zone || null;
 }
 
-// Whether the browser knows a zone, asked once per zone: making an Intl.DateTimeFormat costs far more than the date
-// it formats, and every date of a page asks for the tenant's zone (on a throttled phone the home page spent about
-// 160 ms here, issue 10).
-const knownZones = new Map<string, boolean>();
-function valid(zone: string | null | undefined): zone is string {
-  if (!zone) return false;
-  let known = knownZones.get(zone);
-  if (known === undefined) {
+// One formatter per zone, made once: making an Intl.DateTimeFormat costs far more than the date it formats, and every
+// date of a page asks for the tenant's zone (on a throttled phone the home page spent about 160 ms checking zones, and
+// about 50 ms more in dayjs's tz(), which makes a formatter per call through toLocaleString; issue 10). null: a zone
+// the browser does not know.
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+function formatter(zone: string): Intl.DateTimeFormat | null {
+  let f = formatters.get(zone);
+  if (f === undefined) {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      known = true;
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
     } catch {
-      known = false;
+      f = null;
     }
-    knownZones.set(zone, known);
+    formatters.set(zone, f);
   }
-  return known;
+  return f;
+}
+function valid(zone: string | null | undefined): zone is string {
+  return !!zone && formatter(zone) !== null;
+}
+
+type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The zone's clock at the moment `ms`, and its distance from UTC in minutes (as dayjs's timezone plugin reckons it). */
+function zoneClock(zone: string, ms: number): { wall: Wall; offset: number } {
+  const wall: Wall = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
+  for (const part of formatter(zone)!.formatToParts(ms))
+    if (part.type in wall) wall[part.type as keyof Wall] = Number(part.value);
+  wall.hour %= 24;
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return { wall, offset: Math.round((asUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000) };
 }
 
 /**
@@ -44,9 +67,26 @@ export function tenantTimeZone(): string {
   return valid(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-/** A moment on the tenant's clock (now when none is given). */
-export const inTenantZone = (time?: ConfigType): Dayjs =>
-  (time === undefined ? dayjs() : dayjs(time)).tz(tenantTimeZone());
+/**
+ * A moment on the tenant's clock (now when none is given): what dayjs's `tz(zone)` gives — the same moment, offset and
+ * fields, marked with the zone so that `startOf` keeps the zone's rules — with the zone's offset read from one
+ * formatter per zone.
+ */
+export function inTenantZone(time?: ConfigType): Dayjs {
+  const moment = time === undefined ? dayjs() : dayjs(time);
+  if (!moment.isValid()) return moment;
+  const zone = tenantTimeZone();
+  const { wall, offset } = zoneClock(zone, moment.valueOf());
+  // As tz() does: the zone's clock read as the browser's local time, then given the zone's offset keeping those fields
+  // (shifting minutes instead would go wrong across the browser's own daylight-saving changes).
+  const onClock = offset
+    ? dayjs(
+        new Date(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, moment.millisecond()),
+      ).utcOffset(offset, true)
+    : moment.utcOffset(0);
+  (onClock as Dayjs & { $x: { $timezone?: string } }).$x.$timezone = zone;
+  return onClock;
+}
 
 /** A moment as YYYY-MM-DD HH:mm (or `format`) on the tenant's clock; '—' for none. */
 export const formatTenantTime = (time: ConfigType | null | undefined, format = 'YYYY-MM-DD HH:mm'): string =>

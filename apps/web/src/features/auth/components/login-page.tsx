@@ -16,9 +16,8 @@ import { authKeys } from '../api/query-keys.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
+import { DEFAULT_TENANT } from '../api/prefetch-login.ts';
 import { plainNotifier } from '../../../components/plain-toast.tsx';
-
-const DEFAULT_TENANT = '000000';
 
 type Values = { tenantId: string; username: string; password: string };
 type Field = keyof Values;

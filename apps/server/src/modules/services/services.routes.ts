@@ -71,7 +71,7 @@ import { uploadServiceIcon } from './services.upload.ts';
 import { visitorOf } from './visits.ts';
 import { catalogueAlong, catalogueReadOf, landingAlong } from './catalogue-along.ts';
 import { SERVICE_ICON_MENUS } from '@portal/contracts/services';
-import { flushSearchWords } from './search-words.ts';
+import { closeSearchWords } from './search-words.ts';
 
 /**
  * The service hall, the service centers and the pre-login landing page: 7.2, 7.4, 7.5 and the comb-cygj
@@ -101,7 +101,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   };
   const optional = { access: 'optional' as const };
   // Search words are written in batches (search-words.ts): the last ones before the app stops.
-  app.addHook('onClose', async () => flushSearchWords(db));
+  app.addHook('onClose', async () => closeSearchWords(db));
   // serviceInfo/upload: one image of at most 2 MB and a few short fields (the same limits as common/upload).
   await app.register(multipart, {
     limits: { fileSize: COMMON_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },

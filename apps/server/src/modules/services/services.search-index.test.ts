@@ -7,7 +7,8 @@ import { tokenize } from '../../platform/tokenizer.ts';
 import { tokenize as assistantTokenize } from '../assistant/assistant.search.ts';
 import { bumpCatalogue } from './catalogue-version.ts';
 import { SLICE, indexSettled, searchIndexFor } from './search-indexes.ts';
-import { flushSearchWords, recordSearchWord } from './search-words.ts';
+import { sql } from 'kysely';
+import { flushSearchWords, recordSearchWord, searchWordsSettled } from './search-words.ts';
 import { ServiceSearchIndex, normalize, type SearchableService, type ServiceVisibility } from './services.search.ts';
 
 /**
@@ -442,6 +443,43 @@ describe.each(testDatabases)('the search index kept current on %s', (engine) => 
     recordSearchWord(t.db.db, T, word, true);
     await flushSearchWords(t.db.db);
     expect(await rowOf()).toMatchObject({ hits: 4, misses: 2 });
+  });
+
+  it('writes a zero-result search at once, so another node reading the misses has it; a found one waits for the flush', async () => {
+    const rowOf = (word: string) =>
+      t.db.db
+        .selectFrom('svc_search_words')
+        .where('tenant_id', '=', T)
+        .where('keyword', '=', word)
+        .select(['hits', 'misses'])
+        .executeTakeFirst();
+    const hitsBefore = Number((await rowOf('宿舍报修'))?.hits ?? 0);
+    expect((await search('宿舍报修')).total).toBeGreaterThan(0);
+    await searchWordsSettled(t.db.db); // starts no write of its own
+    expect(Number((await rowOf('宿舍报修'))?.hits ?? 0)).toBe(hitsBefore);
+    expect((await search('没有这个服务的词乙')).total).toBe(0);
+    await searchWordsSettled(t.db.db);
+    // The miss's write took the buffered found word along.
+    expect(await rowOf('没有这个服务的词乙')).toMatchObject({ hits: 0, misses: 1 });
+    expect(Number((await rowOf('宿舍报修'))?.hits)).toBe(hitsBefore + 1);
+  });
+
+  it('keeps the words of a failed write and writes them later by itself', async () => {
+    const word = '写失败后再写的词';
+    await sql`ALTER TABLE svc_search_words RENAME TO svc_search_words_away`.execute(t.db.db);
+    try {
+      expect((await search(word)).total).toBe(0);
+      await searchWordsSettled(t.db.db); // the write failed: the table is away
+    } finally {
+      await sql`ALTER TABLE svc_search_words_away RENAME TO svc_search_words`.execute(t.db.db);
+    }
+    // No further search and no read: the retry comes from the buffer's own timer.
+    await expect
+      .poll(
+        () => t.db.db.selectFrom('svc_search_words').where('keyword', '=', word).select('misses').executeTakeFirst(),
+        { timeout: 15_000, interval: 100 },
+      )
+      .toMatchObject({ misses: 1 });
   });
 
   it('builds a first index without holding the event loop for the whole catalogue', async () => {

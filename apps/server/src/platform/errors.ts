@@ -6,35 +6,13 @@ import {
   STATUS_NOT_FOUND,
   STATUS_PAYLOAD_TOO_LARGE,
   STATUS_SERVER_ERROR,
-  STATUS_TOO_MANY,
-  STATUS_UNAUTHORIZED,
 } from '@portal/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
 import { fail } from './envelope.ts';
 
-/** An error a user can act on: it becomes the envelope { status, msg, msgDetail } with the same HTTP status. */
-export class AppError extends Error {
-  readonly status: number;
-  readonly detail: string;
-  /** The HTTP status, when the envelope's is not one (section 8's 1002 of a signature fault goes out as 400). */
-  readonly httpStatus: number;
-  constructor(status: number, msg: string, detail = '', httpStatus = status) {
-    super(msg);
-    this.status = status;
-    this.detail = detail;
-    this.httpStatus = httpStatus;
-  }
-}
-
-export const badRequest = (msg: string = MESSAGES.badRequest, detail = '') =>
-  new AppError(STATUS_BAD_REQUEST, msg, detail);
-export const unauthorized = (msg: string = MESSAGES.unauthorized, detail = '') =>
-  new AppError(STATUS_UNAUTHORIZED, msg, detail);
-export const forbidden = (msg: string = MESSAGES.forbidden, detail = '') => new AppError(STATUS_FORBIDDEN, msg, detail);
-export const notFound = (msg: string = MESSAGES.notFound, detail = '') => new AppError(STATUS_NOT_FOUND, msg, detail);
-export const conflict = (msg: string, detail = '') => new AppError(STATUS_CONFLICT, msg, detail);
-export const tooMany = (msg: string, detail = '') => new AppError(STATUS_TOO_MANY, msg, detail);
+export { AppError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from './app-error.ts';
 
 /**
  * The one error handler: validation errors, auth errors and unexpected faults map to the catalogue of

@@ -1,6 +1,6 @@
-import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import { TRANSFER_TEXTS } from '@portal/contracts/transfer-texts';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { SheetKind, SheetRow } from './sheet-reader.ts';
 import { countRows, unneutralise } from './sheet-reader.ts';
 import type { RowValues } from './transfer.rows.ts';

@@ -1,9 +1,9 @@
-import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import { TRANSFER_TEXTS } from '@portal/contracts/transfer-texts';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import yauzl from 'yauzl';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest } from '../../platform/app-error.ts';
 import { builtInFormat, formatNumber } from './cell-format.ts';
 
 /**

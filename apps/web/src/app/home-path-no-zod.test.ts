@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { staticClosure } from '../../../../scripts/import-closure.ts';
 
 /**
  * Issue 10, ADR 0050: the first script of /home/homePage (the entry, the shell and the home route, with what they
@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
  */
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = resolve(src, '../../../packages/contracts/src');
-const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
 
 /** The module an import names, or null for a package other than zod (not walked). */
 function target(from: string, spec: string): string | null {
@@ -21,27 +20,11 @@ function target(from: string, spec: string): string | null {
   return null;
 }
 
-/** Every module the roots reach by static imports, with the chain that first reached it. */
-function staticClosure(roots: string[]): Map<string, string[]> {
-  const reached = new Map<string, string[]>();
-  const queue: Array<[string, string[]]> = roots.map((r) => [r, [r]]);
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    const [file, chain] = item;
-    if (reached.has(file)) continue;
-    reached.set(file, chain);
-    if (file === 'zod' || !/\.tsx?$/.test(file)) continue;
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const next = target(file, spec!);
-      if (next) queue.push([next, [...chain, next]]);
-    }
-  }
-  return reached;
-}
-
 describe('the home page’s first script (issue 10)', () => {
   it('imports no zod and no schema module from the entry, the /home shell or the home route', () => {
     const reached = staticClosure(
       ['app/main.tsx', 'app/shell.tsx', 'app/routes/home-page.tsx'].map((f) => resolve(src, f)),
+      target,
     );
     expect(reached.size).toBeGreaterThan(100);
     // The chat client and the unread-notice prompt are on the path (they start with the shell).

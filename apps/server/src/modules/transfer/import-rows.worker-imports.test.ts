@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { staticClosure } from '../../../../../scripts/import-closure.ts';
 
 /**
  * Issue 13: an import's reader thread (import-rows.worker.ts, ADR 0045) starts on every import, and loading zod and
@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const contracts = resolve(here, '../../../../../packages/contracts/src');
-const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
 const HEAVY = ['zod', 'fastify', 'fastify-type-provider-zod', 'kysely'];
 
 function target(from: string, spec: string): string | null {
@@ -21,25 +20,9 @@ function target(from: string, spec: string): string | null {
   return null;
 }
 
-function staticClosure(root: string): Map<string, string[]> {
-  const reached = new Map<string, string[]>();
-  const queue: Array<[string, string[]]> = [[root, [root]]];
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    const [file, chain] = item;
-    if (reached.has(file)) continue;
-    reached.set(file, chain);
-    if (!/\.ts$/.test(file)) continue;
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const next = target(file, spec!);
-      if (next) queue.push([next, [...chain, next]]);
-    }
-  }
-  return reached;
-}
-
 describe('the import reader thread (issue 13)', () => {
   it('loads no zod, no Fastify and no schema module', () => {
-    const reached = staticClosure(resolve(here, 'import-rows.worker.ts'));
+    const reached = staticClosure([resolve(here, 'import-rows.worker.ts')], target);
     // The reader itself is on the path, with the texts it reports in.
     expect(reached.has(resolve(here, 'xlsx-reader.ts'))).toBe(true);
     expect(reached.has(resolve(contracts, 'transfer-texts.ts'))).toBe(true);

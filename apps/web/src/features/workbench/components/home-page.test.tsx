@@ -26,6 +26,8 @@ vi.mock('../api/get-card-view.ts', async () => {
       useQuery({ queryKey: ['view', id, layout], queryFn: () => api.view(id, layout) }),
   };
 });
+// The one call of the cards (ADR 0054) has its own test (get-card-views.test.tsx): here each card's query answers.
+vi.mock('../api/get-card-views.ts', () => ({ prefetchCardViews: () => {} }));
 vi.mock('../api/get-holidays.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return { useHolidays: (enabled = true) => useQuery({ queryKey: ['holidays'], queryFn: api.holidays, enabled }) };

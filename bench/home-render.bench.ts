@@ -39,6 +39,11 @@ const PROBE = `
   }).observe({ type: 'longtask', buffered: true });
 `;
 
+/** Every card of the page painted: cards shown, none with a skeleton, the page no longer busy. */
+const PAINTED = () =>
+  document.querySelectorAll('.wb-card[data-card-type]').length > 0 &&
+  document.querySelectorAll('.wb-card-skeleton, .wb-home[aria-busy="true"]').length === 0;
+
 async function loggedIn(browser: Browser, base: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
   const page = await context.newPage();
@@ -48,7 +53,8 @@ async function loggedIn(browser: Browser, base: string): Promise<BrowserContext>
   await page.getByRole('button', { name: /登\s*录|Log in/ }).click();
   await page.waitForURL(/\/home\//);
   // Every card painted once, so the measured loads do not include the server's first answers.
-  await page.waitForFunction(() => document.querySelectorAll('.wb-card-body .wb-card-skeleton').length === 0);
+  await page.goto(`${base}/home/homePage`);
+  await page.waitForFunction(PAINTED, undefined, { timeout: 60_000, polling: 100 });
   await page.close();
   await context.addInitScript(PROBE);
   return context;
@@ -68,14 +74,7 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
     if (/\/cardcolumnconfig\/getConfigs?$/.test(new URL(r.url()).pathname)) cardCalls++;
   });
   await page.goto(url);
-  // Every card of the page painted: cards shown, none with a skeleton, the page no longer busy.
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.wb-card[data-card-type]').length > 0 &&
-      document.querySelectorAll('.wb-card-skeleton, [aria-busy="true"]').length === 0,
-    undefined,
-    { timeout: 60_000, polling: 50 },
-  );
+  await page.waitForFunction(PAINTED, undefined, { timeout: 60_000, polling: 50 });
   const cardsAt = await page.evaluate(() => performance.now());
   await page.waitForTimeout(1000);
   const probe = (await page.evaluate('window.__probe')) as { commits: number; tasks: number[] };

@@ -3,13 +3,11 @@
  * (`/home/homePage`, student01) measured in Chromium itself, without Lighthouse's noise on top (issue 10, ADR 0054).
  * Two servers of this code, one serving apps/web/dist and one the older build (`WEB_DIST`); LOADS loads of each
  * (default 8), alternating, each a first visit (HTTP cache, service worker and its caches emptied) in a 412×823 phone
- * viewport at CPU_RATE× CPU throttling (default 4, Lighthouse's mobile preset; CPU_RATE=1 is the unthrottled load
- * that Lighthouse's simulated throttling measures and then multiplies by 4). Per load, from navigation until every
- * card has painted and the page has been quiet for a second: React commits (counted by a stand-in of React's devtools
- * hook, which production React calls on each commit), long tasks (the browser's `longtask` entries: their count, the
- * largest, and the sum of their time past 50 ms — what Lighthouse's TBT sums, here over the whole load), the renderer
- * main thread's tasks from a DevTools trace scaled to 4× (count over 50 ms and the sum past 50 ms), the card calls
- * made, and when the last card painted. Prints medians with the range. Without WEB_BENCH_BEFORE_DIST (`npm run bench`) it
+ * viewport at CPU_RATE× CPU throttling (default 4, Lighthouse's mobile preset). Per load, from navigation until every card has painted
+ * and the page has been quiet for a second: React commits (counted by a stand-in of React's devtools hook, which
+ * production React calls on each commit), long tasks (the browser's `longtask` entries: their count, the largest, and
+ * the sum of their time past 50 ms — what Lighthouse's TBT sums, here over the whole load), the card calls made, and
+ * when the last card painted. Prints medians with the range. Without WEB_BENCH_BEFORE_DIST (`npm run bench`) it
  * measures apps/web/dist alone.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -17,7 +15,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { median } from './support.ts';
 
 const LOADS = Number(process.env.LOADS ?? 8);
-/** DevTools CPU throttling; 1 gives the trace Lighthouse's simulated throttling starts from. */
+/** DevTools CPU throttling (default 4, the mobile preset's factor). */
 const CPU_RATE = Number(process.env.CPU_RATE ?? 4);
 const BEFORE_DIST = process.env.WEB_BENCH_BEFORE_DIST;
 
@@ -26,12 +24,9 @@ type Load = {
   longTasks: number;
   blocking: number;
   largest: number;
-  tasks4x: number;
-  blocking4x: number;
   cardCalls: number;
   cardsAt: number;
 };
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string } };
 
 /** Installed before the page's scripts: a devtools hook that counts commits, and a long-task observer. */
 const PROBE = `
@@ -76,9 +71,6 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
     storageTypes: 'service_workers,cache_storage',
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
   let cardCalls = 0;
   page.on('request', (r) => {
     if (/\/cardcolumnconfig\/getConfigs?$/.test(new URL(r.url()).pathname)) cardCalls++;
@@ -88,25 +80,13 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
   const cardsAt = await page.evaluate(() => performance.now());
   await page.waitForTimeout(1000);
   const probe = (await page.evaluate('window.__probe')) as { commits: number; tasks: number[] };
-  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-  await cdp.send('Tracing.end');
-  await complete;
   await cdp.detach();
-  // The renderer main threads' tasks, as at 4x CPU (what Lighthouse's simulation multiplies a 1x trace by).
-  const main = new Set(
-    events.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-  );
-  const at4x = events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
-    .map((e) => ((e.dur ?? 0) / 1000) * (4 / CPU_RATE));
   await page.close();
   return {
     commits: probe.commits,
     longTasks: probe.tasks.length,
     blocking: probe.tasks.reduce((s, d) => s + Math.max(0, d - 50), 0),
     largest: Math.max(0, ...probe.tasks),
-    tasks4x: at4x.filter((d) => d > 50).length,
-    blocking4x: at4x.reduce((s, d) => s + Math.max(0, d - 50), 0),
     cardCalls,
     cardsAt,
   };
@@ -142,13 +122,13 @@ console.log(
   `\n/home/homePage, student01, 412×823, ${CPU_RATE}× CPU throttle, ${LOADS} alternating loads each; median (range)`,
 );
 console.log(
-  '| build | React commits | long tasks | time past 50 ms (sum) | largest task ms | main-thread tasks > 50 ms as at 4× | their time past 50 ms as at 4× | card calls | all cards painted ms |',
+  '| build | React commits | long tasks | time past 50 ms (sum) | largest task ms | card calls | all cards painted ms |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|');
 for (const side of ['before', 'after'] as const) {
   const r = runs[side];
   if (!r.length) continue;
   console.log(
-    `| ${side} | ${fmt(r.map((x) => x.commits))} | ${fmt(r.map((x) => x.longTasks))} | ${fmt(r.map((x) => x.blocking))} | ${fmt(r.map((x) => x.largest))} | ${fmt(r.map((x) => x.tasks4x))} | ${fmt(r.map((x) => x.blocking4x))} | ${fmt(r.map((x) => x.cardCalls))} | ${fmt(r.map((x) => x.cardsAt))} |`,
+    `| ${side} | ${fmt(r.map((x) => x.commits))} | ${fmt(r.map((x) => x.longTasks))} | ${fmt(r.map((x) => x.blocking))} | ${fmt(r.map((x) => x.largest))} | ${fmt(r.map((x) => x.cardCalls))} | ${fmt(r.map((x) => x.cardsAt))} |`,
   );
 }

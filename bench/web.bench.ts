@@ -16,6 +16,10 @@
  *
  * `ROUNDS=1 WEB_BENCH_PAGES=/,/login WEB_BENCH_PRESETS=mobile LH_DUMP=/tmp/lh node bench/web.bench.ts` runs a part of
  * it and keeps each Lighthouse report.
+ *
+ * `WEB_BENCH_BEFORE_DIST=/path/to/an/older/apps/web/dist` also serves that build (by a second server of this code,
+ * `WEB_DIST`) and measures each page on it in the same rounds, portal, older build, baseline in turn: a change of the
+ * web app beside the build before it, in one run (a row "… before" per page, and each run's score and TBT).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -254,6 +258,10 @@ const portal = await startServer();
 const baseline = await startBaseline();
 const anonymous = await openBrowser(portal.url);
 const student = await openBrowser(portal.url, 'student01');
+const BEFORE_DIST = process.env.WEB_BENCH_BEFORE_DIST;
+const older = BEFORE_DIST ? await startServer({ WEB_DIST: BEFORE_DIST }) : null;
+const olderAnonymous = older ? await openBrowser(older.url) : null;
+const olderStudent = older ? await openBrowser(older.url, 'student01') : null;
 // Lighthouse opens its tab in the default context of the browser behind the port; the baseline page needs no session.
 const ONLY_PAGES = process.env.WEB_BENCH_PAGES?.split(',');
 const pages: Array<{ name: string; browser: typeof anonymous; path: string }> = [
@@ -270,16 +278,28 @@ try {
   for (const preset of PRESETS) {
     for (const p of pages) {
       const mine: Figures[] = [];
+      const before: Figures[] = [];
       const base: Figures[] = [];
+      const olderBrowser = p.browser === student ? olderStudent : olderAnonymous;
       for (let round = 0; round < ROUNDS; round++) {
         mine.push(await measure(p.browser, portal.url + p.path, preset));
+        if (older && olderBrowser) before.push(await measure(olderBrowser, older.url + p.path, preset));
         base.push(await measure(anonymous, `${baseline.url}/`, preset));
       }
-      const m = medianOf(mine);
       const b = medianOf(base);
-      const row = `| ${preset} | ${p.name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) |`;
-      rows.push(row);
-      console.log(row);
+      for (const [name, runs] of [
+        [p.name, mine],
+        [`${p.name} before`, before],
+      ] as const) {
+        if (!runs.length) continue;
+        const m = medianOf(runs);
+        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) |`;
+        rows.push(row);
+        console.log(row);
+        console.log(
+          `  ${name}, each run: score ${runs.map((r) => r.score.toFixed(2)).join(', ')}; TBT ms ${runs.map((r) => Math.round(r.tbt)).join(', ')}`,
+        );
+      }
     }
   }
   const baseChecks = await pwaChecks(anonymous, `${baseline.url}/`);
@@ -294,6 +314,9 @@ try {
 } finally {
   await anonymous.close();
   await student.close();
+  await olderAnonymous?.close();
+  await olderStudent?.close();
+  await older?.stop();
   await baseline.stop();
   await portal.stop();
 }

@@ -88,6 +88,11 @@ export function itemLimit(displayRows: number, layout: 'same' | 'separate'): num
   );
   return (layout === 'same' ? CARD_ITEM_LIMIT_WIDE : CARD_ITEM_LIMIT_NARROW)[rows - 1]!;
 }
+/**
+ * Not of the spec: at most this many cards in one cardcolumnconfig/getConfigs, the home page's cards in one call
+ * (issue 10, ADR 0054). A home page shows about ten; a tab of more is asked for in pieces of this size.
+ */
+export const CARD_VIEWS_MAX = 50;
 /** "Preview dialog: width 1080px; card widths 657px or a 16px right margin" */
 export const PREVIEW_DIALOG_WIDTH = 1080;
 export const PREVIEW_CARD_WIDTH_SAME_PAGE = 657;

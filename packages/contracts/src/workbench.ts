@@ -6,7 +6,7 @@
  */
 import './zod-setup.ts';
 import { z } from 'zod';
-import { CARD_DISPLAY_ROWS_MAX, CARD_DISPLAY_ROWS_MIN, CUSTOM_NAVIGATION_LIMIT } from './constants.ts';
+import { CARD_DISPLAY_ROWS_MAX, CARD_DISPLAY_ROWS_MIN, CARD_VIEWS_MAX, CUSTOM_NAVIGATION_LIMIT } from './constants.ts';
 import { safeLink } from './input.ts';
 import type { LandingConfig } from './services.ts';
 
@@ -270,6 +270,27 @@ export const CardView = Card.extend({
   news: z.array(NewsItem),
 });
 export type CardView = z.infer<typeof CardView>;
+
+/** cardcolumnconfig/getConfigs (ADR 0054): cards of the caller's home page in one layout, 1 to CARD_VIEWS_MAX. */
+export const CardViewsRequest = z.object({
+  cardIds: z.array(z.string().min(1).max(64)).min(1).max(CARD_VIEWS_MAX),
+  layout: Layout.default('same'),
+});
+/**
+ * One card of getConfigs: the envelope cardcolumnconfig/getConfig answers that caller for that card — the view with
+ * status 1000, or that card's own error (status, msg, msgDetail) with a null result.
+ */
+export const CardViewPart = z.object({
+  cardId: z.string(),
+  status: z.number().int(),
+  msg: z.string(),
+  msgDetail: z.string(),
+  result: CardView.nullable(),
+});
+export type CardViewPart = z.infer<typeof CardViewPart>;
+/** The answer of getConfigs: one part per asked card, in the order asked. */
+export const CardViews = z.object({ list: z.array(CardViewPart) });
+export type CardViews = z.infer<typeof CardViews>;
 
 export const PreviewRequest = z.object({ cardId: z.string().min(1).max(64) });
 export const ServiceListRequest = z.object({

@@ -7,6 +7,8 @@ import {
   CardIdRequest,
   CardService,
   CardView,
+  CardViews,
+  CardViewsRequest,
   ColumnData,
   ColumnIdRequest,
   CommonToolSave,
@@ -152,6 +154,21 @@ export async function cardsRoutes(app: App): Promise<void> {
       guard: { access: 'user' },
     },
     (c, body) => cards.cardView(d, c, body.cardId, body.layout),
+  );
+  post(
+    'cardcolumnconfig/getConfigs',
+    {
+      summary:
+        "The caller's home page cards in one call: each card as getConfig answers it (the view, or that card's error)",
+      body: CardViewsRequest,
+      result: CardViews,
+      guard: { access: 'user' },
+    },
+    async (c, body) => ({
+      list: await cards.cardViews(d, c, body.cardIds, body.layout, (err, cardId) =>
+        app.log.error({ err, cardId }, 'unexpected fault in a card of getConfigs'),
+      ),
+    }),
   );
   post(
     'cardcolumnconfig/getServiceList',

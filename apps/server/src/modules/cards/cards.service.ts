@@ -1,5 +1,5 @@
 import { CARD_ITEM_LIMIT_WIDE } from '@portal/contracts/constants';
-import { MESSAGES } from '@portal/contracts/errors';
+import { MESSAGES, STATUS_SERVER_ERROR } from '@portal/contracts/errors';
 import {
   DATA_SOURCES,
   WORKBENCH_MESSAGES,
@@ -8,6 +8,7 @@ import {
   type CardColumn,
   type CardService,
   type CardView,
+  type CardViewPart,
   type ColumnData,
   type DataSourceCode,
   type ExternalApi,
@@ -26,7 +27,8 @@ import type {
 import type { WbCardColumnRow, WbCardRow, WbNewsRow } from '../../db/tables/workbench.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { ok, fail } from '../../platform/envelope.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, type AuditTarget } from '../audit/audit.service.ts';
 import { roleList } from '../auth/auth.service.ts';
@@ -508,6 +510,41 @@ export async function cardView(deps: AppDeps, ctx: RequestContext, cardId: strin
   if (card.status !== 1 || !card.roleIds.includes(ctx.roleId))
     throw forbidden(WORKBENCH_MESSAGES.cardNotPublished, `card ${cardId}`);
   return resolveView(deps, ctx, card, layout, true);
+}
+
+/** How many cards of one getConfigs are read at a time (each reads a few rows, perhaps an external source). */
+const CARD_VIEWS_AT_ONCE = 4;
+
+/**
+ * cardcolumnconfig/getConfigs (issue 10, ADR 0054): each asked card as cardcolumnconfig/getConfig answers this caller,
+ * by asking `cardView` itself per card — the view in the envelope of success, or that card's own error (not granted or
+ * not published, missing, another tenant's) in the envelope the error handler would have sent, so one card's failure
+ * does not fail the others. A fault that is not an AppError is that card's 500 with the default message (what
+ * getConfig's error handler answers), given to `onFault` to be logged. Parts come in the order asked.
+ */
+export async function cardViews(
+  deps: AppDeps,
+  ctx: RequestContext,
+  cardIds: readonly string[],
+  layout: Layout,
+  onFault: (error: unknown, cardId: string) => void,
+): Promise<CardViewPart[]> {
+  const one = async (cardId: string): Promise<CardViewPart> => {
+    try {
+      return { cardId, ...ok(await cardView(deps, ctx, cardId, layout)) };
+    } catch (error) {
+      if (error instanceof AppError) return { cardId, ...fail(error.status, error.message, error.detail) };
+      onFault(error, cardId);
+      return { cardId, ...fail(STATUS_SERVER_ERROR, MESSAGES.defaultError) };
+    }
+  };
+  const parts: CardViewPart[] = new Array(cardIds.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < cardIds.length; i = next++) parts[i] = await one(cardIds[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CARD_VIEWS_AT_ONCE, cardIds.length) }, worker));
+  return parts;
 }
 
 /** cardcolumnconfig/preview: any card of the tenant, published or not (administrator). */

@@ -14,6 +14,7 @@ const api = vi.hoisted(() => ({
   holidays: vi.fn(async () => [] as Array<{ name: string; date: string; daysLeft: number; greeting?: string }>),
   special: vi.fn(async () => null as unknown),
   specials: vi.fn(async () => [] as unknown[]),
+  prefetch: vi.fn(),
 }));
 vi.mock('../api/get-home-layout.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
@@ -26,6 +27,8 @@ vi.mock('../api/get-card-view.ts', async () => {
       useQuery({ queryKey: ['view', id, layout], queryFn: () => api.view(id, layout) }),
   };
 });
+// The one call of the cards (ADR 0054) has its own test (get-card-views.test.tsx): here each card's query answers.
+vi.mock('../api/get-card-views.ts', () => ({ prefetchCardViews: api.prefetch }));
 vi.mock('../api/get-holidays.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return { useHolidays: (enabled = true) => useQuery({ queryKey: ['holidays'], queryFn: api.holidays, enabled }) };
@@ -212,6 +215,13 @@ describe('home page', () => {
     expect(screen.getByRole('tab', { name: '新页签' }).getAttribute('aria-selected')).toBe('false');
     await waitFor(() => expect(api.view).toHaveBeenCalledWith('c1', 'same'));
     expect(api.view).not.toHaveBeenCalledWith('c1', 'separate');
+    // The cards in one call (ADR 0054): the tab the page opens on, the first asked, and only that tab's.
+    const asked = api.prefetch.mock.calls.map(([, cards, layout]) => [(cards as Card[]).map((c) => c.id), layout]);
+    expect(asked[0]).toEqual([['c1'], 'same']);
+    expect(asked.every(([, layout]) => layout === 'same')).toBe(true);
+    expect(api.prefetch.mock.calls[0]![1]).toBe(
+      (await (api.layout.mock.results[0]!.value as Promise<HomeLayout>)).types[1]!.cardConfigs,
+    );
   });
 
   it('greets the user with the nearest holiday, or a holiday greeting on the day itself', async () => {

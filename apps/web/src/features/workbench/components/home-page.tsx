@@ -1,9 +1,11 @@
 import type { Card as CardConfig, IndexType, Layout } from '@portal/contracts/workbench';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { useCardView } from '../api/get-card-view.ts';
+import { prefetchCardViews } from '../api/get-card-views.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { useHomeLayout } from '../api/get-home-layout.ts';
 import { useServiceSpecial } from '../api/get-service-special.ts';
@@ -83,6 +85,9 @@ function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
 
 function TypeCards({ cards, layout }: { cards: CardConfig[]; layout: Layout }) {
   const { t } = useTranslation();
+  // A tab's cards in one call (ADR 0054), started before the cards mount (their queries then find it in flight);
+  // the default tab's was started as soon as the home layout answered (HomePageBody).
+  prefetchCardViews(useQueryClient(), cards, layout);
   if (!cards.length) return <p className="plain-empty">{t('workbench.noCards')}</p>;
   return (
     <div className={`wb-cards wb-cards-${layout}`}>
@@ -112,6 +117,11 @@ function HomePageBody() {
   const ready = useAfterMount();
   const home = useHomeLayout(ready);
   const types = (home.data?.types ?? []).filter((x) => x.cardConfigs.length);
+  // The cards the page opens on, in one call as soon as the layout is known (issue 10, ADR 0054): their views arrive
+  // while the banner and the special are still on their way, and fill every card's query at once.
+  const shown = types.find((x) => x.isDefault) ?? types[0];
+  const client = useQueryClient();
+  if (shown) prefetchCardViews(client, shown.cardConfigs, shown.layout);
   // The page appears when its three parts have answered (the same queries the banner and the special use), so the
   // banner and the special never push the cards down after they have painted; until then a skeleton of the page.
   const holidays = useHolidays(ready);

@@ -16,6 +16,10 @@
  *
  * `ROUNDS=1 WEB_BENCH_PAGES=/,/login WEB_BENCH_PRESETS=mobile LH_DUMP=/tmp/lh node bench/web.bench.ts` runs a part of
  * it and keeps each Lighthouse report.
+ *
+ * `WEB_BENCH_COMPARE=http://127.0.0.1:8098` also measures the same paths on another portal already running there (the
+ * code before a change, built and started from its own checkout), in the same rounds, alternating with this one; its
+ * rows are marked "compare". Each row also gives the page's HTML as the server sends it (gzip bytes).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +55,15 @@ const CHROME_ARGS = [
   '--disable-quic',
 ];
 type Preset = 'mobile' | 'desktop';
-type Figures = { score: number; bestPractices: number; lcp: number; tbt: number; cls: number; jsGzip: number };
+type Figures = {
+  score: number;
+  bestPractices: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsGzip: number;
+  htmlGzip: number;
+};
 
 /** Builds bench/web-baseline with Vite into a temp folder and serves it like the portal (precompressed, cached). */
 async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -157,6 +169,7 @@ async function measure(
     tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
     jsGzip: await jsGzipBytes(scripts),
+    htmlGzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).byteLength,
   };
 }
 
@@ -167,6 +180,7 @@ const medianOf = (runs: Figures[]): Figures => ({
   tbt: median(runs.map((r) => r.tbt)),
   cls: median(runs.map((r) => r.cls)),
   jsGzip: median(runs.map((r) => r.jsGzip)),
+  htmlGzip: median(runs.map((r) => r.htmlGzip)),
 });
 
 type Manifest = {
@@ -256,11 +270,16 @@ const anonymous = await openBrowser(portal.url);
 const student = await openBrowser(portal.url, 'student01');
 // Lighthouse opens its tab in the default context of the browser behind the port; the baseline page needs no session.
 const ONLY_PAGES = process.env.WEB_BENCH_PAGES?.split(',');
-const pages: Array<{ name: string; browser: typeof anonymous; path: string }> = [
+const pages: Array<{ name: string; browser: typeof anonymous; path: string; login?: string }> = [
   { name: '/', browser: anonymous, path: '/' },
   { name: '/login', browser: anonymous, path: '/login' },
-  { name: '/home/homePage (student01)', browser: student, path: '/home/homePage' },
+  { name: '/home/homePage (student01)', browser: student, path: '/home/homePage', login: 'student01' },
 ].filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
+// Another running portal measured beside this one (WEB_BENCH_COMPARE), with browsers of its own.
+const COMPARE = process.env.WEB_BENCH_COMPARE?.replace(/\/+$/, '');
+const compareBrowsers = new Map<string | undefined, typeof anonymous>();
+if (COMPARE)
+  for (const login of new Set(pages.map((p) => p.login))) compareBrowsers.set(login, await openBrowser(COMPARE, login));
 const PRESETS = (process.env.WEB_BENCH_PRESETS ?? 'mobile,desktop')
   .split(',')
   .filter((p): p is Preset => p === 'mobile' || p === 'desktop');
@@ -270,16 +289,30 @@ try {
   for (const preset of PRESETS) {
     for (const p of pages) {
       const mine: Figures[] = [];
+      const other: Figures[] = [];
       const base: Figures[] = [];
+      const compareBrowser = compareBrowsers.get(p.login);
       for (let round = 0; round < ROUNDS; round++) {
-        mine.push(await measure(p.browser, portal.url + p.path, preset));
+        // Which of the two portals goes first alternates with the round.
+        const both = [
+          async () => mine.push(await measure(p.browser, portal.url + p.path, preset)),
+          ...(compareBrowser ? [async () => other.push(await measure(compareBrowser, COMPARE + p.path, preset))] : []),
+        ];
+        for (const run of round % 2 ? both.reverse() : both) await run();
         base.push(await measure(anonymous, `${baseline.url}/`, preset));
       }
-      const m = medianOf(mine);
       const b = medianOf(base);
-      const row = `| ${preset} | ${p.name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) |`;
-      rows.push(row);
-      console.log(row);
+      for (const [name, runs] of [
+        [p.name, mine],
+        [`${p.name} compare`, other],
+      ] as const) {
+        if (runs.length === 0) continue;
+        const m = medianOf(runs);
+        const each = runs.map((r) => `${r.score.toFixed(2)}/${Math.round(r.lcp)}`).join(' ');
+        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) | ${(m.htmlGzip / 1024).toFixed(1)} KB | ${each} |`;
+        rows.push(row);
+        console.log(row);
+      }
     }
   }
   const baseChecks = await pwaChecks(anonymous, `${baseline.url}/`);
@@ -294,6 +327,7 @@ try {
 } finally {
   await anonymous.close();
   await student.close();
+  for (const b of compareBrowsers.values()) await b.close();
   await baseline.stop();
   await portal.stop();
 }
@@ -301,9 +335,9 @@ console.log(
   `\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`,
 );
 console.log(
-  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) |',
+  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) | HTML, gzip | each round: score/LCP ms |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log("\nInstallable app (the checks of Lighthouse 11's PWA category, through Chromium)");
 console.log('| page | checks held | baseline | failed |');

@@ -17,9 +17,10 @@
  * `ROUNDS=1 WEB_BENCH_PAGES=/,/login WEB_BENCH_PRESETS=mobile LH_DUMP=/tmp/lh node bench/web.bench.ts` runs a part of
  * it and keeps each Lighthouse report.
  *
- * `WEB_BENCH_COMPARE=http://127.0.0.1:8098` also measures the same paths on another portal already running there (the
- * code before a change, built and started from its own checkout), in the same rounds, alternating with this one; its
- * rows are marked "compare". Each row also gives the page's HTML as the server sends it (gzip bytes).
+ * `WEB_BENCH_COMPARE=http://127.0.0.1:8098[,http://…]` also measures the same paths on other portals already running
+ * there (the code before a change, built and started from its own checkout), in the same rounds, in an order that
+ * turns with the round; their rows are marked "compare" and the port. Each row also gives the page's HTML as the
+ * server sends it (gzip bytes), and each round's score and LCP.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,6 +153,8 @@ async function measure(
     preset === 'desktop' ? desktopConfig : undefined,
   );
   const lhr = result!.lhr;
+  // A run Lighthouse could not finish (its figures are zeros) is said, not hidden in the median.
+  if (lhr.runtimeError) console.warn(`Lighthouse failed on ${url} (${preset}): ${lhr.runtimeError.code}`);
   if (process.env.LH_DUMP)
     writeFileSync(
       // The port tells the portal's report from the baseline page's at the same path.
@@ -276,10 +279,14 @@ const pages: Array<{ name: string; browser: typeof anonymous; path: string; logi
   { name: '/home/homePage (student01)', browser: student, path: '/home/homePage', login: 'student01' },
 ].filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
 // Another running portal measured beside this one (WEB_BENCH_COMPARE), with browsers of its own.
-const COMPARE = process.env.WEB_BENCH_COMPARE?.replace(/\/+$/, '');
-const compareBrowsers = new Map<string | undefined, typeof anonymous>();
-if (COMPARE)
-  for (const login of new Set(pages.map((p) => p.login))) compareBrowsers.set(login, await openBrowser(COMPARE, login));
+const COMPARE = (process.env.WEB_BENCH_COMPARE ?? '')
+  .split(',')
+  .map((u) => u.trim().replace(/\/+$/, ''))
+  .filter(Boolean);
+const compareBrowsers = new Map<string, typeof anonymous>();
+for (const url of COMPARE)
+  for (const login of new Set(pages.map((p) => p.login)))
+    compareBrowsers.set(`${url}|${login}`, await openBrowser(url, login));
 const PRESETS = (process.env.WEB_BENCH_PRESETS ?? 'mobile,desktop')
   .split(',')
   .filter((p): p is Preset => p === 'mobile' || p === 'desktop');
@@ -288,25 +295,26 @@ const pwaRows: string[] = [];
 try {
   for (const preset of PRESETS) {
     for (const p of pages) {
-      const mine: Figures[] = [];
-      const other: Figures[] = [];
+      const portals = [
+        { name: p.name, browser: p.browser, url: portal.url, runs: [] as Figures[] },
+        ...COMPARE.map((url) => ({
+          name: `${p.name} compare :${new URL(url).port}`,
+          browser: compareBrowsers.get(`${url}|${p.login}`)!,
+          url,
+          runs: [] as Figures[],
+        })),
+      ];
       const base: Figures[] = [];
-      const compareBrowser = compareBrowsers.get(p.login);
       for (let round = 0; round < ROUNDS; round++) {
-        // Which of the two portals goes first alternates with the round.
-        const both = [
-          async () => mine.push(await measure(p.browser, portal.url + p.path, preset)),
-          ...(compareBrowser ? [async () => other.push(await measure(compareBrowser, COMPARE + p.path, preset))] : []),
-        ];
-        for (const run of round % 2 ? both.reverse() : both) await run();
+        // Which portal goes first turns with the round.
+        for (let i = 0; i < portals.length; i++) {
+          const q = portals[(i + round) % portals.length]!;
+          q.runs.push(await measure(q.browser, q.url + p.path, preset));
+        }
         base.push(await measure(anonymous, `${baseline.url}/`, preset));
       }
       const b = medianOf(base);
-      for (const [name, runs] of [
-        [p.name, mine],
-        [`${p.name} compare`, other],
-      ] as const) {
-        if (runs.length === 0) continue;
+      for (const { name, runs } of portals) {
         const m = medianOf(runs);
         const each = runs.map((r) => `${r.score.toFixed(2)}/${Math.round(r.lcp)}`).join(' ');
         const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) | ${(m.htmlGzip / 1024).toFixed(1)} KB | ${each} |`;

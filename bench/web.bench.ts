@@ -18,8 +18,12 @@
  * it and keeps each Lighthouse report.
  *
  * `WEB_BENCH_BEFORE_DIST=/path/to/an/older/apps/web/dist` also serves that build (by a second server of this code,
- * `WEB_DIST`) and measures each page on it in the same rounds, portal, older build, baseline in turn: a change of the
- * web app beside the build before it, in one run (a row "… before" per page, and each run's score and TBT).
+ * `WEB_DIST`) and measures each page on it in the same rounds: a change of the web app beside the build before it, in
+ * one run (a row "… before" per page).
+ * `WEB_BENCH_COMPARE=http://127.0.0.1:8098[,http://…]` also measures the same paths on other portals already running
+ * there (the code before a change, built and started from its own checkout), in the same rounds; their rows are
+ * marked "compare" and the port. The portals measured go in an order that turns with the round. Each row also gives
+ * the page's HTML as the server sends it (gzip bytes), and each round's score/LCP ms/TBT ms.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +59,15 @@ const CHROME_ARGS = [
   '--disable-quic',
 ];
 type Preset = 'mobile' | 'desktop';
-type Figures = { score: number; bestPractices: number; lcp: number; tbt: number; cls: number; jsGzip: number };
+type Figures = {
+  score: number;
+  bestPractices: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsGzip: number;
+  htmlGzip: number;
+};
 
 /** Builds bench/web-baseline with Vite into a temp folder and serves it like the portal (precompressed, cached). */
 async function startBaseline(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -144,6 +156,8 @@ async function measure(
     preset === 'desktop' ? desktopConfig : undefined,
   );
   const lhr = result!.lhr;
+  // A run Lighthouse could not finish (its figures are zeros) is said, not hidden in the median.
+  if (lhr.runtimeError) console.warn(`Lighthouse failed on ${url} (${preset}): ${lhr.runtimeError.code}`);
   if (process.env.LH_DUMP)
     writeFileSync(
       // The port tells the portal's report from the baseline page's at the same path.
@@ -161,6 +175,7 @@ async function measure(
     tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
     jsGzip: await jsGzipBytes(scripts),
+    htmlGzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).byteLength,
   };
 }
 
@@ -171,6 +186,7 @@ const medianOf = (runs: Figures[]): Figures => ({
   tbt: median(runs.map((r) => r.tbt)),
   cls: median(runs.map((r) => r.cls)),
   jsGzip: median(runs.map((r) => r.jsGzip)),
+  htmlGzip: median(runs.map((r) => r.htmlGzip)),
 });
 
 type Manifest = {
@@ -264,11 +280,20 @@ const olderAnonymous = older ? await openBrowser(older.url) : null;
 const olderStudent = older ? await openBrowser(older.url, 'student01') : null;
 // Lighthouse opens its tab in the default context of the browser behind the port; the baseline page needs no session.
 const ONLY_PAGES = process.env.WEB_BENCH_PAGES?.split(',');
-const pages: Array<{ name: string; browser: typeof anonymous; path: string }> = [
+const pages: Array<{ name: string; browser: typeof anonymous; path: string; login?: string }> = [
   { name: '/', browser: anonymous, path: '/' },
   { name: '/login', browser: anonymous, path: '/login' },
-  { name: '/home/homePage (student01)', browser: student, path: '/home/homePage' },
+  { name: '/home/homePage (student01)', browser: student, path: '/home/homePage', login: 'student01' },
 ].filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
+// Another running portal measured beside this one (WEB_BENCH_COMPARE), with browsers of its own.
+const COMPARE = (process.env.WEB_BENCH_COMPARE ?? '')
+  .split(',')
+  .map((u) => u.trim().replace(/\/+$/, ''))
+  .filter(Boolean);
+const compareBrowsers = new Map<string, typeof anonymous>();
+for (const url of COMPARE)
+  for (const login of new Set(pages.map((p) => p.login)))
+    compareBrowsers.set(`${url}|${login}`, await openBrowser(url, login));
 const PRESETS = (process.env.WEB_BENCH_PRESETS ?? 'mobile,desktop')
   .split(',')
   .filter((p): p is Preset => p === 'mobile' || p === 'desktop');
@@ -277,28 +302,35 @@ const pwaRows: string[] = [];
 try {
   for (const preset of PRESETS) {
     for (const p of pages) {
-      const mine: Figures[] = [];
-      const before: Figures[] = [];
-      const base: Figures[] = [];
       const olderBrowser = p.browser === student ? olderStudent : olderAnonymous;
+      const portals = [
+        { name: p.name, browser: p.browser, url: portal.url, runs: [] as Figures[] },
+        ...(older && olderBrowser
+          ? [{ name: `${p.name} before`, browser: olderBrowser, url: older.url, runs: [] as Figures[] }]
+          : []),
+        ...COMPARE.map((url) => ({
+          name: `${p.name} compare :${new URL(url).port}`,
+          browser: compareBrowsers.get(`${url}|${p.login}`)!,
+          url,
+          runs: [] as Figures[],
+        })),
+      ];
+      const base: Figures[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        mine.push(await measure(p.browser, portal.url + p.path, preset));
-        if (older && olderBrowser) before.push(await measure(olderBrowser, older.url + p.path, preset));
+        // Which portal goes first turns with the round.
+        for (let i = 0; i < portals.length; i++) {
+          const q = portals[(i + round) % portals.length]!;
+          q.runs.push(await measure(q.browser, q.url + p.path, preset));
+        }
         base.push(await measure(anonymous, `${baseline.url}/`, preset));
       }
       const b = medianOf(base);
-      for (const [name, runs] of [
-        [p.name, mine],
-        [`${p.name} before`, before],
-      ] as const) {
-        if (!runs.length) continue;
+      for (const { name, runs } of portals) {
         const m = medianOf(runs);
-        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) |`;
+        const each = runs.map((r) => `${r.score.toFixed(2)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}`).join(' ');
+        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) | ${(m.htmlGzip / 1024).toFixed(1)} KB | ${each} |`;
         rows.push(row);
         console.log(row);
-        console.log(
-          `  ${name}, each run: score ${runs.map((r) => r.score.toFixed(2)).join(', ')}; TBT ms ${runs.map((r) => Math.round(r.tbt)).join(', ')}`,
-        );
       }
     }
   }
@@ -317,6 +349,7 @@ try {
   await olderAnonymous?.close();
   await olderStudent?.close();
   await older?.stop();
+  for (const b of compareBrowsers.values()) await b.close();
   await baseline.stop();
   await portal.stop();
 }
@@ -324,9 +357,9 @@ console.log(
   `\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`,
 );
 console.log(
-  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) |',
+  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) | HTML, gzip | each round: score/LCP ms/TBT ms |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log("\nInstallable app (the checks of Lighthouse 11's PWA category, through Chromium)");
 console.log('| page | checks held | baseline | failed |');

@@ -104,6 +104,31 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     expect(await page.locator('footer').textContent()).toContain('示例大学');
   });
 
+  it("paints a visitor's first screen from `/`'s own data: no index call, under the CSP (ADR 0053)", async () => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+    });
+    const violations: string[] = [];
+    await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(e.violatedDirective),
+      ),
+    );
+    const document = await page.goto(`${server.url}/`);
+    expect(await document!.text()).toContain('<script type="application/json" id="portal-landing-index">');
+    await page.getByRole('heading', { level: 1, name: /示例大学网上办事服务大厅/ }).waitFor();
+    await page.getByRole('heading', { name: '新上线服务' }).waitFor();
+    await page.getByRole('link', { name: '校历' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Read once and taken out of the page; the first screen made none of its calls.
+    expect(await page.locator('#portal-landing-index').count()).toBe(0);
+    const firstScreen = /\/nobody\/(index\/index|prepareLogin\/|navigationBar|tools|serverCenter|searchHeatWord)/;
+    expect(calls.filter((c) => firstScreen.test(c))).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
   it('opens common tools configured as model windows (2.4) by their opening types (4.6)', async () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: '校园网缴费' }).click();

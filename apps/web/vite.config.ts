@@ -43,10 +43,11 @@ function precompress(): Plugin {
  * writes `route-preloads.json` (path -> the scripts and style sheets those parts need beyond what index.html already
  * loads), and the server names them in the index.html it sends for that path (`<link rel="modulepreload">`), so they
  * arrive beside the first script instead of after it (issue 10). The modules are router.tsx's loaders for these paths.
- * Not `/`: its largest paint waits for its call, which starts once the first script has run, and on a phone's slow
- * network its ten scripts preloaded beside the first one made that later (ADR 0052).
+ * `/` too since its page carries its first screen's data (ADR 0053): no call left for its scripts to compete with
+ * (before that, its ten scripts preloaded beside the first one made its call, and so its largest paint, later: 0052).
  */
 export const ROUTE_ENTRY_MODULES: Record<string, string[]> = {
+  '/': ['src/features/services/components/landing-page.tsx'],
   '/login': ['src/features/auth/components/login-page.tsx'],
   '/home/homePage': ['src/app/shell.tsx', 'src/app/routes/home-page.tsx'],
 };

@@ -22,6 +22,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { personalRoutes } from './modules/personal/personal.routes.ts';
 import { guidesRoutes } from './modules/services/guides.routes.ts';
+import { landingPageData } from './modules/services/landing-page-data.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { threeListsRoutes } from './modules/three-lists/three-lists.routes.ts';
 import { transferRoutes } from './modules/transfer/transfer.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
   );
   registerHealth(app, config, db);
 
-  if (serveWeb) await registerWeb(app, config.webDist);
+  // `/` carries its first screen's data: the landing index a visitor's page would call for (ADR 0053).
+  if (serveWeb) await registerWeb(app, config.webDist, { landingData: landingPageData(app) });
   return app;
 }

@@ -181,3 +181,13 @@ export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
  * Here rather than in messages.ts, whose schemas the /home shell does not load (issue 10); messages.ts re-exports it.
  */
 export const STATUS_MESSAGE_DELETED = 1004;
+
+/** The tenant the web app names when neither the address (`?tenantId=`) nor a session names one: the demo tenant. */
+export const DEFAULT_TENANT_ID = '000000';
+/** What the landing page shows of each list: newly launched and most visited (size), each group's services. */
+export const LANDING_LIST_SIZE = 8;
+/**
+ * The id of the `<script type="application/json">` in `/`'s page that carries the landing index's answer (ADR 0053):
+ * `{ tenantId, size, perGroup, index }` (`LandingPageData` in services.ts).
+ */
+export const LANDING_DATA_ELEMENT_ID = 'portal-landing-index';

@@ -566,6 +566,12 @@ export const LandingIndex = z.object({
 });
 export type LandingIndex = z.infer<typeof LandingIndex>;
 
+/**
+ * What `/`'s page carries of its first screen (ADR 0053), as the JSON script LANDING_DATA_ELEMENT_ID: the answer
+ * nobody/index/index gives a visitor of `tenantId` with these sizes, at the moment the page was asked for.
+ */
+export type LandingPageData = { tenantId: string; size: number; perGroup: number; index: LandingIndex };
+
 // ---------------------------------------------------------------- account security and service icons (7.4)
 
 /** Third-party platforms an account can be bound to (the spec names the call, not the platforms; these are this project's). */

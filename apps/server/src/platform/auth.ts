@@ -184,18 +184,30 @@ export function registerAuth(app: FastifyInstance): void {
     }
     // A tenant id that cannot exist is refused before it reaches the store (PostgreSQL rejects NUL bytes).
     if (!TenantId.safeParse(asked).success) throw badRequest(MESSAGES.unknownTenant, 'tenantId');
-    // Every visitor's call checks its tenant: one SQL text written out, not a Kysely query built per call (issue 13),
-    // with what the route reads along with it (AlongReads, ADR 0043).
     const along = request.routeOptions.config?.along;
-    const extra = along ? sql`, ${along.columns(app.deps.engine, sql.ref('t.tenant_id'), null)}` : sql``;
-    const { rows } = await sql<{
-      tenant_id: string;
-    }>`/* prepared */ select t.tenant_id${extra} from tenants t where t.tenant_id = ${asked} and t.status = 1`.execute(
-      app.deps.db,
-    );
-    const tenant = rows[0];
+    const tenant = await visitorTenant(app, asked, along);
     if (!tenant) throw badRequest(MESSAGES.unknownTenant, `tenantId ${asked}`);
-    request.tenantId = tenant.tenant_id;
-    if (along) request.along = along.read(tenant, true);
+    request.tenantId = tenant.tenantId;
+    if (along) request.along = tenant.along;
   });
+}
+
+/**
+ * A visitor's tenant check: the tenant when it exists and is enabled, else null, with what `along` reads in the same
+ * statement (AlongReads, ADR 0043). Every visitor's call makes it (one SQL text written out, not a Kysely query built
+ * per call: issue 13), and so does `/`'s page for the data it carries (platform/web.ts, ADR 0053).
+ */
+export async function visitorTenant(
+  app: FastifyInstance,
+  tenantId: string,
+  along?: AlongReads,
+): Promise<{ tenantId: string; along: unknown } | null> {
+  const extra = along ? sql`, ${along.columns(app.deps.engine, sql.ref('t.tenant_id'), null)}` : sql``;
+  const { rows } = await sql<{
+    tenant_id: string;
+  }>`/* prepared */ select t.tenant_id${extra} from tenants t where t.tenant_id = ${tenantId} and t.status = 1`.execute(
+    app.deps.db,
+  );
+  const tenant = rows[0];
+  return tenant ? { tenantId: tenant.tenant_id, along: along ? along.read(tenant, true) : null } : null;
 }

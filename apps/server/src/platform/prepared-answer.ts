@@ -77,6 +77,12 @@ export function registerPreparedAnswers(app: FastifyInstance): void {
   });
 }
 
+/** Marks bytes sent unchanged again and again (a page made once, platform/web.ts): their compression is kept too. */
+export function preparedBuffer(bytes: Buffer): Buffer {
+  preparedBytes.add(bytes);
+  return bytes;
+}
+
 type SyncCompress = (input: Buffer, options?: object) => Buffer;
 
 /** A compressor that compresses the bytes of a prepared answer once (per compressor, while the bytes live). */

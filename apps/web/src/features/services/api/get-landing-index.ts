@@ -1,8 +1,9 @@
 import type { LandingIndex } from '@portal/contracts/services';
+import { LANDING_LIST_SIZE } from '@portal/contracts/constants';
 import { platformHttp } from '../../../lib/http/clients.ts';
 
 /** What the landing page shows of each list: newly launched and most visited (size), each group's services. */
-export const LANDING_LIST_SIZE = 8;
+export { LANDING_LIST_SIZE } from '@portal/contracts/constants';
 
 /**
  * 7.2 POST nobody/index/index: a visitor's whole landing page in one call — configuration, footer, figures, hot

@@ -186,3 +186,94 @@ describe('prefetchLanding (issue 10, ADR 0051)', () => {
     expect(client.getQueryData(servicesByTypeQueryOptions('000000', 'dept', 8).queryKey)).toEqual(dept);
   });
 });
+
+describe("`/`'s page carries the index answer (ADR 0053)", () => {
+  /** Puts the server's data script in the page, as platform/web.ts writes it. */
+  const carry = (text: string) => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'portal-landing-index';
+    script.textContent = text;
+    document.head.append(script);
+  };
+  const data = (over: object = {}) =>
+    JSON.stringify({ tenantId: '000000', size: 8, perGroup: 8, index: INDEX, ...over });
+  afterEach(() => document.getElementById('portal-landing-index')?.remove());
+
+  it("fills a visitor's first screen from it before anything renders, with no call; read once", async () => {
+    carry(data());
+    const client = appClient();
+    prefetchLanding(client);
+    // At once, not after a call: the page's first render finds every query answered.
+    expect(client.getQueryData(landingConfigQueryOptions('000000').queryKey)).toEqual(INDEX.config);
+    expect(client.getQueryData(servicesByTypeQueryOptions('000000', 'scene', 8).queryKey)).toEqual(INDEX.groups.list);
+    expect(client.isFetching()).toBe(0);
+    expect(await shown(client, false)).toEqual({
+      config: INDEX.config,
+      footer: INDEX.footer,
+      statistic: INDEX.statistic,
+      hotWords: INDEX.hotWords,
+      navigationBars: INDEX.navigationBars,
+      tools: INDEX.tools,
+      newlyLaunched: INDEX.newlyLaunched,
+      mostVisited: INDEX.mostVisited,
+      scenes: INDEX.groups.list,
+    });
+    expect(calls.made).toEqual([]);
+    // Taken out of the page: a later visit to `/` with an empty cache asks the server.
+    expect(document.getElementById('portal-landing-index')).toBeNull();
+    const later = appClient();
+    prefetchLanding(later);
+    await settle(later);
+    expect(calls.made).toEqual(['platform/nobody/index/index']);
+  });
+
+  it("gives a logged-in user the tenant's parts from it; their own lists keep their calls", async () => {
+    sessionStore.setState({ token: 't', user: { user_id: 'u1', tenant_id: '000000' } } as never);
+    carry(data());
+    const client = appClient();
+    prefetchLanding(client);
+    await settle(client);
+    expect(calls.made).toEqual(['workbench/searchHeatWord']);
+    expect(await shown(client, true)).toMatchObject({
+      config: INDEX.config,
+      scenes: INDEX.groups.list,
+      hotWords: ['own words'],
+      newlyLaunched: [item('user-new')],
+      mostVisited: [item('user-hot')],
+    });
+  });
+
+  it('makes its own call for a part it lacks, and files groups of another first tab under their key', async () => {
+    const { tools: _, ...rest } = INDEX;
+    const dept = [{ id: 'd1', name: '教务处', count: 1, services: [item('d-s1')] }];
+    carry(data({ index: { ...rest, groups: { groupBy: 'dept', perGroup: 8, list: dept } } }));
+    const client = appClient();
+    prefetchLanding(client);
+    await settle(client);
+    expect(calls.made.sort()).toEqual(['cygj/nobody/tools/list', 'platform/nobody/prepareLogin/queryAllServiceByType']);
+    expect(client.getQueryData(servicesByTypeQueryOptions('000000', 'dept', 8).queryKey)).toEqual(dept);
+    expect(client.getQueryData(toolsQueryOptions('000000').queryKey)).toEqual(OWN['/nobody/tools/list']);
+  });
+
+  it('falls back to the index call when it is malformed, or for another tenant or other sizes', async () => {
+    const cases: Array<[string, () => void]> = [
+      ['not JSON', () => carry('{"tenantId":"000000",')],
+      ['null', () => carry('null')],
+      ['no index', () => carry(data({ index: null }))],
+      ['a list for an index', () => carry(data({ index: [] }))],
+      ['another tenant', () => carry(data({ tenantId: '100001' }))],
+      ['other sizes', () => carry(data({ size: 3 }))],
+    ];
+    for (const [name, put] of cases) {
+      calls.made.length = 0;
+      put();
+      const client = appClient();
+      prefetchLanding(client);
+      await settle(client);
+      expect([name, calls.made]).toEqual([name, ['platform/nobody/index/index']]);
+      expect([name, client.getQueryData(landingConfigQueryOptions('000000').queryKey)]).toEqual([name, INDEX.config]);
+      expect(document.getElementById('portal-landing-index')).toBeNull();
+    }
+  });
+});

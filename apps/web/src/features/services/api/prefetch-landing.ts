@@ -1,4 +1,5 @@
-import type { LandingIndex } from '@portal/contracts/services';
+import { LANDING_DATA_ELEMENT_ID } from '@portal/contracts/constants';
+import type { LandingIndex, LandingPageData } from '@portal/contracts/services';
 import {
   skipToken,
   type QueryClient,
@@ -25,36 +26,50 @@ import { servicesByTypeQueryOptions } from './query-all-service-by-type.ts';
  * newly launched and most visited; a logged-in user's own lists (their hot words, their top lists) keep their own
  * calls. Each of the page's queries finds its answer in the cache or in flight under its own key. Should the index
  * call fail, or lack a part (a server before ADR 0051), that query makes its own call instead.
+ *
+ * On the first visit, `/`'s page already carries that call's answer (ADR 0053: takeLandingPageData): its parts go
+ * into the cache at once, before the page renders, and no index call is made; a part it lacks gets its own call.
  */
 export function prefetchLanding(client: QueryClient): void {
   const tenantId = landingTenant();
   const visitor = !isLoggedIn();
-  // Made when the first query needs it: none is made when every answer is still fresh in the cache.
-  let index: Promise<LandingIndex | null> | undefined;
-  const answer = () => (index ??= fetchIndex());
-  const fetchIndex = async () => {
-    const i = await getLandingIndex(tenantId).catch(() => null);
-    // The first tab's groups of another kind than the scenes (below) go under their own key.
+  const carried = takeLandingPageData(tenantId);
+  /** Files the first tab's groups of another kind than the scenes (below) under their own key. */
+  const fileGroups = (i: LandingIndex | null) => {
     const g = i?.groups;
     if (g && g.groupBy !== 'scene')
       client.setQueryData(servicesByTypeQueryOptions(tenantId, g.groupBy, g.perGroup).queryKey, g.list);
     return i;
   };
-  /** Prefetches a query from the index's part, or with its own call (the query's own queryFn) when it has none. */
+  // Made when the first query needs it: none is made when every answer is still fresh in the cache, or the page
+  // carried it.
+  let index: Promise<LandingIndex | null> | undefined = carried ? Promise.resolve(fileGroups(carried)) : undefined;
+  const answer = () => (index ??= fetchIndex());
+  const fetchIndex = async () => fileGroups(await getLandingIndex(tenantId).catch(() => null));
+  /**
+   * Fills a query from the index's part: at once when the page carried it, else by a prefetch that waits for the
+   * index call, or makes the query's own call (its own queryFn) when the index has no such part.
+   */
   const fill = <T, K extends QueryKey>(
     options: { queryKey: K; queryFn?: QueryFunction<T, K> | SkipToken },
     pick: (i: LandingIndex) => T | undefined,
-  ) =>
+  ) => {
+    const part = carried ? pick(carried) : undefined;
+    if (part !== undefined) {
+      client.setQueryData<T>(options.queryKey, part);
+      return;
+    }
     void client.prefetchQuery({
       queryKey: options.queryKey,
       queryFn: async (context: QueryFunctionContext<K>) => {
         const i = await answer();
-        const part = i ? pick(i) : undefined;
-        if (part !== undefined) return part;
+        const fromIndex = i ? pick(i) : undefined;
+        if (fromIndex !== undefined) return fromIndex;
         if (!options.queryFn || options.queryFn === skipToken) throw new Error('no own call');
         return options.queryFn(context);
       },
     });
+  };
 
   fill(landingConfigQueryOptions(tenantId), (i) => i.config);
   fill(footerConfigQueryOptions(tenantId), (i) => i.footer);
@@ -76,4 +91,33 @@ export function prefetchLanding(client: QueryClient): void {
   fill(heatWordsQueryOptions(LANDING_LIST_SIZE), (i) => i.hotWords);
   fill(topServicesQueryOptions('newly', LANDING_LIST_SIZE, tenantId, false), (i) => i.newlyLaunched);
   fill(topServicesQueryOptions('heat', LANDING_LIST_SIZE, tenantId, false), (i) => i.mostVisited);
+}
+
+/**
+ * The landing index's answer `/`'s page carries (ADR 0053: a `<script type="application/json">` the server writes),
+ * when it is for this tenant and the sizes the page shows; null otherwise, or when the page carries none or it does
+ * not read. Read once: the element is taken out of the page, so a later visit to `/` in the same page load asks the
+ * server as before, never an answer as old as the page.
+ */
+export function takeLandingPageData(tenantId: string): LandingIndex | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById(LANDING_DATA_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  let data: Partial<LandingPageData> | null;
+  try {
+    data = JSON.parse(element.textContent ?? '') as Partial<LandingPageData> | null;
+  } catch {
+    return null;
+  }
+  const index = data?.index;
+  if (
+    data?.tenantId !== tenantId ||
+    data.size !== LANDING_LIST_SIZE ||
+    data.perGroup !== LANDING_LIST_SIZE ||
+    typeof index !== 'object' ||
+    index === null ||
+    Array.isArray(index)
+  )
+    return null;
+  return index;
 }

@@ -1,7 +1,8 @@
+import { DEFAULT_TENANT_ID } from '@portal/contracts/constants';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
-/** The demo tenant, used when neither the address nor the session names one. */
-export const DEFAULT_TENANT_ID = '000000';
+/** The demo tenant, used when neither the address nor the session names one (the server's `/` page data too). */
+export { DEFAULT_TENANT_ID } from '@portal/contracts/constants';
 
 /** The tenant anonymous calls name: ?tenantId= of the address, else the session's, else the default. */
 export function landingTenant(): string {

@@ -1,0 +1,44 @@
+import { DEFAULT_TENANT_ID, LANDING_DATA_ELEMENT_ID, LANDING_LIST_SIZE } from '@portal/contracts/constants';
+import { TenantId } from '@portal/contracts/envelope';
+import { LandingIndex, type LandingPageData } from '@portal/contracts/services';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { visitorTenant } from '../../platform/auth.ts';
+import type { PageData } from '../../platform/web.ts';
+import { landingAlong, catalogueReadOf } from './catalogue-along.ts';
+import { callerFor, landingIndex } from './services.service.ts';
+
+/** The JSON text of each index answer (the same answer object while nothing in it changed: services.service.ts). */
+const texts = new WeakMap<object, string>();
+
+/**
+ * `/`'s first-screen data (ADR 0053): what nobody/index/index answers a visitor of the tenant the web app will name
+ * on `/` — `?tenantId=` of the address, else DEFAULT_TENANT_ID — at the sizes the page asks for. It is made as the
+ * call makes it: the same tenant check reading the catalogue version and the tenant's name along (landingAlong),
+ * then the same `landingIndex` value, prepared per catalogue version, so a change committed on any node is in the
+ * next page asked for on every node. Its text is the route's (the contract's encoding, `JSON.stringify`), made once
+ * per answer object. Null for a tenant that does not exist or is disabled: the page goes without, and the web app's
+ * call gets the error it always got.
+ */
+export function landingPageData(app: FastifyInstance): (request: FastifyRequest) => Promise<PageData | null> {
+  return async (request) => {
+    const named = (request.query as Record<string, unknown> | undefined)?.tenantId;
+    // As the web app reads the address: an empty parameter names none. An odd one (repeated) just goes without.
+    const asked = named === undefined || named === '' ? DEFAULT_TENANT_ID : named;
+    if (typeof asked !== 'string' || !TenantId.safeParse(asked).success) return null;
+    const tenant = await visitorTenant(app, asked, landingAlong);
+    if (!tenant) return null;
+    const caller = callerFor(app.deps.db, tenant.tenantId, null, catalogueReadOf(tenant.along));
+    const index = await landingIndex(caller, { size: LANDING_LIST_SIZE, perGroup: LANDING_LIST_SIZE });
+    let json = texts.get(index);
+    if (json === undefined) {
+      const data: LandingPageData = {
+        tenantId: tenant.tenantId,
+        size: LANDING_LIST_SIZE,
+        perGroup: LANDING_LIST_SIZE,
+        index: LandingIndex.encode(index),
+      };
+      texts.set(index, (json = JSON.stringify(data)));
+    }
+    return { id: LANDING_DATA_ELEMENT_ID, json };
+  };
+}

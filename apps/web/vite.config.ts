@@ -134,7 +134,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // The plain widgets `/` and the /home shell share (ADR 0048) in one part instead of five of a few hundred
-          // bytes each. Rolldown puts the modules they depend on (React, React Router, i18next) in the same part, so
+          // bytes each. Rolldown puts the modules they depend on (React, React Router) in the same part, so
           // the first script loads it too: fewer, larger parts compress better, and every page loads less (gzip, as
           // loaded: `/` 170.8 -> 164.9 KB, `/login` 162 -> 160.3 KB, the home page 243.5 -> 237.7 KB; issue 10).
           groups: [

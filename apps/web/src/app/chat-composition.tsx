@@ -29,8 +29,8 @@ function ChatPanelIsland(props: { open: boolean; onClose: () => void }) {
 }
 
 /** The shell header's chat entry, opening the chat panel with the robot and the public accounts. */
-export function ShellChatEntry({ className }: { className?: string }) {
-  return <ChatEntry className={className} panel={ChatPanelIsland} />;
+export function ShellChatEntry({ className, openAtStart }: { className?: string; openAtStart?: boolean }) {
+  return <ChatEntry className={className} panel={ChatPanelIsland} openAtStart={openAtStart} />;
 }
 
 /** The shell's unread-notice prompt (2.4), refreshed by notices arriving over the chat socket. */

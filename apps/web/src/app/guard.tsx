@@ -1,6 +1,6 @@
 import { isRouteAllowedByMenu } from '@portal/contracts/routes';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { getRobotBaseInfo } from '../features/assistant/api/get-robot-base-info.ts';
 import { useSessionUser } from '../features/auth/api/get-user-info.ts';

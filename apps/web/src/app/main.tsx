@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setTransportSealing } from '../lib/http/transport.ts';
+import { textsReady } from '../lib/i18n/i18n.ts';
 import { sessionHydrated, sessionStore } from '../lib/session/session-store.ts';
 import { UpdatePrompt } from '../features/offline/components/update-prompt.tsx';
 import { linkManifest } from '../features/offline/lib/manifest.ts';
@@ -21,8 +22,9 @@ setTransportSealing(true);
 const tenantInUrl = new URLSearchParams(window.location.search).get('tenantId');
 linkManifest(tenantInUrl || DEFAULT_TENANT_ID);
 
-// The stored session is encrypted (section 9, ADR 0027): the router starts and the app renders once it has been read.
-void sessionHydrated().then(() => {
+// The stored session is encrypted (section 9, ADR 0027): the router starts and the app renders once it has been read,
+// and once the texts of the interface's language are in (en-US comes in parts of its own, ADR 0055).
+void Promise.all([sessionHydrated(), textsReady()]).then(() => {
   linkManifest(tenantInUrl || sessionStore.getState().tenantId || DEFAULT_TENANT_ID);
   // The user's answers kept (encrypted) for offline use, deleted when their session ends.
   startOfflineSession(queryClient, sessionStore);

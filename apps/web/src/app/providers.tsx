@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../lib/i18n/i18n.ts';
 
 export const queryClient = new QueryClient({
   // gcTime of a day: answers a page showed stay in the cache (and the user's offline copy, issue 18) when they leave it.
@@ -14,8 +13,8 @@ export const queryClient = new QueryClient({
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { sessionStore } from '../lib/session/session-store.ts';
 import { useSessionDialogs } from './session-dialogs-store.ts';

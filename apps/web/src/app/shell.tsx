@@ -3,12 +3,12 @@ import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { isConfigurationPage } from '@portal/contracts/routes';
 import { lazy, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { AntdIsland } from '../components/antd-island.tsx';
 import { Globe, LanguageSwitch, languageItems } from '../components/language-switch.tsx';
@@ -21,12 +21,11 @@ import {
   useConfiguredBuiltIns,
   useCustomNavigation,
 } from '../features/workbench/components/shell-navigation.tsx';
-import { ShellChatEntry, ShellNoticePrompt } from './chat-composition.tsx';
 import { NavItemLink, OverflowNav, type ShellNavItem } from './overflow-nav.tsx';
-import { chatEnUS, chatZhCN } from '../features/chat/i18n.ts';
-import { messagesEnUS, messagesZhCN } from '../features/messages/i18n.ts';
-import { workbenchEnUS, workbenchZhCN } from '../features/workbench/i18n.ts';
-import { addTexts, setLanguage, type Language } from '../lib/i18n/i18n.ts';
+import { chatZhCN } from '../features/chat/i18n.ts';
+import { messagesZhCN } from '../features/messages/i18n.ts';
+import { workbenchZhCN } from '../features/workbench/i18n.ts';
+import { addTexts, setLanguage, type Language, useTranslation } from '../lib/i18n/i18n.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { NARROW, useMediaQuery } from '../lib/use-media-query.ts';
@@ -37,9 +36,9 @@ import { OfflineBanner } from '../features/offline/components/offline-banner.tsx
 
 // The shell paints outside the Ant Design layout, which registers every feature's texts: it brings those of its own
 // parts (navigation, theme, footer and home cards; the chat entry; the notice prompt).
-addTexts(workbenchZhCN, workbenchEnUS);
-addTexts(chatZhCN, chatEnUS);
-addTexts(messagesZhCN, messagesEnUS);
+addTexts(workbenchZhCN, () => import('../features/workbench/i18n.en-US.ts').then((m) => m.workbenchEnUS));
+addTexts(chatZhCN, () => import('../features/chat/i18n.en-US.ts').then((m) => m.chatEnUS));
+addTexts(messagesZhCN, () => import('../features/messages/i18n.en-US.ts').then((m) => m.messagesEnUS));
 
 // The lock and theme dialogs (Ant Design's Form, ColorPicker, Radio and the theme's schema) are code parts of their
 // own, loaded when the user menu first opens one: every page of the shell paints without them (issue 10).
@@ -51,6 +50,44 @@ const UserThemeDialog = lazy(() =>
     default: m.UserThemeDialog,
   })),
 );
+
+// The chat (its client and socket, the unread count, the notice prompt that the socket refreshes) is a code part of its
+// own, asked for when the shell first renders and not waited for: the page paints without it, the header showing the
+// chat entry at once and its count when the part is in (issue 10).
+// A part that does not arrive (offline before the service worker cached it) leaves the entry as it is while pending.
+type ChatPart = typeof import('./chat-composition.tsx');
+function useChatPart(wanted: boolean): ChatPart | null {
+  const [part, setPart] = useState<ChatPart | null>(null);
+  useEffect(() => {
+    if (!wanted || part) return;
+    let live = true;
+    loadPart(() => import('./chat-composition.tsx')).then(
+      (m) => live && setPart(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, part]);
+  return part;
+}
+
+/** The chat entry while its part loads: the same button; a press opens the panel once the part is in. */
+function PendingChatEntry({ className, onOpen }: { className: string; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="chat-entry-pending">
+      <button
+        type="button"
+        className={`plain-button plain-button-text ${className}`}
+        aria-label={t('chat.entry')}
+        onClick={onOpen}
+      >
+        <PlainIcon icon={MessageOutlined} />
+      </button>
+    </span>
+  );
+}
 
 /** Built-in navigation items of the top bar; configured items arrive with the workbench capability. */
 const BUILT_IN_NAV = [
@@ -76,12 +113,15 @@ export function Shell() {
   // A visitor (the login-free pages of 2.2, such as the three lists) has no session: no chat, lock, theme or
   // logout to offer — a log-in button instead, back to this page afterwards.
   const signedIn = useSession((s) => s.token !== null);
+  const chat = useChatPart(signedIn);
   const menus = useSession((s) => s.configurationMenu);
   const logout = useLogout();
   const builtIns = useConfiguredBuiltIns();
   const [lockOpen, setLockOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The chat entry pressed before its part was in: the panel opens when it is.
+  const [chatWanted, setChatWanted] = useState(false);
   const location = useLocation();
   // Under Ant Design's md breakpoint (768 px) the top navigation and the menus move into a drawer.
   const compact = useMediaQuery(NARROW);
@@ -182,7 +222,12 @@ export function Shell() {
               onSelect={onMenu}
             />
           )}
-          {signedIn && <ShellChatEntry className="portal-header-button" />}
+          {signedIn &&
+            (chat ? (
+              <chat.ShellChatEntry className="portal-header-button" openAtStart={chatWanted} />
+            ) : (
+              <PendingChatEntry className="portal-header-button" onOpen={() => setChatWanted(true)} />
+            ))}
           {!compact && <LanguageSwitch className="portal-header-button" />}
           {!compact && !signedIn && (
             <button type="button" className="plain-button plain-button-primary portal-login-button" onClick={toLogin}>
@@ -248,7 +293,7 @@ export function Shell() {
       )}
       {/* The prompt stands in the bottom-right corner, where the configuration pages' tables have their actions: there
           it waits for the next other page (the notices stay in the message center meanwhile). */}
-      <ShellNoticePrompt enabled={!!user && !isConfigurationPage(location.pathname)} />
+      {chat && <chat.ShellNoticePrompt enabled={!!user && !isConfigurationPage(location.pathname)} />}
       {user && <Watermark lines={watermarkLines} />}
       {lockOpen && (
         <AntdIsland>

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { getAddress } from '../features/auth/api/get-address.ts';
 import { loginOut } from '../features/auth/api/login-out.ts';
-import { stopChat } from '../features/chat/lib/chat-runtime.ts';
 import { sessionStore } from '../lib/session/session-store.ts';
 
 /**
@@ -26,7 +25,9 @@ export function useLogout() {
             )
           : null;
       if (serverSide && token) await loginOut(token).catch(() => undefined);
-      stopChat();
+      // The chat is a code part the shell loads after its first paint (issue 10): stopped if it is running. (The chat
+      // stops itself too when the token is cleared, which the login page does.)
+      void import('../features/chat/lib/chat-runtime.ts').then((m) => m.stopChat());
       if (providerLogout) {
         sessionStore.getState().logoutClear();
         queryClient.clear();

@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { DEFAULT_THEME_COLOR, TOAST_DURATION_MS } from '@portal/contracts/constants';
 import { setNotifier } from '../lib/http/notify.ts';
 import { useSession } from '../lib/session/session-store.ts';

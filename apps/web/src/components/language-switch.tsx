@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage, type Language } from '../lib/i18n/i18n.ts';
+import { LANGUAGES, setLanguage, type Language, useTranslation } from '../lib/i18n/i18n.ts';
 import { PlainMenuButton, type PlainMenuItem } from './plain-menu.tsx';
 
 /** Each language named in its own language, zh-CN first. */

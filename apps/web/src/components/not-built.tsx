@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 
 /** A page of the route table that a later release builds: it says so plainly. */

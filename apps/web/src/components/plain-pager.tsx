@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 
 /** The page numbers shown: the first, the last, the current one with a neighbour each side, gaps as null. */
 export function pagerItems(current: number, pages: number): Array<number | null> {

@@ -3,11 +3,11 @@ import { useMemo, useState } from 'react';
 import { GuideDrawerPart } from '../../features/services/components/guide-drawer-part.tsx';
 import { useOpenService } from '../../features/services/components/use-open-service.ts';
 import { HomePage } from '../../features/workbench/components/home-page.tsx';
-import { servicesEnUS, servicesZhCN } from '../../features/services/i18n.ts';
+import { servicesZhCN } from '../../features/services/i18n.ts';
 import { addTexts } from '../../lib/i18n/i18n.ts';
 
 // The home page paints outside the Ant Design layout (issue 10): it brings the texts of the services it opens.
-addTexts(servicesZhCN, servicesEnUS);
+addTexts(servicesZhCN, () => import('../../features/services/i18n.en-US.ts').then((m) => m.servicesEnUS));
 
 /**
  * /home/homePage: the workbench's cards with the services feature's opener (4.4: openWay, accessWay 5's combStr,

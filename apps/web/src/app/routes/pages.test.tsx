@@ -1,15 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../lib/session/session-store.ts';
 import { DeletedMessagePage } from './pages.tsx';
 
 function renderDeleted() {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/deleteNoPag']}>
         <Routes>
           <Route path="/deleteNoPag" element={<DeletedMessagePage />} />
@@ -17,7 +16,7 @@ function renderDeleted() {
           <Route path="/home/homePage" element={<p>home page</p>} />
         </Routes>
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { useRouteError } from 'react-router';
 import { isPartLoadError } from '../../lib/lazy/load-part.ts';
 

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { ServiceHallPage } from '../../features/services/components/service-hall-page.tsx';
 import { useConfiguredBuiltIns } from '../../features/workbench/components/shell-navigation.tsx';

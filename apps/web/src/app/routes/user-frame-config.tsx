@@ -1,5 +1,5 @@
 import { USER_FRAME_CONFIG_NAMES } from '@portal/contracts/routes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { useParams } from 'react-router';
 import { NotBuilt } from '../../components/not-built.tsx';
 import { EfficiencyConfigPage } from '../../features/efficiency/components/efficiency-config-page.tsx';

@@ -1,6 +1,6 @@
 import { IDENTITY_MESSAGES } from '@portal/contracts/identity-messages';
 
-const errors = (lang: 0 | 1) =>
+export const identityErrors = (lang: 0 | 1) =>
   Object.fromEntries(Object.entries(IDENTITY_MESSAGES).map(([k, v]) => [k, v[lang]])) as Record<
     keyof typeof IDENTITY_MESSAGES,
     string
@@ -16,7 +16,7 @@ export const identityZhCN = {
       adminLogin: '管理员本地账号登录',
       backToSchool: '返回统一身份认证登录',
     },
-    errors: errors(0),
+    errors: identityErrors(0),
     config: {
       title: '统一身份认证配置',
       intro:
@@ -59,62 +59,6 @@ export const identityZhCN = {
       save: '保存',
       saved: '保存成功',
       required: '必填',
-    },
-  },
-};
-
-export const identityEnUS: typeof identityZhCN = {
-  identity: {
-    login: {
-      button: 'Sign in with {{name}}',
-      or: 'or sign in with account and password',
-      directoryAccount: '{{name}} account',
-      adminLogin: 'Administrator local sign-in',
-      backToSchool: 'Back to the school sign-in',
-    },
-    errors: errors(1),
-    config: {
-      title: 'Identity provider',
-      intro:
-        "Configure the school's identity provider (OpenID Connect, CAS or LDAP). Students and staff sign in on the school's page; an account is created at the first sign-in.",
-      type: 'Protocol',
-      name: 'Sign-in button label',
-      enabled: 'Enabled',
-      localLogin: 'Keep the password login',
-      localLoginHelp: 'When off, only administrators may use the password login (break-glass)',
-      issuer: 'Issuer URL',
-      clientId: 'Client ID',
-      clientSecret: 'Client secret',
-      scopes: 'Scopes',
-      serverUrl: 'CAS server URL',
-      version: 'CAS protocol version',
-      ldapUrl: 'LDAP URL',
-      bindDn: 'Search account DN',
-      bindPassword: 'Search account password',
-      searchBase: 'Search base',
-      filter: 'Search filter',
-      groupAttribute: 'Group attribute',
-      groupSearchBase: 'Group search base',
-      startTls: 'Use StartTLS',
-      timeoutMs: 'Time-out (ms)',
-      secretKept: 'Stored; leave empty to keep it',
-      secretNone: 'Not set',
-      mapping: 'Attribute mapping',
-      mapAccount: 'Account',
-      mapName: 'Name',
-      mapDepartment: 'Department',
-      mapRole: 'Role',
-      roleMapping: 'Role mapping',
-      roleValue: 'Value at the provider (role or group)',
-      portalRole: 'Portal role',
-      addRoleMapping: 'Add a role mapping',
-      defaultRole: 'Default role',
-      redirectUri: 'Redirect URI (register it at the provider)',
-      serviceUrl: 'Post-logout URI / CAS service URL',
-      backchannelLogoutUri: 'Back-channel logout URI',
-      save: 'Save',
-      saved: 'Saved',
-      required: 'Required',
     },
   },
 };

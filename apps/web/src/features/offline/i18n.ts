@@ -17,19 +17,3 @@ export const offlineZhCN = {
     },
   },
 };
-
-export const offlineEnUS: typeof offlineZhCN = {
-  offline: {
-    update: {
-      title: 'New version available',
-      body: 'The portal has been updated. Reload to use the new version.',
-      reload: 'Reload',
-      later: 'Later',
-    },
-    mark: {
-      offline: 'Offline',
-      banner: 'You are offline. Showing content last updated {{time}}',
-      bannerNoTime: 'You are offline. Showing the last saved content',
-    },
-  },
-};

@@ -3,9 +3,8 @@ import { render } from '@testing-library/react';
 import { App } from 'antd';
 import { AntdNotifier } from '../../components/antd-theme.tsx';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { i18n } from '../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../lib/i18n/i18n.ts';
 
 /** Shows where the router is, for tests that check a navigation. */
 function Where() {
@@ -17,7 +16,7 @@ function Where() {
 export function renderWithApp(ui: ReactNode, path = '/') {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <AntdNotifier />
           <MemoryRouter initialEntries={[path]}>
@@ -27,7 +26,7 @@ export function renderWithApp(ui: ReactNode, path = '/') {
             <Where />
           </MemoryRouter>
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

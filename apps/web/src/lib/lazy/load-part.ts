@@ -1,4 +1,5 @@
 import { CODE_PART_LOAD_TIMEOUT_MS } from '@portal/contracts/constants';
+import { textsReady } from '../i18n/i18n.ts';
 
 /** A part of the application (a route's chunk, the chat panel, a chart) that did not arrive. */
 export class PartLoadError extends Error {
@@ -10,16 +11,18 @@ export class PartLoadError extends Error {
 
 /**
  * Loads a code part with the time-out of section 9 ("Code-part load time-out: 120 s"). A part that fails or
- * takes longer rejects with PartLoadError, which the route error page shows with a retry.
+ * takes longer rejects with PartLoadError, which the route error page shows with a retry. It resolves once the texts the
+ * part registered in the interface's language are in too (en-US texts are parts of their own, ADR 0055).
  */
 export function loadPart<T>(importer: () => Promise<T>, timeoutMs = CODE_PART_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new PartLoadError(`timed out after ${timeoutMs} ms`)), timeoutMs);
     importer().then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
+      (value) =>
+        textsReady().then(() => {
+          clearTimeout(timer);
+          resolve(value);
+        }),
       (error: unknown) => {
         clearTimeout(timer);
         reject(new PartLoadError(error));

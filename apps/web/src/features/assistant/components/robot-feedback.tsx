@@ -2,7 +2,7 @@ import { FeedbackRequest } from '@portal/contracts/assistant';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { feedbackQueryKey, useFeedbackProgress } from '../api/get-feedback-progress.ts';
 import { saveQuestionFeedback } from '../api/save-question-feedback.ts';

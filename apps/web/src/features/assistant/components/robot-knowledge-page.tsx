@@ -3,7 +3,7 @@ import { FaqSaveRequest, type FaqEntry } from '@portal/contracts/assistant';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { useEnableFaq } from '../api/enable-faq.ts';

@@ -1,7 +1,7 @@
 import { ROBOT_QUESTION_MAX_LENGTH, type FaqBrief, type RobotSearchResult } from '@portal/contracts/assistant';
 import { Button, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useRobotGreet } from '../api/get-robot-greet.ts';
 import { useRobotRecommendList } from '../api/get-robot-recommend-list.ts';

@@ -2,10 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({ ospHttp: http }));
@@ -60,11 +59,11 @@ describe('the configuration changes page (issue 16)', () => {
     render(
       <MemoryRouter initialEntries={['/home/configAuditLog']}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <I18nextProvider i18n={i18n}>
+          <I18nProvider i18n={i18n}>
             <App>
               <AuditLogPage />
             </App>
-          </I18nextProvider>
+          </I18nProvider>
         </QueryClientProvider>
       </MemoryRouter>,
     );

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditAction, type AuditEntry, type Aud
 import { Alert, App, Button, DatePicker, Descriptions, Drawer, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useAuditPage, type AuditFilter } from '../api/get-audit-page.ts';

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { identityProviderQueryOptions, useIdentityProvider } from '../api/get-identity-provider.ts';

@@ -1,5 +1,5 @@
 import { Form, Input, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { lockScreen } from '../lock.ts';
 

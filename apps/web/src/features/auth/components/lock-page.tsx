@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Navigate, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { unlockScreen } from '../lock.ts';

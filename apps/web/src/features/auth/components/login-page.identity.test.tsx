@@ -2,10 +2,9 @@ import type { LoginMode } from '@portal/contracts/identity';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({
   mode: null as unknown as LoginMode,
@@ -76,7 +75,7 @@ function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         {/* No Ant Design provider: /login is plain React and CSS (ADR 0038). */}
         <MemoryRouter initialEntries={[url]}>
           <Routes>
@@ -84,7 +83,7 @@ function renderAt(url: string) {
             <Route path="/home/homePage" element={<p>home page</p>} />
           </Routes>
         </MemoryRouter>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

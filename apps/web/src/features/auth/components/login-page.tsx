@@ -2,7 +2,7 @@ import type { TokenResult } from '@portal/contracts/auth';
 import { IDENTITY_MESSAGES } from '@portal/contracts/identity-messages';
 import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getUserInfo } from '../api/get-user-info.ts';
 import { login } from '../api/login.ts';

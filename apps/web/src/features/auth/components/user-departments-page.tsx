@@ -1,7 +1,7 @@
 import type { UserDeptItem } from '@portal/contracts/user-departments';
 import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
 import { deptTree, type DeptTreeNode } from '../../../lib/dept-tree.ts';
 import { useUserDeptOptions } from '../api/get-user-dept-options.ts';

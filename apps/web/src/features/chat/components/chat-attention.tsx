@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts/chat-constants';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { isFileHelper, type IncomingNotice } from '../lib/chat-client.ts';
 import {
   browserNotificationApi,

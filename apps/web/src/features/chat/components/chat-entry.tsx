@@ -2,7 +2,7 @@ import './chat.css';
 import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import { formatCount } from '@portal/contracts/constants';
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { notifyWarning } from '../../../lib/http/notify.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
@@ -18,12 +18,21 @@ export type ChatPanelHost = ComponentType<{ open: boolean; onClose: () => void }
  * badge, and opens the chat panel. The panel (conversations, composer, robot, groups) is a code part of its own,
  * loaded at the first opening: app/ gives it as a lazy component.
  */
-export function ChatEntry({ className, panel: Panel }: { className?: string; panel: ChatPanelHost }) {
+export function ChatEntry({
+  className,
+  panel: Panel,
+  openAtStart = false,
+}: {
+  className?: string;
+  panel: ChatPanelHost;
+  /** The entry was pressed before this component's code part arrived: the panel opens at once. */
+  openAtStart?: boolean;
+}) {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
+  const [open, setOpen] = useState(openAtStart);
+  const [opened, setOpened] = useState(openAtStart);
   const unread = useChat((s) => totalUnread(s.conversations));
   const status = useChat((s) => s.status);
   // The unread count (muted conversations left out) in the tab title, and desktop notifications while hidden.

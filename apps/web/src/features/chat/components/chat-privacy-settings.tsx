@@ -1,5 +1,5 @@
 import { Switch, Typography, message } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChatPrivacy } from '../api/get-chat-privacy.ts';
 import { useSaveChatPrivacy } from '../api/save-chat-privacy.ts';
 

@@ -3,9 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ chat: vi.fn(), platform: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({
@@ -101,11 +100,11 @@ function renderDialog(onClose = vi.fn(), name = '期末答疑群') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <GroupMembersDialog group={{ jid: 'g1', name }} open onClose={onClose} />
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return onClose;

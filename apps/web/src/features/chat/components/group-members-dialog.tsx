@@ -9,7 +9,7 @@ import { hasControlCharacters } from '@portal/contracts/services';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { addGroupMembers } from '../api/add-group-members.ts';
 import { dissolveChatGroup } from '../api/dissolve-chat-group.ts';

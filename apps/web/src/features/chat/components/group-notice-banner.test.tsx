@@ -4,10 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import dayjs from 'dayjs';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const http = vi.hoisted(() => ({ chat: vi.fn(), platform: vi.fn() }));
@@ -53,11 +52,11 @@ function serve() {
 
 const wrap = (ui: React.ReactNode) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <App>
         <MemoryRouter>{ui}</MemoryRouter>
       </App>
-    </I18nextProvider>
+    </I18nProvider>
   </QueryClientProvider>
 );
 

@@ -2,7 +2,7 @@ import { CloseOutlined, NotificationOutlined } from '@ant-design/icons';
 import type { GroupNotice } from '@portal/contracts/chat';
 import { Button } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChatGroups } from '../api/get-chat-groups.ts';
 import { useChat } from '../lib/chat-runtime.ts';
 import { dismissNotice, isNoticeDismissed } from '../lib/dismissed-notices.ts';

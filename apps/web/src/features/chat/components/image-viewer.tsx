@@ -1,7 +1,7 @@
 import { RotateRightOutlined, UndoOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { Button, Modal, Space, Tooltip } from 'antd';
 import { useEffect, useReducer, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { VIEWER_INITIAL, viewerReducer } from './image-viewer-state.ts';
 
 /** The image viewer of 2.4: buttons and the mouse wheel zoom, a button rotates by 90°, a failed image says 'loading failed'. */

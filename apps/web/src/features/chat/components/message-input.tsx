@@ -1,6 +1,6 @@
 import { Input, Mentions } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 export type MentionCandidate = { userId: string; userName: string };
 

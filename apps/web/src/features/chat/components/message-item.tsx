@@ -11,8 +11,7 @@ import {
 } from '@portal/contracts/chat';
 import { Button, Popover, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { signChatFile, useChatFileLink } from '../api/sign-chat-file.ts';
 import { useMessageReaders } from '../api/get-message-readers.ts';
 import { SEND_TIMED_OUT, sendStateOf, type ClientMessage } from '../lib/chat-state.ts';

@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ chat: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({
@@ -47,11 +46,11 @@ describe('chat message search (issue 14)', () => {
     const onJump = vi.fn();
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <App>
             <MessageSearch onJump={onJump} />
           </App>
-        </I18nextProvider>
+        </I18nProvider>
       </QueryClientProvider>,
     );
     await userEvent.type(screen.getByRole('searchbox', { name: '搜索聊天记录' }), '考试{Enter}');

@@ -2,7 +2,7 @@ import type { ChatSearchHit } from '@portal/contracts/chat';
 import { MP_TYPE_GROUP, MP_TYPE_PERSON, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
 import { Empty, Input, Spin } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { searchMessages } from '../api/search-messages.ts';
 import { chatClient } from '../lib/chat-runtime.ts';
 import { previewOf } from './message-item.tsx';

@@ -2,7 +2,7 @@ import { CHAT_GROUP_NAME_MAX_LENGTH, MP_TYPE_GROUP, TO_USER_TYPE_GROUP } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { createChatGroup } from '../api/create-chat-group.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
 import { usePeople } from '../api/get-im-user-page.ts';

@@ -8,9 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ chat: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({ chatHttp: { post: http.chat, get: vi.fn() } }));
@@ -27,7 +26,7 @@ function show(m: ClientMessage) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <ul>
             <MessageItem
@@ -41,7 +40,7 @@ function show(m: ClientMessage) {
             />
           </ul>
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

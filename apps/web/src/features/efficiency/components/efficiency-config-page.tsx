@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, REPORT_BLOCKS, type ReportConfig } from '@portal/con
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Select, Spin, Switch } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useReportConfig } from '../api/get-report-config.ts';
 import { efficiencyKeys } from '../api/query-keys.ts';
 import { saveReportConfig } from '../api/save-report-config.ts';

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { Filter } from '../api/efficiency-call.ts';
 import { useDeptTree } from '../api/get-dept-tree.ts';
 import { useExistReport } from '../api/get-exist-report.ts';

@@ -1,5 +1,5 @@
 import { ConfigProvider, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /**
  * Colours of this feature's pages that keep a 4.5:1 contrast (WCAG AA) on white: Ant Design's defaults for

@@ -2,7 +2,7 @@ import './messages.css';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Navigate, useSearchParams } from 'react-router';
 import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import { formatFileSize } from '../../../lib/file-size.ts';

@@ -1,5 +1,5 @@
 import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { embeddableUrl } from '../../../lib/embed.ts';
 

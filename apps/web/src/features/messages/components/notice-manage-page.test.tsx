@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ platform: vi.fn(), chat: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({
@@ -73,11 +72,11 @@ describe('the notice page (issue 14)', () => {
   const show = () =>
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <App>
             <NoticeManagePage uploadFile={vi.fn()} />
           </App>
-        </I18nextProvider>
+        </I18nProvider>
       </QueryClientProvider>,
     );
 

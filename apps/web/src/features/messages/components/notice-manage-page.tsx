@@ -21,7 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { deptTree } from '../../../lib/dept-tree.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';

@@ -3,10 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 
 const api = vi.hoisted(() => ({
@@ -46,7 +45,7 @@ function renderPrompt() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <MemoryRouter initialEntries={['/home/homePage']}>
             <Routes>
@@ -55,7 +54,7 @@ function renderPrompt() {
             </Routes>
           </MemoryRouter>
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

@@ -2,7 +2,7 @@ import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import { UNREAD_NOTICE_LIST_SIZE } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { isShowMsgQueryKey, useIsShowMsg } from '../api/get-is-show-msg.ts';

@@ -3,11 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ platform: vi.fn(), postForFile: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({
@@ -51,7 +50,7 @@ function renderWith(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const tree = (page: React.ReactNode) => (
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <MemoryRouter initialEntries={['/home/homePage']}>
             <Routes>
@@ -60,7 +59,7 @@ function renderWith(ui: React.ReactNode) {
             </Routes>
           </MemoryRouter>
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
   const result = render(tree(ui));

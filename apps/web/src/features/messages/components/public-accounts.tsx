@@ -5,7 +5,7 @@ import type { MpMsgListEntry, NoticeItem } from '@portal/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, Pagination, Space, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import {
   PUBLIC_ACCOUNT_PAGE_SIZE,
   publicAccountMessagesQueryKey,

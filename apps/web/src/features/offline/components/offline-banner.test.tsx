@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { setVisitorTimeZone } from '../../../lib/time-zone.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 
@@ -11,9 +10,9 @@ function renderBanner(updatedAt: number) {
   client.setQueryData(['any'], { ok: true }, { updatedAt });
   return render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <OfflineBanner />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

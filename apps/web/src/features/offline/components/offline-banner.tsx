@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { lastUpdatedAt } from '../lib/offline-cache.ts';
 

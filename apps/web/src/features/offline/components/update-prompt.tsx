@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 /** How often an open tab asks whether a new build was released (also when the tab is shown again). */

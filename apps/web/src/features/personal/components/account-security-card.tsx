@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountBinding } from '@portal/contracts/services';
 import { App, Button, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useSessionTime } from '../../../lib/session/session-time.ts';
 import { useBindList } from '../api/get-bind-list.ts';

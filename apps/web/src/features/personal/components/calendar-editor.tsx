@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts/personal';
 import { App, Button, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useRemoveCalendarEvent } from '../api/remove-calendar-event.ts';
 import { useRemoveSemester } from '../api/remove-semester.ts';

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH } from '@portal/contracts/password';
 import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useChangePasswordInfo } from '../api/get-change-password-info.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';

@@ -1,7 +1,7 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { Button, Empty, Pagination, Rate, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useMyRates } from '../api/get-my-rates.ts';
 import { useMyRecent } from '../api/get-my-recent.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';

@@ -5,10 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { recordSessionTime } from '../../../lib/session/session-time.ts';
 
@@ -171,13 +170,13 @@ function renderPage(
 ) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <MemoryRouter initialEntries={['/home/PersonalCenter']}>
             <PersonalCenterPage today="2026-11-23" themeDialog={themeDialog} onOpenService={onOpenService} />
           </MemoryRouter>
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

@@ -2,7 +2,7 @@ import { BgColorsOutlined, ExportOutlined } from '@ant-design/icons';
 import type { ServiceItem } from '@portal/contracts/services';
 import { Button, Descriptions, Empty, List, Skeleton, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useGuiseLogoInfo } from '../api/get-guise-logo-info.ts';

@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@portal/contracts/personal';
 import { CALENDAR_EDIT_MENU } from '@portal/contracts/personal';
 import { Alert, Button, Select, Skeleton, Space, Table, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSchoolCalendar } from '../api/get-school-calendar.ts';
 import { currentWeekOf, localToday, semesterWeeks, type SemesterWeek } from '../lib/calendar.ts';
 import { useSession } from '../../../lib/session/session-store.ts';

@@ -1,7 +1,7 @@
 import { Button, Card, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** A titled region of the personal center: a card whose heading names the landmark. */
 export function SectionCard({

@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 

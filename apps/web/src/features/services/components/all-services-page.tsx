@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { ServiceHallPage } from './service-hall-page.tsx';

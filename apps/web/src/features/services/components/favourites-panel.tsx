@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, StarFilled } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, List } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { afterChangeOrder, changeOrder } from '../api/change-order.ts';
 import { useMyCollect } from '../api/get-my-collect.ts';
 import { ServiceIcon } from './service-icon.tsx';

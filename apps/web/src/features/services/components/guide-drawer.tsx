@@ -1,5 +1,5 @@
 import { Drawer, Empty, Grid, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { useServiceGuide } from '../api/get-service-guide.ts';
 import { attachImageFallback } from '../lib/image-fallback.ts';

@@ -1,13 +1,12 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { GroupKind, ServiceItem } from '@portal/contracts/services';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { PlainDrawer } from '../../../components/plain-drawer.tsx';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
-import { addTexts } from '../../../lib/i18n/i18n.ts';
+import { addTexts, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useFooterConfig } from '../api/get-footer-config.ts';
 import { LANDING_LIST_SIZE } from '../api/get-landing-index.ts';
@@ -18,7 +17,7 @@ import { useTools } from '../api/get-tools.ts';
 import { useTopServices } from '../api/get-top-services.ts';
 import { useServicesByType } from '../api/query-all-service-by-type.ts';
 import { useSearchService } from '../api/search-service.ts';
-import { servicesEnUS, servicesZhCN } from '../i18n.ts';
+import { servicesZhCN } from '../i18n.ts';
 import { isModelConfig, modelWindowConfig } from '../lib/model-window.ts';
 import { landingTenant } from '../lib/tenant.ts';
 import { FallbackImage } from './fallback-image.tsx';
@@ -31,7 +30,7 @@ import { useOpenService } from './use-open-service.ts';
 import '../services.css';
 
 // `/` paints outside the Ant Design layout (ADR 0042), which registers every feature's texts: this page brings its own.
-addTexts(servicesZhCN, servicesEnUS);
+addTexts(servicesZhCN, () => import('../i18n.en-US.ts').then((m) => m.servicesEnUS));
 
 const SEARCH_PAGE_SIZE = 8;
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');

@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { ModelWindowConfig } from '../lib/model-window.ts';
 import { embeddableUrl } from '../../../lib/embed.ts';
 

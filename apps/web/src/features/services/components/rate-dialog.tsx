@@ -2,7 +2,7 @@ import { RATING_COMMENT_MAX } from '@portal/contracts/service-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Rate, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useCanUserRate } from '../api/can-user-rate.ts';
 import { useQuickScoreLabels } from '../api/get-quick-score-labels.ts';

@@ -1,9 +1,8 @@
 import type { ServiceRateDetail } from '@portal/contracts/services';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({ detail: vi.fn() }));
 vi.mock('../api/get-rate-detail.ts', async () => {
@@ -35,9 +34,9 @@ describe('ratings dialog', () => {
     api.detail.mockResolvedValue(detail);
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <RatingsDialog service={{ serviceId: 's1', serviceName: '成绩查询' }} onClose={vi.fn()} />
-        </I18nextProvider>
+        </I18nProvider>
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: '“成绩查询”的评价' });
@@ -59,9 +58,9 @@ describe('ratings dialog', () => {
     });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <RatingsDialog service={{ serviceId: 's2', serviceName: '宿舍报修' }} onClose={vi.fn()} />
-        </I18nextProvider>
+        </I18nProvider>
       </QueryClientProvider>,
     );
     expect(await screen.findByText('暂无评价')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { Empty, List, Modal, Pagination, Progress, Rate, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useRateDetail } from '../api/get-rate-detail.ts';
 
 /** What others thought of a service: the average, how many rated it, the score distribution, labels and comments. */

@@ -1,6 +1,6 @@
 import { SEARCH_KEYWORD_MAX } from '@portal/contracts/service-codes';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useHeatWords } from '../api/get-heat-words.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { SearchMiss } from '@portal/contracts/services';
 import { Alert, Button, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchMisses } from '../api/get-search-misses.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
 

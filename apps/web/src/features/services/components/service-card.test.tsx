@@ -1,8 +1,7 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { ServiceCard } from './service-card.tsx';
 import { DEFAULT_SERVICE_ICON } from './service-icon.tsx';
 
@@ -35,9 +34,9 @@ const item = (over: Partial<ServiceItem> = {}): ServiceItem => ({
 
 const card = (s: ServiceItem) =>
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <ServiceCard service={s} loggedIn onOpen={vi.fn()} onToggleCollect={vi.fn()} onGuide={vi.fn()} onRate={vi.fn()} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 
 describe('service card', () => {
@@ -58,14 +57,14 @@ describe('service card', () => {
     expect(img().getAttribute('src')).toBe(DEFAULT_SERVICE_ICON);
     // A new icon (after an upload) gets a fresh try.
     rerender(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ServiceCard
           service={item({ serviceIcon: '/api/online-service-platform/nobody/common/image/000000/new.png' })}
           loggedIn
           onOpen={vi.fn()}
           onGuide={vi.fn()}
         />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(img().getAttribute('src')).toBe('/api/online-service-platform/nobody/common/image/000000/new.png');
     const { container: empty } = card(item({ serviceId: 's9', serviceIcon: '' }));
@@ -77,7 +76,7 @@ describe('service card', () => {
     const onRate = vi.fn();
     const onToggle = vi.fn();
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ServiceCard
           service={item({ processType: 'OFFLINE' })}
           loggedIn
@@ -86,7 +85,7 @@ describe('service card', () => {
           onGuide={onGuide}
           onRate={onRate}
         />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: '办事指南' }));
     fireEvent.click(screen.getByRole('button', { name: '评价 成绩查询' }));
@@ -99,9 +98,9 @@ describe('service card', () => {
     const onRatings = vi.fn();
     const rated = item({ score: 4.3, rateCount: 12 });
     const { unmount } = render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ServiceCard service={rated} loggedIn={false} onOpen={vi.fn()} onGuide={vi.fn()} onRatings={onRatings} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: '查看“成绩查询”的评价：平均 4.3 分，12 人评价' }));
     expect(onRatings).toHaveBeenCalledWith(rated);

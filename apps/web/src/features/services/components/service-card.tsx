@@ -1,6 +1,6 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { ServiceItem } from '@portal/contracts/services';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ServiceIcon } from './service-icon.tsx';
 
 /** A five-pointed star, filled or outlined (the card paints without Ant Design's icons, issue 10). */

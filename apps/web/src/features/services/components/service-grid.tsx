@@ -1,7 +1,7 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AntdIsland } from '../../../components/antd-island.tsx';
 import { PlainPager } from '../../../components/plain-pager.tsx';
 import { notifySuccess } from '../../../lib/http/notify.ts';

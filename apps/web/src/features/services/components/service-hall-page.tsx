@@ -1,6 +1,6 @@
 import type { GroupKind, ServiceGroup } from '@portal/contracts/services';
 import { Radio, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useServiceGroups } from '../api/get-service-groups.ts';

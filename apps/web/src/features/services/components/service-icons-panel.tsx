@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
 import { useServiceIconAdmin } from '../api/get-service-page.ts';
 import { servicesKeys } from '../api/query-keys.ts';

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
 import { formatHeat } from '@portal/contracts/constants';
 import { Button, Descriptions, Result, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { getCombTicket, useCombTicket } from '../api/get-comb-ticket.ts';

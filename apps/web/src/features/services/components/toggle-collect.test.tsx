@@ -3,9 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
 
 vi.mock('../api/collect-service.ts', async (original) => ({
@@ -25,11 +24,11 @@ describe('collecting a service (issue 15)', () => {
     ])
       client.setQueryData(key, []);
     const wrapper = ({ children }: { children: ReactNode }) => (
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <QueryClientProvider client={client}>
           <App>{children}</App>
         </QueryClientProvider>
-      </I18nextProvider>
+      </I18nProvider>
     );
     const { result } = renderHook(() => useToggleCollect(), { wrapper });
     await act(async () => {

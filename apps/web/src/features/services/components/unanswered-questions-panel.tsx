@@ -4,7 +4,7 @@ import { isRouteAllowedByMenu } from '@portal/contracts/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useUnansweredQuestions } from '../api/get-unanswered-questions.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
 

@@ -2,10 +2,9 @@ import { act, renderHook, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { AntdNotifier } from '../../../components/antd-theme.tsx';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({ details: vi.fn(), click: vi.fn() }));
 vi.mock('../api/get-service-details.ts', () => ({ getServiceDetails: api.details }));
@@ -13,14 +12,14 @@ vi.mock('../api/click-service.ts', () => ({ clickService: api.click }));
 const { useOpenService } = await import('./use-open-service.ts');
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <I18nextProvider i18n={i18n}>
+  <I18nProvider i18n={i18n}>
     <MemoryRouter>
       <App>
         <AntdNotifier />
         {children}
       </App>
     </MemoryRouter>
-  </I18nextProvider>
+  </I18nProvider>
 );
 
 afterEach(() => vi.restoreAllMocks());

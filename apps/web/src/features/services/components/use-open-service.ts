@@ -1,6 +1,6 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { notifyError, notifyWarning } from '../../../lib/http/notify.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';

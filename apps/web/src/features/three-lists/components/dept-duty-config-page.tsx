@@ -18,7 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { useDeptTreePower } from '../api/get-dept-tree-power.ts';
 import { useDutyPage } from '../api/get-duty-page.ts';

@@ -1,6 +1,6 @@
 import type { DeptNodeT } from '@portal/contracts/transfer';
 import { Tree } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 type TreeNode = { key: string; title: string; children: TreeNode[] };
 const toTree = (nodes: DeptNodeT[]): TreeNode[] =>

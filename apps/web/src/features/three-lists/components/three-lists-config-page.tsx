@@ -1,7 +1,7 @@
 import { THREE_LISTS_INTRODUCTION_MAX, THREE_LISTS_TITLE_MAX, type ThreeListConfig } from '@portal/contracts/transfer';
 import { App, Button, Card, Form, Input, Switch } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { useThreeListConfig } from '../api/get-three-list-config.ts';
 import { useSaveThreeListConfig } from '../api/save-three-list-config.ts';

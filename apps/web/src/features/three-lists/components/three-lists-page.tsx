@@ -1,7 +1,7 @@
 import '../three-lists.css';
 import { Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { useInventoryPage } from '../api/get-inventory-page.ts';
 import { useInventoryTree } from '../api/get-inventory-tree.ts';

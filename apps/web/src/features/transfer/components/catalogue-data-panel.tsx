@@ -2,7 +2,7 @@ import type { CatalogueService } from '@portal/contracts/transfer';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCataloguePage } from '../api/get-catalogue-page.ts';
 import { transferKeys } from '../api/query-keys.ts';

@@ -2,7 +2,7 @@ import { EXPORT_FILE_NAME_MAX } from '@portal/contracts/constants';
 import { DATA_RANGE_ALL, DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH } from '@portal/contracts/transfer';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useExportCount, useExportFields } from '../api/transfer-queries.ts';
 import { startExport, type TransferUrls } from '../api/transfer-urls.ts';
 import { exportFieldParam, exportFieldsError, failureAction, fileNameError } from '../lib/validation.ts';

@@ -1,5 +1,5 @@
 import { Alert, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 export type Failure = { status: number; msg: string; msgDetail: string };
 

@@ -14,7 +14,7 @@ import {
   type UploadFile,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import {
   downloadTemplate,
   matchFields,

@@ -3,7 +3,7 @@ import type { JobProgress } from '@portal/contracts/transfer';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { App, Button, Modal, Progress, Space, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { downloadFailedRows, getProgress, type TransferUrls } from '../api/transfer-urls.ts';
 import { failureAction } from '../lib/validation.ts';
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';

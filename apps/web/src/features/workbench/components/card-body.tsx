@@ -1,5 +1,5 @@
 import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';

@@ -17,7 +17,7 @@ import {
   type DataSourceCode,
 } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
 import { authConfig } from '../api/auth-config.ts';
 import { choseCopyColumnlist } from '../api/copy-columns.ts';

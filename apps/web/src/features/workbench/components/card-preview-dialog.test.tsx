@@ -2,11 +2,10 @@ import type { CardService, CardView, NewsItem } from '@portal/contracts/workbenc
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { CardBody } from './card-body.tsx';
 import { CardPreviewDialog } from './card-preview-dialog.tsx';
 
@@ -51,11 +50,11 @@ function view(partial: Partial<CardView>): CardView {
 
 const wrap = (ui: React.ReactNode) =>
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <App>
         <MemoryRouter>{ui}</MemoryRouter>
       </App>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 
 describe('card preview dialog (2.5, 4.5)', () => {
@@ -78,13 +77,13 @@ describe('card preview dialog (2.5, 4.5)', () => {
     const load = vi.fn(async () => view({}));
     const supplied = view({ basicConfig: { cardName: '给定配置', cardIntroduction: '', displayRows: 1 } });
     const ui = (visible: boolean) => (
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <MemoryRouter>
             <CardPreviewDialog visible={visible} cardId="c1" config={supplied} onClose={() => {}} load={load} />
           </MemoryRouter>
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     );
     const r = render(ui(true));
     expect(await screen.findByText('给定配置-预览')).toBeTruthy();

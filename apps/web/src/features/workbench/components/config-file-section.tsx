@@ -2,7 +2,7 @@ import { Alert, App, Button, Card, Modal, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConfigImportSummary } from '@portal/contracts/config-transfer';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { exportConfigFile } from '../api/export-config-file.ts';

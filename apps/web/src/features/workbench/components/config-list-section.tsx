@@ -2,7 +2,7 @@ import { Button, Card, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 

@@ -3,10 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const http = vi.hoisted(() => ({ osp: vi.fn(), wb: vi.fn() }));
@@ -60,9 +59,9 @@ function renderWith(node: ReactNode) {
   http.wb.mockResolvedValue({ total: 0, records: [] });
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>{node}</App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

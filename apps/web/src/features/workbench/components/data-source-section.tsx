@@ -2,7 +2,7 @@ import { ExternalApiSubmit } from '@portal/contracts/workbench';
 import { Alert, Button, Form, Input, Space, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { apiListQueryKey, useApiList } from '../api/get-api-list.ts';

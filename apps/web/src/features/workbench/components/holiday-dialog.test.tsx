@@ -2,9 +2,8 @@ import type { HolidayItem } from '@portal/contracts/workbench';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({ submitHoliday: vi.fn(async (h: object) => ({ id: 'h1', updatedAt: '', ...h })) }));
 vi.mock('../api/submit-holiday.ts', () => ({ submitHoliday: api.submitHoliday }));
@@ -13,11 +12,11 @@ const { HolidayDialog } = await import('./holiday-dialog.tsx');
 function setup(holiday: HolidayItem | 'new') {
   const onClose = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <App>
         <HolidayDialog holiday={holiday} onClose={onClose} />
       </App>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return onClose;
 }

@@ -2,7 +2,7 @@ import { App, DatePicker, Form, Input, Modal } from 'antd';
 import { HOLIDAY_GREETING_MAX, HOLIDAY_NAME_MAX, type HolidayItem } from '@portal/contracts/workbench';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { submitHoliday } from '../api/submit-holiday.ts';
 
 type Values = { name: string; date: Dayjs | null; endDate?: Dayjs | null; greeting?: string };

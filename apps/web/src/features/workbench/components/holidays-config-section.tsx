@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { HolidayItem } from '@portal/contracts/workbench';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { holidayConfigListQueryKey, useHolidayConfigList } from '../api/get-holiday-config-list.ts';
 import { holidaysQueryKey } from '../api/get-holidays.ts';
 import { removeHolidays } from '../api/remove-holidays.ts';

@@ -1,5 +1,5 @@
 import type { Holiday } from '@portal/contracts/workbench';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { greetingKey, nextHoliday } from '../lib/display.ts';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import { IndexTypeSubmit, Theme, type FooterInfo } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCardList } from '../api/get-card-list.ts';

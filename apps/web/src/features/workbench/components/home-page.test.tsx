@@ -2,10 +2,9 @@ import type { Card, CardService, CardView, HomeLayout, IndexType, ServiceSpecial
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const api = vi.hoisted(() => ({
@@ -114,11 +113,11 @@ const special = (id: string, title: string, services: CardService[]): ServiceSpe
 function renderHome(actions: ServiceActions | null = null) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <MemoryRouter>
           <HomePage actions={actions} />
         </MemoryRouter>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

@@ -1,7 +1,7 @@
 import type { Card as CardConfig, IndexType, Layout } from '@portal/contracts/workbench';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { useCardView } from '../api/get-card-view.ts';

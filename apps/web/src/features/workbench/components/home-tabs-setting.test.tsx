@@ -3,9 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const tab = (id: string, typeName: string, sort: number, isDefault = false): IndexType => ({
   id,
@@ -43,11 +42,11 @@ const { HomeCardsSetting } = await import('./home-page-config-page.tsx');
 function renderSetting() {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <HomeCardsSetting />
         </App>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

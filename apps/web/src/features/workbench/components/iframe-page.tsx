@@ -1,5 +1,5 @@
 import { Result, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { embeddableUrl, mayEmbed } from '../../../lib/embed.ts';
 import { useSession } from '../../../lib/session/session-store.ts';

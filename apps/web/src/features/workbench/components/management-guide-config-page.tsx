@@ -2,7 +2,7 @@ import { GUIDE_HTML_MAX } from '@portal/contracts/guides';
 import type { CardService } from '@portal/contracts/workbench';
 import { App, Button, Form, Input, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { useServiceList } from '../api/get-service-list.ts';
 import { useGuideDetail } from '../api/get-guide-detail.ts';

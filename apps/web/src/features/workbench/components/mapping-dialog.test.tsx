@@ -2,9 +2,8 @@ import type { CardColumn } from '@portal/contracts/workbench';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({
   getReturnParams: vi.fn(async () => [{ field: 'title', chineseName: '标题', paramType: 'string' }]),
@@ -31,11 +30,11 @@ describe('field mapping dialog', () => {
   it("loads the source's fields and saves the edited mapping with the column", async () => {
     const onClose = vi.fn();
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <App>
           <MappingDialog column={column} onClose={onClose} />
         </App>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     await waitFor(() => expect(api.getReturnParams).toHaveBeenCalledWith('todo', null));
     const name = await screen.findByLabelText('中文名称');

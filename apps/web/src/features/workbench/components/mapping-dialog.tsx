@@ -2,7 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { CardMapping, type CardColumn } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { getReturnParams } from '../api/get-return-params.ts';
 import { submitColumn } from '../api/submit-column.ts';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
 import { NavigationSubmit, type NavigationItem } from '@portal/contracts/workbench';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { navigationListQueryKey, useNavigationList } from '../api/get-navigation-list.ts';
 import { topMenuQueryKey } from '../api/get-top-menu.ts';

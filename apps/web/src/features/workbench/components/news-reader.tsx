@@ -1,5 +1,5 @@
 import type { NewsItem } from '@portal/contracts/workbench';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { formatTenantTime, tenantTimeZone } from '../../../lib/time-zone.ts';

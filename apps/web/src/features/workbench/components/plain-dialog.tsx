@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useModalDialog } from '../../../components/use-modal-dialog.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { App, Button, Form, Input, Skeleton, Space, Switch } from 'antd';
 import { PreLoginConfig } from '@portal/contracts/workbench';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { usePreLogin } from '../api/get-pre-login.ts';
 import { submitPreLogin } from '../api/submit-pre-login.ts';

@@ -2,9 +2,8 @@ import type { CardService, ServiceSpecialItem } from '@portal/contracts/workbenc
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 
 const service = (n: number) => ({ serviceId: `s${n}`, serviceName: `服务${n}` }) as CardService;
 const CATALOGUE = [service(1), service(2), service(3), { ...service(4), serviceName: '成绩查询' }];
@@ -38,11 +37,11 @@ const existing: ServiceSpecialItem = {
 function setup(special: ServiceSpecialItem | 'new') {
   const onClose = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <App>
         <ServiceSpecialDialog special={special} onClose={onClose} />
       </App>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return onClose;
 }

@@ -8,7 +8,7 @@ import {
   type ServiceSpecialItem,
 } from '@portal/contracts/workbench';
 import { useDeferredValue, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { rangeOf } from '../../../lib/form-limits.ts';
 import { useServiceInfo } from '../api/get-service-info.ts';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServiceSpecialItem } from '@portal/contracts/workbench';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import {
   serviceSpecialConfigListQueryKey,
   useServiceSpecialConfigList,

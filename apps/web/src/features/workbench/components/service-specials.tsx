@@ -1,6 +1,6 @@
 import type { CardService, ServiceSpecial } from '@portal/contracts/workbench';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { useServiceSpecial } from '../api/get-service-special.ts';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { useFooter } from '../api/get-footer.ts';

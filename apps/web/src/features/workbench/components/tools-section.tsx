@@ -2,7 +2,7 @@ import { CommonToolSave } from '@portal/contracts/workbench';
 import { App, Button, Form, Input, Space, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { toolsQueryKey, useTools } from '../api/get-tools.ts';

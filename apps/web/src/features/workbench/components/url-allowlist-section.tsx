@@ -1,7 +1,7 @@
 import { Alert, Button, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { saveUrlAllowlist, urlAllowlistQueryKey, useUrlAllowlist } from '../api/url-allowlist.ts';
 import { normalizeAllowHosts } from '../lib/allow-host.ts';

@@ -2,10 +2,9 @@ import type { Theme, ThemeDetail } from '@portal/contracts/workbench';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { UserThemeDialog } from './user-theme-dialog.tsx';
 
@@ -27,11 +26,11 @@ function setup(start: ThemeDetail) {
   };
   const onClose = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <App>
         <UserThemeDialog open onClose={onClose} api={api as never} />
       </App>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { api, onClose };
 }

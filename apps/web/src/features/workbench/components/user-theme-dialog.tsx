@@ -2,7 +2,7 @@ import { App, Button, ColorPicker, Input, Modal, Radio, Space } from 'antd';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import { Theme, type ThemeDetail } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';

@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /**
  * A deletion asks first (删除 in red, 取消 beside it), then removes, says so, and refreshes what shows the row; a

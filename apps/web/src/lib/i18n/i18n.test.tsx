@@ -1,0 +1,178 @@
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { enUS } from './en-US.ts';
+import { I18nProvider, Translator, i18n, setLanguage, useTranslation, type TFunction } from './i18n.ts';
+import { zhCN } from './zh-CN.ts';
+
+function fresh(): Translator {
+  const tr = new Translator('zh-CN');
+  tr.addResourceBundle('zh-CN', {
+    a: { b: '第 {{n}} 条，共 {{total}} 条', plain: '文字', onlyZh: '只有中文' },
+    list: { one: '一' },
+  });
+  tr.addResourceBundle('en-US', { a: { b: 'item {{n}} of {{total}}', plain: 'text' } });
+  return tr;
+}
+
+describe('the translator (ADR 0055)', () => {
+  afterEach(() => setLanguage('zh-CN'));
+
+  it('answers a dotted key in the current language with its variables filled in', () => {
+    const tr = fresh();
+    expect(tr.t('a.b', { n: 2, total: 5 })).toBe('第 2 条，共 5 条');
+    void tr.changeLanguage('en-US');
+    expect(tr.t('a.b', { n: 2, total: 5 })).toBe('item 2 of 5');
+    expect(tr.t('a.plain')).toBe('text');
+  });
+
+  it('falls back to zh-CN, then to defaultValue, then to the key', () => {
+    const tr = fresh();
+    void tr.changeLanguage('en-US');
+    expect(tr.t('a.onlyZh')).toBe('只有中文');
+    expect(tr.t('a.missing', { defaultValue: '配置的名称' })).toBe('配置的名称');
+    expect(tr.t('a.missing')).toBe('a.missing');
+    // a key that names a group of texts is not a text
+    expect(tr.t('a')).toBe('a');
+    expect(tr.t('a.plain.deeper')).toBe('a.plain.deeper');
+  });
+
+  it('leaves a variable that was not given as written, and does not escape values (React does)', () => {
+    const tr = fresh();
+    expect(tr.t('a.b', { n: 1 })).toBe('第 1 条，共 {{total}} 条');
+    expect(tr.t('a.b', { n: '<b>', total: 0 })).toBe('第 <b> 条，共 0 条');
+    expect(tr.t('a.plain', { n: 1 })).toBe('文字');
+  });
+
+  it('merges a later bundle into the earlier one, the later text winning, without sharing the objects', () => {
+    const tr = fresh();
+    const feature = { list: { two: '二' } };
+    tr.addResourceBundle('zh-CN', feature);
+    tr.addResourceBundle('zh-CN', { list: { one: '壹' } });
+    expect(tr.t('list.one')).toBe('壹');
+    expect(tr.t('list.two')).toBe('二');
+    tr.addResourceBundle('zh-CN', { list: { two: '贰' } });
+    expect(feature.list.two).toBe('二');
+  });
+
+  it('gives the same fixed t each time it is asked, answering in its own language whatever the current one', () => {
+    const tr = fresh();
+    const zh = tr.getFixedT('zh-CN');
+    expect(tr.getFixedT('zh-CN')).toBe(zh);
+    void tr.changeLanguage('en-US');
+    expect(zh('a.plain')).toBe('文字');
+  });
+
+  it('has every text of the shell in both languages', async () => {
+    await i18n.loadLanguage('en-US');
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === 'string' ? [prefix + k] : keys(v as object, `${prefix}${k}.`),
+      );
+    const zhKeys = keys(zhCN);
+    expect(keys(enUS).sort()).toEqual([...zhKeys].sort());
+    for (const key of zhKeys) expect(i18n.getFixedT('en-US')(key)).not.toBe(key);
+  });
+
+  it('renders the components again when the language changes, with a new t, and sets <html lang>', async () => {
+    const seen: TFunction[] = [];
+    function Title() {
+      const { t } = useTranslation();
+      useEffect(() => {
+        seen.push(t);
+      }, [t]);
+      return <h1>{t('app.title')}</h1>;
+    }
+    render(
+      <I18nProvider i18n={i18n}>
+        <Title />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe(zhCN.app.title);
+    await act(() => setLanguage('en-US'));
+    expect(screen.getByRole('heading').textContent).toBe(enUS.app.title);
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(localStorage.getItem('portal.language')).toBe('en-US');
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe(seen[1]);
+  });
+
+  it('never loads en-US texts for a zh-CN interface, and loads them before switching to en-US', async () => {
+    const tr = new Translator('zh-CN');
+    tr.addResourceBundle('zh-CN', { f: { x: '甲' } });
+    let calls = 0;
+    let arrive: (texts: Record<string, unknown>) => void = () => undefined;
+    tr.addTextsLoader('en-US', () => {
+      calls++;
+      return new Promise((resolve) => (arrive = resolve));
+    });
+    expect(calls).toBe(0);
+    const switching = tr.changeLanguage('en-US');
+    expect(calls).toBe(1);
+    // still zh-CN until the texts are in: no page half in one language
+    expect(tr.language).toBe('zh-CN');
+    expect(tr.t('f.x')).toBe('甲');
+    arrive({ f: { x: 'A' } });
+    await switching;
+    expect(tr.language).toBe('en-US');
+    expect(tr.t('f.x')).toBe('A');
+    // back and forth again loads nothing more
+    await tr.changeLanguage('zh-CN');
+    await tr.changeLanguage('en-US');
+    expect(calls).toBe(1);
+  });
+
+  it('keeps the later choice when the texts of an earlier switch arrive after it', async () => {
+    const tr = new Translator('zh-CN');
+    let arrive: (texts: Record<string, unknown>) => void = () => undefined;
+    tr.addTextsLoader('en-US', () => new Promise((resolve) => (arrive = resolve)));
+    const toEnglish = tr.changeLanguage('en-US');
+    await tr.changeLanguage('zh-CN');
+    arrive({});
+    await toEnglish;
+    expect(tr.language).toBe('zh-CN');
+  });
+
+  it('loads at once for an en-US interface and renders again when the texts arrive; a failed part leaves zh-CN and is tried again', async () => {
+    const tr = new Translator('en-US');
+    tr.addResourceBundle('zh-CN', { f: { x: '甲' } });
+    let attempt = 0;
+    tr.addTextsLoader('en-US', () =>
+      ++attempt === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ f: { x: 'A' } }),
+    );
+    expect(attempt).toBe(1);
+    function Text() {
+      const { t } = useTranslation();
+      return <span>{t('f.x')}</span>;
+    }
+    render(
+      <I18nProvider i18n={tr}>
+        <Text />
+      </I18nProvider>,
+    );
+    await act(() => tr.loadLanguage());
+    expect(screen.getByText('甲')).toBeTruthy();
+    await act(() => tr.loadLanguage());
+    expect(attempt).toBe(2);
+    expect(screen.getByText('A')).toBeTruthy();
+  });
+
+  it('uses the translator a provider gives', () => {
+    const tr = fresh();
+    void tr.changeLanguage('en-US');
+    function Plain() {
+      const { t, i18n: given } = useTranslation();
+      return (
+        <p>
+          {t('a.plain')} {given.language}
+        </p>
+      );
+    }
+    render(
+      <I18nProvider i18n={tr}>
+        <Plain />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('text en-US')).toBeTruthy();
+  });
+});

@@ -96,8 +96,8 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>('article.svc-card img.svc-icon')].every((i) => i.complete),
     );
-    expect(await icon('成绩查询')).toEqual({ src: '/icons/services/grades.svg', drawn: true });
-    expect(await icon('成绩单打印')).toEqual({ src: '/icons/services/print.svg', drawn: true });
+    expect(await icon('成绩查询')).toEqual({ src: '/icons/services/grades.webp', drawn: true });
+    expect(await icon('成绩单打印')).toEqual({ src: '/icons/services/print.webp', drawn: true });
     // The statistics, the tools and the footer come from the nobody calls.
     await page.getByText('服务总数').waitFor();
     await page.getByRole('link', { name: '校历' }).waitFor();

@@ -105,7 +105,7 @@ const pwa = VitePWA({
   manifest: false,
   filename: 'sw.js',
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/manifest\.webmanifest/, /^\/sw\.js/],

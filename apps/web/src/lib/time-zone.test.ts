@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from './session/session-store.ts';
 import {
+  FIXED_OFFSET_ZONES,
   formatTenantTime,
   inTenantZone,
   setVisitorTimeZone,
@@ -99,6 +100,52 @@ describe("dates on the tenant's clock (issue 16)", () => {
       if (browserZone === undefined) delete process.env.TZ;
     }
     expect(inTenantZone('not a date').isValid()).toBe(false);
+  });
+});
+
+describe('zones with one offset (issue 10)', () => {
+  it("reads their clock without a formatter, as dayjs's tz() reads it, before and after their last change", () => {
+    // A moment every 9 days and 7 hours from 1950 to 2060 (before a zone's last change the formatter is used), the
+    // hours around Shanghai's last daylight-saving change, and the first and last millisecond of a day.
+    const moments: Array<string | number> = [
+      '1991-09-14T16:59:59.999Z',
+      '1991-09-14T17:00:00Z',
+      '1991-09-14T18:00:00Z',
+    ];
+    for (let at = Date.UTC(1950, 0, 1); at < Date.UTC(2060, 0, 1); at += (9 * 24 + 7) * 3_600_000) moments.push(at);
+    moments.push('2026-11-23T15:59:59.999Z', '2026-11-23T16:00:00Z');
+    expectSameAsDayjs(FIXED_OFFSET_ZONES, moments);
+    // China kept daylight-saving time in the summers of 1986 to 1991: those moments are not given UTC+8.
+    setVisitorTimeZone('Asia/Shanghai');
+    expect(inTenantZone('1988-07-01T00:00:00Z').utcOffset()).toBe(540);
+    expect(inTenantZone('1992-07-01T00:00:00Z').utcOffset()).toBe(480);
+  });
+
+  it('makes no Intl formatter for them, and one for another zone', async () => {
+    vi.resetModules();
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(Real, {
+      construct: (target, args: ConstructorParameters<typeof Real>) => (made++, new target(...args)),
+    });
+    try {
+      const fresh = await import('./time-zone.ts');
+      fresh.setVisitorTimeZone('Asia/Shanghai');
+      expect(fresh.formatTenantTime('2026-11-23T18:06:00Z')).toBe('2026-11-24 02:06');
+      expect(fresh.tenantToday(Date.parse(EARLY_BEIJING))).toBe('2026-11-24');
+      expect(made).toBe(0);
+      fresh.setVisitorTimeZone('Europe/Berlin');
+      expect(fresh.formatTenantTime('2026-11-23T18:06:00Z')).toBe('2026-11-23 19:06');
+      expect(made).toBe(1);
+      fresh.setVisitorTimeZone(null);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+  });
+
+  it("does not take an object's own names for zones", () => {
+    setVisitorTimeZone('toString');
+    expect(tenantTimeZone()).toBe('Asia/Shanghai');
   });
 });
 

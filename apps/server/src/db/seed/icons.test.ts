@@ -6,7 +6,7 @@ import { createTestDb, testDatabases } from '../../test/test-app.ts';
 import { DEMO_TENANT_ID } from './demo.ts';
 import { ICON_KINDS, iconKindOf } from './icons.ts';
 
-/** The web app's public folder, where `/icons/services/<kind>.svg` is served from. */
+/** The web app's public folder, where `/icons/services/<kind>.svg` and `.webp` are served from. */
 const PUBLIC = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 const served = (path: string) => `${PUBLIC}${path}`;
 
@@ -18,6 +18,19 @@ describe('demo catalogue icons (issue 10)', () => {
       expect(readFileSync(file, 'utf8')).toMatch(
         /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 48 48".*<path d="M/,
       );
+    }
+  });
+
+  it('draws every kind also as a lossless WebP of 144 × 144, which the seed links (ADR 0056)', () => {
+    for (const kind of Object.keys(ICON_KINDS)) {
+      const webp = readFileSync(served(`/icons/services/${kind}.webp`));
+      // A RIFF container of the WEBP form in its extended layout (VP8X: the canvas's width and height minus one in
+      // 24 bits each), holding one lossless (VP8L) image.
+      expect(webp.toString('latin1', 0, 4), kind).toBe('RIFF');
+      expect(webp.toString('latin1', 8, 16), kind).toBe('WEBPVP8X');
+      expect(webp.includes('VP8L', 30, 'latin1'), kind).toBe(true);
+      expect(webp.includes('VP8 ', 30, 'latin1'), kind).toBe(false);
+      expect([webp.readUIntLE(24, 3) + 1, webp.readUIntLE(27, 3) + 1], kind).toEqual([144, 144]);
     }
   });
 
@@ -63,12 +76,12 @@ describe.each(testDatabases)('the seeded catalogue on %s', (engine) => {
     expect(landingTools.length).toBeGreaterThan(5);
     expect(homeTools.length).toBeGreaterThan(5);
     for (const { name, icon } of all) {
-      expect(icon, name).toMatch(/^\/icons\/services\/[a-z]+\.svg$/);
+      expect(icon, name).toMatch(/^\/icons\/services\/[a-z]+\.webp$/);
       expect(existsSync(served(icon)), `${name}: ${icon}`).toBe(true);
     }
     const kinds = new Set(all.map((x) => x.icon));
     expect(kinds.size).toBeGreaterThanOrEqual(30);
     // The general icon is for the few names no kind fits.
-    expect(all.filter((x) => x.icon.endsWith('/service.svg')).length).toBeLessThanOrEqual(all.length / 20);
+    expect(all.filter((x) => x.icon.endsWith('/service.webp')).length).toBeLessThanOrEqual(all.length / 20);
   });
 });

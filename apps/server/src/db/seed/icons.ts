@@ -1,7 +1,8 @@
 /**
  * Icons of the demo catalogue (issue 10): every seeded service, tool, scene and type gets an icon of its own kind,
- * served by the web app from `/icons/services/<kind>.svg`. The SVG files are drawn from Ant Design's icon set
- * (@ant-design/icons-svg, MIT) on a coloured tile by `scripts/service-icons.ts`, which reads the kinds below; a
+ * served by the web app from `/icons/services/<kind>.webp`. The SVG files are drawn from Ant Design's icon set
+ * (@ant-design/icons-svg, MIT) on a coloured tile by `scripts/service-icons.ts`, which reads the kinds below and
+ * draws each into the WebP the seed links (a browser makes a document of every SVG image: ADR 0056); a
  * tenant's own services carry whatever icon an administrator uploads. The letter avatar and the default image stay
  * only for a missing or broken icon.
  */
@@ -106,5 +107,5 @@ export function iconKindOf(name: string): IconKindKey {
 
 /** The icon path of a service, tool, scene or type by its name, as the web app serves it. */
 export function demoIconOf(name: string): string {
-  return `/icons/services/${iconKindOf(name)}.svg`;
+  return `/icons/services/${iconKindOf(name)}.webp`;
 }

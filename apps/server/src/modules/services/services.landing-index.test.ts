@@ -134,7 +134,7 @@ describe.each(testDatabases)('the landing index (one call for the first screen) 
           tools: [
             {
               toolsName: '开学指引',
-              toolsIcon: '/icons/services/calendar.svg',
+              toolsIcon: '/icons/services/calendar.webp',
               toolsUrl: 'https://www.demo.edu.cn/welcome',
               toolsType: '1',
               service: null,

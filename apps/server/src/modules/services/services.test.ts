@@ -77,7 +77,7 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     expect(index.result).toMatchObject({ tenantName: '示例大学', statistic: stat.result });
     expect(index.result.hotWords.length).toBeGreaterThan(0);
     const tools = await post(`${C}/nobody/tools/list`, { tenantId: T });
-    expect(tools.result[0]).toMatchObject({ tools_name: '校历', tools_icon: '/icons/services/calendar.svg' });
+    expect(tools.result[0]).toMatchObject({ tools_name: '校历', tools_icon: '/icons/services/calendar.webp' });
     // Some tools are model window configurations (2.4) with the opening types of 4.6; 'service' names the tenant's service.
     const toolConfig = (name: string) =>
       JSON.parse(tools.result.find((x: { tools_name: string }) => x.tools_name === name).tools_url);

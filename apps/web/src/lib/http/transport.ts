@@ -10,6 +10,7 @@ import {
   UNWRAPPED_MULTIPART_DATA,
 } from '@portal/contracts/transport';
 import { HttpError } from './errors.ts';
+import { base64ToBytes, bytesToBase64 } from '../encoding/base64.ts';
 
 /**
  * 7.1 on the client (docs/adr/0014-transport-sealing.md): a logged-in call of the platform, workbench,
@@ -30,17 +31,10 @@ export const transportOn = () => enabled && !!subtle();
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
 
-function toB64url(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+const toB64url = (bytes: Uint8Array): string => bytesToBase64(bytes, true);
 function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
   try {
-    const s = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    const out = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-    return out;
+    return base64ToBytes(text, true);
   } catch {
     return null;
   }

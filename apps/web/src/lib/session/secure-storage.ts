@@ -1,5 +1,6 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { STORAGE_LENGTH_PREFIX_DIGITS } from '@portal/contracts/constants';
+import { base64ToBytes, bytesToBase64 } from '../encoding/base64.ts';
 
 /**
  * Section 9: values kept for the session are stored encrypted, with random-number padding behind a length prefix of
@@ -85,13 +86,6 @@ export function unpad(text: string): string | null {
   return text.slice(STORAGE_LENGTH_PREFIX_DIGITS, end);
 }
 
-const toBase64 = (bytes: Uint8Array) => {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-};
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-
 /** Encrypts `value` for the slot `name` (the additional data) with `key`. */
 export async function seal(key: CryptoKey, name: string, value: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -101,14 +95,14 @@ export async function seal(key: CryptoKey, name: string, value: string): Promise
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
   out.set(sealed, iv.length);
-  return STORAGE_FORMAT_VERSION + toBase64(out);
+  return STORAGE_FORMAT_VERSION + bytesToBase64(out);
 }
 
 /** The value `seal` stored under `name`, or null when it is not there, was changed, or is of another key or slot. */
 export async function open(key: CryptoKey, name: string, stored: string | null): Promise<string | null> {
   if (!stored?.startsWith(STORAGE_FORMAT_VERSION)) return null;
   try {
-    const bytes = fromBase64(stored.slice(STORAGE_FORMAT_VERSION.length));
+    const bytes = base64ToBytes(stored.slice(STORAGE_FORMAT_VERSION.length));
     if (bytes.length < 12 + 16) return null;
     const additionalData = new TextEncoder().encode(name);
     const plain = await crypto.subtle.decrypt(

@@ -283,6 +283,24 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.getByRole('heading', { name: '待我处理' }).waitFor();
     expect(loaded.filter((p) => p.includes('antd-root') || p.includes('antd-theme'))).toEqual([]);
     expect(await page.locator('[class^="ant-"], [class*=" ant-"]').count()).toBe(0);
+
+    // Each page's parts come in a few scripts beside the first one, which its document names: a phone on HTTP/1.1
+    // loads six at a time, a round trip each (ADR 0056: the home page named 29, `/` 10).
+    const preloaded = async (path: string) =>
+      new Set(
+        [
+          ...(await (await fetch(`${server.url}${path}`)).text()).matchAll(
+            /<link rel="modulepreload"[^>]*href="([^"]+)"/g,
+          ),
+        ].map((m) => m[1]!),
+      );
+    const [home, landing, login] = await Promise.all(['/home/homePage', '/', '/login'].map(preloaded));
+    const first = [...login].filter((f) => landing.has(f) && home.has(f));
+    const beyondFirst = (doc: Set<string>) => [...doc].filter((f) => !first.includes(f));
+    expect(first.length).toBeGreaterThan(0);
+    expect(beyondFirst(home).length).toBeLessThanOrEqual(6);
+    expect(beyondFirst(landing).length).toBeLessThanOrEqual(3);
+    expect(beyondFirst(login).length).toBeLessThanOrEqual(3);
   });
 });
 

@@ -105,14 +105,15 @@ describe("dates on the tenant's clock (issue 16)", () => {
 
 describe('zones with one offset (issue 10)', () => {
   it("reads their clock without a formatter, as dayjs's tz() reads it, before and after their last change", () => {
-    // A moment every 9 days and 7 hours from 1950 to 2060 (before a zone's last change the formatter is used), the
-    // hours around Shanghai's last daylight-saving change, and the first and last millisecond of a day.
+    // A moment every 37 days and 7 hours from 1950 to 2060, so every month and hour of the day in turn (before a zone's
+    // last change the formatter is used), the hours around Shanghai's last daylight-saving change, and the first and
+    // last millisecond of a day.
     const moments: Array<string | number> = [
       '1991-09-14T16:59:59.999Z',
       '1991-09-14T17:00:00Z',
       '1991-09-14T18:00:00Z',
     ];
-    for (let at = Date.UTC(1950, 0, 1); at < Date.UTC(2060, 0, 1); at += (9 * 24 + 7) * 3_600_000) moments.push(at);
+    for (let at = Date.UTC(1950, 0, 1); at < Date.UTC(2060, 0, 1); at += (37 * 24 + 7) * 3_600_000) moments.push(at);
     moments.push('2026-11-23T15:59:59.999Z', '2026-11-23T16:00:00Z');
     expectSameAsDayjs(FIXED_OFFSET_ZONES, moments);
     // China kept daylight-saving time in the summers of 1986 to 1991: those moments are not given UTC+8.

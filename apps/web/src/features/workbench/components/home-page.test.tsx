@@ -13,7 +13,11 @@ const api = vi.hoisted(() => ({
   holidays: vi.fn(async () => [] as Array<{ name: string; date: string; daysLeft: number; greeting?: string }>),
   special: vi.fn(async () => null as unknown),
   specials: vi.fn(async () => [] as unknown[]),
-  prefetch: vi.fn(),
+  // As the one call of the cards does (ADR 0054): asks for each card's view, here by the card's own query.
+  prefetch: vi.fn((client: QueryClient, cards: Card[], layout: string) => {
+    for (const c of cards)
+      void client.prefetchQuery({ queryKey: ['view', c.id, layout], queryFn: () => api.view(c.id, layout) });
+  }),
 }));
 vi.mock('../api/get-home-layout.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
@@ -21,9 +25,13 @@ vi.mock('../api/get-home-layout.ts', async () => {
 });
 vi.mock('../api/get-card-view.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
+  const getCardViewQueryOptions = (id: string, layout: string) => ({
+    queryKey: ['view', id, layout],
+    queryFn: () => api.view(id, layout),
+  });
   return {
-    useCardView: (id: string, layout: string) =>
-      useQuery({ queryKey: ['view', id, layout], queryFn: () => api.view(id, layout) }),
+    getCardViewQueryOptions,
+    useCardView: (id: string, layout: string) => useQuery(getCardViewQueryOptions(id, layout)),
   };
 });
 // The one call of the cards (ADR 0054) has its own test (get-card-views.test.tsx): here each card's query answers.
@@ -42,7 +50,7 @@ vi.mock('../api/get-service-special-list.ts', async () => {
     useServiceSpecialList: (enabled: boolean) => useQuery({ queryKey: ['specials'], queryFn: api.specials, enabled }),
   };
 });
-const { HomePage } = await import('./home-page.tsx');
+const { CARDS_WAIT_MS, HomePage } = await import('./home-page.tsx');
 
 polyfillDialog();
 import { polyfillDialog } from '../lib/jsdom-dialog.ts';
@@ -305,7 +313,13 @@ describe('home page', () => {
     expect(document.querySelectorAll('.wb-card-body .plain-skeleton')).toHaveLength(3);
     expect(screen.queryByText('管理员尚未为您配置首页卡片')).toBeNull();
     await act(async () => answerLayout({ types: [type('t1', '工作台', 'same', [news, rec])] }));
-    const newsCard = (await screen.findByRole('heading', { name: '校园新闻', level: 2 })).closest('.wb-card')!;
+    // The page waits for the cards it opens on (no card growing from its skeleton afterwards), CARDS_WAIT_MS at most.
+    await act(async () => undefined);
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: '校园新闻', level: 2 })).toBeNull();
+    const newsCard = (
+      await screen.findByRole('heading', { name: '校园新闻', level: 2 }, { timeout: CARDS_WAIT_MS + 5_000 })
+    ).closest('.wb-card')!;
     expect(newsCard.querySelector('.wb-card-body .plain-skeleton')).not.toBeNull();
     expect(within(newsCard as HTMLElement).queryByText('暂无数据')).toBeNull();
     const recCard = screen.getByRole('heading', { name: '为你推荐', level: 2 }).closest('.wb-card') as HTMLElement;
@@ -313,6 +327,27 @@ describe('home page', () => {
     await act(async () => answerNews(viewOf(news)));
     expect(await within(newsCard as HTMLElement).findByText('暂无数据')).toBeTruthy();
     expect(newsCard.querySelector('.wb-card-body .plain-skeleton')).toBeNull();
+  });
+
+  it('paints the cards it opens on with the page when they answer in time, each at its own height (no layout shift)', async () => {
+    const news = card('n', 'campusNews', '校园新闻');
+    const rec = card('r', 'recommend', '为你推荐');
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [news, rec])] });
+    let answerNews: (v: CardView) => void = () => {};
+    api.view.mockImplementation((id: string) =>
+      id === 'n' ? new Promise<CardView>((resolve) => (answerNews = resolve)) : Promise.resolve(viewOf(rec)),
+    );
+    renderHome();
+    await waitFor(() => expect(api.view).toHaveBeenCalledWith('n', 'same'));
+    await act(async () => undefined);
+    // 为你推荐 has answered; the page still shows its own skeleton while 校园新闻 has not.
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: '为你推荐', level: 2 })).toBeNull();
+    await act(async () => answerNews(viewOf(news)));
+    const newsCard = (await screen.findByRole('heading', { name: '校园新闻', level: 2 })).closest('.wb-card')!;
+    expect(within(newsCard as HTMLElement).getByText('暂无数据')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '为你推荐', level: 2 })).toBeTruthy();
+    expect(document.querySelector('.plain-skeleton')).toBeNull();
   });
 
   it('shows no special strip when none is configured', async () => {

@@ -1,5 +1,5 @@
 import './i18n-first-texts.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setTransportSealing } from '../lib/http/transport.ts';
@@ -29,12 +29,17 @@ void Promise.all([sessionHydrated(), textsReady()]).then(() => {
   // The user's answers kept (encrypted) for offline use, deleted when their session ends.
   startOfflineSession(queryClient, sessionStore);
   const router = createRouter();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // The first render as a transition: React renders it in slices of a few milliseconds, letting the browser in between,
+  // instead of one task of the whole page (a phone's main thread blocked for hundreds of milliseconds, issue 10).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 });

@@ -136,4 +136,40 @@ describe('coalesced session writes (issue 10)', () => {
     await sessionStorageBackend.flush();
     expect((await reload()).token).toBe('a3');
   });
+
+  it('a change that changes nothing notifies no one and encrypts nothing: the same user again, the same index state', async () => {
+    const store = createSessionStore(NAME);
+    await sessionHydrated(store);
+    const user = {
+      user_id: 'u1',
+      user_name: '张同学',
+      account: 'student01',
+      nick_name: '',
+      tenant_id: '000000',
+      tenant_name: '示例大学',
+      roleId: 'r1',
+      roleType: '2',
+      roleName: '学生',
+      configurationMenu: [],
+    };
+    store.getState().setUser(user);
+    store.getState().setIndexState(true);
+    await sessionStorageBackend.flush();
+    const kept = store.getState().user;
+    encrypt.mockClear();
+    const listener = vi.fn();
+    const off = store.subscribe(listener);
+    // The session check's answer: equal, not the same object.
+    store.getState().setUser(structuredClone(user));
+    store.getState().setIndexState(true);
+    await sessionStorageBackend.flush();
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.getState().user).toBe(kept);
+    expect(encrypt).not.toHaveBeenCalled();
+    // A real change still goes through.
+    store.getState().setUser({ ...user, roleName: '研究生' });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getState().user?.roleName).toBe('研究生');
+    off();
+  });
 });

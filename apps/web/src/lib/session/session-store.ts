@@ -171,40 +171,59 @@ export function sessionPersistStorage(
   };
 }
 
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** A session store persisted under `storageKey` (the app has one; tests make one per simulated tab). */
 export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
   createStore<SessionState & SessionActions>()(
     persist(
-      (set) => ({
-        ...empty,
-        setTokens: (t, now = Date.now()) =>
-          set({
-            token: t.access_token,
-            refreshToken: t.refresh_token || null,
-            tenantId: t.tenant_id,
-            tokenIssuedAt: now,
-          }),
-        setUser: (u) =>
-          set({
-            user: u,
-            tenantId: u.tenant_id,
-            roleId: u.roleId,
-            roleType: u.roleType,
-            configurationMenu: u.configurationMenu,
-          }),
-        setSession: (s) =>
-          set({ casTicket: s.casTicket, clearedCasTicket: null, expireTime: s.expireTime, outLogTip: s.outLogTip }),
-        setLoginConfig: (c) => set({ loginConfig: c }),
-        setServiceType: (t) => set({ serviceType: t }),
-        setIndexState: (v) => set({ indexState: v }),
-        setRobotConfig: (c) => set({ robotConfig: c }),
-        setTheme: (t) => set({ theme: t }),
-        openServiceInPage: (serviceId) => set({ currentServiceId: serviceId, robotChatOff: true }),
-        clearTicket: () =>
-          set((s) => ({ casTicket: null, clearedCasTicket: s.casTicket ?? s.clearedCasTicket, expireTime: null })),
-        // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
-        logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
-      }),
+      (setAny) => {
+        type State = SessionState & SessionActions;
+        // A change that changes nothing leaves the state as it is: no listener runs, no component re-renders and
+        // nothing is encrypted and stored again (the home page's load set the same user, index state and service type
+        // each time; issue 10).
+        const set = (partial: Partial<State> | ((s: State) => Partial<State>)) =>
+          setAny((s) => {
+            const next = typeof partial === 'function' ? partial(s) : partial;
+            const changed = (Object.keys(next) as Array<keyof State>).some((k) => !Object.is(s[k], next[k]));
+            return changed ? next : s;
+          });
+        return {
+          ...empty,
+          setTokens: (t, now = Date.now()) =>
+            set({
+              token: t.access_token,
+              refreshToken: t.refresh_token || null,
+              tenantId: t.tenant_id,
+              tokenIssuedAt: now,
+            }),
+          // The user the session check answers is usually the one stored: then nothing changes.
+          setUser: (u) =>
+            set((s) =>
+              s.user && sameJson(s.user, u)
+                ? {}
+                : {
+                    user: u,
+                    tenantId: u.tenant_id,
+                    roleId: u.roleId,
+                    roleType: u.roleType,
+                    configurationMenu: u.configurationMenu,
+                  },
+            ),
+          setSession: (s) =>
+            set({ casTicket: s.casTicket, clearedCasTicket: null, expireTime: s.expireTime, outLogTip: s.outLogTip }),
+          setLoginConfig: (c) => set({ loginConfig: c }),
+          setServiceType: (t) => set({ serviceType: t }),
+          setIndexState: (v) => set({ indexState: v }),
+          setRobotConfig: (c) => set({ robotConfig: c }),
+          setTheme: (t) => set({ theme: t }),
+          openServiceInPage: (serviceId) => set({ currentServiceId: serviceId, robotChatOff: true }),
+          clearTicket: () =>
+            set((s) => ({ casTicket: null, clearedCasTicket: s.casTicket ?? s.clearedCasTicket, expireTime: null })),
+          // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
+          logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
+        };
+      },
       {
         name: storageKey,
         storage: sessionPersistStorage(),

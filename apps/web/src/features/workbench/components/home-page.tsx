@@ -1,6 +1,6 @@
 import type { Card as CardConfig, IndexType, Layout } from '@portal/contracts/workbench';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
@@ -12,11 +12,13 @@ import { useServiceSpecial } from '../api/get-service-special.ts';
 import { ServiceActionsContext, type ServiceActions } from '../lib/service-actions.ts';
 import { useAfterMount } from '../lib/use-after-mount.ts';
 import { CardBody, CardOtherInfo } from './card-body.tsx';
-import { HomeBanner } from './home-banner.tsx';
-import { ServiceSpecials } from './service-specials.tsx';
+import { HomeBanner as Banner } from './home-banner.tsx';
+import { ServiceSpecials as Specials } from './service-specials.tsx';
 import '../workbench.css';
 
 const NO_CARDS: CardConfig[] = [];
+const HomeBanner = memo(Banner);
+const ServiceSpecials = memo(Specials);
 
 /** A warning or error line (Ant Design's Alert look, plain). */
 function Notice({ kind, children }: { kind: 'warning' | 'error'; children: ReactNode }) {
@@ -64,7 +66,13 @@ function CardSkeleton() {
   return <PlainSkeleton rows={4} className="wb-card-skeleton" />;
 }
 
-function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
+/*
+ * The cards, the banner and the special render again only when their own data or props change: the page around them
+ * renders again as each of its queries moves (answers saved for offline use, then fresh ones, the chat's part arriving
+ * in the shell), and every card with every service link rendered again with it — about 190 components, seven times
+ * in a phone's home page load (issue 10).
+ */
+const HomeCard = memo(function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
   const { t } = useTranslation();
   const view = useCardView(card.id, layout);
   return (
@@ -83,9 +91,9 @@ function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
       )}
     </CardFrame>
   );
-}
+});
 
-function TypeCards({ cards, layout }: { cards: CardConfig[]; layout: Layout }) {
+const TypeCards = memo(function TypeCards({ cards, layout }: { cards: CardConfig[]; layout: Layout }) {
   const { t } = useTranslation();
   // A tab's cards in one call (ADR 0054), started before the cards mount (their queries then find it in flight);
   // the default tab's was started as soon as the home layout answered (HomePageBody).
@@ -98,7 +106,7 @@ function TypeCards({ cards, layout }: { cards: CardConfig[]; layout: Layout }) {
       ))}
     </div>
   );
-}
+});
 
 /**
  * /home/homePage: a greeting with the nearest holiday, the featured service special, then the cards an
@@ -187,7 +195,7 @@ function HomePageBody() {
       {home.isError ? (
         <Notice kind="error">{t('workbench.loadFailed')}</Notice>
       ) : types.length <= 1 ? (
-        <TypeCards cards={types[0]?.cardConfigs ?? []} layout={types[0]?.layout ?? 'same'} />
+        <TypeCards cards={types[0]?.cardConfigs ?? NO_CARDS} layout={types[0]?.layout ?? 'same'} />
       ) : (
         <TypeTabs types={types} />
       )}

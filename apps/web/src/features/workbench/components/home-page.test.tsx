@@ -14,6 +14,7 @@ const api = vi.hoisted(() => ({
   special: vi.fn(async () => null as unknown),
   specials: vi.fn(async () => [] as unknown[]),
   // As the one call of the cards does (ADR 0054): asks for each card's view, here by the card's own query.
+  cardBodyRenders: 0,
   prefetch: vi.fn((client: QueryClient, cards: Card[], layout: string) => {
     for (const c of cards)
       void client.prefetchQuery({ queryKey: ['view', c.id, layout], queryFn: () => api.view(c.id, layout) });
@@ -48,6 +49,17 @@ vi.mock('../api/get-service-special-list.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return {
     useServiceSpecialList: (enabled: boolean) => useQuery({ queryKey: ['specials'], queryFn: api.specials, enabled }),
+  };
+});
+// Each card body's renders counted (the real component renders).
+vi.mock('./card-body.tsx', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./card-body.tsx')>();
+  return {
+    ...real,
+    CardBody: (props: Parameters<typeof real.CardBody>[0]) => {
+      api.cardBodyRenders += 1;
+      return real.CardBody(props);
+    },
   };
 });
 const { CARDS_WAIT_MS, HomePage } = await import('./home-page.tsx');
@@ -118,9 +130,12 @@ const special = (id: string, title: string, services: CardService[]): ServiceSpe
   services,
 });
 
-function renderHome(actions: ServiceActions | null = null) {
+function renderHome(
+  actions: ServiceActions | null = null,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <I18nProvider i18n={i18n}>
         <MemoryRouter>
           <HomePage actions={actions} />
@@ -348,6 +363,28 @@ describe('home page', () => {
     expect(within(newsCard as HTMLElement).getByText('暂无数据')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '为你推荐', level: 2 })).toBeTruthy();
     expect(document.querySelector('.plain-skeleton')).toBeNull();
+  });
+
+  it('does not render its cards again when only the page around them changes (issue 10)', async () => {
+    const news = card('n', 'campusNews', '校园新闻');
+    const rec = card('r', 'recommend', '为你推荐');
+    const other = card('o', 'commonUse', '常用服务');
+    const layout = (name: string) => ({
+      types: [type('t1', name, 'same', [news, rec], true), type('t2', '其他', 'same', [other])],
+    });
+    api.layout.mockResolvedValue(layout('工作台'));
+    api.view.mockImplementation(async (id: string) => viewOf(id === 'n' ? news : id === 'r' ? rec : other));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderHome(null, client);
+    await screen.findByRole('heading', { name: '为你推荐', level: 2 });
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+    const rendered = api.cardBodyRenders;
+    expect(rendered).toBeGreaterThanOrEqual(2);
+    // The layout answers again with the same cards under a renamed tab: the page renders again, its cards do not.
+    api.layout.mockResolvedValue(layout('我的工作台'));
+    await act(() => client.refetchQueries({ queryKey: ['home'] }));
+    expect(await screen.findByRole('tab', { name: '我的工作台' })).toBeTruthy();
+    expect(api.cardBodyRenders).toBe(rendered);
   });
 
   it('shows no special strip when none is configured', async () => {

@@ -424,8 +424,8 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await page.getByText('保存成功').first().waitFor({ state: 'visible' });
 
     const { ctx, p } = await asStudent();
-    await p.getByRole('tab', { name: '学习' }).waitFor({ state: 'visible' });
-    expect(await p.getByRole('tab', { name: '工作台' }).getAttribute('aria-selected')).toBe('true');
+    await p.getByRole('tab', { name: '学习', exact: true }).waitFor({ state: 'visible' });
+    expect(await p.getByRole('tab', { name: '工作台', exact: true }).getAttribute('aria-selected')).toBe('true');
 
     // Made the default and moved first: the order and the default are saved for everyone.
     await page.getByRole('button', { name: '设为默认 学习' }).click();
@@ -436,7 +436,7 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     // The page may first paint the answers it saved (issue 18), then the fresh ones.
     await expect.poll(() => page.locator('form strong').first().textContent(), { timeout: 10_000 }).toBe('学习');
     await p.reload();
-    await p.getByRole('tab', { name: '学习', selected: true }).waitFor({ state: 'visible' });
+    await p.getByRole('tab', { name: '学习', exact: true, selected: true }).waitFor({ state: 'visible' });
     // The page may first paint the answers it saved (issue 18), then the fresh ones: the saved order gives way.
     await expect
       .poll(() => p.getByRole('tablist', { name: '首页标签' }).getByRole('tab').first().textContent(), {

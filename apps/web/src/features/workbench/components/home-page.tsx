@@ -69,8 +69,8 @@ function CardSkeleton() {
 /*
  * The cards, the banner and the special render again only when their own data or props change: the page around them
  * renders again as each of its queries moves (answers saved for offline use, then fresh ones, the chat's part arriving
- * in the shell), and every card with every service link rendered again with it — about 190 components, seven times
- * in a phone's home page load (issue 10).
+ * in the shell), and every card with every service link rendered again with it — about 185 components, three more
+ * times in a phone's home page load (issue 10, ADR 0057).
  */
 const HomeCard = memo(function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { DurableSqliteDialect, WalFlusher, walSync } from './durable-sqlite.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
 import { PREPARED_MARK } from './sql-helpers.ts';
 
@@ -14,6 +15,10 @@ export type DbOptions =
   { engine: 'sqlite'; filename: string } | { engine: 'postgres'; url: string; schema?: string; max?: number };
 
 const sqliteFiles = new WeakMap<Db, string>();
+const walFlushers = new WeakMap<Db, WalFlusher>();
+
+/** The group fsync of a SQLite file database (null for PostgreSQL and `:memory:`): benches and tests count its fsyncs. */
+export const walFlusherOf = (db: Db): WalFlusher | null => walFlushers.get(db) ?? null;
 
 /**
  * The file of a SQLite database made here (null for PostgreSQL and for `:memory:`), for a long read that opens a
@@ -24,9 +29,17 @@ export const sqliteFileOf = (db: Db): string | null => sqliteFiles.get(db) ?? nu
 /** The only place that picks SQLite or PostgreSQL. */
 export function createDb(options: DbOptions): DbHandle {
   if (options.engine === 'sqlite') {
-    if (options.filename !== ':memory:') mkdirSync(join(options.filename, '..'), { recursive: true });
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(options.filename) }) });
-    if (options.filename !== ':memory:') sqliteFiles.set(db, options.filename);
+    if (options.filename === ':memory:') {
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(':memory:') }) });
+      return { db, engine: 'sqlite', close: () => db.destroy() };
+    }
+    mkdirSync(join(options.filename, '..'), { recursive: true });
+    // A file: commits fsync the WAL on the thread pool, one fsync for all that arrived during the last (ADR 0058).
+    const flusher = new WalFlusher(walSync(options.filename));
+    const database = openNodeSqlite(options.filename, undefined, { syncOnCommit: false });
+    const db = new Kysely<Database>({ dialect: new DurableSqliteDialect(database, flusher) });
+    sqliteFiles.set(db, options.filename);
+    walFlushers.set(db, flusher);
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   // int8 (count(*), bigint columns) arrive as numbers: every value this schema keeps fits in 2^53.

@@ -24,9 +24,9 @@ export const retryable = (err: unknown) => {
 
 /**
  * Group commit (issue 13, ADR 0034): chat facts that arrive while a commit is in flight are written together in the
- * next single transaction, so one fsync (SQLite, `synchronous=FULL`) or one commit round trip (PostgreSQL) carries
- * many of them. Nothing is acknowledged early: `run` resolves only after the COMMIT that holds the job's writes,
- * so the caller sends its receipts afterwards.
+ * next single transaction, so one commit (and on SQLite one fsync of the WAL, ADR 0058) or one commit round trip
+ * (PostgreSQL) carries many of them. Nothing is acknowledged early: `run` resolves only after the COMMIT that holds
+ * the job's writes is on disk, so the caller sends its receipts afterwards.
  *
  * - Jobs run one after another in arrival order. A job that throws (a duplicate message, a rule) is rolled back alone
  *   and rejects with its error; the others commit: the batch runs first without savepoints, and when a job throws it

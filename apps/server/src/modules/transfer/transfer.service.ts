@@ -53,8 +53,8 @@ const IMPORT_BATCH = 500;
 /**
  * Rows committed in one transaction, applied IMPORT_BATCH at a time as they are read, each batch in a savepoint:
  * a crash loses a whole group or nothing, never half a row. An import is acknowledged only when its job ends, so
- * larger groups give up no acknowledged write; a commit (an fsync with synchronous=FULL, and the pages the group
- * wrote) is paid once per 5,000 rows instead of per 500 (ADR 0040).
+ * larger groups give up no acknowledged write; a commit (the pages the group wrote, and on SQLite the wait for an
+ * fsync of the WAL, ADR 0058) is paid once per 5,000 rows instead of per 500 (ADR 0040).
  */
 export const IMPORT_COMMIT_ROWS = 5_000;
 /** How long a download link of an exported file stays valid. */

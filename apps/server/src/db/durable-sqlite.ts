@@ -1,0 +1,243 @@
+import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import {
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
+import type { openNodeSqlite } from './node-sqlite.ts';
+
+type NodeSqlite = ReturnType<typeof openNodeSqlite>;
+
+type Waiter = { seq: number; resolve: () => void; reject: (err: unknown) => void };
+
+/**
+ * Group fsync for the SQLite file (ADR 0058). The connection runs with `synchronous=NORMAL`, so a COMMIT writes the
+ * WAL without waiting for the disk; before anything that a commit wrote is acknowledged, an fsync of the WAL file
+ * that began after the commit has to finish. That fsync runs on libuv's thread pool, so sockets and requests go on
+ * meanwhile, and every commit made while one fsync runs is made durable by the next one: one fsync per round, not
+ * per commit.
+ *
+ * Sequence numbers: `commit()` numbers a commit; `durable(n)` resolves once an fsync that began after commit n has
+ * finished. An fsync that fails rejects the commits it was to cover (the caller answers with an error; the writes
+ * may be lost in a power cut, as with a failed fsync inside SQLite's own COMMIT).
+ */
+export class WalFlusher {
+  #committed = 0;
+  #flushed = 0;
+  #running = false;
+  #waiters: Waiter[] = [];
+  /** fsyncs run so far (tests and benches read it). */
+  flushes = 0;
+
+  readonly #sync: () => Promise<void>;
+
+  constructor(sync: () => Promise<void>) {
+    this.#sync = sync;
+  }
+
+  /** Numbers a commit that has just been made. */
+  commit(): number {
+    return ++this.#committed;
+  }
+
+  /** The number of the last commit made (what a read may have seen). */
+  get committed(): number {
+    return this.#committed;
+  }
+
+  /** Resolves when commit `seq` (by default every commit made so far) is on disk. */
+  durable(seq = this.#committed): Promise<void> {
+    if (seq <= this.#flushed) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ seq, resolve, reject });
+      this.#start();
+    });
+  }
+
+  #start(): void {
+    if (this.#running || this.#waiters.length === 0) return;
+    this.#running = true;
+    const target = this.#committed;
+    this.flushes++;
+    this.#sync().then(
+      () => this.#settle(target, null),
+      (err: unknown) => this.#settle(target, err ?? new Error('fsync failed')),
+    );
+  }
+
+  #settle(target: number, err: unknown): void {
+    if (err === null) this.#flushed = Math.max(this.#flushed, target);
+    const waiting: Waiter[] = [];
+    for (const w of this.#waiters) {
+      if (w.seq > target) waiting.push(w);
+      else if (err === null) w.resolve();
+      else w.reject(err);
+    }
+    this.#waiters = waiting;
+    this.#running = false;
+    this.#start();
+  }
+}
+
+/**
+ * An fsync of `<file>-wal` (and, the first time it exists, of its directory, so the file's own entry is on disk).
+ * A file that does not exist yet holds no commit. fsync on Linux writes the file's pages whichever descriptor wrote
+ * them, so a descriptor of our own covers SQLite's writes.
+ */
+export function walSync(filename: string): () => Promise<void> {
+  let dirSynced = false;
+  const fsyncPath = async (path: string) => {
+    const handle = await open(path, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  };
+  return async () => {
+    try {
+      await fsyncPath(`${filename}-wal`);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    if (!dirSynced) {
+      await fsyncPath(dirname(filename));
+      dirSynced = true;
+    }
+  };
+}
+
+/** One use of the one connection at a time (Kysely's own mutex for SQLite, which we replace, does the same). */
+class Lock {
+  #tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => next);
+    return ready;
+  }
+}
+
+/**
+ * Kysely's SQLite driver, with the lock taken here so that it is let go before the wait for an fsync: a commit
+ * releases the connection, then waits until it is durable (its own and everything committed before it); any other
+ * use of the connection releases it and waits until whatever had been committed when it finished is durable, so
+ * no answer shows another request's write before that write is on disk. Only the waits overlap; the statements
+ * still run one at a time.
+ */
+class DurableSqliteDriver implements Driver {
+  readonly #inner: SqliteDriver;
+  readonly #lock = new Lock();
+  #release: (() => void) | null = null;
+  #writesAtAcquire = 0;
+
+  readonly #database: NodeSqlite;
+  readonly #flusher: WalFlusher;
+
+  constructor(database: NodeSqlite, flusher: WalFlusher) {
+    this.#database = database;
+    this.#flusher = flusher;
+    this.#inner = new SqliteDriver({ database });
+  }
+
+  init(): Promise<void> {
+    return this.#inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.#lock.acquire();
+    this.#release = release;
+    this.#writesAtAcquire = this.#database.writes();
+    return this.#inner.acquireConnection();
+  }
+
+  beginTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.beginTransaction(connection);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#inner.commitTransaction(connection);
+    // Kysely's controlled transactions (`startTransaction`) resolve their commit before the connection is
+    // released, so the wait is here: let the connection go, then wait for the disk.
+    await this.#finish();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#inner.rollbackTransaction(connection);
+    this.#writesAtAcquire = this.#database.writes();
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.#inner.savepoint(connection, name, compile);
+  }
+
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    return this.#inner.rollbackToSavepoint(connection, name, compile);
+  }
+
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    return this.#inner.releaseSavepoint(connection, name, compile);
+  }
+
+  async releaseConnection(): Promise<void> {
+    await this.#finish();
+  }
+
+  /** Lets the connection go (once) and waits until what it wrote, and whatever it may have read, is on disk. */
+  async #finish(): Promise<void> {
+    const release = this.#release;
+    if (!release) return;
+    this.#release = null;
+    // A write outside a transaction has been committed by now; inside one, the COMMIT just ran.
+    const wrote = this.#database.writes() !== this.#writesAtAcquire && !this.#database.raw.isTransaction;
+    const seq = wrote ? this.#flusher.commit() : this.#flusher.committed;
+    release();
+    await this.#flusher.durable(seq);
+  }
+
+  destroy(): Promise<void> {
+    return this.#inner.destroy();
+  }
+}
+
+class MultiUseSqliteAdapter extends SqliteAdapter {
+  // The driver above keeps the one connection to one use at a time itself; Kysely's mutex would hold it through
+  // the wait for the disk.
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite dialect over `openNodeSqlite(..., { syncOnCommit: false })`, durable through `flusher`. */
+export class DurableSqliteDialect extends SqliteDialect {
+  readonly #database: NodeSqlite;
+  readonly #flusher: WalFlusher;
+
+  constructor(database: NodeSqlite, flusher: WalFlusher) {
+    super({ database });
+    this.#database = database;
+    this.#flusher = flusher;
+  }
+
+  override createDriver(): Driver {
+    return new DurableSqliteDriver(this.#database, this.#flusher);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new MultiUseSqliteAdapter();
+  }
+}

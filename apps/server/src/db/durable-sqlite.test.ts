@@ -172,6 +172,54 @@ describe('SQLite file database, durable through the group fsync (ADR 0058)', () 
   });
 });
 
+describe('SQLite file database, a transaction inside connection()', () => {
+  it('waits for the disk at the commit and goes on using the connection after it (as migrations do)', async () => {
+    const { db, pending } = await manualDb();
+    const scope = db.connection().execute(async (c) => {
+      await c.transaction().execute(async (t) => {
+        await t.insertInto('t').values({ id: 30, v: 'in scope' }).execute();
+      });
+      return c.selectFrom('t').select('id').execute();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pending).toHaveLength(1);
+    expect(await settled(scope)).toBe(false);
+    await drain(pending);
+    expect(await scope).toEqual([{ id: 30 }]);
+    await db.destroy();
+  });
+});
+
+describe('SQLite file database, when an fsync fails', () => {
+  it("rejects the commit it was to cover, and leaves another request's open transaction alone", async () => {
+    const { db, database, pending } = await manualDb();
+    const failing = db.transaction().execute(async (t) => {
+      await t.insertInto('t').values({ id: 20, v: 'lost?' }).execute();
+    });
+    const outcome = failing.then(
+      () => 'committed',
+      (err: unknown) => err,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pending).toHaveLength(1);
+    // Another request's transaction takes the connection while the fsync runs.
+    const other = await db.startTransaction().execute();
+    await other.insertInto('t').values({ id: 21, v: 'other' }).execute();
+    pending.shift()!.fail(new Error('EIO'));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The failed transaction waits for the connection to come back; the other one is still open and commits.
+    expect(database.raw.isTransaction).toBe(true);
+    const commit = other.commit().execute();
+    await drain(pending);
+    await commit;
+    expect(await outcome).toEqual(new Error('EIO'));
+    // Kysely's rollback after the failed commit undid nothing: not the committed row, not the other transaction.
+    expect(database.raw.prepare('select id from t order by id').all()).toEqual([{ id: 20 }, { id: 21 }]);
+    expect(database.raw.isTransaction).toBe(false);
+    await db.destroy();
+  });
+});
+
 describe('SQLite file database made by createDb', () => {
   it('runs WAL with synchronous NORMAL, and fsyncs the WAL file itself before a write is answered', async () => {
     const file = fileDb();

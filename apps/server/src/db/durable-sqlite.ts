@@ -1,7 +1,9 @@
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
+  type CompiledQuery,
   type DatabaseConnection,
+  type QueryResult,
   type Driver,
   type QueryCompiler,
   SqliteAdapter,
@@ -125,6 +127,37 @@ class Lock {
 }
 
 /**
+ * One use of the connection, from its acquisition to its release: Kysely hands it back to the driver's
+ * commit, rollback and release, so each use keeps its own state (a use that has let the connection go can no
+ * longer touch it, nor roll back whatever another use is doing on it).
+ */
+class ConnectionUse implements DatabaseConnection {
+  /** Let go for good: the use has ended. */
+  released = false;
+  /** A transaction of this use committed and waited for the disk; a rollback now has nothing to undo. */
+  committed = false;
+  readonly inner: DatabaseConnection;
+  release: () => void;
+  writesAtAcquire: number;
+
+  constructor(inner: DatabaseConnection, release: () => void, writesAtAcquire: number) {
+    this.inner = inner;
+    this.release = release;
+    this.writesAtAcquire = writesAtAcquire;
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.released) return Promise.reject(new Error('SQLite connection used after it was let go'));
+    return this.inner.executeQuery<R>(query);
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.released) throw new Error('SQLite connection used after it was let go');
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/**
  * Kysely's SQLite driver, with the lock taken here so that it is let go before the wait for an fsync: a commit
  * releases the connection, then waits until it is durable (its own and everything committed before it); any other
  * use of the connection releases it and waits until whatever had been committed when it finished is durable, so
@@ -134,9 +167,6 @@ class Lock {
 class DurableSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;
   readonly #lock = new Lock();
-  #release: (() => void) | null = null;
-  #writesAtAcquire = 0;
-
   readonly #database: NodeSqlite;
   readonly #flusher: WalFlusher;
 
@@ -152,60 +182,64 @@ class DurableSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#lock.acquire();
-    this.#release = release;
-    this.#writesAtAcquire = this.#database.writes();
-    return this.#inner.acquireConnection();
+    return new ConnectionUse(await this.#inner.acquireConnection(), release, this.#database.writes());
   }
 
-  beginTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.beginTransaction(connection);
+  beginTransaction(use: DatabaseConnection): Promise<void> {
+    return this.#inner.beginTransaction(use);
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.#inner.commitTransaction(connection);
+  async commitTransaction(use: DatabaseConnection): Promise<void> {
+    const u = use as ConnectionUse;
+    await this.#inner.commitTransaction(u);
     // Kysely's controlled transactions (`startTransaction`) resolve their commit before the connection is
-    // released, so the wait is here: let the connection go, then wait for the disk.
-    await this.#finish();
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.#inner.rollbackTransaction(connection);
-    this.#writesAtAcquire = this.#database.writes();
-  }
-
-  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
-    return this.#inner.savepoint(connection, name, compile);
-  }
-
-  rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    return this.#inner.rollbackToSavepoint(connection, name, compile);
-  }
-
-  releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    return this.#inner.releaseSavepoint(connection, name, compile);
-  }
-
-  async releaseConnection(): Promise<void> {
-    await this.#finish();
-  }
-
-  /** Lets the connection go (once) and waits until what it wrote, and whatever it may have read, is on disk. */
-  async #finish(): Promise<void> {
-    const release = this.#release;
-    if (!release) return;
-    this.#release = null;
-    // A write outside a transaction has been committed by now; inside one, the COMMIT just ran.
-    const wrote = this.#database.writes() !== this.#writesAtAcquire && !this.#database.raw.isTransaction;
+    // released, and a transaction inside `connection()` goes on using it, so the wait is here: the connection is
+    // let go while the disk is waited for, and taken back (after the uses queued meanwhile) for what follows.
+    const wrote = this.#database.writes() !== u.writesAtAcquire;
     const seq = wrote ? this.#flusher.commit() : this.#flusher.committed;
-    release();
+    u.writesAtAcquire = this.#database.writes();
+    u.committed = true;
+    u.release();
+    try {
+      await this.#flusher.durable(seq);
+    } finally {
+      u.release = await this.#lock.acquire();
+    }
+    u.committed = false;
+  }
+
+  async rollbackTransaction(use: DatabaseConnection): Promise<void> {
+    const u = use as ConnectionUse;
+    // After a COMMIT whose fsync failed Kysely rolls back, but the transaction has committed: nothing to undo.
+    if (u.committed) return;
+    await this.#inner.rollbackTransaction(u);
+    u.writesAtAcquire = this.#database.writes();
+  }
+
+  savepoint(use: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.#inner.savepoint(use, name, compile);
+  }
+
+  rollbackToSavepoint(use: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.#inner.rollbackToSavepoint(use, name, compile);
+  }
+
+  releaseSavepoint(use: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.#inner.releaseSavepoint(use, name, compile);
+  }
+
+  async releaseConnection(use: DatabaseConnection): Promise<void> {
+    await this.#finish(use as ConnectionUse);
+  }
+
+  /** Lets the connection go (once) and waits until what this use wrote, and whatever it may have read, is on disk. */
+  async #finish(use: ConnectionUse): Promise<void> {
+    if (use.released) return;
+    use.released = true;
+    // A write outside a transaction has been committed by now; inside one, the COMMIT just ran.
+    const wrote = this.#database.writes() !== use.writesAtAcquire && !this.#database.raw.isTransaction;
+    const seq = wrote ? this.#flusher.commit() : this.#flusher.committed;
+    use.release();
     await this.#flusher.durable(seq);
   }
 

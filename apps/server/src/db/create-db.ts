@@ -21,6 +21,12 @@ const walFlushers = new WeakMap<Db, WalFlusher>();
 export const walFlusherOf = (db: Db): WalFlusher | null => walFlushers.get(db) ?? null;
 
 /**
+ * Resolves once every commit made so far on `db` is on disk: at once on PostgreSQL and `:memory:`, whose commits
+ * wait for themselves; after work run `withoutWaitingForDisk` on a SQLite file (ADR 0058).
+ */
+export const onDisk = (db: Db): Promise<void> => walFlushers.get(db)?.durable() ?? Promise.resolve();
+
+/**
  * The file of a SQLite database made here (null for PostgreSQL and for `:memory:`), for a long read that opens a
  * read-only connection of its own instead of holding the one connection every request shares (ADR 0046).
  */

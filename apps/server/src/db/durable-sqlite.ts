@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
@@ -16,6 +17,16 @@ type NodeSqlite = ReturnType<typeof openNodeSqlite>;
 
 type Waiter = { seq: number; resolve: () => void; reject: (err: unknown) => void };
 
+const unanswered = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` whose commits answer nobody by themselves (an import's intermediate groups, ADR 0058): its uses of the
+ * connection neither wait for the disk nor let the connection go to wait. Whoever reads what it wrote still waits
+ * until that is on disk, as for any write; before the work is reported done, wait for the disk (`durable()`, or any
+ * write's own wait, which covers every commit before it).
+ */
+export const withoutWaitingForDisk = <T>(work: () => Promise<T>): Promise<T> => unanswered.run(true, work);
+
 /**
  * Group fsync for the SQLite file (ADR 0058). The connection runs with `synchronous=NORMAL`, so a COMMIT writes the
  * WAL without waiting for the disk; before anything that a commit wrote is acknowledged, an fsync of the WAL file
@@ -24,14 +35,15 @@ type Waiter = { seq: number; resolve: () => void; reject: (err: unknown) => void
  * per commit.
  *
  * Sequence numbers: `commit()` numbers a commit; `durable(n)` resolves once an fsync that began after commit n has
- * finished. An fsync that fails rejects the commits it was to cover (the caller answers with an error; the writes
- * may be lost in a power cut, as with a failed fsync inside SQLite's own COMMIT).
+ * finished. An fsync that fails rejects every wait, then and from then on (the callers answer with an error; the
+ * writes may be lost in a power cut): the process has to be restarted, as PostgreSQL stops after a failed fsync.
  */
 export class WalFlusher {
   #committed = 0;
   #flushed = 0;
   #running = false;
   #waiters: Waiter[] = [];
+  #failure: unknown = null;
   /** fsyncs run so far (tests and benches read it). */
   flushes = 0;
 
@@ -53,11 +65,19 @@ export class WalFlusher {
 
   /** Resolves when commit `seq` (by default every commit made so far) is on disk. */
   durable(seq = this.#committed): Promise<void> {
+    if (this.#failure !== null) return Promise.reject(this.#failure);
     if (seq <= this.#flushed) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#waiters.push({ seq, resolve, reject });
       this.#start();
     });
+  }
+
+  /** Starts an fsync that covers commit `seq` without waiting for it (work whose commits answer nobody). */
+  flushSoon(seq = this.#committed): void {
+    if (this.#failure !== null || seq <= this.#flushed) return;
+    this.#waiters.push({ seq, resolve: () => undefined, reject: () => undefined });
+    this.#start();
   }
 
   #start(): void {
@@ -72,12 +92,20 @@ export class WalFlusher {
   }
 
   #settle(target: number, err: unknown): void {
-    if (err === null) this.#flushed = Math.max(this.#flushed, target);
+    if (err !== null) {
+      // After a failed fsync the kernel may have dropped the pages it could not write and marked them clean, so a
+      // later fsync that succeeds proves nothing: every wait fails from now on, as PostgreSQL stops on one.
+      this.#failure ??= err;
+      for (const w of this.#waiters) w.reject(err);
+      this.#waiters = [];
+      this.#running = false;
+      return;
+    }
+    this.#flushed = Math.max(this.#flushed, target);
     const waiting: Waiter[] = [];
     for (const w of this.#waiters) {
       if (w.seq > target) waiting.push(w);
-      else if (err === null) w.resolve();
-      else w.reject(err);
+      else w.resolve();
     }
     this.#waiters = waiting;
     this.#running = false;
@@ -198,6 +226,7 @@ class DurableSqliteDriver implements Driver {
     const wrote = this.#database.writes() !== u.writesAtAcquire;
     const seq = wrote ? this.#flusher.commit() : this.#flusher.committed;
     u.writesAtAcquire = this.#database.writes();
+    if (unanswered.getStore()) return this.#flusher.flushSoon(seq);
     u.committed = true;
     u.release();
     try {
@@ -240,7 +269,8 @@ class DurableSqliteDriver implements Driver {
     const wrote = this.#database.writes() !== use.writesAtAcquire && !this.#database.raw.isTransaction;
     const seq = wrote ? this.#flusher.commit() : this.#flusher.committed;
     use.release();
-    await this.#flusher.durable(seq);
+    if (unanswered.getStore()) this.#flusher.flushSoon(seq);
+    else await this.#flusher.durable(seq);
   }
 
   destroy(): Promise<void> {

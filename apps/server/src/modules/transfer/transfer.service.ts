@@ -16,7 +16,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ControlledTransaction } from 'kysely';
+import { onDisk } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
+import { withoutWaitingForDisk } from '../../db/durable-sqlite.ts';
 import { isUniqueViolation, nowIso } from '../../db/sql-helpers.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { FileKeyError, FileMissingError, FileTooLargeError, type FileStore } from '../../platform/file-store.ts';
@@ -670,15 +672,21 @@ export async function importStart(
     };
 
     try {
-      for await (const rows of reader.batches) {
-        // A row failing its own checks keeps its place, so the failed-rows file follows the spreadsheet's order.
-        for (const pending of rows) {
-          batch.push(pending);
-          if (batch.length >= IMPORT_BATCH) await applyBatch();
+      // A group's commit answers nobody: the import is acknowledged when its job ends. So the groups go on while
+      // their fsyncs run, and the job waits once, for all of them, before it reports the end (ADR 0058). Whoever
+      // reads the job's row or its rows meanwhile still waits until what they read is on disk.
+      await withoutWaitingForDisk(async () => {
+        for await (const rows of reader.batches) {
+          // A row failing its own checks keeps its place, so the failed-rows file follows the spreadsheet's order.
+          for (const pending of rows) {
+            batch.push(pending);
+            if (batch.length >= IMPORT_BATCH) await applyBatch();
+          }
         }
-      }
-      await applyBatch();
-      await commitGroup();
+        await applyBatch();
+        await commitGroup();
+      });
+      await onDisk(deps.db);
     } catch (err) {
       (errors as ReturnType<typeof sheetWriter> | null)?.abort();
       // The rows since the last commit are undone (the job fails; what was committed stays, counted on its row).

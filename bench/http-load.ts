@@ -119,3 +119,15 @@ export function startBareFastify(): Promise<Child> {
 export const line = (cells: string[], first = 50) =>
   cells.map((c, i) => (i === 0 ? c.padEnd(first) : c.padStart(11))).join('');
 export const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+/** The header and one row of a load's table: req/s, × the baseline's req/s, the given latency percentiles, errors. */
+export const resultHeader = (percentiles: number[]) =>
+  line(['', 'req/s', 'x bare', ...percentiles.map((p) => `p${p}`), 'errors']);
+export const resultRow = (name: string, rs: Result[], base: Result[], percentiles: number[]) =>
+  line([
+    name,
+    rps(rs).toFixed(0),
+    `${(rps(rs) / rps(base)).toFixed(3)}x`,
+    ...percentiles.map((p) => ms(latency(rs, p))),
+    String(errors(rs)),
+  ]);

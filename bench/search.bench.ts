@@ -26,12 +26,12 @@ import {
   alternate,
   child,
   errors,
-  latency,
   line,
   ms,
   once,
   pct,
-  rps,
+  resultHeader,
+  resultRow,
   startBareFastify,
   type Result,
   type Target,
@@ -280,19 +280,8 @@ async function main(): Promise<void> {
     const first = await firstSearches(server.port, server.token, keywords);
     await server.stop();
     const alone = services.length ? await indexAlone(services, keywords) : null;
-    console.log(line(['', 'req/s', 'x bare', 'p50', 'p95', 'p99', 'errors']));
-    const row = (name: string, rs: Result[]) =>
-      console.log(
-        line([
-          name,
-          rps(rs).toFixed(0),
-          `${(rps(rs) / rps(runs.bare)).toFixed(3)}x`,
-          ms(latency(rs, 50)),
-          ms(latency(rs, 95)),
-          ms(latency(rs, 99)),
-          String(errors(rs)),
-        ]),
-      );
+    console.log(resultHeader([50, 95, 99]));
+    const row = (name: string, rs: Result[]) => console.log(resultRow(name, rs, runs.bare, [50, 95, 99]));
     row('bare Fastify POST / (baseline)', runs.bare);
     row(`serverCenter/searchService, student01 (${size})`, runs.search);
     row(`nobody/prepareLogin/searchService (${size})`, runs.nobody);

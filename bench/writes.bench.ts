@@ -16,10 +16,9 @@ import {
   child,
   errors,
   latency,
-  line,
   load,
-  ms,
-  rps,
+  resultHeader,
+  resultRow,
   startBareFastify,
   type Result,
   type Target,
@@ -84,18 +83,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < ROUNDS; i++) await round(SECONDS, true);
   await server.stop();
   await bare.stop();
-  console.log(line(['', 'req/s', 'x bare', 'p50', 'p99', 'errors']));
-  const row = (name: string, rs: Result[]) =>
-    console.log(
-      line([
-        name,
-        rps(rs).toFixed(0),
-        `${(rps(rs) / rps(runs.bare)).toFixed(3)}x`,
-        ms(latency(rs, 50)),
-        ms(latency(rs, 99)),
-        String(errors(rs)),
-      ]),
-    );
+  console.log(resultHeader([50, 99]));
+  const row = (name: string, rs: Result[]) => console.log(resultRow(name, rs, runs.bare, [50, 99]));
   row('bare Fastify POST / (baseline)', runs.bare);
   row('GET /api/health alone', runs.health);
   row('collect + cancelCollect (each commits)', runs.writes);

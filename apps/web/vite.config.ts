@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -205,9 +206,25 @@ const LANDING_PART = modulesAt([
   'src/features/services/components/search-box.tsx',
 ]);
 
+/**
+ * React Router 7's package exports only its development build (its warnings, invariants and checks on every match and
+ * link: remix-run/react-router#12532, #14102), which a build would ship; the build takes the production one beside it
+ * (issue 10: the development build's checks were about 40 % of the home page's first script task at 4x CPU).
+ */
+const reactRouterBuild = (dir: string) =>
+  join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', dir);
+const routerFor = (command: 'build' | 'serve') => {
+  const dir = reactRouterBuild(command === 'build' ? 'production' : 'development');
+  return [
+    { find: /^react-router$/, replacement: join(dir, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(dir, 'dom-export.mjs') },
+  ];
+};
+
 /** The web app builds to dist/, which the server serves; `npm run dev` proxies /api to the server on 8080. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), pwa, routePreloads(), precompress()],
+  resolve: { alias: routerFor(command) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -241,4 +258,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: process.env.PORTAL_API ?? 'http://127.0.0.1:8080', ws: true } },
   },
-});
+}));

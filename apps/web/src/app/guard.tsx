@@ -1,21 +1,11 @@
 import { isRouteAllowedByMenu } from '@portal/contracts/routes';
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/i18n/i18n.ts';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { getRobotBaseInfo } from '../features/assistant/api/get-robot-base-info.ts';
 import { useSessionUser } from '../features/auth/api/get-user-info.ts';
 import { sessionStore, useSession } from '../lib/session/session-store.ts';
-import type { RouteHandle } from './route-table.ts';
-
-/** The handle of the deepest matched route. */
-export function useRouteHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i]!.handle as RouteHandle | undefined;
-    if (h?.name) return h;
-  }
-  return undefined;
-}
+import { useRouteHandle } from './route-handle.ts';
 
 /**
  * The navigation guard of 2.2:

@@ -1,7 +1,7 @@
 import './i18n-first-texts.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { setTransportSealing } from '../lib/http/transport.ts';
 import { textsReady } from '../lib/i18n/i18n.ts';
 import { sessionHydrated, sessionStore } from '../lib/session/session-store.ts';
@@ -10,7 +10,7 @@ import { linkManifest } from '../features/offline/lib/manifest.ts';
 import { startOfflineSession } from '../features/offline/lib/offline-cache.ts';
 import { DEFAULT_TENANT_ID } from '../features/services/lib/tenant.ts';
 import { Providers, queryClient } from './providers.tsx';
-import { createRouter } from './router.tsx';
+import { AppRoutes, preloadRoute } from './router.tsx';
 // The portal's own styles. Ant Design's sheet comes with the layout of the pages built with it (antd-root.tsx).
 import './styles.css';
 
@@ -28,7 +28,8 @@ void Promise.all([sessionHydrated(), textsReady()]).then(() => {
   linkManifest(tenantInUrl || sessionStore.getState().tenantId || DEFAULT_TENANT_ID);
   // The user's answers kept (encrypted) for offline use, deleted when their session ends.
   startOfflineSession(queryClient, sessionStore);
-  const router = createRouter();
+  // The first route's code parts (the shell's and the page's) start loading together, before React asks for them.
+  preloadRoute(window.location.pathname);
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices of a few milliseconds, letting the browser in between,
   // instead of one task of the whole page (a phone's main thread blocked for hundreds of milliseconds, issue 10).
@@ -36,7 +37,9 @@ void Promise.all([sessionHydrated(), textsReady()]).then(() => {
     root.render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
           <UpdatePrompt />
         </Providers>
       </StrictMode>,

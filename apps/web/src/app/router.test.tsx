@@ -1,20 +1,43 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from './router.tsx';
+import { Providers } from './providers.tsx';
+import { AppRoutes } from './router.tsx';
 
-describe('the route table (issue 10)', () => {
+let where = '';
+function LocationProbe() {
+  const location = useLocation();
+  where = location.pathname + location.search;
+  return null;
+}
+const at = (path: string, children: ReactNode = <AppRoutes />) =>
+  render(
+    <Providers>
+      <MemoryRouter initialEntries={[path]}>
+        {children}
+        <LocationProbe />
+      </MemoryRouter>
+    </Providers>,
+  );
+
+describe('the route table (issue 10, ADR 0059)', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('renders its first screen, while the route parts load, without a warning from React Router', () => {
-    // React Router's warnings throw and catch an Error: on the first render of the page, collecting that Error's
-    // stack made V8 parse the whole entry script again (70 ms on a laptop). The root route names its fallback.
+  it('renders nothing while the route parts load, then the page and its title, without a warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const router = createMemoryRouter(routes, { initialEntries: ['/login'] });
-    const { container } = render(<RouterProvider router={router} />);
-    expect(router.state.initialized).toBe(false);
+    const { container } = at('/deleteNoPag');
     expect(container.innerHTML).toBe('');
-    expect(warn.mock.calls.flat().join('\n')).not.toMatch(/HydrateFallback/);
-    router.dispose();
+    await screen.findByRole('heading', { name: '消息已被删除' }, { timeout: 15_000 });
+    await waitFor(() => expect(document.title).toBe('消息已删除 - 网上办事服务大厅'));
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("lets the guard see the deepest route's handle: a public page of the shell stays, another one asks for a login", async () => {
+    at('/home/threelists');
+    await waitFor(() => expect(document.title).toBe('三清单 - 网上办事服务大厅'), { timeout: 15_000 });
+    expect(where).toBe('/home/threelists');
+    at('/home/serviceHall');
+    await waitFor(() => expect(where).toBe('/login?redirect=%2Fhome%2FserviceHall'));
   });
 });

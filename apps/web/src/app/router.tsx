@@ -1,27 +1,44 @@
-import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, useMemo, type ReactNode } from 'react';
+import { matchRoutes, Navigate, renderMatches, useLocation, type RouteObject } from 'react-router';
 import { prefetchLogin } from '../features/auth/api/prefetch-login.ts';
 import { prefetchLanding } from '../features/services/api/prefetch-landing.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { queryClient } from './providers.tsx';
 import { RouteGuard } from './guard.tsx';
 import { OUTSIDE_PAGES, SHELL_PAGES, USER_FRAME_CONFIG_HANDLE } from './route-table.ts';
-import { RouteError } from './routes/route-error.tsx';
+import { RouteHandleContext } from './route-handle.ts';
+import type { RouteHandle } from './route-table.ts';
+import { RouteError, RouteErrorBoundary } from './routes/route-error.tsx';
 import { SessionRoot } from './session-root.tsx';
 
 /**
- * Every page of 2.1 is a code part of its own, loaded when its route is first entered (React Router's lazy
- * routes), under the 120 s code-part time-out of section 9. A part that does not arrive shows RouteError with a
- * retry, inside the shell where there is one. Only the router, the guard and the session wiring are in the
- * first script. Every page but those of PLAIN_PAGES sits in the Ant Design layout (antd-root.tsx, ADR 0038), itself a
- * code part: a plain page's first script and style sheet hold no Ant Design.
+ * Every page of 2.1 is a code part of its own, loaded when its route is first entered (React's lazy components under
+ * React Router's component routes, ADR 0059), under the 120 s code-part time-out of section 9. A part that does not
+ * arrive shows RouteError with a retry, inside the shell where there is one. Only the router, the guard and the
+ * session wiring are in the first script. Every page but those of PLAIN_PAGES sits in the Ant Design layout
+ * (antd-root.tsx, ADR 0038), itself a code part: a plain page's first script and style sheet hold no Ant Design.
+ *
+ * React Router's navigations are transitions: the page on screen stays until the next one's part has arrived, as its
+ * data router's lazy routes did. The first render waits for the first route's parts the same way (main.tsx renders it
+ * as a transition), so index.html's boot mark stays until the page can paint.
  */
 type PageLoader = () => Promise<ReactNode>;
-const lazyPage = (load: PageLoader): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+/** A route whose element is a code part; `preload` starts its load (once) before React asks for it. */
+type PartRoute = RouteObject & { preload?: () => void };
+const lazyPage = (load: PageLoader): Pick<PartRoute, 'element' | 'preload'> => {
+  let loading: Promise<ReactNode> | undefined;
   // A part that fails to load becomes the route's page: the message and its retry, where the page would be.
-  lazy: async () => ({ element: await loadPart(load).catch((error: unknown) => <RouteError error={error} />) }),
-  errorElement: <RouteError />,
-});
+  const start = () => (loading ??= loadPart(load).catch((error: unknown) => <RouteError error={error} />));
+  const Part = lazy(() => start().then((node) => ({ default: () => node })));
+  return {
+    element: (
+      <RouteErrorBoundary>
+        <Part />
+      </RouteErrorBoundary>
+    ),
+    preload: () => void start(),
+  };
+};
 
 const OUTSIDE_LOADERS: Record<string, PageLoader> = {
   login: () => {
@@ -99,35 +116,23 @@ const route = (
   loaders: Record<string, PageLoader>,
   elements: Record<string, PageLoader>,
   notBuilt: PageLoader,
-): RouteObject => ({ path, handle, ...lazyPage(loaders[handle.name] ?? elements[handle.name] ?? notBuilt) });
+): PartRoute => ({ path, handle, ...lazyPage(loaders[handle.name] ?? elements[handle.name] ?? notBuilt) });
 
 /** The Ant Design layout (providers, style sheet, session dialogs) around its pages, loaded with the first of them. */
-const antdLayout = (children: RouteObject[]): RouteObject => ({
+const antdLayout = (children: RouteObject[]): PartRoute => ({
   // As for a page: a layout that does not arrive becomes the message and its retry (not a white page).
-  lazy: async () => ({
-    element: await loadPart(() => import('./antd-root.tsx')).then(
-      (m) => <m.AntdRoot />,
-      (error: unknown) => <RouteError error={error} />,
-    ),
-  }),
-  errorElement: <RouteError />,
+  ...lazyPage(() => import('./antd-root.tsx').then((m) => <m.AntdRoot />)),
   children,
 });
 
-/**
- * What the root shows while the first route's code parts load: nothing, as before (index.html's boot mark stays until
- * the first render). Named so React Router does not warn: its warning throws and catches an Error inside the first
- * render, and collecting that stack's source positions re-parses the whole entry script, 70 ms on a laptop and about
- * 0.3 s of a phone's blocking time (issue 10).
- */
-const NoHydrateFallback = () => null;
-
 /** The complete route table of 2.1 under the guard of 2.2. */
-export const routes: RouteObject[] = [
+export const routes: PartRoute[] = [
   {
-    element: <SessionRoot />,
-    HydrateFallback: NoHydrateFallback,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <SessionRoot />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         element: <RouteGuard />,
@@ -181,4 +186,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The routes a path matches, from the root down (React Router's ranking), or null for none. */
+const matchPath = (pathname: string) => matchRoutes(routes, pathname);
+
+/** Starts loading the code parts of the routes `pathname` matches, all at once (main.tsx: before the first render). */
+export function preloadRoute(pathname: string) {
+  for (const m of matchPath(pathname) ?? []) (m.route as PartRoute).preload?.();
+}
+
+/** The handle of the deepest matched route that has one. */
+function deepestHandle(matches: ReturnType<typeof matchPath>): RouteHandle | undefined {
+  for (let i = (matches?.length ?? 0) - 1; i >= 0; i--) {
+    const handle = matches![i]!.route.handle as RouteHandle | undefined;
+    if (handle?.name) return handle;
+  }
+  return undefined;
+}
+
+/** The route table rendered for the current location, with the deepest route's handle for the guard and the shell. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const matches = useMemo(() => matchPath(pathname), [pathname]);
+  return (
+    <RouteHandleContext.Provider value={deepestHandle(matches)}>{renderMatches(matches)}</RouteHandleContext.Provider>
+  );
+}

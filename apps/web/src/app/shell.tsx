@@ -29,7 +29,7 @@ import { addTexts, setLanguage, type Language, useTranslation } from '../lib/i18
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { NARROW, useMediaQuery } from '../lib/use-media-query.ts';
-import { useRouteHandle } from './guard.tsx';
+import { useRouteHandle } from './route-handle.ts';
 import { useLogout } from './use-logout.ts';
 import { inTenantZone, tenantToday } from '../lib/time-zone.ts';
 import { OfflineBanner } from '../features/offline/components/offline-banner.tsx';

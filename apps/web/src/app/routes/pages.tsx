@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session/session-store.ts';
 import { NotBuilt } from '../../components/not-built.tsx';
-import { useRouteHandle } from '../guard.tsx';
+import { useRouteHandle } from '../route-handle.ts';
 
 /** A route of 2.1 whose capability a later release builds: its title, and a plain statement. */
 export function NotBuiltRoute({ backTo }: { backTo?: string }) {

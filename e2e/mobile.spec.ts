@@ -275,9 +275,15 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.getByRole('button', { name: '登录' }).tap();
     await page.getByText('页面加载失败：网络不稳定或系统已更新。').waitFor();
     await page.unroute(/\/assets\/shell-[^/]+\.js$/);
+    const cardsAnswer = page.waitForResponse((r) => r.url().includes('/cardcolumnconfig/getConfigs'));
     await page.getByRole('button', { name: '重新加载' }).tap();
     await page.getByRole('button', { name: '打开导航菜单' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/home/homePage');
+    // The cards' answer comes sealed and deflated inside the seal (ADR 0060): a few KB, not the 50 KB of its
+    // sealed JSON, which HTTP compression cannot shrink.
+    const answer = await cardsAnswer;
+    expect(answer.request().headers()['portal-transport-deflate']).toBe('1');
+    expect((await answer.body()).length).toBeLessThan(15_000);
     // The shell and the home page are plain too (ADR 0048): no Ant Design layout, theme or sheet (the portal's own
     // sheets keep a few rules for Ant Design's components on other pages), and no Ant Design component.
     await page.getByRole('heading', { name: '待我处理' }).waitFor();

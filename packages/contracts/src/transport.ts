@@ -15,7 +15,17 @@ export const TRANSPORT_HEADERS = {
   requestId: 'Request-Id',
   time: 'Request-Time',
   sign: 'Sign',
+  /**
+   * '1' on a sealed request: the client can inflate (ADR 0060). The server may then seal a long result deflated: its
+   * opened bytes are SEALED_DEFLATED followed by the raw deflate stream of the JSON (JSON never starts with 0x00).
+   */
+  deflate: 'Portal-Transport-Deflate',
 } as const;
+
+/** The first opened byte of a result sealed deflated (ADR 0060). */
+export const SEALED_DEFLATED = 0;
+/** Results whose JSON is shorter than this are sealed as they are: deflating them saves less than it costs. */
+export const SEALED_DEFLATE_MIN_BYTES = 1024;
 
 export const TRANSPORT_KDF = {
   salt: 'portal-transport-v1',

@@ -7,6 +7,7 @@ import {
   UNWRAPPED_MULTIPART_DATA,
 } from '@portal/contracts/transport';
 import { randomUUID } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -17,6 +18,7 @@ import { bearer, createTestApp, createTestDb, testConfig, testDatabases, type Te
 import {
   databaseReplayStore,
   open,
+  openBytes,
   redisReplayStore,
   REPLAY_WINDOW_MS,
   seal,
@@ -43,7 +45,15 @@ describe('7.1 transport sealing (optional mode)', () => {
     token: string,
     path: string,
     body: unknown,
-    tamper: { data?: string; time?: string; sign?: string; requestId?: string; keysOf?: string; drop?: string } = {},
+    tamper: {
+      data?: string;
+      time?: string;
+      sign?: string;
+      requestId?: string;
+      keysOf?: string;
+      drop?: string;
+      deflate?: boolean;
+    } = {},
   ) => {
     const keys = transportKeys(tamper.keysOf ?? token);
     const requestId = tamper.requestId ?? randomUUID();
@@ -57,6 +67,7 @@ describe('7.1 transport sealing (optional mode)', () => {
       Sign: tamper.sign ?? sign(keys, requestSigningText(requestId, time, 'POST', path, data)),
     };
     if (tamper.drop) delete headers[tamper.drop];
+    if (tamper.deflate) headers['Portal-Transport-Deflate'] = '1';
     const res = await t.app.inject({ method: 'POST', url: path, headers, payload: { data: tamper.data ?? data } });
     return { res, requestId, keys: transportKeys(token) };
   };
@@ -118,6 +129,35 @@ describe('7.1 transport sealing (optional mode)', () => {
       payload: { data: 'x' },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('deflates a long result inside the seal only for a client that can inflate, and no short one (ADR 0060)', async () => {
+    const path = `${O}/indexcardconfig/list`;
+    const plainSealed = await sealedPost(student, path, {});
+    const layout = openAnswer(plainSealed.res, plainSealed.requestId, student).result;
+    const json = JSON.stringify(layout);
+    expect(json.length).toBeGreaterThan(1024);
+
+    const deflated = await sealedPost(student, path, {}, { deflate: true });
+    const env = deflated.res.json() as { status: number; result: string };
+    // Bound and signed as any sealed answer; the opened bytes are the mark and the raw deflate stream of the JSON.
+    expect(deflated.res.headers['request-id']).toBe(deflated.requestId);
+    expect(deflated.res.headers.sign).toBe(
+      sign(deflated.keys, responseSigningText(deflated.requestId, env.status, env.result)),
+    );
+    const bytes = openBytes(deflated.keys, env.result)!;
+    expect(bytes[0]).toBe(0);
+    expect(inflateRawSync(bytes.subarray(1)).toString('utf8')).toBe(json);
+    expect(env.result.length).toBeLessThan(JSON.parse(plainSealed.res.body).result.length / 3);
+    // Another user's keys open neither.
+    expect(openBytes(transportKeys(admin), env.result)).toBeNull();
+
+    // A short result is sealed as it is, whatever the client can do.
+    const short = await sealedPost(student, `${O}/homePage/getHoliday`, {}, { deflate: true });
+    const shortEnv = short.res.json() as { result: string };
+    expect(JSON.parse(open(short.keys, shortEnv.result)!)).toEqual(
+      openAnswer(short.res, short.requestId, student).result,
+    );
   });
 
   it('seals answers of the four groups only when asked, and leaves plain calls and files alone', async () => {

@@ -5,7 +5,9 @@ import {
   TRANSPORT_TEXTS,
   UNWRAPPED_MULTIPART_DATA,
 } from '@portal/contracts/transport';
+import { deflateRawSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bytesToBase64 } from '../encoding/base64.ts';
 import { createHttpClient } from './client.ts';
 import { authHeaders } from './encoding.ts';
 import { HttpError } from './errors.ts';
@@ -19,7 +21,22 @@ type Seen = { url: string; headers: Record<string, string>; body: unknown; opene
  * A server speaking 7.1 with the same keys: opens and checks a sealed body, seals the answer. `spoil` breaks the
  * answer the way an attacker or a faulty proxy would.
  */
-function sealingServer(result: unknown, spoil: 'none' | 'requestId' | 'sign' | 'headers' | 'result' = 'none') {
+/** As the server seals a long result for a client that can inflate (ADR 0060): the mark 0, then raw deflate. */
+async function sealDeflated(keys: Awaited<ReturnType<typeof transportKeys>>, json: string, spoilStream = false) {
+  const stream = deflateRawSync(json);
+  const middle = Math.floor(stream.length / 2);
+  if (spoilStream) stream.writeUInt8(stream.readUInt8(middle) ^ 0xff, middle);
+  const plain = new Uint8Array([0, ...stream]);
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  const body = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv }, keys.enc, plain));
+  return bytesToBase64(new Uint8Array([...iv, ...body]), true);
+}
+
+function sealingServer(
+  result: unknown,
+  spoil: 'none' | 'requestId' | 'sign' | 'headers' | 'result' | 'deflated' = 'none',
+  deflate = false,
+) {
   const seen: Seen[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
@@ -37,7 +54,13 @@ function sealingServer(result: unknown, spoil: 'none' | 'requestId' | 'sign' | '
     }
     seen.push({ url, headers, body, opened });
     const requestId = spoil === 'requestId' ? 'someone-else' : headers['Request-Id']!;
-    const sealed = spoil === 'result' ? 'AAAA' : await sealText(keys, JSON.stringify(result));
+    const json = JSON.stringify(result);
+    const sealed =
+      spoil === 'result'
+        ? 'AAAA'
+        : deflate && headers['Portal-Transport-Deflate'] === '1'
+          ? await sealDeflated(keys, json, spoil === 'deflated')
+          : await sealText(keys, json);
     const sign =
       spoil === 'sign'
         ? await signText(keys, 'other text')
@@ -87,6 +110,28 @@ describe('7.1 sealing in the http client', () => {
       'Request-Id': expect.stringMatching(/^[0-9a-f-]{36}$/),
       'Request-Time': expect.stringMatching(/^\d+$/),
     });
+  });
+
+  it('says it can inflate, and opens a result sealed deflated; a spoilt deflate stream is a 1002 (ADR 0060)', async () => {
+    const cards = { list: Array.from({ length: 50 }, (_, i) => ({ cardId: `card-${i}`, name: '校园新闻' })) };
+    const server = sealingServer(cards, 'none', true);
+    const http = createHttpClient({
+      baseUrl: '/api/online-service-platform',
+      fetch: server.fetch,
+      interceptors: [authHeaders(identity)],
+    });
+    await expect(http.post('/cardcolumnconfig/getConfigs', { cardIds: [] })).resolves.toEqual(cards);
+    expect(server.seen[0]!.headers['Portal-Transport-Deflate']).toBe('1');
+
+    const spoilt = sealingServer(cards, 'deflated', true);
+    const http2 = createHttpClient({
+      baseUrl: '/api/online-service-platform',
+      fetch: spoilt.fetch,
+      interceptors: [authHeaders(identity)],
+    });
+    const error = await http2.post('/cardcolumnconfig/getConfigs', { cardIds: [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: STATUS_SIGNATURE_FAULT, message: TRANSPORT_TEXTS.badSign });
   });
 
   it('signs an online-service-platform upload (request id, time, path) and sends the file as it is', async () => {

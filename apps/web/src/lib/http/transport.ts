@@ -1,6 +1,7 @@
 import {
   requestSigningText,
   responseSigningText,
+  SEALED_DEFLATED,
   sealsRequestBody,
   sealsResponse,
   STATUS_SIGNATURE_FAULT,
@@ -83,13 +84,28 @@ export async function sealText(keys: Keys, text: string): Promise<string> {
   return toB64url(out);
 }
 
+/** Whether this browser can inflate a result sealed deflated (ADR 0060): every current one. */
+const canInflate = () => typeof DecompressionStream === 'function';
+
+async function inflate(bytes: Uint8Array): Promise<string> {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  }).pipeThrough(new DecompressionStream('deflate-raw') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+  return new Response(stream).text();
+}
+
+/** The text of a sealed value (inflated when it was sealed deflated); null when it does not open. */
 export async function openText(keys: Keys, sealed: string): Promise<string | null> {
   const raw = fromB64url(sealed);
   if (!raw || raw.length < 28) return null;
   try {
-    return fromUtf8.decode(
+    const opened = new Uint8Array(
       await subtle()!.decrypt({ name: 'AES-GCM', iv: raw.subarray(0, 12) }, keys.enc, raw.subarray(12)),
     );
+    return opened[0] === SEALED_DEFLATED ? await inflate(opened.subarray(1)) : fromUtf8.decode(opened);
   } catch {
     return null;
   }
@@ -125,6 +141,7 @@ export async function sealRequest(
     [TRANSPORT_HEADERS.transport]: '1',
     [TRANSPORT_HEADERS.requestId]: requestId,
   };
+  if (canInflate()) headers[TRANSPORT_HEADERS.deflate] = '1';
   if (method !== 'POST' || !sealsRequestBody(pathname)) return { requestId, token, headers, body };
   const keys = await transportKeys(token);
   const time = String(Date.now());
@@ -168,5 +185,9 @@ export async function openResponse(
     throw fault(TRANSPORT_TEXTS.badSign, 'signature', httpStatus);
   const text = await openText(keys, env.result);
   if (text === null) throw fault(TRANSPORT_TEXTS.badSign, 'result cannot be opened', httpStatus);
-  return { ...env, result: JSON.parse(text) as unknown };
+  try {
+    return { ...env, result: JSON.parse(text) as unknown };
+  } catch {
+    throw fault(TRANSPORT_TEXTS.badSign, 'result is not JSON', httpStatus);
+  }
 }

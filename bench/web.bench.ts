@@ -122,6 +122,13 @@ async function openBrowser(
     await page.getByLabel(/^密码$|^Password$/).fill('Demo@12345');
     await page.getByRole('button', { name: /登\s*录|Log in/ }).click();
     await page.waitForURL(/\/home\//);
+    // The session is written (encrypted) a moment after the login: closing the page at once could lose it, and every
+    // run of this browser would then measure /login. The page is loaded again to show the session was kept.
+    await page.getByRole('heading', { name: /待我处理|To do/ }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: /待我处理|To do/ }).waitFor();
+    // As a login on a new device: none of the answers the page keeps for offline use (deleted once the page closes).
+    await page.evaluate(() => void indexedDB.deleteDatabase('portal-offline'));
     await page.close();
   }
   return {
@@ -156,6 +163,9 @@ async function measure(
     preset === 'desktop' ? desktopConfig : undefined,
   );
   const lhr = result!.lhr;
+  // A page that sent Lighthouse elsewhere (a lost session: /login) is not the page asked for.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}, not the page asked for`);
   // A run Lighthouse could not finish (its figures are zeros) is said, not hidden in the median.
   if (lhr.runtimeError) console.warn(`Lighthouse failed on ${url} (${preset}): ${lhr.runtimeError.code}`);
   if (process.env.LH_DUMP)

@@ -284,6 +284,13 @@ describe('on a phone (390 × 844, touch)', () => {
     const answer = await cardsAnswer;
     expect(answer.request().headers()['portal-transport-deflate']).toBe('1');
     expect((await answer.body()).length).toBeLessThan(15_000);
+    // Card icons load as they come near the screen (issue 10): the last one once scrolled to.
+    const lastIcon = page.locator('img.wb-icon').last();
+    expect(await lastIcon.getAttribute('loading')).toBe('lazy');
+    await lastIcon.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => lastIcon.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     // The shell and the home page are plain too (ADR 0048): no Ant Design layout, theme or sheet (the portal's own
     // sheets keep a few rules for Ant Design's components on other pages), and no Ant Design component.
     await page.getByRole('heading', { name: '待我处理' }).waitFor();

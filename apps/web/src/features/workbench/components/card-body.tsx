@@ -67,9 +67,13 @@ export function ServiceLink({
   );
 }
 
+/**
+ * A service's or tool's icon (36 px). Loaded when it comes near the screen: a phone's home page holds about 20 under
+ * its first screen, which would otherwise share the slow network with the first screen's own calls (issue 10).
+ */
 export function Icon({ name, src }: { name: string; src?: string }) {
   return src ? (
-    <img className="wb-icon" src={src} alt="" />
+    <img className="wb-icon" src={src} alt="" width={36} height={36} loading="lazy" decoding="async" />
   ) : (
     <span className="wb-icon" aria-hidden="true">
       {name.slice(0, 1)}

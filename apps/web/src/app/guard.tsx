@@ -51,10 +51,6 @@ export function RouteGuard() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsLogin, user?.user_id]);
 
-  useEffect(() => {
-    if (handle) document.title = `${t(handle.titleKey)} - ${t('app.title')}`;
-  }, [handle, t]);
-
   if (!needsLogin) return <Outlet />;
   if (!token) {
     const redirect = encodeURIComponent(location.pathname + location.search);

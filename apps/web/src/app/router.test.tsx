@@ -40,4 +40,10 @@ describe('the route table (issue 10, ADR 0059)', () => {
     at('/home/serviceHall');
     await waitFor(() => expect(where).toBe('/login?redirect=%2Fhome%2FserviceHall'));
   });
+
+  it('titles a path no route has, outside the guard, as the page that does not exist', async () => {
+    at('/no-such-page');
+    await screen.findByRole('heading', { name: '页面不存在' }, { timeout: 15_000 });
+    await waitFor(() => expect(document.title).toBe('页面不存在 - 网上办事服务大厅'));
+  });
 });

@@ -1,6 +1,7 @@
-import { lazy, useMemo, type ReactNode } from 'react';
+import { lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoutes, Navigate, renderMatches, useLocation, type RouteObject } from 'react-router';
 import { prefetchLogin } from '../features/auth/api/prefetch-login.ts';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { prefetchLanding } from '../features/services/api/prefetch-landing.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { queryClient } from './providers.tsx';
@@ -206,8 +207,12 @@ function deepestHandle(matches: ReturnType<typeof matchPath>): RouteHandle | und
 /** The route table rendered for the current location, with the deepest route's handle for the guard and the shell. */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const matches = useMemo(() => matchPath(pathname), [pathname]);
-  return (
-    <RouteHandleContext.Provider value={deepestHandle(matches)}>{renderMatches(matches)}</RouteHandleContext.Provider>
-  );
+  const handle = deepestHandle(matches);
+  // Every page's title, those outside the guard too (the page that does not exist).
+  useEffect(() => {
+    if (handle) document.title = `${t(handle.titleKey)} - ${t('app.title')}`;
+  }, [handle, t]);
+  return <RouteHandleContext.Provider value={handle}>{renderMatches(matches)}</RouteHandleContext.Provider>;
 }

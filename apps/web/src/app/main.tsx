@@ -1,7 +1,6 @@
 import './i18n-first-texts.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { setTransportSealing } from '../lib/http/transport.ts';
 import { textsReady } from '../lib/i18n/i18n.ts';
 import { sessionHydrated, sessionStore } from '../lib/session/session-store.ts';
@@ -10,6 +9,7 @@ import { linkManifest } from '../features/offline/lib/manifest.ts';
 import { startOfflineSession } from '../features/offline/lib/offline-cache.ts';
 import { DEFAULT_TENANT_ID } from '../features/services/lib/tenant.ts';
 import { Providers, queryClient } from './providers.tsx';
+import { PortalRouter } from './portal-router.tsx';
 import { AppRoutes, preloadRoute } from './router.tsx';
 // The portal's own styles. Ant Design's sheet comes with the layout of the pages built with it (antd-root.tsx).
 import './styles.css';
@@ -37,9 +37,9 @@ void Promise.all([sessionHydrated(), textsReady()]).then(() => {
     root.render(
       <StrictMode>
         <Providers>
-          <BrowserRouter>
+          <PortalRouter>
             <AppRoutes />
-          </BrowserRouter>
+          </PortalRouter>
           <UpdatePrompt />
         </Providers>
       </StrictMode>,

@@ -207,6 +207,30 @@ describe('on a phone (390 × 844, touch)', () => {
     expect(await page.getByText('页面加载失败').count()).toBe(0);
   });
 
+  it('a page whose code part is slow keeps the page before it on screen, under a progress bar, until it arrives', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('heading', { name: '待我处理' }).waitFor();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const part = /\/assets\/three-lists-page-[^/]+\.js$/;
+    await page.route(part, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: '打开导航菜单' }).tap();
+    await page.getByRole('dialog').getByRole('link', { name: '三清单' }).tap();
+    // The navigation is a transition (ADR 0059): the home page stays, and a bar says the next page is coming.
+    await page.getByRole('progressbar', { name: '加载中…' }).waitFor();
+    expect(await page.getByRole('heading', { name: '待我处理' }).count()).toBe(1);
+    expect(await page.getByRole('dialog').count()).toBe(0); // the drawer closed on the tap
+    release();
+    await page.getByRole('progressbar').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/home/threelists');
+    expect(await page.getByRole('heading', { name: '待我处理' }).count()).toBe(0);
+    await page.unroute(part);
+  });
+
   it('/ paints with no Ant Design; its tabs, groups and language switch work by touch and keyboard, and a guide opens in an Ant Design island', async () => {
     const { page, server } = journey;
     const requested: string[] = [];

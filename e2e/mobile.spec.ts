@@ -31,11 +31,13 @@ const antDesignRules = (page: Page) =>
 
 /** Waits until the page has painted its data (no skeleton left) and animations are over. */
 async function loaded(page: Page) {
-  // The route's part has arrived (its heading is there) and its data too (no skeleton left).
+  // The route's part has arrived (its heading is there) and its data too (no skeleton left), and the app has taken over
+  // the first screen the server painted (ADR 0061: its controls wait until then).
   await page.waitForFunction(
     () =>
       !!document.querySelector('h1') &&
-      !document.querySelector('.ant-skeleton, .plain-skeleton, .svc-stat-skeleton, [aria-busy="true"]'),
+      !document.querySelector('.ant-skeleton, .plain-skeleton, .svc-stat-skeleton, [aria-busy="true"]') &&
+      !document.querySelector('#root[data-first-screen]'),
     undefined,
     { timeout: 20_000 },
   );
@@ -231,6 +233,54 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.unroute(part);
   });
 
+  it('/ is painted by the server: readable with no script, its controls waiting; the app then takes over the same page (ADR 0061)', async () => {
+    const { page, server } = journey;
+    // With no script at all: the title, the figures, the services and the links are there.
+    const noScript = await journey.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(`${server.url}/`);
+    await bare.getByRole('heading', { level: 1, name: '示例大学网上办事服务大厅' }).waitFor();
+    const figures = await bare.locator('.svc-landing-stats .svc-stat-value').allTextContents();
+    expect(figures.length).toBe(5);
+    expect(figures.every((f) => /^[1-9][\d,]*$/.test(f.trim()))).toBe(true);
+    expect(await bare.locator('article.svc-card').count()).toBeGreaterThan(0);
+    expect(await bare.getByRole('heading', { name: '新上线服务' }).count()).toBe(1);
+    // Its buttons and fields wait for the script (disabled), drawn as they will be.
+    expect(await bare.getByRole('searchbox', { name: '搜索服务' }).first().isDisabled()).toBe(true);
+    expect(await bare.getByRole('button', { name: '登录' }).isDisabled()).toBe(true);
+    expect(await bare.locator('#root [disabled]:not([data-until-script])').count()).toBe(0);
+    // Its links are links (the navigation's, in the drawer on a phone).
+    expect(await bare.locator('a[href="/allServices"]').count()).toBeGreaterThan(0);
+    await noScript.close();
+
+    // With the script, held back until the first screen has been marked: the app attaches to those very elements
+    // (hydrated, not made again), lets its controls go, and logs no error (a hydration that did not match would).
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
+    const title = page.getByRole('heading', { level: 1, name: '示例大学网上办事服务大厅' });
+    await title.waitFor();
+    await title.evaluate((h) => ((h as HTMLElement & { painted?: boolean }).painted = true));
+    expect(await page.locator('[data-until-script]').count()).toBeGreaterThan(0);
+    release();
+    await loaded(page);
+    expect(await title.evaluate((h) => (h as HTMLElement & { painted?: boolean }).painted)).toBe(true);
+    expect(await page.locator('[data-until-script], #root [disabled]').count()).toBe(0);
+    await page.getByRole('button', { name: '登录' }).tap();
+    await page.waitForURL(/\/login$/);
+    expect(errors).toEqual([]);
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  });
+
   it('/ paints with no Ant Design; its tabs, groups and language switch work by touch and keyboard, and a guide opens in an Ant Design island', async () => {
     const { page, server } = journey;
     const requested: string[] = [];
@@ -322,15 +372,16 @@ describe('on a phone (390 × 844, touch)', () => {
     expect(await page.locator('[class^="ant-"], [class*=" ant-"]').count()).toBe(0);
 
     // Each page's parts come in a few scripts beside the first one, which its document names: a phone on HTTP/1.1
-    // loads six at a time, a round trip each (ADR 0056: the home page named 29, `/` 10).
-    const preloaded = async (path: string) =>
-      new Set(
-        [
-          ...(await (await fetch(`${server.url}${path}`)).text()).matchAll(
-            /<link rel="modulepreload"[^>]*href="([^"]+)"/g,
-          ),
-        ].map((m) => m[1]!),
-      );
+    // loads six at a time, a round trip each (ADR 0056: the home page named 29, `/` 10). `/` with its first screen
+    // painted names them on the loader that asks for them once that screen has painted (ADR 0061).
+    const preloaded = async (path: string) => {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const loader = /<script defer src="\/first-screen-boot\.js" data-scripts="([^"]+)">/.exec(html);
+      return new Set([
+        ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+        ...(loader ? loader[1]!.split(' ').slice(1) : []),
+      ]);
+    };
     const [home, landing, login] = await Promise.all(['/home/homePage', '/', '/login'].map(preloaded));
     const first = [...login].filter((f) => landing.has(f) && home.has(f));
     const beyondFirst = (doc: Set<string>) => [...doc].filter((f) => !first.includes(f));
@@ -436,6 +487,23 @@ describe('on a laptop and wider screens', () => {
         `at ${width}px`,
       ).toEqual([]);
     }
+  });
+
+  it('gives a user who chose English `/` without the Chinese first screen, and the English page', async () => {
+    const { page, server } = journey;
+    await page.goto(`${server.url}/`);
+    await loaded(page);
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // The server is told (a cookie), so the page comes with the boot mark, not a page that changes language.
+    const html = await (await page.request.get(`${server.url}/`)).text();
+    expect(html).not.toContain('data-first-screen');
+    expect(html).toContain('class="boot"');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: '示例大学网上办事服务大厅' }).waitFor();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
   });
 
   it('keeps English after a reload (html lang too), and prints the footer copyright once', async () => {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
@@ -21,8 +21,11 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Not the server's first-screen build (dist/.ssr: firstScreen below), which no browser is sent.
       const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+        readdirSync(dir)
+          .filter((f) => !f.startsWith('.'))
+          .flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
       for (const file of walk(outDir).filter((f) => COMPRESSIBLE.test(f))) {
         const body = readFileSync(file);
         if (body.length < 1024) continue;
@@ -221,9 +224,47 @@ const routerFor = (command: 'build' | 'serve') => {
   ];
 };
 
+/**
+ * The server's build of `/`'s first screen (ADR 0061): src/app/first-screen.tsx and everything it imports (React's
+ * server renderer, the landing page and its modules) as modules for Node, in dist/.ssr/, written once the
+ * browser's build is. The server imports it from the dist it serves, so a build and its first screen go together;
+ * nothing under a dot directory is served or precached.
+ */
+function firstScreen(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'portal-first-screen',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias: routerFor('build') },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: 'src/app/first-screen.tsx',
+          outDir: join(outDir, '.ssr'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: true,
+          // Named by its content: a new build is a new URL for the server to import (and its parts import that one).
+          rolldownOptions: { output: { entryFileNames: 'first-screen-[hash].js' } },
+        },
+      });
+    },
+  };
+}
+
 /** The web app builds to dist/, which the server serves; `npm run dev` proxies /api to the server on 8080. */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pwa, routePreloads(), precompress()],
+  plugins: [react(), pwa, routePreloads(), precompress(), firstScreen()],
   resolve: { alias: routerFor(command) },
   build: {
     outDir: 'dist',

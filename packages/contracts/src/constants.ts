@@ -191,3 +191,9 @@ export const LANDING_LIST_SIZE = 8;
  * `{ tenantId, size, perGroup, index }` (`LandingPageData` in services.ts).
  */
 export const LANDING_DATA_ELEMENT_ID = 'portal-landing-index';
+
+/**
+ * The cookie that carries the interface's language the user chose (the web app writes it beside its stored choice): the
+ * server paints `/`'s first screen only for a page in that screen's language (ADR 0061). Not a credential.
+ */
+export const LANGUAGE_COOKIE = 'portal-lang';

@@ -137,3 +137,109 @@ describe('index.html names the start pages’ code parts (issue 10)', () => {
     }
   });
 });
+
+const PAINTED_INDEX =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script>\n' +
+  '<link rel="modulepreload" crossorigin href="/assets/shared-x1.js">\n' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body>' +
+  '<div id="root">\n  <!--first-screen-->\n  <div class="boot"></div>\n  <!--/first-screen-->\n</div></body></html>';
+
+/**
+ * A build with its server module (dist/.ssr, ADR 0061): it paints the landing's title and what it was asked for, with
+ * `$'` and `$&` (which a string replacement would read as patterns); a title "throw" makes it fail.
+ */
+function paintingDist(module: string | null): string {
+  const dir = fakeDist(true);
+  writeFileSync(join(dir, 'index.html'), PAINTED_INDEX);
+  writeFileSync(join(dir, 'assets', 'shared-x1.js'), '/* part */\n');
+  if (module !== null) {
+    mkdirSync(join(dir, '.ssr'));
+    writeFileSync(join(dir, '.ssr', `first-screen-${Math.random().toString(36).slice(2)}.js`), module);
+  }
+  return dir;
+}
+const PAINTER = `
+export const FIRST_SCREEN_LANGUAGE = 'zh-CN';
+export async function renderLanding(url, tenantId, index) {
+  globalThis.__firstScreenPaints = (globalThis.__firstScreenPaints ?? 0) + 1;
+  return '<main><h1>' + index.config.title + "</h1><p>$' $& " + url + ' ' + tenantId + '</p></main>';
+}`;
+
+describe("`/` carries its first screen painted by the build's server module (ADR 0061)", () => {
+  let db: DbHandle;
+  const dists: string[] = [];
+  const apps: FastifyInstance[] = [];
+  const appWith = async (module: string | null) => {
+    const dist = paintingDist(module);
+    dists.push(dist);
+    const app = await buildApp({ config: testConfig({ webDist: dist }), db, logger: false, serveWeb: true });
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+  beforeAll(async () => {
+    db = await createTestDb('sqlite');
+  });
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+    await db?.close();
+    for (const d of dists) rmSync(d, { recursive: true, force: true });
+  });
+  const root = (html: string) => /<div id="root"[^>]*>.*?<\/div><\/body>/s.exec(html)?.[0];
+  const BOOT =
+    '<div id="root">\n  <!--first-screen-->\n  <div class="boot"></div>\n  <!--/first-screen-->\n</div></body>';
+
+  it('paints it inside #root, loads its style sheets before it, and asks for the scripts once it has painted', async () => {
+    const app = await appWith(PAINTER);
+    const paintsBefore = (globalThis as { __firstScreenPaints?: number }).__firstScreenPaints ?? 0;
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(root(res.body)).toBe(
+      '<div id="root" data-first-screen="zh-CN"><!--first-screen--><main><h1>示例大学网上办事服务大厅</h1>' +
+        "<p>$' $& / 000000</p></main><!--/first-screen--></div></body>",
+    );
+    // The page's own style sheet is loaded before the first paint, not preloaded; no script is named in the head but
+    // on the loader, the entry first.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/services-c1.css">');
+    expect(res.body).not.toContain('rel="preload"');
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(res.body).toContain(
+      '<script defer src="/first-screen-boot.js" data-scripts="/assets/index-abc123.js /assets/shared-x1.js /assets/landing-page-l1.js"></script>',
+    );
+    // It still carries the data the app reads, and it is made once per answer.
+    expect(res.body).toContain('<script type="application/json" id="portal-landing-index">');
+    const again = await app.inject({ method: 'GET', url: '/?tenantId=000000' });
+    expect(root(again.body)).toBe(root(res.body));
+    expect((globalThis as { __firstScreenPaints?: number }).__firstScreenPaints).toBe(paintsBefore + 1);
+  });
+
+  it('is left out for a search, another language, a tenant that does not exist, and the server module is not served', async () => {
+    const app = await appWith(PAINTER);
+    const get = (url: string, cookie?: string) =>
+      app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }).then((r) => r.body);
+    expect(root(await get('/?keyword=cj'))).toBe(BOOT);
+    expect(root(await get('/', 'a=1; portal-lang=en-US'))).toBe(BOOT);
+    expect(await get('/', 'portal-lang=en-US')).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc123.js">',
+    );
+    expect(root(await get('/', 'portal-lang=zh-CN; b=2'))).toMatch(/^<div id="root" data-first-screen="zh-CN">/);
+    expect(root(await get('/?tenantId=999999'))).toBe(BOOT);
+    for (const url of ['/.ssr/', '/.ssr/first-screen-x.js', '/assets/../.ssr/a.js', '/.env'])
+      expect([url, (await app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
+  });
+
+  it('sends the page with the boot mark when the module fails or the build has none', async () => {
+    for (const module of [
+      `export const FIRST_SCREEN_LANGUAGE = 'zh-CN'; export async function renderLanding() { throw new Error('boom'); }`,
+      'this is not a module (',
+      `export const somethingElse = 1;`,
+      null,
+    ]) {
+      const app = await appWith(module);
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect([module, res.statusCode, root(res.body)]).toEqual([module, 200, BOOT]);
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    }
+  });
+});

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '@portal/contracts/constants';
 import { preparedBuffer } from './prepared-answer.ts';
 
 /** Hashed build output: the name changes with the content, so a browser may keep it for a year. */
@@ -26,6 +28,11 @@ export const REVALIDATE_CACHE = 'no-cache';
  * index call, as a JSON script the page reads instead of making that call. Asked per request (the data follows the
  * catalogue version, read by the request like the call's), the page made again only when the data or the build
  * changed; its ETag changes with both.
+ *
+ * With that data, `/` also carries its first screen painted (ADR 0061): the landing page as the web app renders it for
+ * a visitor, made by the build's server module (dist/.ssr/first-screen-*.js, written by apps/web/vite.config.ts) once per
+ * answer, inside `#root`, with the page's style sheets loaded before it paints. The web app's first render replaces it
+ * with the same page. Only for `/` as it opens (no query but the tenant's): a search shows its results from its call.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -61,18 +68,29 @@ export async function registerWeb(
       .join('|');
   let stamp = buildStamp();
   let pages = indexPages(dist);
+  let painter = firstScreenPainter(dist, app);
   /** `/`'s page with its data: the last one made, kept while neither the page nor the data changed. */
-  let withData: { page: Page; data: PageData; made: Page } | null = null;
-  const sendIndex = (reply: FastifyReply, path: string, data: PageData | null = null) => {
+  let withData: { page: Page; data: PageData; painted: Painted | null; made: Page } | null = null;
+  const sendIndex = (
+    reply: FastifyReply,
+    path: string,
+    data: PageData | null = null,
+    painted: Painted | null = null,
+  ) => {
     reply.header('cache-control', REVALIDATE_CACHE);
     const now = buildStamp();
-    if (now !== stamp) [stamp, pages] = [now, indexPages(dist)];
+    if (now !== stamp) [stamp, pages, painter] = [now, indexPages(dist), firstScreenPainter(dist, app)];
     let chosen = pages.get(path);
     if (data) {
       const base = chosen ?? pages.get(PLAIN);
       if (base) {
-        if (withData?.page !== base || withData.data.id !== data.id || withData.data.json !== data.json)
-          withData = { page: base, data, made: pageWithData(base, data) };
+        if (
+          withData?.page !== base ||
+          withData.data.id !== data.id ||
+          withData.data.json !== data.json ||
+          withData.painted !== painted
+        )
+          withData = { page: base, data, painted, made: pageWithData(base, data, painted) };
         chosen = withData.made;
       }
     }
@@ -89,11 +107,15 @@ export async function registerWeb(
       // The page without its data still works: the web app makes the call instead.
       request.log.warn({ err }, 'landing data for / not read; / is sent without it');
     }
-    return sendIndex(reply, '/', data);
+    // The page differs with the language cookie (firstScreenOf).
+    reply.header('vary', 'cookie');
+    return sendIndex(reply, '/', data, data && (await firstScreenOf(request, data, painter)));
   });
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/')) return reply.callNotFound();
+    // The server's own build (dist/.ssr) and any other dot directory: not the browser's.
+    if (path.split('/').some((segment) => segment.startsWith('.'))) return reply.callNotFound();
     if (/\.[a-z0-9]+$/i.test(path)) {
       let file: string;
       try {
@@ -112,8 +134,81 @@ export async function registerWeb(
 type RoutePreloads = Record<string, { scripts?: unknown; styles?: unknown } | null>;
 type Page = { html: string; etag: string; bytes: Buffer };
 
-/** Data a page carries: a JSON text, put in the page as `<script type="application/json" id="{id}">`. */
-export type PageData = { id: string; json: string };
+/**
+ * Data a page carries: a JSON text, put in the page as `<script type="application/json" id="{id}">`; for `/`, the
+ * landing index answer (the JSON's `index`, as the web app reads it) its first screen is painted from.
+ */
+export type PageData = { id: string; json: string; firstScreen?: { tenantId: string; index: object } };
+
+/** The build's server module (apps/web/src/app/first-screen.tsx): `/`'s first screen as markup. */
+type FirstScreenModule = {
+  renderLanding: (url: string, tenantId: string, index: object) => Promise<string>;
+  FIRST_SCREEN_LANGUAGE: string;
+};
+/** The language cookie's value in a Cookie header. */
+const LANGUAGE_CHOSEN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([\\w-]+)`);
+/** A first screen: its markup, and the language it is in. */
+type Painted = { html: string; language: string };
+/** The first-screen module of the build being served (null when it has none, or it did not load), and what it made. */
+type Painter = { module: Promise<FirstScreenModule | null>; made: WeakMap<object, Promise<Painted | null>> };
+
+/**
+ * Starts importing the first-screen module of the build in `dist` (named by its content: a new build is a new module).
+ */
+function firstScreenPainter(dist: string, app: FastifyInstance): Painter {
+  let entry: string | undefined;
+  try {
+    entry = readdirSync(join(dist, '.ssr')).find((f) => /^first-screen-[\w-]+\.js$/.test(f));
+  } catch {
+    entry = undefined;
+  }
+  const module = entry
+    ? import(pathToFileURL(join(dist, '.ssr', entry)).href).then(
+        (m: Partial<FirstScreenModule>) =>
+          typeof m.renderLanding === 'function' && typeof m.FIRST_SCREEN_LANGUAGE === 'string'
+            ? (m as FirstScreenModule)
+            : null,
+        (err: unknown) => {
+          app.log.warn({ err }, 'the first-screen module did not load; / is sent without its first screen');
+          return null;
+        },
+      )
+    : Promise.resolve(null);
+  return { module, made: new WeakMap() };
+}
+
+/**
+ * `/`'s first screen for this request: made once per landing index answer (the same object while nothing in it
+ * changed), and only for `/` with no query but `tenantId` (the answer is that tenant's), for a page in the screen's
+ * language. Null without the module, or when it throws: the page then shows the boot mark, as without a first screen.
+ */
+async function firstScreenOf(request: FastifyRequest, data: PageData, painter: Painter): Promise<Painted | null> {
+  const screen = data.firstScreen;
+  if (!screen) return null;
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  if ([...query.keys()].some((k) => k !== 'tenantId')) return null;
+  const module = await painter.module;
+  if (!module) return null;
+  // A user who chose another language gets the boot mark, not a screen in a language that then changes.
+  const chosen = LANGUAGE_CHOSEN.exec(request.headers.cookie ?? '')?.[1];
+  if (chosen && chosen !== module.FIRST_SCREEN_LANGUAGE) return null;
+  let painted = painter.made.get(screen.index);
+  if (painted === undefined) {
+    const tenant = query.get('tenantId');
+    const url = tenant ? `/?tenantId=${encodeURIComponent(tenant)}` : '/';
+    painted = Promise.resolve()
+      .then(() => module.renderLanding(url, screen.tenantId, screen.index))
+      .then(
+        (html) => ({ html, language: module.FIRST_SCREEN_LANGUAGE }),
+        (err: unknown) => {
+          request.log.warn({ err }, "/'s first screen not painted; / is sent without it");
+          return null;
+        },
+      );
+    painter.made.set(screen.index, painted);
+  }
+  return painted;
+}
 
 /** The key of index.html as built, in the map of indexPages (a key no path can be). */
 const PLAIN = '';
@@ -134,12 +229,60 @@ export function jsonForScript(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A page with `data` as a non-executed JSON script at the end of its head (no nonce needed under the CSP). */
-function pageWithData(base: Page, data: PageData): Page {
+/**
+ * A page with `data` as a non-executed JSON script at the end of its head (no nonce needed under the CSP), and with the
+ * first screen `painted` in place of the boot mark: `#root` says in which language (the web app keeps it only in that
+ * one), and the style sheets the page's part would load are loaded before the first paint instead of preloaded.
+ */
+function pageWithData(base: Page, data: PageData, painted: Painted | null = null): Page {
   const id = data.id.replace(/[^\w-]/g, '');
   const script = `<script type="application/json" id="${id}">${jsonForScript(data.json)}</script>`;
-  return page(base.html.replace('</head>', () => `${script}</head>`));
+  let html = base.html.replace('</head>', () => `${script}</head>`);
+  const start = html.indexOf(BOOT_START);
+  const end = html.indexOf(BOOT_END, start);
+  if (painted && start >= 0 && end > start) {
+    const before = html
+      .slice(0, start)
+      .replaceAll(STYLE_PRELOAD, STYLE_SHEET)
+      .replace(ROOT, () => `<div id="root" data-first-screen="${painted.language.replace(/[^\w-]/g, '')}">`);
+    // Nothing but the screen inside `#root` (no white space around it), as React renders it: the app hydrates it.
+    html =
+      afterFirstPaint(before.trimEnd()) +
+      BOOT_START +
+      painted.html +
+      BOOT_END +
+      html.slice(end + BOOT_END.length).trimStart();
+  }
+  return page(html);
 }
+
+/**
+ * A page's head whose scripts are asked for once its first screen has painted (first-screen-boot.js): the entry and
+ * the parts it preloads, listed in that order on the loader's element, in place of their elements. A browser asking
+ * for them beside the style sheets would share a slow network with what the first paint waits for (ADR 0061).
+ */
+function afterFirstPaint(head: string): string {
+  const scripts: string[] = [];
+  const rest = head
+    .replace(/\s*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/, (_, src: string) => {
+      scripts.unshift(src);
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g, (_, src: string) => {
+      scripts.push(src);
+      return '';
+    });
+  if (scripts.length === 0) return head;
+  const loader = `<script defer src="/first-screen-boot.js" data-scripts="${scripts.join(' ')}"></script>`;
+  return rest.replace('</head>', () => `  ${loader}\n  </head>`);
+}
+
+/** What index.html's `#root` holds until React renders, between these marks: the boot mark, or the first screen. */
+const BOOT_START = '<!--first-screen-->';
+const BOOT_END = '<!--/first-screen-->';
+const ROOT = '<div id="root">';
+const STYLE_PRELOAD = '<link rel="preload" as="style" crossorigin href=';
+const STYLE_SHEET = '<link rel="stylesheet" crossorigin href=';
 
 /**
  * index.html for each path of route-preloads.json, with its parts named in the head, and index.html as built under

@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState, useTransition, type ReactNode } from
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location } from 'react-router';
 import { useTranslation } from '../lib/i18n/i18n.ts';
 
-type BrowserHistory = ReturnType<typeof createBrowserHistory>;
+/** The browser's history, or another of React Router's (the server's first screen: a memory history). */
+export type RouterHistory = ReturnType<typeof createBrowserHistory>;
 
 /**
  * React Router's BrowserRouter, with its navigations' pending state shown (ADR 0059): a navigation is a transition, so
@@ -10,11 +11,12 @@ type BrowserHistory = ReturnType<typeof createBrowserHistory>;
  * says the page is on its way (on a phone's slow network that can take seconds). The bar shows only after a moment,
  * so a page that is already loaded does not flash it.
  */
-export function PortalRouter({ children }: { children: ReactNode }) {
+export function PortalRouter({ children, history: given }: { children: ReactNode; history?: RouterHistory }) {
   const { t } = useTranslation();
-  const history = useRef<BrowserHistory | null>(null);
-  history.current ??= createBrowserHistory({ window, v5Compat: true });
-  const [state, setState] = useState<{ action: BrowserHistory['action']; location: Location }>({
+  const history = useRef<RouterHistory | null>(null);
+  // The window's, or the one given: the server's first screen renders at its own address (first-screen.tsx).
+  history.current ??= given ?? createBrowserHistory({ window, v5Compat: true });
+  const [state, setState] = useState<{ action: RouterHistory['action']; location: Location }>({
     action: history.current.action,
     location: history.current.location,
   });

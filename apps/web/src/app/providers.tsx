@@ -8,13 +8,13 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * Providers every page sits in: i18n and TanStack Query. Ant Design's (locale, theme colour, message) are in the layout
+ * Providers every page sits in: i18n and TanStack Query (the page's client; the server's first screen has its own). Ant Design's (locale, theme colour, message) are in the layout
  * of the pages that use it (antd-root.tsx), not in the first script.
  */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </I18nProvider>
   );
 }

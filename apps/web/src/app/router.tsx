@@ -25,19 +25,25 @@ import { SessionRoot } from './session-root.tsx';
  */
 type PageLoader = () => Promise<ReactNode>;
 /** A route whose element is a code part; `preload` starts its load (once) before React asks for it. */
-type PartRoute = RouteObject & { preload?: () => void };
+type PartRoute = RouteObject & { preload?: () => Promise<unknown> };
 const lazyPage = (load: PageLoader): Pick<PartRoute, 'element' | 'preload'> => {
   let loading: Promise<ReactNode> | undefined;
+  /** The page once its part has arrived: rendered at once from then on, never suspending (a hydration's too). */
+  let ready: { node: ReactNode } | undefined;
   // A part that fails to load becomes the route's page: the message and its retry, where the page would be.
-  const start = () => (loading ??= loadPart(load).catch((error: unknown) => <RouteError error={error} />));
-  const Part = lazy(() => start().then((node) => ({ default: () => node })));
+  const start = () =>
+    (loading ??= loadPart(load)
+      .catch((error: unknown) => <RouteError error={error} />)
+      .then((node) => (ready = { node }).node));
+  const Lazy = lazy(() => start().then((node) => ({ default: () => node })));
+  const Part = () => (ready ? ready.node : <Lazy />);
   return {
     element: (
       <RouteErrorBoundary>
         <Part />
       </RouteErrorBoundary>
     ),
-    preload: () => void start(),
+    preload: start,
   };
 };
 
@@ -190,9 +196,12 @@ export const routes: PartRoute[] = [
 /** The routes a path matches, from the root down (React Router's ranking), or null for none. */
 const matchPath = (pathname: string) => matchRoutes(routes, pathname);
 
-/** Starts loading the code parts of the routes `pathname` matches, all at once (main.tsx: before the first render). */
-export function preloadRoute(pathname: string) {
-  for (const m of matchPath(pathname) ?? []) (m.route as PartRoute).preload?.();
+/**
+ * Starts loading the code parts of the routes `pathname` matches, all at once (main.tsx: before the first render);
+ * settles once every one has arrived (or become its error page), after which they render without suspending.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  return Promise.all((matchPath(pathname) ?? []).map((m) => (m.route as PartRoute).preload?.())).then(() => {});
 }
 
 /** The handle of the deepest matched route that has one. */

@@ -7,8 +7,11 @@ import type { PageData } from '../../platform/web.ts';
 import { landingAlong, catalogueReadOf } from './catalogue-along.ts';
 import { callerFor, landingIndex } from './services.service.ts';
 
-/** The JSON text of each index answer (the same answer object while nothing in it changed: services.service.ts). */
-const texts = new WeakMap<object, string>();
+/**
+ * The JSON text of each index answer (the same answer object while nothing in it changed: services.service.ts), and
+ * that text as the web app reads it, which `/`'s first screen is painted from (ADR 0061).
+ */
+const texts = new WeakMap<object, { json: string; read: LandingPageData }>();
 
 /**
  * `/`'s first-screen data (ADR 0053): what nobody/index/index answers a visitor of the tenant the web app will name
@@ -29,16 +32,22 @@ export function landingPageData(app: FastifyInstance): (request: FastifyRequest)
     if (!tenant) return null;
     const caller = callerFor(app.deps.db, tenant.tenantId, null, catalogueReadOf(tenant.along));
     const index = await landingIndex(caller, { size: LANDING_LIST_SIZE, perGroup: LANDING_LIST_SIZE });
-    let json = texts.get(index);
-    if (json === undefined) {
+    let made = texts.get(index);
+    if (made === undefined) {
       const data: LandingPageData = {
         tenantId: tenant.tenantId,
         size: LANDING_LIST_SIZE,
         perGroup: LANDING_LIST_SIZE,
         index: LandingIndex.encode(index),
       };
-      texts.set(index, (json = JSON.stringify(data)));
+      const json = JSON.stringify(data);
+      // The first screen is painted from the index as the web app reads it: the JSON text parsed (ADR 0061).
+      texts.set(index, (made = { json, read: JSON.parse(json) as LandingPageData }));
     }
-    return { id: LANDING_DATA_ELEMENT_ID, json };
+    return {
+      id: LANDING_DATA_ELEMENT_ID,
+      json: made.json,
+      firstScreen: { tenantId: made.read.tenantId, index: made.read.index },
+    };
   };
 }

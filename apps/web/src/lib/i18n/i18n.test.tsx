@@ -93,6 +93,8 @@ describe('the translator (ADR 0055)', () => {
     expect(screen.getByRole('heading').textContent).toBe(enUS.app.title);
     expect(document.documentElement.lang).toBe('en-US');
     expect(localStorage.getItem('portal.language')).toBe('en-US');
+    // The server is told too: it paints `/`'s first screen in its language only (ADR 0061).
+    expect(document.cookie).toMatch(/(^|; )portal-lang=en-US(;|$)/);
     expect(seen).toHaveLength(2);
     expect(seen[0]).not.toBe(seen[1]);
   });

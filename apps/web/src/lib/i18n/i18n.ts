@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { LANGUAGE_COOKIE } from '@portal/contracts/constants';
 import { zhCN } from './zh-CN.ts';
 
 /*
@@ -169,12 +170,21 @@ const READY = Promise.resolve();
 export const i18n = new Translator(storedLanguage());
 addTexts(zhCN, () => import('./en-US.ts').then((m) => m.enUS));
 
+/** The choice also told to the server, which paints `/`'s first screen in its language only (ADR 0061). */
+function tellServer(lang: Language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
 // The page's language follows the stored choice from the first paint, also after a reload in English.
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = i18n.language;
+  tellServer(i18n.language);
+}
 
 /** The user's choice: kept for the next visit; the page changes once the language's texts are in. */
 export function setLanguage(lang: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lang);
+  tellServer(lang);
   return i18n.changeLanguage(lang).then(() => {
     if (i18n.language === lang) document.documentElement.lang = lang;
   });

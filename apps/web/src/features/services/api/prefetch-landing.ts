@@ -31,16 +31,12 @@ import { servicesByTypeQueryOptions } from './query-all-service-by-type.ts';
  * into the cache at once, before the page renders, and no index call is made; a part it lacks gets its own call.
  */
 export function prefetchLanding(client: QueryClient): void {
+  // The server's first screen fills a client of its own (seedLanding); it has no page to read nor calls to make.
+  if (typeof document === 'undefined') return;
   const tenantId = landingTenant();
   const visitor = !isLoggedIn();
   const carried = takeLandingPageData(tenantId);
-  /** Files the first tab's groups of another kind than the scenes (below) under their own key. */
-  const fileGroups = (i: LandingIndex | null) => {
-    const g = i?.groups;
-    if (g && g.groupBy !== 'scene')
-      client.setQueryData(servicesByTypeQueryOptions(tenantId, g.groupBy, g.perGroup).queryKey, g.list);
-    return i;
-  };
+  const fileGroups = (i: LandingIndex | null) => fileGroupsOf(client, tenantId, i);
   // Made when the first query needs it: none is made when every answer is still fresh in the cache, or the page
   // carried it.
   let index: Promise<LandingIndex | null> | undefined = carried ? Promise.resolve(fileGroups(carried)) : undefined;
@@ -71,26 +67,66 @@ export function prefetchLanding(client: QueryClient): void {
     });
   };
 
-  fill(landingConfigQueryOptions(tenantId), (i) => i.config);
-  fill(footerConfigQueryOptions(tenantId), (i) => i.footer);
-  fill(statisticDataQueryOptions(tenantId), (i) => i.statistic);
-  fill(navigationBarsQueryOptions(tenantId), (i) => i.navigationBars);
-  fill(toolsQueryOptions(tenantId), (i) => i.tools);
-  // The first browse tab is the scenes' unless the configuration hides them; the page cannot know before the
-  // configuration answers, so the scenes' query is started, and groups of another kind go under their own key
-  // when the index answers (fetchIndex).
-  fill(servicesByTypeQueryOptions(tenantId, 'scene', LANDING_LIST_SIZE), (i) =>
-    i.groups?.groupBy === 'scene' && i.groups.perGroup === LANDING_LIST_SIZE ? i.groups.list : undefined,
-  );
+  for (const [options, pick] of landingParts(tenantId, visitor)) fill(options, pick);
   // A user's hot words are their own (searchHeatWord), as are their top lists (serverCenter/*, by role): those keep
-  // their own calls. A visitor's are the tenant's, which the index carries.
-  if (!visitor) {
-    void client.prefetchQuery(heatWordsQueryOptions(LANDING_LIST_SIZE));
-    return;
+  // their own calls.
+  if (!visitor) void client.prefetchQuery(heatWordsQueryOptions(LANDING_LIST_SIZE));
+}
+
+type LandingPart = [
+  { queryKey: QueryKey; queryFn?: QueryFunction<unknown, QueryKey> | SkipToken },
+  (i: LandingIndex) => unknown,
+];
+
+/**
+ * The landing page's queries that a part of the index answers, with that part: for a user, those that are the tenant's;
+ * for a visitor also the hot words and the top lists, which are a user's own (by role) when logged in.
+ */
+function landingParts(tenantId: string, visitor: boolean): LandingPart[] {
+  const part = <T, K extends QueryKey>(
+    options: { queryKey: K; queryFn?: QueryFunction<T, K> | SkipToken },
+    pick: (i: LandingIndex) => T | undefined,
+  ) => [options, pick] as unknown as LandingPart;
+  const parts = [
+    part(landingConfigQueryOptions(tenantId), (i) => i.config),
+    part(footerConfigQueryOptions(tenantId), (i) => i.footer),
+    part(statisticDataQueryOptions(tenantId), (i) => i.statistic),
+    part(navigationBarsQueryOptions(tenantId), (i) => i.navigationBars),
+    part(toolsQueryOptions(tenantId), (i) => i.tools),
+    // The first browse tab is the scenes' unless the configuration hides them; the page cannot know before the
+    // configuration answers, so the scenes' query is started, and groups of another kind go under their own key
+    // when the index answers (fileGroups).
+    part(servicesByTypeQueryOptions(tenantId, 'scene', LANDING_LIST_SIZE), (i) =>
+      i.groups?.groupBy === 'scene' && i.groups.perGroup === LANDING_LIST_SIZE ? i.groups.list : undefined,
+    ),
+  ];
+  if (!visitor) return parts;
+  return [
+    ...parts,
+    part(heatWordsQueryOptions(LANDING_LIST_SIZE), (i) => i.hotWords),
+    part(topServicesQueryOptions('newly', LANDING_LIST_SIZE, tenantId, false), (i) => i.newlyLaunched),
+    part(topServicesQueryOptions('heat', LANDING_LIST_SIZE, tenantId, false), (i) => i.mostVisited),
+  ];
+}
+
+/**
+ * A visitor's landing page queries filled from an index answer at once, as prefetchLanding does with the one the page
+ * carries: how the server paints `/`'s first screen (first-screen.tsx, ADR 0061).
+ */
+export function seedLanding(client: QueryClient, tenantId: string, index: LandingIndex): void {
+  fileGroupsOf(client, tenantId, index);
+  for (const [options, pick] of landingParts(tenantId, true)) {
+    const value = pick(index);
+    if (value !== undefined) client.setQueryData(options.queryKey, value);
   }
-  fill(heatWordsQueryOptions(LANDING_LIST_SIZE), (i) => i.hotWords);
-  fill(topServicesQueryOptions('newly', LANDING_LIST_SIZE, tenantId, false), (i) => i.newlyLaunched);
-  fill(topServicesQueryOptions('heat', LANDING_LIST_SIZE, tenantId, false), (i) => i.mostVisited);
+}
+
+/** Files an index's first tab's groups of another kind than the scenes (landingParts) under their own key. */
+function fileGroupsOf(client: QueryClient, tenantId: string, i: LandingIndex | null): LandingIndex | null {
+  const g = i?.groups;
+  if (g && g.groupBy !== 'scene')
+    client.setQueryData(servicesByTypeQueryOptions(tenantId, g.groupBy, g.perGroup).queryKey, g.list);
+  return i;
 }
 
 /**

@@ -276,11 +276,12 @@ function Footer({ tenantId }: { tenantId: string }) {
 export function LandingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const tenantId = landingTenant();
+  const [params, setParams] = useSearchParams();
+  // The address's tenant as the router reads it: landingTenant() reads the window's, which the server has not (ADR 0061).
+  const tenantId = params.get('tenantId') || landingTenant();
   // Under Ant Design's md breakpoint (768 px) the landing navigation moves into a drawer (services.css).
   const [menuOpen, setMenuOpen] = useState(false);
   const loggedIn = useSession((s) => !!s.token && !!s.user);
-  const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
   const config = useLandingConfig(tenantId);
   // The administrator's display switches (pre-login configuration): a section switched off is neither shown nor

@@ -1,0 +1,55 @@
+/**
+ * The first screen of `/` as HTML, painted by the server before any script has run (ADR 0061, issue 10). This module is
+ * built for Node (vite.config.ts: the `first-screen` build, dist/.ssr/first-screen.js) and imported by the server,
+ * which calls `renderLanding` with the same landing index answer it writes into the page (ADR 0053). The page is the
+ * web app's own, rendered as a visitor sees it in zh-CN; the browser hydrates it (main.tsx).
+ */
+import type { LandingIndex } from '@portal/contracts/services';
+import { QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
+import { seedLanding } from '../features/services/api/prefetch-landing.ts';
+import { i18n } from '../lib/i18n/i18n.ts';
+import { PortalApp } from './portal-app.tsx';
+import { preloadRoute } from './router.tsx';
+
+/** The language the server paints in: the web app's default (a user who chose another one gets the boot mark). */
+export const FIRST_SCREEN_LANGUAGE = i18n.language;
+
+/** `/`'s code parts, loaded once: the page then renders at once, as in a browser that has them (router.tsx). */
+let parts: Promise<void> | undefined;
+
+/**
+ * `/`'s page for a visitor of `tenantId` at `url` (a path and its query), from the landing index answer: the markup that
+ * goes inside `#root`. The web app's whole tree, as main.tsx renders it (PortalApp), so the browser can hydrate it.
+ * Nothing is fetched: a part the answer lacks renders as its skeleton, as in the browser.
+ */
+export async function renderLanding(url: string, tenantId: string, index: LandingIndex): Promise<string> {
+  await (parts ??= preloadRoute('/'));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  seedLanding(client, tenantId, index);
+  const history = createMemoryHistory({ initialEntries: [url], v5Compat: true });
+  const html = renderToString(<PortalApp client={client} history={history} prompt={<NoPrompt />} />);
+  client.clear();
+  return untilScript(html);
+}
+
+/** The "new version" prompt's place: it renders nothing until a new version is waiting, which no server has. */
+function NoPrompt() {
+  return null;
+}
+
+/**
+ * The markup as the first screen shows it until the web app has taken it over: its buttons and fields disabled (a tap
+ * or a typed word would do nothing, or be lost; a test or a user waits for them), and marked, so they look as they will
+ * (styles.css) and are let go once the app has rendered (first-screen-client.ts); its links work as links. React's preloads of the page's images go:
+ * the icons load with the page, not before its style sheets and scripts. React escapes `<` in text and attribute
+ * values, so every `<button` and `<input` of its output starts an element.
+ */
+export function untilScript(html: string): string {
+  return html
+    .replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '')
+    .replace(/<(button|input|select|textarea)\b([^>]*)>/g, (tag, name: string, attributes: string) =>
+      / disabled=""/.test(attributes) ? tag : `<${name} disabled="" data-until-script=""${attributes}>`,
+    );
+}

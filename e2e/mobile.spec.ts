@@ -281,6 +281,44 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
   });
 
+  it('/login is painted by the server too: its form waits for the script, which takes over the same page with the account field focused (ADR 0061)', async () => {
+    const { page, server } = journey;
+    const noScript = await journey.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(`${server.url}/login`);
+    await bare.getByRole('heading', { level: 1, name: '示例大学 网上办事服务大厅' }).waitFor();
+    expect(await bare.getByLabel('账号').isDisabled()).toBe(true);
+    expect(await bare.getByRole('button', { name: '登录' }).isDisabled()).toBe(true);
+    // The demo accounts' hint (the page's largest paint) is there before any script.
+    await bare.getByText('演示账号', { exact: false }).waitFor();
+    await noScript.close();
+
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/login?redirect=%2Fhome%2FserviceHall`, { waitUntil: 'domcontentloaded' });
+    const title = page.getByRole('heading', { level: 1 });
+    await title.waitFor();
+    await title.evaluate((h) => ((h as HTMLElement & { painted?: boolean }).painted = true));
+    release();
+    await page.waitForFunction(() => !document.querySelector('#root[data-first-screen]'));
+    expect(await title.evaluate((h) => (h as HTMLElement & { painted?: boolean }).painted)).toBe(true);
+    expect(await page.getByLabel('账号').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByLabel('账号').fill('student01');
+    await page.getByLabel('密码', { exact: true }).fill('Demo@12345');
+    await page.getByRole('button', { name: '登录' }).tap();
+    await page.waitForURL(/\/home\/serviceHall$/);
+    expect(errors).toEqual([]);
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  });
+
   it('/ paints with no Ant Design; its tabs, groups and language switch work by touch and keyboard, and a guide opens in an Ant Design island', async () => {
     const { page, server } = journey;
     const requested: string[] = [];

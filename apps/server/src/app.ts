@@ -22,6 +22,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { personalRoutes } from './modules/personal/personal.routes.ts';
 import { guidesRoutes } from './modules/services/guides.routes.ts';
+import { loginPageData } from './modules/identity/login-page-data.ts';
 import { landingPageData } from './modules/services/landing-page-data.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { threeListsRoutes } from './modules/three-lists/three-lists.routes.ts';
@@ -180,7 +181,10 @@ export async function buildApp({
   );
   registerHealth(app, config, db);
 
-  // `/` carries its first screen's data: the landing index a visitor's page would call for (ADR 0053).
-  if (serveWeb) await registerWeb(app, config.webDist, { landingData: landingPageData(app) });
+  // `/` and `/login` carry their first screen's data (ADR 0053, 0061), and the server paints that screen (ADR 0061).
+  if (serveWeb)
+    await registerWeb(app, config.webDist, {
+      pageData: { '/': landingPageData(app), '/login': loginPageData(app) },
+    });
   return app;
 }

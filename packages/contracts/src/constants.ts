@@ -191,6 +191,11 @@ export const LANDING_LIST_SIZE = 8;
  * `{ tenantId, size, perGroup, index }` (`LandingPageData` in services.ts).
  */
 export const LANDING_DATA_ELEMENT_ID = 'portal-landing-index';
+/**
+ * The id of the `<script type="application/json">` in `/login`'s page that carries what its two calls answer
+ * (ADR 0061): `{ tenantId, detail, mode }` (`LoginPageData` in identity.ts).
+ */
+export const LOGIN_DATA_ELEMENT_ID = 'portal-login-data';
 
 /**
  * The cookie that carries the interface's language the user chose (the web app writes it beside its stored choice): the

@@ -1,6 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { LoginConfig } from './auth.ts';
+import { LoginConfig, type TenantDetail } from './auth.ts';
 
 /**
  * Signing in with the university's identity provider (issue 17; ADR 0022 for the three calls of 7.3 that lead
@@ -144,6 +144,11 @@ export const LoginMode = LoginConfig.extend({
   provider: z.object({ type: IdentityType, name: z.string() }).nullable(),
 });
 export type LoginMode = z.infer<typeof LoginMode>;
+/**
+ * What `/login`'s page carries (ADR 0061): the answers of nobody/tenant/detail and auth/auth/modelLogin for the tenant
+ * the page opens with, as those calls encode them.
+ */
+export type LoginPageData = { tenantId: string; detail: TenantDetail; mode: LoginMode };
 
 /** A return path inside the portal: one leading slash, no scheme, host, backslash or control characters. */
 export const ReturnPath = z.string().max(2000);

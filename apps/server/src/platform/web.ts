@@ -37,7 +37,7 @@ export const REVALIDATE_CACHE = 'no-cache';
 export async function registerWeb(
   app: FastifyInstance,
   dist: string,
-  options: { landingData?: (request: FastifyRequest) => Promise<PageData | null> } = {},
+  options: { pageData?: Record<string, (request: FastifyRequest) => Promise<PageData | null>> } = {},
 ): Promise<boolean> {
   if (!existsSync(join(dist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
@@ -99,18 +99,19 @@ export async function registerWeb(
     if (reply.request.headers['if-none-match'] === chosen.etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(chosen.bytes);
   };
-  app.get('/', async (request, reply) => {
-    let data: PageData | null = null;
-    try {
-      data = (await options.landingData?.(request)) ?? null;
-    } catch (err) {
-      // The page without its data still works: the web app makes the call instead.
-      request.log.warn({ err }, 'landing data for / not read; / is sent without it');
-    }
-    // The page differs with the language cookie (firstScreenOf).
-    reply.header('vary', 'cookie');
-    return sendIndex(reply, '/', data, data && (await firstScreenOf(request, data, painter)));
-  });
+  for (const [path, dataOf] of Object.entries(options.pageData ?? {}))
+    app.get(path, async (request, reply) => {
+      let data: PageData | null = null;
+      try {
+        data = await dataOf(request);
+      } catch (err) {
+        // The page without its data still works: the web app makes the calls instead.
+        request.log.warn({ err }, `data for ${path} not read; ${path} is sent without it`);
+      }
+      // The page differs with the language cookie (firstScreenOf).
+      reply.header('vary', 'cookie');
+      return sendIndex(reply, path, data, data && (await firstScreenOf(request, data, painter)));
+    });
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/')) return reply.callNotFound();
@@ -135,14 +136,15 @@ type RoutePreloads = Record<string, { scripts?: unknown; styles?: unknown } | nu
 type Page = { html: string; etag: string; bytes: Buffer };
 
 /**
- * Data a page carries: a JSON text, put in the page as `<script type="application/json" id="{id}">`; for `/`, the
- * landing index answer (the JSON's `index`, as the web app reads it) its first screen is painted from.
+ * Data a page carries: a JSON text, put in the page as `<script type="application/json" id="{id}">`; and when the
+ * request's page is one the server paints, what its first screen is painted from (the build's server module reads it:
+ * apps/web/src/app/first-screen.tsx).
  */
-export type PageData = { id: string; json: string; firstScreen?: { tenantId: string; index: object } };
+export type PageData = { id: string; json: string; firstScreen?: { seed: object } | undefined };
 
 /** The build's server module (apps/web/src/app/first-screen.tsx): `/`'s first screen as markup. */
 type FirstScreenModule = {
-  renderLanding: (url: string, tenantId: string, index: object) => Promise<string>;
+  renderFirstScreen: (url: string, seed: object) => Promise<string>;
   FIRST_SCREEN_LANGUAGE: string;
 };
 /** The language cookie's value in a Cookie header. */
@@ -150,7 +152,9 @@ const LANGUAGE_CHOSEN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([\\w-]+)`);
 /** A first screen: its markup, and the language it is in. */
 type Painted = { html: string; language: string };
 /** The first-screen module of the build being served (null when it has none, or it did not load), and what it made. */
-type Painter = { module: Promise<FirstScreenModule | null>; made: WeakMap<object, Promise<Painted | null>> };
+type Painter = { module: Promise<FirstScreenModule | null>; made: Map<string, Map<string, Promise<Painted | null>>> };
+/** How many pages' data the painter keeps screens for (each tenant's `/`, `/login` and their addresses). */
+const PAINTED_KEPT = 64;
 
 /**
  * Starts importing the first-screen module of the build in `dist` (named by its content: a new build is a new module).
@@ -165,7 +169,7 @@ function firstScreenPainter(dist: string, app: FastifyInstance): Painter {
   const module = entry
     ? import(pathToFileURL(join(dist, '.ssr', entry)).href).then(
         (m: Partial<FirstScreenModule>) =>
-          typeof m.renderLanding === 'function' && typeof m.FIRST_SCREEN_LANGUAGE === 'string'
+          typeof m.renderFirstScreen === 'function' && typeof m.FIRST_SCREEN_LANGUAGE === 'string'
             ? (m as FirstScreenModule)
             : null,
         (err: unknown) => {
@@ -174,38 +178,41 @@ function firstScreenPainter(dist: string, app: FastifyInstance): Painter {
         },
       )
     : Promise.resolve(null);
-  return { module, made: new WeakMap() };
+  return { module, made: new Map() };
 }
 
 /**
- * `/`'s first screen for this request: made once per landing index answer (the same object while nothing in it
- * changed), and only for `/` with no query but `tenantId` (the answer is that tenant's), for a page in the screen's
- * language. Null without the module, or when it throws: the page then shows the boot mark, as without a first screen.
+ * The first screen of this request's page: made once per page data (the landing's is the same text while its answer
+ * did not change) and address, for a page in the screen's language. Null without the module, or when it throws: the
+ * page then shows the boot mark, as without a first screen.
  */
 async function firstScreenOf(request: FastifyRequest, data: PageData, painter: Painter): Promise<Painted | null> {
   const screen = data.firstScreen;
   if (!screen) return null;
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-  if ([...query.keys()].some((k) => k !== 'tenantId')) return null;
   const module = await painter.module;
   if (!module) return null;
   // A user who chose another language gets the boot mark, not a screen in a language that then changes.
   const chosen = LANGUAGE_CHOSEN.exec(request.headers.cookie ?? '')?.[1];
   if (chosen && chosen !== module.FIRST_SCREEN_LANGUAGE) return null;
-  let painted = painter.made.get(screen.index);
+  let byUrl = painter.made.get(data.json);
+  if (!byUrl) {
+    if (painter.made.size >= PAINTED_KEPT) painter.made.delete(painter.made.keys().next().value!);
+    painter.made.set(data.json, (byUrl = new Map()));
+  }
+  const url = request.url;
+  let painted = byUrl.get(url);
   if (painted === undefined) {
-    const tenant = query.get('tenantId');
-    const url = tenant ? `/?tenantId=${encodeURIComponent(tenant)}` : '/';
+    if (byUrl.size >= PAINTED_KEPT) byUrl.delete(byUrl.keys().next().value!);
     painted = Promise.resolve()
-      .then(() => module.renderLanding(url, screen.tenantId, screen.index))
+      .then(() => module.renderFirstScreen(url, screen.seed))
       .then(
         (html) => ({ html, language: module.FIRST_SCREEN_LANGUAGE }),
         (err: unknown) => {
-          request.log.warn({ err }, "/'s first screen not painted; / is sent without it");
+          request.log.warn({ err }, `${url.split('?')[0]}'s first screen not painted; it is sent without it`);
           return null;
         },
       );
-    painter.made.set(screen.index, painted);
+    byUrl.set(url, painted);
   }
   return painted;
 }

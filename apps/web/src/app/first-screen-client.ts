@@ -1,5 +1,5 @@
 /**
- * `/`'s first screen as the server painted it inside `#root` (ADR 0061, first-screen.tsx), in the browser.
+ * A first screen as the server painted it inside `#root` (`/` and `/login`: ADR 0061, first-screen.tsx), in the browser.
  *
  * It is the page a visitor sees in the interface's default language: a visitor in that language gets it hydrated (the
  * page's handlers attached to the server's markup, nothing made again); a user who is logged in gets it replaced by
@@ -29,6 +29,9 @@ export function releaseFirstScreen(root: HTMLElement | null): void {
     control.removeAttribute('data-until-script');
   }
   delete root.dataset.firstScreen;
+  // The field the page focuses first (the login's account) could not take the focus while it waited.
+  if (!document.activeElement || document.activeElement === document.body)
+    root.querySelector<HTMLElement>('[autofocus]')?.focus();
 }
 
 /** index.html's boot mark: the school's mark in the middle of the window. */

@@ -1,13 +1,15 @@
 /**
- * The first screen of `/` as HTML, painted by the server before any script has run (ADR 0061, issue 10). This module is
- * built for Node (vite.config.ts: the `first-screen` build, dist/.ssr/first-screen.js) and imported by the server,
- * which calls `renderLanding` with the same landing index answer it writes into the page (ADR 0053). The page is the
- * web app's own, rendered as a visitor sees it in zh-CN; the browser hydrates it (main.tsx).
+ * The first screen of `/` and `/login` as HTML, painted by the server before any script has run (ADR 0061, issue 10).
+ * This module is built for Node (vite.config.ts: dist/.ssr/first-screen-<hash>.js) and imported by the server, which
+ * calls `renderFirstScreen` with the data it writes into the page (ADR 0053's landing index; `/login`'s two answers).
+ * The page is the web app's own, rendered as a visitor sees it in zh-CN; the browser hydrates it (main.tsx).
  */
+import type { LoginPageData } from '@portal/contracts/identity';
 import type { LandingIndex } from '@portal/contracts/services';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
+import { seedLogin } from '../features/auth/api/prefetch-login.ts';
 import { seedLanding } from '../features/services/api/prefetch-landing.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { PortalApp } from './portal-app.tsx';
@@ -16,18 +18,27 @@ import { preloadRoute } from './router.tsx';
 /** The language the server paints in: the web app's default (a user who chose another one gets the boot mark). */
 export const FIRST_SCREEN_LANGUAGE = i18n.language;
 
-/** `/`'s code parts, loaded once: the page then renders at once, as in a browser that has them (router.tsx). */
-let parts: Promise<void> | undefined;
+/** What a page is painted from: the data its page carries (the server's PageData), as the web app reads it. */
+export type FirstScreenSeed =
+  | { page: 'landing'; tenantId: string; index: LandingIndex }
+  | ({ page: 'login' } & LoginPageData);
+
+/** Each page's code parts, loaded once: the page then renders at once, as in a browser that has them (router.tsx). */
+const parts = new Map<string, Promise<void>>();
 
 /**
- * `/`'s page for a visitor of `tenantId` at `url` (a path and its query), from the landing index answer: the markup that
- * goes inside `#root`. The web app's whole tree, as main.tsx renders it (PortalApp), so the browser can hydrate it.
- * Nothing is fetched: a part the answer lacks renders as its skeleton, as in the browser.
+ * The page at `url` (a path and its query) for a visitor, from its data: the markup that goes inside `#root`. The web
+ * app's whole tree, as main.tsx renders it (PortalApp), so the browser can hydrate it. Nothing is fetched: a part the
+ * data lacks renders as its skeleton, as in the browser.
  */
-export async function renderLanding(url: string, tenantId: string, index: LandingIndex): Promise<string> {
-  await (parts ??= preloadRoute('/'));
+export async function renderFirstScreen(url: string, seed: FirstScreenSeed): Promise<string> {
+  const path = url.split('?')[0]!;
+  let loading = parts.get(path);
+  if (!loading) parts.set(path, (loading = preloadRoute(path)));
+  await loading;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  seedLanding(client, tenantId, index);
+  if (seed.page === 'landing') seedLanding(client, seed.tenantId, seed.index);
+  else seedLogin(client, seed);
   const history = createMemoryHistory({ initialEntries: [url], v5Compat: true });
   const html = renderToString(<PortalApp client={client} history={history} prompt={<NoPrompt />} />);
   client.clear();

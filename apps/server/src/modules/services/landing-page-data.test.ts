@@ -89,8 +89,9 @@ describe.each(testDatabases)("`/`'s page carries the landing index on %s", (engi
   });
 
   it('carries nothing on other paths, or for a tenant that does not exist', async () => {
+    // (`/login` carries its own data: identity/login-page-data.test.ts.)
+    expect(dataOf((await landing(a, '/login')).body)).toEqual([]);
     for (const url of [
-      '/login',
       '/home/homePage',
       '/allServices',
       '/?tenantId=999999',

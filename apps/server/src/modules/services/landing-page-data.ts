@@ -11,7 +11,7 @@ import { callerFor, landingIndex } from './services.service.ts';
  * The JSON text of each index answer (the same answer object while nothing in it changed: services.service.ts), and
  * that text as the web app reads it, which `/`'s first screen is painted from (ADR 0061).
  */
-const texts = new WeakMap<object, { json: string; read: LandingPageData }>();
+const texts = new WeakMap<object, { json: string; seed: object }>();
 
 /**
  * `/`'s first-screen data (ADR 0053): what nobody/index/index answers a visitor of the tenant the web app will name
@@ -42,12 +42,16 @@ export function landingPageData(app: FastifyInstance): (request: FastifyRequest)
       };
       const json = JSON.stringify(data);
       // The first screen is painted from the index as the web app reads it: the JSON text parsed (ADR 0061).
-      texts.set(index, (made = { json, read: JSON.parse(json) as LandingPageData }));
+      const read = JSON.parse(json) as LandingPageData;
+      texts.set(index, (made = { json, seed: { page: 'landing', tenantId: read.tenantId, index: read.index } }));
     }
+    // Painted for `/` as it opens, not for a search (its results come from its call).
+    const query = Object.keys((request.query ?? {}) as object);
+    const painted = query.every((k) => k === 'tenantId');
     return {
       id: LANDING_DATA_ELEMENT_ID,
       json: made.json,
-      firstScreen: { tenantId: made.read.tenantId, index: made.read.index },
+      firstScreen: painted ? { seed: made.seed } : undefined,
     };
   };
 }

@@ -46,6 +46,35 @@ describe('prefetchLogin (issue 10)', () => {
     expect(calls.made.sort()).toEqual(['/auth/auth/modelLogin 000000', '/nobody/tenant/detail 000000']);
   });
 
+  it('takes the answers the page carries (ADR 0061) once, for its tenant only, and makes no call', async () => {
+    const carry = (tenantId: string) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = 'portal-login-data';
+      script.textContent = JSON.stringify({
+        tenantId,
+        detail: { tenantId, tenantName: '示例大学', demo: false, timeZone: 'Asia/Tokyo' },
+        mode: { mode: 'carried' },
+      });
+      document.head.append(script);
+    };
+    carry('000000');
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    prefetchLogin(client, '000000');
+    expect(client.getQueryData(tenantDetailQueryOptions('000000').queryKey)).toMatchObject({ demo: false });
+    expect(client.getQueryData(loginModeQueryOptions('000000').queryKey)).toEqual({ mode: 'carried' });
+    expect(document.getElementById('portal-login-data')).toBeNull();
+    await vi.waitFor(() => expect(tenantTimeZone()).toBe('Asia/Tokyo'));
+    expect(calls.made).toEqual([]);
+    // Another tenant's answers are not taken (and are gone): the calls are made.
+    carry('100001');
+    const other = new QueryClient();
+    prefetchLogin(other, '000000');
+    await settle(other);
+    expect(document.getElementById('portal-login-data')).toBeNull();
+    expect(calls.made.sort()).toEqual(['/auth/auth/modelLogin 000000', '/nobody/tenant/detail 000000']);
+  });
+
   it('asks for the tenant of the address, or the default one', () => {
     expect(loginTenant('?tenantId=100001')).toBe('100001');
     expect(loginTenant('?tenantId=%20')).toBe('000000');

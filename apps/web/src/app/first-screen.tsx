@@ -20,8 +20,7 @@ export const FIRST_SCREEN_LANGUAGE = i18n.language;
 
 /** What a page is painted from: the data its page carries (the server's PageData), as the web app reads it. */
 export type FirstScreenSeed =
-  | { page: 'landing'; tenantId: string; index: LandingIndex }
-  | ({ page: 'login' } & LoginPageData);
+  { page: 'landing'; tenantId: string; index: LandingIndex } | ({ page: 'login' } & LoginPageData);
 
 /** Each page's code parts, loaded once: the page then renders at once, as in a browser that has them (router.tsx). */
 const parts = new Map<string, Promise<void>>();

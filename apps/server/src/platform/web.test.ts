@@ -213,9 +213,13 @@ describe("`/` carries its first screen painted by the build's server module (ADR
     expect(res.body).toContain('<script type="application/json" id="portal-landing-index">');
     await app.inject({ method: 'GET', url: '/' });
     expect((globalThis as { __firstScreenPaints?: number }).__firstScreenPaints).toBe(paintsBefore + 1);
-    // Each address its own screen (the tenant's is in the web app's links).
+    // Each address its own screen (the tenant's is in the web app's links), written one way: the same address
+    // written another way is not made again.
     const again = await app.inject({ method: 'GET', url: '/?tenantId=000000' });
     expect(root(again.body)).toContain("<p>$' $& /?tenantId=000000 000000</p>");
+    for (const url of ['/?tenantId=000000&', '/?tenantId=%30%30%30%30%30%30', '/?&tenantId=000000'])
+      expect(root((await app.inject({ method: 'GET', url })).body)).toBe(root(again.body));
+    expect((globalThis as { __firstScreenPaints?: number }).__firstScreenPaints).toBe(paintsBefore + 2);
   });
 
   it('is left out for a search, another language, a tenant that does not exist, and the server module is not served', async () => {
@@ -233,9 +237,11 @@ describe("`/` carries its first screen painted by the build's server module (ADR
       expect([url, (await app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
   });
 
-  it('sends the page with the boot mark when the module fails or the build has none', async () => {
+  it('sends the page with the boot mark when the module fails, hangs, or the build has none', async () => {
     for (const module of [
       `export const FIRST_SCREEN_LANGUAGE = 'zh-CN'; export async function renderFirstScreen() { throw new Error('boom'); }`,
+      // One that never finishes: not waited for beyond PAINT_WAIT_MS.
+      `export const FIRST_SCREEN_LANGUAGE = 'zh-CN'; export function renderFirstScreen() { return new Promise(() => {}); }`,
       'this is not a module (',
       `export const somethingElse = 1;`,
       null,

@@ -138,9 +138,10 @@ type Page = { html: string; etag: string; bytes: Buffer };
 /**
  * Data a page carries: a JSON text, put in the page as `<script type="application/json" id="{id}">`; and when the
  * request's page is one the server paints, what its first screen is painted from (the build's server module reads it:
- * apps/web/src/app/first-screen.tsx).
+ * apps/web/src/app/first-screen.tsx), at the address it is painted for: the page's own, written one way only (its
+ * tenant decoded, nothing that does not change the page), so that no two addresses make the same page twice.
  */
-export type PageData = { id: string; json: string; firstScreen?: { seed: object } | undefined };
+export type PageData = { id: string; json: string; firstScreen?: { url: string; seed: object } | undefined };
 
 /** The build's server module (apps/web/src/app/first-screen.tsx): `/`'s first screen as markup. */
 type FirstScreenModule = {
@@ -155,6 +156,8 @@ type Painted = { html: string; language: string };
 type Painter = { module: Promise<FirstScreenModule | null>; made: Map<string, Map<string, Promise<Painted | null>>> };
 /** How many pages' data the painter keeps screens for (each tenant's `/`, `/login` and their addresses). */
 const PAINTED_KEPT = 64;
+/** How long a page waits for its first screen to be made (about 15 ms when its parts are loaded). */
+const PAINT_WAIT_MS = 2_000;
 
 /**
  * Starts importing the first-screen module of the build in `dist` (named by its content: a new build is a new module).
@@ -199,12 +202,12 @@ async function firstScreenOf(request: FastifyRequest, data: PageData, painter: P
     if (painter.made.size >= PAINTED_KEPT) painter.made.delete(painter.made.keys().next().value!);
     painter.made.set(data.json, (byUrl = new Map()));
   }
-  const url = request.url;
+  const { url, seed } = screen;
   let painted = byUrl.get(url);
   if (painted === undefined) {
     if (byUrl.size >= PAINTED_KEPT) byUrl.delete(byUrl.keys().next().value!);
-    painted = Promise.resolve()
-      .then(() => module.renderFirstScreen(url, screen.seed))
+    const made = Promise.resolve()
+      .then(() => module.renderFirstScreen(url, seed))
       .then(
         (html) => ({ html, language: module.FIRST_SCREEN_LANGUAGE }),
         (err: unknown) => {
@@ -212,6 +215,14 @@ async function firstScreenOf(request: FastifyRequest, data: PageData, painter: P
           return null;
         },
       );
+    // A screen that takes longer than that is not waited for (then or later): the page goes with the boot mark.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, PAINT_WAIT_MS, null)));
+    painted = Promise.race([made, late]).then((result) => {
+      clearTimeout(timer);
+      if (result === null) request.log.warn(`${url.split('?')[0]}'s first screen not painted in time`);
+      return result;
+    });
     byUrl.set(url, painted);
   }
   return painted;

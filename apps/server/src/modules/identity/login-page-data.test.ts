@@ -72,8 +72,12 @@ describe.each(testDatabases)("`/login`'s page carries its two answers on %s", (e
     // The address's tenant (an empty one names none), and the page to go to afterwards, are painted too.
     expect(dataOf(await page(`/login?tenantId=${T}`))).toEqual(data);
     expect(dataOf(await page('/login?tenantId='))).toEqual(data);
+    // One screen per tenant: the page to go to afterwards changes nothing on it.
     const back = await page('/login?redirect=%2Fhome%2FserviceHall');
-    expect(decodeURIComponent(painted(back)![1]!)).toBe('/login?redirect=%2Fhome%2FserviceHall');
+    expect(decodeURIComponent(painted(back)![1]!)).toBe('/login');
+    expect(decodeURIComponent(painted(await page(`/login?tenantId=${T}&redirect=%2F`))![1]!)).toBe(
+      `/login?tenantId=${T}`,
+    );
   });
 
   it('paints nothing for a logout, a forced re-login or a return from the school, and carries nothing for an unknown tenant', async () => {

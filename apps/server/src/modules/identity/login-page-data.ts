@@ -39,10 +39,13 @@ export function loginPageData(app: FastifyInstance): (request: FastifyRequest) =
     };
     const json = JSON.stringify(data);
     const painted = Object.keys(query).every((k) => PAINTED_QUERY.has(k));
+    // The page to go to afterwards changes nothing on the page: it is painted at the tenant's address only (as typed:
+    // the tenant field shows it).
+    const url = named ? `/login?tenantId=${encodeURIComponent(asked)}` : '/login';
     return {
       id: LOGIN_DATA_ELEMENT_ID,
       json,
-      firstScreen: painted ? { seed: { page: 'login', ...(JSON.parse(json) as LoginPageData) } } : undefined,
+      firstScreen: painted ? { url, seed: { page: 'login', ...(JSON.parse(json) as LoginPageData) } } : undefined,
     };
   };
 }

@@ -51,7 +51,9 @@ export function landingPageData(app: FastifyInstance): (request: FastifyRequest)
     return {
       id: LANDING_DATA_ELEMENT_ID,
       json: made.json,
-      firstScreen: painted ? { seed: made.seed } : undefined,
+      firstScreen: painted
+        ? { url: named ? `/?tenantId=${encodeURIComponent(tenant.tenantId)}` : '/', seed: made.seed }
+        : undefined,
     };
   };
 }

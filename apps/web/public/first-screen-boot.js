@@ -1,6 +1,5 @@
 // `/` with its first screen painted by the server (ADR 0061): the web app's scripts, which the server lists on this
 // element, are asked for once that screen has painted, so they do not share a slow network with its style sheets.
-// The page's first frame runs the animation frame; a tab opened in the background starts them within a second.
 {
   const list = (document.currentScript?.dataset.scripts ?? '').split(' ').filter((src) => /^\/assets\/[\w.-]+\.js$/.test(src));
   let started = false;
@@ -22,6 +21,14 @@
     script.src = list[0];
     document.head.append(script);
   };
-  requestAnimationFrame(() => setTimeout(start, 0));
+  // Once the browser has shown the first contentful paint (its entry comes when the frame is on the screen, after the
+  // frame's own tasks); a browser without paint timing, or a tab in the background, starts them within a second.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  else requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);
 }

@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
 export type FallbackImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
   src?: string | null | undefined;
@@ -12,8 +12,15 @@ export type FallbackImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
 export function FallbackImage({ src, fallback, alt = '', ...rest }: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const url = !src || failedSrc === src ? fallback : src;
+  const image = useRef<HTMLImageElement>(null);
+  // An image the server painted (ADR 0061) may have failed before the page's script attached its handler.
+  useEffect(() => {
+    const img = image.current;
+    if (src && img?.complete && img.naturalWidth === 0 && img.getAttribute('src') === src) setFailedSrc(src);
+  }, [src]);
   return (
     <img
+      ref={image}
       {...rest}
       alt={alt}
       src={url}

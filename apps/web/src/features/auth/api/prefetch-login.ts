@@ -1,6 +1,7 @@
 import { LOGIN_DATA_ELEMENT_ID } from '@portal/contracts/constants';
 import type { LoginPageData } from '@portal/contracts/identity';
 import type { QueryClient } from '@tanstack/react-query';
+import { isRecord, takePageData } from '../../../lib/page-data.ts';
 import { tenantDetailQueryOptions } from './get-tenant-detail.ts';
 import { loginModeQueryOptions } from './model-login.ts';
 
@@ -47,16 +48,7 @@ export function seedLogin(client: QueryClient, data: LoginPageData): void {
  * of the page, so a later visit to `/login` in the same page load asks the server, never an answer as old as the page.
  */
 export function takeLoginPageData(tenantId: string): LoginPageData | null {
-  const element = document.getElementById(LOGIN_DATA_ELEMENT_ID);
-  if (!element) return null;
-  element.remove();
-  let data: Partial<LoginPageData> | null;
-  try {
-    data = JSON.parse(element.textContent ?? '') as Partial<LoginPageData> | null;
-  } catch {
-    return null;
-  }
-  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (data?.tenantId !== tenantId || !isObject(data.detail) || !isObject(data.mode)) return null;
+  const data = takePageData<LoginPageData>(LOGIN_DATA_ELEMENT_ID);
+  if (data?.tenantId !== tenantId || !isRecord(data.detail) || !isRecord(data.mode)) return null;
   return data as LoginPageData;
 }

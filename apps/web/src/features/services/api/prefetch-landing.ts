@@ -8,6 +8,7 @@ import {
   type QueryKey,
   type SkipToken,
 } from '@tanstack/react-query';
+import { isRecord, takePageData } from '../../../lib/page-data.ts';
 import { isLoggedIn, landingTenant } from '../lib/tenant.ts';
 import { footerConfigQueryOptions } from './get-footer-config.ts';
 import { heatWordsQueryOptions } from './get-heat-words.ts';
@@ -136,23 +137,13 @@ function fileGroupsOf(client: QueryClient, tenantId: string, i: LandingIndex | n
  * server as before, never an answer as old as the page.
  */
 export function takeLandingPageData(tenantId: string): LandingIndex | null {
-  const element = typeof document === 'undefined' ? null : document.getElementById(LANDING_DATA_ELEMENT_ID);
-  if (!element) return null;
-  element.remove();
-  let data: Partial<LandingPageData> | null;
-  try {
-    data = JSON.parse(element.textContent ?? '') as Partial<LandingPageData> | null;
-  } catch {
-    return null;
-  }
+  const data = takePageData<LandingPageData>(LANDING_DATA_ELEMENT_ID);
   const index = data?.index;
   if (
     data?.tenantId !== tenantId ||
     data.size !== LANDING_LIST_SIZE ||
     data.perGroup !== LANDING_LIST_SIZE ||
-    typeof index !== 'object' ||
-    index === null ||
-    Array.isArray(index)
+    !isRecord(index)
   )
     return null;
   return index;

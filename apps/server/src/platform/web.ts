@@ -29,10 +29,11 @@ export const REVALIDATE_CACHE = 'no-cache';
  * catalogue version, read by the request like the call's), the page made again only when the data or the build
  * changed; its ETag changes with both.
  *
- * With that data, `/` also carries its first screen painted (ADR 0061): the landing page as the web app renders it for
- * a visitor, made by the build's server module (dist/.ssr/first-screen-*.js, written by apps/web/vite.config.ts) once per
- * answer, inside `#root`, with the page's style sheets loaded before it paints. The web app's first render replaces it
- * with the same page. Only for `/` as it opens (no query but the tenant's): a search shows its results from its call.
+ * `/login` carries its two answers the same way (`options.pageData`, a function per path). With its data, each also
+ * carries its first screen painted (ADR 0061): the page as the web app renders it for a visitor, made by the build's
+ * server module (dist/.ssr/first-screen-*.js, written by apps/web/vite.config.ts) once per data and address, inside
+ * `#root`, with the page's style sheets loaded before it paints; the browser hydrates it. Only where the data says so
+ * (`/` as it opens, `/login` with no notice to show): a search shows its results from its call.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -69,8 +70,8 @@ export async function registerWeb(
   let stamp = buildStamp();
   let pages = indexPages(dist);
   let painter = firstScreenPainter(dist, app);
-  /** `/`'s page with its data: the last one made, kept while neither the page nor the data changed. */
-  let withData: { page: Page; data: PageData; painted: Painted | null; made: Page } | null = null;
+  /** Each page with its data (`/`, `/login`): the last one made, kept while neither the page nor the data changed. */
+  const withData = new Map<string, { page: Page; data: PageData; painted: Painted | null; made: Page }>();
   const sendIndex = (
     reply: FastifyReply,
     path: string,
@@ -84,14 +85,10 @@ export async function registerWeb(
     if (data) {
       const base = chosen ?? pages.get(PLAIN);
       if (base) {
-        if (
-          withData?.page !== base ||
-          withData.data.id !== data.id ||
-          withData.data.json !== data.json ||
-          withData.painted !== painted
-        )
-          withData = { page: base, data, painted, made: pageWithData(base, data, painted) };
-        chosen = withData.made;
+        let last = withData.get(path);
+        if (last?.page !== base || last.data.id !== data.id || last.data.json !== data.json || last.painted !== painted)
+          withData.set(path, (last = { page: base, data, painted, made: pageWithData(base, data, painted) }));
+        chosen = last.made;
       }
     }
     if (!chosen) return reply.sendFile('index.html');
@@ -143,7 +140,7 @@ type Page = { html: string; etag: string; bytes: Buffer };
  */
 export type PageData = { id: string; json: string; firstScreen?: { url: string; seed: object } | undefined };
 
-/** The build's server module (apps/web/src/app/first-screen.tsx): `/`'s first screen as markup. */
+/** The build's server module (apps/web/src/app/first-screen.tsx): a page's first screen as markup. */
 type FirstScreenModule = {
   renderFirstScreen: (url: string, seed: object) => Promise<string>;
   FIRST_SCREEN_LANGUAGE: string;

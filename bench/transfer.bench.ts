@@ -16,6 +16,8 @@
  *    emptied duty list, start to finished: the upload's zip-bomb check, a counting pass (beside the first rows,
  *    ADR 0049), the sheet parsed in a worker (ADR 0045), validation, 500-row batches committed 5,000 rows at a time
  *    (ADR 0040).
+ * TRANSFER_BENCH_ROUNDS rounds (default 3), each in a fresh folder, the portal and ExcelJS taking turns to go first;
+ * each round's ratios, then their medians with the range.
  * Each measurement runs in a child process of its own, which samples its RSS every 20 ms: the peak above the
  * child's RSS before the work is the memory figure. Everything is bounded; the run stops itself after
  * TRANSFER_BENCH_DEADLINE_MS.
@@ -25,7 +27,7 @@ import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seededApp } from './support.ts';
+import { median, seededApp } from './support.ts';
 
 const ROWS = Number(process.env.TRANSFER_BENCH_ROWS ?? 200_000);
 const DEADLINE_MS = Number(process.env.TRANSFER_BENCH_DEADLINE_MS ?? 1_200_000);
@@ -299,38 +301,61 @@ async function scale(dir: string) {
   );
 }
 
+const ROUNDS = Math.max(1, Number(process.env.TRANSFER_BENCH_ROUNDS ?? 3));
+
 async function main() {
   const stop = setTimeout(() => {
     console.error(`transfer bench: deadline of ${DEADLINE_MS} ms passed`);
     process.exit(2);
   }, DEADLINE_MS);
   const dir = mkdtempSync(join(tmpdir(), 'portal-transfer-bench-'));
+  const line = (r: Result) =>
+    `${r.name.padEnd(14)} ${String(r.rows).padStart(8)} rows  ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${Math.round(
+      (r.rows / r.ms) * 1000,
+    )
+      .toLocaleString('en')
+      .padStart(
+        9,
+      )} rows/s  peak +${r.peakMb.toFixed(0).padStart(4)} MB${r.bytes ? `  file ${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''}`;
   try {
     if (process.env.TRANSFER_BENCH_SCALE === '1') return await scale(dir);
-    const write = await run('exceljs-write', dir);
-    const exp = await run('portal-export', dir);
-    const read = await run('exceljs-read', dir, exp.file);
-    const own = await run('portal-read', dir, exp.file);
-    const imp = await run('portal-import', dir, exp.file);
-    const line = (r: Result) =>
-      `${r.name.padEnd(14)} ${String(r.rows).padStart(8)} rows  ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${Math.round(
-        (r.rows / r.ms) * 1000,
-      )
-        .toLocaleString('en')
-        .padStart(
-          9,
-        )} rows/s  peak +${r.peakMb.toFixed(0).padStart(4)} MB${r.bytes ? `  file ${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''}`;
-    console.log(`transfer bench, ${ROWS.toLocaleString('en')} rows, node ${process.version}`);
-    for (const r of [write, exp, read, own, imp]) console.log(line(r));
-    const ratio = (a: Result, b: Result) => (a.ms / b.ms).toFixed(2);
+    console.log(`transfer bench, ${ROWS.toLocaleString('en')} rows, node ${process.version}, ${ROUNDS} rounds`);
+    type Round = Record<'write' | 'exp' | 'read' | 'own' | 'imp', Result>;
+    const rounds: Round[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Each round in a folder of its own (a fresh database), the portal and ExcelJS taking turns to go first.
+      const sub = join(dir, `round-${r + 1}`);
+      mkdirSync(sub);
+      const first = r % 2 === 0;
+      const write = first ? await run('exceljs-write', sub) : null;
+      const exp = await run('portal-export', sub);
+      const writeAfter = write ?? (await run('exceljs-write', sub));
+      const read = first ? await run('exceljs-read', sub, exp.file) : null;
+      const own = await run('portal-read', sub, exp.file);
+      const imp = await run('portal-import', sub, exp.file);
+      const readAfter = read ?? (await run('exceljs-read', sub, exp.file));
+      const round: Round = { write: writeAfter, exp, read: readAfter, own, imp };
+      rounds.push(round);
+      console.log(`round ${r + 1} (${first ? 'ExcelJS' : 'the portal'} first)`);
+      for (const x of [round.write, exp, round.read, own, imp]) console.log(`  ${line(x)}`);
+      rmSync(sub, { recursive: true, force: true });
+    }
+    // Each round's ratio (both sides measured in that round), then their median and range.
+    const ratios = (a: keyof Round, b: keyof Round, of: (x: Result) => number) => {
+      const xs = rounds.map((x) => of(x[a]) / Math.max(1, of(x[b])));
+      return `${median(xs).toFixed(2)}x (${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)})`;
+    };
+    const ms = (x: Result) => x.ms;
+    const mb = (x: Result) => x.peakMb;
+    console.log(`\nmedian of ${ROUNDS} rounds (range):`);
     console.log(
-      `export: portal takes ${ratio(exp, write)}x ExcelJS's time, peak memory ${(exp.peakMb / Math.max(1, write.peakMb)).toFixed(2)}x`,
+      `export: portal takes ${ratios('exp', 'write', ms)} ExcelJS's time, peak memory ${ratios('exp', 'write', mb)}`,
     );
     console.log(
-      `read: the portal's reader takes ${ratio(own, read)}x ExcelJS's time, peak memory ${(own.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`,
+      `read: the portal's reader takes ${ratios('own', 'read', ms)} ExcelJS's time, peak memory ${ratios('own', 'read', mb)}`,
     );
     console.log(
-      `import: portal takes ${ratio(imp, read)}x ExcelJS's time, peak memory ${(imp.peakMb / Math.max(1, read.peakMb)).toFixed(2)}x`,
+      `import: portal takes ${ratios('imp', 'read', ms)} ExcelJS's time, peak memory ${ratios('imp', 'read', mb)}`,
     );
   } finally {
     clearTimeout(stop);

@@ -193,8 +193,24 @@ export const routes: PartRoute[] = [
   },
 ];
 
+/**
+ * Each path's matches, kept: `matchRoutes` flattens and ranks the whole table and compiles a pattern per route it tries
+ * on every call, about 6–15 ms on a phone (issue 10), at main.tsx's preload and again at the first render. The table
+ * never changes, so a path matches the same routes every time.
+ */
+const matchesByPath = new Map<string, ReturnType<typeof matchRoutes>>();
+const MATCHES_KEPT = 64;
+
 /** The routes a path matches, from the root down (React Router's ranking), or null for none. */
-const matchPath = (pathname: string) => matchRoutes(routes, pathname);
+const matchPath = (pathname: string) => {
+  let matches = matchesByPath.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(routes, pathname);
+    if (matchesByPath.size >= MATCHES_KEPT) matchesByPath.delete(matchesByPath.keys().next().value!);
+    matchesByPath.set(pathname, matches);
+  }
+  return matches;
+};
 
 /**
  * Starts loading the code parts of the routes `pathname` matches, all at once (main.tsx: before the first render);

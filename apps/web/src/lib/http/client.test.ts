@@ -32,6 +32,43 @@ describe('http client (section 7 and 8)', () => {
   });
   afterEach(() => setUnauthorizedHandler(null));
 
+  describe('in a browser with scheduler.yield (issue 10)', () => {
+    let turns: (() => void)[];
+    beforeEach(() => {
+      turns = [];
+      vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => turns.push(resolve)) });
+    });
+    afterEach(() => vi.unstubAllGlobals());
+    const ok = () => json({ status: 1000, msg: '', msgDetail: '', result: 1 });
+
+    it('makes each call in a turn of its own, in the order they were asked for', async () => {
+      const { fetch, calls } = fakeFetch(ok);
+      const http = createHttpClient({ baseUrl: '', fetch });
+      const answers = [http.get('/a'), http.get('/b'), http.get('/c')];
+      await Promise.resolve();
+      expect(turns).toHaveLength(3);
+      expect(calls).toHaveLength(0);
+      turns[0]!();
+      await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/a']));
+      turns[1]!();
+      turns[2]!();
+      await expect(Promise.all(answers)).resolves.toEqual([1, 1, 1]);
+      expect(calls.map((c) => c.url)).toEqual(['/a', '/b', '/c']);
+    });
+
+    it('does not make a call given up while it waited for its turn', async () => {
+      const { fetch, calls } = fakeFetch(ok);
+      const http = createHttpClient({ baseUrl: '', fetch });
+      const controller = new AbortController();
+      const answer = http.get('/a', {}, { signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort();
+      turns[0]!();
+      expect(await answer).toMatchObject({ name: 'AbortError' });
+      expect(calls).toHaveLength(0);
+      expect(shown).toEqual([]);
+    });
+  });
+
   it('unwraps the result of an accepted status', async () => {
     const { fetch } = fakeFetch(() => json({ status: 1000, msg: '操作成功', msgDetail: '', result: { a: 1 } }));
     const http = createHttpClient({ baseUrl: '/api/blade-platform', fetch });

@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/contracts/errors';
 import { HttpError, errorFromHttp, networkError, normalizeEnvelope, timeoutError } from './errors.ts';
 import { notifyError } from './notify.ts';
 import { openResponse, sealRequest } from './transport.ts';
+import { yieldToMain } from '../yield-to-main.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -122,6 +123,12 @@ export function createHttpClient(config: {
     opts: CallOptions,
     as: 'json' | 'file' = 'json',
   ): Promise<T> {
+    // A page's queries start together, in the effects of the render that mounts them: each call's work (its seal, the
+    // fetch) is a task of its own, not one long task of ten calls on a phone's main thread (issue 10).
+    const turn = yieldToMain();
+    if (turn) await turn;
+    // A call given up meanwhile (its page left) is not made; fetch answers an aborted signal the same way.
+    opts.signal?.throwIfAborted();
     let req: Request = {
       method,
       url: path,

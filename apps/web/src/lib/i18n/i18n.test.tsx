@@ -52,7 +52,20 @@ describe('the translator (ADR 0055)', () => {
     expect(tr.t('list.one')).toBe('壹');
     expect(tr.t('list.two')).toBe('二');
     tr.addResourceBundle('zh-CN', { list: { two: '贰' } });
-    expect(feature.list.two).toBe('二');
+    expect(tr.t('list.two')).toBe('贰');
+    expect(feature).toEqual({ list: { two: '二' } });
+  });
+
+  it('leaves every bundle as it was, however deep the later texts merge into it', () => {
+    const tr = fresh();
+    const first = { f: { deep: { a: '甲' } } };
+    const second = { f: { deep: { b: '乙' }, other: { c: '丙' } } };
+    tr.addResourceBundle('zh-CN', first);
+    tr.addResourceBundle('zh-CN', second);
+    tr.addResourceBundle('zh-CN', { f: { deep: { a: '子', d: '丁' }, other: { c: '寅' } } });
+    expect(['f.deep.a', 'f.deep.b', 'f.deep.d', 'f.other.c'].map((k) => tr.t(k))).toEqual(['子', '乙', '丁', '寅']);
+    expect(first).toEqual({ f: { deep: { a: '甲' } } });
+    expect(second).toEqual({ f: { deep: { b: '乙' }, other: { c: '丙' } } });
   });
 
   it('gives the same fixed t each time it is asked, answering in its own language whatever the current one', () => {

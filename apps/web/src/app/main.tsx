@@ -12,6 +12,7 @@ import { adoptFirstScreen, hydratable } from './first-screen-client.ts';
 import { PortalApp } from './portal-app.tsx';
 import { queryClient } from './providers.tsx';
 import { preloadRoute } from './router.tsx';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 // The portal's own styles. Ant Design's sheet comes with the layout of the pages built with it (antd-root.tsx).
 import './styles.css';
 
@@ -35,6 +36,9 @@ void Promise.all([sessionHydrated(), textsReady()]).then(async () => {
   startOfflineSession(queryClient, sessionStore);
   // The first route's code parts (the shell's and the page's) start loading together, before React asks for them.
   const parts = preloadRoute(window.location.pathname);
+  // React starts in a task of its own, after the route's matching and its parts' preloads (issue 10).
+  const turn = yieldToMain();
+  if (turn) await turn;
   const app = <PortalApp prompt={<UpdatePrompt />} />;
   // Renders and hydrations as transitions: React does them in slices of a few milliseconds, letting the browser in
   // between, instead of one task of the whole page (a phone's main thread blocked for hundreds of milliseconds, issue

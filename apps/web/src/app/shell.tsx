@@ -27,6 +27,7 @@ import { messagesZhCN } from '../features/messages/i18n.ts';
 import { workbenchZhCN } from '../features/workbench/i18n.ts';
 import { addTexts, setLanguage, type Language, useTranslation } from '../lib/i18n/i18n.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { NARROW, useMediaQuery } from '../lib/use-media-query.ts';
 import { useRouteHandle } from './route-handle.ts';
@@ -61,10 +62,15 @@ function useChatPart(wanted: boolean): ChatPart | null {
   useEffect(() => {
     if (!wanted || part) return;
     let live = true;
-    loadPart(() => import('./chat-composition.tsx')).then(
-      (m) => live && setPart(m),
-      () => undefined,
-    );
+    // Asked for in a task of its own, not in the effects of the shell's first commit: the part's style sheets and
+    // preloads going into the head are tens of milliseconds of a phone's main thread (issue 10).
+    void Promise.resolve(yieldToMain()).then(() => {
+      if (!live) return;
+      loadPart(() => import('./chat-composition.tsx')).then(
+        (m) => live && setPart(m),
+        () => undefined,
+      );
+    });
     return () => {
       live = false;
     };

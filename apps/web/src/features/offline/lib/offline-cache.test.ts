@@ -64,7 +64,7 @@ describe('the offline cache of a user (issue 18)', () => {
     expect(await readOfflineCache('000000', 'a', Date.now() + 8 * 24 * 3600_000)).toBeNull();
   });
 
-  it('restores into a new page and saves what the page fetches', async () => {
+  it('restores into a page opened offline, and saves what the page fetches', async () => {
     const first = new QueryClient();
     const keeper = keepOfflineCache(first, '000000', 'k1');
     await keeper.restored;
@@ -72,14 +72,55 @@ describe('the offline cache of a user (issue 18)', () => {
     await until(async () => !!(await readOfflineCache('000000', 'k1')));
     await keeper.stop();
 
+    onlineManager.setOnline(false);
+    try {
+      const reopened = new QueryClient();
+      const again = keepOfflineCache(reopened, '000000', 'k1');
+      expect(await again.restored).toEqual(expect.any(Number));
+      expect(reopened.getQueryData(['favourites'])).toEqual(['校园卡挂失']);
+      // Stale at once: when the network is back, the page fetches afresh.
+      expect(reopened.getQueryState(['favourites'])?.isInvalidated).toBe(true);
+      expect(lastUpdatedAt(reopened)).toBeGreaterThan(0);
+      await again.stop();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await forgetOfflineCache('000000', 'k1');
+  });
+
+  it('online, shows what the server answers now, not a copy saved before the last change, and keeps the other pages in each save', async () => {
+    const first = new QueryClient();
+    const keeper = keepOfflineCache(first, '000000', 'k2');
+    await keeper.restored;
+    first.setQueryData(['bindings'], { wechat: true });
+    first.setQueryData(['home'], { cards: 3 });
+    await until(async () => (await readOfflineCache('000000', 'k2'))?.state.queries.length === 2);
+    await keeper.stop();
+
+    // The page opened again online: the saved answers do not show.
     const reopened = new QueryClient();
-    const again = keepOfflineCache(reopened, '000000', 'k1');
+    const again = keepOfflineCache(reopened, '000000', 'k2');
     expect(await again.restored).toEqual(expect.any(Number));
-    expect(reopened.getQueryData(['favourites'])).toEqual(['校园卡挂失']);
-    // Stale at once: a page online fetches afresh rather than showing a copy saved before its last change.
-    expect(reopened.getQueryState(['favourites'])?.isInvalidated).toBe(true);
-    expect(lastUpdatedAt(reopened)).toBeGreaterThan(0);
+    expect(reopened.getQueryData(['bindings'])).toBeUndefined();
+    expect(reopened.getQueryData(['home'])).toBeUndefined();
+    // The server's answer (unbound meanwhile) is saved; the page not visited this time stays saved as it was.
+    reopened.setQueryData(['bindings'], { wechat: false });
+    await until(async () => {
+      const saved = await readOfflineCache('000000', 'k2');
+      const of = (key: string) => saved?.state.queries.find((q) => q.queryKey[0] === key)?.state.data;
+      return JSON.stringify([of('bindings'), of('home')]) === JSON.stringify([{ wechat: false }, { cards: 3 }]);
+    });
+
+    // The browser goes offline: what was saved of the other pages shows; what the page fetched stays.
+    onlineManager.setOnline(false);
+    try {
+      expect(reopened.getQueryData(['home'])).toEqual({ cards: 3 });
+      expect(reopened.getQueryData(['bindings'])).toEqual({ wechat: false });
+    } finally {
+      onlineManager.setOnline(true);
+    }
     await again.stop();
+    await forgetOfflineCache('000000', 'k2');
   });
 
   it('a page opened offline pauses its queries instead of failing over the saved answers', async () => {

@@ -5,8 +5,11 @@ import { forgetStorageKey, open, seal, storageKey, userKeyId } from '../../../li
 /**
  * The answers a user saw, kept for offline use (issue 18, ADR 0027): the query cache is saved — encrypted with that
  * user's own key, under a name that carries tenant and user id — to IndexedDB `portal-offline`, at most once a second
- * after it changes, and restored when the same user opens the portal again, with or without a network. Logout deletes
- * the saved answers and the user's key. Answers older than OFFLINE_MAX_AGE_MS are not restored.
+ * after it changes, and read back when the same user opens the portal again. Offline, the saved answers show at once;
+ * online, the page shows what the server answers now, and the saved answers show only if the browser goes offline (a
+ * copy saved before the user's last change, shown while the fresh answer is on its way, would show what is no longer
+ * true). Each save keeps the saved answers of the pages not visited this time. Logout deletes the saved answers and
+ * the user's key. Answers older than OFFLINE_MAX_AGE_MS are not restored.
  */
 
 export const OFFLINE_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -44,10 +47,17 @@ export async function forgetOfflineCache(tenantId: string, userId: string): Prom
   await forgetStorageKey(userKeyId(tenantId, userId));
 }
 
+/** Restored answers are stale from the start: when the network is back, a page fetches afresh. */
+const invalidated = (state: DehydratedState): DehydratedState => ({
+  ...state,
+  queries: state.queries.map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } })),
+});
+
 /**
- * Keeps `client`'s answers saved for one user while it runs: restores what was saved (answers the cache holds newer
- * are kept), then saves after every change. `stop()` ends the saving, a save under way included, before a logout
- * deletes the data (nothing of that user is written after it).
+ * Keeps `client`'s answers saved for one user while it runs. What was saved is read back at once: offline it goes into
+ * the cache (answers the cache holds newer are kept); online it is kept aside, goes into the cache if the browser goes
+ * offline, and its answers of pages not visited this time stay in every save. Saves follow every change. `stop()` ends
+ * the saving, a save under way included, before a logout deletes the data (nothing of that user is written after it).
  */
 export function keepOfflineCache(
   client: QueryClient,
@@ -58,30 +68,43 @@ export function keepOfflineCache(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let chain: Promise<void> = Promise.resolve();
   let ready = false;
+  /** The answers read back that the cache has not taken (online), kept in each save. */
+  let aside: DehydratedState['queries'] = [];
+  const show = () => {
+    if (stopped || !aside.length) return;
+    hydrate(client, invalidated({ mutations: [], queries: aside }));
+    aside = [];
+  };
   const save = () => {
     timer = null;
     if (stopped) return;
-    // Not before the saved copy is back in the cache: a save then would write a copy without it.
+    // Not before the saved copy has been read back: a save then would write a copy without it.
     if (!ready) {
       timer = setTimeout(save, SAVE_THROTTLE_MS);
       return;
     }
     const state = dehydrate(client);
-    chain = chain.then(() => (stopped ? undefined : writeOfflineCache(tenantId, userId, state))).catch(() => {});
+    const now = Date.now();
+    const fetched = new Set(state.queries.map((q) => q.queryHash));
+    // The answers set aside are kept until the page fetches its own, and not beyond their age.
+    aside = aside.filter((q) => !fetched.has(q.queryHash) && now - q.state.dataUpdatedAt <= OFFLINE_MAX_AGE_MS);
+    const kept = { ...state, queries: [...state.queries, ...aside] };
+    chain = chain.then(() => (stopped ? undefined : writeOfflineCache(tenantId, userId, kept))).catch(() => {});
   };
   const restored = readOfflineCache(tenantId, userId)
     .then((saved) => {
       if (!saved || stopped) return null;
-      // Restored answers are stale from the start: online, a page fetches afresh instead of taking a copy saved before
-      // its last change (within staleTime it would count as fresh); offline, queries pause and the copy is what shows.
-      const queries = saved.state.queries.map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } }));
-      hydrate(client, { ...saved.state, queries });
+      aside = saved.state.queries;
+      if (!onlineManager.isOnline()) show();
       return saved.savedAt;
     })
     .catch(() => null)
     .finally(() => {
       ready = true;
     });
+  const offline = onlineManager.subscribe((online) => {
+    if (!online) show();
+  });
   let lastSave = 0;
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (stopped || (event.type !== 'updated' && event.type !== 'removed' && event.type !== 'added')) return;
@@ -99,6 +122,7 @@ export function keepOfflineCache(
     stop: () => {
       stopped = true;
       unsubscribe();
+      offline();
       if (timer) clearTimeout(timer);
       return chain;
     },

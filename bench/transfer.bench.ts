@@ -303,6 +303,20 @@ async function scale(dir: string) {
 
 const ROUNDS = Math.max(1, Number(process.env.TRANSFER_BENCH_ROUNDS ?? 3));
 
+/** ExcelJS's run and the portal's, ExcelJS's first when `exceljsFirst`; the answers in that order either way. */
+async function inTurn<A, B>(
+  exceljsFirst: boolean,
+  exceljs: () => Promise<A>,
+  portal: () => Promise<B>,
+): Promise<[A, B]> {
+  if (exceljsFirst) {
+    const a = await exceljs();
+    return [a, await portal()];
+  }
+  const b = await portal();
+  return [await exceljs(), b];
+}
+
 async function main() {
   const stop = setTimeout(() => {
     console.error(`transfer bench: deadline of ${DEADLINE_MS} ms passed`);
@@ -327,17 +341,20 @@ async function main() {
       const sub = join(dir, `round-${r + 1}`);
       mkdirSync(sub);
       const first = r % 2 === 0;
-      const write = first ? await run('exceljs-write', sub) : null;
-      const exp = await run('portal-export', sub);
-      const writeAfter = write ?? (await run('exceljs-write', sub));
-      const read = first ? await run('exceljs-read', sub, exp.file) : null;
-      const own = await run('portal-read', sub, exp.file);
-      const imp = await run('portal-import', sub, exp.file);
-      const readAfter = read ?? (await run('exceljs-read', sub, exp.file));
-      const round: Round = { write: writeAfter, exp, read: readAfter, own, imp };
+      const [write, exp] = await inTurn(
+        first,
+        () => run('exceljs-write', sub),
+        () => run('portal-export', sub),
+      );
+      const [read, [own, imp]] = await inTurn(
+        first,
+        () => run('exceljs-read', sub, exp.file),
+        async () => [await run('portal-read', sub, exp.file), await run('portal-import', sub, exp.file)] as const,
+      );
+      const round: Round = { write, exp, read, own, imp };
       rounds.push(round);
       console.log(`round ${r + 1} (${first ? 'ExcelJS' : 'the portal'} first)`);
-      for (const x of [round.write, exp, round.read, own, imp]) console.log(`  ${line(x)}`);
+      for (const x of [write, exp, read, own, imp]) console.log(`  ${line(x)}`);
       rmSync(sub, { recursive: true, force: true });
     }
     // Each round's ratio (both sides measured in that round), then their median and range.

@@ -171,7 +171,7 @@ export function RobotKnowledgePage({
     <AccessibleTheme>
       <div style={{ padding: 24 }}>
         <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
             {t('assistant.knowledge.title')}
           </Typography.Title>
           <Space wrap>

@@ -266,7 +266,7 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
   return (
     <div style={{ padding: 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t('messages.noticeAdmin.title')}
         </Typography.Title>
         <Space>
@@ -280,7 +280,7 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
       </Space>
       {(scheduled.data?.length ?? 0) > 0 && (
         <section aria-labelledby="notice-scheduled-title" style={{ marginBottom: 16 }}>
-          <Typography.Title level={4} id="notice-scheduled-title">
+          <Typography.Title level={2} id="notice-scheduled-title" style={{ fontSize: 20 }}>
             {t('messages.noticeAdmin.scheduled')}
           </Typography.Title>
           <ul className="notice-scheduled-list">

@@ -7,6 +7,7 @@ import {
   Card,
   Col,
   Form,
+  Grid,
   Input,
   InputNumber,
   Modal,
@@ -53,6 +54,9 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
   const [deptId, setDeptId] = useState<string | null>(null);
   const [dutyName, setDutyName] = useState('');
   const [page, setPage] = useState(1);
+  // Its 职责内容 column is cut with an ellipsis, which lays the table out in equal columns: on a phone or a tablet
+  // (under lg) the table takes the width its seven columns need and scrolls inside its card.
+  const compact = Grid.useBreakpoint().lg === false;
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Duty | 'new' | null>(null);
   const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
@@ -169,6 +173,7 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
             rowKey="id"
             loading={duties.isLoading}
             dataSource={duties.data?.records ?? []}
+            scroll={compact ? { x: 880 } : undefined}
             rowSelection={
               canMaintain
                 ? {

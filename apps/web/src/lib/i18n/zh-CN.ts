@@ -1,6 +1,6 @@
 /** zh-CN texts: the spec's wording verbatim where it gives one. */
 export const zhCN = {
-  app: { title: '网上办事服务大厅', home: '首页', loading: '加载中…', language: '语言' },
+  app: { title: '网上办事服务大厅', home: '首页', loading: '加载中…', language: '语言', colon: '：' },
   /** The rich-text editor's tools (components/rich-text-editor.tsx), for every feature that writes rich text. */
   richText: {
     bold: '加粗',

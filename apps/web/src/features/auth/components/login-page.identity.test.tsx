@@ -63,6 +63,8 @@ vi.mock('../api/get-tenant-detail.ts', async (original) => {
   };
 });
 const { LoginPage } = await import('./login-page.tsx');
+const { SESSION_STORAGE_KEY, sessionStorageBackend, sessionStore } =
+  await import('../../../lib/session/session-store.ts');
 
 const oidc = (localLogin: boolean): LoginMode => ({
   tenantId: '000000',
@@ -70,6 +72,13 @@ const oidc = (localLogin: boolean): LoginMode => ({
   provider: { type: 'oidc', name: '统一身份认证' },
   eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 },
 });
+
+/** What localStorage held for the session when the first page after the login first rendered. */
+let storedAtEntry: string | null | undefined;
+function HomeProbe() {
+  storedAtEntry ??= localStorage.getItem(SESSION_STORAGE_KEY);
+  return <p>home page</p>;
+}
 
 function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -80,7 +89,7 @@ function renderAt(url: string) {
         <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path="/login" element={<LoginPage />} />
-            <Route path="/home/homePage" element={<p>home page</p>} />
+            <Route path="/home/homePage" element={<HomeProbe />} />
           </Routes>
         </MemoryRouter>
       </I18nProvider>
@@ -178,6 +187,35 @@ describe('the plain password form', () => {
       { tenantId: '000000', username: 'student01', password: 'Demo@12345' },
       { silent: true },
     );
+  });
+
+  it('has stored the session before the first page renders, so a reload at once stays logged in', async () => {
+    sessionStore.getState().logoutClear();
+    await sessionStorageBackend.flush();
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    storedAtEntry = undefined;
+    // Encrypting takes a while, as on a slow phone: the page must wait for it.
+    const encrypt = crypto.subtle.encrypt.bind(crypto.subtle);
+    const slow = vi.spyOn(crypto.subtle, 'encrypt').mockImplementation(async (...args) => {
+      await new Promise((r) => setTimeout(r, 60));
+      return encrypt(...args);
+    });
+    try {
+      api.mode = password;
+      api.login.mockResolvedValueOnce({ access_token: 'token-at-entry', refresh_token: 'r', tenant_id: '000000' });
+      renderAt('/login');
+      await userEvent.type(screen.getByLabelText('账号'), 'student01');
+      await userEvent.type(screen.getByLabelText('密码', { selector: 'input' }), 'Demo@12345');
+      await userEvent.click(screen.getByRole('button', { name: '登录' }));
+      expect(await screen.findByText('home page')).toBeTruthy();
+      expect(storedAtEntry).toEqual(expect.any(String));
+      const stored = JSON.parse((await sessionStorageBackend.getItem(SESSION_STORAGE_KEY))!) as {
+        state: { token: string };
+      };
+      expect(stored.state.token).toBe('token-at-entry');
+    } finally {
+      slow.mockRestore();
+    }
   });
 
   it("shows the server's message for a wrong password in an alert and stays", async () => {

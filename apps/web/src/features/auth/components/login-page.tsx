@@ -13,7 +13,7 @@ import { exchangeSignIn } from '../api/exchange-sign-in.ts';
 import { ldapLogin } from '../api/ldap-login.ts';
 import { useLoginMode } from '../api/model-login.ts';
 import { authKeys } from '../api/query-keys.ts';
-import { sessionStore } from '../../../lib/session/session-store.ts';
+import { sessionStorageBackend, sessionStore } from '../../../lib/session/session-store.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
 import { DEFAULT_TENANT } from '../api/prefetch-login.ts';
@@ -173,6 +173,9 @@ export function LoginPage() {
       sessionStore.getState().logoutClear();
       throw new Error(t('errors.loginConfig'));
     }
+    // The session is stored (encrypted, so a turn or two later) before the user is let in: a reload of the first page
+    // at once found no session and went back to /login (one load in three when the reload came within ~50 ms).
+    await sessionStorageBackend.flush();
     navigate(safePath(redirect) ?? '/home/homePage', { replace: true });
   };
 

@@ -46,7 +46,10 @@ export function GroupNoticeBanner({ groupId, onDismissed }: { groupId: string; o
       <NotificationOutlined aria-hidden className="chat-group-notice-icon" />
       <div className="chat-group-notice-body">
         <p id={textId} className={long && !expanded ? 'chat-group-notice-text clamped' : 'chat-group-notice-text'}>
-          <strong>{t('chat.group.announcement.title')}：</strong>
+          <strong>
+            {t('chat.group.announcement.title')}
+            {t('app.colon')}
+          </strong>
           <span>{notice.text}</span>
         </p>
         <p className="chat-group-notice-meta">

@@ -3,11 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider, setLanguage } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({ workbenchHttp: { post: http.post } }));
-const { ChangePasswordCard } = await import('./change-password-card.tsx');
+const { ChangePasswordCard, reasonIn } = await import('./change-password-card.tsx');
 
 const RULE = {
   regex: '^(?=.*[A-Za-z])(?=.*\\d)(?=.*[^A-Za-z\\d]).{8,20}$',
@@ -66,5 +66,21 @@ describe('change password in the personal center', () => {
     renderCard();
     expect(await screen.findByText('演示账号不能修改密码')).toBeTruthy();
     expect(screen.queryByLabelText('原密码')).toBeNull();
+  });
+
+  it('in English, says the same reason in English; a reason it does not know stays as the server wrote it', async () => {
+    expect(reasonIn('en-US', '本校使用统一身份认证，请到统一身份认证平台修改密码')).toBe(
+      'Your school signs in through its identity provider: change your password there',
+    );
+    expect(reasonIn('zh-CN', '演示账号不能修改密码')).toBe('演示账号不能修改密码');
+    expect(reasonIn('en-US', '别的原因')).toBe('别的原因');
+    http.post.mockResolvedValue({ allowed: false, reason: '演示账号不能修改密码', ...RULE });
+    await setLanguage('en-US');
+    try {
+      renderCard();
+      expect(await screen.findByText('Demo accounts cannot change their password')).toBeTruthy();
+    } finally {
+      await setLanguage('zh-CN');
+    }
   });
 });

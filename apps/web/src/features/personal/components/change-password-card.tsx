@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH } from '@portal/contracts/password';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TEXTS } from '@portal/contracts/password';
 import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -7,9 +7,15 @@ import { LoadFailed, SectionCard } from './section-card.tsx';
 
 type Fields = { oldPassword: string; newPassword: string; confirm: string };
 
+/** The server says why in zh-CN (its answer's one text); an English interface shows the same reason in en-US. */
+export function reasonIn(language: string, reason: string): string {
+  const texts = Object.values(PASSWORD_TEXTS).find(([zh]) => zh === reason);
+  return texts && language === 'en-US' ? texts[1] : reason;
+}
+
 /** Change password (issue 16): the current password, a new one by the tenant's rule, typed twice. */
 export function ChangePasswordCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Fields>();
   const info = useChangePasswordInfo();
@@ -29,7 +35,7 @@ export function ChangePasswordCard() {
   let body;
   if (info.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
   else if (info.isError) body = <LoadFailed onRetry={() => void info.refetch()} />;
-  else if (!info.data.allowed) body = <Alert type="info" showIcon title={info.data.reason} />;
+  else if (!info.data.allowed) body = <Alert type="info" showIcon title={reasonIn(i18n.language, info.data.reason)} />;
   else {
     const rule = info.data;
     let pattern: RegExp | undefined;

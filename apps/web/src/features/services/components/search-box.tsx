@@ -48,7 +48,10 @@ export function SearchBox({
       {/* One line kept for the hot words from the first paint (they scroll sideways inside it), so nothing jumps. */}
       {(words.isPending || !!words.data?.length) && (
         <div className="svc-hot-words">
-          <span>{t('services.hotWords')}：</span>
+          <span>
+            {t('services.hotWords')}
+            {t('app.colon')}
+          </span>
           {(words.data ?? []).map((w) => (
             <button
               key={w}

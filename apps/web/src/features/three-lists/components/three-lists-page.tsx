@@ -93,7 +93,10 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
                     <Typography.Paragraph style={{ margin: '8px 0' }}>{d.dutyContent}</Typography.Paragraph>
                     {showServices && (
                       <Space wrap aria-label={t('threeLists.services')}>
-                        <Typography.Text strong>{t('threeLists.services')}：</Typography.Text>
+                        <Typography.Text strong>
+                          {t('threeLists.services')}
+                          {t('app.colon')}
+                        </Typography.Text>
                         {d.services.length ? (
                           d.services.map((s) =>
                             onOpenService ? (

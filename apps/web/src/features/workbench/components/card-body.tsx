@@ -491,6 +491,7 @@ const BODIES: Record<CardView['cardType'], (p: Props) => React.ReactNode> = {
  * rest. Shown in the card header.
  */
 export function CardOtherInfo({ items }: { items: CardView['otherInformationList'] }) {
+  const { t } = useTranslation();
   if (!items.length) return null;
   return (
     <ul className="wb-other-info">
@@ -504,7 +505,9 @@ export function CardOtherInfo({ items }: { items: CardView['otherInformationList
               </a>
             ) : (
               <span>
-                {x.label}：{x.value}
+                {x.label}
+                {t('app.colon')}
+                {x.value}
               </span>
             )}
           </li>

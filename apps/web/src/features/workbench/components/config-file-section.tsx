@@ -34,7 +34,9 @@ function SummaryView({ summary }: { summary: ConfigImportSummary }) {
           <ul className="wb-config-file-skips">
             {summary.skipped.map((s, i) => (
               <li key={i}>
-                {s.item}：{s.reason}
+                {s.item}
+                {t('app.colon')}
+                {s.reason}
               </li>
             ))}
           </ul>

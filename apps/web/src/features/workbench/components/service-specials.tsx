@@ -64,7 +64,9 @@ export function ServiceSpecials({ enabled, featured }: { enabled: boolean; featu
     <section className="wb-special" aria-labelledby="wb-special-title" data-testid="service-special">
       <div className="wb-special-head">
         <h2 id="wb-special-title" className="wb-card-title">
-          {t('workbench.special.title')}：{special.title}
+          {t('workbench.special.title')}
+          {t('app.colon')}
+          {special.title}
         </h2>
         <button type="button" className="plain-link" onClick={() => setAll(true)}>
           {t('workbench.special.all')}

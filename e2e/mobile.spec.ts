@@ -554,6 +554,23 @@ describe('on a laptop and wider screens', () => {
     }
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
+    // The pages a user lands on by mistake, in the shell and outside it: one main landmark, axe-clean (the way back
+    // was blue on blue), and one link back, not a button inside a link.
+    for (const path of ['/home/noPower', '/no-such-page']) {
+      await page.goto(`${server.url}${path}`);
+      await loaded(page);
+      expect(await page.getByRole('main').count(), path).toBe(1);
+      expect(JSON.stringify(await seriousA11yViolations(page), null, 1), path).toBe('[]');
+      const back = page.getByRole('link', { name: '返回首页' });
+      expect(await back.locator('button').count(), path).toBe(0);
+      // axe leaves a text the colour of its background to review, so the colours are checked here.
+      const [color, background] = await back.evaluate((a) => [
+        getComputedStyle(a).color,
+        getComputedStyle(a).backgroundColor,
+      ]);
+      expect(color, path).toBe('rgb(255, 255, 255)');
+      expect(background, path).not.toBe(color);
+    }
   });
 
   it('常用服务 keeps every service name on at most two lines at 1366, 1440 and 1920 px', async () => {

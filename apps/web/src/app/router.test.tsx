@@ -45,5 +45,11 @@ describe('the route table (issue 10, ADR 0059)', () => {
     at('/no-such-page');
     await screen.findByRole('heading', { name: '页面不存在' }, { timeout: 15_000 });
     await waitFor(() => expect(document.title).toBe('页面不存在 - 网上办事服务大厅'));
+    // Its own main landmark (it is outside the shell), and one link back, not a button inside a link (two tab stops).
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    const back = screen.getByRole('link', { name: '返回首页' });
+    expect(back.getAttribute('href')).toBe('/');
+    expect(back.querySelector('button, a')).toBeNull();
+    expect(screen.queryByRole('button', { name: '返回首页' })).toBeNull();
   });
 });

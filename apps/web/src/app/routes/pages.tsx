@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session/session-store.ts';
 import { NotBuilt } from '../../components/not-built.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { useRouteHandle } from '../route-handle.ts';
 
 /** A route of 2.1 whose capability a later release builds: its title, and a plain statement. */
@@ -19,11 +20,7 @@ export function NoPowerPage() {
       status="403"
       title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('noPower.title')}</h1>}
       subTitle={t('noPower.body')}
-      extra={
-        <Link to="/home/homePage">
-          <Button type="primary">{t('noPower.back')}</Button>
-        </Link>
-      }
+      extra={<LinkButton to="/home/homePage">{t('noPower.back')}</LinkButton>}
     />
   );
 }
@@ -55,19 +52,17 @@ export function DeletedMessagePage() {
   );
 }
 
-export function NotFoundPage() {
+/** 页面不存在. Outside the shell (an unknown address) the page is its own main landmark; inside, the shell's is. */
+export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
-  return (
+  const result = (
     <Result
       status="404"
       title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('pages.notFound')}</h1>}
-      extra={
-        <Link to="/">
-          <Button type="primary">{t('notBuilt.back')}</Button>
-        </Link>
-      }
+      extra={<LinkButton to="/">{t('notBuilt.back')}</LinkButton>}
     />
   );
+  return inShell ? result : <main>{result}</main>;
 }
 
 /** Pre-login pages that a later release builds, outside the shell. */

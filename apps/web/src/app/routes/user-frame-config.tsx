@@ -46,6 +46,6 @@ export const USER_FRAME_CONFIG_ELEMENTS: Record<string, React.ReactNode> = {
 export function UserFrameConfigRoute() {
   const { t } = useTranslation();
   const { name = '' } = useParams();
-  if (!(USER_FRAME_CONFIG_NAMES as readonly string[]).includes(name)) return <NotFoundPage />;
+  if (!(USER_FRAME_CONFIG_NAMES as readonly string[]).includes(name)) return <NotFoundPage inShell />;
   return USER_FRAME_CONFIG_ELEMENTS[name] ?? <NotBuilt title={t(`pages.${name}`)} />;
 }

@@ -15,7 +15,8 @@
  * keeps its session in a profile of its own, so Lighthouse is told not to reset storage and the bench clears the rest.
  *
  * `ROUNDS=1 WEB_BENCH_PAGES=/,/login WEB_BENCH_PRESETS=mobile LH_DUMP=/tmp/lh node bench/web.bench.ts` runs a part of
- * it and keeps each Lighthouse report.
+ * it and keeps each Lighthouse report. A path of WEB_BENCH_PAGES beyond the three is measured too (under /home as
+ * student01, elsewhere as a visitor), with the same baseline.
  *
  * `WEB_BENCH_BEFORE_DIST=/path/to/an/older/apps/web/dist` also serves that build (by a second server of this code,
  * `WEB_DIST`) and measures each page on it in the same rounds: a change of the web app beside the build before it, in
@@ -295,6 +296,14 @@ const pages: Array<{ name: string; browser: typeof anonymous; path: string; logi
   { name: '/login', browser: anonymous, path: '/login' },
   { name: '/home/homePage (student01)', browser: student, path: '/home/homePage', login: 'student01' },
 ].filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path));
+// Any other path named in WEB_BENCH_PAGES is measured too: under /home as student01, elsewhere as a visitor.
+for (const path of ONLY_PAGES ?? [])
+  if (!pages.some((p) => p.path === path))
+    pages.push(
+      path.startsWith('/home/')
+        ? { name: `${path} (student01)`, browser: student, path, login: 'student01' }
+        : { name: path, browser: anonymous, path },
+    );
 // Another running portal measured beside this one (WEB_BENCH_COMPARE), with browsers of its own.
 const COMPARE = (process.env.WEB_BENCH_COMPARE ?? '')
   .split(',')

@@ -538,6 +538,37 @@ describe('on a laptop and wider screens', () => {
     await page.close();
   });
 
+  it('the personal center and the efficiency page move at most 0.02 while their answers arrive, on a laptop and on a phone', async () => {
+    const { context, server } = journey;
+    const login = await context.newPage();
+    await loginAs(login, server.url, 'student01');
+    await login.close();
+    // Every part of the page waits for its own answer: the school calendar last (it pushed three cards out of the
+    // window, 0.13), the password rule, the school's logo and the figures in between (0.02–0.06 each, issue 10).
+    const delayOf = (u: string) =>
+      u.includes('getSchoolCalendar')
+        ? 1200
+        : /changePasswordInfo|GuiseLogoInfo|personalEfficiencyReport|personalReport|getSessionValidTime/i.test(u)
+          ? 800
+          : 300;
+    const settledNetwork = async (p: Page) => {
+      await loaded(p);
+      await p.waitForLoadState('networkidle');
+      await settled(p);
+    };
+    for (const viewport of [
+      { width: 1350, height: 940 },
+      { width: 390, height: 844 },
+    ])
+      for (const path of ['/home/PersonalCenter', '/home/effectivenessSupervision']) {
+        const page = await context.newPage();
+        await page.setViewportSize(viewport);
+        const shift = await loadShift(page, `${server.url}${path}`, settledNetwork, delayOf);
+        expect(shift, `${path} at ${viewport.width} px`).toBeLessThanOrEqual(0.02);
+        await page.close();
+      }
+  });
+
   it('the main pages are axe-clean at 1366 × 768, with one main landmark and a skip link', async () => {
     const { page, server } = journey;
     for (const path of ['/', '/login']) {

@@ -83,11 +83,72 @@ function Loading() {
   return <Spin aria-label={t('efficiency.loading')} />;
 }
 
+/**
+ * A block's figures: each under its title in the grid it has once its data is here, so nothing moves when it arrives
+ * (issue 10). Until then each figure is a grey bar on a line of the figure's own size, and the grid is busy.
+ */
+function StatisticGrid({
+  items,
+  keys,
+  lg,
+  testIdPrefix,
+}: {
+  items: Array<[string, React.ReactNode]> | null;
+  keys: readonly string[];
+  lg: number;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const values = new Map(items ?? []);
+  return (
+    <Row
+      gutter={[16, 16]}
+      role="list"
+      aria-busy={items ? undefined : true}
+      aria-label={items ? undefined : t('efficiency.loading')}
+    >
+      {keys.map((k) => (
+        <Col key={k} xs={12} sm={8} md={6} lg={lg} role="listitem" data-testid={`${testIdPrefix}-${k}`}>
+          {items ? (
+            <Statistic title={t(`efficiency.${k}`)} value={String(values.get(k))} />
+          ) : (
+            <Statistic
+              title={t(`efficiency.${k}`)}
+              value={'\u00a0'}
+              valueRender={(node) => <span style={PENDING_VALUE}>{node}</span>}
+            />
+          )}
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** A figure not here yet: a grey bar as tall as the figure's line (a no-break space in the figure's own font). */
+const PENDING_VALUE: React.CSSProperties = {
+  display: 'inline-block',
+  minWidth: '3em',
+  borderRadius: 4,
+  background: 'rgba(0, 0, 0, 0.06)',
+};
+
+const OVERVIEW_KEYS = [
+  'serviceCount',
+  'processServiceCount',
+  'visitCount',
+  'started',
+  'finished',
+  'running',
+  'overdue',
+  'onTimeRate',
+  'avgHours',
+] as const;
+
 function OverviewBlock({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
   const q = useOverview(filter);
   const o = q.data;
-  const items: Array<[string, React.ReactNode]> = o
+  const items: Array<[string, React.ReactNode]> | null = o
     ? [
         ['serviceCount', o.serviceCount],
         ['processServiceCount', o.processServiceCount],
@@ -99,20 +160,10 @@ function OverviewBlock({ filter }: { filter: Filter }) {
         ['onTimeRate', formatRate(o.onTimeRate)],
         ['avgHours', o.avgHours === null ? '—' : t('efficiency.hours', { value: formatHours(o.avgHours) })],
       ]
-    : [];
+    : null;
   return (
     <Section id="overview" title={t('efficiency.overview')}>
-      {!o ? (
-        <Loading />
-      ) : (
-        <Row gutter={[16, 16]} role="list">
-          {items.map(([k, v]) => (
-            <Col key={k} xs={12} sm={8} md={6} lg={4} role="listitem" data-testid={`overview-${k}`}>
-              <Statistic title={t(`efficiency.${k}`)} value={String(v)} />
-            </Col>
-          ))}
-        </Row>
-      )}
+      <StatisticGrid items={items} keys={OVERVIEW_KEYS} lg={4} testIdPrefix="overview" />
     </Section>
   );
 }
@@ -412,35 +463,36 @@ function OaBlock({ filter }: { filter: Filter }) {
   );
 }
 
+const PERSONAL_KEYS = [
+  'handled',
+  'pending',
+  'overdue',
+  'avgHours',
+  'onTimeRate',
+  'applied',
+  'appliedFinished',
+] as const;
+
 function PersonalBlock({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ current: 1, size: 5 });
   const report = usePersonalReport(filter);
   const detail = usePersonalDetail({ ...filter, ...page });
   const r = report.data;
+  const items: Array<[string, React.ReactNode]> | null = r
+    ? [
+        ['handled', r.handled],
+        ['pending', r.pending],
+        ['overdue', r.overdue],
+        ['avgHours', r.avgHours === null ? '—' : t('efficiency.hours', { value: formatHours(r.avgHours) })],
+        ['onTimeRate', formatRate(r.onTimeRate)],
+        ['applied', r.applied],
+        ['appliedFinished', r.appliedFinished],
+      ]
+    : null;
   return (
     <Section id="personal" title={t('efficiency.personal')}>
-      {!r ? (
-        <Loading />
-      ) : (
-        <Row gutter={[16, 16]} role="list">
-          {(
-            [
-              ['handled', r.handled],
-              ['pending', r.pending],
-              ['overdue', r.overdue],
-              ['avgHours', r.avgHours === null ? '—' : t('efficiency.hours', { value: formatHours(r.avgHours) })],
-              ['onTimeRate', formatRate(r.onTimeRate)],
-              ['applied', r.applied],
-              ['appliedFinished', r.appliedFinished],
-            ] as Array<[string, React.ReactNode]>
-          ).map(([k, v]) => (
-            <Col key={k} xs={12} sm={8} md={6} lg={3} role="listitem" data-testid={`personal-${k}`}>
-              <Statistic title={t(`efficiency.${k}`)} value={String(v)} />
-            </Col>
-          ))}
-        </Row>
-      )}
+      <StatisticGrid items={items} keys={PERSONAL_KEYS} lg={3} testIdPrefix="personal" />
       <h3 style={{ fontSize: 14, marginTop: 16 }}>{t('efficiency.myNodes')}</h3>
       <Table
         size="small"

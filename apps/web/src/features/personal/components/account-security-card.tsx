@@ -19,17 +19,23 @@ function SessionValidTime() {
   const ticket = useSession((s) => s.casTicket);
   const latest = useSessionTime();
   if (!ticket) return <span>{t('personal.security.sessionUnknown')}</span>;
-  if (!latest) return <Skeleton.Input active size="small" />;
+  // Until the guard's first check: the two lines the answer takes, so nothing below moves when it comes (issue 10).
+  if (!latest)
+    return (
+      <span className="pc-session" aria-busy="true">
+        <span className="pc-pending">{'\u00a0'}</span>
+        <span className="pc-pending">{'\u00a0'}</span>
+      </span>
+    );
   const valid = { data: latest };
   if (valid.data.validTime <= 0) return <Tag color="red">{t('personal.security.sessionExpired')}</Tag>;
   const { hours, minutes } = splitDuration(valid.data.validTime);
   return (
-    <span data-testid="session-valid-time">
-      {t('personal.security.sessionLeft', { hours, minutes })}
+    <span data-testid="session-valid-time" className="pc-session">
+      <span>{t('personal.security.sessionLeft', { hours, minutes })}</span>
       {valid.data.expireTime > 0 && (
         <span className="pc-muted">
-          {' '}
-          · {t('personal.security.sessionUntil', { time: formatTenantTime(valid.data.expireTime) })}
+          {t('personal.security.sessionUntil', { time: formatTenantTime(valid.data.expireTime) })}
         </span>
       )}
     </span>

@@ -1,5 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_TEXTS } from '@portal/contracts/password';
-import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useChangePasswordInfo } from '../api/get-change-password-info.ts';
@@ -33,7 +33,9 @@ export function ChangePasswordCard() {
     );
 
   let body;
-  if (info.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  // Until the answer: a bar the size of the one-line notice most users get (a school's sign-in, a demo account), so
+  // what is below moves not at all for them and only further down for those who get the form (issue 10).
+  if (info.isPending) body = <div className="pc-pending-notice" aria-busy="true" />;
   else if (info.isError) body = <LoadFailed onRetry={() => void info.refetch()} />;
   else if (!info.data.allowed) body = <Alert type="info" showIcon title={reasonIn(i18n.language, info.data.reason)} />;
   else {

@@ -115,7 +115,7 @@ function StatisticGrid({
             <Statistic
               title={t(`efficiency.${k}`)}
               value={'\u00a0'}
-              valueRender={(node) => <span style={PENDING_VALUE}>{node}</span>}
+              valueRender={(node) => <span className="pending-line">{node}</span>}
             />
           )}
         </Col>
@@ -123,14 +123,6 @@ function StatisticGrid({
     </Row>
   );
 }
-
-/** A figure not here yet: a grey bar as tall as the figure's line (a no-break space in the figure's own font). */
-const PENDING_VALUE: React.CSSProperties = {
-  display: 'inline-block',
-  minWidth: '3em',
-  borderRadius: 4,
-  background: 'rgba(0, 0, 0, 0.06)',
-};
 
 const OVERVIEW_KEYS = [
   'serviceCount',

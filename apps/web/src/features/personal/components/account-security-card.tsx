@@ -23,8 +23,8 @@ function SessionValidTime() {
   if (!latest)
     return (
       <span className="pc-session" aria-busy="true">
-        <span className="pc-pending">{'\u00a0'}</span>
-        <span className="pc-pending">{'\u00a0'}</span>
+        <span className="pending-line">{'\u00a0'}</span>
+        <span className="pending-line">{'\u00a0'}</span>
       </span>
     );
   const valid = { data: latest };

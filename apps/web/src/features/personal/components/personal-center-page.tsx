@@ -76,7 +76,7 @@ function ProfileCard() {
                       <span>{user.tenant_name}</span>
                     </span>
                     {logo.isPending ? (
-                      <span className="pc-pending" aria-hidden="true">
+                      <span className="pending-line" aria-hidden="true">
                         {'\u00a0'}
                       </span>
                     ) : (

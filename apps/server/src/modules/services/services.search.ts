@@ -300,6 +300,28 @@ export class ServiceSearchIndex {
     this.holes++;
   }
 
+  /**
+   * Whether a service the caller may see holds the whole of `word`, of two characters or more, in its name, its
+   * labels, or its department's, scene's or type's name: not only in its guide, not only by pinyin. A searched word
+   * is offered to everyone as a hot word only then, so nobody can put a phrase of their own on the landing page by
+   * searching it (a search for "成绩查询 加微信…" finds 成绩查询 by its terms, but no service holds the phrase).
+   */
+  namesHold(word: string, visible: (v: ServiceVisibility) => boolean): boolean {
+    const qn = normalize(word);
+    if ([...qn].length < 2 || !plain(qn) || qn.includes('|')) return false;
+    const verdicts = new Map<number, boolean>();
+    for (const p of this.text.candidates(qn)) {
+      const no = p >>> BITS;
+      const d = this.docs[no];
+      if (!d || !(d.nameN.includes(qn) || d.labelsN.includes(qn) || d.groupsN.includes(qn))) continue;
+      const c = this.classOf[no]!;
+      let v = verdicts.get(c);
+      if (v === undefined) verdicts.set(c, (v = visible(this.classes[c]!)));
+      if (v) return true;
+    }
+    return false;
+  }
+
   /** A click raised a service's heat: ranking follows without a rebuild. */
   bump(id: string, by = 1): void {
     const d = this.get(id);

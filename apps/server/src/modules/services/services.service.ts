@@ -462,8 +462,9 @@ export async function searchGuides(c: Caller, keyword: string, size: number) {
 }
 
 /**
- * searchHeatWord (both variants, and the landing index): the tenant's most searched words that find something for
- * this caller — a visitor is never offered 请假 when only logged-in roles may see the leave services (issue 16).
+ * searchHeatWord (both variants, and the landing index): the tenant's most searched words that a service this caller
+ * may see holds whole, in its name, labels or groups (ServiceSearchIndex.namesHold) — a visitor is never offered 请假
+ * when only logged-in roles may see the leave services (issue 16), and nobody's own phrase reaches the landing page.
  * The same for every caller of one audience (visitors, administrators, one role), at most VISITS_MAX_AGE_MS old.
  */
 export async function heatWords(c: Caller, size: number): Promise<string[]> {
@@ -474,13 +475,13 @@ export async function heatWords(c: Caller, size: number): Promise<string[]> {
     `heatWords|${size}|${audience}`,
     async () => {
       const [words, index] = await Promise.all([
-        repo(c).heatWords(c.tenantId, size * 4),
+        repo(c).heatWords(c.tenantId, size * 8),
         searchIndexFor(c.db, c.tenantId, c.read?.version),
       ]);
       const visible = visibleIn(c, undefined);
       return words
         .map((r) => r.keyword)
-        .filter((w) => index.page(w, visible, 0, 0).total > 0)
+        .filter((w) => index.namesHold(w, visible))
         .slice(0, size);
     },
     VISITS_MAX_AGE_MS,

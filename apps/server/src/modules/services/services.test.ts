@@ -5,6 +5,7 @@ import { demoServices, DEMO_DEPTS, DEMO_SCENES } from '../../db/seed/catalogue.t
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
 import { seed } from '../../db/seed/index.ts';
 import { bumpCatalogue } from './catalogue-version.ts';
+import { flushSearchWords } from './search-words.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { seedOtherTenant } from '../chat/chat-test-client.ts';
 
@@ -289,10 +290,26 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     expect(await post(`${P}/serverCenter/searchMiss/page`, {}, 'student01')).toMatchObject({ http: 403 });
     expect(await post(`${P}/serverCenter/searchMiss/page`, { current: 0 }, 'admin')).toMatchObject({ http: 400 });
 
-    await t.db.db.updateTable('svc_search_words').set({ hits: 10_000 }).where('keyword', '=', 'cjcx').execute();
+    // A hot word is a word of the catalogue: a service holds it whole in its name, labels or groups. A phrase that
+    // finds 成绩查询 by its terms, searched more than any word, is not offered to everyone on the landing page, nor
+    // pinyin initials, nor a single character.
+    const phrase = '成绩查询 加微信xyz领取答案';
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await post(`${P}/nobody/prepareLogin/searchService`, { keyword: phrase, tenantId: T })).result.total,
+      ).toBeGreaterThan(0);
+    await flushSearchWords(t.db.db);
+    const tally = (keyword: string, hits: number) =>
+      t.db.db
+        .insertInto('svc_search_words')
+        .values({ tenant_id: T, keyword, hits, misses: 0, last_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['tenant_id', 'keyword']).doUpdateSet({ hits }))
+        .execute();
+    for (const w of [phrase, 'cjcx', '成']) await tally(w, 10_000);
+    await tally('图书', 9_000);
     const words = await post(`${W}/nobody/searchHeatWord`, { tenantId: T, size: 3 });
-    expect(words.result[0]).toBe('cjcx');
-    expect(words.result).not.toContain('量子纠缠');
+    expect(words.result[0]).toBe('图书');
+    for (const w of [phrase, 'cjcx', '成', '量子纠缠']) expect(words.result).not.toContain(w);
     expect((await post(`${W}/searchHeatWord`, {}, 'student01')).result.length).toBeGreaterThan(0);
     // A hot word finds something for whoever is offered it: 请假 finds no service a visitor may see (issue 16).
     await t.db.db.updateTable('svc_search_words').set({ hits: 20_000 }).where('keyword', '=', '请假').execute();

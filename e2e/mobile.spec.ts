@@ -630,6 +630,52 @@ describe('on a laptop and wider screens', () => {
     }
   });
 
+  it('in English the service cards keep their heat and rating on one line each, on `/`, /allServices and the service hall; /allServices has the school’s name and a language switch', async () => {
+    const { page, server } = journey;
+    const stats = async (where: string) => {
+      const cards = page.locator('article.svc-card');
+      await expect.poll(() => cards.count(), where).toBeGreaterThan(0);
+      return page.locator('.svc-heat, .svc-rating').evaluateAll((els) =>
+        els
+          .filter((el) => (el as HTMLElement).offsetParent)
+          .map((el) => {
+            const lineHeight =
+              parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5715;
+            return { text: el.textContent, lines: Math.round(el.getBoundingClientRect().height / lineHeight) };
+          }),
+      );
+    };
+    await page.goto(`${server.url}/allServices`);
+    const header = page.getByRole('banner');
+    await header.getByText('示例大学网上办事服务大厅').waitFor();
+    await header.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await header.getByRole('button', { name: 'Log in' }).waitFor();
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 768 });
+      const looked = await stats(`/allServices at ${width} px`);
+      expect(looked.length).toBeGreaterThan(3);
+      expect(
+        looked.filter((l) => l.lines > 1),
+        `/allServices at ${width} px`,
+      ).toEqual([]);
+      await expectNoSidewaysScroll(page, width);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('tab', { name: 'By department' }).click();
+    expect(
+      (await stats('/')).filter((l) => l.lines > 1),
+      '/',
+    ).toEqual([]);
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/serviceHall`);
+    expect(
+      (await stats('/home/serviceHall')).filter((l) => l.lines > 1),
+      'the service hall',
+    ).toEqual([]);
+  });
+
   it('gives a user who chose English `/` without the Chinese first screen, and the English page', async () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/`);

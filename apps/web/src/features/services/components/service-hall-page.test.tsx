@@ -157,6 +157,10 @@ describe.each([
 
   it('searches within the route’s service type; hot words search too', async () => {
     renderWithApp(<ServiceHallPage serviceType={serviceType} />, `/home/${route}`);
+    // A department chosen before: the search covers every department (the call has no filter), and the address
+    // says so rather than keep a filter the result does not follow.
+    await user.click(await screen.findByRole('radio', { name: '教务处 (13)' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('deptId=d1'));
     await user.click(await screen.findByText('请假'));
     await waitFor(() =>
       expect(api.searchService).toHaveBeenLastCalledWith({ keyword: '请假', current: 1, size: 12, serviceType }),
@@ -164,5 +168,6 @@ describe.each([
     expect(await screen.findByText('“请假”的搜索结果，共 1 项')).toBeTruthy();
     // Filters give way to the search result.
     expect(screen.queryByRole('radio', { name: '教务处 (13)' })).toBeNull();
+    expect(screen.getByTestId('where').textContent).not.toContain('deptId');
   });
 });

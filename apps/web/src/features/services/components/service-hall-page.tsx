@@ -96,7 +96,13 @@ export function ServiceHallPage({
         <Typography.Title level={1} className="svc-page-title">
           {landing ? t('services.allServices') : t(TITLES[serviceType])}
         </Typography.Title>
-        <SearchBox value={keyword} onSearch={(k) => update({ keyword: k })} size="middle" />
+        {/* A search covers every department, scene and type (searchService takes no filter): the filters chosen
+            before leave the address with it, and are back at 全部 when the search is cleared. */}
+        <SearchBox
+          value={keyword}
+          onSearch={(k) => update({ keyword: k, deptId: '', sceneId: '', typeId: '' })}
+          size="middle"
+        />
         {!keyword && (
           <div className="svc-filters">
             {FILTERS.map((f) => (

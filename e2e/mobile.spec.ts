@@ -676,6 +676,37 @@ describe('on a laptop and wider screens', () => {
     ).toEqual([]);
   });
 
+  it('a keyboard user who closes a guide or a rating dialog with Escape is back on the button that opened it', async () => {
+    const { page, server } = journey;
+    const focused = () =>
+      page.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        return a && a !== document.body
+          ? `${a.closest('article')?.getAttribute('aria-label')}: ${a.textContent}`
+          : 'body';
+      });
+    const openAndClose = async (name: string | RegExp, where: string) => {
+      const button = page.locator('article.svc-card').first().getByRole('button', { name });
+      await button.focus();
+      const opener = await focused();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
+      await settled(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await expect.poll(focused, `${name} on ${where}`).toBe(opener);
+    };
+    await page.goto(`${server.url}/`);
+    await loaded(page);
+    await openAndClose(/^办事指南$/, '/');
+    await openAndClose(/^办事指南$/, '/');
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/serviceHall`);
+    await page.locator('article.svc-card').first().waitFor();
+    await openAndClose(/^办事指南$/, 'the service hall');
+    await openAndClose(/^评价 /, 'the service hall');
+  });
+
   it('gives a user who chose English `/` without the Chinese first screen, and the English page', async () => {
     const { page, server } = journey;
     await page.goto(`${server.url}/`);

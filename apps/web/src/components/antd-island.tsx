@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
 import { loadPart } from '../lib/lazy/load-part.ts';
+import { ReturnFocus } from './return-focus.tsx';
 
 const AntdPresentContext = createContext(false);
 /** Set by AntdTheme: inside it, Ant Design's providers and style sheet are already there. */
@@ -14,10 +15,19 @@ const Theme = lazy(() => loadPart(() => import('./antd-theme.tsx')).then((m) => 
  */
 export function AntdIsland({ children }: { children: ReactNode }) {
   // A child may be a lazy part of its own: it suspends here, not up to the route.
-  if (useContext(AntdPresentContext)) return <Suspense fallback={null}>{children}</Suspense>;
+  if (useContext(AntdPresentContext))
+    return (
+      <>
+        <ReturnFocus />
+        <Suspense fallback={null}>{children}</Suspense>
+      </>
+    );
   return (
-    <Suspense fallback={null}>
-      <Theme>{children}</Theme>
-    </Suspense>
+    <>
+      <ReturnFocus />
+      <Suspense fallback={null}>
+        <Theme>{children}</Theme>
+      </Suspense>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ReturnFocus } from '../../../components/return-focus.tsx';
 import { loadPart } from '../../../lib/lazy/load-part.ts';
 
 // The guide drawer (and the HTML sanitiser it needs) is a code part of its own, loaded when a guide is first opened.
@@ -14,8 +15,11 @@ export function GuideDrawerPart({
 }) {
   if (!service) return null;
   return (
-    <Suspense fallback={null}>
-      <GuideDrawer service={service} onClose={onClose} />
-    </Suspense>
+    <>
+      <ReturnFocus />
+      <Suspense fallback={null}>
+        <GuideDrawer service={service} onClose={onClose} />
+      </Suspense>
+    </>
   );
 }

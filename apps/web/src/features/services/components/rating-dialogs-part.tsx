@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ReturnFocus } from '../../../components/return-focus.tsx';
 import { loadPart } from '../../../lib/lazy/load-part.ts';
 
 // The rating dialogs (Ant Design's Form, Rate, Progress and Pagination with them) are code parts of their own,
@@ -14,9 +15,12 @@ type Target = { serviceId: string; serviceName: string } | null;
 export function RateDialogPart({ service, onClose }: { service: Target; onClose: () => void }) {
   if (!service) return null;
   return (
-    <Suspense fallback={null}>
-      <RateDialog service={service} onClose={onClose} />
-    </Suspense>
+    <>
+      <ReturnFocus />
+      <Suspense fallback={null}>
+        <RateDialog service={service} onClose={onClose} />
+      </Suspense>
+    </>
   );
 }
 
@@ -24,8 +28,11 @@ export function RateDialogPart({ service, onClose }: { service: Target; onClose:
 export function RatingsDialogPart({ service, onClose }: { service: Target; onClose: () => void }) {
   if (!service) return null;
   return (
-    <Suspense fallback={null}>
-      <RatingsDialog service={service} onClose={onClose} />
-    </Suspense>
+    <>
+      <ReturnFocus />
+      <Suspense fallback={null}>
+        <RatingsDialog service={service} onClose={onClose} />
+      </Suspense>
+    </>
   );
 }

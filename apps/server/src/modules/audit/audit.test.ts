@@ -195,6 +195,35 @@ describe.each(testDatabases)('the configuration audit log on %s', (engine) => {
     expect((await preLogin()).showTools).toBe(pre.showTools);
   });
 
+  it('refuses to revert a deletion that would put a seventh custom navigation item back (最多可添加6个), and lets it once there is room', async () => {
+    type Nav = { id: string; navigationName: string; isBuilt: number };
+    const customs = async () =>
+      ((await call('admin', '/indexnavigationconfig/list')).result as Nav[]).filter((n) => n.isBuilt === 2);
+    const add = (navigationName: string) =>
+      call('admin', '/indexnavigationconfig/submit', {
+        navigationName,
+        configPath: 'https://x.demo.edu.cn',
+        isAuto: 1,
+      });
+    for (let i = (await customs()).length; i < 6; i++) expect((await add(`限额导航${i}`)).status).toBe(1000);
+    expect(await add('第七个')).toMatchObject({ http: 400, msg: '最多可添加6个' });
+    const gone = (await customs()).at(-1)!;
+    expect((await call('admin', '/indexnavigationconfig/remove', { ids: [gone.id] })).status).toBe(1000);
+    expect((await add('替补导航')).status).toBe(1000);
+    const [removal] = (await entriesOf(gone.id)).filter((e) => e.action === 'delete');
+    expect(await call('admin', AUDIT_PATHS.revert, { id: removal!.id })).toMatchObject({
+      http: 400,
+      msg: '最多可添加6个',
+    });
+    expect(await customs()).toHaveLength(6);
+    // Nothing of the refused revert stays: with room again, the same entry reverts.
+    const other = (await customs()).find((n) => n.navigationName === '替补导航')!;
+    expect((await call('admin', '/indexnavigationconfig/remove', { ids: [other.id] })).status).toBe(1000);
+    expect((await call('admin', AUDIT_PATHS.revert, { id: removal!.id })).status).toBe(1000);
+    expect((await customs()).map((n) => n.id)).toContain(gone.id);
+    expect(await customs()).toHaveLength(6);
+  });
+
   it('keeps the secrets of an external data source out of the log, and does not revert such an entry', async () => {
     const saved = await call('admin', '/cardcolumnconfig/submitApi', {
       apiName: '教务待办',

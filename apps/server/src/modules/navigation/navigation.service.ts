@@ -22,10 +22,22 @@ registerAuditKind('navigation', {
   },
   async restore(deps, tenantId, id, state) {
     const r = repo(deps);
+    const existed = await r.navigationItem(tenantId, id);
     await r.removeNavigationRow(tenantId, id);
-    if (state) await r.insertNavigation({ ...(state as WbNavigationRow), id, tenant_id: tenantId });
+    if (!state) return;
+    const row = state as WbNavigationRow;
+    // A deleted custom item put back is an item added: the limit of 6 holds for it too (a revert of a deletion
+    // made 7 of 6 when another item had been added since).
+    if (row.is_built !== 1 && existed?.is_built !== 2) await assertRoomForCustom(deps, tenantId);
+    await r.insertNavigation({ ...row, id, tenant_id: tenantId });
   },
 });
+
+/** 5: "Custom navigation is limited to 6 ('最多可添加6个')." Checked in the transaction that adds one. */
+async function assertRoomForCustom(deps: AppDeps, tenantId: string): Promise<void> {
+  if ((await repo(deps).customNavigationCount(tenantId)) >= CUSTOM_NAVIGATION_LIMIT)
+    throw badRequest(WORKBENCH_MESSAGES.navigationLimit, `limit ${CUSTOM_NAVIGATION_LIMIT}`);
+}
 const navSummary = (name: string) => `导航「${name}」`;
 
 // ---- navigation ----
@@ -71,12 +83,10 @@ export async function submitNavigation(
       return toNavigation((await repo(tx).navigationItem(ctx.tenantId, input.id!))!);
     });
   }
-  // 5: "Custom navigation is limited to 6 ('最多可添加6个')."
-  if ((await repo(deps).customNavigationCount(ctx.tenantId)) >= CUSTOM_NAVIGATION_LIMIT)
-    throw badRequest(WORKBENCH_MESSAGES.navigationLimit, `limit ${CUSTOM_NAVIGATION_LIMIT}`);
   assertCustomPath(input.configPath);
   const id = newId();
   return audited(deps, ctx, { kind: 'navigation', id, summary: navSummary(input.navigationName) }, async (tx) => {
+    await assertRoomForCustom(tx, ctx.tenantId);
     const r = repo(tx);
     const sort = input.sort || (await r.navigation(ctx.tenantId)).length + 1;
     await r.insertNavigation({

@@ -106,6 +106,29 @@ describe.each(testDatabases)('the notice page on %s', (engine) => {
     await Promise.all([teacher.close(), student.close()]);
   });
 
+  it('a withdrawn notice keeps the read count it had (those who never opened it are not counted as readers), and leaves the conversation list', async () => {
+    const published = await post('admin', `${P}/app/msg/manage/publish`, { mpId: JWC, title: '撤回前读过的通知' });
+    const id = published.result.id as string;
+    const recipients = published.result.recipients as number;
+    expect(recipients).toBeGreaterThanOrEqual(3);
+    const [, , STUDENT] = DEMO_USERS.map((u) => u.id) as [string, string, string];
+    expect(await post('student01', `${P}/mpManage/readMessage`, { messageId: id, userId: STUDENT })).toMatchObject({
+      status: 1000,
+    });
+    expect(await row(id)).toMatchObject({ readCount: 1, recipients });
+    expect(await post('admin', `${P}/app/msg/manage/withdraw`, { id })).toMatchObject({ status: 1000 });
+    expect(await row(id)).toMatchObject({ readCount: 1, recipients, withdrawnAt: expect.any(String) });
+    // Nobody's conversation with the account still shows the withdrawn notice as its last message.
+    const previews = await t.db.db
+      .selectFrom('chat_conversations')
+      .where('tenant_id', '=', '000000')
+      .where('last_message_id', '=', id)
+      .select('last_content')
+      .execute();
+    expect(previews.length).toBeGreaterThan(0);
+    expect(previews.filter((p) => p.last_content !== '')).toEqual([]);
+  });
+
   it('checks the configuration menu on the server; another tenant sees none of it', async () => {
     for (const path of ['page', 'options', 'publish', 'withdraw']) {
       const res = await post('student01', `${P}/app/msg/manage/${path}`, { mpId: JWC, title: 'x', id: 'x' });

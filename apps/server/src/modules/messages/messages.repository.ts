@@ -115,6 +115,13 @@ export function messagesRepository(db: Db) {
           .where('message_id', '=', id)
           .where('read_at', 'is', null)
           .execute();
+        // As a revoked chat message: the conversations it ended show no title of it any more.
+        await trx
+          .updateTable('chat_conversations')
+          .set({ last_content: '' })
+          .where('tenant_id', '=', tenantId)
+          .where('last_message_id', '=', id)
+          .execute();
         return true;
       });
     },
@@ -149,6 +156,9 @@ export function messagesRepository(db: Db) {
               .whereRef('i.tenant_id', '=', 'n.tenant_id')
               .whereRef('i.message_id', '=', 'n.message_id')
               .where('i.read_at', 'is not', null)
+              // A withdrawal takes the notice out of every unread count by marking it read at that moment: those
+              // are not reads (a withdrawn notice showed 2/2 read with one recipient who never saw it).
+              .where((e) => e.or([e('n.deleted_at', 'is', null), e('i.read_at', '<', e.ref('n.deleted_at'))]))
               .select((e) => e.fn.countAll<number>().as('c'))
               .as('read_count'),
           ])

@@ -76,6 +76,23 @@ describe('school sign-in with OpenID Connect (real server, real provider, Debian
       .waitFor({ state: 'visible' });
   };
 
+  it('/login is painted by the server with the school’s button, and the browser takes it over without an error', async () => {
+    const html = await (await fetch(`${journey.server.url}/login`)).text();
+    expect(html).toContain('data-first-screen');
+    expect(html).toContain('统一身份认证登录');
+    expect(html).not.toMatch(/identity\.login\./);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${journey.server.url}/login`);
+      await page.getByLabel('账号').waitFor({ state: 'visible' });
+      await expect.poll(() => page.locator('[data-until-script]').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      page.removeAllListeners('pageerror');
+    }
+  });
+
   it("portal → the provider's login page → back signed in, then out at both ends", async () => {
     await page.goto(`${journey.server.url}/login?redirect=/home/homePage`);
     const school = page.getByRole('button', { name: /统一身份认证登录/ });

@@ -12,6 +12,9 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 import { seedLogin } from '../features/auth/api/prefetch-login.ts';
 import { seedLanding } from '../features/services/api/prefetch-landing.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
+// The texts the first script registers before anything renders (main.tsx imports it first): without them a tenant
+// with the school's sign-in got `identity.login.button` painted, and the browser's hydration failed on it.
+import './i18n-first-texts.ts';
 import { PortalApp } from './portal-app.tsx';
 import { preloadRoute } from './router.tsx';
 

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n/i18n.ts';
+import { setLanguage } from '../../../lib/i18n/i18n.ts';
+import { defaultExportName, durationText, transferText } from '../lib/validation.ts';
 
 const api = vi.hoisted(() => ({
   count: 0,
@@ -34,12 +35,12 @@ vi.mock('../api/transfer-urls.ts', () => ({
 
 const { ExportDialog } = await import('./export-dialog.tsx');
 
-function renderDialog() {
+function renderDialog(defaultFileName = '职责清单') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
       <App>
-        <ExportDialog urls={{} as never} defaultFileName="职责清单" onClose={() => undefined} />
+        <ExportDialog urls={{} as never} defaultFileName={defaultFileName} onClose={() => undefined} />
       </App>
     </QueryClientProvider>,
   );
@@ -81,5 +82,32 @@ describe('bulk export dialog', () => {
       expect(api.started).toEqual([{ fileName: '职责清单_1', dataRange: 1, exportField: 'dutyName:职责名称' }]),
     );
     expect(await screen.findByText('正在导出')).toBeTruthy();
+  });
+
+  it('in English: the page title as a default name that passes the rule, and the messages in English', async () => {
+    expect(defaultExportName('Department duty lists')).toBe('Department_duty_lists');
+    expect(defaultExportName(' 部门职责清单配置 ')).toBe('部门职责清单配置');
+    expect(defaultExportName('a / b — c')).toBe('a_b_c');
+    await setLanguage('en-US');
+    try {
+      expect(transferText('文件名称不可超过30个字符')).toBe('The file name may not be longer than 30 characters');
+      expect(transferText('文件中没有数据')).toBe('The file holds no data');
+      expect(transferText('别的消息')).toBe('别的消息');
+      expect(durationText('1分5秒')).toBe('1 min 5 s');
+      expect(durationText('0秒')).toBe('0 s');
+      api.count = 6;
+      renderDialog('Department duty lists');
+      await screen.findByText('6 rows');
+      const name = screen.getByLabelText('File name');
+      expect((name as HTMLInputElement).value).toBe('Department_duty_lists');
+      fireEvent.change(name, { target: { value: '' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      expect(await screen.findByText('Please enter a file name')).toBeTruthy();
+      fireEvent.change(name, { target: { value: 'Department_duty_lists' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(api.started).toMatchObject([{ fileName: 'Department_duty_lists' }]));
+    } finally {
+      await setLanguage('zh-CN');
+    }
   });
 });

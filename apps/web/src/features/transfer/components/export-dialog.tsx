@@ -5,7 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useExportCount, useExportFields } from '../api/transfer-queries.ts';
 import { startExport, type TransferUrls } from '../api/transfer-urls.ts';
-import { exportFieldParam, exportFieldsError, failureAction, fileNameError } from '../lib/validation.ts';
+import {
+  defaultExportName,
+  exportFieldParam,
+  exportFieldsError,
+  failureAction,
+  fileNameError,
+  transferText,
+} from '../lib/validation.ts';
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { ProgressDialog } from './progress-dialog.tsx';
@@ -24,7 +31,7 @@ export type ExportDialogProps = {
 function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], onClose }: ExportDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [fileName, setFileName] = useState(defaultFileName);
+  const [fileName, setFileName] = useState(() => defaultExportName(defaultFileName));
   const [chosenFields, setChosenFields] = useState<string[] | null>(null);
   const [dataRange, setDataRange] = useState(chosenIds.length ? DATA_RANGE_CHOSEN : DATA_RANGE_ALL);
   const [touched, setTouched] = useState(false);
@@ -41,8 +48,8 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
   };
   const count = useExportCount(urls, countBody);
 
-  const nameError = touched ? fileNameError(fileName) : null;
-  const fieldError = touched ? exportFieldsError(selected) : null;
+  const nameError = touched ? transferText(fileNameError(fileName)) : null;
+  const fieldError = touched ? transferText(exportFieldsError(selected)) : null;
 
   const submit = async () => {
     setTouched(true);
@@ -61,7 +68,7 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
     } catch (err) {
       const f = failureOf(err, t('transfer.operationFailed'));
       if (failureAction(f.status, false) === 'close') {
-        message.error(f.msg);
+        message.error(transferText(f.msg));
         onClose();
       } else setFailure(f);
     } finally {

@@ -1,5 +1,6 @@
 import { Alert, Typography } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { transferText } from '../lib/validation.ts';
 
 export type Failure = { status: number; msg: string; msgDetail: string };
 
@@ -9,7 +10,7 @@ export function failureOf(err: unknown, fallback: string): Failure {
   return { status: e?.status ?? 0, msg: e?.msg || e?.message || fallback, msgDetail: e?.msgDetail ?? '' };
 }
 
-/** Section 8: the server's msg, with its msgDetail copyable. */
+/** Section 8: the server's msg (in the interface's language when it is one of this capability's), with its msgDetail copyable. */
 export function FailureNotice({ failure }: { failure: Failure }) {
   const { t } = useTranslation();
   return (
@@ -17,7 +18,7 @@ export function FailureNotice({ failure }: { failure: Failure }) {
       type="error"
       showIcon
       role="alert"
-      title={failure.msg || t('transfer.operationFailed')}
+      title={transferText(failure.msg) || t('transfer.operationFailed')}
       description={
         failure.msgDetail ? (
           <Typography.Text

@@ -29,6 +29,7 @@ import {
   importFileError,
   matchError,
   ruleError,
+  transferText,
 } from '../lib/validation.ts';
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
@@ -59,13 +60,13 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
   const fail = (err: unknown) => {
     const f = failureOf(err, t('transfer.operationFailed'));
     if (failureAction(f.status, false) === 'close') {
-      message.error(f.msg);
+      message.error(transferText(f.msg));
       onClose();
     } else setFailure(f);
   };
   const fileList = files.map((f) => ({ name: f.name, size: f.size ?? 0 }));
-  const fileError = touched ? importFileError(fileList) : null;
-  const lineError = touched ? headerLineError(headerLine) : null;
+  const fileError = touched ? transferText(importFileError(fileList)) : null;
+  const lineError = touched ? transferText(headerLineError(headerLine)) : null;
 
   const next = async () => {
     setTouched(true);
@@ -131,7 +132,9 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
 
   const step2Errors =
     touched && match
-      ? [ruleError(ruleNum), checkFieldsError(checkFields), matchError(match.dbFieldList, matrix)]
+      ? [ruleError(ruleNum), checkFieldsError(checkFields), matchError(match.dbFieldList, matrix)].map((e) =>
+          transferText(e),
+        )
       : [null, null, null];
   return (
     <Modal

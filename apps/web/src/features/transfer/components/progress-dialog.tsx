@@ -5,7 +5,7 @@ import { App, Button, Modal, Progress, Space, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { downloadFailedRows, getProgress, type TransferUrls } from '../api/transfer-urls.ts';
-import { failureAction } from '../lib/validation.ts';
+import { durationText, failureAction, transferText } from '../lib/validation.ts';
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 
 /**
@@ -46,7 +46,7 @@ export function ProgressDialog({
         const f = failureOf(err, t('transfer.operationFailed'));
         const action = failureAction(f.status, true);
         if (action === 'close') {
-          message.error(f.msg);
+          message.error(transferText(f.msg));
           closeRef.current();
           return;
         }
@@ -128,8 +128,8 @@ export function ProgressDialog({
         {progress && kind === 'import' && <Typography.Text>{t('transfer.importSummary', progress)}</Typography.Text>}
         {progress && (
           <Typography.Text type="secondary">
-            {t('transfer.useTime', { time: progress.useTimeStr })}
-            {!done && ` · ${t('transfer.remainTime', { time: progress.tryMathRemainTime })}`}
+            {t('transfer.useTime', { time: durationText(progress.useTimeStr) })}
+            {!done && ` · ${t('transfer.remainTime', { time: durationText(progress.tryMathRemainTime) })}`}
           </Typography.Text>
         )}
         {failure && <FailureNotice failure={failure} />}

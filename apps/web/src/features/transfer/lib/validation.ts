@@ -1,6 +1,18 @@
-import { IMPORT_HEADER_ROW_MAX, IMPORT_HEADER_ROW_MIN, IMPORT_MAX_BYTES } from '@portal/contracts/constants';
+import {
+  EXPORT_FILE_NAME_MAX,
+  IMPORT_HEADER_ROW_MAX,
+  IMPORT_HEADER_ROW_MIN,
+  IMPORT_MAX_BYTES,
+} from '@portal/contracts/constants';
 import { STATUS_SIGNATURE, STATUS_TIMEOUT } from '@portal/contracts/errors';
-import { exportFileNameError, TRANSFER_TEXTS, type MatchField, type TransferField } from '@portal/contracts/transfer';
+import {
+  EXPORT_FILE_NAME_PATTERN,
+  exportFileNameError,
+  TRANSFER_TEXTS,
+  type MatchField,
+  type TransferField,
+} from '@portal/contracts/transfer';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The dialog rules of section 5, as pure functions (the server checks the same). Each returns the message
@@ -8,6 +20,29 @@ import { exportFileNameError, TRANSFER_TEXTS, type MatchField, type TransferFiel
  */
 
 export const fileNameError = (name: string | undefined): string | null => exportFileNameError(name ?? '');
+
+/**
+ * A page's title as an export's default file name that passes section 5's rule: its spaces and other characters the
+ * rule refuses become underscores (in English, "Department duty lists" was refused before anything was exported).
+ */
+export function defaultExportName(title: string): string {
+  const chars = [...title.trim()].map((c) => (EXPORT_FILE_NAME_PATTERN.test(c) ? c : '_'));
+  return chars.join('').replace(/_+/g, '_').slice(0, EXPORT_FILE_NAME_MAX);
+}
+
+const KEY_OF = new Map<string, string>(Object.entries(TRANSFER_TEXTS).map(([key, text]) => [text, key]));
+
+/**
+ * A message of section 5 or of the server's transfer answers (TRANSFER_TEXTS, zh-CN as the spec writes them) in the
+ * interface's language; any other text as it is. The checks above and the server keep the spec's words; the dialogs
+ * show them through this.
+ */
+export function transferText(message: string): string;
+export function transferText(message: string | null): string | null;
+export function transferText(message: string | null): string | null {
+  const key = message && KEY_OF.get(message);
+  return key ? i18n.t(`transfer.${key}`, { defaultValue: message, max: EXPORT_FILE_NAME_MAX }) : message;
+}
 
 export const exportFieldsError = (fields: readonly string[]): string | null =>
   fields.length ? null : TRANSFER_TEXTS.fieldRequired;
@@ -56,3 +91,12 @@ export const exportFieldParam = (fields: readonly TransferField[], chosen: reado
     .filter((f) => chosen.includes(f.id))
     .map((f) => `${f.id}:${f.field}`)
     .join(',');
+
+/** The progress's times ("1分5秒", "0秒", as 7.10's useTimeStr and tryMathRemainTime carry them) in the interface's language. */
+export function durationText(value: string): string {
+  const m = /^(?:(\d+)分)?(\d+)秒$/.exec(value);
+  if (!m) return value;
+  return m[1]
+    ? i18n.t('transfer.durationMinSec', { m: m[1], s: m[2], defaultValue: value })
+    : i18n.t('transfer.durationSec', { s: m[2], defaultValue: value });
+}

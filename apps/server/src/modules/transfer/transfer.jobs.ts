@@ -195,11 +195,12 @@ export function progressOf(
       : job.status === 'finished'
         ? 100
         : 0;
-  const successNum = job.new_insert_num + job.update_num + job.jump_num;
+  // The rows that went in: a skipped duplicate did not (a title of 成功 4 条 over 新增 2 条、跳过 2 条 misled).
+  const successNum = job.new_insert_num + job.update_num;
   const outcome: JobProgress['outcome'] =
     job.status === 'running'
       ? 'running'
-      : job.status === 'failed' || (job.fail_num > 0 && successNum === 0)
+      : job.status === 'failed' || (job.fail_num > 0 && successNum + job.jump_num === 0)
         ? 'failed'
         : job.fail_num > 0
           ? 'partial'

@@ -65,6 +65,23 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
+    // On a phone the dialog fills the screen, and the 657 px card scrolls sideways inside it (it was cut off).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('button', { name: /预\s*览/ }).click();
+    await same.waitFor({ state: 'visible' });
+    expect((await same.boundingBox())!.width).toBe(657);
+    const scroller = dialog.locator('.wb-preview-scroll').first();
+    const box = (await scroller.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await scroller.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+    const right = (await same.boundingBox())!;
+    expect(right.x + right.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     await row.getByRole('button', { name: /发\s*布/ }).click();
     await row.getByText('已发布').waitFor({ state: 'visible' });
 

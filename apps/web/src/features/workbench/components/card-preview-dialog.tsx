@@ -57,18 +57,22 @@ export function CardPreviewDialog({ visible, cardId, config, onClose, load = pre
   }, [visible, cardId, config]);
 
   const name = view?.basicConfig.cardName ?? '';
+  // The card at its desktop size (2.5's widths); on a screen narrower than that it scrolls sideways inside the dialog
+  // (a phone cut the 657 px card off at the screen's edge), and the keyboard can scroll it too.
   const body = (l: Layout) =>
     view ? (
-      <div
-        className={`wb-preview-card wb-preview-${l}`}
-        data-testid={`preview-card-${l}`}
-        style={{ ...previewCardStyle(l), minHeight: sidebarHeight(view.cardType, view.basicConfig.displayRows) }}
-      >
-        <div className="wb-preview-head">
-          <h2 className="wb-card-title">{name}</h2>
-          <CardOtherInfo items={view.otherInformationList} />
+      <div className="wb-preview-scroll" tabIndex={0} role="region" aria-label={t('workbench.previewTitle', { name })}>
+        <div
+          className={`wb-preview-card wb-preview-${l}`}
+          data-testid={`preview-card-${l}`}
+          style={{ ...previewCardStyle(l), minHeight: sidebarHeight(view.cardType, view.basicConfig.displayRows) }}
+        >
+          <div className="wb-preview-head">
+            <h2 className="wb-card-title">{name}</h2>
+            <CardOtherInfo items={view.otherInformationList} />
+          </div>
+          <CardBody view={view} layout={l} />
         </div>
-        <CardBody view={view} layout={l} />
       </div>
     ) : (
       <Skeleton active />

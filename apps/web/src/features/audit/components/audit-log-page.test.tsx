@@ -110,4 +110,35 @@ describe('the configuration changes page (issue 16)', () => {
     );
     await waitFor(() => expect(screen.queryByText('卡片「新名字」')).toBeNull());
   });
+
+  it(
+    'does not let a start day after the end day be chosen or typed (the server would refuse it)',
+    { timeout: 60_000 },
+    async () => {
+      show();
+      await screen.findByText('卡片「新名字」');
+      const end = screen.getByRole('textbox', { name: '结束日期' });
+      await userEvent.click(end);
+      await userEvent.type(end, '2026-11-01{Enter}');
+      await waitFor(() =>
+        expect(http.post).toHaveBeenCalledWith('/auditlog/list', expect.objectContaining({ endDate: '2026-11-01' })),
+      );
+      const start = screen.getByRole('textbox', { name: '开始日期' });
+      await userEvent.click(start);
+      await userEvent.type(start, '2026-11-30{Enter}');
+      await userEvent.keyboard('{Escape}');
+      await userEvent.click(start);
+      await userEvent.type(start, '{Control>}a{/Control}2026-10-30{Enter}');
+      await waitFor(() =>
+        expect(http.post).toHaveBeenCalledWith(
+          '/auditlog/list',
+          expect.objectContaining({ startDate: '2026-10-30', endDate: '2026-11-01' }),
+        ),
+      );
+      expect(http.post).not.toHaveBeenCalledWith(
+        '/auditlog/list',
+        expect.objectContaining({ startDate: '2026-11-30' }),
+      );
+    },
+  );
 });

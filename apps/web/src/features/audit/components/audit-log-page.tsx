@@ -145,14 +145,17 @@ export function AuditLogPage() {
           options={(users.data ?? []).map((u) => ({ value: u.userId, label: u.userName }))}
           onChange={(userId) => set({ userId })}
         />
+        {/* A start after the end cannot be chosen (or typed): the server refused it with 开始日期不能晚于结束日期. */}
         <DatePicker
           aria-label={t('audit.startDate')}
           placeholder={t('audit.startDate')}
+          disabledDate={(d) => !!filter.endDate && day(d)! > filter.endDate}
           onChange={(d) => set({ startDate: day(d) })}
         />
         <DatePicker
           aria-label={t('audit.endDate')}
           placeholder={t('audit.endDate')}
+          disabledDate={(d) => !!filter.startDate && day(d)! < filter.startDate}
           onChange={(d) => set({ endDate: day(d) })}
         />
       </Space>

@@ -22,6 +22,9 @@ describe('news and announcements journey (real server, Debian Chromium)', () => 
     await dialog.getByRole('textbox', { name: '标题' }).waitFor({ state: 'visible' });
     if (item.announcement) await dialog.getByText('重要公告', { exact: true }).click();
     await dialog.getByRole('textbox', { name: '标题' }).fill(item.title);
+    // Every field's label names its own input (the page's other forms have a url and a category too).
+    for (const label of item.announcement ? ['标题', '栏目', '链接'] : ['标题', '新闻分类', '栏目', '链接'])
+      expect(await dialog.getByLabel(label, { exact: true }).count(), label).toBe(1);
     if (item.category) await dialog.getByRole('textbox', { name: '新闻分类' }).fill(item.category);
     if (item.column) await dialog.getByRole('textbox', { name: '栏目' }).fill(item.column);
     if (item.announcement) await dialog.getByRole('switch', { name: '重要' }).click();

@@ -92,6 +92,7 @@ export function ManagementGuideConfigPage() {
       <h1 style={{ fontSize: 20, margin: 0 }}>{t('pages.managementGuideConfig')}</h1>
       <Input.Search
         aria-label={t('workbench.config.guideServices')}
+        placeholder={t('workbench.config.guideSearch')}
         allowClear
         style={{ maxWidth: 320 }}
         onSearch={setKeyword}

@@ -102,6 +102,9 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
       ) : (
         <Form
           form={form}
+          // Its fields' ids (news_url, news_category): the card form of the same page has a url and a category too, and
+          // two inputs with one id left these labels tied to the other form's.
+          name="news"
           layout="vertical"
           onFinish={submit}
           initialValues={{
@@ -126,7 +129,7 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
           <Form.Item
             name="title"
             label={t('workbench.newsAdmin.titleField')}
-            rules={[{ required: true, whitespace: true, message: t('workbench.newsAdmin.titleField') }]}
+            rules={[{ required: true, whitespace: true, message: t('workbench.newsAdmin.titleRequired') }]}
           >
             <Input maxLength={maxLengthOf(NewsSaveRequest.shape.title)} />
           </Form.Item>

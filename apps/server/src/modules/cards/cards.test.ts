@@ -277,6 +277,22 @@ describe.each(testDatabases)('workbench cards and navigation on %s', (engine) =>
     });
     expect(seventh.http).toBe(400);
     expect(seventh.msg).toBe('最多可添加6个');
+    // No two items of one name: a custom 服务大厅 beside the built-in one, or a custom item renamed as another.
+    const builtInName = before.result.find((n: { isBuilt: number }) => n.isBuilt === 1).navigationName;
+    await call('admin', 'indexnavigationconfig/remove', { ids: [ids.pop()] });
+    expect(
+      await call('admin', 'indexnavigationconfig/submit', { navigationName: builtInName, configPath: '/x' }),
+    ).toMatchObject({ http: 409, msg: '已有同名导航' });
+    expect(
+      await call('admin', 'indexnavigationconfig/submit', { id: ids[0], navigationName: ' 导航2 ', configPath: '/x' }),
+    ).toMatchObject({ http: 409, msg: '已有同名导航' });
+    expect(
+      (await call('admin', 'indexnavigationconfig/submit', { id: ids[0], navigationName: '导航1', configPath: '/y' }))
+        .status,
+    ).toBe(1000);
+    const sixth = await call('admin', 'indexnavigationconfig/submit', { navigationName: '导航6', configPath: '/z' });
+    expect(sixth.status).toBe(1000);
+    ids.push(sixth.result.id);
     const top = await call('student01', 'homePage/getTopMenu');
     expect(top.result.navigation.filter((n: { isBuilt: number }) => n.isBuilt === 2)).toHaveLength(
       CUSTOM_NAVIGATION_LIMIT,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { NavigationSubmit as NavigationSubmitSchema } from '@portal/contracts/workbench';
 import type { WbNavigationRow } from '../../db/tables/workbench.ts';
 import { newId } from '../../platform/crypto.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { configurationMenu } from '../auth/auth.service.ts';
@@ -68,6 +68,15 @@ const BUILT_IN_ROUTES = new Set([
   'PersonalCenter',
 ]);
 
+/** Two items of one name in the top navigation (a custom 服务大厅 beside the built-in one) could not be told apart. */
+export const NAVIGATION_NAME_TAKEN = '已有同名导航';
+async function assertNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string): Promise<void> {
+  const wanted = name.trim();
+  const rows = await repo(deps).navigation(tenantId);
+  if (rows.some((r) => r.id !== exceptId && r.navigation_name.trim() === wanted))
+    throw conflict(NAVIGATION_NAME_TAKEN, `navigation ${wanted}`);
+}
+
 export async function submitNavigation(
   deps: AppDeps,
   ctx: RequestContext,
@@ -79,6 +88,7 @@ export async function submitNavigation(
     if (existing.is_built !== 1) assertCustomPath(input.configPath);
     const target = { kind: 'navigation' as const, id: input.id, summary: navSummary(input.navigationName) };
     return audited(deps, ctx, target, async (tx) => {
+      await assertNameFree(tx, ctx.tenantId, input.navigationName, input.id);
       await updateNavigationItem(tx, ctx, existing, input);
       return toNavigation((await repo(tx).navigationItem(ctx.tenantId, input.id!))!);
     });
@@ -87,6 +97,7 @@ export async function submitNavigation(
   const id = newId();
   return audited(deps, ctx, { kind: 'navigation', id, summary: navSummary(input.navigationName) }, async (tx) => {
     await assertRoomForCustom(tx, ctx.tenantId);
+    await assertNameFree(tx, ctx.tenantId, input.navigationName);
     const r = repo(tx);
     const sort = input.sort || (await r.navigation(ctx.tenantId)).length + 1;
     await r.insertNavigation({

@@ -276,6 +276,16 @@ export function threeListsRepository(db: Db) {
         .orderBy('s.service_name')
         .execute();
     },
+    /** Whether the department has a duty of this name besides `exceptId` (an edit keeps its own name). */
+    async dutyNameTaken(tenantId: string, deptId: string, dutyName: string, exceptId?: string): Promise<boolean> {
+      let q = db
+        .selectFrom('osp_duties')
+        .where('tenant_id', '=', tenantId)
+        .where('dept_id', '=', deptId)
+        .where('duty_name', '=', dutyName);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return !!(await q.select('id').limit(1).executeTakeFirst());
+    },
     async insertDuty(
       tenantId: string,
       row: { id: string; dept_id: string; duty_name: string; duty_type: string; duty_content: string; sort: number },

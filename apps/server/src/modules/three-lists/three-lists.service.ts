@@ -1,3 +1,4 @@
+import type { Db } from '../../db/create-db.ts';
 import type {
   DeptInfo,
   DeptNodeT,
@@ -8,7 +9,7 @@ import type {
 } from '@portal/contracts/transfer';
 import { TRANSFER_TEXTS } from '@portal/contracts/transfer';
 import { newId } from '../../platform/crypto.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { pageResult } from '../../platform/page.ts';
 import { holdsMenu } from '../auth/auth.service.ts';
@@ -149,12 +150,20 @@ async function checkDutyType(deps: AppDeps, tenantId: string, dutyType: string) 
   if (c?.duty_type_must && !dutyType.trim()) throw badRequest('请选择职责类型');
 }
 
+/** A department lists a duty once: a second 学籍管理 under 教务处 was two identical rows on the public page. */
+export const DUTY_NAME_TAKEN = '该部门已有同名职责';
+async function assertDutyNameFree(trx: Db, tenantId: string, deptId: string, dutyName: string, exceptId?: string) {
+  if (await threeListsRepository(trx).dutyNameTaken(tenantId, deptId, dutyName.trim(), exceptId))
+    throw conflict(DUTY_NAME_TAKEN, `duty ${dutyName} in ${deptId}`);
+}
+
 export async function saveDuty(deps: AppDeps, ctx: RequestContext, body: DutySaveRequest): Promise<{ id: string }> {
   await assertDeptPower(deps, ctx, body.deptId);
   await checkDutyType(deps, ctx.tenantId, body.dutyType);
   const services = await resolveServices(deps, ctx.tenantId, body.serviceIds);
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
+    await assertDutyNameFree(trx, ctx.tenantId, body.deptId, body.dutyName);
     await threeListsRepository(trx).insertDuty(
       ctx.tenantId,
       {
@@ -180,6 +189,7 @@ export async function updateDuty(deps: AppDeps, ctx: RequestContext, body: DutyU
   await checkDutyType(deps, ctx.tenantId, body.dutyType);
   const services = await resolveServices(deps, ctx.tenantId, body.serviceIds);
   await deps.db.transaction().execute(async (trx) => {
+    await assertDutyNameFree(trx, ctx.tenantId, body.deptId, body.dutyName, body.id);
     await threeListsRepository(trx).updateDuty(
       ctx.tenantId,
       body.id,

@@ -140,6 +140,24 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
     const page = await post('teacher01', `${W}/ospDeptDutyListConfig/page`, { dutyName: '等级考试' });
     expect(page.result.records).toMatchObject([{ id, dutyName: '等级考试组织', services: [] }]);
 
+    // A department lists a duty once: the same name again, added or renamed to, is refused; saving a duty under its
+    // own name, or the name in another department, is not.
+    const again = { deptId: demoDeptId('jwc-ks'), dutyName: '等级考试组织', dutyType: '职责', serviceIds: [] };
+    expect(await post('teacher01', `${W}/ospDeptDutyListConfig/save`, again)).toMatchObject({
+      status: 409,
+      msg: '该部门已有同名职责',
+    });
+    const second = await post('teacher01', `${W}/ospDeptDutyListConfig/save`, { ...again, dutyName: '四六级报名' });
+    expect(second.status).toBe(1000);
+    expect(
+      await post('teacher01', `${W}/ospDeptDutyListConfig/update`, { ...again, id: second.result.id }),
+    ).toMatchObject({ status: 409, msg: '该部门已有同名职责' });
+    expect((await post('teacher01', `${W}/ospDeptDutyListConfig/update`, { ...again, id })).status).toBe(1000);
+    expect(
+      (await post('admin', `${W}/ospDeptDutyListConfig/save`, { ...again, deptId: demoDeptId('xsc') })).status,
+    ).toBe(1000);
+    expect((await post('teacher01', `${W}/ospDeptDutyListConfig/remove`, { ids: second.result.id })).status).toBe(1000);
+
     const outside = await post('teacher01', `${W}/ospDeptDutyListConfig/save`, {
       deptId: demoDeptId('xsc'),
       dutyName: '越权',

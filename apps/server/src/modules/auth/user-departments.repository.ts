@@ -8,7 +8,7 @@ const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c)
 export function userDepartmentsRepository(db: Db) {
   return {
     /** A page of the tenant's users by name, nickname or account, optionally only members of one department. */
-    async page(tenantId: string, f: { keyword?: string; deptId?: string; offset: number; limit: number }) {
+    async page(tenantId: string, f: { keyword?: string; deptIds?: string[]; offset: number; limit: number }) {
       let q = db
         .selectFrom('users as u')
         .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -23,15 +23,15 @@ export function userDepartmentsRepository(db: Db) {
           ),
         );
       }
-      if (f.deptId) {
-        const deptId = f.deptId;
+      if (f.deptIds?.length) {
+        const deptIds = f.deptIds;
         q = q.where((eb) =>
           eb.exists(
             eb
               .selectFrom('user_depts as d')
               .whereRef('d.user_id', '=', 'u.id')
               .where('d.tenant_id', '=', tenantId)
-              .where('d.dept_id', '=', deptId)
+              .where('d.dept_id', 'in', deptIds)
               .select('d.user_id'),
           ),
         );

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { pageResult } from '../../platform/page.ts';
 import { audited, registerAuditKind } from '../audit/audit.service.ts';
-import { departments } from '../services/departments.ts';
+import { departments, withSubDepartments } from '../services/departments.ts';
 import { directory } from './auth.directory.ts';
 import { userDepartmentsRepository } from './user-departments.repository.ts';
 
@@ -76,9 +76,13 @@ export async function userDeptPage(
   req: z.output<typeof UserDeptPageRequest>,
 ): Promise<UserDeptPage> {
   const { current, size } = req;
+  // A department's members with those of the departments under it: whom a notice to it reaches (the page says so).
+  const deptIds = req.deptId
+    ? [...withSubDepartments(await departments(deps.db).list(ctx.tenantId), [req.deptId])]
+    : undefined;
   const { rows, total } = await repo(deps).page(ctx.tenantId, {
     ...(req.keyword ? { keyword: req.keyword } : {}),
-    ...(req.deptId ? { deptId: req.deptId } : {}),
+    ...(deptIds ? { deptIds } : {}),
     offset: (current - 1) * size,
     limit: size,
   });

@@ -84,6 +84,13 @@ describe.each(testDatabases)("users' departments set by hand (%s)", (engine) => 
     expect((await page({ deptId: demoDeptIdOf('财务处') })).result.records.map((r: UserDeptItem) => r.account)).toEqual(
       ['student02'],
     );
+    // 教务处 lists the members of 考试中心 under it too: those a notice to 教务处 reaches.
+    expect(
+      (await page({ deptId: demoDeptIdOf('教务处') })).result.records.map((r: UserDeptItem) => r.account).sort(),
+    ).toEqual(['student02', 'teacher01']);
+    expect(
+      (await page({ deptId: demoDeptIdOf('考试中心') })).result.records.map((r: UserDeptItem) => r.account),
+    ).toEqual(['student02']);
 
     // A notice to 财务处 reaches student02 and nobody else.
     const notice = await call('admin', `${P}/app/msg/manage/publish`, {

@@ -35,6 +35,7 @@ import { pageResult, type Page } from '../../platform/page.ts';
 import type { ChatRuntime } from '../chat/chat.hub.ts';
 import { PEER_PUBLIC_ACCOUNT } from '../chat/chat.repository.ts';
 import { markConversationRead, storeAndPublish } from '../chat/chat.service.ts';
+import { withSubDepartments } from '../services/departments.ts';
 import { messagesRepository, type MessagesRepository } from './messages.repository.ts';
 
 dayjs.extend(utc);
@@ -91,16 +92,7 @@ async function withSubDepts(rt: ChatRuntime, tenantId: string, deptIds: string[]
   const known = new Set(depts.map((d) => d.id));
   const unknown = deptIds.filter((d) => !known.has(d));
   if (unknown.length) throw badRequest(MESSAGE_TEXTS.noSuchDept, unknown.join(','));
-  const out = new Set(deptIds);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const d of depts)
-      if (d.parentId && out.has(d.parentId) && !out.has(d.id)) {
-        out.add(d.id);
-        grew = true;
-      }
-  }
-  return [...out];
+  return [...withSubDepartments(depts, deptIds)];
 }
 
 /** The tenant's departments (the three-lists module keeps them), flat, parents before children. */

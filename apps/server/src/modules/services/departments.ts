@@ -6,6 +6,23 @@ import { departmentsRepository } from './departments.repository.ts';
 /** A department of the tenant's one list: '' parent at the top. */
 export type Department = { id: string; name: string; parentId: string; sort: number };
 
+/** The given departments and every department under them (a notice to 教务处 reaches 考试中心 too). */
+export function withSubDepartments(
+  list: readonly Pick<Department, 'id' | 'parentId'>[],
+  ids: Iterable<string>,
+): Set<string> {
+  const out = new Set(ids);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const d of list)
+      if (d.parentId && out.has(d.parentId) && !out.has(d.id)) {
+        out.add(d.id);
+        grew = true;
+      }
+  }
+  return out;
+}
+
 /**
  * The tenant's one department list (issue 16, ADR 0032). The catalogue owns it (`svc_depts`); the three lists,
  * their bulk import, efficiency and notices use these functions (or read the table where READ_GRANTS say so),

@@ -366,7 +366,11 @@ export function CardBusinessConfigPage() {
         dataSource={cards.data ?? []}
         pagination={false}
         columns={[
-          { title: t('workbench.config.cardName'), key: 'name', render: (_, c) => c.basicConfig.cardName },
+          {
+            title: t('workbench.config.cardName'),
+            key: 'name',
+            render: (_, c) => <span className="table-long-text">{c.basicConfig.cardName}</span>,
+          },
           {
             title: t('workbench.config.cardType'),
             key: 'type',

@@ -71,6 +71,17 @@ describe('rating dialog: score, quick labels that fit it, comment', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it('keeps 5 stars when the fifth, already chosen, is tapped (it sent 1)', async () => {
+    renderWithApp(<RateDialog service={SERVICE} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: '评价“宿舍报修”' });
+    await screen.findByText('办理便捷');
+    const stars = dialog.querySelectorAll('.ant-rate-star > div');
+    await user.click(stars[4]!);
+    expect(screen.getByText('办理便捷')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(api.rateService).toHaveBeenCalledWith(expect.objectContaining({ score: 5 })));
+  });
+
   it("shows the server's refusal of a sensitive word in the dialog", async () => {
     api.rateService.mockRejectedValueOnce(new HttpError(400, MESSAGES.sensitiveWord));
     renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);

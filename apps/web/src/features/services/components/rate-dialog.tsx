@@ -65,7 +65,13 @@ export function RateDialog({
       ) : (
         <Form layout="vertical">
           <Form.Item label={t('services.score')}>
-            <Rate value={score} onChange={(v) => setScore(v || 1)} aria-label={t('services.score')} />
+            {/* Tapping the star already chosen keeps it: Ant Design cleared it, and the dialog sent 1 for a 5. */}
+            <Rate
+              allowClear={false}
+              value={score}
+              onChange={(v) => setScore(v || 1)}
+              aria-label={t('services.score')}
+            />
           </Form.Item>
           <Form.Item label={t('services.quickLabels')}>
             <div role="group" aria-label={t('services.quickLabels')}>

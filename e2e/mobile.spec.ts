@@ -247,6 +247,35 @@ describe('on a phone (390 × 844, touch)', () => {
     await panel.getByRole('button', { name: /发\s*送$/ }).tap();
     await panel.locator('li.chat-message.own').filter({ hasText: '手机发的消息' }).waitFor();
     await expectNoSidewaysScroll(page, 390);
+    // The conversation's header, in English (the longest labels): the name on one line, every action inside the
+    // screen, nothing scrolls sideways (王/同/学 a character a line, 删除会话 past the edge).
+    await page.evaluate(() => localStorage.setItem('portal.language', 'en-US'));
+    await page.reload();
+    await page.getByRole('button', { name: /^Chat/ }).tap();
+    const enPanel = page.getByRole('dialog', { name: 'Instant messaging' });
+    await enPanel.getByRole('button', { name: /^File transfer helper/ }).tap();
+    await enPanel.locator('li.chat-message.own').filter({ hasText: '手机发的消息' }).waitFor();
+    const header = await enPanel.locator('.chat-view-header').evaluate((h) => {
+      const name = h.querySelector('h2')!;
+      const lineHeight = parseFloat(getComputedStyle(name).lineHeight) || 24;
+      let scroller: HTMLElement | null = h.parentElement;
+      const sideways: string[] = [];
+      for (; scroller; scroller = scroller.parentElement)
+        if (scroller.scrollWidth > scroller.clientWidth + 1 && getComputedStyle(scroller).overflowX !== 'hidden')
+          sideways.push(scroller.className);
+      return {
+        nameLines: Math.round(name.getBoundingClientRect().height / lineHeight),
+        outside: [...h.querySelectorAll('button')]
+          .filter((b) => b.getBoundingClientRect().right > innerWidth + 0.5)
+          .map((b) => b.textContent),
+        sideways,
+      };
+    });
+    expect(header).toEqual({ nameLines: 1, outside: [], sideways: [] });
+    await page.evaluate(() => localStorage.setItem('portal.language', 'zh-CN'));
+    await page.reload();
+    await page.getByRole('button', { name: /^即时通讯/ }).tap();
+    await panel.getByRole('button', { name: /^文件传输助手/ }).tap();
     await panel.getByRole('button', { name: '返回会话列表' }).tap();
     await panel.getByRole('navigation', { name: '会话列表' }).waitFor();
   });

@@ -89,13 +89,16 @@ async function expectStillWhileLoading(journey: Journey) {
  * The texts of the page's table cells that are broken a character or two per line (fewer than three characters a line
  * on average, over two lines or more), and how many cell texts were looked at.
  */
-async function squeezedCellTexts(page: Page): Promise<{ squeezed: string[]; looked: number }> {
-  return page.evaluate(() => {
+async function squeezedCellTexts(
+  page: Page,
+  within = '.ant-table-wrapper th, .ant-table-wrapper td',
+): Promise<{ squeezed: string[]; looked: number }> {
+  return page.evaluate((within) => {
     const squeezed: string[] = [];
     let looked = 0;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const cell = node.parentElement?.closest('.ant-table-wrapper th, .ant-table-wrapper td');
+      const cell = node.parentElement?.closest(within);
       const text = node.textContent?.replace(/\s+/g, '') ?? '';
       if (!cell || cell.closest('[aria-hidden="true"]') || [...text].length < 2) continue;
       looked++;
@@ -105,7 +108,7 @@ async function squeezedCellTexts(page: Page): Promise<{ squeezed: string[]; look
       if (lines >= 2 && [...text].length / lines < 3) squeezed.push(`${text} (${lines} lines)`);
     }
     return { squeezed, looked };
-  });
+  }, within);
 }
 
 /** The administrator's pages with tables, and the student pages with one (issue 10: tables scroll inside their card). */
@@ -231,6 +234,26 @@ describe('on a phone (390 × 844, touch)', () => {
         expect(squeezed, `${path} at ${width} px`).toEqual([]);
       }
     }
+  });
+
+  it('a service opened in the page fits the phone: its name and details keep their words, in Chinese and English', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    for (const [language, open] of [
+      ['zh-CN', '在线办理 研讨间预约'],
+      ['en-US', 'Online handling 研讨间预约'],
+    ] as const) {
+      await page.evaluate((l) => localStorage.setItem('portal.language', l), language);
+      await page.goto(`${server.url}/home/serviceHall?keyword=${encodeURIComponent('研讨间预约')}`);
+      await page.getByRole('button', { name: open }).first().tap();
+      await page.waitForURL(/\/home\/serviceIframPage\?serviceId=/);
+      await page.getByRole('heading', { level: 1, name: '研讨间预约' }).waitFor();
+      const { squeezed, looked } = await squeezedCellTexts(page, '.svc-frame-head, .svc-frame-desc');
+      expect(looked, language).toBeGreaterThan(4);
+      expect(squeezed, language).toEqual([]);
+      await expectNoSidewaysScroll(page, 390);
+    }
+    await page.evaluate(() => localStorage.setItem('portal.language', 'zh-CN'));
   });
 
   it('the chat panel fills the phone screen: pick a conversation, send a message, go back to the list', async () => {

@@ -102,7 +102,9 @@ function EmbeddedServicePage() {
           </Button>
         )}
       </div>
-      <Descriptions size="small" column={4} className="svc-frame-desc">
+      {/* One item a line on a phone, two on a tablet, four on a desktop (at 390 px four columns put the values a
+          character a line). */}
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} className="svc-frame-desc">
         <Descriptions.Item label={t('services.dept')}>{s.serviceDeptName}</Descriptions.Item>
         <Descriptions.Item label={t('services.scene')}>{s.serviceSceneName}</Descriptions.Item>
         <Descriptions.Item label={t('services.type')}>{s.serviceTypeName}</Descriptions.Item>

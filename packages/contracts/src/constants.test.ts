@@ -36,4 +36,12 @@ describe('2.2 configuration-menu guard', () => {
       true,
     );
   });
+
+  it('requires its menu for every page of the configuration menu (a student opened 办事指南配置 by its address)', () => {
+    for (const page of ['managementGuideConfig', 'deptResponsibilityListConfig', 'userDeptConfig', 'configAuditLog']) {
+      expect(configMenuNameOf(`/home/${page}`)).toBe(page);
+      expect(isRouteAllowedByMenu(`/home/${page}`, []), page).toBe(false);
+      expect(isRouteAllowedByMenu(`/home/${page}`, [{ name: page, path: `/home/${page}` }]), page).toBe(true);
+    }
+  });
 });

@@ -91,11 +91,7 @@ export function configMenuNameOf(pathname: string): string | null {
   const clean = pathname.replace(/\/+$/, '');
   const frame = /^\/home\/userFrameConfig\/([^/]+)$/.exec(clean);
   if (frame) return frame[1]!;
-  if (clean === '/home/cardBusinessConfig') return 'cardBusinessConfig';
-  if (clean === '/home/identityProviderConfig') return 'identityProviderConfig';
-  if (clean === '/home/noticeManageConfig') return 'noticeManageConfig';
-  if (clean === '/home/robotKnowledgeConfig') return 'robotKnowledgeConfig';
-  if (clean === '/home/configAuditLog') return 'configAuditLog';
-  if (clean === '/home/userDeptConfig') return 'userDeptConfig';
-  return null;
+  // Every page of the configuration menu needs its menu (办事指南配置 and 部门职责清单配置 opened for a student by
+  // their address, the server refusing each call under an empty page).
+  return CONFIGURATION_MENUS.find((m) => m.path === clean)?.name ?? null;
 }

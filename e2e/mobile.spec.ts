@@ -656,6 +656,34 @@ describe('on a laptop and wider screens', () => {
     }
   });
 
+  it('the header’s buttons show a focus ring that stands out from the header (chat, language, user menu)', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/homePage`);
+    await loaded(page);
+    const rings = new Map<string, { outline: string; header: string }>();
+    await page.locator('body').focus();
+    for (let i = 0; i < 40 && rings.size < 3; i++) {
+      await page.keyboard.press('Tab');
+      const seen = await page.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        if (!a?.closest('.portal-header-tools')) return null;
+        const style = getComputedStyle(a);
+        return {
+          name: a.getAttribute('aria-label') ?? a.textContent ?? '',
+          outline: `${style.outlineStyle} ${style.outlineColor}`,
+          header: getComputedStyle(a.closest('.portal-header')!).backgroundColor,
+        };
+      });
+      if (seen) rings.set(seen.name, seen);
+    }
+    expect(rings.size).toBeGreaterThanOrEqual(3);
+    for (const [name, { outline, header }] of rings) {
+      expect(outline, name).toMatch(/^solid /);
+      expect(outline, name).not.toContain(header);
+    }
+  });
+
   it('常用服务 keeps every service name on at most two lines at 1366, 1440 and 1920 px', async () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');

@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, StarFilled } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, List } from 'antd';
+import { App, Button, Card, Empty, List, Skeleton } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { afterChangeOrder, changeOrder } from '../api/change-order.ts';
 import { useMyCollect } from '../api/get-my-collect.ts';
@@ -33,7 +33,10 @@ export function FavouritesPanel() {
   };
   return (
     <Card title={t('services.myFavourites')} size="small" className="svc-favourites">
-      {list.length === 0 ? (
+      {favs.isPending ? (
+        // Until the list has come: "no favourites yet" would not be true.
+        <Skeleton active title={false} paragraph={{ rows: 3 }} aria-busy="true" />
+      ) : list.length === 0 ? (
         <Empty description={t('services.favouritesEmpty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
         <List

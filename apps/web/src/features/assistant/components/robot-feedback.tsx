@@ -23,7 +23,8 @@ export function FeedbackForm({
   const [form] = Form.useForm<{ content: string; contact: string }>();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
     setSaving(true);
     try {
       await saveQuestionFeedback({ question, recordId, content: values.content ?? '', contact: values.contact ?? '' });

@@ -46,7 +46,8 @@ function FaqForm({
     if (open && !entry && first && !form.getFieldValue('sceneId')) form.setFieldsValue({ sceneId: first });
   }, [open, entry, scenes.data, form]);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the form shows what is missing
     await save.mutateAsync({
       ...(entry ? { id: entry.id } : {}),
       question: v.question,

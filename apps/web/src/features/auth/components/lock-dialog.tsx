@@ -9,7 +9,10 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
   const navigate = useNavigate();
   const [form] = Form.useForm<{ password: string }>();
   const submit = async () => {
-    const { password } = await form.validateFields();
+    // An empty field: the form says so under it (a rejected promise here was an uncaught error).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { password } = values;
     await lockScreen(password);
     form.resetFields();
     onClose();

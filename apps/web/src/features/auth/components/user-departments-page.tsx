@@ -25,7 +25,9 @@ function DepartmentsDialog({
   const submit = useSubmitUserDepts();
   const save = async () => {
     if (!user) return;
-    const { deptIds } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is wrong
+    const { deptIds } = values;
     await submit.mutateAsync({ userId: user.userId, deptIds: deptIds ?? [] });
     void message.success(t('userDept.saved', { name: user.userName }));
     onClose();

@@ -24,7 +24,8 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
     .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
     setSaving(true);
     try {
       const group = await createChatGroup(values);

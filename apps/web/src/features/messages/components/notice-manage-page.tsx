@@ -81,7 +81,8 @@ function NoticeForm({
     if (open && firstAccount && !form.getFieldValue('mpId')) form.setFieldValue('mpId', firstAccount);
   }, [open, firstAccount, form]);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the form shows what is missing
     // The picked date and time are the tenant's wall clock (its time zone), whatever the browser's zone is.
     const publishAt = v.when === 'later' && v.publishAt ? v.publishAt.format('YYYY-MM-DD HH:mm') : undefined;
     const result = await publish.mutateAsync({

@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
+
+const lock = vi.hoisted(() => ({ lockScreen: vi.fn(async () => undefined) }));
+vi.mock('../lock.ts', () => lock);
+const { LockDialog } = await import('./lock-dialog.tsx');
+
+describe('the lock dialog', () => {
+  it('asks for a password when it is locked empty, and does not lock (nor throw)', async () => {
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <I18nProvider i18n={i18n}>
+            <App>
+              <LockDialog open onClose={() => undefined} />
+            </App>
+          </I18nProvider>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /^锁\s*定$/ }));
+    expect(await screen.findByText(i18n.t('lock.passwordRequired'))).toBeTruthy();
+    expect(lock.lockScreen).not.toHaveBeenCalled();
+  });
+});

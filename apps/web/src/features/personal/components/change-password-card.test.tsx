@@ -61,6 +61,17 @@ describe('change password in the personal center', () => {
     expect(await screen.findByText('密码已修改，其他设备上的登录已退出')).toBeTruthy();
   });
 
+  it('says a new password too short and of the wrong kind once, under the hint of the same words', async () => {
+    http.post.mockImplementation(async () => ({ allowed: true, reason: '', ...RULE }));
+    renderCard();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('新密码'), 'abc');
+    await user.click(screen.getByRole('button', { name: /修改密码|修\s*改\s*密\s*码/ }));
+    await waitFor(() => expect(screen.getAllByText(RULE.message)).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getAllByText(RULE.message)).toHaveLength(2);
+  });
+
   it('shows why, and no form, to a user who may not change it here', async () => {
     http.post.mockResolvedValue({ allowed: false, reason: '演示账号不能修改密码', ...RULE });
     renderCard();

@@ -59,6 +59,8 @@ export function ChangePasswordCard() {
           name="newPassword"
           label={t('personal.password.new')}
           extra={rule.message}
+          // The length and the pattern share the rule's one message: said once, not twice.
+          validateFirst
           rules={[
             { required: true, message: t('personal.password.newRequired') },
             { min: rule.minLength, max: rule.maxLength, message: rule.message },

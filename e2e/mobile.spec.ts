@@ -256,6 +256,26 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.evaluate(() => localStorage.setItem('portal.language', 'zh-CN'));
   });
 
+  it('scrolled to the bottom, the footer stands above the unread-notice prompt, not under it', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/threelists`);
+    const prompt = page.locator('aside.notice-prompt');
+    await prompt.waitFor();
+    await page.locator('footer.portal-footer').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const footer = document.querySelector('footer.portal-footer')!.getBoundingClientRect();
+          const over = document.querySelector('aside.notice-prompt')!.getBoundingClientRect();
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return footer.bottom <= over.top + 0.5;
+        }),
+      )
+      .toBe(true);
+  });
+
   it('the chat panel fills the phone screen: pick a conversation, send a message, go back to the list', async () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');

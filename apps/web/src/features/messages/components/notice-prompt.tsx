@@ -1,7 +1,7 @@
 import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import { UNREAD_NOTICE_LIST_SIZE } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
@@ -35,62 +35,75 @@ export function NoticePrompt({ enabled, connected, noticeVersion }: { enabled: b
     if (page > list.length && list.length) setPage(list.length);
   }, [list.length, page]);
 
+  // Room at the end of the page as tall as the prompt: scrolled to the bottom, the footer stands above the prompt
+  // instead of under it (on a phone the prompt spans the screen's width, issue 10).
+  const [room, setRoom] = useState(0);
+  const measure = useCallback((el: HTMLElement | null) => {
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setRoom(el.offsetHeight + 24));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   if (!enabled || dismissed || !query.data?.isShowMsg || !list.length) return null;
   const notice = list[Math.min(page, list.length) - 1]!;
   return (
-    <aside className="notice-prompt" aria-labelledby="notice-prompt-title">
-      <div className="notice-prompt-header">
-        <h2 id="notice-prompt-title">{t('messages.notices.promptTitle')}</h2>
-        <button
-          type="button"
-          className="plain-button plain-button-text plain-button-small"
-          aria-label={t('messages.notices.close')}
-          onClick={() => setDismissed(true)}
-        >
-          <PlainIcon icon={CloseOutlined} />
-        </button>
-      </div>
-      <div className="notice-prompt-body">
-        <button type="button" className="notice-prompt-title" onClick={() => void openNotice(notice.id)}>
-          {notice.title}
-        </button>
-        <p className="notice-prompt-meta">
-          {notice.mpName} · {formatTenantTime(notice.timeSend)}
-        </p>
-        {notice.summary && <p className="notice-prompt-summary">{notice.summary}</p>}
-      </div>
-      <div className="notice-prompt-footer">
-        <nav className="notice-prompt-pager" aria-label={t('messages.notices.pager')}>
+    <>
+      <div className="notice-prompt-room" style={{ height: room }} aria-hidden="true" />
+      <aside className="notice-prompt" aria-labelledby="notice-prompt-title" ref={measure}>
+        <div className="notice-prompt-header">
+          <h2 id="notice-prompt-title">{t('messages.notices.promptTitle')}</h2>
           <button
             type="button"
             className="plain-button plain-button-text plain-button-small"
-            aria-label={t('pager.prev')}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
+            aria-label={t('messages.notices.close')}
+            onClick={() => setDismissed(true)}
           >
-            ‹
+            <PlainIcon icon={CloseOutlined} />
           </button>
-          <span aria-live="polite">
-            {Math.min(page, list.length)} / {list.length}
-          </span>
+        </div>
+        <div className="notice-prompt-body">
+          <button type="button" className="notice-prompt-title" onClick={() => void openNotice(notice.id)}>
+            {notice.title}
+          </button>
+          <p className="notice-prompt-meta">
+            {notice.mpName} · {formatTenantTime(notice.timeSend)}
+          </p>
+          {notice.summary && <p className="notice-prompt-summary">{notice.summary}</p>}
+        </div>
+        <div className="notice-prompt-footer">
+          <nav className="notice-prompt-pager" aria-label={t('messages.notices.pager')}>
+            <button
+              type="button"
+              className="plain-button plain-button-text plain-button-small"
+              aria-label={t('pager.prev')}
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              ‹
+            </button>
+            <span aria-live="polite">
+              {Math.min(page, list.length)} / {list.length}
+            </span>
+            <button
+              type="button"
+              className="plain-button plain-button-text plain-button-small"
+              aria-label={t('pager.next')}
+              disabled={page >= list.length}
+              onClick={() => setPage(page + 1)}
+            >
+              ›
+            </button>
+          </nav>
           <button
             type="button"
-            className="plain-button plain-button-text plain-button-small"
-            aria-label={t('pager.next')}
-            disabled={page >= list.length}
-            onClick={() => setPage(page + 1)}
+            className="plain-button plain-button-primary plain-button-small"
+            onClick={() => void openNotice(notice.id)}
           >
-            ›
+            {t('messages.notices.open')}
           </button>
-        </nav>
-        <button
-          type="button"
-          className="plain-button plain-button-primary plain-button-small"
-          onClick={() => void openNotice(notice.id)}
-        >
-          {t('messages.notices.open')}
-        </button>
-      </div>
-    </aside>
+        </div>
+      </aside>
+    </>
   );
 }

@@ -704,6 +704,23 @@ describe('on a laptop and wider screens', () => {
     }
   });
 
+  it('a notice read from the unread-notice prompt takes one off the chat badge at once', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/homePage`);
+    const badge = page.locator('.portal-header-tools').getByRole('button', { name: /^即时通讯 \d+ 条未读$/ });
+    const count = async () => Number(/(\d+) 条未读/.exec((await badge.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    await expect.poll(count).toBeGreaterThan(0);
+    const before = await count();
+    const popup = page.waitForEvent('popup');
+    await page
+      .locator('aside.notice-prompt')
+      .getByRole('button', { name: /^查\s*看$/ })
+      .click();
+    await (await popup).close();
+    await expect.poll(count).toBe(before - 1);
+  });
+
   it('常用服务 keeps every service name on at most two lines at 1366, 1440 and 1920 px', async () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');

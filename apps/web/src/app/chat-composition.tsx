@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { AntdIsland } from '../components/antd-island.tsx';
 import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
-import { setPublicAccountReader, useChat } from '../features/chat/lib/chat-runtime.ts';
+import { chatClient, setPublicAccountReader, useChat } from '../features/chat/lib/chat-runtime.ts';
 import { readPublicAccount } from '../features/messages/api/read-public-account.ts';
 import { NoticePrompt } from '../features/messages/components/notice-prompt.tsx';
 import { loadPart } from '../lib/lazy/load-part.ts';
@@ -37,5 +37,14 @@ export function ShellChatEntry({ className, openAtStart }: { className?: string;
 export function ShellNoticePrompt({ enabled }: { enabled: boolean }) {
   const connected = useChat((s) => s.connected);
   const noticeVersion = useChat((s) => s.noticeVersion);
-  return <NoticePrompt enabled={enabled} connected={connected} noticeVersion={noticeVersion} />;
+  return (
+    <NoticePrompt
+      enabled={enabled}
+      connected={connected}
+      noticeVersion={noticeVersion}
+      // The notice's conversation lost an unread message: the header's badge and the list follow at once (they kept
+      // their count until a reload).
+      onRead={() => void chatClient.refreshList()}
+    />
+  );
 }

@@ -41,7 +41,7 @@ const notice = (i: number): NoticeItem => ({
   fileName: null,
 });
 
-function renderPrompt() {
+function renderPrompt(onRead?: () => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -49,7 +49,7 @@ function renderPrompt() {
         <App>
           <MemoryRouter initialEntries={['/home/homePage']}>
             <Routes>
-              <Route path="/home/homePage" element={<NoticePrompt enabled connected noticeVersion={0} />} />
+              <Route path="/home/homePage" element={<NoticePrompt enabled connected noticeVersion={0} onRead={onRead} />} />
               <Route path="/deleteNoPag" element={<p>deleted page</p>} />
             </Routes>
           </MemoryRouter>
@@ -92,10 +92,13 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
       timeSend: '',
       read: false,
     });
-    renderPrompt();
+    const onRead = vi.fn();
+    renderPrompt(onRead);
     await userEvent.click(await screen.findByRole('button', { name: '通知1' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/generalDetailsTow?id=n1', '_blank', 'noopener'));
     expect(api.readMessage).toHaveBeenCalledWith('n1', '');
+    // The chat's unread counts (the header's badge) are asked for again once it is read.
+    await waitFor(() => expect(onRead).toHaveBeenCalledTimes(1));
     open.mockRestore();
   });
 

@@ -15,12 +15,25 @@ import type { NoticeSocket } from './public-accounts.tsx';
  * paging. A notice arriving over the chat socket refreshes it; opening one follows 4.2. What the socket tells
  * (connected, notices arrived) is given by app/, which composes the chat and the message center.
  */
-export function NoticePrompt({ enabled, connected, noticeVersion }: { enabled: boolean } & NoticeSocket) {
+export function NoticePrompt({
+  enabled,
+  connected,
+  noticeVersion,
+  onRead,
+}: {
+  enabled: boolean;
+  /** A notice opened from the prompt was read: app/ refreshes the chat's unread counts (the header's badge). */
+  onRead?: () => void;
+} & NoticeSocket) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // Asked once the chat socket has accepted the token (the prompt and the chat share the session).
   const query = useIsShowMsg(enabled && connected);
-  const openNotice = useOpenNotice();
+  const openNoticeOnly = useOpenNotice();
+  const openNotice = async (id: string) => {
+    await openNoticeOnly(id);
+    onRead?.();
+  };
   const [page, setPage] = useState(1);
   const [dismissed, setDismissed] = useState(false);
 

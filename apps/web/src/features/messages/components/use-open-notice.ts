@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { getMessageCenterDetail } from '../api/get-message-center-detail.ts';
 import { isShowMsgQueryKey } from '../api/get-is-show-msg.ts';
+import { publicAccountsQueryKey } from '../api/get-public-accounts.ts';
 import { readMessage } from '../api/read-message.ts';
 import { openMessageDetail } from '../lib/open-message.ts';
 
@@ -20,7 +21,11 @@ export function useOpenNotice() {
         openUrl: (url) => window.open(url, '_blank', 'noopener'),
         openDeleted: () => navigate('/deleteNoPag'),
       });
-      await queryClient.invalidateQueries({ queryKey: isShowMsgQueryKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: isShowMsgQueryKey }),
+        // The public accounts' unread counts (the chat panel's tab) lost this one too.
+        queryClient.invalidateQueries({ queryKey: publicAccountsQueryKey }),
+      ]);
       return result;
     },
     [navigate, queryClient],

@@ -321,6 +321,13 @@ describe('on a phone (390 × 844, touch)', () => {
     await panel.getByRole('button', { name: /^文件传输助手/ }).tap();
     await panel.getByRole('button', { name: '返回会话列表' }).tap();
     await panel.getByRole('navigation', { name: '会话列表' }).waitFor();
+    // 发起会话: the person picked opens their conversation (on a phone it was only marked in the list).
+    await panel.getByRole('combobox', { name: '搜索姓名或账号' }).tap();
+    await page.keyboard.type('student02');
+    await page.locator('.ant-select-item-option').filter({ hasText: '王同学' }).tap();
+    await panel.getByRole('region', { name: /王同学/ }).waitFor();
+    await panel.getByRole('button', { name: '返回会话列表' }).tap();
+    await panel.getByRole('navigation', { name: '会话列表' }).waitFor();
   });
 
   it('a route whose code part does not arrive shows a clear message with a retry, inside the shell', async () => {

@@ -396,7 +396,8 @@ function ConversationView({
   );
 }
 
-function NewChat() {
+/** 发起会话: a person picked opens their conversation, on a phone too (it was only marked in the list there). */
+function NewChat({ onPick }: { onPick: (peer: ChatPeer) => void }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const me = useChat((s) => s.me?.userId);
@@ -415,7 +416,7 @@ function NewChat() {
       loading={people.isFetching}
       onChange={(value: string) => {
         const picked = options.find((o) => o.value === value);
-        if (picked) void chatClient.open({ jid: picked.value, name: picked.name, mpType: MP_TYPE_PERSON });
+        if (picked) onPick({ jid: picked.value, name: picked.name, mpType: MP_TYPE_PERSON });
       }}
     />
   );
@@ -527,7 +528,7 @@ export function ChatPanel({
         {(!compact || listOnPhone || !peer) && (
           <nav className="chat-sidebar" aria-label={t('chat.conversations')}>
             <div style={{ padding: 8, display: 'flex', gap: 8 }}>
-              <NewChat />
+              <NewChat onPick={(c) => void pick(c)} />
               <Tooltip title={t('chat.group.open')}>
                 <Button
                   icon={<UsergroupAddOutlined />}

@@ -63,6 +63,15 @@ export function buildTree(depts: ListDept[], counts: Map<string, number>, roots?
     if (roots ? roots.has(d.id) : !parent) top.push(node);
     if (parent) parent.children.push(node);
   }
+  // A department's count holds its sub-departments' duties, as its list does (教务处（2） listed 3 with 考试中心's).
+  const total = (n: DeptNodeT, seen: Set<string>): number => {
+    if (seen.has(n.id)) return 0;
+    seen.add(n.id);
+    n.dutyNum += n.children.reduce((sum, c) => sum + total(c, seen), 0);
+    return n.dutyNum;
+  };
+  const seen = new Set<string>();
+  for (const n of nodes.values()) if (!n.parentId || !nodes.has(n.parentId)) total(n, seen);
   return top;
 }
 

@@ -36,7 +36,10 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
     const tree = await post('student01', `${O}/threeInventory/getTree`);
     expect(tree.status).toBe(1000);
     const jwc = tree.result.find((n: { title: string }) => n.title === '教务处');
-    expect(jwc).toMatchObject({ dutyNum: 2, children: [{ title: '考试中心', dutyNum: 1 }] });
+    // 教务处's count holds 考试中心's duty, as its list does (2 of its own and 1 under it).
+    expect(jwc).toMatchObject({ dutyNum: 3, children: [{ title: '考试中心', dutyNum: 1 }] });
+    const listed = await post('student01', `${O}/threeInventory/page`, { deptId: jwc.id, size: 50 });
+    expect(listed.result.total).toBe(jwc.dutyNum);
     const anonymous = await post(null, `${O}/nobody/threeInventory/getTree`, { tenantId: DEMO_TENANT_ID });
     expect(anonymous.result).toEqual(tree.result);
     for (const method of ['GET', 'POST'] as const)

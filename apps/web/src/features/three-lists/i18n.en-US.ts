@@ -3,6 +3,7 @@ export const threeListsEnUS = {
   threeLists: {
     title: 'Three lists',
     deptTree: 'Departments',
+    deptWithCount: '{{name}} ({{count}})',
     search: 'Search duties',
     dutyName: 'Duty',
     dutyType: 'Duty type',

@@ -6,6 +6,7 @@ export const threeListsZhCN = {
   threeLists: {
     title: '三清单',
     deptTree: '部门',
+    deptWithCount: '{{name}}（{{count}}）',
     search: '搜索职责',
     dutyName: '职责名称',
     dutyType: '职责类型',

@@ -1,10 +1,15 @@
 import type { DeptNodeT } from '@portal/contracts/transfer';
 import { Tree } from 'antd';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 
 type TreeNode = { key: string; title: string; children: TreeNode[] };
-const toTree = (nodes: DeptNodeT[]): TreeNode[] =>
-  nodes.map((n) => ({ key: n.id, title: `${n.title}（${n.dutyNum}）`, children: toTree(n.children) }));
+/** Each department with its duty count, those of the departments under it included (as its list). */
+const toTree = (nodes: DeptNodeT[], t: TFunction): TreeNode[] =>
+  nodes.map((n) => ({
+    key: n.id,
+    title: t('threeLists.deptWithCount', { name: n.title, count: n.dutyNum }),
+    children: toTree(n.children, t),
+  }));
 
 /** The department tree of the three lists: a root 'all departments' and each department with its duty count. */
 export function DeptTree({
@@ -29,7 +34,7 @@ export function DeptTree({
           const k = keys[0] as string | undefined;
           onChange(!k || k === '__all' ? null : k);
         }}
-        treeData={[{ key: '__all', title: t('threeLists.all'), children: toTree(tree) }]}
+        treeData={[{ key: '__all', title: t('threeLists.all'), children: toTree(tree, t) }]}
       />
     </nav>
   );

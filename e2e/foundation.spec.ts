@@ -56,8 +56,9 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await page.waitForURL(/\/login\?redirect=/);
   });
 
-  it('locks the screen from the user menu (the dialog loads on first use) and unlocks it with the lock password', async () => {
+  it('locks the screen from the user menu (the dialog loads on first use) and unlocks it with the lock password, back on the page it was locked on', async () => {
     await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/threelists`);
     await page.getByRole('button', { name: /用户菜单/ }).click();
     await page.getByRole('menuitem', { name: '锁屏' }).click();
     const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
@@ -69,7 +70,7 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await page.getByText('锁屏密码错误').waitFor();
     await page.getByLabel('锁屏密码').fill('Lock@2026');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/lock'));
+    await page.waitForURL((u) => u.pathname === '/home/threelists');
     await page.getByRole('navigation', { name: '主导航' }).waitFor();
   });
 

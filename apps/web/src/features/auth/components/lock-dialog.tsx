@@ -1,12 +1,13 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { lockScreen } from '../lock.ts';
 
 /** Sets a lock password and locks the screen (the /lock page unlocks it). */
 export function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const [form] = Form.useForm<{ password: string }>();
   const submit = async () => {
     // An empty field: the form says so under it (a rejected promise here was an uncaught error).
@@ -16,7 +17,7 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
     await lockScreen(password);
     form.resetFields();
     onClose();
-    navigate('/lock');
+    navigate('/lock', { state: { from: pathname + search } });
   };
   return (
     <Modal

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { unlockScreen } from '../lock.ts';
 
@@ -13,9 +13,12 @@ export function LockPage({ onLogout }: { onLogout: () => void }) {
   const user = useSession((s) => s.user);
   const locked = useSession((s) => s.lock);
   const [wrong, setWrong] = useState(false);
-  if (!locked) return <Navigate to="/home/homePage" replace />;
+  // Back where the screen was locked (a page of the shell), else the home page.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const back = typeof from === 'string' && /^\/home\/[^/]/.test(from) ? from : '/home/homePage';
+  if (!locked) return <Navigate to={back} replace />;
   const onFinish = async ({ password }: { password: string }) => {
-    if (await unlockScreen(password)) navigate('/home/homePage', { replace: true });
+    if (await unlockScreen(password)) navigate(back, { replace: true });
     else setWrong(true);
   };
   return (

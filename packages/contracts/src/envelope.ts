@@ -30,7 +30,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 /** Which page a paged list is asked for: page `current` (from 1) of `size` (at most 100), the first of 10 by default. */
 export const PageRequest = z.object({
-  current: z.coerce.number().int().min(1).default(1),
+  // At most page 10,000, as the service lists: past it no list has anything, and 2^53 was taken as a page.
+  current: z.coerce.number().int().min(1).max(10_000, '页码必须是1到10000的整数').default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
 });
 

@@ -42,6 +42,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(STATUS_PAYLOAD_TOO_LARGE).send(fail(STATUS_PAYLOAD_TOO_LARGE, '请求内容过大'));
     }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      // An upload sent as something else than multipart/form-data: the media type, not content negotiation (the
+      // multipart plugin says 406).
+      return reply.status(415).send(fail(415, MESSAGES.badRequest, error.message));
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, unsupported media type, empty body and the like: the client's mistake.
       return reply.status(error.statusCode).send(fail(error.statusCode, MESSAGES.badRequest, error.message));

@@ -140,6 +140,10 @@ describe.each(testDatabases)('robot assistant on %s', (engine) => {
       total: 1,
       records: [{ id: saved.result.id, status: FEEDBACK_STATUS.finished }],
     });
+    // A page past 10,000 is refused like the service lists' (2^53 was taken as a page).
+    expect(
+      await call('student01', 'POST', 'question/user/showProgress', { current: Number.MAX_SAFE_INTEGER, size: 100 }),
+    ).toMatchObject({ status: 400, msg: '页码必须是1到10000的整数' });
     const detail = await call('student01', 'POST', 'question/user/progressDetail', { id: saved.result.id });
     expect(detail.result.reply).toBe('体育馆周末8:00—21:00开放');
     expect((await call('student01', 'POST', 'question/user/progressStatistics')).result).toMatchObject({

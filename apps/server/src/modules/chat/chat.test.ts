@@ -598,6 +598,15 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
       ).json();
     };
     expect(await upload('virus.exe', Buffer.from('MZ'))).toMatchObject({ status: 400, msg: CHAT_TEXTS.badFileType });
+    // An upload that is not multipart: the media type is wrong (415), not the content negotiation (406).
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/upload',
+      headers: bearer(tokens.student01!),
+      payload: {},
+    });
+    expect(notMultipart.statusCode).toBe(415);
+    expect(notMultipart.json()).toMatchObject({ status: 415, msg: '请求参数不正确' });
     expect(await upload('fake.png', Buffer.from('not an image at all'))).toMatchObject({
       status: 400,
       msg: CHAT_TEXTS.badFileType,

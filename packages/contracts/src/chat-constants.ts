@@ -204,7 +204,7 @@ export const CHAT_TEXTS = {
   revokeMissing: '要撤回的消息不存在',
   noSuchFile: '文件不存在',
   publicAccountReadOnly: '公众号不接收消息',
-  selfMessage: '请通过文件传输助手给自己发送文件',
+  selfMessage: '不能给自己发消息，请使用文件传输助手',
   textTooLong: `消息内容不能超过${CHAT_TEXT_MAX_LENGTH}个字`,
   badFileType: '不支持的文件类型',
   imageTooLarge: `图片不能超过${CHAT_IMAGE_MAX_BYTES / 1024 / 1024}MB`,

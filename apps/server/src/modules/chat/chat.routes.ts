@@ -728,7 +728,13 @@ async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promi
   const parsed = ClientFrame.safeParse(json);
   if (!parsed.success) {
     const kind = (json as { kind?: unknown } | undefined)?.kind;
-    const known = ['login', 'presence', 'message', 'ack', 'read', 'sync', 'probe', 'ping'].includes(String(kind));
+    // Not JSON, or JSON of a known kind that is malformed: 消息格式不正确; only a well-formed frame of an unknown kind
+    // is 不支持的消息类型.
+    const known =
+      json === undefined ||
+      json === null ||
+      typeof json !== 'object' ||
+      ['login', 'presence', 'message', 'ack', 'read', 'sync', 'probe', 'ping'].includes(String(kind));
     s.send({
       kind: 'error',
       status: 400,

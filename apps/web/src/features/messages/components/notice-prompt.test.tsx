@@ -49,7 +49,10 @@ function renderPrompt(onRead?: () => void) {
         <App>
           <MemoryRouter initialEntries={['/home/homePage']}>
             <Routes>
-              <Route path="/home/homePage" element={<NoticePrompt enabled connected noticeVersion={0} onRead={onRead} />} />
+              <Route
+                path="/home/homePage"
+                element={<NoticePrompt enabled connected noticeVersion={0} onRead={onRead} />}
+              />
               <Route path="/deleteNoPag" element={<p>deleted page</p>} />
             </Routes>
           </MemoryRouter>

@@ -1,7 +1,14 @@
+import { TRANSFER_TEXTS } from '@portal/contracts/transfer-texts';
+
 /**
  * Texts of the transfer feature, registered beside the shell's texts by app/i18n-texts.ts. Use top-level keys
  * of this feature only (e.g. `transfer: { … }`); zh-CN exactly as the spec writes it, en-US beside it.
  */
+const MESSAGE_TEXTS: Record<keyof typeof TRANSFER_TEXTS, string> = {
+  ...TRANSFER_TEXTS,
+  fileNameLong: '文件名称不可超过{{max}}个字符',
+};
+
 export const transferZhCN = {
   transfer: {
     exportTitle: '批量导出',
@@ -53,48 +60,9 @@ export const transferZhCN = {
     copyDetail: '复制详情',
     copied: '已复制',
     operationFailed: '操作失败',
-    // Section 5, verbatim.
-    fileNameRequired: '请输入文件名称',
-    fileNameChars: '特殊字符只能包括点和下划线',
-    fileNameShort: '文件名称不可少于三个字符',
-    fieldRequired: '请至少选择一个导出字段',
-    badFormat: '上传格式不符合要求，请重新上传',
-    badExtension: '只能上传 xls 或 xlsx 格式的文件',
-    tooLarge: '上传文件大小不能超过 20MB',
-    oneFile: '当前限制选择 1 个文件，请删除后再上传',
-    fileRequired: '请上传文件',
-    headerLineRequired: '请输入表头所在行',
-    headerLineRange: '表头所在行须为1到10之间的整数',
-    ruleRequired: '请选择重复数据规则',
-    checkFieldsRequired: '请选择校验字段',
-    matchRequired: '请匹配所有系统必填字段',
-    // The server's own messages of this capability (TRANSFER_TEXTS), for transferText().
-    fileNameLong: '文件名称不可超过{{max}}个字符',
-    emptyFile: '文件中没有数据',
-    noHeader: '表头所在行没有内容',
-    zipBomb: '文件解压后过大或结构异常，已拒绝',
-    cellTooLong: '单元格内容过长',
-    staleFormula: '公式的计算结果未保存在文件中，请用表格软件打开并重新保存后再导入',
-    jobNotFound: '任务不存在或已过期',
-    jobInterrupted: '任务因服务重启而中断，请重新执行',
-    jobFailed: '任务执行失败，请重新执行',
-    noUpload: '请先上传文件',
-    noDataSelected: '请选择要导出的数据',
-    requiredMissing: '必填字段为空',
-    duplicateRow: '数据重复',
-    saveFailed: '数据保存失败',
-    duplicateInFile: '与文件中前面的行重复',
-    unknownDept: '部门不存在',
-    unknownDictValue: '不是可选的值',
-    tooLong: '内容过长',
-    noDept: '部门不存在或无权操作',
-    noDuty: '职责不存在',
-    noService: '关联的服务不存在或已下架，请重新选择',
-    deptCycle: '上级部门不能是部门本身或其下级部门',
-    importUnsupported: '该数据不支持导入',
-    adminOnly: '仅管理员可导入导出该数据',
-    badServiceUrl: '服务地址：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',
-    badServiceIcon: '服务图标：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',
+    // Section 5 verbatim, and the server's own messages of this capability, for transferText(): the contract's
+    // texts themselves (the length's limit as a variable).
+    ...MESSAGE_TEXTS,
   },
   catalogueData: {
     title: '服务目录数据',

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@portal/contracts/efficiency';
 import { weekOfSemester } from '@portal/contracts/personal';
 import type { Browser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,10 +12,9 @@ const SEMESTERS = [
   { name: '2026-2027学年第一学期', startDate: '2026-09-07', endDate: '2027-01-17' },
   { name: '2026-2027学年第二学期', startDate: '2027-02-22', endDate: '2027-07-04' },
 ];
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** Today on the demo tenant's clock (Asia/Shanghai), as the page counts it: not the machine's day (at 01:00 in
+ * Shanghai on a Monday the machine's UTC day was still Sunday, a week behind). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
 
 describe('personal center journey (real server, Debian Chromium)', () => {
   const journey = useJourney({ viewport: { width: 1366, height: 900 } });

@@ -38,7 +38,9 @@ describe('2.2 configuration-menu guard', () => {
   });
 
   it('requires its menu for every page of the configuration menu (a student opened 办事指南配置 by its address)', () => {
-    for (const page of ['managementGuideConfig', 'deptResponsibilityListConfig', 'userDeptConfig', 'configAuditLog']) {
+    // 部门职责清单配置 is read-only for those without it (the page says so), not refused.
+    expect(configMenuNameOf('/home/deptResponsibilityListConfig')).toBeNull();
+    for (const page of ['managementGuideConfig', 'cardBusinessConfig', 'userDeptConfig', 'configAuditLog']) {
       expect(configMenuNameOf(`/home/${page}`)).toBe(page);
       expect(isRouteAllowedByMenu(`/home/${page}`, []), page).toBe(false);
       expect(isRouteAllowedByMenu(`/home/${page}`, [{ name: page, path: `/home/${page}` }]), page).toBe(true);

@@ -91,7 +91,9 @@ export function configMenuNameOf(pathname: string): string | null {
   const clean = pathname.replace(/\/+$/, '');
   const frame = /^\/home\/userFrameConfig\/([^/]+)$/.exec(clean);
   if (frame) return frame[1]!;
-  // Every page of the configuration menu needs its menu (办事指南配置 and 部门职责清单配置 opened for a student by
-  // their address, the server refusing each call under an empty page).
-  return CONFIGURATION_MENUS.find((m) => m.path === clean)?.name ?? null;
+  // Every page of the configuration menu needs its menu (办事指南配置 opened for a student by its address, the server
+  // refusing each call under an empty page), but 部门职责清单配置: it shows everyone the lists, read-only where the
+  // server lets them maintain none.
+  const page = CONFIGURATION_MENUS.find((m) => m.path === clean)?.name ?? null;
+  return page === 'deptResponsibilityListConfig' ? null : page;
 }

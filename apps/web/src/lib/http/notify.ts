@@ -1,5 +1,6 @@
 import { DEDUP_PREFIXES, WARNING_PREFIX } from '@portal/contracts/errors';
 import { ERROR_DEDUP_WINDOW_MS, TOAST_DURATION_MS } from '@portal/contracts/constants';
+import { serverText } from '../i18n/i18n.ts';
 
 export type Notifier = {
   error: (text: string, durationMs?: number) => void;
@@ -30,8 +31,9 @@ export function notifyError(text: string, now: number = Date.now()): void {
     if (last !== undefined && now - last < ERROR_DEDUP_WINDOW_MS) return;
     lastShown.set(prefix, now);
   }
-  if (text.startsWith(WARNING_PREFIX)) notifier.warning(text, TOAST_DURATION_MS);
-  else notifier.error(text, TOAST_DURATION_MS);
+  // The prefixes are the server's own; the toast says it in the interface's language.
+  if (text.startsWith(WARNING_PREFIX)) notifier.warning(serverText(text), TOAST_DURATION_MS);
+  else notifier.error(serverText(text), TOAST_DURATION_MS);
 }
 
 /** Confirms a user's action (collected, rated) in the current notifier's toasts. */

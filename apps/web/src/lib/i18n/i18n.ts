@@ -184,7 +184,44 @@ const READY = Promise.resolve();
 
 /** zh-CN first, en-US second. */
 export const i18n = new Translator(storedLanguage());
-addTexts(zhCN, () => import('./en-US.ts').then((m) => m.enUS));
+/** The en-US of the server's messages, once they have arrived. */
+let englishOfServer: ((text: string) => string) | undefined;
+let serverTextsLoading: Promise<void> | undefined;
+
+/**
+ * The English of the server's messages comes in a code part of its own, asked for with the English texts but not
+ * awaited by them: its catalogues bring the contracts' schemas (zod, about 45 KB of gzip) that the first screen in
+ * English does not need. Until it arrives a message shows as the server said it.
+ */
+function loadServerTexts(): Promise<void> {
+  serverTextsLoading ??= import('@portal/contracts/server-texts-en').then(
+    (m) => {
+      englishOfServer = m.translateServerText;
+    },
+    () => {
+      serverTextsLoading = undefined;
+    },
+  );
+  return serverTextsLoading;
+}
+
+addTexts(zhCN, () => {
+  void loadServerTexts();
+  return import('./en-US.ts').then((m) => m.enUS);
+});
+
+/**
+ * A message the server answered with (zh-CN, section 8), in the interface's language: in English its catalogue's en-US
+ * text (contracts' server-texts-en), a text the catalogues do not know as it is. Shown wherever a call's error is.
+ */
+export function serverText(text: string, language: Language = i18n.language): string {
+  return language === 'en-US' && englishOfServer ? englishOfServer(text) : text;
+}
+
+/** Resolves when the English of the server's messages is in (tests; the pages render it when it is). */
+export function serverTextsReady(): Promise<void> {
+  return loadServerTexts();
+}
 
 /** The choice also told to the server, which paints `/`'s first screen in its language only (ADR 0061). */
 function tellServer(lang: Language) {

@@ -1,4 +1,5 @@
 import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
+import { serverText } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The login answer's message in the page's language: the server sends the zh-CN text (section 8 style); for an
@@ -7,5 +8,5 @@ import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
 export function loginMessage(msg: string, language: string): string {
   if (!language.toLowerCase().startsWith('en')) return msg;
   const key = (Object.keys(MESSAGES_EN_US) as Array<keyof typeof MESSAGES_EN_US>).find((k) => MESSAGES[k] === msg);
-  return key ? MESSAGES_EN_US[key] : msg;
+  return key ? MESSAGES_EN_US[key] : serverText(msg, 'en-US');
 }

@@ -21,7 +21,7 @@ import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/con
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { deleteConversation } from '../api/delete-conversation.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
 import { groupMembersQueryKey, useGroupMembers } from '../api/get-group-members.ts';
@@ -479,7 +479,7 @@ export function ChatPanel({
     chatClient.setPanelOpen(open);
   }, [open]);
   useEffect(() => {
-    if (lastError) void message.error(lastError.msg);
+    if (lastError) void message.error(serverText(lastError.msg));
   }, [lastError, message]);
   const groupEvent = useChat((s) => s.lastGroupEvent);
   const me = useChat((s) => s.me?.userId);

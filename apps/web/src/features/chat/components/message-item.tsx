@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts/chat';
 import { Button, Popover, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { signChatFile, useChatFileLink } from '../api/sign-chat-file.ts';
 import { useMessageReaders } from '../api/get-message-readers.ts';
 import { SEND_TIMED_OUT, sendStateOf, type ClientMessage } from '../lib/chat-state.ts';
@@ -265,7 +265,7 @@ export function MessageItem({
               className={m.isSendType === SEND_TIMED_OUT ? 'chat-state-failed' : undefined}
             >
               {state}
-              {m.error ? `：${m.error}` : ''}
+              {m.error ? `${t('app.colon')}${serverText(m.error)}` : ''}
             </span>
           )}
           {m.isSendType === SEND_TIMED_OUT && (

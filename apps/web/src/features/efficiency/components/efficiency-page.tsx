@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { Filter } from '../api/efficiency-call.ts';
 import { useDeptTree } from '../api/get-dept-tree.ts';
 import { useExistReport } from '../api/get-exist-report.ts';
@@ -597,7 +597,7 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
           </>
         )}
       </Form>
-      {error && <Alert type="error" showIcon message={error} style={{ marginTop: 8 }} role="alert" />}
+      {error && <Alert type="error" showIcon message={serverText(error)} style={{ marginTop: 8 }} role="alert" />}
     </section>
   );
 }

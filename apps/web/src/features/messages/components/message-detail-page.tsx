@@ -2,7 +2,7 @@ import './messages.css';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Navigate, useSearchParams } from 'react-router';
 import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import { formatFileSize } from '../../../lib/file-size.ts';
@@ -39,7 +39,7 @@ export function MessageDetailPage() {
             status="404"
             title={
               <h1 style={{ fontSize: 24, margin: 0 }}>
-                {(query.error as { msg?: string } | null)?.msg ?? t('pages.notFound')}
+                {serverText((query.error as { msg?: string } | null)?.msg ?? '') || t('pages.notFound')}
               </h1>
             }
           />

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/contracts/errors';
 import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
 import type { DownloadedFile } from '../../../lib/http/client.ts';
+import { serverText } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The attachment of a message of the message center (messageCenterHistoryMsg/downloadFile): saved under the
@@ -26,7 +27,7 @@ export async function downloadMessageAttachment(
       deps.openDeleted();
       return 'deleted';
     }
-    deps.showError(e.msg || MESSAGES.defaultError);
+    deps.showError(serverText(e.msg || MESSAGES.defaultError));
     return 'failed';
   }
   deps.save(file.blob, file.fileName || fallbackName);

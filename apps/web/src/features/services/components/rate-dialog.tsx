@@ -2,7 +2,7 @@ import { RATING_COMMENT_MAX } from '@portal/contracts/service-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Rate, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useCanUserRate } from '../api/can-user-rate.ts';
 import { useQuickScoreLabels } from '../api/get-quick-score-labels.ts';
@@ -46,7 +46,7 @@ export function RateDialog({
       afterRate(client);
       onClose();
     },
-    onError: (err) => setError(err.message),
+    onError: (err) => setError(serverText(err.message)),
   });
   const rated = can.data?.rated;
   return (

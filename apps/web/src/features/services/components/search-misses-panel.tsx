@@ -1,7 +1,7 @@
 import type { SearchMiss } from '@portal/contracts/services';
 import { Alert, Button, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchMisses } from '../api/get-search-misses.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
 
@@ -21,7 +21,7 @@ export function SearchMissesPanel() {
         </Button>
       </Typography.Paragraph>
       {misses.isError && (
-        <Alert type="error" showIcon title={(misses.error as Error).message} style={{ marginBottom: 12 }} />
+        <Alert type="error" showIcon title={serverText((misses.error as Error).message)} style={{ marginBottom: 12 }} />
       )}
       <Table<SearchMiss>
         rowKey="keyword"

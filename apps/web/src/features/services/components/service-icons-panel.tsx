@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
 import { useServiceIconAdmin } from '../api/get-service-page.ts';
 import { servicesKeys } from '../api/query-keys.ts';
@@ -48,7 +48,7 @@ export function ServiceIconsPanel() {
         qc.invalidateQueries({ queryKey: sharedQueryKeys.favourites }),
       ]);
     } catch (e) {
-      message.error((e as Error).message || t('services.admin.uploadFailed'));
+      message.error(serverText((e as Error).message) || t('services.admin.uploadFailed'));
     } finally {
       setUploading(null);
     }
@@ -65,7 +65,7 @@ export function ServiceIconsPanel() {
         onSearch={(v) => (setKeyword(v.trim()), setPage(1))}
       />
       {list.isError && (
-        <Alert type="error" showIcon title={(list.error as Error).message} style={{ marginBottom: 12 }} />
+        <Alert type="error" showIcon title={serverText((list.error as Error).message)} style={{ marginBottom: 12 }} />
       )}
       <Table<ServiceItem>
         rowKey="serviceId"

@@ -4,7 +4,7 @@ import { isRouteAllowedByMenu } from '@portal/contracts/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useUnansweredQuestions } from '../api/get-unanswered-questions.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
 
@@ -33,7 +33,12 @@ export function UnansweredQuestionsPanel() {
         </Button>
       </Typography.Paragraph>
       {questions.isError && (
-        <Alert type="error" showIcon title={(questions.error as Error).message} style={{ marginBottom: 12 }} />
+        <Alert
+          type="error"
+          showIcon
+          title={serverText((questions.error as Error).message)}
+          style={{ marginBottom: 12 }}
+        />
       )}
       <Table<RobotQuestionRecord>
         rowKey="id"

@@ -12,7 +12,7 @@ import {
   type MatchField,
   type TransferField,
 } from '@portal/contracts/transfer';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, serverText } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The dialog rules of section 5, as pure functions (the server checks the same). Each returns the message
@@ -41,7 +41,9 @@ export function transferText(message: string): string;
 export function transferText(message: string | null): string | null;
 export function transferText(message: string | null): string | null {
   const key = message && KEY_OF.get(message);
-  return key ? i18n.t(`transfer.${key}`, { defaultValue: message, max: EXPORT_FILE_NAME_MAX }) : message;
+  return key
+    ? i18n.t(`transfer.${key}`, { defaultValue: message, max: EXPORT_FILE_NAME_MAX })
+    : message && serverText(message);
 }
 
 export const exportFieldsError = (fields: readonly string[]): string | null =>

@@ -2,7 +2,7 @@ import { App, Modal, Skeleton, Tabs } from 'antd';
 import { PREVIEW_DIALOG_WIDTH } from '@portal/contracts/constants';
 import type { CardView, Layout } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { previewCard } from '../api/preview-card.ts';
 import { previewCardStyle, sidebarHeight } from '../lib/display.ts';
@@ -46,7 +46,7 @@ export function CardPreviewDialog({ visible, cardId, config, onClose, load = pre
       (v) => live && setView(v),
       (err: unknown) => {
         if (!live) return;
-        void message.error(err instanceof HttpError ? err.msg : String((err as Error)?.message ?? err));
+        void message.error(err instanceof HttpError ? serverText(err.msg) : String((err as Error)?.message ?? err));
         onClose();
       },
     );

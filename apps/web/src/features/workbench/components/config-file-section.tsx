@@ -2,7 +2,7 @@ import { Alert, App, Button, Card, Modal, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConfigImportSummary } from '@portal/contracts/config-transfer';
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { exportConfigFile } from '../api/export-config-file.ts';
@@ -11,7 +11,7 @@ import { getTheme } from '../api/get-theme.ts';
 
 /** What the server said was wrong with a call (section 8 message), else the generic failure. */
 const messageOf = (err: unknown, fallback: string) =>
-  (err as { msg?: string }).msg || (err instanceof Error && err.message) || fallback;
+  serverText((err as { msg?: string }).msg ?? '') || (err instanceof Error && err.message) || fallback;
 
 /** The counts and what was (or will be) skipped, of an import or its preview. */
 function SummaryView({ summary }: { summary: ConfigImportSummary }) {

@@ -1,3 +1,4 @@
+import { WORKBENCH_MESSAGES_EN } from '@portal/contracts/server-texts-en';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -5,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
-import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider, serverTextsReady, setLanguage } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({ verifyUrl: vi.fn(), submitApi: vi.fn(), getApiList: vi.fn(async () => []) }));
 vi.mock('../api/verify-url.ts', () => ({ verifyUrl: api.verifyUrl }));
@@ -36,6 +37,20 @@ describe('external data sources', () => {
     await userEvent.click(screen.getByRole('button', { name: '验证地址' }));
     expect((await screen.findByRole('alert')).textContent).toContain(WORKBENCH_MESSAGES.privateUrl);
     expect(api.verifyUrl).toHaveBeenCalledWith('http://127.0.0.1:8080/list');
+  });
+
+  it('says the refusal in English in the English interface', async () => {
+    await setLanguage('en-US');
+    await serverTextsReady();
+    try {
+      api.verifyUrl.mockRejectedValueOnce(new HttpError(400, WORKBENCH_MESSAGES.privateUrl));
+      renderSection();
+      await userEvent.type(screen.getByLabelText('Link'), 'http://127.0.0.1:8080/list');
+      await userEvent.click(screen.getByRole('button', { name: 'Check address' }));
+      expect((await screen.findByRole('alert')).textContent).toContain(WORKBENCH_MESSAGES_EN.privateUrl);
+    } finally {
+      await setLanguage('zh-CN');
+    }
   });
 
   it('lists the fields of a reachable address', async () => {

@@ -2,7 +2,7 @@ import { ExternalApiSubmit } from '@portal/contracts/workbench';
 import { Alert, Button, Form, Input, Space, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { apiListQueryKey, useApiList } from '../api/get-api-list.ts';
@@ -24,7 +24,8 @@ export function DataSourceSection() {
   const [form] = Form.useForm<Values>();
   const confirmRemove = useConfirmRemove();
   const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-  const failed = (err: unknown) => setResult({ type: 'error', text: err instanceof HttpError ? err.msg : String(err) });
+  const failed = (err: unknown) =>
+    setResult({ type: 'error', text: err instanceof HttpError ? serverText(err.msg) : String(err) });
 
   const verify = async () => {
     const url = form.getFieldValue('url') as string | undefined;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
 import { NavigationSubmit, type NavigationItem } from '@portal/contracts/workbench';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { navigationListQueryKey, useNavigationList } from '../api/get-navigation-list.ts';
 import { topMenuQueryKey } from '../api/get-top-menu.ts';
@@ -53,7 +53,7 @@ export function NavigationConfigPage() {
       await refresh();
     } catch (err) {
       // 5: the 7th custom item is refused with '最多可添加6个'.
-      void message.error(err instanceof HttpError ? err.msg : String(err));
+      void message.error(err instanceof HttpError ? serverText(err.msg) : String(err));
     }
   };
   const builtIn = editing !== 'new' && editing?.isBuilt === 1;

@@ -1,7 +1,7 @@
 import { Alert, Button, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { saveUrlAllowlist, urlAllowlistQueryKey, useUrlAllowlist } from '../api/url-allowlist.ts';
 import { normalizeAllowHosts } from '../lib/allow-host.ts';
@@ -36,7 +36,10 @@ export function UrlAllowlistSection() {
       setHosts(saved);
       setResult({ type: 'success', text: t('workbench.config.saved') });
     } catch (err) {
-      setResult({ type: 'error', text: err instanceof HttpError ? err.msg : String((err as Error)?.message ?? err) });
+      setResult({
+        type: 'error',
+        text: err instanceof HttpError ? serverText(err.msg) : String((err as Error)?.message ?? err),
+      });
     } finally {
       setSaving(false);
     }
@@ -52,7 +55,7 @@ export function UrlAllowlistSection() {
         <Alert
           type="error"
           showIcon
-          message={list.error instanceof HttpError ? list.error.msg : t('workbench.loadFailed')}
+          message={list.error instanceof HttpError ? serverText(list.error.msg) : t('workbench.loadFailed')}
         />
       ) : (
         <Space wrap>

@@ -2,7 +2,7 @@ import { App, Button, ColorPicker, Input, Modal, Radio, Space } from 'antd';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import { Theme, type ThemeDetail } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
@@ -96,7 +96,7 @@ export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
       void message.success(t('workbench.config.saved'));
       onClose();
     } catch (err) {
-      void message.error(err instanceof HttpError ? err.msg : String((err as Error)?.message ?? err));
+      void message.error(err instanceof HttpError ? serverText(err.msg) : String((err as Error)?.message ?? err));
     } finally {
       setSaving(false);
     }

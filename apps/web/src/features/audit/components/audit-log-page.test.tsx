@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider, serverTextsReady, setLanguage } from '../../../lib/i18n/i18n.ts';
 
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({ ospHttp: http }));
@@ -79,8 +79,8 @@ describe('the configuration changes page (issue 16)', () => {
       await userEvent.click(screen.getByRole('button', { name: '查看 卡片「新名字」' }));
       const drawer = await screen.findByRole('dialog');
       // Only the field that changed, before and after.
-      expect(within(drawer).getByText('card_name')).toBeTruthy();
-      expect(within(drawer).queryByText('status')).toBeNull();
+      expect(within(drawer).getByText('卡片名称')).toBeTruthy();
+      expect(within(drawer).queryByText('状态')).toBeNull();
       expect(within(drawer).getByText('旧名字')).toBeTruthy();
       expect(within(drawer).getAllByText('新名字').length).toBeGreaterThan(0);
       await userEvent.click(within(drawer).getByRole('button', { name: /撤销此变更/ }));
@@ -98,6 +98,53 @@ describe('the configuration changes page (issue 16)', () => {
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).queryByRole('button', { name: /撤销此变更/ })).toBeNull();
     expect(within(drawer).getByText(/不能撤销：该配置在此变更之后又被修改过/)).toBeTruthy();
+  });
+
+  it("names the fields, says what a coded value means and leaves out the rows' bookkeeping", async () => {
+    const navigation = {
+      ...base,
+      id: 'e3',
+      entityKind: 'navigation',
+      entityId: 'n1',
+      action: 'create',
+      summary: '导航「图书馆」',
+      before: null,
+      after: { id: 'n1', tenant_id: 't1', navigation_name: '图书馆', is_built: 2, embedded: 0, sort: 3 },
+      canRevert: false,
+      revertBlock: '该配置在此变更之后又被修改过，不能撤销此变更',
+    };
+    http.post.mockImplementation(async (path: string) => {
+      if (path === '/auditlog/list') return { records: [navigation], total: 1 };
+      if (path === '/auditlog/users') return [];
+      throw new Error(path);
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: '查看 导航「图书馆」' }));
+    const drawer = await screen.findByRole('dialog');
+    const rows = within(drawer)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    rows.splice(0, rows.indexOf('字段变更前变更后') + 1);
+    expect(rows).toEqual(['导航名称—图书馆', '来源—自定义', '打开方式—新窗口打开', '排序—3']);
+  });
+
+  it('reads in English in the English interface: fields, values, summary and why it cannot be reverted', async () => {
+    await setLanguage('en-US');
+    await serverTextsReady();
+    try {
+      show();
+      await userEvent.click(await screen.findByRole('button', { name: 'View Card “旧名字”' }));
+      const drawer = await screen.findByRole('dialog');
+      expect(within(drawer).getByText('Card name')).toBeTruthy();
+      expect(within(drawer).getByText('Card “旧名字”')).toBeTruthy();
+      expect(
+        within(drawer).getByText(
+          'Cannot be reverted: The configuration changed again after this change; it cannot be reverted',
+        ),
+      ).toBeTruthy();
+    } finally {
+      await setLanguage('zh-CN');
+    }
   });
 
   it('filters by the changed item', { timeout: 60_000 }, async () => {

@@ -3,13 +3,14 @@ import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditAction, type AuditEntry, type Aud
 import { Alert, App, Button, DatePicker, Descriptions, Drawer, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useAuditPage, type AuditFilter } from '../api/get-audit-page.ts';
 import { useAuditUsers } from '../api/get-audit-users.ts';
 import { useRevertAuditEntry } from '../api/revert-audit-entry.ts';
-import { fieldChanges, showValue } from '../lib/diff.ts';
+import type { FieldChange } from '../lib/diff.ts';
+import { fieldLabel, readableChanges, summaryText, valueText } from '../lib/readable.ts';
 
 const ACTION_COLORS: Record<AuditAction, string> = {
   create: 'green',
@@ -23,11 +24,11 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const revert = useRevertAuditEntry();
-  const changes = entry ? fieldChanges(entry.before, entry.after) : [];
+  const changes = entry ? readableChanges(entry) : [];
   const confirmRevert = (e: AuditEntry) =>
     modal.confirm({
       title: t('audit.revertConfirm'),
-      content: `${e.summary}：${t('audit.revertHint')}`,
+      content: `${summaryText(t, e.summary)}${t('app.colon')}${t('audit.revertHint')}`,
       okText: t('audit.revert'),
       cancelText: t('audit.cancel'),
       okButtonProps: { danger: true },
@@ -61,7 +62,7 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
                 label: t('audit.action'),
                 children: <Tag color={ACTION_COLORS[entry.action]}>{t(`audit.actionNames.${entry.action}`)}</Tag>,
               },
-              { key: 'summary', label: t('audit.summary'), children: entry.summary },
+              { key: 'summary', label: t('audit.summary'), children: summaryText(t, entry.summary) },
             ]}
           />
           <Table
@@ -73,16 +74,20 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
             dataSource={changes}
             aria-label={t('audit.detail')}
             columns={[
-              { title: t('audit.field'), dataIndex: 'field', width: 140 },
+              { title: t('audit.field'), dataIndex: 'field', width: 140, render: (f: string) => fieldLabel(t, f) },
               {
                 title: t('audit.before'),
                 dataIndex: 'before',
-                render: (v: unknown) => <del style={{ wordBreak: 'break-all' }}>{showValue(v)}</del>,
+                render: (v: unknown, c: FieldChange) => (
+                  <del style={{ wordBreak: 'break-all' }}>{valueText(t, entry.entityKind, c.field, v)}</del>
+                ),
               },
               {
                 title: t('audit.after'),
                 dataIndex: 'after',
-                render: (v: unknown) => <ins style={{ wordBreak: 'break-all' }}>{showValue(v)}</ins>,
+                render: (v: unknown, c: FieldChange) => (
+                  <ins style={{ wordBreak: 'break-all' }}>{valueText(t, entry.entityKind, c.field, v)}</ins>
+                ),
               },
             ]}
           />
@@ -92,7 +97,11 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
             </Button>
           ) : (
             entry.revertBlock && (
-              <Alert type="info" showIcon message={`${t('audit.cannotRevert')}：${entry.revertBlock}`} />
+              <Alert
+                type="info"
+                showIcon
+                message={`${t('audit.cannotRevert')}${t('app.colon')}${serverText(entry.revertBlock)}`}
+              />
             )
           )}
         </Space>
@@ -191,7 +200,7 @@ export function AuditLogPage() {
             width: 90,
             render: (a: AuditAction) => <Tag color={ACTION_COLORS[a]}>{t(`audit.actionNames.${a}`)}</Tag>,
           },
-          { title: t('audit.summary'), dataIndex: 'summary' },
+          { title: t('audit.summary'), dataIndex: 'summary', render: (s: string) => summaryText(t, s) },
           {
             title: t('audit.actions'),
             width: 90,
@@ -201,7 +210,7 @@ export function AuditLogPage() {
                 size="small"
                 autoInsertSpace={false}
                 onClick={() => setOpen(e)}
-                aria-label={`${t('audit.view')} ${e.summary}`}
+                aria-label={`${t('audit.view')} ${summaryText(t, e.summary)}`}
               >
                 {t('audit.view')}
               </Button>

@@ -7,7 +7,7 @@ import type { ChatFileTable, ChatGroupTable, ChatMessageRow, Database, NewChatMe
 import { nowIso } from '../../db/sql-helpers.ts';
 import { markList, markRows, sqlText } from '../../db/sql-texts.ts';
 import { newId } from '../../platform/crypto.ts';
-import { MP_TYPE_GROUP } from '@portal/contracts/chat';
+import { MP_TYPE_GROUP, MSG_TYPE_REVOKE } from '@portal/contracts/chat';
 import { GroupCommitter, retryable } from './chat.commits.ts';
 
 /** Conversation kinds (chat_conversations.peer_type). */
@@ -1222,13 +1222,47 @@ export function chatRepository(db: Db) {
         .where('i.tenant_id', '=', tenantId)
         .where('i.user_id', '=', userId)
         .where('i.peer_id', '=', peerId)
-        .where('i.deleted', '=', 0)
-        .where('m.revoked_at', 'is', null);
+        .where('i.deleted', '=', 0);
       if (beforeSeq !== undefined) q = q.where('i.seq', '<', beforeSeq);
       return q
         .select([...messageColumns, 'i.seq', 'i.deleted'])
         .orderBy('i.seq', 'desc')
         .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
+    },
+
+    /**
+     * Of the given messages, those the user still holds in a conversation (their mailbox entry not deleted):
+     * the revoked ones among them are where their revokes' notices go in the history.
+     */
+    async heldIn(tenantId: string, userId: string, peerId: string, messageIds: string[]): Promise<Set<string>> {
+      if (!messageIds.length) return new Set();
+      const rows = await db
+        .selectFrom('chat_inbox as i')
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .where('i.peer_id', '=', peerId)
+        .where('i.deleted', '=', 0)
+        .where('i.message_id', 'in', messageIds)
+        .select('i.message_id')
+        .execute();
+      return new Set(rows.map((r) => r.message_id));
+    },
+
+    /** The revoke messages (202) of the given targets that the user holds in a conversation (not deleted). */
+    async revokesOf(tenantId: string, userId: string, peerId: string, targetIds: string[]): Promise<MailboxRow[]> {
+      if (!targetIds.length) return [];
+      return db
+        .selectFrom('chat_inbox as i')
+        .innerJoin('chat_messages as m', 'm.id', 'i.message_id')
+        .where('i.tenant_id', '=', tenantId)
+        .where('i.user_id', '=', userId)
+        .where('i.peer_id', '=', peerId)
+        .where('i.deleted', '=', 0)
+        .where('m.type', '=', MSG_TYPE_REVOKE)
+        .where('m.content', 'in', targetIds)
+        .select([...messageColumns, 'i.seq', 'i.deleted'])
         .execute()
         .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
     },

@@ -58,6 +58,7 @@ import {
   PEER_PUBLIC_ACCOUNT,
   newMessageId,
   type ChatGroupRow,
+  type MailboxRow,
   type Recipient,
   type StoreHooks,
 } from './chat.repository.ts';
@@ -568,6 +569,41 @@ export async function friends(rt: ChatRuntime, ctx: RequestContext): Promise<Con
   return sortChatList([...byId.values()]);
 }
 
+/**
+ * A revoke's notice ("你撤回了一条消息") stays where the revoked message was: a revoked message of the page is given
+ * as its revoke (202) at its own seq, and a revoke whose target the user still holds is not given at its own seq.
+ * A revoked message whose revoke the user deleted is not given at all; a revoke of a message the user deleted stays
+ * where it was sent.
+ */
+async function withRevokesInPlace(
+  rt: ChatRuntime,
+  ctx: RequestContext,
+  peerId: string,
+  page: MailboxRow[],
+): Promise<MailboxRow[]> {
+  const revoked = page.filter((r) => r.revoked_at).map((r) => r.id);
+  const revokes = page.filter((r) => r.type === MSG_TYPE_REVOKE);
+  if (!revoked.length && !revokes.length) return page;
+  const [notices, heldTargets] = await Promise.all([
+    rt.repo.revokesOf(ctx.tenantId, ctx.userId, peerId, revoked),
+    rt.repo.heldIn(
+      ctx.tenantId,
+      ctx.userId,
+      peerId,
+      revokes.map((r) => r.content),
+    ),
+  ]);
+  const noticeOf = new Map(notices.map((n) => [n.content, n]));
+  return page.flatMap((r): MailboxRow[] => {
+    if (r.revoked_at) {
+      const notice = noticeOf.get(r.id);
+      return notice ? [{ ...notice, seq: r.seq }] : [];
+    }
+    if (r.type === MSG_TYPE_REVOKE && heldTargets.has(r.content)) return [];
+    return [r];
+  });
+}
+
 export async function history(
   rt: ChatRuntime,
   ctx: RequestContext,
@@ -578,7 +614,7 @@ export async function history(
   if (group?.dissolved_at && (await rt.repo.groupMemberIds(ctx.tenantId, group.id)).includes(ctx.userId))
     throw notFound(CHAT_TEXTS.groupDissolved);
   const rows = await rt.repo.history(ctx.tenantId, ctx.userId, input.peerId, input.beforeSeq, input.pageSize + 1);
-  const page = rows.slice(0, input.pageSize).reverse();
+  const page = await withRevokesInPlace(rt, ctx, input.peerId, rows.slice(0, input.pageSize).reverse());
   // Notices are stored once for many recipients: in each user's history the user is the addressee.
   const addressed = (r: (typeof rows)[number]) =>
     r.to_user_id ? r : { ...r, to_user_id: ctx.userId, to_user_name: ctx.userName };

@@ -212,6 +212,48 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     await Promise.all([teacher.close(), student.close()]);
   });
 
+  it('gives a revoke in the history where the revoked message was, on whichever page holds that message', async () => {
+    const teacher = await connect('teacher01');
+    const student = await connect('student01');
+    const say = async (text: string) => {
+      const webId = teacher.say(STUDENT, text);
+      const r = await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, webId));
+      if (r.kind !== 'receipt') throw new Error('unexpected frame');
+      return r.messageId;
+    };
+    await say('撤回之前');
+    const target = await say('撤回这条');
+    await say('撤回之后');
+    teacher.send({
+      kind: 'message',
+      messageIdWeb: 'revoke-in-place',
+      toUserId: STUDENT,
+      type: MSG_TYPE_REVOKE,
+      content: target,
+    });
+    await teacher.next(receiptOf(MSG_TYPE_RECEIPT_STORED, 'revoke-in-place'));
+    await student.next(messageOf((c, type) => type === MSG_TYPE_REVOKE && c === target));
+    type Item = { seq: number; message: { type: number; content: string } };
+    const line = (r: Item) => (r.message.type === MSG_TYPE_REVOKE ? `[撤回 ${r.message.content}]` : r.message.content);
+
+    for (const [account, peer] of [
+      ['student01', TEACHER],
+      ['teacher01', STUDENT],
+    ] as const) {
+      const all = (await post(account, '/api/chat/history', { peerId: peer, pageSize: 100 })).result.records as Item[];
+      expect(all.map(line).slice(-3)).toEqual(['撤回之前', `[撤回 ${target}]`, '撤回之后']);
+      // The revoke is newer than a page of two; the notice comes with the older page that holds the revoked message.
+      const newest = (await post(account, '/api/chat/history', { peerId: peer, pageSize: 2 })).result;
+      expect(newest.records.map(line)).toEqual(['撤回之后']);
+      expect(newest.hasMore).toBe(true);
+      const older = (
+        await post(account, '/api/chat/history', { peerId: peer, pageSize: 2, beforeSeq: newest.records[0].seq })
+      ).result.records as Item[];
+      expect(older.map(line)).toEqual(['撤回之前', `[撤回 ${target}]`]);
+    }
+    await Promise.all([teacher.close(), student.close()]);
+  });
+
   it('pages history oldest first and deletes messages for the caller only', async () => {
     const teacher = await connect('teacher01', { resource: 'ios' });
     const ids: string[] = [];

@@ -234,6 +234,46 @@ describe('chat client (4.1)', () => {
     expect(messages().some((m) => m.messageId === 'srv-9')).toBe(false);
   });
 
+  it('keeps the revoke notice where the revoked message was, for the recipient, the sender and after a history load', async () => {
+    const lines = () => messages().map((m) => (m.type === MSG_TYPE_REVOKE ? '[撤回]' : m.content));
+    // Recipient side: the 202 message takes its target's place, not the end of the conversation.
+    const before = incoming('之前');
+    const target = incoming('说错了');
+    const after = incoming('之后');
+    [before, target, after].forEach((message, i) => ws().receive({ kind: 'message', seq: i + 1, message }));
+    const theirRevoke = incoming(target.messageId, { type: MSG_TYPE_REVOKE });
+    ws().receive({ kind: 'message', seq: 4, message: theirRevoke });
+    expect(lines()).toEqual(['之前', '[撤回]', '之后']);
+
+    // Sender side: while the revoke is sending, the message stays with the revoke below it; stored, the notice takes its place.
+    const mine = client.sendText(PEER, '撤回我');
+    const stamp = {
+      kind: 'receipt',
+      type: MSG_TYPE_RECEIPT_STORED,
+      toUserId: PEER,
+      timeSend: new Date().toISOString(),
+    } as const;
+    ws().receive({ ...stamp, messageId: 'srv-9', messageIdWeb: mine.messageIdWeb });
+    ws().receive({ kind: 'message', seq: 5, message: incoming('回复') });
+    client.revoke(PEER, 'srv-9');
+    expect(lines()).toEqual(['之前', '[撤回]', '之后', '撤回我', '[撤回]', '回复']);
+    const revoke = ws().messagesSent().at(-1)!;
+    ws().receive({ ...stamp, messageId: 'srv-10', messageIdWeb: String(revoke.messageIdWeb) });
+    expect(lines()).toEqual(['之前', '[撤回]', '之后', '[撤回]', '回复']);
+    expect(messages()[3]).toMatchObject({ messageId: 'srv-10', fromUserId: ME, isSendType: 0 });
+
+    // A history page that holds the target before its revoke (a page loaded after a reload): the same place.
+    client.store.setState((st) => ({
+      conversations: { ...st.conversations, [PEER]: emptyConversation(entry(PEER, { name: '李老师' })) },
+    }));
+    api.history.mockResolvedValueOnce({
+      records: [before, target, after, theirRevoke].map((message, i) => ({ seq: i + 1, message })),
+      hasMore: false,
+    });
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    expect(lines()).toEqual(['之前', '[撤回]', '之后']);
+  });
+
   it('drops a refused revoke and shows the server reason', () => {
     client.revoke(PEER, 'old');
     const revoke = ws().messagesSent().at(-1)!;

@@ -109,9 +109,22 @@ function replaceConversation(
   return c ? { ...all, [peer]: update(c) } : all;
 }
 
-/** Removes the revoked target from a conversation. */
-function withoutMessage(messages: ClientMessage[], messageId: string): ClientMessage[] {
-  return messages.filter((m) => m.messageId !== messageId);
+/** Where a revoke's target is held (never a revoke itself), or -1. */
+function targetIndex(messages: readonly ClientMessage[], notice: ClientMessage, skip = -1): number {
+  return notice.content
+    ? messages.findIndex((x, i) => i !== skip && x.type !== MSG_TYPE_REVOKE && x.messageId === notice.content)
+    : -1;
+}
+
+/**
+ * A revoke (202) taking effect: its notice ("你撤回了一条消息") takes the revoked message's place in the
+ * timeline, not the end of it. `held` is where the notice itself is held already (a local copy, or a history
+ * record), -1 when it is new. Without the target held, the notice stays where it is held, or comes last.
+ */
+function placeRevoke(messages: readonly ClientMessage[], notice: ClientMessage, held = -1): ClientMessage[] {
+  const target = targetIndex(messages, notice, held);
+  if (target < 0) return held >= 0 ? messages.map((x, i) => (i === held ? notice : x)) : [...messages, notice];
+  return messages.flatMap((x, i) => (i === target ? [notice] : i === held ? [] : [x]));
 }
 
 /** A new own message (isSendType 1) before the server has it. */
@@ -122,9 +135,12 @@ export function addOutgoing(
   fallback: Partial<ConversationEntry>,
 ): Conversations {
   const c = all[peer] ?? emptyConversation({ jid: peer, ...fallback });
+  // A revoke still sending waits just below its target (which stays until the server stored the revoke).
+  const target = m.type === MSG_TYPE_REVOKE ? targetIndex(c.messages, m) : -1;
   const touched: Conversation = {
     ...c,
-    messages: [...c.messages, m],
+    messages:
+      target < 0 ? [...c.messages, m] : [...c.messages.slice(0, target + 1), m, ...c.messages.slice(target + 1)],
     ...(isListType(m.type) ? { timeSend: m.timeSend, content: m.content, type: m.type, fromUserId: m.fromUserId } : {}),
   };
   return { ...all, [peer]: touched };
@@ -132,7 +148,7 @@ export function addOutgoing(
 
 /**
  * A stored message arriving over the socket (live or replayed). Types 1, 2, 8, 9 and 202 update the chat
- * list entry; 202 removes its target; 200 (input state) is not kept. `reading` is the conversation open
+ * list entry; 202 takes its target's place (the notice stays where the message was); 200 (input state) is not kept. `reading` is the conversation open
  * on screen: its messages are read at once.
  */
 export function applyIncoming(all: Conversations, m: ChatMessage, me: string, reading: string | null): Conversations {
@@ -153,11 +169,12 @@ export function applyIncoming(all: Conversations, m: ChatMessage, me: string, re
       toUserType: m.toUserType,
     });
   let messages = c.messages;
-  if (m.type === MSG_TYPE_REVOKE) messages = withoutMessage(messages, m.content);
   // An own message sent from this device that comes back (a resend answered by replay) replaces the local copy.
   const local = own ? messages.findIndex((x) => x.messageIdWeb === m.messageIdWeb && x.fromUserId === me) : -1;
   const incoming: ClientMessage = { ...m, isSendType: SEND_ACKNOWLEDGED };
-  messages = local >= 0 ? messages.map((x, i) => (i === local ? { ...x, ...incoming } : x)) : [...messages, incoming];
+  const merged: ClientMessage = local >= 0 ? { ...messages[local]!, ...incoming } : incoming;
+  if (m.type === MSG_TYPE_REVOKE) messages = placeRevoke(messages, merged, local);
+  else messages = local >= 0 ? messages.map((x, i) => (i === local ? merged : x)) : [...messages, merged];
   const counts = !own && (isListType(m.type) || m.type === MSG_TYPE_NOTICE) && reading !== peer;
   const mentionsMe = counts && Boolean(m.mentions?.some((x) => x.userId === me));
   const next: Conversation = {
@@ -172,7 +189,7 @@ export function applyIncoming(all: Conversations, m: ChatMessage, me: string, re
   return { ...all, [peer]: next };
 }
 
-/** Receipt 25: isSendType 1 → 0 with the server id and time; 26: delivered. A revoke's receipt removes its target. */
+/** Receipt 25: isSendType 1 → 0 with the server id and time; 26: delivered. A revoke's receipt puts it in its target's place. */
 export function applyReceipt(all: Conversations, r: ReceiptFrame, me: string): Conversations {
   return replaceConversation(all, r.toUserId, (c) => {
     const i = c.messages.findIndex((m) => m.messageIdWeb === r.messageIdWeb && m.fromUserId === me);
@@ -186,8 +203,10 @@ export function applyReceipt(all: Conversations, r: ReceiptFrame, me: string): C
       error: undefined,
       delivered: m.delivered || r.type === MSG_TYPE_RECEIPT_DELIVERED,
     };
-    let messages = c.messages.map((x, j) => (j === i ? updated : x));
-    if (m.type === MSG_TYPE_REVOKE) messages = withoutMessage(messages, m.content);
+    const messages =
+      m.type === MSG_TYPE_REVOKE
+        ? placeRevoke(c.messages, updated, i)
+        : c.messages.map((x, j) => (j === i ? updated : x));
     return { ...c, messages };
   });
 }
@@ -284,7 +303,7 @@ export function markRead(all: Conversations, peer: string): Conversations {
 
 /**
  * A history page (oldest first) merged with what the conversation holds: server messages once by id, own
- * messages not yet acknowledged kept at the end, revoke messages removing their targets. Stored messages
+ * messages not yet acknowledged kept at the end, revoke notices taking their targets' places. Stored messages
  * restored from the session's chat records give way to the server's page (which knows of deletes and revokes
  * made elsewhere); restored messages that never reached the server stay, to be resent.
  */
@@ -321,10 +340,9 @@ export function mergeHistory(
       !knownWeb.has(`${m.fromUserId}\u0000${m.messageIdWeb}`),
   );
   let messages = [...fromServer, ...held];
-  const revoked = new Set(
-    messages.filter((m) => m.type === MSG_TYPE_REVOKE && m.isSendType === SEND_ACKNOWLEDGED).map((m) => m.content),
-  );
-  messages = messages.filter((m) => !revoked.has(m.messageId));
+  // The server gives a revoke's notice at the revoked message's place; one held here takes its target's place too.
+  for (const notice of messages.filter((m) => m.type === MSG_TYPE_REVOKE && m.isSendType === SEND_ACKNOWLEDGED))
+    messages = placeRevoke(messages, notice, messages.indexOf(notice));
   const oldest = page.records[0]?.seq ?? c.oldestSeq;
   return {
     ...all,

@@ -147,8 +147,10 @@ export const chatEnUS: typeof chatZhCN = {
     },
     tabs: {
       label: 'Conversation type',
-      chats: 'Messages',
-      publicAccounts: 'Public accounts',
+      // Short: the three tabs fit the 280px list of the panel on one line (no "more" button hides Search).
+      chats: 'Chats',
+      publicAccounts: 'Accounts',
+      more: 'More tabs',
     },
     imageViewer: {
       title: 'Image preview',

@@ -147,6 +147,7 @@ export const chatZhCN = {
       label: '会话类型',
       chats: '消息',
       publicAccounts: '公众号',
+      more: '更多标签页',
     },
     imageViewer: {
       title: '图片预览',

@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   BellOutlined,
   DeleteOutlined,
+  EllipsisOutlined,
   PaperClipOutlined,
   PictureOutlined,
   PushpinOutlined,
@@ -540,6 +541,16 @@ export function ChatPanel({
             <Tabs
               className="chat-sidebar-tabs"
               size="small"
+              tabBarGutter={16}
+              // Should the tabs ever not fit, the button that lists the hidden ones says what it is.
+              more={{
+                icon: (
+                  <>
+                    <EllipsisOutlined aria-hidden />
+                    <span className="chat-sr-only">{t('chat.tabs.more')}</span>
+                  </>
+                ),
+              }}
               activeKey={tab}
               onChange={(key) => setTab(key as typeof tab)}
               items={[

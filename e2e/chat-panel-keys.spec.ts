@@ -6,8 +6,8 @@ import { useJourney } from './support/journey.ts';
 /** A phone: 390 × 844, touch, a mobile viewport (issue 10). */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-/** The chat panel in English: every tab on its one line, none behind Ant Design's "···" button. */
-describe('chat panel: English tabs (real server, Debian Chromium)', () => {
+/** The chat panel in English: every tab on its one line, none behind Ant Design's "···" button; the image viewer's keys. */
+describe('chat panel: English tabs and the image viewer’s Escape (real server, Debian Chromium)', () => {
   const journey = useJourney();
 
   /** The tabs of the panel's list, and whether each lies inside the tab bar (not clipped into the overflow). */
@@ -58,4 +58,31 @@ describe('chat panel: English tabs (real server, Debian Chromium)', () => {
       await context.close();
     });
   }
+
+  it('closes the image viewer with one press of Escape after zooming', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('button', { name: /^即时通讯/ }).click();
+    const panel = page.getByRole('dialog', { name: '即时通讯' });
+    await panel.waitFor({ state: 'visible' });
+    await panel.getByRole('button', { name: /^文件传输助手/ }).click();
+    // A 1×1 PNG, sent to oneself.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await panel.getByTestId('chat-image-input').setInputFiles({ name: '截图.png', mimeType: 'image/png', buffer: png });
+    await panel.getByRole('button', { name: '图片预览 截图.png' }).click();
+    const viewer = page.getByRole('dialog', { name: '图片预览' });
+    await viewer.getByRole('img', { name: '截图.png' }).waitFor();
+    // Zoom as a person does: the pointer on the button (its tooltip shows), a click.
+    await viewer.getByRole('button', { name: '放大' }).hover();
+    await page.getByRole('tooltip', { name: '放大' }).waitFor();
+    await viewer.getByRole('button', { name: '放大' }).click();
+    await viewer.getByText('120%').waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden', timeout: 5_000 });
+    // The chat panel under it stays open: the one press closed the viewer only.
+    await expect(panel.isVisible()).resolves.toBe(true);
+  });
 });

@@ -31,10 +31,20 @@ export function ImageViewer({
     </Tooltip>
   );
 
+  // Escape closes the viewer with one press. Without this, a tooltip of the zoom buttons that is open (the pointer
+  // or the focus is on the button just used) is the top layer that Escape closes first, and the viewer takes a
+  // second press. Handled here, the key goes no further: the Modal's own Escape does not close it a second time.
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.nativeEvent.isComposing) return;
+    e.stopPropagation();
+    onClose();
+  };
+
   return (
     <Modal
       open={open}
       onCancel={onClose}
+      wrapProps={{ onKeyDown }}
       footer={null}
       width={900}
       title={t('chat.imageViewer.title')}

@@ -24,14 +24,18 @@ export const efficiencyZhCN = {
     processServiceCount: '办事服务数',
     visitCount: '累计访问量',
     started: '发起流程',
-    finished: '办结流程',
+    // Of the processes started in the period, those finished (the overview and the reports count by start).
+    finished: '其中已办结',
+    // Finished in the period, whenever started (the trend counts by finish).
+    finishedInPeriod: '期间办结',
     running: '办理中',
     overdue: '超时流程',
     onTimeRate: '按时办结率',
     avgHours: '平均办理时长',
     hours: '{{value}} 小时',
     trend: '流程趋势',
-    trendSummary: '{{from}} 至 {{to}} 共发起 {{started}} 件、办结 {{finished}} 件、超时 {{overdue}} 件',
+    trendSummary:
+      '{{from}} 至 {{to}} 共发起 {{started}} 件、期间办结 {{finished}} 件（含此前发起的）、超时 {{overdue}} 件',
     showTable: '以表格查看',
     showChart: '以图表查看',
     period: '时间',

@@ -144,12 +144,16 @@ describe('efficiency supervision page', () => {
 
     // The chart is a figure with a summary, and the numbers are a table on request.
     const summary = await screen.findByTestId('trend-summary');
-    expect(summary.textContent).toContain('共发起 5 件、办结 3 件、超时 1 件');
+    expect(summary.textContent).toContain('共发起 5 件、期间办结 3 件（含此前发起的）、超时 1 件');
     await waitFor(() =>
       expect(document.querySelector('figure[role="img"]')?.getAttribute('aria-label')).toBe(summary.textContent),
     );
     fireEvent.click(screen.getByText('以表格查看'));
     expect(await screen.findByText('2026-11-02')).toBeTruthy();
+    // Two different counts of finished processes, each named for what it counts: of those started in the period
+    // (the overview), and finished in the period whenever started (the trend).
+    expect(within(screen.getByTestId('overview-finished')).getByText('其中已办结')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '期间办结' })).toBeTruthy();
 
     expect(await screen.findByText('9999999+')).toBeTruthy();
     expect(await screen.findByText('座位预约')).toBeTruthy();

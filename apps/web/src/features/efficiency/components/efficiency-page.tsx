@@ -171,7 +171,7 @@ function TrendTable({ points }: { points: TrendPoint[] }) {
       columns={[
         { title: t('efficiency.period'), dataIndex: 'period' },
         { title: t('efficiency.started'), dataIndex: 'started' },
-        { title: t('efficiency.finished'), dataIndex: 'finished' },
+        { title: t('efficiency.finishedInPeriod'), dataIndex: 'finished' },
         { title: t('efficiency.overdue'), dataIndex: 'overdue' },
       ]}
     />
@@ -184,7 +184,11 @@ function TrendBlock({ filter }: { filter: Filter }) {
   const [asTable, setAsTable] = useState(false);
   const q = useTrend({ ...filter, granularity });
   const labels = useMemo(
-    () => ({ started: t('efficiency.started'), finished: t('efficiency.finished'), overdue: t('efficiency.overdue') }),
+    () => ({
+      started: t('efficiency.started'),
+      finished: t('efficiency.finishedInPeriod'),
+      overdue: t('efficiency.overdue'),
+    }),
     [t],
   );
   const points = q.data?.points;

@@ -1,3 +1,4 @@
+import type { LandingConfig } from '@portal/contracts/services';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App } from 'antd';
@@ -29,4 +30,23 @@ export function renderWithApp(ui: ReactNode, path = '/') {
       </I18nProvider>
     </QueryClientProvider>,
   );
+}
+
+/** The pre-login configuration the landing tests start from: every section on, no logo, banner or placeholder. */
+export function landingConfig(overrides: Partial<LandingConfig> = {}): LandingConfig {
+  return {
+    title: '示例大学网上办事服务大厅',
+    subtitle: '',
+    logo: '',
+    banner: '',
+    searchPlaceholder: '',
+    showStatistic: true,
+    showScenes: true,
+    showDepts: true,
+    showTypes: true,
+    showNewly: true,
+    showPopular: true,
+    showTools: true,
+    ...overrides,
+  };
 }

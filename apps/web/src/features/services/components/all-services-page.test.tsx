@@ -2,23 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n/i18n.ts';
-import { renderWithApp } from '../test-support.tsx';
+import { landingConfig, renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
-  getLandingConfig: vi.fn(async (_tenantId: string) => ({
-    title: '示例大学网上办事服务大厅',
-    subtitle: '',
-    logo: '',
-    banner: '',
-    searchPlaceholder: '',
-    showStatistic: true,
-    showScenes: true,
-    showDepts: true,
-    showTypes: true,
-    showNewly: true,
-    showPopular: true,
-    showTools: true,
-  })),
+  getLandingConfig: vi.fn(async (_tenantId: string) => landingConfig()),
 }));
 vi.mock('../api/get-landing-config.ts', async (original) => {
   const real = await original<typeof import('../api/get-landing-config.ts')>();

@@ -3,23 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchParams } from '../api/search-service.ts';
-import { renderWithApp } from '../test-support.tsx';
+import { landingConfig, renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
-  getLandingConfig: vi.fn(async () => ({
-    title: '示例大学网上办事服务大厅',
-    subtitle: '',
-    logo: 'https://cdn.invalid/logo.png',
-    banner: '',
-    searchPlaceholder: '',
-    showStatistic: true,
-    showScenes: true,
-    showDepts: true,
-    showTypes: true,
-    showNewly: true,
-    showPopular: true,
-    showTools: true,
-  })),
+  getLandingConfig: vi.fn(async () => landingConfig({ logo: 'https://cdn.invalid/logo.png' })),
   getFooterConfig: vi.fn(async () => ({
     schoolName: '示例大学',
     address: '',
@@ -185,20 +172,9 @@ describe('landing page common tools', () => {
   });
 
   it('shows only the sections the pre-login configuration switches on, and fetches nothing for the others', async () => {
-    api.getLandingConfig.mockResolvedValueOnce({
-      title: '示例大学网上办事服务大厅',
-      subtitle: '',
-      logo: '',
-      banner: '',
-      searchPlaceholder: '',
-      showStatistic: false,
-      showScenes: false,
-      showDepts: true,
-      showTypes: false,
-      showNewly: false,
-      showPopular: true,
-      showTools: false,
-    });
+    api.getLandingConfig.mockResolvedValueOnce(
+      landingConfig({ showStatistic: false, showScenes: false, showTypes: false, showNewly: false, showTools: false }),
+    );
     renderWithApp(<LandingPage />, '/');
     await screen.findByRole('tab', { name: '按部门' });
     await waitFor(() => expect(screen.queryByRole('tab', { name: '按场景' })).toBeNull());
@@ -211,20 +187,17 @@ describe('landing page common tools', () => {
   });
 
   it('shows no 全部服务 block when scenes, departments and types are all switched off', async () => {
-    api.getLandingConfig.mockResolvedValueOnce({
-      title: '示例大学网上办事服务大厅',
-      subtitle: '',
-      logo: '',
-      banner: '',
-      searchPlaceholder: '',
-      showStatistic: false,
-      showScenes: false,
-      showDepts: false,
-      showTypes: false,
-      showNewly: false,
-      showPopular: false,
-      showTools: false,
-    });
+    api.getLandingConfig.mockResolvedValueOnce(
+      landingConfig({
+        showStatistic: false,
+        showScenes: false,
+        showDepts: false,
+        showTypes: false,
+        showNewly: false,
+        showPopular: false,
+        showTools: false,
+      }),
+    );
     renderWithApp(<LandingPage />, '/');
     await screen.findAllByText('示例大学网上办事服务大厅');
     await waitFor(() => expect(screen.queryByRole('heading', { name: '全部服务' })).toBeNull());

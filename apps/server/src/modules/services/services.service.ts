@@ -312,6 +312,17 @@ export async function details(c: Caller, serviceId: string): Promise<ServiceDeta
   };
 }
 
+/**
+ * Of the given services, those the caller may see by the list's rule (servicesRepository.visible: on the shelf and
+ * open to the caller's role, or to visitors): for other modules that list catalogue services (the three lists), so
+ * what they offer can be opened.
+ */
+export async function visibleIds(c: Caller, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await repo(c).visible(c.tenantId, c.viewer, ids).select('s.id').execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 // ---------------------------------------------------------------- favourites
 
 export async function collect(

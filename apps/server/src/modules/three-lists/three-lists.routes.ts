@@ -57,7 +57,10 @@ export async function threeListsRoutes(app: App): Promise<void> {
         response: { 200: envelope(DutyPage) },
       },
     },
-    async (request) => ok(await lists.dutyPage(deps, userOf(request).tenantId, request.body)),
+    async (request) => {
+      const user = userOf(request);
+      return ok(await lists.dutyPage(deps, user.tenantId, await lists.configReader(deps, user), request.body));
+    },
   );
   r.post(
     `${W}/ospDeptDutyListConfig/save`,
@@ -137,7 +140,12 @@ export async function threeListsRoutes(app: App): Promise<void> {
         response: { 200: envelope(DutyAndService) },
       },
     },
-    async (request) => ok(await lists.dutyAndService(deps, userOf(request).tenantId, request.body.deptId)),
+    async (request) => {
+      const user = userOf(request);
+      return ok(
+        await lists.dutyAndService(deps, user.tenantId, await lists.configReader(deps, user), request.body.deptId),
+      );
+    },
   );
   r.post(
     `${W}/ospDeptInfo/page`,
@@ -229,6 +237,8 @@ export async function threeListsRoutes(app: App): Promise<void> {
     const tenant = (request: FastifyRequest) =>
       access === 'public' ? publicTenant(request) : userOf(request).tenantId;
     const who = access === 'public' ? ' (anonymous)' : '';
+    // The services listed are those the reader may open (the service list's rule): a visitor's or the user's.
+    const reader = (request: FastifyRequest) => (access === 'public' ? null : userOf(request));
     r.post(
       `${prefix}/threeInventory/page`,
       {
@@ -240,7 +250,7 @@ export async function threeListsRoutes(app: App): Promise<void> {
           response: { 200: envelope(DutyPage) },
         },
       },
-      async (request) => ok(await lists.dutyPage(deps, tenant(request), request.body)),
+      async (request) => ok(await lists.dutyPage(deps, tenant(request), reader(request), request.body)),
     );
     r.post(
       `${prefix}/threeInventory/queryService`,
@@ -253,7 +263,7 @@ export async function threeListsRoutes(app: App): Promise<void> {
           response: { 200: envelope(z.array(DutyService)) },
         },
       },
-      async (request) => ok(await lists.queryService(deps, tenant(request), request.body.dutyId)),
+      async (request) => ok(await lists.queryService(deps, tenant(request), reader(request), request.body.dutyId)),
     );
     r.post(
       `${prefix}/threeInventory/queryDuty`,
@@ -266,7 +276,7 @@ export async function threeListsRoutes(app: App): Promise<void> {
           response: { 200: envelope(z.array(Duty)) },
         },
       },
-      async (request) => ok(await lists.queryDuty(deps, tenant(request), request.body.deptId)),
+      async (request) => ok(await lists.queryDuty(deps, tenant(request), reader(request), request.body.deptId)),
     );
     r.post(
       `${prefix}/threeInventory/getTree`,

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { pageResult } from '../../platform/page.ts';
 import { holdsMenu } from '../auth/auth.service.ts';
+import { callerFor, visibleIds } from '../services/services.service.ts';
 import { threeListsRepository, type DutyFilter, type ListDept } from './three-lists.repository.ts';
 
 export const DUTY_MENU = 'deptResponsibilityListConfig';
@@ -30,10 +31,49 @@ type DutyRowLike = {
   updated_at: string;
 };
 
-export async function withServices(deps: AppDeps, tenantId: string, rows: DutyRowLike[]): Promise<Duty[]> {
-  const services = await repo(deps).servicesOf(
+/**
+ * Who reads the three lists: `'all'` for the duty configuration (a maintainer edits a duty's whole list of
+ * services), else the user (null: an anonymous visitor), who is shown only the services the service list shows
+ * them (the services module's visibleIds), so every service the three lists offer can be opened.
+ */
+export type ListReader = RequestContext | null | 'all';
+
+/**
+ * The reader of the duty configuration's lists: its maintainers (administrators, holders of the duty menu) see
+ * every service of a duty, as they save its whole list; any other user what the service list shows them.
+ */
+export async function configReader(deps: AppDeps, ctx: RequestContext): Promise<ListReader> {
+  return ctx.roleType === 'admin' || (await holdsMenu(deps, ctx, DUTY_MENU)) ? 'all' : ctx;
+}
+
+/** Keeps, of each duty's services, those the reader may see (on the shelf and open to their role). */
+async function visibleServices<T extends { serviceId: string }>(
+  deps: AppDeps,
+  tenantId: string,
+  reader: ListReader,
+  services: Map<string, T[]>,
+): Promise<Map<string, T[]>> {
+  if (reader === 'all') return services;
+  const ids = [...new Set([...services.values()].flat().map((s) => s.serviceId))];
+  if (!ids.length) return services;
+  const seen = await visibleIds(callerFor(deps.db, tenantId, reader), ids);
+  return new Map([...services].map(([dutyId, list]) => [dutyId, list.filter((s) => seen.has(s.serviceId))]));
+}
+
+export async function withServices(
+  deps: AppDeps,
+  tenantId: string,
+  rows: DutyRowLike[],
+  reader: ListReader,
+): Promise<Duty[]> {
+  const services = await visibleServices(
+    deps,
     tenantId,
-    rows.map((r) => r.id),
+    reader,
+    await repo(deps).servicesOf(
+      tenantId,
+      rows.map((r) => r.id),
+    ),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -131,6 +171,7 @@ export async function assertDeptPower(deps: AppDeps, ctx: RequestContext, deptId
 export async function dutyPage(
   deps: AppDeps,
   tenantId: string,
+  reader: ListReader,
   q: {
     current: number;
     size: number;
@@ -143,7 +184,7 @@ export async function dutyPage(
   const f: DutyFilter = { dutyName: q.dutyName ?? null, keyword: q.keyword ?? null };
   if (q.deptId) f.deptIds = [...descendants(await r.depts(tenantId), [q.deptId])];
   const { rows, total } = await r.dutyPage(tenantId, f, (q.current - 1) * q.size, q.size);
-  return pageResult(await withServices(deps, tenantId, rows), total, q.current, q.size);
+  return pageResult(await withServices(deps, tenantId, rows, reader), total, q.current, q.size);
 }
 
 async function resolveServices(deps: AppDeps, tenantId: string, ids: string[]) {
@@ -281,23 +322,24 @@ export async function updateDept(
   await repo(deps).updateDept(ctx.tenantId, body.id, body);
 }
 
-export async function dutyAndService(deps: AppDeps, tenantId: string, deptId: string) {
+export async function dutyAndService(deps: AppDeps, tenantId: string, reader: ListReader, deptId: string) {
   const r = repo(deps);
   const dept = await r.dept(tenantId, deptId);
   if (!dept) throw notFound(TRANSFER_TEXTS.noDept, `deptId ${deptId}`);
   const counts = await r.dutyCounts(tenantId);
   const { rows } = await r.dutyPage(tenantId, { deptIds: [deptId] }, 0, 1000);
-  return { dept: deptInfo(dept, counts), duties: await withServices(deps, tenantId, rows) };
+  return { dept: deptInfo(dept, counts), duties: await withServices(deps, tenantId, rows, reader) };
 }
 
-export async function queryDuty(deps: AppDeps, tenantId: string, deptId: string): Promise<Duty[]> {
-  return (await dutyAndService(deps, tenantId, deptId)).duties;
+export async function queryDuty(deps: AppDeps, tenantId: string, reader: ListReader, deptId: string): Promise<Duty[]> {
+  return (await dutyAndService(deps, tenantId, reader, deptId)).duties;
 }
 
-export async function queryService(deps: AppDeps, tenantId: string, dutyId: string) {
+export async function queryService(deps: AppDeps, tenantId: string, reader: ListReader, dutyId: string) {
   const duty = await repo(deps).duty(tenantId, dutyId);
   if (!duty) throw notFound(TRANSFER_TEXTS.noDuty, `dutyId ${dutyId}`);
-  return (await repo(deps).servicesOf(tenantId, [dutyId])).get(dutyId) ?? [];
+  const services = await visibleServices(deps, tenantId, reader, await repo(deps).servicesOf(tenantId, [dutyId]));
+  return services.get(dutyId) ?? [];
 }
 
 export async function servicePage(
@@ -314,9 +356,16 @@ export async function servicePage(
   );
 }
 
+/** Which department each listed service belongs to, for an anonymous visitor: the services open to visitors. */
 export async function serviceDeptRelation(deps: AppDeps, tenantId: string) {
   const rows = await repo(deps).serviceDeptRelation(tenantId);
-  return rows.map((s) => ({
+  const open = await visibleServices(
+    deps,
+    tenantId,
+    null,
+    new Map([['', rows.map((r) => ({ ...r, serviceId: r.service_id }))]]),
+  );
+  return (open.get('') ?? []).map((s) => ({
     serviceId: s.service_id,
     serviceName: s.service_name,
     deptId: s.dept_id,

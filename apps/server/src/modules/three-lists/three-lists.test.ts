@@ -7,6 +7,7 @@ import { seedOtherTenant } from '../chat/chat-test-client.ts';
 
 const W = '/api/blade-workbench';
 const O = '/api/online-service-platform';
+const P = '/api/blade-platform';
 const OTHER = '100001';
 
 describe.each(testDatabases)('three lists and department duty lists on %s', (engine) => {
@@ -59,7 +60,10 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
       '学籍管理',
       '考试组织',
     ]);
-    expect(page.result.records[1].services.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(
+    // A visitor is shown the services open to visitors; 学籍信息修改 is for logged-in students only.
+    expect(page.result.records[1].services.map((s: { serviceName: string }) => s.serviceName)).toEqual(['成绩单打印']);
+    const students = await post('student01', `${O}/threeInventory/page`, { deptId: demoDeptId('jwc'), size: 10 });
+    expect(students.result.records[1].services.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(
       ['学籍信息修改', '成绩单打印'].sort(),
     );
     const search = await post('student01', `${O}/threeInventory/page`, { keyword: '助学' });
@@ -69,20 +73,82 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
       deptId: demoDeptId('xsc'),
     });
     expect(duties.result).toHaveLength(1);
-    const services = await post(null, `${O}/nobody/threeInventory/queryService`, {
-      tenantId: DEMO_TENANT_ID,
-      dutyId: demoDutyId('xsc-1'),
-    });
+    // Both are students' services, open to logged-in students and not to visitors.
+    const services = await post('student01', `${O}/threeInventory/queryService`, { dutyId: demoDutyId('xsc-1') });
     expect(services.result.map((s: { serviceName: string }) => s.serviceName).sort()).toEqual(
       ['家庭经济困难学生认定', '奖学金申请'].sort(),
     );
-    const relation = await post(null, `${W}/nobody/baseService/getServiceDeptRelation`, { tenantId: DEMO_TENANT_ID });
-    expect(relation.result).toContainEqual({
-      serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'hk'),
-      serviceName: '补考重修报名',
-      deptId: demoDeptId('jwc-ks'),
-      deptName: '考试中心',
+    const anonymous = await post(null, `${O}/nobody/threeInventory/queryService`, {
+      tenantId: DEMO_TENANT_ID,
+      dutyId: demoDutyId('xsc-1'),
     });
+    expect(anonymous.result).toEqual([]);
+    const relation = await post(null, `${W}/nobody/baseService/getServiceDeptRelation`, { tenantId: DEMO_TENANT_ID });
+    // Without login: the listed services open to visitors (补考重修报名 is for logged-in students).
+    expect(relation.result).toContainEqual({
+      serviceId: await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'cjd'),
+      serviceName: '成绩单打印',
+      deptId: demoDeptId('jwc'),
+      deptName: '教务处',
+    });
+    expect(relation.result.map((s: { serviceName: string }) => s.serviceName)).not.toContain('补考重修报名');
+  });
+
+  it('lists only the services the caller may open, by the service list rule (a staff-only service is not offered)', async () => {
+    // 在职证明开具 (人事处's duty 人事证明) is a catalogue service for teachers and staff only: a student opening it
+    // from the three lists was answered 403 by serverCenter/details.
+    const staffOnly = await resolveServiceId(t.db.db, DEMO_TENANT_ID, 'rzzm');
+    const names = (services: { serviceName: string }[]) => services.map((s) => s.serviceName);
+    const dutyIdBody = { dutyId: demoDutyId('rsc-1') };
+    const deptIdBody = { deptId: demoDeptId('rsc') };
+    const anonymous = { tenantId: DEMO_TENANT_ID };
+
+    expect((await post('student01', `${P}/serverCenter/details`, { serviceId: staffOnly })).status).toBe(403);
+    expect(names((await post('teacher01', `${O}/threeInventory/queryService`, dutyIdBody)).result)).toEqual([
+      '在职证明开具',
+    ]);
+    const teacherDuty = await post('teacher01', `${O}/threeInventory/queryDuty`, deptIdBody);
+    expect(names(teacherDuty.result[0].services)).toEqual(['在职证明开具']);
+
+    for (const [account, prefix, extra] of [
+      ['student01', O, {}],
+      [null, `${O}/nobody`, anonymous],
+    ] as const) {
+      expect(
+        (await post(account, `${prefix}/threeInventory/queryService`, { ...dutyIdBody, ...extra })).result,
+      ).toEqual([]);
+      const duties = await post(account, `${prefix}/threeInventory/queryDuty`, { ...deptIdBody, ...extra });
+      // The duty itself stays listed; only the service the caller may not open is left out.
+      expect(duties.result.map((d: { dutyName: string; services: unknown[] }) => [d.dutyName, d.services])).toEqual([
+        ['人事证明', []],
+      ]);
+      const page = await post(account, `${prefix}/threeInventory/page`, { ...deptIdBody, ...extra });
+      expect(page.result.records.map((d: { services: unknown[] }) => d.services)).toEqual([[]]);
+    }
+    // The duty configuration's maintainers see a duty's every service (they save its whole list); others do not.
+    const configPage = async (account: string) =>
+      (await post(account, `${W}/ospDeptDutyListConfig/page`, deptIdBody)).result.records.map(
+        (d: { services: { serviceName: string }[] }) => names(d.services),
+      );
+    expect(await configPage('teacher01')).toEqual([['在职证明开具']]);
+    expect(await configPage('admin')).toEqual([['在职证明开具']]);
+    expect(await configPage('student01')).toEqual([[]]);
+    const relation = await post(null, `${W}/nobody/baseService/getServiceDeptRelation`, anonymous);
+    expect(relation.result.map((s: { serviceId: string }) => s.serviceId)).not.toContain(staffOnly);
+
+    // What is listed can be opened: every service the three lists give a student or a visitor, details answers.
+    for (const [account, prefix, extra, details] of [
+      ['student01', O, {}, `${P}/serverCenter/details`],
+      [null, `${O}/nobody`, anonymous, `${P}/serverCenter/customDetails`],
+    ] as const) {
+      const all = await post(account, `${prefix}/threeInventory/page`, { size: 100, ...extra });
+      const ids = all.result.records.flatMap((d: { services: { serviceId: string }[] }) =>
+        d.services.map((s) => s.serviceId),
+      );
+      expect(ids.length).toBeGreaterThan(0);
+      for (const serviceId of ids)
+        expect((await post(account, details, { serviceId, ...extra })).status, serviceId).toBe(1000);
+    }
   });
 
   it('refuses nobody calls without a tenant or with an unknown one, and logged-in calls without a token', async () => {

@@ -61,6 +61,8 @@ export const WORKBENCH_MESSAGES = {
   fetchTooLarge: '数据源返回内容过大',
   fetchTimeout: '数据源请求超时',
   cardNotFound: '卡片不存在',
+  /** Two cards of one name in a tenant could not be told apart in the card list or on the home page's tabs. */
+  cardNameTaken: '已有同名卡片，请修改卡片名称',
   apiNotFound: '数据源不存在',
   toolNotFound: '工具不存在',
   /** Followed by the columns that read it: 卡片「待我处理」的栏目「OA待办」… */

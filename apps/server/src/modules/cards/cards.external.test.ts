@@ -81,6 +81,7 @@ describe.each(testDatabases)('external data-source columns on %s', (engine) => {
   });
 
   /** A published 待我处理 card granted to teachers and students, with one column on the given source. */
+  let made = 0;
   async function waitHandleCard(method: 'GET' | 'POST', requestParams: object[] = []) {
     const api = await call('admin', 'cardcolumnconfig/submitApi', {
       apiName: `流程待办 ${method}`,
@@ -91,8 +92,10 @@ describe.each(testDatabases)('external data-source columns on %s', (engine) => {
     expect(api.status).toBe(1000);
     const card = await call('admin', 'cardbasicconfig/submit', {
       cardType: 'waitHandle',
-      basicConfig: { cardName: `外部待办 ${method}`, displayRows: 1 },
+      // A tenant's cards have distinct names.
+      basicConfig: { cardName: `外部待办 ${method} ${++made}`, displayRows: 1 },
     });
+    expect(card.status).toBe(1000);
     const column = await call('admin', 'cardcolumnconfig/submit', {
       cardId: card.result.id,
       columnName: '流程待办',

@@ -28,7 +28,7 @@ import type { WbCardColumnRow, WbCardRow, WbNewsRow } from '../../db/tables/work
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { ok, fail } from '../../platform/envelope.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, type AuditTarget } from '../audit/audit.service.ts';
 import { roleList } from '../auth/auth.service.ts';
@@ -155,9 +155,13 @@ export async function submitCard(
     updated_at: now,
   };
   const id = input.id ?? newId();
-  if (input.id) await cardRow(deps, ctx.tenantId, input.id);
+  const before = input.id ? await cardRow(deps, ctx.tenantId, input.id) : undefined;
   return audited(deps, ctx, { kind: 'card', id, summary: cardSummary(set.card_name) }, async (tx) => {
     const r = repo(tx);
+    // A new card, or a card renamed, may not take a name another card of the tenant has (checked in the write's
+    // transaction); a card saved under its own name is left alone.
+    if (!before || before.card_name.trim() !== set.card_name.trim())
+      await assertCardNameFree(tx, ctx.tenantId, set.card_name, input.id);
     if (input.id) await r.updateCard(ctx.tenantId, id, set);
     else
       await r.insertCard({
@@ -170,6 +174,12 @@ export async function submitCard(
       });
     return cardDetail(tx, ctx, id);
   });
+}
+
+async function assertCardNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string): Promise<void> {
+  const wanted = name.trim();
+  if ((await repo(deps).cards(tenantId)).some((c) => c.id !== exceptId && c.card_name.trim() === wanted))
+    throw conflict(WORKBENCH_MESSAGES.cardNameTaken, `card ${wanted}`);
 }
 
 export async function setCardStatus(deps: AppDeps, ctx: RequestContext, id: string, status: 0 | 1): Promise<Card> {

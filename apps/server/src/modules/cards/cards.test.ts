@@ -258,6 +258,34 @@ describe.each(testDatabases)('workbench cards and navigation on %s', (engine) =>
     expect(fits.result.serviceIds).toEqual(services.slice(0, 6));
   });
 
+  it('refuses a second card of one name in a tenant, on create and on rename, with 409', async () => {
+    const card = (cardName: string, id?: string) => ({
+      ...(id ? { id } : {}),
+      cardType: 'commonTools',
+      basicConfig: { cardName, cardIntroduction: '', displayRows: 1 },
+    });
+    const first = await call('admin', 'cardbasicconfig/submit', card('同名卡片'));
+    expect(first.status).toBe(1000);
+    const taken = { http: 409, status: 409, msg: WORKBENCH_MESSAGES.cardNameTaken };
+    expect(WORKBENCH_MESSAGES.cardNameTaken).toBe('已有同名卡片，请修改卡片名称');
+    expect(await call('admin', 'cardbasicconfig/submit', card('同名卡片'))).toMatchObject(taken);
+    expect(await call('admin', 'cardbasicconfig/submit', card(' 同名卡片 '))).toMatchObject(taken);
+    const second = await call('admin', 'cardbasicconfig/submit', card('另一张卡片'));
+    expect(second.status).toBe(1000);
+    expect(await call('admin', 'cardbasicconfig/submit', card('同名卡片', second.result.id))).toMatchObject(taken);
+    expect((await call('admin', 'cardbasicconfig/detail', { id: second.result.id })).result.basicConfig.cardName).toBe(
+      '另一张卡片',
+    );
+    const names = (await call('admin', 'cardbusinessconfig/list')).result.map(
+      (c: { basicConfig: { cardName: string } }) => c.basicConfig.cardName,
+    );
+    expect(names.filter((n: string) => n === '同名卡片')).toHaveLength(1);
+    // A card saved under its own name, and the same name in another tenant, are fine.
+    expect((await call('admin', 'cardbasicconfig/submit', card('同名卡片', first.result.id))).status).toBe(1000);
+    expect((await call('other', 'cardbasicconfig/submit', card('同名卡片'))).status).toBe(1000);
+    await call('admin', 'indexcardconfig/remove', { ids: [first.result.id, second.result.id] });
+  });
+
   it('allows at most 6 custom navigation items, refusing the 7th with 最多可添加6个', async () => {
     const before = await call('admin', 'indexnavigationconfig/list');
     expect(before.result.filter((n: { isBuilt: number }) => n.isBuilt === 1).length).toBeGreaterThan(0);

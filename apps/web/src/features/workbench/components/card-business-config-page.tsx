@@ -17,6 +17,8 @@ import {
   type DataSourceCode,
 } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
+import { STATUS_CONFLICT } from '@portal/contracts/errors';
+import { HttpError } from '../../../lib/http/errors.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
 import { authConfig } from '../api/auth-config.ts';
@@ -325,21 +327,30 @@ export function CardBusinessConfigPage() {
   };
   const save = async (v: FormValues) => {
     const existing = editing !== 'new' && editing ? editing : null;
-    const card = await submitCard({
-      typeList: TYPED_CARDS.includes(v.cardType)
-        ? (v.typeNames ?? []).map((name) => ({ name, serviceSceneName: v.cardType === 'commonUse' ? name : '' }))
-        : (existing?.typeList ?? []),
-      currentStatusBackgroundColor:
-        v.cardType === 'personalMatters' ? (v.colors ?? []) : (existing?.currentStatusBackgroundColor ?? []),
-      ...(existing ? { id: existing.id, dataSource: existing.dataSource } : {}),
-      otherInformationList: (v.otherInformationList ?? []).map((x) => ({
-        label: x.label.trim(),
-        value: (x.value ?? '').trim(),
-      })),
-      serviceIds: v.cardType === 'businessExpress' ? (v.serviceIds ?? []) : (existing?.serviceIds ?? []),
-      cardType: v.cardType,
-      basicConfig: { cardName: v.cardName, cardIntroduction: v.cardIntroduction ?? '', displayRows: v.displayRows },
-    });
+    let card: Card;
+    try {
+      card = await submitCard({
+        typeList: TYPED_CARDS.includes(v.cardType)
+          ? (v.typeNames ?? []).map((name) => ({ name, serviceSceneName: v.cardType === 'commonUse' ? name : '' }))
+          : (existing?.typeList ?? []),
+        currentStatusBackgroundColor:
+          v.cardType === 'personalMatters' ? (v.colors ?? []) : (existing?.currentStatusBackgroundColor ?? []),
+        ...(existing ? { id: existing.id, dataSource: existing.dataSource } : {}),
+        otherInformationList: (v.otherInformationList ?? []).map((x) => ({
+          label: x.label.trim(),
+          value: (x.value ?? '').trim(),
+        })),
+        serviceIds: v.cardType === 'businessExpress' ? (v.serviceIds ?? []) : (existing?.serviceIds ?? []),
+        cardType: v.cardType,
+        basicConfig: { cardName: v.cardName, cardIntroduction: v.cardIntroduction ?? '', displayRows: v.displayRows },
+      });
+    } catch (err) {
+      // The client has shown the server's message; a name another card has (409 已有同名卡片…) is also marked on
+      // the name, and the dialog stays open to change it.
+      if (err instanceof HttpError && err.httpStatus === STATUS_CONFLICT)
+        form.setFields([{ name: 'cardName', errors: [err.msg] }]);
+      return;
+    }
     await authConfig(card.id, v.roleIds ?? []);
     if (!existing) {
       await submitColumn({ cardId: card.id, columnName: v.cardName, dataSource: DEFAULT_SOURCE[v.cardType] });

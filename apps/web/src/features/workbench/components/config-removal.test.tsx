@@ -3,6 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
+import { STATUS_FAILURE } from '@portal/contracts/errors';
+import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
@@ -54,6 +56,9 @@ const ANSWERS: Record<string, unknown> = {
 function renderWith(node: ReactNode) {
   http.osp.mockImplementation(async (path: string) => {
     if (path === '/cardcolumnconfig/removeApi') throw new HttpError(409, IN_USE);
+    // What the client makes of the server's 409 for a name another card has (section 8: status 8008).
+    if (path === '/cardbasicconfig/submit')
+      throw new HttpError(STATUS_FAILURE, WORKBENCH_MESSAGES.cardNameTaken, 'card 旧工具卡', 409);
     return ANSWERS[path] ?? [];
   });
   http.wb.mockResolvedValue({ total: 0, records: [] });
@@ -108,5 +113,25 @@ describe('deleting tools, data sources and cards asks first (issue 16)', () => {
     expect(within(confirm).getAllByText(/并从首页页签中移除/).length).toBeGreaterThan(0);
     await userEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/indexcardconfig/remove', { ids: ['c1'] }));
+  });
+});
+
+describe('the card dialog', () => {
+  it('shows a refused duplicate name on the name and stays open, saving nothing more', async () => {
+    renderWith(<CardBusinessConfigPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '新建卡片' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('卡片名称'), '旧工具卡');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(http.osp).toHaveBeenCalledWith(
+        '/cardbasicconfig/submit',
+        expect.objectContaining({ basicConfig: expect.objectContaining({ cardName: '旧工具卡' }) }),
+      ),
+    );
+    expect(await within(dialog).findByText('已有同名卡片，请修改卡片名称')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(http.osp).not.toHaveBeenCalledWith('/indextypeconfig/authConfig', expect.anything());
+    expect(http.osp).not.toHaveBeenCalledWith('/cardcolumnconfig/submit', expect.anything());
   });
 });

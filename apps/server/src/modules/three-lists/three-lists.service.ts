@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { pageResult } from '../../platform/page.ts';
 import { holdsMenu } from '../auth/auth.service.ts';
+import { withSubDepartments } from '../services/departments.ts';
 import { callerFor, visibleIds } from '../services/services.service.ts';
 import { threeListsRepository, type DutyFilter, type ListDept } from './three-lists.repository.ts';
 
@@ -115,20 +116,9 @@ export function buildTree(depts: ListDept[], counts: Map<string, number>, roots?
   return top;
 }
 
-/** Every department id under (and including) the given ones. */
-export function descendants(depts: ListDept[], ids: Iterable<string>): Set<string> {
-  const out = new Set(ids);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const d of depts)
-      if (d.parent_id && out.has(d.parent_id) && !out.has(d.id)) {
-        out.add(d.id);
-        grew = true;
-      }
-  }
-  return out;
-}
+/** The three lists' department rows in the shape of the one list's (services/departments.ts), for its functions. */
+export const asDepartments = (depts: readonly Pick<ListDept, 'id' | 'parent_id'>[]) =>
+  depts.map((d) => ({ id: d.id, parentId: d.parent_id }));
 
 export async function deptTree(deps: AppDeps, tenantId: string): Promise<DeptNodeT[]> {
   const r = repo(deps);
@@ -144,7 +134,10 @@ export async function powerDeptIds(deps: AppDeps, ctx: RequestContext): Promise<
   if (ctx.roleType === 'admin') return 'all';
   const r = repo(deps);
   if (!(await holdsMenu(deps, ctx, DUTY_MENU))) return new Set();
-  return descendants(await r.depts(ctx.tenantId), await r.managedDeptIds(ctx.tenantId, ctx.userId));
+  return withSubDepartments(
+    asDepartments(await r.depts(ctx.tenantId)),
+    await r.managedDeptIds(ctx.tenantId, ctx.userId),
+  );
 }
 
 export async function deptTreePower(deps: AppDeps, ctx: RequestContext): Promise<DeptNodeT[]> {
@@ -182,7 +175,7 @@ export async function dutyPage(
 ) {
   const r = repo(deps);
   const f: DutyFilter = { dutyName: q.dutyName ?? null, keyword: q.keyword ?? null };
-  if (q.deptId) f.deptIds = [...descendants(await r.depts(tenantId), [q.deptId])];
+  if (q.deptId) f.deptIds = [...withSubDepartments(asDepartments(await r.depts(tenantId)), [q.deptId])];
   const { rows, total } = await r.dutyPage(tenantId, f, (q.current - 1) * q.size, q.size);
   return pageResult(await withServices(deps, tenantId, rows, reader), total, q.current, q.size);
 }

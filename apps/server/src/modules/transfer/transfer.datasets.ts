@@ -13,7 +13,8 @@ import { analyzeTables } from '../../db/sql-helpers.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { threeListsBulk, type DutyFilter, type DutyKeyColumn } from '../three-lists/three-lists.bulk.ts';
-import { descendants, DUTY_MENU, getConfig, powerDeptIds } from '../three-lists/three-lists.service.ts';
+import { asDepartments, DUTY_MENU, getConfig, powerDeptIds } from '../three-lists/three-lists.service.ts';
+import { withSubDepartments } from '../services/departments.ts';
 import { robotFaqDataset, sceneDictionary } from '../assistant/assistant.transfer.ts';
 import { catalogueDictionary, service } from './transfer.catalogue.ts';
 import {
@@ -53,7 +54,7 @@ function dutyFilter(scope: Scope, depts: { id: string; parent_id: string }[]): D
   if (scope.dataRange !== DATA_RANGE_SEARCH) return {};
   const f: DutyFilter = { dutyName: str(scope.search.dutyName) || null, keyword: str(scope.search.keyword) || null };
   const deptId = str(scope.search.deptId);
-  if (deptId) f.deptIds = [...descendants(depts as never, [deptId])];
+  if (deptId) f.deptIds = [...withSubDepartments(asDepartments(depts), [deptId])];
   return f;
 }
 
@@ -270,7 +271,7 @@ const dept: Dataset = {
       if (existing) {
         if (ruleNum === RULE_SKIP) return 'skip';
         if (ruleNum !== RULE_UPDATE) throw new RowError(TRANSFER_TEXTS.duplicateRow);
-        if (parent && descendants(all, [existing.id]).has(parent.id))
+        if (parent && withSubDepartments(asDepartments(all), [existing.id]).has(parent.id))
           throw new RowError(`上级部门：${TRANSFER_TEXTS.deptCycle}`);
         if (!(await depts.setParent(ctx.tenantId, existing.id, parent?.id ?? '')))
           throw new RowError(`上级部门：${TRANSFER_TEXTS.deptCycle}`);

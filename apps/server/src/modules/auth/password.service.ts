@@ -1,6 +1,8 @@
-import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
+import { LOGIN_FAILURES_PER_ACCOUNT } from '@portal/contracts/constants';
+import { MESSAGES } from '@portal/contracts/errors';
 import {
   PASSWORD_TEXTS,
+  wrongOldPasswordTexts,
   type ChangePasswordInfo,
   type ChangePasswordRequest,
   type ChangePasswordResult,
@@ -35,10 +37,11 @@ export async function changePassword(
   const throttle = loginThrottle(deps.db, { addressDelayMaxMs: deps.config.loginAddressDelayMaxMs });
   const key = accountKey(ctx.tenantId, user.account);
   const claim = await throttle.claimAccount(key);
-  if (!claim.allowed) throw tooMany(MESSAGES.accountLocked, MESSAGES_EN_US.accountLocked);
+  if (!claim.allowed) throw tooMany(...say(PASSWORD_TEXTS.locked));
   if (!(await verifyPassword(input.oldPassword, user.password_hash))) {
     await throttle.accountFailed(key, claim.attempt);
-    throw badRequest(...say(PASSWORD_TEXTS.wrongOld));
+    // The login's count (claimed above): the tries left before this account's sign-in locks, or that it now has.
+    throw badRequest(...say(wrongOldPasswordTexts(LOGIN_FAILURES_PER_ACCOUNT - claim.attempt)));
   }
   await throttle.clearAccount(key);
 

@@ -51,7 +51,10 @@ describe.each(testDatabases)('a user changes their password on %s', (engine) => 
       headers: token ? bearer(token) : {},
       payload: payload as object,
     });
-    return { http: res.statusCode, ...(res.json() as { status: number; msg: string; result: unknown }) };
+    return {
+      http: res.statusCode,
+      ...(res.json() as { status: number; msg: string; msgDetail: string; result: unknown }),
+    };
   };
   const alive = async (token: string) =>
     (await t.app.inject({ method: 'GET', url: USER_INFO, headers: bearer(token) })).statusCode === 200;
@@ -86,7 +89,13 @@ describe.each(testDatabases)('a user changes their password on %s', (engine) => 
     expect(there.http).toBe(200);
 
     const wrong = await change(here.token, { oldPassword: 'Nope#2026pw', newPassword: 'Fresh#2026pw' });
-    expect([wrong.http, wrong.status, wrong.msg]).toEqual([400, 400, PASSWORD_TEXTS.wrongOld[0]]);
+    // A wrong current password counts toward the login lockout, and says how many more lock it.
+    expect([wrong.http, wrong.status, wrong.msg, wrong.msgDetail]).toEqual([
+      400,
+      400,
+      '原密码不正确，再错4次将锁定登录15分钟',
+      'The current password is not correct. 4 more wrong tries will lock sign-in for 15 minutes.',
+    ]);
 
     // The seeded rule: a letter, a digit and a symbol, 8 to 20 characters; its message is the answer.
     const weak = await change(here.token, { oldPassword: START, newPassword: 'password' });
@@ -110,15 +119,55 @@ describe.each(testDatabases)('a user changes their password on %s', (engine) => 
     expect((await login('pw1', 'Fresh#2026pw')).http).toBe(200);
   });
 
-  it('counts wrong current passwords toward the account lockout', async () => {
+  it('counts wrong current passwords toward the account lockout, warning of it before and saying when it is locked', async () => {
     const { token } = await login('pw2', START);
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+    // One count with the login's: a failed login first leaves the form one try fewer.
+    expect((await login('pw2', 'Wrong#login')).http).toBe(400);
+    const answers: string[][] = [];
+    for (let i = 1; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
       const r = await change(token, { oldPassword: `Wrong#${i}pw`, newPassword: 'Fresh#2026pw' });
-      expect(r.status).toBe(400);
+      answers.push([String(r.http), r.msg, r.msgDetail]);
     }
+    expect(answers).toEqual([
+      [
+        '400',
+        '原密码不正确，再错3次将锁定登录15分钟',
+        'The current password is not correct. 3 more wrong tries will lock sign-in for 15 minutes.',
+      ],
+      [
+        '400',
+        '原密码不正确，再错2次将锁定登录15分钟',
+        'The current password is not correct. 2 more wrong tries will lock sign-in for 15 minutes.',
+      ],
+      [
+        '400',
+        '原密码不正确，再错1次将锁定登录15分钟',
+        'The current password is not correct. 1 more wrong try will lock sign-in for 15 minutes.',
+      ],
+      [
+        '400',
+        '原密码不正确，登录已锁定15分钟',
+        'The current password is not correct. Sign-in is now locked for 15 minutes.',
+      ],
+    ]);
+    expect(PASSWORD_TEXTS.locked).toEqual([
+      '密码错误次数过多，登录已锁定，请15分钟后再试',
+      'Too many wrong passwords: sign-in is locked. Please try again in 15 minutes.',
+    ]);
     const locked = await change(token, { oldPassword: START, newPassword: 'Fresh#2026pw' });
-    expect([locked.http, locked.msg]).toEqual([429, MESSAGES.accountLocked]);
-    expect((await login('pw2', START)).http).toBe(429);
+    expect([locked.http, locked.msg, locked.msgDetail]).toEqual([429, ...PASSWORD_TEXTS.locked]);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: TOKEN_URL,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        tenantId: DEMO_TENANT_ID,
+        username: 'pw2',
+        password: START,
+      }).toString(),
+    });
+    expect([signIn.statusCode, signIn.json().msg]).toEqual([429, MESSAGES.accountLocked]);
   });
 
   it('refuses demo accounts, callers without a session and bad input, changing nothing', async () => {

@@ -18,7 +18,7 @@ import { IDENTITY_MESSAGES } from './identity-messages.ts';
 import { UNSAFE_LINK_MESSAGE } from './input.ts';
 import { MESSAGE_TEXTS } from './messages.ts';
 import { NEWS_TEXTS } from './news.ts';
-import { PASSWORD_TEXTS } from './password.ts';
+import { PASSWORD_TEXTS, wrongOldPasswordTexts } from './password.ts';
 import { PERSONAL_TEXTS } from './personal.ts';
 import { ROBOT_TEXTS } from './assistant.ts';
 import { TODO_INGEST_TEXTS } from './todo-ingest.ts';
@@ -148,6 +148,7 @@ export const WORKBENCH_MESSAGES_EN: EnOf<typeof WORKBENCH_MESSAGES> = {
   lastIndexType: 'Keep at least one tab',
   defaultIndexType: 'The default tab cannot be deleted: make another tab the default first',
   indexTypeOrder: 'The order must hold every tab, each once',
+  cardNameTaken: 'A card of this name exists: choose another name',
 };
 
 export const CHAT_TEXTS_EN: EnOf<typeof CHAT_TEXTS> = {
@@ -314,6 +315,7 @@ const PATTERNS: readonly (readonly [RegExp, (...groups: string[]) => string])[] 
   [/^一次最多(\d+)条$/, (n) => `At most ${n} per request`],
   [/^每组最多(\d+)条$/, (n) => `At most ${n} per group`],
   [/^每页最多(\d+)条$/, (n) => `At most ${n} per page`],
+  [/^原密码不正确，再错(\d+)次将锁定登录\d+分钟$/, (n) => wrongOldPasswordTexts(Number(n))[1]],
 ];
 
 /** The parts of a bad configuration file's message (`配置文件内容不正确：cards[0].cardName（卡片名称）不能为空`). */

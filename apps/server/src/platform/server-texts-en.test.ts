@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXTS } from './chat-constants.ts';
-import { CONFIG_TRANSFER_TEXTS } from './config-transfer.ts';
-import { EFFICIENCY_TEXTS } from './efficiency.ts';
-import { MESSAGES } from './errors.ts';
-import { MESSAGE_TEXTS } from './messages.ts';
-import { PASSWORD_TEXTS } from './password.ts';
-import { PERSONAL_TEXTS } from './personal.ts';
-import { BIND_TEXTS, SERVICE_TEXTS } from './services.ts';
-import { translateServerText } from './server-texts-en.ts';
-import { WORKBENCH_MESSAGES } from './workbench.ts';
+import { CHAT_TEXTS } from '@portal/contracts/chat-constants';
+import { CONFIG_TRANSFER_TEXTS } from '@portal/contracts/config-transfer';
+import { EFFICIENCY_TEXTS } from '@portal/contracts/efficiency';
+import { MESSAGES } from '@portal/contracts/errors';
+import { MESSAGE_TEXTS } from '@portal/contracts/messages';
+import { PASSWORD_TEXTS, wrongOldPasswordTexts } from '@portal/contracts/password';
+import { PERSONAL_TEXTS } from '@portal/contracts/personal';
+import { BIND_TEXTS, SERVICE_TEXTS } from '@portal/contracts/services';
+import { translateServerText } from '@portal/contracts/server-texts-en';
+import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 
 const CJK = /[\u3400-\u9fff\uff00-\uffef「」、。]/;
 
@@ -55,12 +55,12 @@ describe('the English of server messages', () => {
   });
 
   it('the [zh-CN, en-US] catalogues answer their own English', () => {
-    expect(translateServerText(PASSWORD_TEXTS.wrongOld[0])).toBe(PASSWORD_TEXTS.wrongOld[1]);
+    expect(translateServerText(PASSWORD_TEXTS.locked[0])).toBe(PASSWORD_TEXTS.locked[1]);
   });
 
   it('every message the server or a schema says in place has its English', () => {
-    const here = new URL('.', import.meta.url).pathname;
-    const said = [...messagesIn(here), ...messagesIn(join(here, '../../../apps/server/src'))];
+    const server = join(new URL('.', import.meta.url).pathname, '..');
+    const said = [...messagesIn(server), ...messagesIn(join(server, '../../../packages/contracts/src'))];
     // The scan finds what it should: a module's message and a schema's.
     expect(said.map((s) => s.text)).toEqual(expect.arrayContaining(['已有同名导航', '主题色格式不正确']));
     const missing = said.filter(({ text }) => CJK.test(translateServerText(text)));
@@ -68,6 +68,8 @@ describe('the English of server messages', () => {
   });
 
   it('numbers in a message are kept', () => {
+    expect(translateServerText(wrongOldPasswordTexts(3)[0])).toBe(wrongOldPasswordTexts(3)[1]);
+    expect(translateServerText(wrongOldPasswordTexts(1)[0])).toBe(wrongOldPasswordTexts(1)[1]);
     expect(translateServerText('一次最多30条')).toBe('At most 30 per request');
     expect(translateServerText('每组最多20条')).toBe('At most 20 per group');
   });

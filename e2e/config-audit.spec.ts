@@ -27,7 +27,7 @@ describe('configuration changes and their revert (real server, Debian Chromium)'
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await entry.getByRole('button', { name: '查看 卡片「个人事项（本学期）」' }).click();
     const drawer = page.getByRole('dialog', { name: '变更详情' });
-    const change = drawer.getByRole('row').filter({ hasText: 'card_name' });
+    const change = drawer.getByRole('row').filter({ hasText: '卡片名称' });
     await change.locator('del').getByText('个人事项', { exact: true }).waitFor({ state: 'visible' });
     await change.locator('ins').getByText('个人事项（本学期）').waitFor({ state: 'visible' });
     expect(JSON.stringify(await seriousA11yViolations(page, '.ant-drawer'))).toBe('[]');
@@ -58,7 +58,7 @@ describe('configuration changes and their revert (real server, Debian Chromium)'
       .getByRole('button', { name: /^查看 / })
       .first()
       .click();
-    await page.getByRole('dialog', { name: '变更详情' }).getByText('card_name').waitFor({ state: 'visible' });
+    await page.getByRole('dialog', { name: '变更详情' }).getByText('卡片名称').waitFor({ state: 'visible' });
     expect(await width()).toBeLessThanOrEqual(390);
     const drawer = await page.locator('.ant-drawer-content-wrapper').boundingBox();
     expect(drawer!.width).toBeLessThanOrEqual(390);

@@ -120,6 +120,7 @@ export const auditEnUS: typeof auditZhCN = {
       no: 'No',
     },
     summaries: {
+      revert: 'Revert: {{what}}',
       card: 'Card “{{name}}”',
       cardColumn: 'Card column “{{name}}”',
       tool: 'Tool “{{name}}”',

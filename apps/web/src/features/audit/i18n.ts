@@ -121,6 +121,7 @@ export const auditZhCN = {
       no: '否',
     },
     summaries: {
+      revert: '撤销：{{what}}',
       card: '卡片「{{name}}」',
       cardColumn: '卡片栏目「{{name}}」',
       tool: '常用工具「{{name}}」',

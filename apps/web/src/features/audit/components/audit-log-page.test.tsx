@@ -10,6 +10,7 @@ const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({ ospHttp: http }));
 
 const { AuditLogPage } = await import('./audit-log-page.tsx');
+const { summaryText } = await import('../lib/readable.ts');
 
 const base = {
   userId: 'u1',
@@ -137,6 +138,7 @@ describe('the configuration changes page (issue 16)', () => {
       const drawer = await screen.findByRole('dialog');
       expect(within(drawer).getByText('Card name')).toBeTruthy();
       expect(within(drawer).getByText('Card “旧名字”')).toBeTruthy();
+      expect(summaryText(i18n.getFixedT('en-US'), '撤销：导航「图书馆」')).toBe('Revert: Navigation item “图书馆”');
       expect(
         within(drawer).getByText(
           'Cannot be reverted: The configuration changed again after this change; it cannot be reverted',

@@ -66,8 +66,13 @@ const SUMMARIES: readonly (readonly [RegExp, string, readonly string[]])[] = [
   [/^导入首页配置文件（(.*)，(.*) 导出）$/s, 'configImport', ['tenant', 'at']],
 ];
 
+const REVERT_PREFIX = '撤销：';
+
 /** The summary in the interface's language (audit.summaries holds the server's own zh-CN wording). */
 export function summaryText(t: TFunction, summary: string): string {
+  // A revert's summary is the reverted entry's, after 撤销： (audit.service's revert).
+  if (summary.startsWith(REVERT_PREFIX))
+    return t('audit.summaries.revert', { what: summaryText(t, summary.slice(REVERT_PREFIX.length)) });
   for (const [re, key, names] of SUMMARIES) {
     const m = re.exec(summary);
     if (m) return t(`audit.summaries.${key}`, Object.fromEntries(names.map((n, i) => [n, m[i + 1]])));

@@ -50,6 +50,21 @@ export default tseslint.config(
     },
   },
   {
+    // Ant Design names a search box's buttons by their icons, in English in both languages ("search"); the shared
+    // SearchInput names them in the interface's language.
+    files: ['apps/web/**/*.tsx'],
+    ignores: ['apps/web/src/components/search-input.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXMemberExpression[object.name='Input'][property.name='Search']",
+          message: 'Use SearchInput (components/search-input.tsx): its buttons are named in the interface language.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: {

@@ -46,6 +46,7 @@ export const identityEnUS: typeof identityZhCN = {
       roleValue: 'Value at the provider (role or group)',
       portalRole: 'Portal role',
       addRoleMapping: 'Add a role mapping',
+      removeRoleMapping: 'Remove the role mapping',
       defaultRole: 'Default role',
       redirectUri: 'Redirect URI (register it at the provider)',
       serviceUrl: 'Post-logout URI / CAS service URL',

@@ -52,6 +52,7 @@ export const identityZhCN = {
       roleValue: '认证系统中的值（角色或组）',
       portalRole: '门户角色',
       addRoleMapping: '添加角色映射',
+      removeRoleMapping: '删除角色映射',
       defaultRole: '默认角色',
       redirectUri: '回调地址（请在认证系统中登记）',
       serviceUrl: '退出后返回地址 / CAS 服务地址',

@@ -5,6 +5,7 @@ type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString
 /** en-US translations of every zh-CN text. */
 export const enUS: DeepString<Texts> = {
   app: { title: 'Online Service Hall', home: 'Home', loading: 'Loading…', language: 'Language', colon: ': ' },
+  searchInput: { search: 'Search', clear: 'Clear' },
   richText: {
     bold: 'Bold',
     italic: 'Italic',

@@ -12,6 +12,7 @@ import { useSceneOptions } from '../api/get-scene-options.ts';
 import { useRemoveFaq } from '../api/remove-faq.ts';
 import { useSaveFaq } from '../api/save-faq.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 type FormValues = {
   question: string;
@@ -176,7 +177,7 @@ export function RobotKnowledgePage({
             {t('assistant.knowledge.title')}
           </Typography.Title>
           <Space wrap>
-            <Input.Search
+            <SearchInput
               allowClear
               aria-label={t('assistant.knowledge.search')}
               placeholder={t('assistant.knowledge.search')}

@@ -296,7 +296,12 @@ export function IdentityProviderConfigPage() {
                         aria-label={t('identity.config.portalRole')}
                       />
                     </Form.Item>
-                    <MinusCircleOutlined aria-label="remove" onClick={() => remove(f.name)} />
+                    <Button
+                      type="text"
+                      icon={<MinusCircleOutlined />}
+                      aria-label={t('identity.config.removeRoleMapping')}
+                      onClick={() => remove(f.name)}
+                    />
                   </Space>
                 ))}
                 <Button type="dashed" onClick={() => add({ value: '', roleAlias: 'student' })} icon={<PlusOutlined />}>

@@ -1,5 +1,5 @@
 import type { UserDeptItem } from '@portal/contracts/user-departments';
-import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
@@ -8,6 +8,7 @@ import { useUserDeptOptions } from '../api/get-user-dept-options.ts';
 import { useUserDeptPage, type UserDeptFilter } from '../api/get-user-dept-page.ts';
 import { useSubmitUserDepts } from '../api/submit-user-depts.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** The dialog that sets one user's departments (several, from the tree of the one list; none clears them). */
 function DepartmentsDialog({
@@ -94,7 +95,7 @@ export function UserDepartmentsPage() {
     >
       <Typography.Paragraph type="secondary">{t('userDept.intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
+        <SearchInput
           allowClear
           aria-label={t('userDept.search')}
           placeholder={t('userDept.search')}

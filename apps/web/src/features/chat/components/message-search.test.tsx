@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,5 +63,27 @@ describe('chat message search (issue 14)', () => {
     await userEvent.clear(screen.getByRole('searchbox', { name: '搜索聊天记录' }));
     await userEvent.type(screen.getByRole('searchbox', { name: '搜索聊天记录' }), '不存在{Enter}');
     await screen.findByText('没有找到相关聊天记录');
+  });
+
+  it("names its search and clear buttons in the interface's language, not by their icons ('search')", async () => {
+    await i18n.changeLanguage('zh-CN');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider i18n={i18n}>
+          <App>
+            <MessageSearch onJump={vi.fn()} />
+          </App>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: '搜索聊天记录' }), '考试');
+    expect(screen.getByRole('button', { name: '搜索' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '清除' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'search' })).toBeNull();
+
+    await act(() => i18n.changeLanguage('en-US'));
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
   });
 });

@@ -1,12 +1,13 @@
 import type { ChatSearchHit } from '@portal/contracts/chat';
 import { MP_TYPE_GROUP, MP_TYPE_PERSON, TO_USER_TYPE_GROUP } from '@portal/contracts/chat';
-import { Empty, Input, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { searchMessages } from '../api/search-messages.ts';
 import { chatClient } from '../lib/chat-runtime.ts';
 import { previewOf } from './message-item.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** How many older history pages a jump to a hit may load to reach it. */
 const JUMP_MAX_PAGES = 20;
@@ -58,7 +59,7 @@ export function MessageSearch({ onJump }: { onJump: (hit: ChatSearchHit) => void
   };
   return (
     <div className="chat-search" style={{ padding: 8 }}>
-      <Input.Search
+      <SearchInput
         allowClear
         placeholder={t('chat.search.placeholder')}
         aria-label={t('chat.search.label')}

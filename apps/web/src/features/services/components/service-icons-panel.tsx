@@ -2,7 +2,7 @@ import type { ServiceItem } from '@portal/contracts/services';
 import { COMMON_UPLOAD_MAX_BYTES } from '@portal/contracts/workbench';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
@@ -11,6 +11,7 @@ import { servicesKeys } from '../api/query-keys.ts';
 import { uploadServiceIcon } from '../api/upload-service-icon.ts';
 import { AdminPanel } from './admin-panel.tsx';
 import { ServiceIcon } from './service-icon.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** The image types serviceInfo/upload takes (the server checks the bytes too). */
 export const SERVICE_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -57,7 +58,7 @@ export function ServiceIconsPanel() {
   return (
     <AdminPanel id="service-icons" title={t('services.admin.iconsTitle')}>
       <Typography.Paragraph>{t('services.admin.iconsIntro', { mb: ICON_MAX_MB })}</Typography.Paragraph>
-      <Input.Search
+      <SearchInput
         aria-label={t('services.admin.iconsSearch')}
         placeholder={t('services.admin.iconsSearch')}
         allowClear

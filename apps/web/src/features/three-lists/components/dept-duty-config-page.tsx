@@ -29,6 +29,7 @@ import { useServiceInfo } from '../api/query-service-info.ts';
 import { useRemoveDuties } from '../api/remove-duties.ts';
 import { afterDutyChange, useSaveDuty, type DutyInput } from '../api/save-duty.ts';
 import { DeptTree, flattenTree } from './dept-tree.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /**
  * What the page takes from bulk import and export (the transfer feature), handed in by app/routes so that the
@@ -147,7 +148,7 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
         </Col>
         <Col xs={24} md={18}>
           <Space wrap style={{ marginBottom: 12 }}>
-            <Input.Search
+            <SearchInput
               aria-label={t('threeLists.dutyName')}
               placeholder={t('threeLists.dutyName')}
               allowClear

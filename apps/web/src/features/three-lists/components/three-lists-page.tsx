@@ -1,5 +1,5 @@
 import '../three-lists.css';
-import { Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
@@ -7,6 +7,7 @@ import { useInventoryPage } from '../api/get-inventory-page.ts';
 import { useInventoryTree } from '../api/get-inventory-tree.ts';
 import { useThreeListConfig } from '../api/get-three-list-config.ts';
 import { DeptTree } from './dept-tree.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** A service a duty is tied to, as the page hands it to the opener. */
 export type DutyService = { serviceId: string; serviceName: string };
@@ -57,7 +58,7 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
           </Card>
         </Col>
         <Col xs={24} md={18}>
-          <Input.Search
+          <SearchInput
             aria-label={t('threeLists.search')}
             placeholder={t('threeLists.search')}
             allowClear

@@ -1,6 +1,6 @@
 import type { CatalogueService } from '@portal/contracts/transfer';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
@@ -11,6 +11,7 @@ import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { DictSelect } from './dict-select.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 const URLS = datasetUrls('service');
 
@@ -38,7 +39,7 @@ function CatalogueDataPanelBody() {
     >
       <Typography.Paragraph>{t('catalogueData.intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
+        <SearchInput
           aria-label={t('catalogueData.search')}
           placeholder={t('catalogueData.search')}
           allowClear

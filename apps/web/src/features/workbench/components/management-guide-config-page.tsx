@@ -1,6 +1,6 @@
 import { GUIDE_HTML_MAX } from '@portal/contracts/guides';
 import type { CardService } from '@portal/contracts/workbench';
-import { App, Button, Form, Input, Modal, Skeleton, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
@@ -10,6 +10,7 @@ import { useRemoveGuide } from '../api/remove-guide.ts';
 import { useSaveGuide } from '../api/save-guide.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import '../workbench.css';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** The editor of one service's guide: loads what is written, saves cleaned rich text. */
 function GuideEditor({ service, onClose }: { service: CardService; onClose: () => void }) {
@@ -90,7 +91,7 @@ export function ManagementGuideConfigPage() {
   return (
     <div className="wb-config">
       <h1 style={{ fontSize: 20, margin: 0 }}>{t('pages.managementGuideConfig')}</h1>
-      <Input.Search
+      <SearchInput
         aria-label={t('workbench.config.guideServices')}
         placeholder={t('workbench.config.guideSearch')}
         allowClear

@@ -46,4 +46,20 @@ describe('field mapping dialog', () => {
       expect.objectContaining({ id: 'col1', cardId: 'c1', cardMapping: [{ field: 'title', chineseName: '事项' }] }),
     );
   });
+
+  it('removes a field with a button named 删除 (reached by the keyboard, not a clickable icon)', async () => {
+    const onClose = vi.fn();
+    render(
+      <I18nProvider i18n={i18n}>
+        <App>
+          <MappingDialog column={column} onClose={onClose} />
+        </App>
+      </I18nProvider>,
+    );
+    await screen.findByLabelText('中文名称');
+    const remove = screen.getByRole('button', { name: '删除' });
+    remove.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByLabelText('中文名称')).toBeNull());
+  });
 });

@@ -69,7 +69,12 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
                       maxLength={maxLengthOf(CardMapping.shape.chineseName)}
                     />
                   </Form.Item>
-                  <MinusCircleOutlined aria-label={t('workbench.config.remove')} onClick={() => remove(item.name)} />
+                  <Button
+                    type="text"
+                    icon={<MinusCircleOutlined />}
+                    aria-label={t('workbench.config.remove')}
+                    onClick={() => remove(item.name)}
+                  />
                 </Space>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ field: '', chineseName: '' })}>

@@ -26,6 +26,7 @@ import { useRemoveNews } from '../api/remove-news.ts';
 import { useSaveNews } from '../api/save-news.ts';
 import { fromPickerTime, toPickerTime } from '../lib/news-time.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 type Row = NewsPage['records'][number];
 type Values = {
@@ -231,7 +232,7 @@ export function NewsSection() {
             label: t(`workbench.newsAdmin.kinds.${k}`),
           }))}
         />
-        <Input.Search
+        <SearchInput
           aria-label={t('workbench.newsAdmin.search')}
           placeholder={t('workbench.newsAdmin.search')}
           allowClear

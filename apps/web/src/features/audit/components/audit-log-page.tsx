@@ -1,6 +1,7 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditAction, type AuditEntry, type AuditKind } from '@portal/contracts/audit';
 import { Alert, App, Button, DatePicker, Descriptions, Drawer, Select, Space, Table, Tag } from 'antd';
+import { cycleFocus } from '../../../components/focus-cycle.tsx';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -46,6 +47,7 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
       size="large"
       styles={{ wrapper: { maxWidth: '100vw' } }}
       destroyOnHidden
+      drawerRender={cycleFocus}
     >
       {entry && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -21,6 +21,7 @@ import {
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
+import { cycleFocus } from '../../../components/focus-cycle.tsx';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { deleteConversation } from '../api/delete-conversation.ts';
@@ -522,6 +523,7 @@ export function ChatPanel({
       closable={{ 'aria-label': t('chat.close') }}
       extra={headerExtra}
       styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
+      drawerRender={cycleFocus}
     >
       <StatusBanner />
       <NotificationOffer />

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PortalRouter } from '../../../app/portal-router.tsx';
@@ -13,7 +14,12 @@ vi.mock('../api/get-service-guide.ts', async (original) => {
     useServiceGuide: (id: string | undefined) =>
       useQuery({
         ...real.serviceGuideQueryOptions(id ?? ''),
-        queryFn: async () => ({ serviceId: id!, serviceName: '成绩查询', content: '<p>办理流程</p>', updatedAt: '' }),
+        queryFn: async () => ({
+          serviceId: id!,
+          serviceName: '成绩查询',
+          content: '<p>办理流程</p><p><a href="https://jw.demo.edu.cn/">教务系统</a></p>',
+          updatedAt: '',
+        }),
         enabled: !!id,
       }),
   };
@@ -84,5 +90,17 @@ describe('the guide drawer and the browser history', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(window.history.length).toBe(entries);
     expect(window.location.pathname).toBe('/home/serviceHall');
+  });
+
+  it('keeps Tab inside the open guide: Tab on its last control (a link in the guide) goes to its close button', async () => {
+    open(1280);
+    const dialog = await openGuide();
+    const close = within(dialog).getByRole('button', { name: /close|关闭/i });
+    const link = await within(dialog).findByRole('link', { name: '教务系统' });
+    link.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(close);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(link);
   });
 });

@@ -1,4 +1,5 @@
 import { Drawer, Empty, Grid, Spin } from 'antd';
+import { cycleFocus } from '../../../components/focus-cycle.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { useServiceGuide } from '../api/get-service-guide.ts';
@@ -26,6 +27,7 @@ export function GuideDrawer({
       size={compact ? '100%' : 560}
       title={service ? t('services.guideTitle', { name: service.serviceName }) : ''}
       destroyOnHidden
+      drawerRender={cycleFocus}
     >
       {guide.isLoading ? (
         <Spin />

@@ -337,4 +337,24 @@ describe('card bodies', () => {
       '/home/applicationServiceCenter',
     );
   });
+
+  it('keeps Tab inside while open: Tab on its last control goes to its first (the close button), Shift+Tab back', async () => {
+    wrap(
+      <>
+        <button type="button">页面上的按钮</button>
+        <CardPreviewDialog visible cardId="c1" config={view({})} onClose={() => {}} />
+      </>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: '常用工具-预览' });
+    await screen.findByTestId('preview-card-same');
+    const close = within(dialog).getByRole('button', { name: /关闭|close/i });
+    const controls = [...dialog.querySelectorAll<HTMLElement>('button, a[href], [tabindex="0"]')];
+    const last = controls[controls.length - 1]!;
+    expect(last).not.toBe(close);
+    last.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(close);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(last);
+  });
 });

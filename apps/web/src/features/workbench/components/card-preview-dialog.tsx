@@ -2,6 +2,7 @@ import { App, Modal, Skeleton, Tabs } from 'antd';
 import { PREVIEW_DIALOG_WIDTH } from '@portal/contracts/constants';
 import type { CardView, Layout } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
+import { cycleFocus } from '../../../components/focus-cycle.tsx';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { previewCard } from '../api/preview-card.ts';
@@ -86,6 +87,7 @@ export function CardPreviewDialog({ visible, cardId, config, onClose, load = pre
       onCancel={onClose}
       destroyOnHidden
       className="wb-preview-dialog"
+      modalRender={cycleFocus}
     >
       <Tabs
         activeKey={layout}

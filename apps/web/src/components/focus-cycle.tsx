@@ -1,0 +1,56 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+
+const CANDIDATES =
+  'a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable]:not([contenteditable="false"])';
+
+/** Shown (so the browser's Tab reaches it): not display: none on the way up, not visibility: hidden. */
+function shown(el: HTMLElement): boolean {
+  if (typeof el.checkVisibility === 'function') return el.checkVisibility({ visibilityProperty: true });
+  for (let n: HTMLElement | null = el; n; n = n.parentElement) if (getComputedStyle(n).display === 'none') return false;
+  return getComputedStyle(el).visibility !== 'hidden';
+}
+
+/** The controls inside `root` that Tab stops at, in document order. */
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(CANDIDATES)].filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      !(el as HTMLButtonElement).disabled &&
+      !(el instanceof HTMLInputElement && el.type === 'hidden') &&
+      !el.closest('[inert]') &&
+      shown(el),
+  );
+}
+
+/**
+ * A keydown handler for a modal dialog's element: Tab on its last control goes to its first, Shift+Tab on its first
+ * (or on the dialog itself) to its last, so the keyboard's focus stays inside while it is open.
+ */
+export function keepTabInside(e: KeyboardEvent<HTMLElement>) {
+  if (e.key !== 'Tab' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+  const root = e.currentTarget;
+  const active = document.activeElement;
+  // Focus in a pop-up of a control inside (rendered elsewhere in the page) is that pop-up's affair.
+  if (!(active instanceof HTMLElement) || !root.contains(active)) return;
+  const list = tabbables(root);
+  if (!list.length) return;
+  const at = list.indexOf(active);
+  const to = e.shiftKey ? (at <= 0 ? list[list.length - 1] : null) : at === list.length - 1 ? list[0] : null;
+  if (!to) return;
+  e.preventDefault();
+  to.focus();
+}
+
+/**
+ * Keeps Tab inside a modal Ant Design dialog or drawer (keepTabInside). Ant Design's own focus lock only pulls focus
+ * back when it lands elsewhere in the page; from the page's last control (a dialog is the page's last element), Tab
+ * leaves the page for the browser's own controls (the address bar), where the lock cannot follow. Pass it as
+ * `modalRender` (Modal) or `drawerRender` (Drawer).
+ */
+export function cycleFocus(node: ReactNode): ReactNode {
+  return (
+    <div className="focus-cycle" style={{ display: 'contents' }} onKeyDown={keepTabInside}>
+      {node}
+    </div>
+  );
+}

@@ -18,6 +18,12 @@ const prefersReducedMotion = () =>
   typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
+ * Ant Design's English asks "Please enter Card name": a label is a title, capitalised, not a word inside a sentence. The
+ * label leads instead. (Its zh-CN, 请输入卡片名称, reads as it should.)
+ */
+const ENGLISH_VALIDATE_MESSAGES = { required: '${label} is required' };
+
+/**
  * Ant Design's locale and theme colour, and its App (message, modal) with the portal's toast settings. Used by the Ant
  * Design layout (app/antd-root.tsx) and by the islands of the plain pages (antd-island.tsx).
  */
@@ -30,6 +36,7 @@ export function AntdTheme({ children }: { children: ReactNode }) {
     <AntdPresent value>
       <ConfigProvider
         locale={english ? enUS : zhCN}
+        form={english ? { validateMessages: ENGLISH_VALIDATE_MESSAGES } : undefined}
         theme={{
           token: {
             colorPrimary: accessibleColor(color),

@@ -25,6 +25,9 @@ export function ConfigListPage({
     <AccessibleTheme>
       <div style={{ padding: 16 }}>
         <Card
+          // The page's name wraps beside the refresh button instead of being cut: in English on a phone Ant Design's
+          // one-line title left "Configuration chan".
+          styles={{ title: { whiteSpace: 'normal', overflow: 'visible' } }}
           title={
             <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
               {title}

@@ -25,7 +25,6 @@ export const auditEnUS: typeof auditZhCN = {
     reverted: 'Reverted',
     revertOf: 'Reverts',
     revertedBy: 'Reverted by',
-    cannotRevert: 'Cannot be reverted',
     cancel: 'Cancel',
     kinds: {
       card: 'Card',

@@ -26,7 +26,6 @@ export const auditZhCN = {
     reverted: '已撤销',
     revertOf: '撤销的记录',
     revertedBy: '已被撤销',
-    cannotRevert: '不能撤销',
     cancel: '取消',
     kinds: {
       card: '卡片',

@@ -202,6 +202,7 @@ export const workbenchEnUS: typeof workbenchZhCN = {
       builtIn: 'Built-in',
       custom: 'Custom',
       addNavigation: 'Add navigation item',
+      editNavigation: 'Edit navigation item',
       navigationLimitHint: 'At most 6 custom navigation items',
       preLogin: 'Pre-login page',
       title: 'Title',

@@ -203,6 +203,7 @@ export const workbenchZhCN = {
       builtIn: '内置',
       custom: '自定义',
       addNavigation: '添加导航',
+      editNavigation: '编辑导航',
       navigationLimitHint: '自定义导航最多可添加6个',
       preLogin: '登录前首页',
       title: '标题',

@@ -98,13 +98,7 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
               {t('audit.revert')}
             </Button>
           ) : (
-            entry.revertBlock && (
-              <Alert
-                type="info"
-                showIcon
-                message={`${t('audit.cannotRevert')}${t('app.colon')}${serverText(entry.revertBlock)}`}
-              />
-            )
+            entry.revertBlock && <Alert type="info" showIcon message={serverText(entry.revertBlock)} />
           )}
         </Space>
       )}

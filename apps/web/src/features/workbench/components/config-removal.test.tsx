@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { STATUS_FAILURE } from '@portal/contracts/errors';
+import { UNSAFE_LINK_MESSAGE } from '@portal/contracts/input';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
@@ -56,6 +57,7 @@ const ANSWERS: Record<string, unknown> = {
 function renderWith(node: ReactNode) {
   http.osp.mockImplementation(async (path: string) => {
     if (path === '/cardcolumnconfig/removeApi') throw new HttpError(409, IN_USE);
+    if (path === '/commonTool/save') throw new HttpError(STATUS_FAILURE, UNSAFE_LINK_MESSAGE, '', 400);
     // What the client makes of the server's 409 for a name another card has (section 8: status 8008).
     if (path === '/cardbasicconfig/submit')
       throw new HttpError(STATUS_FAILURE, WORKBENCH_MESSAGES.cardNameTaken, 'card 旧工具卡', 409);
@@ -85,6 +87,18 @@ describe('deleting tools, data sources and cards asks first (issue 16)', () => {
     expect(within(confirm).getAllByText('确定删除工具“校历”吗？').length).toBeGreaterThan(0);
     await userEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/commonTool/remove', { id: 't1' }));
+  });
+
+  it('a refused tool leaves its form as it was, with nothing left unhandled', async () => {
+    renderWith(<ToolsSection />);
+    await userEvent.type(await screen.findByLabelText('工具名称'), '坏链接');
+    await userEvent.type(screen.getByLabelText('分类'), '常用工具');
+    await userEvent.type(screen.getByLabelText('链接地址'), 'not a url');
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/commonTool/save', expect.anything()));
+    // The rejection was the client's toast: had it gone unhandled, vitest would fail this file.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((screen.getByLabelText('链接地址') as HTMLInputElement).value).toBe('not a url');
   });
 
   it('asks before deleting a data source; a refusal keeps it listed', async () => {

@@ -70,7 +70,7 @@ export function ThemeColorSetting() {
           style={{ width: 110 }}
           onChange={(e) => setColor(e.target.value)}
         />
-        <Button type="primary" onClick={() => void save()}>
+        <Button type="primary" onClick={() => void save().catch(() => undefined)}>
           {t('workbench.config.save')}
         </Button>
       </Space>
@@ -96,7 +96,7 @@ export function FooterSetting() {
   };
   return (
     <Card title={<h2 className="wb-card-title">{t('workbench.config.footer')}</h2>} size="small">
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v).catch(() => undefined)}>
         {(['copyright', 'address', 'phone', 'email'] as const).map((k) => (
           <Form.Item key={k} name={k} label={t(`workbench.config.${k}`)}>
             <Input maxLength={k === 'phone' ? 50 : 200} />
@@ -218,7 +218,11 @@ export function HomeCardsSetting() {
         layout="inline"
         style={{ marginTop: 16 }}
         initialValues={{ layout: 'same' }}
-        onFinish={(v: { typeName: string; layout: 'same' | 'separate' }) => void submitIndexType(v).then(refresh)}
+        onFinish={(v: { typeName: string; layout: 'same' | 'separate' }) =>
+          void submitIndexType(v)
+            .then(refresh)
+            .catch(() => undefined)
+        }
       >
         <Form.Item
           name="typeName"

@@ -45,7 +45,7 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
       cancelText={t('workbench.config.cancel')}
       forceRender
     >
-      <Form form={form} onFinish={(v) => void save(v)}>
+      <Form form={form} onFinish={(v) => void save(v).catch(() => undefined)}>
         <Form.List name="cardMapping">
           {(items, { add, remove }) => (
             <>

@@ -125,7 +125,7 @@ export function NavigationConfigPage() {
       />
       <Modal
         open={editing !== null}
-        title={t('workbench.config.addNavigation')}
+        title={t(editing === 'new' ? 'workbench.config.addNavigation' : 'workbench.config.editNavigation')}
         onCancel={() => setEditing(null)}
         onOk={() => form.submit()}
         okText={t('workbench.config.save')}

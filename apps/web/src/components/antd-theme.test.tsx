@@ -1,0 +1,47 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button, Form, Input } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, I18nProvider, setLanguage } from '../lib/i18n/i18n.ts';
+import { AntdTheme } from './antd-theme.tsx';
+
+function CardForm() {
+  return (
+    <Form>
+      <Form.Item
+        name="cardName"
+        label={i18n.language === 'en-US' ? 'Card name' : '卡片名称'}
+        rules={[{ required: true }]}
+      >
+        <Input />
+      </Form.Item>
+      <Button htmlType="submit">save</Button>
+    </Form>
+  );
+}
+
+const show = () =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <AntdTheme>
+        <CardForm />
+      </AntdTheme>
+    </I18nProvider>,
+  );
+
+describe("Ant Design's form messages", () => {
+  afterEach(() => setLanguage('zh-CN'));
+
+  it('name the missing field first in English ("Card name is required", not "Please enter Card name")', async () => {
+    await act(() => setLanguage('en-US'));
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'save' }));
+    expect(await screen.findByText('Card name is required')).toBeTruthy();
+  });
+
+  it('keep Ant Design’s zh-CN (请输入卡片名称)', async () => {
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'save' }));
+    expect(await screen.findByText('请输入卡片名称')).toBeTruthy();
+  });
+});

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, I18nProvider, setLanguage } from '../lib/i18n/i18n.ts';
 import { AntdTheme } from './antd-theme.tsx';
@@ -43,5 +43,27 @@ describe("Ant Design's form messages", () => {
     show();
     await userEvent.click(screen.getByRole('button', { name: 'save' }));
     expect(await screen.findByText('请输入卡片名称')).toBeTruthy();
+  });
+});
+
+describe('a modal dialog of Ant Design', () => {
+  it('keeps Tab inside: from its last control to its first, and Shift+Tab back (any Modal, without its own wiring)', async () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <AntdTheme>
+          <button type="button">behind</button>
+          <Modal open title="对话框" footer={<Button>确定</Button>}>
+            <Input aria-label="名称" />
+          </Modal>
+        </AntdTheme>
+      </I18nProvider>,
+    );
+    const ok = await screen.findByRole('button', { name: /确\s*定/ });
+    const close = screen.getByRole('button', { name: /关闭|Close/ });
+    ok.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(close);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(ok);
   });
 });

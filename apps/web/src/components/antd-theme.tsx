@@ -10,6 +10,7 @@ import { setNotifier } from '../lib/http/notify.ts';
 import { useSession } from '../lib/session/session-store.ts';
 import { accessibleColor, normalizeHex } from '../lib/theme/theme.ts';
 import { AntdPresent } from './antd-island.tsx';
+import { keepTabInsideOpenDialogs } from './focus-cycle.tsx';
 import { plainNotifier } from './plain-toast.tsx';
 import './antd.css';
 
@@ -29,6 +30,7 @@ const ENGLISH_VALIDATE_MESSAGES = { required: '${label} is required' };
  */
 export function AntdTheme({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
+  useEffect(keepTabInsideOpenDialogs, []);
   const color = normalizeHex(useSession((s) => s.theme?.themeColor)) ?? DEFAULT_THEME_COLOR;
   const english = current.language === 'en-US';
   dayjs.locale(english ? 'en' : 'zh-cn');

@@ -27,8 +27,17 @@ function tabbables(root: HTMLElement): HTMLElement[] {
  * (or on the dialog itself) to its last, so the keyboard's focus stays inside while it is open.
  */
 export function keepTabInside(e: KeyboardEvent<HTMLElement>) {
+  cycleWithin(e.currentTarget, e);
+}
+
+function cycleWithin(
+  root: HTMLElement,
+  e: Pick<
+    globalThis.KeyboardEvent,
+    'key' | 'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented' | 'preventDefault'
+  >,
+) {
   if (e.key !== 'Tab' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-  const root = e.currentTarget;
   const active = document.activeElement;
   // Focus in a pop-up of a control inside (rendered elsewhere in the page) is that pop-up's affair.
   if (!(active instanceof HTMLElement) || !root.contains(active)) return;
@@ -53,4 +62,28 @@ export function cycleFocus(node: ReactNode): ReactNode {
       {node}
     </div>
   );
+}
+
+/** Ant Design's open modal dialogs and drawers, in the order they were put in the page (the last is on top). */
+const OPEN_DIALOGS = '.ant-modal-wrap, .ant-drawer-open .ant-drawer-content-wrapper';
+
+function onKeyDownInPage(e: globalThis.KeyboardEvent) {
+  if (e.key !== 'Tab') return;
+  const open = [...document.querySelectorAll<HTMLElement>(OPEN_DIALOGS)].filter(shown);
+  const top = open[open.length - 1];
+  if (top) cycleWithin(top, e);
+}
+
+let installed = 0;
+
+/**
+ * Keeps Tab inside whichever Ant Design modal dialog or drawer is on top, for every one of the app's (the 28 Modals,
+ * modal.confirm and the Drawers) without each passing `cycleFocus`. Returns the undo; the listener stays while any
+ * caller keeps it.
+ */
+export function keepTabInsideOpenDialogs(): () => void {
+  if (installed++ === 0) document.addEventListener('keydown', onKeyDownInPage, true);
+  return () => {
+    if (--installed === 0) document.removeEventListener('keydown', onKeyDownInPage, true);
+  };
 }

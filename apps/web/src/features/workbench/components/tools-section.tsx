@@ -70,7 +70,12 @@ export function ToolsSection() {
           },
         ]}
       />
-      <Form form={form} layout="inline" style={{ marginTop: 8, rowGap: 8 }} onFinish={(v) => void save(v)}>
+      <Form
+        form={form}
+        layout="inline"
+        style={{ marginTop: 8, rowGap: 8 }}
+        onFinish={(v) => void save(v).catch(() => undefined)}
+      >
         <Form.Item
           name="tools_name"
           label={t('workbench.config.toolName')}

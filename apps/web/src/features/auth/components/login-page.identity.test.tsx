@@ -80,8 +80,9 @@ function HomeProbe() {
   return <p>home page</p>;
 }
 
+let client: QueryClient;
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <I18nProvider i18n={i18n}>
@@ -187,6 +188,19 @@ describe('the plain password form', () => {
       { tenantId: '000000', username: 'student01', password: 'Demo@12345' },
       { silent: true },
     );
+  });
+
+  it("forgets what was answered to the visitor: the user's pages ask again", async () => {
+    api.mode = password;
+    api.login.mockResolvedValueOnce({ access_token: 'a', refresh_token: 'r', tenant_id: '000000' });
+    renderAt('/login?redirect=/home/homePage');
+    // The three lists as a visitor saw them before signing in (fewer services than a student may open).
+    client.setQueryData(['threeLists', 'inventory', 'page', { current: 1 }], { records: [], total: 0 });
+    await userEvent.type(screen.getByLabelText('账号'), 'student01');
+    await userEvent.type(screen.getByLabelText('密码', { selector: 'input' }), 'Demo@12345');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(client.getQueryData(['threeLists', 'inventory', 'page', { current: 1 }])).toBeUndefined();
   });
 
   it('has stored the session before the first page renders, so a reload at once stays logged in', async () => {

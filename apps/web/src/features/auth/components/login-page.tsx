@@ -176,6 +176,9 @@ export function LoginPage() {
     // The session is stored (encrypted, so a turn or two later) before the user is let in: a reload of the first page
     // at once found no session and went back to /login (one load in three when the reload came within ~50 ms).
     await sessionStorageBackend.flush();
+    // What a visitor was answered is not what the user may see: the three lists offer a visitor fewer services than a
+    // student, under the same query keys. Only the sign-in's own answers are kept.
+    queryClient.removeQueries({ predicate: (q) => !partialMatchKey(q.queryKey, authKeys.signIn()) });
     navigate(safePath(redirect) ?? '/home/homePage', { replace: true });
   };
 

@@ -140,6 +140,7 @@ const OPEN_SERVICE_PART = modulesAt([
   'src/features/services/api/get-comb-ticket.ts',
   'src/features/services/components/use-open-service.ts',
   'src/features/services/components/guide-drawer-part.tsx',
+  'src/lib/use-back-closes.ts',
   'src/features/services/lib/open-service.ts',
   'packages/contracts/src/service-codes.ts',
 ]);
@@ -149,7 +150,6 @@ const SHELL_PART = modulesAt([
   'src/app/use-logout.ts',
   'src/components/watermark.tsx',
   'src/components/plain-icon.tsx',
-  'src/lib/use-media-query.ts',
   'src/features/offline/components/offline-banner.tsx',
   'src/features/auth/api/login-out.ts',
   'src/features/chat/i18n.ts',
@@ -280,7 +280,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'plain-widgets',
-              test: /src\/components\/(plain-(drawer|tabs|skeleton|menu)|language-switch|use-modal-dialog)\.tsx?$/,
+              // use-media-query: the shell's and the service guide's (which `/` opens too) phone test.
+              test: /src\/(components\/(plain-(drawer|tabs|skeleton|menu)|language-switch|use-modal-dialog)|lib\/use-media-query)\.tsx?$/,
             },
             // The modules `/` and the home page both open services with, then each page's own modules, each in one
             // part: the home page loaded 29 parts beside the first script and `/` 10, most of 1–2 KB; Lighthouse's

@@ -28,7 +28,12 @@ export const chatEnUS: typeof chatZhCN = {
     delivered: 'Delivered',
     read: 'Read',
     readOf: 'Read {{n}}/{{m}}',
-    readers: { title: 'Read by', read: 'Read ({{n}})', unread: 'Not read yet ({{n}})' },
+    readers: {
+      title: 'Read by',
+      read: 'Read ({{n}})',
+      unread: 'Not read yet ({{n}})',
+      button: '{{state}}, who read it',
+    },
     search: {
       tab: 'Search',
       label: 'Search messages',
@@ -55,6 +60,8 @@ export const chatEnUS: typeof chatZhCN = {
     loadOlder: 'Show earlier messages',
     newChat: 'New conversation',
     searchPeople: 'Search by name or account',
+    person: '{{name}} ({{account}})',
+    nickName: ' ({{nickName}})',
     pin: 'Pin',
     unpin: 'Unpin',
     mention: {

@@ -29,7 +29,7 @@ export const chatZhCN = {
     delivered: '已送达',
     read: '已读',
     readOf: '已读 {{n}}/{{m}}',
-    readers: { title: '已读情况', read: '已读（{{n}}）', unread: '未读（{{n}}）' },
+    readers: { title: '已读情况', read: '已读（{{n}}）', unread: '未读（{{n}}）', button: '{{state}}，已读情况' },
     search: {
       tab: '搜索',
       label: '搜索聊天记录',
@@ -55,6 +55,10 @@ export const chatZhCN = {
     loadOlder: '查看更早的消息',
     newChat: '发起会话',
     searchPeople: '搜索姓名或账号',
+    /** A person in the pickers (new chat, new group, add members): name and account. */
+    person: '{{name}}（{{account}}）',
+    /** A group member's nickname after the name, when it differs. */
+    nickName: '（{{nickName}}）',
     pin: '置顶',
     unpin: '取消置顶',
     mention: {

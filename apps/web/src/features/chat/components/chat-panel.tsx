@@ -399,14 +399,18 @@ function ConversationView({
 }
 
 /** 发起会话: a person picked opens their conversation, on a phone too (it was only marked in the list there). */
-function NewChat({ onPick }: { onPick: (peer: ChatPeer) => void }) {
+export function NewChat({ onPick }: { onPick: (peer: ChatPeer) => void }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const me = useChat((s) => s.me?.userId);
   const people = usePeople(keyword);
   const options = (people.data?.records ?? [])
     .filter((u) => u.userId !== me)
-    .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）`, name: u.userName }));
+    .map((u) => ({
+      value: u.userId,
+      label: t('chat.person', { name: u.userName, account: u.account }),
+      name: u.userName,
+    }));
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}

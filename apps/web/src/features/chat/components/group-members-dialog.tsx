@@ -235,7 +235,7 @@ export function GroupMembersDialog({
   const inGroup = new Set((members.data ?? []).map((m) => m.userId));
   const options = (people.data?.records ?? [])
     .filter((u) => !inGroup.has(u.userId))
-    .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
+    .map((u) => ({ value: u.userId, label: t('chat.person', { name: u.userName, account: u.account }) }));
 
   const refresh = () =>
     Promise.all([
@@ -319,7 +319,7 @@ export function GroupMembersDialog({
                 <li key={m.userId} className="group-member">
                   <span>
                     {m.userName}
-                    {m.nickName && m.nickName !== m.userName ? `（${m.nickName}）` : ''}
+                    {m.nickName && m.nickName !== m.userName ? t('chat.nickName', { nickName: m.nickName }) : ''}
                   </span>
                   <Space size={4}>
                     {m.userId === owner && <Tag color="blue">{t('chat.group.owner')}</Tag>}

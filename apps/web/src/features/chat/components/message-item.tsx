@@ -153,7 +153,7 @@ function ReadersPopover({ messageId, label }: { messageId: string; label: string
         type="link"
         style={{ padding: 0, height: 'auto' }}
         data-testid="send-state"
-        aria-label={`${label}，${t('chat.readers.title')}`}
+        aria-label={t('chat.readers.button', { state: label })}
       >
         {label}
       </Button>

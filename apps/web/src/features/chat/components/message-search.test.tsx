@@ -87,3 +87,25 @@ describe('chat message search (issue 14)', () => {
     await act(() => i18n.changeLanguage('zh-CN'));
   });
 });
+
+describe('a group hit names its sender', () => {
+  it('with the interface’s colon (：, ": " in English)', async () => {
+    await i18n.changeLanguage('en-US');
+    const groupHit = { ...hit, peerName: '班级群', message: { ...hit.message, toUserId: 'g1', toUserType: 2 } };
+    http.chat.mockImplementation(async (path: string) => (path === '/search' ? [groupHit] : []));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider i18n={i18n}>
+          <App>
+            <MessageSearch onJump={vi.fn()} />
+          </App>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), '考试{Enter}');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByRole('button').textContent).toContain('李老师: 期末考试安排在第十八周');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(within(results).getByRole('button').textContent).toContain('李老师：期末考试安排在第十八周');
+  });
+});

@@ -81,7 +81,7 @@ export function MessageSearch({ onJump }: { onJump: (hit: ChatSearchHit) => void
                 </span>
                 <span className="chat-conversation-bottom">
                   <span className="chat-conversation-preview">
-                    {h.message.toUserType === TO_USER_TYPE_GROUP ? `${h.message.fromUserName}：` : ''}
+                    {h.message.toUserType === TO_USER_TYPE_GROUP ? `${h.message.fromUserName}${t('app.colon')}` : ''}
                     {previewOf(h.message.type, h.message.content, t)}
                   </span>
                 </span>

@@ -21,7 +21,7 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
   const people = usePeople(keyword, open);
   const options = (people.data?.records ?? [])
     .filter((u) => u.userId !== me)
-    .map((u) => ({ value: u.userId, label: `${u.userName}（${u.account}）` }));
+    .map((u) => ({ value: u.userId, label: t('chat.person', { name: u.userName, account: u.account }) }));
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);

@@ -141,6 +141,11 @@ describe('read state in the chat panel (issue 14)', () => {
     show(m);
     const state = screen.getByTestId('send-state');
     expect(state.textContent).toBe('已读 1/2');
+    // Its name joins the state and what it opens with the interface's comma (it was always '，').
+    expect(state.getAttribute('aria-label')).toBe('已读 1/2，已读情况');
+    await i18n.changeLanguage('en-US');
+    expect(screen.getByTestId('send-state').getAttribute('aria-label')).toBe('Read 1/2, who read it');
+    await i18n.changeLanguage('zh-CN');
     await userEvent.click(state);
     const list = await screen.findByTestId('readers-list');
     expect(list.textContent).toContain('已读（1）张同学');

@@ -202,3 +202,10 @@ export const LOGIN_DATA_ELEMENT_ID = 'portal-login-data';
  * server paints `/`'s first screen only for a page in that screen's language (ADR 0061). Not a credential.
  */
 export const LANGUAGE_COOKIE = 'portal-lang';
+
+/**
+ * The duty types of the department duty lists (三清单), a fixed list the server offers (dictionary dutyType) and
+ * checks on import; the interface shows them in its language and a value outside the list as it is.
+ */
+export const DUTY_TYPES = ['职责', '责任', '权力'] as const;
+export type DutyType = (typeof DUTY_TYPES)[number];

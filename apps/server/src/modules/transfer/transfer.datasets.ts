@@ -1,3 +1,4 @@
+import { DUTY_TYPES } from '@portal/contracts/constants';
 import type { DictOption, TransferDataset } from '@portal/contracts/transfer';
 import {
   DATA_RANGE_CHOSEN,
@@ -46,8 +47,6 @@ export {
 
 /** Rows an import must insert before the planner's statistics are refreshed (PostgreSQL ANALYZE). */
 const ANALYZE_AFTER_ROWS = 1_000;
-
-export const DUTY_TYPES = ['职责', '责任', '权力'] as const;
 
 function dutyFilter(scope: Scope, depts: { id: string; parent_id: string }[]): DutyFilter {
   if (scope.dataRange === DATA_RANGE_CHOSEN) return { ids: scope.ids };

@@ -11,7 +11,7 @@ const URLS = datasetUrls('deptDuty');
 
 /** The duty-list import and export (transfer feature) as the duty configuration page (three-lists feature) uses them. */
 const TRANSFER: DutyTransferParts = {
-  dutyTypeSelect: <DictSelect url="/transfer/dict/dutyType" allowClear />,
+  dutyTypeSelect: (labelOf) => <DictSelect url="/transfer/dict/dutyType" allowClear labelOf={labelOf} />,
   exportDialog: (p) => <ExportDialog urls={URLS} {...p} />,
   importDialog: (p) => <ImportDialog urls={URLS} {...p} />,
 };

@@ -7,6 +7,7 @@ export const threeListsEnUS = {
     search: 'Search duties',
     dutyName: 'Duty',
     dutyType: 'Duty type',
+    dutyTypes: { duty: 'Duty', responsibility: 'Responsibility', power: 'Power' },
     dutyContent: 'Content',
     deptName: 'Department',
     services: 'Linked services',

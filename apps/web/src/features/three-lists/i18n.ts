@@ -10,6 +10,8 @@ export const threeListsZhCN = {
     search: '搜索职责',
     dutyName: '职责名称',
     dutyType: '职责类型',
+    /** The values of the server's fixed duty-type list (DUTY_TYPES), as stored. */
+    dutyTypes: { duty: '职责', responsibility: '责任', power: '权力' },
     dutyContent: '职责内容',
     deptName: '所属部门',
     services: '关联服务',

@@ -30,14 +30,15 @@ import { useRemoveDuties } from '../api/remove-duties.ts';
 import { afterDutyChange, useSaveDuty, type DutyInput } from '../api/save-duty.ts';
 import { DeptTree, flattenTree } from './dept-tree.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { dutyTypeLabel } from '../lib/duty-type.ts';
 
 /**
  * What the page takes from bulk import and export (the transfer feature), handed in by app/routes so that the
  * features do not import each other: the duty type select of the form, and the export and import dialogs.
  */
 export type DutyTransferParts = {
-  /** A select of the duty types; the form sets its value and onChange. */
-  dutyTypeSelect: ReactElement;
+  /** A select of the duty types, its options labelled by `labelOf`; the form sets its value and onChange. */
+  dutyTypeSelect: (labelOf: (value: string) => string) => ReactElement;
   exportDialog: (p: {
     defaultFileName: string;
     search: Record<string, string | undefined>;
@@ -188,7 +189,11 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
             columns={[
               { title: t('threeLists.dutyName'), dataIndex: 'dutyName' },
               { title: t('threeLists.deptName'), dataIndex: 'deptName' },
-              { title: t('threeLists.dutyType'), dataIndex: 'dutyType' },
+              {
+                title: t('threeLists.dutyType'),
+                dataIndex: 'dutyType',
+                render: (v: string) => dutyTypeLabel(t, v),
+              },
               { title: t('threeLists.dutyContent'), dataIndex: 'dutyContent', ellipsis: true },
               {
                 title: t('threeLists.services'),
@@ -248,7 +253,7 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
                 },
               ]}
             >
-              {transfer.dutyTypeSelect}
+              {transfer.dutyTypeSelect((v) => dutyTypeLabel(t, v))}
             </Form.Item>
             <Form.Item name="dutyContent" label={t('threeLists.dutyContent')} rules={[{ max: DUTY_CONTENT_MAX }]}>
               <Input.TextArea rows={3} />

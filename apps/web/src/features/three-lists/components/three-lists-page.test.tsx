@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n/i18n.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 
 const answers: Record<string, unknown> = {
   '/nobody/preLogin/tripleList/getConfig': {
@@ -28,8 +28,41 @@ const answers: Record<string, unknown> = {
         services: [{ serviceId: 'svc-bx', serviceName: '网上报销' }],
         updateTime: '',
       },
+      {
+        id: 'duty-2',
+        deptId: 'd-cw',
+        deptName: '财务处',
+        dutyName: '预算编制',
+        dutyType: '责任',
+        dutyContent: '',
+        sort: 1,
+        services: [],
+        updateTime: '',
+      },
+      {
+        id: 'duty-3',
+        deptId: 'd-cw',
+        deptName: '财务处',
+        dutyName: '收费审批',
+        dutyType: '权力',
+        dutyContent: '',
+        sort: 2,
+        services: [],
+        updateTime: '',
+      },
+      {
+        id: 'duty-4',
+        deptId: 'd-cw',
+        deptName: '财务处',
+        dutyName: '票据保管',
+        dutyType: '本校自定类型',
+        dutyContent: '',
+        sort: 3,
+        services: [],
+        updateTime: '',
+      },
     ],
-    total: 1,
+    total: 4,
     size: 10,
     current: 1,
     pages: 1,
@@ -41,6 +74,19 @@ vi.mock('../../../lib/http/clients.ts', () => ({
 }));
 
 const { ThreeListsPage } = await import('./three-lists-page.tsx');
+
+afterEach(() => act(() => i18n.changeLanguage('zh-CN')));
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <App>
+        <ThreeListsPage />
+      </App>
+    </QueryClientProvider>,
+  );
+const typeOf = async (dutyName: string) =>
+  (await screen.findByRole('article', { name: dutyName })).querySelector('.ant-tag')?.textContent;
 
 describe('three lists page (issue 16)', () => {
   it('shows every department of the one list and opens a duty’s service through the opener it is given', async () => {
@@ -59,4 +105,19 @@ describe('three lists page (issue 16)', () => {
     fireEvent.click(within(duty).getByRole('button', { name: '网上报销' }));
     expect(open).toHaveBeenCalledWith({ serviceId: 'svc-bx', serviceName: '网上报销' });
   });
+
+  it.each([
+    ['zh-CN', ['职责', '责任', '权力']],
+    ['en-US', ['Duty', 'Responsibility', 'Power']],
+  ] as const)(
+    '%s: shows the fixed duty types in the interface’s language, a tenant’s own type as it is',
+    async (lang, names) => {
+      await act(() => i18n.changeLanguage(lang));
+      renderPage();
+      expect(await typeOf('财务报销管理')).toBe(names[0]);
+      expect(await typeOf('预算编制')).toBe(names[1]);
+      expect(await typeOf('收费审批')).toBe(names[2]);
+      expect(await typeOf('票据保管')).toBe('本校自定类型');
+    },
+  );
 });

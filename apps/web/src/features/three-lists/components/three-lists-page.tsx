@@ -8,6 +8,7 @@ import { useInventoryTree } from '../api/get-inventory-tree.ts';
 import { useThreeListConfig } from '../api/get-three-list-config.ts';
 import { DeptTree } from './dept-tree.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { dutyTypeLabel } from '../lib/duty-type.ts';
 
 /** A service a duty is tied to, as the page hands it to the opener. */
 export type DutyService = { serviceId: string; serviceName: string };
@@ -88,7 +89,7 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
                       <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
                         {d.dutyName}
                       </Typography.Title>
-                      {d.dutyType && <Tag color="blue">{d.dutyType}</Tag>}
+                      {d.dutyType && <Tag color="blue">{dutyTypeLabel(t, d.dutyType)}</Tag>}
                       <Typography.Text type="secondary">{d.deptName}</Typography.Text>
                     </Space>
                     <Typography.Paragraph style={{ margin: '8px 0' }}>{d.dutyContent}</Typography.Paragraph>

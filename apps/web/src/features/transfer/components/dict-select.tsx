@@ -8,6 +8,8 @@ export type DictSelectProps = Omit<SelectProps, 'options' | 'loading'> & {
   method?: 'GET' | 'POST';
   /** Where the options are in the result and what their key and label are called (default dictKey/dictValue). */
   props?: { key: string; value: string };
+  /** The label an option shows, from the dictionary's (e.g. a fixed value in the interface's language). */
+  labelOf?: (label: string) => string;
 };
 
 /** Dictionary select: options from a configurable URL, cached for 5 minutes (section 9). */
@@ -15,6 +17,7 @@ export function DictSelect({
   url,
   method = 'GET',
   props = { key: 'dictKey', value: 'dictValue' },
+  labelOf = (label) => label,
   ...rest
 }: DictSelectProps) {
   const options = useDictionary(url, method);
@@ -26,7 +29,7 @@ export function DictSelect({
       loading={options.isLoading}
       options={list.map((o) => ({
         value: o[props.key] ?? (o as unknown as DictOption).dictKey,
-        label: o[props.value] ?? (o as unknown as DictOption).dictValue,
+        label: labelOf(o[props.value] ?? (o as unknown as DictOption).dictValue),
       }))}
     />
   );

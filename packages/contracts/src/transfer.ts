@@ -304,8 +304,10 @@ export const CatalogueService = z.object({
   deptName: z.string(),
   sceneName: z.string(),
   typeName: z.string(),
+  /** The code (APPLICATION, PROCESS), which the interface names in its language; the spreadsheet has the label. */
   businessType: z.string(),
-  status: z.string(),
+  /** 1 listed (上架), 0 unlisted (下架). */
+  status: z.number().int(),
   visitCount: z.number().int(),
 });
 export type CatalogueService = z.infer<typeof CatalogueService>;

@@ -247,6 +247,11 @@ describe.each(testDatabases)('service catalogue import and export on %s', (engin
     const page = await post('admin', `${T}/catalogue/services`, { current: 1, size: 5, deptId: dept.id });
     expect(page.result).toMatchObject({ total: inDept, current: 1, size: 5 });
     expect(page.result.records[0]).toMatchObject({ deptName: '教务处' });
+    // The data page sends the codes, which the interface names in its language (the spreadsheet has the labels).
+    for (const r of page.result.records as Array<{ businessType: string; status: number }>) {
+      expect(['APPLICATION', 'PROCESS']).toContain(r.businessType);
+      expect([0, 1]).toContain(r.status);
+    }
 
     for (const account of ['teacher01', 'student01']) {
       expect((await post(account, `${T}/service/exportCount`, { dataRange: 1 })).http).toBe(403);

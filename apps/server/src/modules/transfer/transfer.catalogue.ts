@@ -152,8 +152,9 @@ export async function cataloguePage(
       deptName: r.dept_name ?? '',
       sceneName: r.scene_name ?? '',
       typeName: r.type_name ?? '',
-      businessType: BUSINESS_TYPE_LABELS[r.business_type] ?? r.business_type,
-      status: STATUS_LABELS[String(r.status)] ?? String(r.status),
+      // Codes: the page names them in the interface's language (the spreadsheet below keeps the Chinese labels).
+      businessType: r.business_type,
+      status: Number(r.status),
       visitCount: Number(r.visit_count),
     })),
     total,

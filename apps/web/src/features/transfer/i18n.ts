@@ -73,6 +73,10 @@ export const transferZhCN = {
     sceneName: '服务场景',
     typeName: '服务类型',
     businessType: '业务类型',
+    /** The values of the business type and status codes. */
+    businessTypes: { APPLICATION: '应用服务', PROCESS: '办事服务' },
+    listed: '上架',
+    unlisted: '下架',
     status: '状态',
     visitCount: '访问量',
     search: '搜索服务名称',

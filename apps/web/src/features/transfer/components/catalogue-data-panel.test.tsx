@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n/i18n.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const api = vi.hoisted(() => ({ pages: [] as unknown[], counts: [] as unknown[], urls: [] as string[] }));
@@ -19,8 +19,8 @@ vi.mock('../api/get-catalogue-page.ts', async (importOriginal) => {
           deptName: '教务处',
           sceneName: '学习教学',
           typeName: '学生服务',
-          businessType: '办事服务',
-          status: '上架',
+          businessType: 'PROCESS',
+          status: 1,
           visitCount: 12,
         },
         {
@@ -29,8 +29,8 @@ vi.mock('../api/get-catalogue-page.ts', async (importOriginal) => {
           deptName: '后勤处',
           sceneName: '生活服务',
           typeName: '公共服务',
-          businessType: '应用服务',
-          status: '下架',
+          businessType: 'APPLICATION',
+          status: 0,
           visitCount: 3,
         },
       ],
@@ -82,6 +82,25 @@ describe('service catalogue data panel', () => {
     api.counts = [];
     api.urls = [];
   });
+  afterEach(() => act(() => i18n.changeLanguage('zh-CN')));
+
+  it.each([
+    ['zh-CN', ['办事服务', '上架'], ['应用服务', '下架']],
+    ['en-US', ['Process service', 'Listed'], ['Application service', 'Unlisted']],
+  ] as const)(
+    '%s: names the business type and status codes in the interface’s language',
+    async (lang, first, second) => {
+      await act(() => i18n.changeLanguage(lang));
+      sessionStore.setState({ roleType: 'admin' });
+      renderPanel();
+      const cells = async (name: string) =>
+        within((await screen.findByText(name)).closest('tr')!)
+          .getAllByRole('cell')
+          .map((c) => c.textContent);
+      expect(await cells('成绩单打印')).toEqual(expect.arrayContaining([...first]));
+      expect(await cells('校园卡挂失')).toEqual(expect.arrayContaining([...second]));
+    },
+  );
 
   it('lists the services and exports the ticked ones through the service data set', async () => {
     sessionStore.setState({ roleType: 'admin' });

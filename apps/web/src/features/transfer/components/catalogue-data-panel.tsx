@@ -81,8 +81,16 @@ function CatalogueDataPanelBody() {
           { title: t('catalogueData.deptName'), dataIndex: 'deptName' },
           { title: t('catalogueData.sceneName'), dataIndex: 'sceneName' },
           { title: t('catalogueData.typeName'), dataIndex: 'typeName' },
-          { title: t('catalogueData.businessType'), dataIndex: 'businessType' },
-          { title: t('catalogueData.status'), dataIndex: 'status' },
+          {
+            title: t('catalogueData.businessType'),
+            dataIndex: 'businessType',
+            render: (code: string) => t(`catalogueData.businessTypes.${code}`, { defaultValue: code }),
+          },
+          {
+            title: t('catalogueData.status'),
+            dataIndex: 'status',
+            render: (status: number) => t(status === 1 ? 'catalogueData.listed' : 'catalogueData.unlisted'),
+          },
           { title: t('catalogueData.visitCount'), dataIndex: 'visitCount', align: 'right' },
         ]}
       />

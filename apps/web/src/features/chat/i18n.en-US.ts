@@ -20,6 +20,8 @@ export const chatEnUS: typeof chatZhCN = {
     send: 'Send',
     typing: 'Typing…',
     inputPlaceholder: 'Type a message; Enter sends, Shift+Enter for a new line',
+    count: '{{count}}/{{max}}',
+    tooLong: 'A message holds at most {{max}} characters; remove {{over}} to send it',
     inputLabel: 'Message',
     sendFile: 'Send a file',
     sendImage: 'Send an image',

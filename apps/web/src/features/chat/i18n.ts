@@ -21,6 +21,9 @@ export const chatZhCN = {
     send: '发送',
     typing: '对方正在输入…',
     inputPlaceholder: '请输入消息，Enter 发送，Shift+Enter 换行',
+    /** Under the message box near the limit: characters of the message and the most it may hold. */
+    count: '{{count}}/{{max}}',
+    tooLong: '消息内容不能超过{{max}}个字，请删去{{over}}个字后再发送',
     inputLabel: '消息内容',
     sendFile: '发送文件',
     sendImage: '发送图片',

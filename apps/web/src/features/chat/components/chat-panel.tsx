@@ -32,7 +32,7 @@ import { usePeople } from '../api/get-im-user-page.ts';
 import { setMuteChat } from '../api/set-mute-chat.ts';
 import { setTopChat } from '../api/set-top-chat.ts';
 import { NotificationOffer } from './chat-attention.tsx';
-import { MessageInput, mentionsIn, type MentionCandidate } from './message-input.tsx';
+import { MessageInput, mentionsIn, textTooLong, type MentionCandidate } from './message-input.tsx';
 import { uploadChatFile } from '../api/upload-chat-file.ts';
 import { isFileHelper } from '../lib/chat-client.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
@@ -158,7 +158,7 @@ function PartnerStatus({ userId }: { userId: string }) {
   );
 }
 
-function Composer({ peer }: { peer: Conversation }) {
+export function Composer({ peer }: { peer: Conversation }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const me = useChat((s) => s.me?.userId ?? '');
@@ -179,7 +179,8 @@ function Composer({ peer }: { peer: Conversation }) {
 
   const send = (raw: string = text, mentions: MentionCandidate[] = []) => {
     const value = raw.trim();
-    if (!value) return;
+    // Never a text the server refuses for its length (it would stay in the conversation as not sent).
+    if (!value || textTooLong(value)) return;
     chatClient.sendText(peer.jid, value, mentions);
     setText('');
   };
@@ -254,7 +255,7 @@ function Composer({ peer }: { peer: Conversation }) {
           type="primary"
           icon={<SendOutlined />}
           onClick={() => send(text, members ? mentionsIn(text, members) : [])}
-          disabled={!text.trim()}
+          disabled={!text.trim() || textTooLong(text)}
         >
           {t('chat.send')}
         </Button>

@@ -1,3 +1,4 @@
+import { CHAT_TEXT_MAX_LENGTH } from '@portal/contracts/chat-constants';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,6 +64,19 @@ describe('@mentions in the composer (issue 14)', () => {
     type(box, '@王老师 你好');
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
     expect(onSend).toHaveBeenCalledWith('@王老师 你好', []);
+  });
+
+  it('in a group too, holds back a text longer than the server takes and says so', () => {
+    const onSend = vi.fn();
+    render(<Harness onSend={onSend} members={MEMBERS} />);
+    const box = screen.getByRole('textbox', { name: '消息内容' });
+    type(box, `@张同学 ${'长'.repeat(CHAT_TEXT_MAX_LENGTH)}`);
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(
+      `消息内容不能超过${CHAT_TEXT_MAX_LENGTH}个字，请删去5个字后再发送`,
+    );
+    expect(box.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('keeps only the picked members still named in the text, once each', () => {

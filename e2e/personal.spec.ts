@@ -135,9 +135,13 @@ describe('personal center journey (real server, Debian Chromium)', () => {
     expect(await seriousA11yViolations(page, 'main')).toEqual([]);
 
     // Opened again from the personal center, by keyboard, exactly as from the hall: in the page, and counted.
+    // The click is counted by its own call, sealed and sent in a task of its own (ADR 0062) after the page has moved
+    // on: leaving the page at once can drop it before it is sent, so the journey waits for its answer.
+    const clicked = page.waitForResponse((r) => r.url().includes('/userClickVisitLog/clickService'));
     await again.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/home/serviceIframPage\\?serviceId=${inPage.serviceId}`));
+    await clicked;
     await page.goto(`${server.url}/home/PersonalCenter`);
     await expect.poll(() => page.getByRole('region', { name: '最近使用' }).textContent()).toContain('共使用2次');
   });

@@ -119,10 +119,12 @@ export async function threeListsRoutes(app: App): Promise<void> {
   r.post(
     `${W}/ospDeptInfo/queryServiceInfo`,
     {
-      config: { access: 'user' },
+      // The catalogue as a duty's picker needs it (off the shelf and role-restricted services included), so only for
+      // those who may tie services to a duty.
+      config: { menu: lists.DUTY_MENU },
       schema: {
         tags,
-        summary: 'Services a duty can be tied to',
+        summary: 'Services a duty can be tied to (for holders of the duty-list menu)',
         body: ServiceInfoRequest.nullish().transform((v) => v ?? ServiceInfoRequest.parse({})),
         response: { 200: envelope(ServiceInfoPage) },
       },

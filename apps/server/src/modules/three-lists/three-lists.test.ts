@@ -319,6 +319,9 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
     const names = services.result.records.map((s: { serviceName: string }) => s.serviceName);
     expect(names).toEqual(expect.arrayContaining(['收入证明开具', '在职证明开具']));
     expect(names.every((n: string) => n.includes('开具'))).toBe(true);
+    // The picker lists staff-only and off-shelf services too: a student (no duty-list menu) is refused it.
+    const refused = await post('student01', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '开具', size: 100 });
+    expect([refused.http, refused.status, refused.result]).toEqual([403, 403, null]);
     // A service of the catalogue and of the duty lists with one name is one service.
     const one = await post('admin', `${W}/ospDeptInfo/queryServiceInfo`, { serviceName: '成绩单打印' });
     expect(one.result.records).toEqual([

@@ -61,6 +61,11 @@ export default tseslint.config(
           selector: "JSXMemberExpression[object.name='Input'][property.name='Search']",
           message: 'Use SearchInput (components/search-input.tsx): its buttons are named in the interface language.',
         },
+        {
+          selector: "JSXOpeningElement[name.name='InputNumber'] > JSXAttribute[name.name=/^(min|max)$/]",
+          message:
+            "An InputNumber's min and max rewrite an out-of-range value on blur without a word: bound it with rangeRule (lib/form-limits.ts) on its Form.Item.",
+        },
       ],
     },
   },

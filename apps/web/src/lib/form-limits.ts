@@ -45,3 +45,12 @@ export function rangeOf(schema: z.ZodType): { min: number; max: number } {
 export function fieldOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>, key: keyof T & string): z.ZodType {
   return schema.shape[key] as z.ZodType;
 }
+
+/**
+ * A form rule holding a number within its bounds. Used instead of an InputNumber's own `min` and `max`, which rewrite
+ * an out-of-range value on blur (99 rows becomes 3 without a word): the value stays as typed and the field says why it
+ * cannot be saved. Without `message` the form's own range message names the field and its bounds.
+ */
+export function rangeRule(range: { min: number; max: number }, message?: string) {
+  return { type: 'number' as const, min: range.min, max: range.max, ...(message ? { message } : {}) };
+}

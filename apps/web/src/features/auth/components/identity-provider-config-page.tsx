@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
+import { maxLengthOf, rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { identityProviderQueryOptions, useIdentityProvider } from '../api/get-identity-provider.ts';
 import { submitIdentityProvider } from '../api/submit-identity-provider.ts';
@@ -247,8 +247,12 @@ export function IdentityProviderConfigPage() {
                 <Form.Item label={t('identity.config.groupSearchBase')} name={['settings', 'groupSearchBase']}>
                   <Input placeholder="ou=groups,dc=example,dc=edu" />
                 </Form.Item>
-                <Form.Item label={t('identity.config.timeoutMs')} name={['settings', 'timeoutMs']}>
-                  <InputNumber {...rangeOf(LdapSettings.shape.timeoutMs)} step={500} />
+                <Form.Item
+                  label={t('identity.config.timeoutMs')}
+                  name={['settings', 'timeoutMs']}
+                  rules={[rangeRule(rangeOf(LdapSettings.shape.timeoutMs))]}
+                >
+                  <InputNumber step={500} />
                 </Form.Item>
                 <Form.Item
                   label={t('identity.config.startTls')}

@@ -20,6 +20,7 @@ import {
 } from 'antd';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { rangeRule } from '../../../lib/form-limits.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { useDeptTreePower } from '../api/get-dept-tree-power.ts';
 import { useDutyPage } from '../api/get-duty-page.ts';
@@ -258,8 +259,8 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
             <Form.Item name="dutyContent" label={t('threeLists.dutyContent')} rules={[{ max: DUTY_CONTENT_MAX }]}>
               <Input.TextArea rows={3} />
             </Form.Item>
-            <Form.Item name="sort" label={t('threeLists.sort')}>
-              <InputNumber min={0} max={DUTY_SORT_MAX} />
+            <Form.Item name="sort" label={t('threeLists.sort')} rules={[rangeRule({ min: 0, max: DUTY_SORT_MAX })]}>
+              <InputNumber precision={0} />
             </Form.Item>
             <Form.Item name="serviceIds" label={t('threeLists.services')}>
               <Select

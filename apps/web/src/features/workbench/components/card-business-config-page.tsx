@@ -1,6 +1,5 @@
 import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { CARD_DISPLAY_ROWS_MAX, CARD_DISPLAY_ROWS_MIN } from '@portal/contracts/constants';
 import {
   BasicConfig,
   CARD_TYPES,
@@ -9,6 +8,7 @@ import {
   OtherInformation,
   StatusColor,
   TodoRemindSubmit,
+  WORKBENCH_MESSAGES,
   PREVIEW_CARD_TYPES,
   itemLimit,
   type Card,
@@ -19,8 +19,8 @@ import {
 import { useEffect, useState } from 'react';
 import { STATUS_CONFLICT } from '@portal/contracts/errors';
 import { HttpError } from '../../../lib/http/errors.ts';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { maxLengthOf, rangeOf } from '../../../lib/form-limits.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { maxLengthOf, rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { authConfig } from '../api/auth-config.ts';
 import { choseCopyColumnlist } from '../api/copy-columns.ts';
 import { useApiList } from '../api/get-api-list.ts';
@@ -112,8 +112,12 @@ function RemindDialog({ columnId, onClose }: { columnId: string | null; onClose:
             ]}
           />
         </Form.Item>
-        <Form.Item name="threshold" label={t('workbench.config.threshold')}>
-          <InputNumber {...rangeOf(TodoRemindSubmit.shape.threshold)} precision={0} />
+        <Form.Item
+          name="threshold"
+          label={t('workbench.config.threshold')}
+          rules={[rangeRule(rangeOf(TodoRemindSubmit.shape.threshold))]}
+        >
+          <InputNumber precision={0} />
         </Form.Item>
         <Form.Item name="enabled" label={t('workbench.config.enabled')} valuePropName="checked">
           <Switch />
@@ -482,8 +486,15 @@ export function CardBusinessConfigPage() {
           <Form.Item name="cardIntroduction" label={t('workbench.config.cardIntroduction')}>
             <Input.TextArea maxLength={maxLengthOf(BasicConfig.shape.cardIntroduction)} />
           </Form.Item>
-          <Form.Item name="displayRows" label={t('workbench.config.displayRows')} rules={[{ required: true }]}>
-            <InputNumber min={CARD_DISPLAY_ROWS_MIN} max={CARD_DISPLAY_ROWS_MAX} precision={0} />
+          <Form.Item
+            name="displayRows"
+            label={t('workbench.config.displayRows')}
+            rules={[
+              { required: true },
+              rangeRule(rangeOf(BasicConfig.shape.displayRows), serverText(WORKBENCH_MESSAGES.displayRows)),
+            ]}
+          >
+            <InputNumber precision={0} />
           </Form.Item>
           {cardType === 'personalMatters' && (
             <Form.Item label={t('workbench.config.statusColors')}>

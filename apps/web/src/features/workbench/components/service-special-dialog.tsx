@@ -10,7 +10,7 @@ import {
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
-import { rangeOf } from '../../../lib/form-limits.ts';
+import { rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { useServiceInfo } from '../api/get-service-info.ts';
 import { submitServiceSpecial } from '../api/submit-service-special.ts';
 
@@ -213,8 +213,12 @@ export function ServiceSpecialDialog({
           <ImageField />
         </Form.Item>
         <Space size="large" align="start">
-          <Form.Item name="sort" label={t('workbench.config.specials.sort')}>
-            <InputNumber {...rangeOf(ServiceSpecialSubmit.shape.sort)} precision={0} />
+          <Form.Item
+            name="sort"
+            label={t('workbench.config.specials.sort')}
+            rules={[rangeRule(rangeOf(ServiceSpecialSubmit.shape.sort))]}
+          >
+            <InputNumber precision={0} />
           </Form.Item>
           <Form.Item name="enabled" label={t('workbench.config.specials.enabled')} valuePropName="checked">
             <Switch />

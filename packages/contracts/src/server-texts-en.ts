@@ -236,6 +236,7 @@ export const CONFIG_TRANSFER_TEXTS_EN: EnOf<typeof CONFIG_TRANSFER_TEXTS> = {
   badContent: 'The configuration file’s content is not valid',
   unknownCardKey: 'A home page tab names a card the file does not hold',
   duplicateCardKey: 'A card id appears twice in the file',
+  duplicateCardName: 'Two cards in the file have the same name; card names must be unique',
   noTab: 'A configuration file needs at least one home page tab',
   roleMissing: 'The target tenant has no such role: this grant was skipped',
   serviceMissing: 'The target tenant has no such service: it was taken out of the card',

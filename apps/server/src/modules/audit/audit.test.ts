@@ -1,3 +1,4 @@
+import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { AUDIT_MESSAGES, AUDIT_PATHS, AUDIT_REDACTED, type AuditEntry } from '@portal/contracts/audit';
 import { MESSAGES } from '@portal/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,6 +194,29 @@ describe.each(testDatabases)('the configuration audit log on %s', (engine) => {
     expect(e!.after).toMatchObject({ showTools: !pre.showTools });
     expect((await call('admin', AUDIT_PATHS.revert, { id: e!.id })).status).toBe(1000);
     expect((await preLogin()).showTools).toBe(pre.showTools);
+  });
+
+  it('refuses (409 已有同名卡片) a revert that would give a card a name another card has taken since', async () => {
+    const taken = { http: 409, status: 409, msg: WORKBENCH_MESSAGES.cardNameTaken };
+    // A deleted card whose name a new card took.
+    const gone = await newCard('撤销删除同名');
+    expect((await call('admin', '/indexcardconfig/remove', { ids: [gone] })).status).toBe(1000);
+    const heir = await newCard('撤销删除同名');
+    const [removal] = await entriesOf(gone);
+    expect(await call('admin', AUDIT_PATHS.revert, { id: removal!.id })).toMatchObject(taken);
+    expect(await cardName(gone)).toBeNull();
+    // A rename whose old name another card took.
+    const renamed = await newCard('改名前');
+    expect((await rename(renamed, '改名后')).status).toBe(1000);
+    const other = await newCard('改名前');
+    const [renaming] = (await entriesOf(renamed)).filter((e) => e.action === 'update');
+    expect(await call('admin', AUDIT_PATHS.revert, { id: renaming!.id })).toMatchObject(taken);
+    expect(await cardName(renamed)).toBe('改名后');
+    // Nothing of a refused revert stays: once the name is free again, both revert.
+    expect((await call('admin', '/indexcardconfig/remove', { ids: [heir, other] })).status).toBe(1000);
+    expect((await call('admin', AUDIT_PATHS.revert, { id: removal!.id })).status).toBe(1000);
+    expect((await call('admin', AUDIT_PATHS.revert, { id: renaming!.id })).status).toBe(1000);
+    expect([await cardName(gone), await cardName(renamed)]).toEqual(['撤销删除同名', '改名前']);
   });
 
   it('refuses to revert a deletion that would put a seventh custom navigation item back (最多可添加6个), and lets it once there is room', async () => {

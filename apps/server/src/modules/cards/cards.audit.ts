@@ -5,6 +5,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import { registerAuditKind, type AuditState } from '../audit/audit.service.ts';
+import { assertCardNameFree } from './cards.names.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 /**
@@ -51,6 +52,8 @@ registerAuditKind('card', {
       columns: Record<string, unknown>[];
     };
     const row = { ...(fields as unknown as WbCardRow), id, tenant_id: tenantId, config: JSON.stringify(config) };
+    // A card brought back, or given its old name back, may not take a name another card has been given since.
+    await assertCardNameFree(deps, tenantId, row.card_name, id);
     if (await r.card(tenantId, id)) await r.updateCard(tenantId, id, { ...row, updated_at: nowIso() });
     else await r.insertCard({ ...row, updated_at: nowIso() });
     await r.setCardRoles(tenantId, id, roleIds);

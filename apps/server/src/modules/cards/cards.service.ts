@@ -38,6 +38,7 @@ import { catalogueReadsOf } from '../services/services.service.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
 import { ExternalAnswerCache, type ExternalAnswer } from './cards.external-cache.ts';
 import { assertAllowedTarget, fetchExternalJson, isOverdue, listOf, totalOf } from './cards.fetch.ts';
+import { assertCardNameFree } from './cards.names.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 const repo = (deps: AppDeps) => cardsRepository(deps.db);
@@ -174,12 +175,6 @@ export async function submitCard(
       });
     return cardDetail(tx, ctx, id);
   });
-}
-
-async function assertCardNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string): Promise<void> {
-  const wanted = name.trim();
-  if ((await repo(deps).cards(tenantId)).some((c) => c.id !== exceptId && c.card_name.trim() === wanted))
-    throw conflict(WORKBENCH_MESSAGES.cardNameTaken, `card ${wanted}`);
 }
 
 export async function setCardStatus(deps: AppDeps, ctx: RequestContext, id: string, status: 0 | 1): Promise<Card> {

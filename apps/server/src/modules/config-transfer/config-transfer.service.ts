@@ -166,6 +166,9 @@ export function parseConfigFile(text: string): WorkbenchConfigFile {
   const keys = file.sections.cards.map((c) => c.key);
   const dup = keys.find((k, i) => keys.indexOf(k) !== i);
   if (dup) throw badRequest(CONFIG_TRANSFER_TEXTS.duplicateCardKey, `card key ${dup}`);
+  const names = file.sections.cards.map((c) => c.basicConfig.cardName.trim());
+  const sameName = names.find((n, i) => names.indexOf(n) !== i);
+  if (sameName) throw badRequest(CONFIG_TRANSFER_TEXTS.duplicateCardName, `card name ${sameName}`);
   for (const tab of file.sections.home.tabs) {
     const missing = tab.cards.find((k) => !keys.includes(k));
     if (missing) throw badRequest(CONFIG_TRANSFER_TEXTS.unknownCardKey, `${tab.typeName}: ${missing}`);

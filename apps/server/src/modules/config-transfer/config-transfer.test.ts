@@ -340,6 +340,11 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     const dangling = structuredClone(good);
     dangling.sections.home.tabs[0]!.cards = ['card-999'];
     expect((await importAs('adminB', JSON.stringify(dangling))).msg).toBe(CONFIG_TRANSFER_TEXTS.unknownCardKey);
+    // Two cards of one name (the card dialog refuses the second with 409): the file is refused as a whole.
+    const twins = structuredClone(good);
+    twins.sections.cards[1]!.basicConfig.cardName = ` ${twins.sections.cards[0]!.basicConfig.cardName} `;
+    const twinsRes = await importAs('adminB', JSON.stringify(twins));
+    expect([twinsRes.http, twinsRes.msg]).toEqual([400, CONFIG_TRANSFER_TEXTS.duplicateCardName]);
     expect((await exportOf('adminB')).file.sections).toEqual(before);
   });
 

@@ -1,0 +1,15 @@
+import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
+import { conflict } from '../../platform/errors.ts';
+import type { AppDeps } from '../../platform/http.ts';
+import { cardsRepository } from './cards.repository.ts';
+
+/**
+ * A card's name is its tenant's only card of that name (trimmed): refused with 409 cardNameTaken. Asked in the write's
+ * transaction by every way a card gets a name — the card dialog's save and an audit revert that brings a card or its
+ * old name back; a configuration file's import checks its own cards in its validation.
+ */
+export async function assertCardNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string) {
+  const wanted = name.trim();
+  if ((await cardsRepository(deps.db).cards(tenantId)).some((c) => c.id !== exceptId && c.card_name.trim() === wanted))
+    throw conflict(WORKBENCH_MESSAGES.cardNameTaken, `card ${wanted}`);
+}

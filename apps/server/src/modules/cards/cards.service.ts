@@ -28,7 +28,7 @@ import type { WbCardColumnRow, WbCardRow, WbNewsRow } from '../../db/tables/work
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { ok, fail } from '../../platform/envelope.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, type AuditTarget } from '../audit/audit.service.ts';
 import { roleList } from '../auth/auth.service.ts';

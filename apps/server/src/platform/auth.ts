@@ -98,6 +98,8 @@ export type AccessDeclaration = {
   url: string;
   access: Access | null;
   menu: MenuRequirement | null;
+  /** The refusal of a route for administrators only (`config.admin`), else null. */
+  admin: string | null;
   byPath: boolean;
 };
 
@@ -144,15 +146,18 @@ export function registerAuth(app: FastifyInstance): void {
   const declarations: AccessDeclaration[] = [];
   app.decorate('accessDeclarations', declarations);
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { access?: Access; menu?: MenuRequirement };
+    const config = (route.config ?? {}) as { access?: Access; menu?: MenuRequirement; admin?: string };
     if (config.menu && config.access && config.access !== 'user')
       throw new Error(`${route.url}: a route with a menu is a 'user' route, not '${config.access}'`);
+    if (config.admin && config.access !== 'user' && !config.menu)
+      throw new Error(`${route.url}: a route for administrators is a 'user' route`);
     for (const method of [route.method].flat()) {
       declarations.push({
         method,
         url: route.url,
         access: config.access ?? null,
         menu: config.menu ?? null,
+        admin: config.admin ?? null,
         byPath: route.url.includes('/nobody/'),
       });
     }
@@ -175,6 +180,8 @@ export function registerAuth(app: FastifyInstance): void {
       // Spec 2.2 and 6 on the server: the route's configuration menu, before the body is validated.
       const menu = request.routeOptions.config?.menu;
       if (menu) await requireRouteMenu(app, request, ctx, menu);
+      const admin = request.routeOptions.config?.admin;
+      if (admin && ctx.roleType !== 'admin') throw forbidden(admin, 'administrator only');
       return;
     }
     if (access === 'user') throw unauthorized();

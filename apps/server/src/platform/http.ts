@@ -74,6 +74,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     menu?: MenuRequirement;
+    /**
+     * Administrators only: anyone else is refused (403, this message) before the body is validated, so a student
+     * learns nothing of the route's input. The handler's own check stays.
+     */
+    admin?: string;
     /** Values read in the statement that checks the caller (AlongReads). */
     along?: AlongReads;
   }

@@ -65,6 +65,42 @@ describe.each(testDatabases)('route access declarations and the configuration-me
     }
   });
 
+  it('refuses every route for administrators to anyone else before the body is validated (403 with its message)', async () => {
+    const adminRoutes = apiRoutes().filter((d) => d.admin !== null && d.method !== 'HEAD');
+    expect(adminRoutes.map((d) => d.url)).toEqual(
+      expect.arrayContaining([
+        '/api/blade-user/user/unlock',
+        '/api/blade-platform/serverCenter/pageRoles',
+        '/api/blade-platform/app/msg/send',
+      ]),
+    );
+    for (const route of adminRoutes) {
+      for (const [who, token] of [
+        ['student', student],
+        ['teacher', teacher],
+      ] as const) {
+        // An empty body and a wrong one: the refusal says nothing of what the route takes.
+        for (const payload of [{}, { unexpected: ['not', 'valid'] }]) {
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url: concrete(route.url),
+            headers: bearer(token),
+            payload,
+          });
+          expect([res.statusCode, res.json().msg], `${who} ${route.method} ${route.url}`).toEqual([403, route.admin]);
+        }
+      }
+      const byAdmin = await t.app.inject({
+        method: route.method as 'POST',
+        url: concrete(route.url),
+        headers: bearer(admin),
+        payload: { unexpected: ['not', 'valid'] },
+      });
+      expect(byAdmin.statusCode, `admin ${route.method} ${route.url}`).not.toBe(403);
+      expect(byAdmin.statusCode, `admin ${route.method} ${route.url}`).toBeLessThan(500);
+    }
+  });
+
   it('lets a holder of the menu through to validation; a holder of another menu is refused', async () => {
     for (const route of menuRoutes()) {
       const res = await t.app.inject({

@@ -22,6 +22,7 @@ import {
   RobotSearchResult,
   SceneOption,
   WantAnswerQuery,
+  ROBOT_TEXTS,
 } from '@portal/contracts/assistant';
 import { envelope, OptionalPageRequest, pageOf } from '@portal/contracts/envelope';
 import { IdRequest } from '@portal/contracts/messages';
@@ -180,7 +181,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.post(
     `${P}/aiquestion/unanswered/page`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', admin: ROBOT_TEXTS.adminOnly },
       schema: {
         tags,
         summary: 'Unanswered, unsolved and passed-on questions (administrator)',
@@ -230,7 +231,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.post(
     `${P}/question/feedBack/reply`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', admin: ROBOT_TEXTS.adminOnly },
       schema: {
         tags,
         summary: 'Handle and answer a feedback (administrator)',

@@ -93,7 +93,7 @@ export async function authRoutes(app: App): Promise<void> {
   r.post(
     `${GROUPS.user}/user/unlock`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', admin: MESSAGES.forbidden },
       schema: {
         tags: ['auth'],
         summary: 'Unlock users locked out by failed logins (administrator; own tenant)',

@@ -21,6 +21,7 @@ import {
   SendNoticeResult,
   STATUS_MESSAGE_DELETED,
   UserListRequest,
+  MESSAGE_TEXTS,
 } from '@portal/contracts/messages';
 import { z } from 'zod';
 import { fail, ok } from '../../platform/envelope.ts';
@@ -113,7 +114,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/app/msg/send`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', admin: MESSAGE_TEXTS.adminOnly },
       schema: {
         tags,
         summary: 'Publish a notice from a public account (administrator); delivered at once as type 80',
@@ -126,7 +127,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/app/msg/remove`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', admin: MESSAGE_TEXTS.adminOnly },
       schema: {
         tags,
         summary: 'Delete a notice (administrator)',

@@ -59,6 +59,7 @@ import {
   TopServicesRequest,
   BIND_TEXTS,
   type GroupKind,
+  SERVICE_TEXTS,
 } from '@portal/contracts/services';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -281,7 +282,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/serverCenter/pageRoles`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', admin: SERVICE_TEXTS.adminOnly },
       schema: {
         tags,
         summary: 'Services with the roles that see them (administrator)',
@@ -496,7 +497,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/serverCenter/searchMiss/page`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', admin: SERVICE_TEXTS.adminOnly },
       schema: {
         tags,
         summary: 'Searches that found nothing, most misses first (administrator), paged',

@@ -48,6 +48,9 @@ export const CONFIG_TRANSFER_TEXTS = {
   unknownCardKey: '首页标签引用了文件中不存在的卡片',
   duplicateCardKey: '文件中的卡片编号重复',
   duplicateCardName: '文件中有同名卡片，卡片名称须唯一',
+  duplicateTabName: '文件中有同名页签，页签名称须唯一',
+  duplicateToolName: '文件中有同名工具，工具名称须唯一',
+  duplicateNavigationName: '文件中有同名导航，导航名称须唯一',
   noTab: '配置文件至少需要一个首页标签',
   // Reasons of what an import skipped.
   roleMissing: '目标租户没有该角色，已跳过该授权',

@@ -123,6 +123,7 @@ export const WORKBENCH_MESSAGES_EN: EnOf<typeof WORKBENCH_MESSAGES> = {
   apiInUse: 'Card columns read this data source; change or delete these columns first: ',
   cardNotPublished: 'The card is not published or you may not see it',
   builtInNavigation: 'A built-in navigation item cannot be deleted',
+  builtInNavigationPath: 'A built-in navigation item’s address cannot be changed',
   tooManyItems: 'More services are chosen than the card shows',
   noImage: 'Upload an image',
   badImage: 'Only png, jpg, gif and webp images',
@@ -149,6 +150,8 @@ export const WORKBENCH_MESSAGES_EN: EnOf<typeof WORKBENCH_MESSAGES> = {
   defaultIndexType: 'The default tab cannot be deleted: make another tab the default first',
   indexTypeOrder: 'The order must hold every tab, each once',
   cardNameTaken: 'A card of this name exists: choose another name',
+  tabNameTaken: 'A tab of this name exists: choose another name',
+  toolNameTaken: 'A tool of this name exists: choose another name',
 };
 
 export const CHAT_TEXTS_EN: EnOf<typeof CHAT_TEXTS> = {
@@ -237,6 +240,9 @@ export const CONFIG_TRANSFER_TEXTS_EN: EnOf<typeof CONFIG_TRANSFER_TEXTS> = {
   unknownCardKey: 'A home page tab names a card the file does not hold',
   duplicateCardKey: 'A card id appears twice in the file',
   duplicateCardName: 'Two cards in the file have the same name; card names must be unique',
+  duplicateTabName: 'Two home page tabs in the file have the same name; tab names must be unique',
+  duplicateToolName: 'Two tools in the file have the same name; tool names must be unique',
+  duplicateNavigationName: 'Two navigation items in the file have the same name; their names must be unique',
   noTab: 'A configuration file needs at least one home page tab',
   roleMissing: 'The target tenant has no such role: this grant was skipped',
   serviceMissing: 'The target tenant has no such service: it was taken out of the card',

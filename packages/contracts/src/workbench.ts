@@ -63,12 +63,16 @@ export const WORKBENCH_MESSAGES = {
   cardNotFound: '卡片不存在',
   /** Two cards of one name in a tenant could not be told apart in the card list or on the home page's tabs. */
   cardNameTaken: '已有同名卡片，请修改卡片名称',
+  /** Likewise a home page's tabs and the common tools. */
+  tabNameTaken: '已有同名页签，请修改页签名称',
+  toolNameTaken: '已有同名工具，请修改工具名称',
   apiNotFound: '数据源不存在',
   toolNotFound: '工具不存在',
   /** Followed by the columns that read it: 卡片「待我处理」的栏目「OA待办」… */
   apiInUse: '该数据源正被卡片栏目使用，请先修改或删除这些栏目：',
   cardNotPublished: '卡片未发布或无权查看',
   builtInNavigation: '内置导航不可删除',
+  builtInNavigationPath: '内置导航的地址不可修改',
   tooManyItems: '选择的服务超过展示上限',
   noImage: '请上传图片',
   badImage: '仅支持 png、jpg、gif、webp 图片',

@@ -1,3 +1,4 @@
+import { NAVIGATION_NAME_TAKEN } from '../navigation/navigation.service.ts';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { AUDIT_MESSAGES, AUDIT_PATHS, AUDIT_REDACTED, type AuditEntry } from '@portal/contracts/audit';
 import { MESSAGES } from '@portal/contracts/errors';
@@ -155,7 +156,7 @@ describe.each(testDatabases)('the configuration audit log on %s', (engine) => {
     });
     expect(nav.status).toBe(1000);
     const tool = await call('admin', '/commonTool/save', {
-      tools_name: '校历',
+      tools_name: '审计工具',
       tools_url: 'https://cal.demo.edu.cn',
       tools_type: 'web',
       tools_icon: '',
@@ -217,6 +218,56 @@ describe.each(testDatabases)('the configuration audit log on %s', (engine) => {
     expect((await call('admin', AUDIT_PATHS.revert, { id: removal!.id })).status).toBe(1000);
     expect((await call('admin', AUDIT_PATHS.revert, { id: renaming!.id })).status).toBe(1000);
     expect([await cardName(gone), await cardName(renamed)]).toEqual(['撤销删除同名', '改名前']);
+  });
+
+  it('refuses (409) a revert that would bring back a navigation item, tool or tab under a name taken since', async () => {
+    const kinds = [
+      {
+        message: NAVIGATION_NAME_TAKEN,
+        add: (name: string) =>
+          call('admin', '/indexnavigationconfig/submit', { navigationName: name, configPath: 'https://x.demo.edu.cn' }),
+        remove: (id: string) => call('admin', '/indexnavigationconfig/remove', { ids: [id] }),
+        name: '撤销同名导航',
+      },
+      {
+        message: WORKBENCH_MESSAGES.toolNameTaken,
+        add: (name: string) =>
+          call('admin', '/commonTool/save', {
+            tools_name: name,
+            tools_url: 'https://x.demo.edu.cn',
+            tools_type: '常用',
+          }),
+        remove: (id: string) => call('admin', '/commonTool/remove', { id }),
+        name: '撤销同名工具',
+      },
+      {
+        message: WORKBENCH_MESSAGES.tabNameTaken,
+        add: (name: string) => call('admin', '/indextypeconfig/submit', { typeName: name }),
+        remove: (id: string) => call('admin', '/indextypeconfig/removeType', { ids: [id] }),
+        name: '撤销同名页签',
+      },
+    ];
+    for (const k of kinds) {
+      const first = await k.add(k.name);
+      expect(first.status, k.name).toBe(1000);
+      const id = (first.result.id ?? first.result) as string;
+      expect((await k.remove(id)).status, k.name).toBe(1000);
+      const heir = await k.add(k.name);
+      expect(heir.status, k.name).toBe(1000);
+      const [removal] = (await entriesOf(id)).filter((e) => e.action === 'delete');
+      expect(await call('admin', AUDIT_PATHS.revert, { id: removal!.id }), k.name).toMatchObject({
+        http: 409,
+        msg: k.message,
+      });
+      expect(
+        (await entriesOf(id)).filter((e) => e.action === 'revert'),
+        k.name,
+      ).toEqual([]);
+      // Once the name is free again, the same entry reverts.
+      expect((await k.remove((heir.result.id ?? heir.result) as string)).status, k.name).toBe(1000);
+      expect((await call('admin', AUDIT_PATHS.revert, { id: removal!.id })).status, k.name).toBe(1000);
+      expect((await k.remove(id)).status, k.name).toBe(1000);
+    }
   });
 
   it('refuses to revert a deletion that would put a seventh custom navigation item back (最多可添加6个), and lets it once there is room', async () => {

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import { registerAuditKind, type AuditState } from '../audit/audit.service.ts';
-import { assertCardNameFree } from './cards.names.ts';
+import { assertCardNameFree, assertToolNameFree } from './cards.names.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 /**
@@ -86,6 +86,7 @@ registerAuditKind('tool', {
   async restore(deps, tenantId, id, state) {
     const r = repo(deps);
     await r.removeTool(tenantId, id);
+    if (state) await assertToolNameFree(deps, tenantId, String(state.tools_name ?? ''), id);
     if (state) await r.insertTool({ ...(state as unknown as Selectable<WbToolTable>), id, tenant_id: tenantId });
   },
 });

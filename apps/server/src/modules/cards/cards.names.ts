@@ -13,3 +13,10 @@ export async function assertCardNameFree(deps: AppDeps, tenantId: string, name: 
   if ((await cardsRepository(deps.db).cards(tenantId)).some((c) => c.id !== exceptId && c.card_name.trim() === wanted))
     throw conflict(WORKBENCH_MESSAGES.cardNameTaken, `card ${wanted}`);
 }
+
+/** Likewise a common tool's name: two tools of one name could not be told apart on the home page (409). */
+export async function assertToolNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string) {
+  const wanted = name.trim();
+  if ((await cardsRepository(deps.db).tools(tenantId)).some((t) => t.id !== exceptId && t.tools_name.trim() === wanted))
+    throw conflict(WORKBENCH_MESSAGES.toolNameTaken, `tool ${wanted}`);
+}

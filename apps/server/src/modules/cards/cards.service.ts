@@ -38,7 +38,7 @@ import { catalogueReadsOf } from '../services/services.service.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
 import { ExternalAnswerCache, type ExternalAnswer } from './cards.external-cache.ts';
 import { assertAllowedTarget, fetchExternalJson, isOverdue, listOf, totalOf } from './cards.fetch.ts';
-import { assertCardNameFree } from './cards.names.ts';
+import { assertCardNameFree, assertToolNameFree } from './cards.names.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 const repo = (deps: AppDeps) => cardsRepository(deps.db);
@@ -759,6 +759,7 @@ export async function saveTool(deps: AppDeps, ctx: RequestContext, input: z.outp
     throw notFound(MESSAGES.notFound, `tool ${input.id}`);
   const id = input.id ?? newId();
   return audited(deps, ctx, { kind: 'tool', id, summary: toolSummary(input.tools_name) }, async (tx) => {
+    await assertToolNameFree(tx, ctx.tenantId, input.tools_name, id);
     if (input.id) await repo(tx).updateTool(ctx.tenantId, id, set);
     else await repo(tx).insertTool({ id, tenant_id: ctx.tenantId, ...set });
     return { id, ...set };

@@ -286,6 +286,58 @@ describe.each(testDatabases)('workbench cards and navigation on %s', (engine) =>
     await call('admin', 'indexcardconfig/remove', { ids: [first.result.id, second.result.id] });
   });
 
+  it('refuses a second common tool of one name with 409, on create and on rename', async () => {
+    const tool = (tools_name: string, id?: string) => ({
+      ...(id ? { id } : {}),
+      tools_name,
+      tools_url: 'https://a.demo.edu.cn',
+      tools_type: '常用',
+    });
+    const first = await call('admin', 'commonTool/save', tool('同名工具'));
+    expect(first.status).toBe(1000);
+    const taken = { http: 409, status: 409, msg: WORKBENCH_MESSAGES.toolNameTaken };
+    expect(await call('admin', 'commonTool/save', tool('同名工具'))).toMatchObject(taken);
+    expect(await call('admin', 'commonTool/save', tool(' 同名工具 '))).toMatchObject(taken);
+    const second = await call('admin', 'commonTool/save', tool('另一个工具'));
+    expect(await call('admin', 'commonTool/save', tool('同名工具', second.result.id))).toMatchObject(taken);
+    const names = (await call('admin', 'nobody/preLogin/commonTool', { tenantId: '000000' })).result.map(
+      (x: { tools_name: string }) => x.tools_name,
+    );
+    expect(names.filter((n: string) => n === '同名工具')).toHaveLength(1);
+    expect(names).toContain('另一个工具');
+    expect((await call('admin', 'commonTool/save', tool('同名工具', first.result.id))).status).toBe(1000);
+    for (const id of [first.result.id, second.result.id])
+      expect((await call('admin', 'commonTool/remove', { id })).status).toBe(1000);
+  });
+
+  it("keeps a built-in navigation item's address (400 when another is sent) and its place when no sort is sent", async () => {
+    type Nav = { id: string; isBuilt: number; configPath: string; sort: number; navigationName: string };
+    const list = async (): Promise<Nav[]> => (await call('admin', 'indexnavigationconfig/list')).result;
+    const built = (await list()).find((n) => n.isBuilt === 1)!;
+    const moved = await call('admin', 'indexnavigationconfig/submit', {
+      id: built.id,
+      navigationName: built.navigationName,
+      configPath: 'https://evil.example',
+    });
+    expect([moved.http, moved.msg]).toEqual([400, WORKBENCH_MESSAGES.builtInNavigationPath]);
+    expect((await list()).find((n) => n.id === built.id)).toEqual(built);
+    const renamed = await call('admin', 'indexnavigationconfig/submit', {
+      id: built.id,
+      navigationName: '改名大厅',
+      configPath: built.configPath,
+    });
+    expect(renamed.status).toBe(1000);
+    expect((await list()).find((n) => n.id === built.id)).toMatchObject({
+      navigationName: '改名大厅',
+      sort: built.sort,
+    });
+    await call('admin', 'indexnavigationconfig/submit', {
+      id: built.id,
+      navigationName: built.navigationName,
+      configPath: built.configPath,
+    });
+  });
+
   it('allows at most 6 custom navigation items, refusing the 7th with 最多可添加6个', async () => {
     const before = await call('admin', 'indexnavigationconfig/list');
     expect(before.result.filter((n: { isBuilt: number }) => n.isBuilt === 1).length).toBeGreaterThan(0);

@@ -166,9 +166,22 @@ export function parseConfigFile(text: string): WorkbenchConfigFile {
   const keys = file.sections.cards.map((c) => c.key);
   const dup = keys.find((k, i) => keys.indexOf(k) !== i);
   if (dup) throw badRequest(CONFIG_TRANSFER_TEXTS.duplicateCardKey, `card key ${dup}`);
-  const names = file.sections.cards.map((c) => c.basicConfig.cardName.trim());
-  const sameName = names.find((n, i) => names.indexOf(n) !== i);
-  if (sameName) throw badRequest(CONFIG_TRANSFER_TEXTS.duplicateCardName, `card name ${sameName}`);
+  // What the dialogs refuse (409 已有同名…) a file may not bring either.
+  const named: Array<[string[], string, string]> = [
+    [file.sections.cards.map((c) => c.basicConfig.cardName), CONFIG_TRANSFER_TEXTS.duplicateCardName, 'card'],
+    [file.sections.home.tabs.map((t) => t.typeName), CONFIG_TRANSFER_TEXTS.duplicateTabName, 'tab'],
+    [file.sections.tools.map((t) => t.toolsName), CONFIG_TRANSFER_TEXTS.duplicateToolName, 'tool'],
+    [
+      file.sections.navigation.map((n) => n.navigationName),
+      CONFIG_TRANSFER_TEXTS.duplicateNavigationName,
+      'navigation',
+    ],
+  ];
+  for (const [names, message, what] of named) {
+    const trimmed = names.map((n) => n.trim());
+    const twice = trimmed.find((n, i) => trimmed.indexOf(n) !== i);
+    if (twice !== undefined) throw badRequest(message, `${what} name ${twice}`);
+  }
   for (const tab of file.sections.home.tabs) {
     const missing = tab.cards.find((k) => !keys.includes(k));
     if (missing) throw badRequest(CONFIG_TRANSFER_TEXTS.unknownCardKey, `${tab.typeName}: ${missing}`);

@@ -345,6 +345,20 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     twins.sections.cards[1]!.basicConfig.cardName = ` ${twins.sections.cards[0]!.basicConfig.cardName} `;
     const twinsRes = await importAs('adminB', JSON.stringify(twins));
     expect([twinsRes.http, twinsRes.msg]).toEqual([400, CONFIG_TRANSFER_TEXTS.duplicateCardName]);
+    const sameTab = structuredClone(good);
+    sameTab.sections.home.tabs.push({ ...sameTab.sections.home.tabs[0]!, isDefault: false });
+    const sameTool = structuredClone(good);
+    sameTool.sections.tools.push({ ...sameTool.sections.tools[0]! });
+    const sameNav = structuredClone(good);
+    sameNav.sections.navigation.push({ ...sameNav.sections.navigation.at(-1)!, isBuilt: 2 });
+    for (const [file, msg] of [
+      [sameTab, CONFIG_TRANSFER_TEXTS.duplicateTabName],
+      [sameTool, CONFIG_TRANSFER_TEXTS.duplicateToolName],
+      [sameNav, CONFIG_TRANSFER_TEXTS.duplicateNavigationName],
+    ] as const) {
+      const res = await importAs('adminB', JSON.stringify(file));
+      expect([res.http, res.msg]).toEqual([400, msg]);
+    }
     expect((await exportOf('adminB')).file.sections).toEqual(before);
   });
 

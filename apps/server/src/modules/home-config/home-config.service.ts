@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts/workbench';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, registerAuditKind, type AuditTarget } from '../audit/audit.service.ts';
 import { cardsOfTenant, placeCards, placements, removePlacementsOfTypes } from '../cards/cards.service.ts';
@@ -38,6 +38,7 @@ registerAuditKind('indexType', {
       status: number;
       sort: number;
     };
+    await assertTabNameFree(deps, tenantId, type_name, id);
     if (await r.indexType(tenantId, id)) await r.updateIndexType(tenantId, id, { type_name, layout, status, sort });
     else await r.insertIndexType({ id, tenant_id: tenantId, type_name, layout, status, sort });
     // Cards deleted since stay away (their own entries bring them back).
@@ -91,6 +92,13 @@ export async function indexTypes(deps: AppDeps, tenantId: string, forRole: strin
     }));
 }
 
+/** Two tabs of one name could not be told apart on the home page (409), checked in the write's transaction. */
+async function assertTabNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string): Promise<void> {
+  const wanted = name.trim();
+  if ((await repo(deps).indexTypes(tenantId)).some((t) => t.id !== exceptId && t.type_name.trim() === wanted))
+    throw conflict(WORKBENCH_MESSAGES.tabNameTaken, `tab ${wanted}`);
+}
+
 /**
  * Creates or edits a tab. A new tab without a sort goes last (issue 16: with sort 0 it came first and so became every
  * user's opening tab); an edited tab without a sort keeps its place.
@@ -99,17 +107,19 @@ export async function submitIndexType(deps: AppDeps, ctx: RequestContext, input:
   if (input.id) {
     const existing = await repo(deps).indexType(ctx.tenantId, input.id);
     if (!existing) throw notFound(MESSAGES.notFound, `type ${input.id}`);
-    await audited(deps, ctx, tabTarget({ id: input.id, type_name: input.typeName }), (tx) =>
-      repo(tx).updateIndexType(ctx.tenantId, input.id!, {
+    await audited(deps, ctx, tabTarget({ id: input.id, type_name: input.typeName }), async (tx) => {
+      await assertTabNameFree(tx, ctx.tenantId, input.typeName, input.id);
+      await repo(tx).updateIndexType(ctx.tenantId, input.id!, {
         type_name: input.typeName,
         layout: input.layout,
         sort: input.sort || existing.sort,
-      }),
-    );
+      });
+    });
     return input.id;
   }
   const id = newId();
   await audited(deps, ctx, tabTarget({ id, type_name: input.typeName }), async (tx) => {
+    await assertTabNameFree(tx, ctx.tenantId, input.typeName);
     const last = Math.max(0, ...(await repo(tx).indexTypes(ctx.tenantId)).map((t) => t.sort));
     await repo(tx).insertIndexType({
       id,

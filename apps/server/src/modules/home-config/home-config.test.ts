@@ -53,6 +53,21 @@ describe.each(testDatabases)('home tabs on %s', (engine) => {
     expect((await adminTabs()).map((x) => x.id)).toEqual([seeded, added.result.id]);
   });
 
+  it('refuses a second tab of one name, on create and on rename, with 409; its own name is fine', async () => {
+    const taken = { http: 409, status: 409, msg: WORKBENCH_MESSAGES.tabNameTaken };
+    const name = (await adminTabs()).find((x) => x.id === seeded)!.typeName;
+    const before = await adminTabs();
+    expect(await call('admin', 'indextypeconfig/submit', { typeName: name })).toMatchObject(taken);
+    expect(await call('admin', 'indextypeconfig/submit', { typeName: ` ${name} ` })).toMatchObject(taken);
+    expect(await adminTabs()).toEqual(before);
+    const other = await call('admin', 'indextypeconfig/submit', { typeName: '同名页签之外' });
+    expect(other.status).toBe(1000);
+    expect(await call('admin', 'indextypeconfig/submit', { id: other.result.id, typeName: name })).toMatchObject(taken);
+    expect((await adminTabs()).find((x) => x.id === other.result.id)!.typeName).toBe('同名页签之外');
+    expect((await call('admin', 'indextypeconfig/submit', { id: seeded, typeName: name })).status).toBe(1000);
+    expect((await call('admin', 'indextypeconfig/removeType', { ids: [other.result.id] })).status).toBe(1000);
+  });
+
   it('makes a tab the default only when chosen, for every user', async () => {
     const [, second] = await adminTabs();
     expect((await call('admin', 'indextypeconfig/setDefault', { id: second!.id })).status).toBe(1000);

@@ -29,6 +29,8 @@ registerAuditKind('navigation', {
     // A deleted custom item put back is an item added: the limit of 6 holds for it too (a revert of a deletion
     // made 7 of 6 when another item had been added since).
     if (row.is_built !== 1 && existed?.is_built !== 2) await assertRoomForCustom(deps, tenantId);
+    // Nor may it come back under a name another item has been given since.
+    await assertNameFree(deps, tenantId, row.navigation_name, id);
     await r.insertNavigation({ ...row, id, tenant_id: tenantId });
   },
 });
@@ -86,6 +88,9 @@ export async function submitNavigation(
     const existing = await repo(deps).navigationItem(ctx.tenantId, input.id);
     if (!existing) throw notFound(MESSAGES.notFound, `navigation ${input.id}`);
     if (existing.is_built !== 1) assertCustomPath(input.configPath);
+    // A built-in item opens its page of the portal: an address sent for it must be that page's (the dialog sends it).
+    else if (input.configPath !== existing.config_path)
+      throw badRequest(WORKBENCH_MESSAGES.builtInNavigationPath, `${existing.config_path} -> ${input.configPath}`);
     const target = { kind: 'navigation' as const, id: input.id, summary: navSummary(input.navigationName) };
     return audited(deps, ctx, target, async (tx) => {
       await assertNameFree(tx, ctx.tenantId, input.navigationName, input.id);
@@ -122,7 +127,8 @@ async function updateNavigationItem(
   existing: WbNavigationRow,
   input: z.output<typeof NavigationSubmitSchema>,
 ): Promise<void> {
-  const common = { navigation_name: input.navigationName, is_auto: input.isAuto, sort: input.sort };
+  // Without a sort (0) an item keeps its place, as a home tab does.
+  const common = { navigation_name: input.navigationName, is_auto: input.isAuto, sort: input.sort || existing.sort };
   await repo(deps).updateNavigation(
     ctx.tenantId,
     existing.id,

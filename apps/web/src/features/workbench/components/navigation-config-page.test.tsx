@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
+import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
 import type { NavigationItem } from '@portal/contracts/workbench';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
@@ -18,13 +19,18 @@ const ITEMS: NavigationItem[] = [
     sort: 1,
   },
 ];
+/** The list the server answers; a test may put more items in. */
+let listed = ITEMS;
 vi.mock('../../../lib/http/clients.ts', () => ({
-  ospHttp: { post: async (path: string) => (path === '/indexnavigationconfig/list' ? ITEMS : null) },
+  ospHttp: { post: async (path: string) => (path === '/indexnavigationconfig/list' ? listed : null) },
   workbenchHttp: { post: async () => null },
 }));
 const { NavigationConfigPage } = await import('./navigation-config-page.tsx');
 
-afterEach(() => act(() => i18n.changeLanguage('zh-CN')));
+afterEach(async () => {
+  listed = ITEMS;
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
 
 function renderPage() {
   return render(
@@ -60,5 +66,45 @@ describe('navigation configuration dialog title', () => {
         .getAllByRole('textbox')
         .map((b) => (b as HTMLInputElement).value),
     ).toContain('图书馆');
+  });
+});
+
+describe('navigation configuration at the limit of custom items', () => {
+  const custom = (n: number): NavigationItem[] =>
+    Array.from({ length: n }, (_, i) => ({
+      ...ITEMS[0]!,
+      id: `n${i + 1}`,
+      navigationName: `导航${i + 1}`,
+      sort: i + 1,
+    }));
+
+  it(`disables 添加导航 with ${CUSTOM_NAVIGATION_LIMIT} custom items and says why`, async () => {
+    listed = custom(CUSTOM_NAVIGATION_LIMIT);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText(`导航${CUSTOM_NAVIGATION_LIMIT}`);
+    const add = screen.getByRole('button', { name: '添加导航' });
+    expect(add).toHaveProperty('disabled', true);
+    // The reason is the button's description, for a screen reader as for the eye.
+    const reason = document.getElementById(add.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(`自定义导航最多可添加6个 (${CUSTOM_NAVIGATION_LIMIT}/${CUSTOM_NAVIGATION_LIMIT})`);
+    // The disabled button takes no focus; its wrapper does, and shows the reason as a tooltip.
+    await user.tab();
+    expect(document.activeElement).toBe(add.parentElement);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('自定义导航最多可添加6个');
+    await user.click(add);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps 添加导航 enabled below the limit', async () => {
+    listed = custom(CUSTOM_NAVIGATION_LIMIT - 1);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText(`导航${CUSTOM_NAVIGATION_LIMIT - 1}`);
+    const add = screen.getByRole('button', { name: '添加导航' });
+    expect(add).toHaveProperty('disabled', false);
+    expect(add.getAttribute('aria-describedby')).toBeNull();
+    await user.click(add);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
-import { App, Button, Form, Input, Modal, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
 import { NavigationSubmit, type NavigationItem } from '@portal/contracts/workbench';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { navigationListQueryKey, useNavigationList } from '../api/get-navigation-list.ts';
@@ -30,6 +30,9 @@ export function NavigationConfigPage() {
       qc.invalidateQueries({ queryKey: topMenuQueryKey }),
     ]);
   const customCount = (list.data ?? []).filter((n) => n.isBuilt === 2).length;
+  // 5: at the limit adding is refused before the form, not by the server after it is filled in.
+  const atLimit = customCount >= CUSTOM_NAVIGATION_LIMIT;
+  const limitId = useId();
 
   const open = (item: NavigationItem | 'new') => {
     setEditing(item);
@@ -63,12 +66,22 @@ export function NavigationConfigPage() {
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <h1 style={{ fontSize: 20, margin: 0 }}>{t('workbench.config.navigation')}</h1>
         <Space>
-          <span style={{ color: '#595959' }}>
+          <span id={limitId} style={{ color: '#595959' }}>
             {t('workbench.config.navigationLimitHint')} ({customCount}/{CUSTOM_NAVIGATION_LIMIT})
           </span>
-          <Button type="primary" onClick={() => open('new')}>
-            {t('workbench.config.addNavigation')}
-          </Button>
+          {/* A disabled button gets no pointer or focus events: the span carries the tooltip and a tab stop for it. */}
+          <Tooltip title={atLimit ? t('workbench.config.navigationLimitHint') : undefined} trigger={['hover', 'focus']}>
+            <span tabIndex={atLimit ? 0 : undefined} aria-describedby={atLimit ? limitId : undefined}>
+              <Button
+                type="primary"
+                disabled={atLimit}
+                aria-describedby={atLimit ? limitId : undefined}
+                onClick={() => open('new')}
+              >
+                {t('workbench.config.addNavigation')}
+              </Button>
+            </span>
+          </Tooltip>
         </Space>
       </Space>
       <Table

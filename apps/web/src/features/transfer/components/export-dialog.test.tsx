@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n/i18n.ts';
@@ -82,6 +83,29 @@ describe('bulk export dialog', () => {
       expect(api.started).toEqual([{ fileName: '职责清单_1', dataRange: 1, exportField: 'dutyName:职责名称' }]),
     );
     expect(await screen.findByText('正在导出')).toBeTruthy();
+  });
+
+  it("keeps a pasted name over 30 characters as it is, counts it and refuses it with section 5's message", async () => {
+    api.count = 6;
+    const user = userEvent.setup();
+    renderDialog();
+    await screen.findByText('共 6 条数据');
+    const name = screen.getByLabelText('文件名称') as HTMLInputElement;
+    const long = '职责清单'.repeat(8) + '_1'; // 34 characters
+    await user.clear(name);
+    await user.paste(long);
+    expect(name.value).toBe(long);
+    expect(screen.getByText('34 / 30')).toBeTruthy();
+    const message = await screen.findByText('文件名称不可超过30个字符');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(message.id);
+    await user.click(screen.getByRole('button', { name: /导\s*出/ }));
+    expect(api.started).toHaveLength(0);
+    await user.type(name, '{Backspace}'.repeat(4));
+    expect(screen.queryByText('文件名称不可超过30个字符')).toBeNull();
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(api.started).toMatchObject([{ fileName: long.slice(0, 30) }]));
   });
 
   it('in English: the page title as a default name that passes the rule, and the messages in English', async () => {

@@ -1,7 +1,7 @@
-import { EXPORT_FILE_NAME_MAX } from '@portal/contracts/constants';
-import { DATA_RANGE_ALL, DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH } from '@portal/contracts/transfer';
+import { DATA_RANGE_ALL, DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH, ExportFileName } from '@portal/contracts/transfer';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useExportCount, useExportFields } from '../api/transfer-queries.ts';
 import { startExport, type TransferUrls } from '../api/transfer-urls.ts';
@@ -27,6 +27,9 @@ export type ExportDialogProps = {
   onClose: () => void;
 };
 
+/** The contract's longest export file name (section 5: 文件名称不可超过30个字符). */
+const FILE_NAME_MAX = maxLengthOf(ExportFileName);
+
 /** 2.6: file name, fields to export, data scope; the count of rows; export disabled when it is 0. */
 function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], onClose }: ExportDialogProps) {
   const { t } = useTranslation();
@@ -48,7 +51,9 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
   };
   const count = useExportCount(urls, countBody);
 
-  const nameError = touched ? transferText(fileNameError(fileName)) : null;
+  const nameErrorId = useId();
+  // A name over the limit is kept as typed or pasted (not cut) and refused at once with section 5's message.
+  const nameError = touched || fileName.trim().length > FILE_NAME_MAX ? transferText(fileNameError(fileName)) : null;
   const fieldError = touched ? transferText(exportFieldsError(selected)) : null;
 
   const submit = async () => {
@@ -98,12 +103,14 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
           required
           htmlFor="transfer-file-name"
           validateStatus={nameError ? 'error' : undefined}
-          help={nameError}
+          help={nameError && <span id={nameErrorId}>{nameError}</span>}
         >
           <Input
             id="transfer-file-name"
             value={fileName}
-            maxLength={EXPORT_FILE_NAME_MAX}
+            count={{ show: true, max: FILE_NAME_MAX }}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? nameErrorId : undefined}
             onChange={(e) => setFileName(e.target.value)}
             onBlur={() => setTouched(true)}
           />

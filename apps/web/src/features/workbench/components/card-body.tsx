@@ -169,8 +169,11 @@ function TodoRows({
   mapping: Array<{ field: string; chineseName: string }>;
 }) {
   const { t } = useTranslation();
+  // A to-do's arrival is a moment (the portal's own are ISO in UTC): its day is the tenant's, not the UTC day.
   const cell = (field: string, v: unknown) =>
-    field === 'createTime' && typeof v === 'string' ? v.slice(0, 10) : String(v ?? '');
+    field === 'createTime' && typeof v === 'string' && !Number.isNaN(Date.parse(v))
+      ? formatTenantTime(v, 'YYYY-MM-DD')
+      : String(v ?? '');
   return (
     <div className="wb-table-wrap">
       <table className="wb-table">

@@ -357,4 +357,39 @@ describe('card bodies', () => {
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(last);
   });
+
+  it("gives a to-do's arrival as the tenant's day, not the UTC day", () => {
+    // 06:00 on 30 November in Beijing is still 29 November in UTC; and a value that is no date is shown as it is.
+    wrap(
+      <CardBody
+        layout="same"
+        view={view({
+          cardType: 'todoTable',
+          list: [
+            {
+              id: 'a',
+              columnName: '待办',
+              dataSource: 'todo' as const,
+              todoNum: 2,
+              todoTypeName: '',
+              todoTimeoutNum: 0,
+              todoTimeoutName: '',
+              num: 2,
+              result: [
+                { id: 'x', title: '清晨的待办', createTime: '2026-11-29T22:00:00.000Z' },
+                { id: 'y', title: '外部系统的待办', createTime: '待定' },
+              ],
+              cardMapping: [
+                { field: 'title', chineseName: '标题' },
+                { field: 'createTime', chineseName: '到达时间' },
+              ],
+            },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('2026-11-30')).toBeTruthy();
+    expect(screen.queryByText('2026-11-29')).toBeNull();
+    expect(screen.getByText('待定')).toBeTruthy();
+  });
 });

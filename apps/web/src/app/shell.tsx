@@ -34,6 +34,9 @@ import { useRouteHandle } from './route-handle.ts';
 import { useLogout } from './use-logout.ts';
 import { inTenantZone, tenantToday } from '../lib/time-zone.ts';
 import { OfflineBanner } from '../features/offline/components/offline-banner.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { footerConfigQueryOptions } from '../features/services/api/get-footer-config.ts';
+import { landingTenant } from '../features/services/lib/tenant.ts';
 
 // The shell paints outside the Ant Design layout, which registers every feature's texts: it brings those of its own
 // parts (navigation, theme, footer and home cards; the chat entry; the notice prompt).
@@ -119,6 +122,9 @@ export function Shell() {
   // A visitor (the login-free pages of 2.2, such as the three lists) has no session: no chat, lock, theme or
   // logout to offer — a log-in button instead, back to this page afterwards.
   const signedIn = useSession((s) => s.token !== null);
+  // A visitor's school: its name and footer from the landing page's own call (the session's are not there).
+  const visitorFooter = useQuery({ ...footerConfigQueryOptions(landingTenant()), enabled: !signedIn });
+  const schoolName = user?.tenant_name ?? (signedIn ? '' : (visitorFooter.data?.schoolName ?? ''));
   const chat = useChatPart(signedIn);
   const menus = useSession((s) => s.configurationMenu);
   const logout = useLogout();
@@ -201,7 +207,7 @@ export function Shell() {
         <NavLink to="/home/homePage" className="portal-brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span className="portal-brand-name">
-            {user?.tenant_name ?? ''} {t('app.title')}
+            {schoolName} {t('app.title')}
           </span>
         </NavLink>
         {!compact && (
@@ -287,13 +293,30 @@ export function Shell() {
       </main>
       {!handle?.hideFooter && (
         <footer className="portal-footer">
-          <ShellFooterInfo
-            defaultCopyright={
+          {signedIn ? (
+            <ShellFooterInfo
+              defaultCopyright={
+                <>
+                  © {inTenantZone().year()} {schoolName} {t('footer.copyright')}
+                </>
+              }
+            />
+          ) : (
+            visitorFooter.data && (
               <>
-                © {inTenantZone().year()} {user?.tenant_name} {t('footer.copyright')}
+                <div>
+                  {visitorFooter.data.copyright || `© ${inTenantZone().year()} ${schoolName} ${t('footer.copyright')}`}
+                </div>
+                {[visitorFooter.data.address, visitorFooter.data.phone, visitorFooter.data.email].some(Boolean) && (
+                  <div data-testid="configured-footer">
+                    {[visitorFooter.data.address, visitorFooter.data.phone, visitorFooter.data.email]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                )}
               </>
-            }
-          />
+            )
+          )}
           <div>{t('footer.support')}</div>
         </footer>
       )}

@@ -77,4 +77,22 @@ describe('two tabs of one browser (issue 11)', () => {
       await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     }
   });
+
+  it("logs out every tab: the other tab leaves the user's page for the login page at once", async () => {
+    const { server, context, page: first } = journey;
+    await loginAs(first, server.url, 'student01');
+    const second = await context.newPage();
+    await second.goto(`${server.url}/home/serviceHall`);
+    const menu = (page: Page) => page.getByRole('button', { name: /\S\s+(用户菜单|User menu)$/ });
+    await menu(second).waitFor({ state: 'visible' });
+    await menu(first).click();
+    await first.getByRole('menuitem', { name: '退出登录' }).click();
+    await first.waitForURL(/\/login\?logout=true/);
+    // Without a click or a call of its own: the user's name and data leave the second tab as well.
+    await second.waitForURL(/\/login\?logout=true/);
+    await second.getByRole('button', { name: /登\s*录/ }).waitFor({ state: 'visible' });
+    expect(await second.getByText('张同学').count()).toBe(0);
+    expect(await storedToken(second)).toBeNull();
+    await second.close();
+  });
 });

@@ -78,7 +78,10 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     // The visitor's shell carries the school's name and footer, as the landing page does.
     await header.getByText('示例大学 网上办事服务大厅').waitFor();
     await page.locator('.portal-footer').getByText('© 2026 示例大学 版权所有').waitFor();
-    await page.locator('.portal-footer').getByText(/北京市海淀区/).waitFor();
+    await page
+      .locator('.portal-footer')
+      .getByText(/北京市海淀区/)
+      .waitFor();
     expect(await header.getByRole('button', { name: /用户菜单|即时通讯/ }).count()).toBe(0);
     expect(await header.getByText(/锁屏|退出登录/).count()).toBe(0);
     await header.getByRole('button', { name: /登\s*录/ }).click();

@@ -62,6 +62,12 @@ export function SessionRoot() {
       getSessionValidTime,
       updateSessionValidTime,
       onForcedRelogin: () => useSessionDialogs.getState().show('forced'),
+      // Logged out in another tab: nothing of the user stays on screen here either. A whole new page for the login
+      // page's 您已安全退出 (cached answers, the chat and every page's state go with the old one).
+      onLoggedOutElsewhere: () => {
+        sessionStore.getState().logoutClear({ announce: false });
+        window.location.replace('/login?logout=true');
+      },
     });
   }, [token]);
 

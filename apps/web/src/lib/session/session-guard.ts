@@ -18,6 +18,8 @@ export type SessionGuardDeps = {
   getSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
   updateSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
   onForcedRelogin: () => void;
+  /** Another tab logged this session out (tab-refresh.ts). */
+  onLoggedOutElsewhere?: () => void;
   now?: () => number;
   /** The element whose user activity extends the session (the document by default). */
   activityTarget?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
@@ -68,6 +70,7 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
     due: tokenDue,
     locks: deps.locks,
     channel: deps.channel,
+    onLoggedOutElsewhere: deps.onLoggedOutElsewhere,
   });
 
   const checkTokenAge = async () => {

@@ -76,9 +76,24 @@ export type SessionActions = {
   openServiceInPage: (serviceId: string) => void;
   /** 4.3: "A 401 clears the cached ticket." (It is kept aside as clearedCasTicket.) */
   clearTicket: () => void;
-  /** 4.3: "Logout clears token, menus, roles, tags, lock and chat records." */
-  logoutClear: () => void;
+  /**
+   * 4.3: "Logout clears token, menus, roles, tags, lock and chat records." When there was a session, the other tabs of
+   * the browser are told (SESSION_CHANNEL), so they do not keep the user's data on screen; `announce: false` for a
+   * tab doing so because it was told.
+   */
+  logoutClear: (options?: { announce?: boolean }) => void;
 };
+
+/** The channel the tabs of one browser share about the session: new tokens (tab-refresh.ts) and a logout. */
+export const SESSION_CHANNEL = 'portal.session';
+export type LogoutMessage = { type: 'logout'; tenantId: string | null };
+
+function announceLogout(tenantId: string | null): void {
+  if (typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage({ type: 'logout', tenantId } satisfies LogoutMessage);
+  channel.close();
+}
 
 const empty: SessionState = {
   token: null,
@@ -177,7 +192,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
   createStore<SessionState & SessionActions>()(
     persist(
-      (setAny) => {
+      (setAny, get) => {
         type State = SessionState & SessionActions;
         // A change that changes nothing leaves the state as it is: no listener runs, no component re-renders and
         // nothing is encrypted and stored again (the home page's load set the same user, index state and service type
@@ -221,7 +236,11 @@ export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
           clearTicket: () =>
             set((s) => ({ casTicket: null, clearedCasTicket: s.casTicket ?? s.clearedCasTicket, expireTime: null })),
           // The tenant's theme stays, so the login page keeps its colour; a user's own theme leaves with them.
-          logoutClear: () => set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme })),
+          logoutClear: (options) => {
+            const { token, tenantId } = get();
+            set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme }));
+            if (token && options?.announce !== false) announceLogout(tenantId);
+          },
         };
       },
       {

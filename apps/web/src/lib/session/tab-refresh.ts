@@ -1,5 +1,11 @@
 import type { TokenResult } from '@portal/contracts/auth';
-import { sessionStorageBackend, type SessionState, type sessionStore as SessionStoreType } from './session-store.ts';
+import {
+  SESSION_CHANNEL,
+  sessionStorageBackend,
+  type LogoutMessage,
+  type SessionState,
+  type sessionStore as SessionStoreType,
+} from './session-store.ts';
 
 /** The part of the Web Locks API (`navigator.locks`) used here: one exclusive lock by name. */
 export type TabLocks = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
@@ -13,7 +19,7 @@ export type TabChannel = {
 };
 
 export const TOKEN_REFRESH_LOCK = 'portal.token-refresh';
-export const SESSION_CHANNEL = 'portal.session';
+export { SESSION_CHANNEL };
 
 type TokensMessage = {
   type: 'tokens';
@@ -44,7 +50,11 @@ export type TabRefreshDeps = {
   locks?: TabLocks | null;
   /** A BroadcastChannel named SESSION_CHANNEL by default; null to go without. */
   channel?: TabChannel | null;
+  /** Another tab of this browser logged this session out (session-store.ts's logoutClear told the channel). */
+  onLoggedOutElsewhere?: () => void;
 };
+
+const isLogoutMessage = (m: unknown): m is LogoutMessage => (m as Partial<LogoutMessage> | null)?.type === 'logout';
 
 /**
  * One token refresh for all the tabs of the browser. A tab whose token is due takes the refresh lock
@@ -68,6 +78,8 @@ export function createTabRefresh(deps: TabRefreshDeps): { refresh: () => Promise
   };
   const onMessage = (event: MessageEvent) => {
     if (isTokensMessage(event.data)) adopt(event.data.tokens, event.data.issuedAt);
+    // The tabs share one session (its tokens in one store): logged out in one, it is over in every one.
+    if (isLogoutMessage(event.data) && !stopped && deps.store.getState().token) deps.onLoggedOutElsewhere?.();
   };
   channel?.addEventListener('message', onMessage);
 

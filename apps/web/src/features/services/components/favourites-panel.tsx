@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, StarFilled } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, List, Skeleton } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { afterChangeOrder, changeOrder } from '../api/change-order.ts';
 import { useMyCollect } from '../api/get-my-collect.ts';
@@ -24,15 +25,32 @@ export function FavouritesPanel() {
     },
   });
   const list = favs.data ?? [];
+  const panel = useRef<HTMLDivElement>(null);
+  // The item just moved and the button it was moved with: focus follows it to its new place.
+  const follow = useRef<{ serviceId: string; by: number } | null>(null);
   const move = (i: number, by: number) => {
+    if (reorder.isPending) return;
     const ids = list.map((s) => s.serviceId);
     const j = i + by;
     if (j < 0 || j >= ids.length) return;
     [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    follow.current = { serviceId: ids[j]!, by };
     reorder.mutate(ids);
   };
+  useEffect(() => {
+    const f = follow.current;
+    if (!f || reorder.isPending) return;
+    follow.current = null;
+    const item = [...(panel.current?.querySelectorAll('[data-service-id]') ?? [])].find(
+      (el) => el.getAttribute('data-service-id') === f.serviceId,
+    );
+    const same = item?.querySelector<HTMLButtonElement>(`[data-move="${f.by}"]`);
+    const other = item?.querySelector<HTMLButtonElement>(`[data-move="${-f.by}"]`);
+    // At the top or bottom the same button is now disabled: the item's other move button takes focus.
+    (same && !same.disabled ? same : other)?.focus();
+  });
   return (
-    <Card title={t('services.myFavourites')} size="small" className="svc-favourites">
+    <Card ref={panel} title={t('services.myFavourites')} size="small" className="svc-favourites">
       {favs.isPending ? (
         // Until the list has come: "no favourites yet" would not be true.
         <Skeleton active title={false} paragraph={{ rows: 3 }} aria-busy="true" />
@@ -41,6 +59,7 @@ export function FavouritesPanel() {
       ) : (
         <List
           size="small"
+          rowKey="serviceId"
           dataSource={list}
           renderItem={(s, i) => (
             <List.Item
@@ -51,8 +70,10 @@ export function FavouritesPanel() {
                   key="up"
                   size="small"
                   type="text"
+                  data-move={-1}
                   icon={<ArrowUpOutlined />}
-                  disabled={i === 0 || reorder.isPending}
+                  disabled={i === 0}
+                  aria-disabled={reorder.isPending || undefined}
                   aria-label={t('services.moveUp', { name: s.serviceName })}
                   onClick={() => move(i, -1)}
                 />,
@@ -60,8 +81,10 @@ export function FavouritesPanel() {
                   key="down"
                   size="small"
                   type="text"
+                  data-move={1}
                   icon={<ArrowDownOutlined />}
-                  disabled={i === list.length - 1 || reorder.isPending}
+                  disabled={i === list.length - 1}
+                  aria-disabled={reorder.isPending || undefined}
                   aria-label={t('services.moveDown', { name: s.serviceName })}
                   onClick={() => move(i, 1)}
                 />,

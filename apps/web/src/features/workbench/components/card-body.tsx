@@ -237,19 +237,17 @@ function TodoTable({ view }: Props) {
   );
 }
 
-/** Favourites: empty state links to the service hall or the flow/apply service centers. */
+/** Favourites: the empty state is the prompt linking to the service hall or the flow/apply service centers (2.3). */
 function MyCollection({ view, layout }: Props) {
   const { t } = useTranslation();
   if (!view.services.length) {
+    // The prompt alone, in the empty state's place: not a generic "no data" above it.
     return (
-      <div className="wb-empty-favourites">
-        <EmptyState text={t('workbench.empty')} />
-        <p>
-          {t('workbench.favouritesEmpty')} <Link to="/home/serviceHall">{t('workbench.serviceHall')}</Link> ·{' '}
-          <Link to="/home/processServiceCenter">{t('workbench.flowCenter')}</Link> ·{' '}
-          <Link to="/home/applicationServiceCenter">{t('workbench.applyCenter')}</Link>
-        </p>
-      </div>
+      <p className="plain-empty wb-empty wb-empty-favourites">
+        {t('workbench.favouritesEmpty')} <Link to="/home/serviceHall">{t('workbench.serviceHall')}</Link> ·{' '}
+        <Link to="/home/processServiceCenter">{t('workbench.flowCenter')}</Link> ·{' '}
+        <Link to="/home/applicationServiceCenter">{t('workbench.applyCenter')}</Link>
+      </p>
     );
   }
   return <BusinessExpress view={view} layout={layout} />;

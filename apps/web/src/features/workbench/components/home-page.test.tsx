@@ -174,6 +174,19 @@ describe('home page', () => {
     expect(await within(cardEl).findByText('暂无数据')).toBeTruthy();
   });
 
+  it('shows only the portal\'s prompt on an empty 我的收藏 card, not a generic "no data" as well (2.3)', async () => {
+    const favs = card('f', 'myCollection', '我的收藏');
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [favs])] } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(favs));
+    renderHome();
+    const prompt = await screen.findByText(/还没有收藏的服务，去/);
+    const cardEl = prompt.closest('.wb-card') as HTMLElement;
+    expect(within(prompt).getByText('服务大厅').getAttribute('href')).toBe('/home/serviceHall');
+    expect(within(prompt).getByText('办事服务中心').getAttribute('href')).toBe('/home/processServiceCenter');
+    expect(within(prompt).getByText('应用服务中心').getAttribute('href')).toBe('/home/applicationServiceCenter');
+    expect(within(cardEl).queryByText('暂无数据')).toBeNull();
+  });
+
   it('opens a card service and its guide through the services feature (4.4), not by a bare link, and numbers 为你推荐', async () => {
     const use = card('u', 'commonUse', '常用服务');
     const rec = card('r', 'recommend', '为你推荐');

@@ -1,12 +1,13 @@
 import type { IsShowMsg, NoticeItem } from '@portal/contracts/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const api = vi.hoisted(() => ({
   getIsShowMsg: vi.fn<() => Promise<IsShowMsg>>(),
@@ -41,8 +42,10 @@ const notice = (i: number): NoticeItem => ({
   fileName: null,
 });
 
-function renderPrompt(onRead?: () => void) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderPrompt(
+  onRead?: () => void,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <QueryClientProvider client={client}>
       <I18nProvider i18n={i18n}>
@@ -71,7 +74,11 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
       list: Array.from({ length: 12 }, (_, i) => notice(i + 1)),
     });
   });
-  afterEach(() => vi.clearAllMocks());
+  afterEach(() => {
+    vi.clearAllMocks();
+    sessionStorage.clear();
+    sessionStore.setState({ user: null });
+  });
 
   it('shows one notice per page and keeps the latest 10', async () => {
     renderPrompt();
@@ -110,5 +117,43 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     renderPrompt();
     await userEvent.click(await screen.findByRole('button', { name: '通知1' }));
     await screen.findByText('deleted page');
+  });
+
+  it('keeps 关闭提醒 for the browser session: a reload does not show it again, another user and a new notice do', async () => {
+    const user = (id: string) => ({ tenant_id: 'T1', user_id: id }) as never;
+    sessionStore.setState({ user: user('u1') });
+    /** Renders the prompt as after a reload (a new query client; sessionStorage kept) once the notices have come. */
+    const reload = async () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const view = renderPrompt(undefined, client);
+      await waitFor(() => expect(client.getQueryState(['messages', 'isShowMsg'])?.status).toBe('success'));
+      await act(async () => undefined);
+      return view;
+    };
+    let view = await reload();
+    await userEvent.click(await screen.findByLabelText('关闭提醒'));
+    expect(screen.queryByText('未读重要通知')).toBeNull();
+    view.unmount();
+    view = await reload();
+    expect(screen.queryByText('未读重要通知')).toBeNull();
+    view.unmount();
+    // Another user logging in on the same tab still sees theirs.
+    sessionStore.setState({ user: user('u2') });
+    view = await reload();
+    expect(screen.getByText('未读重要通知')).toBeTruthy();
+    view.unmount();
+    // Back to the first user: still closed, until an important notice not seen when it was closed arrives.
+    sessionStore.setState({ user: user('u1') });
+    view = await reload();
+    expect(screen.queryByText('未读重要通知')).toBeNull();
+    view.unmount();
+    api.getIsShowMsg.mockResolvedValue({
+      isShowMsg: true,
+      total: 13,
+      list: Array.from({ length: 10 }, (_, i) => notice(13 - i)),
+    });
+    await reload();
+    expect(screen.getByText('未读重要通知')).toBeTruthy();
+    expect(screen.getByText('通知13')).toBeTruthy();
   });
 });

@@ -3,9 +3,11 @@ import { UNREAD_NOTICE_LIST_SIZE } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useSession } from '../../../lib/session/session-store.ts';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { isShowMsgQueryKey, useIsShowMsg } from '../api/get-is-show-msg.ts';
+import { dismissedPromptNotices, dismissPrompt } from '../lib/dismissed-prompt.ts';
 import './messages.css';
 import { useOpenNotice } from './use-open-notice.ts';
 import type { NoticeSocket } from './public-accounts.tsx';
@@ -35,15 +37,24 @@ export function NoticePrompt({
     onRead?.();
   };
   const [page, setPage] = useState(1);
-  const [dismissed, setDismissed] = useState(false);
+  // 关闭提醒 lasts for the browser session (a reload too), for this user and the notices the prompt then held: a
+  // notice arriving since shows it again.
+  const user = useSession((s) => (s.user ? `${s.user.tenant_id}|${s.user.user_id}` : ''));
+  const [closed, setClosed] = useState(() => ({ user, ids: dismissedPromptNotices(user) }));
+  if (closed.user !== user) setClosed({ user, ids: dismissedPromptNotices(user) });
 
   useEffect(() => {
     if (noticeVersion === 0) return;
-    setDismissed(false);
     void queryClient.invalidateQueries({ queryKey: isShowMsgQueryKey });
   }, [noticeVersion, queryClient]);
 
   const list = (query.data?.list ?? []).slice(0, UNREAD_NOTICE_LIST_SIZE);
+  const dismissed = closed.user === user && list.every((n) => closed.ids.has(n.id));
+  const dismiss = () => {
+    const ids = list.map((n) => n.id);
+    dismissPrompt(user, ids);
+    setClosed({ user, ids: new Set(ids) });
+  };
   useEffect(() => {
     if (page > list.length && list.length) setPage(list.length);
   }, [list.length, page]);
@@ -70,7 +81,7 @@ export function NoticePrompt({
             type="button"
             className="plain-button plain-button-text plain-button-small"
             aria-label={t('messages.notices.close')}
-            onClick={() => setDismissed(true)}
+            onClick={dismiss}
           >
             <PlainIcon icon={CloseOutlined} />
           </button>

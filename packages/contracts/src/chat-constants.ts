@@ -202,6 +202,8 @@ export const CHAT_TEXTS = {
   revokeDenied: '只能撤回自己发送的消息',
   revokeExpired: '消息发送已超过2分钟，无法撤回',
   revokeMissing: '要撤回的消息不存在',
+  /** A message asked about (who read it) that is not there: none of the caller's tenant, or revoked. */
+  messageMissing: '消息不存在或已撤回',
   noSuchFile: '文件不存在',
   publicAccountReadOnly: '公众号不接收消息',
   selfMessage: '不能给自己发消息，请使用文件传输助手',

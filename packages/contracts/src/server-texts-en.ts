@@ -166,6 +166,7 @@ export const CHAT_TEXTS_EN: EnOf<typeof CHAT_TEXTS> = {
   revokeDenied: 'You can only recall messages you sent',
   revokeExpired: 'The message was sent more than 2 minutes ago and cannot be recalled',
   revokeMissing: 'The message to recall does not exist',
+  messageMissing: 'The message does not exist or was recalled',
   noSuchFile: 'No such file',
   publicAccountReadOnly: 'Official accounts do not receive messages',
   selfMessage: 'You cannot message yourself: use the File Transfer Assistant',

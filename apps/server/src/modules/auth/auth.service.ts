@@ -262,7 +262,11 @@ export async function unlockUsers(deps: AppDeps, ctx: RequestContext, userIds: s
   if (ids.length === 0 || ids.length > 100 || ids.some((id) => id.length > 64))
     throw badRequest(MESSAGES.badRequest, 'userIds');
   const users = await authRepository(deps.db).usersByIds(ctx.tenantId, ids);
-  if (users.length === 0) throw notFound(MESSAGES.notFound, 'userIds');
+  // All or nothing, as a deletion is: an id of no user of this tenant (another tenant's, or none) refuses the call.
+  if (users.length !== ids.length) {
+    const found = new Set(users.map((u) => u.id));
+    throw notFound(MESSAGES.notFound, `userIds ${ids.filter((id) => !found.has(id)).join(',')}`.slice(0, 200));
+  }
   await loginThrottle(deps.db).unlockAccounts(users.map((u) => accountKey(ctx.tenantId, u.account)));
   return { unlocked: users.map((u) => u.id) };
 }

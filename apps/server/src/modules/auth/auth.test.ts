@@ -1087,6 +1087,10 @@ describe.each(testDatabases)('login rate limits on %s', (engine) => {
     const admin = (await c.login('admin2', DEMO_PASSWORD, { ip: '10.8.1.2' })).json().result as Tokens;
     // Ids of no user of the tenant, and bad input, are refused with a 4xx.
     expect((await unlock(admin.access_token, 'no-such-user')).statusCode).toBe(404);
+    // One unknown id among known ones refuses the whole call (it unlocked the known ones and dropped the other).
+    const mixed = await unlock(admin.access_token, `${TEACHER.id},no-such-user`);
+    expect([mixed.statusCode, mixed.json().msg]).toEqual([404, MESSAGES.notFound]);
+    expect((await c.login('teacher01', DEMO_PASSWORD, { ip: '10.8.0.53' })).statusCode).toBe(429);
     expect(
       (await c.inject({ method: 'POST', url: UNLOCK, headers: bearer(admin.access_token), payload: { userIds: '' } }))
         .statusCode,

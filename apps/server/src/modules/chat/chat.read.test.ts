@@ -111,7 +111,15 @@ describe.each(testDatabases)('chat read state on %s', (engine) => {
       http: 403,
       msg: CHAT_TEXTS.readersSenderOnly,
     });
-    expect(await post('other', '/api/chat/message/readers', { messageId: id1 })).toMatchObject({ http: 404 });
+    // Asked about, not recalled: the refusal says so (it said 要撤回的消息不存在).
+    expect(await post('other', '/api/chat/message/readers', { messageId: id1 })).toMatchObject({
+      http: 404,
+      msg: CHAT_TEXTS.messageMissing,
+    });
+    expect(await post('teacher01', '/api/chat/message/readers', { messageId: 'x' })).toMatchObject({
+      http: 404,
+      msg: '消息不存在或已撤回',
+    });
 
     // Reading again (the other device, or HTTP) tells nobody anything new.
     expect(await post('student01', '/api/chat/conversation/read', { peerId: TEACHER })).toMatchObject({

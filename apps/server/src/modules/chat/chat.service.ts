@@ -443,7 +443,7 @@ async function tellSenders(rt: ChatRuntime, ctx: RequestContext, peerId: string,
 /** Who of a message's recipients read it (the sender asks; in a group, members now). */
 export async function messageReaders(rt: ChatRuntime, ctx: RequestContext, messageId: string): Promise<MessageReaders> {
   const m = await rt.repo.messageById(ctx.tenantId, messageId);
-  if (!m || m.revoked_at) throw notFound(CHAT_TEXTS.revokeMissing);
+  if (!m || m.revoked_at) throw notFound(CHAT_TEXTS.messageMissing);
   if (m.from_user_id !== ctx.userId) throw forbidden(CHAT_TEXTS.readersSenderOnly);
   const rows = await rt.repo.readers(ctx.tenantId, messageId, m.to_user_type === TO_USER_TYPE_GROUP);
   const readers = rows

@@ -66,6 +66,12 @@ export default tseslint.config(
           message:
             "An InputNumber's min and max rewrite an out-of-range value on blur without a word: bound it with rangeRule (lib/form-limits.ts) on its Form.Item.",
         },
+        {
+          selector:
+            "JSXOpeningElement:matches([name.name=/^(Input|Select|TreeSelect|AutoComplete|Cascader|DatePicker)$/], [name.object.name=/^(Input|DatePicker)$/]) > JSXAttribute[name.name='allowClear']:matches([value=null], [value.expression.value=true])",
+          message:
+            "Ant Design names a clear button in English ('close-circle', 'Clear'): use allowClear={clearable(t)} (components/clearable.tsx).",
+        },
       ],
     },
   },

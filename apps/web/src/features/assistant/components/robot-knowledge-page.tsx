@@ -13,6 +13,7 @@ import { useRemoveFaq } from '../api/remove-faq.ts';
 import { useSaveFaq } from '../api/save-faq.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 type FormValues = {
   question: string;
@@ -178,14 +179,14 @@ export function RobotKnowledgePage({
           </Typography.Title>
           <Space wrap>
             <SearchInput
-              allowClear
+              allowClear={clearable(t)}
               aria-label={t('assistant.knowledge.search')}
               placeholder={t('assistant.knowledge.search')}
               onSearch={(keyword) => setFilter((f) => ({ ...f, current: 1, keyword: keyword.trim() || undefined }))}
               style={{ width: 240 }}
             />
             <Select
-              allowClear
+              allowClear={clearable(t)}
               aria-label={t('assistant.knowledge.scene')}
               placeholder={t('assistant.knowledge.scene')}
               style={{ width: 160 }}

@@ -12,6 +12,7 @@ import { useAuditUsers } from '../api/get-audit-users.ts';
 import { useRevertAuditEntry } from '../api/revert-audit-entry.ts';
 import type { FieldChange } from '../lib/diff.ts';
 import { fieldLabel, readableChanges, summaryText, valueText } from '../lib/readable.ts';
+import { clearable } from '../../../components/clearable.tsx';
 
 const ACTION_COLORS: Record<AuditAction, string> = {
   create: 'green',
@@ -127,7 +128,7 @@ export function AuditLogPage() {
     >
       <Space wrap style={{ marginBottom: 16 }}>
         <Select<AuditKind>
-          allowClear
+          allowClear={clearable(t)}
           aria-label={t('audit.kind')}
           placeholder={t('audit.kind')}
           style={{ width: 150 }}
@@ -135,7 +136,7 @@ export function AuditLogPage() {
           onChange={(entityKind) => set({ entityKind })}
         />
         <Select<AuditAction>
-          allowClear
+          allowClear={clearable(t)}
           aria-label={t('audit.action')}
           placeholder={t('audit.action')}
           style={{ width: 120 }}
@@ -143,7 +144,7 @@ export function AuditLogPage() {
           onChange={(action) => set({ action })}
         />
         <Select<string>
-          allowClear
+          allowClear={clearable(t)}
           aria-label={t('audit.user')}
           placeholder={t('audit.user')}
           style={{ width: 150 }}

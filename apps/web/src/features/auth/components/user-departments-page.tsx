@@ -9,6 +9,7 @@ import { useUserDeptPage, type UserDeptFilter } from '../api/get-user-dept-page.
 import { useSubmitUserDepts } from '../api/submit-user-depts.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 /** The dialog that sets one user's departments (several, from the tree of the one list; none clears them). */
 function DepartmentsDialog({
@@ -60,7 +61,7 @@ function DepartmentsDialog({
             <ListedTreeSelect
               id="user-dept-select"
               multiple
-              allowClear
+              allowClear={clearable(t)}
               treeDefaultExpandAll
               showSearch={{ treeNodeFilterProp: 'title' }}
               treeData={tree}
@@ -96,14 +97,14 @@ export function UserDepartmentsPage() {
       <Typography.Paragraph type="secondary">{t('userDept.intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <SearchInput
-          allowClear
+          allowClear={clearable(t)}
           aria-label={t('userDept.search')}
           placeholder={t('userDept.search')}
           style={{ width: 220, maxWidth: '100%' }}
           onSearch={(keyword) => set({ keyword: keyword.trim() || undefined })}
         />
         <ListedTreeSelect
-          allowClear
+          allowClear={clearable(t)}
           aria-label={t('userDept.deptFilter')}
           placeholder={t('userDept.deptFilter')}
           treeDefaultExpandAll

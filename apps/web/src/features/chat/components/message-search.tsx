@@ -8,6 +8,7 @@ import { chatClient } from '../lib/chat-runtime.ts';
 import { previewOf } from './message-item.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 /** How many older history pages a jump to a hit may load to reach it. */
 const JUMP_MAX_PAGES = 20;
@@ -60,7 +61,7 @@ export function MessageSearch({ onJump }: { onJump: (hit: ChatSearchHit) => void
   return (
     <div className="chat-search" style={{ padding: 8 }}>
       <SearchInput
-        allowClear
+        allowClear={clearable(t)}
         placeholder={t('chat.search.placeholder')}
         aria-label={t('chat.search.label')}
         onSearch={(v) => void run(v)}

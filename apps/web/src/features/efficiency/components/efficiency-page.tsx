@@ -44,6 +44,7 @@ import {
   trendTotals,
 } from '../lib/format.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
 
@@ -584,7 +585,7 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
               <Select
                 id="eff-dept"
                 style={{ minWidth: 180 }}
-                allowClear
+                allowClear={clearable(t)}
                 placeholder={t('efficiency.allDepts')}
                 options={treeOptions(depts.data ?? [])}
               />
@@ -593,7 +594,7 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
               <Select
                 id="eff-scene"
                 style={{ minWidth: 160 }}
-                allowClear
+                allowClear={clearable(t)}
                 placeholder={t('efficiency.allScenes')}
                 options={(scenes.data ?? []).map((d) => ({ value: d.id, label: d.title }))}
               />

@@ -12,6 +12,7 @@ import { uploadServiceIcon } from '../api/upload-service-icon.ts';
 import { AdminPanel } from './admin-panel.tsx';
 import { ServiceIcon } from './service-icon.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 /** The image types serviceInfo/upload takes (the server checks the bytes too). */
 export const SERVICE_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -61,7 +62,7 @@ export function ServiceIconsPanel() {
       <SearchInput
         aria-label={t('services.admin.iconsSearch')}
         placeholder={t('services.admin.iconsSearch')}
-        allowClear
+        allowClear={clearable(t)}
         style={{ maxWidth: 320, marginBottom: 12 }}
         onSearch={(v) => (setKeyword(v.trim()), setPage(1))}
       />

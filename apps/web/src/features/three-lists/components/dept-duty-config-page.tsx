@@ -32,6 +32,7 @@ import { afterDutyChange, useSaveDuty, type DutyInput } from '../api/save-duty.t
 import { DeptTree, flattenTree } from './dept-tree.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { dutyTypeLabel } from '../lib/duty-type.ts';
+import { clearable } from '../../../components/clearable.tsx';
 
 /**
  * What the page takes from bulk import and export (the transfer feature), handed in by app/routes so that the
@@ -153,7 +154,7 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
             <SearchInput
               aria-label={t('threeLists.dutyName')}
               placeholder={t('threeLists.dutyName')}
-              allowClear
+              allowClear={clearable(t)}
               onSearch={(v) => (setDutyName(v.trim()), setPage(1))}
             />
             {canMaintain && (

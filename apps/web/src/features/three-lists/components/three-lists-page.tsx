@@ -9,6 +9,7 @@ import { useThreeListConfig } from '../api/get-three-list-config.ts';
 import { DeptTree } from './dept-tree.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { dutyTypeLabel } from '../lib/duty-type.ts';
+import { clearable } from '../../../components/clearable.tsx';
 
 /** A service a duty is tied to, as the page hands it to the opener. */
 export type DutyService = { serviceId: string; serviceName: string };
@@ -62,7 +63,7 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
           <SearchInput
             aria-label={t('threeLists.search')}
             placeholder={t('threeLists.search')}
-            allowClear
+            allowClear={clearable(t)}
             onSearch={(v) => {
               setKeyword(v.trim());
               setPage(1);

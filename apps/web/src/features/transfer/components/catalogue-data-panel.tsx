@@ -12,6 +12,7 @@ import { DictSelect } from './dict-select.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 const URLS = datasetUrls('service');
 
@@ -42,14 +43,14 @@ function CatalogueDataPanelBody() {
         <SearchInput
           aria-label={t('catalogueData.search')}
           placeholder={t('catalogueData.search')}
-          allowClear
+          allowClear={clearable(t)}
           onSearch={(v) => (setServiceName(v.trim()), setPage(1))}
         />
         <DictSelect
           url="/transfer/dict/serviceDept"
           aria-label={t('catalogueData.deptName')}
           placeholder={t('catalogueData.allDepts')}
-          allowClear
+          allowClear={clearable(t)}
           style={{ minWidth: 180 }}
           value={deptId ?? undefined}
           onChange={(v: string | undefined) => (setDeptId(v ?? null), setPage(1))}

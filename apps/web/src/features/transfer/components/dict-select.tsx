@@ -1,5 +1,7 @@
 import type { DictOption } from '@portal/contracts/transfer';
 import { Select, type SelectProps } from 'antd';
+import { clearable } from '../../../components/clearable.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useDictionary } from '../api/transfer-queries.ts';
 
 export type DictSelectProps = Omit<SelectProps, 'options' | 'loading'> & {
@@ -18,14 +20,17 @@ export function DictSelect({
   method = 'GET',
   props = { key: 'dictKey', value: 'dictValue' },
   labelOf = (label) => label,
+  allowClear,
   ...rest
 }: DictSelectProps) {
+  const { t } = useTranslation();
   const options = useDictionary(url, method);
   const list = (options.data ?? []) as unknown as Record<string, string>[];
   return (
     <Select
       showSearch={{ optionFilterProp: 'label' }}
       {...rest}
+      allowClear={allowClear === true ? clearable(t) : allowClear}
       loading={options.isLoading}
       options={list.map((o) => ({
         value: o[props.key] ?? (o as unknown as DictOption).dictKey,

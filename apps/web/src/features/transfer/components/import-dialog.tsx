@@ -34,6 +34,7 @@ import {
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { ProgressDialog } from './progress-dialog.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 /**
  * 2.7: file (one), header row, then field matching between spreadsheet columns and system fields, the duplicate
@@ -218,7 +219,7 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
                 render: (_, f) => (
                   <Select
                     aria-label={f.field}
-                    allowClear
+                    allowClear={clearable(t)}
                     style={{ width: 240 }}
                     placeholder={t('transfer.notMatched')}
                     value={matched(f.id)}

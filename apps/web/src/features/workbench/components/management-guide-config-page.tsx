@@ -11,6 +11,7 @@ import { useSaveGuide } from '../api/save-guide.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import '../workbench.css';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 /** The editor of one service's guide: loads what is written, saves cleaned rich text. */
 function GuideEditor({ service, onClose }: { service: CardService; onClose: () => void }) {
@@ -94,7 +95,7 @@ export function ManagementGuideConfigPage() {
       <SearchInput
         aria-label={t('workbench.config.guideServices')}
         placeholder={t('workbench.config.guideSearch')}
-        allowClear
+        allowClear={clearable(t)}
         style={{ maxWidth: 320 }}
         onSearch={setKeyword}
       />

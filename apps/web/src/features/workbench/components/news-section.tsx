@@ -27,6 +27,7 @@ import { useSaveNews } from '../api/save-news.ts';
 import { fromPickerTime, toPickerTime } from '../lib/news-time.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { clearable } from '../../../components/clearable.tsx';
 
 type Row = NewsPage['records'][number];
 type Values = {
@@ -219,7 +220,7 @@ export function NewsSection() {
       <Space wrap style={{ marginBottom: 8 }}>
         <Select
           aria-label={t('workbench.newsAdmin.kind')}
-          allowClear
+          allowClear={clearable(t)}
           placeholder={t('workbench.newsAdmin.kind')}
           style={{ width: 160 }}
           value={kind}
@@ -235,7 +236,7 @@ export function NewsSection() {
         <SearchInput
           aria-label={t('workbench.newsAdmin.search')}
           placeholder={t('workbench.newsAdmin.search')}
-          allowClear
+          allowClear={clearable(t)}
           onSearch={(v) => {
             setKeyword(v.trim());
             setCurrent(1);

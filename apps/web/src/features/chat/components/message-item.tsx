@@ -1,6 +1,7 @@
 import { DownloadOutlined, FileOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   CHAT_REVOKE_WINDOW_MS,
+  CHAT_TEXT_MAX_LENGTH,
   MSG_TYPE_FILE,
   MSG_TYPE_IMAGE,
   MSG_TYPE_MEDIA_FILE,
@@ -268,11 +269,14 @@ export function MessageItem({
               {m.error ? `${t('app.colon')}${serverText(m.error)}` : ''}
             </span>
           )}
-          {m.isSendType === SEND_TIMED_OUT && (
-            <Button size="small" type="link" icon={<ReloadOutlined />} onClick={() => onResend(m)}>
-              {t('chat.resend')}
-            </Button>
-          )}
+          {/* A text longer than the server takes (one written before the composer held such texts back) is refused
+              again however often it is sent: no resend for it. */}
+          {m.isSendType === SEND_TIMED_OUT &&
+            !(m.type === MSG_TYPE_TEXT && m.content.length > CHAT_TEXT_MAX_LENGTH) && (
+              <Button size="small" type="link" icon={<ReloadOutlined />} onClick={() => onResend(m)}>
+                {t('chat.resend')}
+              </Button>
+            )}
           {canRevoke && (
             <Button
               size="small"

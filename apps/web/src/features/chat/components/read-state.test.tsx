@@ -4,6 +4,7 @@ import {
   TO_USER_TYPE_GROUP,
   type ChatMessage,
 } from '@portal/contracts/chat';
+import { CHAT_TEXT_MAX_LENGTH, CHAT_TEXTS } from '@portal/contracts/chat-constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +19,7 @@ const { MessageItem } = await import('./message-item.tsx');
 const { createChatClient } = await import('../lib/chat-client.ts');
 const { FakeWebSocket } = await import('../lib/fake-web-socket.ts');
 type ClientMessage = import('../lib/chat-state.ts').ClientMessage;
+const { SEND_TIMED_OUT } = await import('../lib/chat-state.ts');
 
 const ME = 'u-teacher';
 const PEER = 'u-student';
@@ -151,5 +153,32 @@ describe('read state in the chat panel (issue 14)', () => {
     expect(list.textContent).toContain('已读（1）张同学');
     expect(list.textContent).toContain('未读（1）系统管理员');
     expect(http.chat).toHaveBeenCalledWith('/message/readers', { messageId: 'g-m1' });
+  });
+
+  it('offers no resend for a failed text longer than the server takes; a failed short one keeps it', () => {
+    const failed = (content: string): ClientMessage => ({
+      messageId: null as never,
+      messageIdWeb: `w-${content.length}`,
+      fromUserId: ME,
+      fromUserName: '李老师',
+      toUserId: PEER,
+      toUserName: '张同学',
+      toUserType: 1,
+      type: 1,
+      content,
+      timeSend: new Date().toISOString(),
+      jid: `${ME}/pc`,
+      mpType: null,
+      fileTypeName: null,
+      fileSize: null,
+      objectId: null,
+      isSendType: SEND_TIMED_OUT,
+      error: CHAT_TEXTS.textTooLong,
+    });
+    const long = show(failed('长'.repeat(CHAT_TEXT_MAX_LENGTH + 1)));
+    expect(screen.queryByRole('button', { name: /重新发送/ })).toBeNull();
+    long.unmount();
+    show(failed('短消息'));
+    expect(screen.getByRole('button', { name: /重新发送/ })).toBeTruthy();
   });
 });

@@ -20,6 +20,7 @@ const { createChatClient } = await import('../lib/chat-client.ts');
 const { FakeWebSocket } = await import('../lib/fake-web-socket.ts');
 type ClientMessage = import('../lib/chat-state.ts').ClientMessage;
 const { SEND_TIMED_OUT } = await import('../lib/chat-state.ts');
+const { incoming } = await import('../lib/chat-fixtures.ts');
 
 const ME = 'u-teacher';
 const PEER = 'u-student';
@@ -156,22 +157,9 @@ describe('read state in the chat panel (issue 14)', () => {
   });
 
   it('offers no resend for a failed text longer than the server takes; a failed short one keeps it', () => {
+    // incoming() is the peer's; made the teacher's own, sent and refused.
     const failed = (content: string): ClientMessage => ({
-      messageId: null as never,
-      messageIdWeb: `w-${content.length}`,
-      fromUserId: ME,
-      fromUserName: '李老师',
-      toUserId: PEER,
-      toUserName: '张同学',
-      toUserType: 1,
-      type: 1,
-      content,
-      timeSend: new Date().toISOString(),
-      jid: `${ME}/pc`,
-      mpType: null,
-      fileTypeName: null,
-      fileSize: null,
-      objectId: null,
+      ...incoming(content, { fromUserId: ME, toUserId: PEER, jid: `${ME}/pc` }),
       isSendType: SEND_TIMED_OUT,
       error: CHAT_TEXTS.textTooLong,
     });

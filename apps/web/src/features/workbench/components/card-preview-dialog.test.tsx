@@ -57,6 +57,25 @@ const wrap = (ui: React.ReactNode) =>
     </I18nProvider>,
   );
 
+/** A to-do column of a card's view, its rows mapped by `mapping` (the title alone by default). */
+const col = (
+  id: string,
+  name: string,
+  result: Array<Record<string, unknown>>,
+  mapping: Array<{ field: string; chineseName: string }> = [{ field: 'title', chineseName: '标题' }],
+) => ({
+  id,
+  columnName: name,
+  dataSource: 'todo' as const,
+  todoNum: result.length,
+  todoTypeName: '',
+  todoTimeoutNum: 0,
+  todoTimeoutName: '',
+  num: result.length,
+  result,
+  cardMapping: mapping,
+});
+
 describe('card preview dialog (2.5, 4.5)', () => {
   it("is 1080 px wide, titled '{card name}-预览', and sizes the card for both tabs", async () => {
     const load = vi.fn(async () => view({}));
@@ -283,18 +302,6 @@ describe('card bodies', () => {
   });
 
   it('colours personal matters by status and gives the to-do table one tab per column', async () => {
-    const col = (id: string, name: string, result: Array<Record<string, unknown>>) => ({
-      id,
-      columnName: name,
-      dataSource: 'todo' as const,
-      todoNum: result.length,
-      todoTypeName: '',
-      todoTimeoutNum: 0,
-      todoTimeoutName: '',
-      num: result.length,
-      result,
-      cardMapping: [{ field: 'title', chineseName: '标题' }],
-    });
     const r = wrap(
       <CardBody
         layout="same"
@@ -366,24 +373,18 @@ describe('card bodies', () => {
         view={view({
           cardType: 'todoTable',
           list: [
-            {
-              id: 'a',
-              columnName: '待办',
-              dataSource: 'todo' as const,
-              todoNum: 2,
-              todoTypeName: '',
-              todoTimeoutNum: 0,
-              todoTimeoutName: '',
-              num: 2,
-              result: [
+            col(
+              'a',
+              '待办',
+              [
                 { id: 'x', title: '清晨的待办', createTime: '2026-11-29T22:00:00.000Z' },
                 { id: 'y', title: '外部系统的待办', createTime: '待定' },
               ],
-              cardMapping: [
+              [
                 { field: 'title', chineseName: '标题' },
                 { field: 'createTime', chineseName: '到达时间' },
               ],
-            },
+            ),
           ],
         })}
       />,

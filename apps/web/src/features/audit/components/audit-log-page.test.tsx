@@ -6,6 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, I18nProvider, serverTextsReady, setLanguage } from '../../../lib/i18n/i18n.ts';
 
+import { STATUS_FAILURE } from '@portal/contracts/errors';
+import { HttpError } from '../../../lib/http/errors.ts';
+
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({ ospHttp: http }));
 
@@ -90,6 +93,34 @@ describe('the configuration changes page (issue 16)', () => {
       expect(http.post).not.toHaveBeenCalledWith('/auditlog/revert', expect.anything());
       await userEvent.click(within(box).getByRole('button', { name: /撤销此变更/ }));
       await waitFor(() => expect(http.post).toHaveBeenCalledWith('/auditlog/revert', { id: 'e1' }));
+    },
+  );
+
+  it(
+    'closes the confirmation on a refused revert, the entry still open, with nothing left unhandled',
+    { timeout: 60_000 },
+    async () => {
+      http.post.mockImplementation(async (path: string) => {
+        if (path === '/auditlog/list') return { records: [rename, older], total: 2 };
+        if (path === '/auditlog/users') return [];
+        // What the client makes of the server's 409 (the toast is the client's).
+        if (path === '/auditlog/revert') throw new HttpError(STATUS_FAILURE, '已有同名导航', 'navigation Nav6', 409);
+        throw new Error(path);
+      });
+      show();
+      await userEvent.click(await screen.findByLabelText('查看 卡片「新名字」'));
+      const drawer = await screen.findByRole('dialog');
+      await userEvent.click(within(drawer).getByRole('button', { name: /撤销此变更/ }));
+      await waitFor(() => expect(screen.getAllByText('撤销此变更？').length).toBeGreaterThan(0));
+      const box = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('撤销此变更？'))!;
+      await userEvent.click(within(box).getByRole('button', { name: /撤销此变更/ }));
+      await waitFor(() => expect(http.post).toHaveBeenCalledWith('/auditlog/revert', { id: 'e1' }));
+      // Had the rejection gone unhandled, vitest would fail this file; the confirmation goes, the entry stays.
+      await waitFor(() =>
+        expect(screen.queryAllByRole('dialog').some((d) => d.textContent?.includes('撤销此变更？'))).toBe(false),
+      );
+      expect(drawer.isConnected).toBe(true);
+      expect(screen.queryByText('已撤销')).toBeNull();
     },
   );
 

@@ -34,11 +34,16 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
       okText: t('audit.revert'),
       cancelText: t('audit.cancel'),
       okButtonProps: { danger: true },
-      onOk: async () => {
-        await revert.mutateAsync(e.id);
-        void message.success(t('audit.reverted'));
-        onClose();
-      },
+      // A refusal (已有同名导航, 最多可添加6个 …) is the client's toast; the confirmation closes and the entry stays open.
+      // Rejected, onOk left the confirmation open and the rejection unhandled.
+      onOk: () =>
+        revert.mutateAsync(e.id).then(
+          () => {
+            void message.success(t('audit.reverted'));
+            onClose();
+          },
+          () => undefined,
+        ),
     });
   return (
     <Drawer

@@ -113,10 +113,12 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
   const remove = (ids: string[]) =>
     modal.confirm({
       title: t('threeLists.removeConfirm'),
-      onOk: async () => {
-        await removeMany.mutateAsync(ids);
-        setSelected([]);
-      },
+      // A refusal is the client's toast: the confirmation closes, the selection stays (nothing was removed).
+      onOk: () =>
+        removeMany.mutateAsync(ids).then(
+          () => setSelected([]),
+          () => undefined,
+        ),
     });
 
   return (

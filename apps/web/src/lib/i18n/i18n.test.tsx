@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { enUS } from './en-US.ts';
 import { I18nProvider, Translator, i18n, setLanguage, useTranslation, type TFunction } from './i18n.ts';
 import { zhCN } from './zh-CN.ts';
@@ -85,6 +86,14 @@ describe('the translator (ADR 0055)', () => {
     const zhKeys = keys(zhCN);
     expect(keys(enUS).sort()).toEqual([...zhKeys].sort());
     for (const key of zhKeys) expect(i18n.getFixedT('en-US')(key)).not.toBe(key);
+  });
+
+  it("names every configuration menu in both languages (the header menu fell back to the server's Chinese title)", () => {
+    const pages = (texts: { pages: object }) => texts.pages as Record<string, string | undefined>;
+    for (const m of CONFIGURATION_MENUS) {
+      expect(pages(zhCN)[m.name], m.name).toBe(m.title);
+      expect(pages(enUS)[m.name], m.name).toMatch(/^[A-Z][A-Za-z -]+$/);
+    }
   });
 
   it('renders the components again when the language changes, with a new t, and sets <html lang>', async () => {

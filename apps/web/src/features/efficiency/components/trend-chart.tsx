@@ -28,7 +28,9 @@ export default function TrendChart({ points, labels, summary }: TrendChartProps)
     chart.setOption({
       aria: { enabled: false },
       tooltip: { trigger: 'axis' },
-      legend: { data: [labels.started, labels.finished, labels.overdue] },
+      // At the top, in the room the grid leaves there: ECharts 6 puts a legend at the bottom by default, where it was
+      // drawn over the dates. It scrolls rather than wraps on a phone.
+      legend: { data: [labels.started, labels.finished, labels.overdue], top: 0, type: 'scroll' },
       grid: { left: 40, right: 16, top: 40, bottom: 32 },
       xAxis: { type: 'category', data: s.periods },
       yAxis: { type: 'value', minInterval: 1 },

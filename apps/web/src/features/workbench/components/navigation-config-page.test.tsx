@@ -105,6 +105,10 @@ describe('navigation configuration at the limit of custom items', () => {
     expect(add).toHaveProperty('disabled', false);
     expect(add.getAttribute('aria-describedby')).toBeNull();
     await user.click(add);
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog');
+    // The name's limit is shown as it is typed: at 20 more is not taken, and the count says so.
+    await user.type(within(dialog).getByLabelText('导航名称'), 'L'.repeat(24));
+    expect((within(dialog).getByLabelText('导航名称') as HTMLInputElement).value).toHaveLength(20);
+    expect(within(dialog).getByText('20 / 20')).toBeTruthy();
   });
 });

@@ -151,7 +151,8 @@ export function NavigationConfigPage() {
             label={t('workbench.config.navigationName')}
             rules={[{ required: true, whitespace: true }]}
           >
-            <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} />
+            {/* Counted, so a name cut at the limit is seen (it was cut without a word). */}
+            <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} showCount />
           </Form.Item>
           <Form.Item
             name="configPath"

@@ -614,6 +614,8 @@ export async function history(
   if (group?.dissolved_at && (await rt.repo.groupMemberIds(ctx.tenantId, group.id)).includes(ctx.userId))
     throw notFound(CHAT_TEXTS.groupDissolved);
   const rows = await rt.repo.history(ctx.tenantId, ctx.userId, input.peerId, input.beforeSeq, input.pageSize + 1);
+  // No history with someone who is not there: the same 404 as opening the conversation (conversation/top).
+  if (rows.length === 0 && input.beforeSeq === undefined) await peerOf(rt, ctx, input.peerId);
   const page = await withRevokesInPlace(rt, ctx, input.peerId, rows.slice(0, input.pageSize).reverse());
   // Notices are stored once for many recipients: in each user's history the user is the addressee.
   const addressed = (r: (typeof rows)[number]) =>

@@ -538,6 +538,16 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     const created = await post('other', '/api/chat/group/create', { name: '混合群', memberIds: [STUDENT] });
     expect(created.status).toBe(400);
     await Promise.all([outsider.close(), student.close()]);
+
+    // Nor read a history with someone of another tenant, or with no one: 404 as conversation/top answers.
+    for (const peerId of [other.userId, 'no-such-peer'])
+      expect(await post('student01', '/api/chat/history', { peerId, pageSize: 20 })).toMatchObject({
+        status: 404,
+        msg: CHAT_TEXTS.noSuchUser,
+      });
+    // A conversation with someone who is there, or with the file helper, has a history, empty or not.
+    for (const peerId of [TEACHER, FILE_TRANSFER_HELPER_ID])
+      expect(await post('admin', '/api/chat/history', { peerId, pageSize: 20 })).toMatchObject({ status: 1000 });
   });
 
   it('answers an unknown type and a malformed frame with an error, and closes on an oversized frame', async () => {

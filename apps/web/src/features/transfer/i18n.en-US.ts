@@ -1,3 +1,4 @@
+import { TRANSFER_FIELD_LABELS_EN } from '@portal/contracts/transfer-fields-en';
 import type { transferZhCN } from './i18n.ts';
 
 /** en-US beside transferZhCN of i18n.ts: loaded only when the interface is in English (ADR 0055). */
@@ -116,4 +117,5 @@ export const transferEnUS: typeof transferZhCN = {
     selectService: 'Select {{name}}',
     adminOnly: 'Only administrators can import or export the service catalogue.',
   },
+  transferFields: TRANSFER_FIELD_LABELS_EN,
 };

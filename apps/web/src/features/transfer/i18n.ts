@@ -84,4 +84,6 @@ export const transferZhCN = {
     selectService: '选择 {{name}}',
     adminOnly: '仅管理员可批量导入导出服务目录。',
   },
+  /** A data set's fields are named by the server in zh-CN (their spreadsheet headers); en-US labels them. */
+  transferFields: {} as Readonly<Record<string, string>>,
 };

@@ -124,12 +124,20 @@ describe('bulk export dialog', () => {
       await screen.findByText('6 rows');
       const name = screen.getByLabelText('File name');
       expect((name as HTMLInputElement).value).toBe('Department_duty_lists');
+      // The fields under their English labels; the file's columns keep the server's headers.
+      expect(screen.getByLabelText('Department')).toBeTruthy();
+      expect(screen.getByLabelText('Duty name')).toBeTruthy();
+      expect(screen.queryByText('所属部门')).toBeNull();
       fireEvent.change(name, { target: { value: '' } });
       fireEvent.click(screen.getByRole('button', { name: 'Export' }));
       expect(await screen.findByText('Please enter a file name')).toBeTruthy();
       fireEvent.change(name, { target: { value: 'Department_duty_lists' } });
       fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-      await waitFor(() => expect(api.started).toMatchObject([{ fileName: 'Department_duty_lists' }]));
+      await waitFor(() =>
+        expect(api.started).toMatchObject([
+          { fileName: 'Department_duty_lists', exportField: 'deptName:所属部门,dutyName:职责名称' },
+        ]),
+      );
     } finally {
       await setLanguage('zh-CN');
     }

@@ -10,6 +10,7 @@ import {
   exportFieldParam,
   exportFieldsError,
   failureAction,
+  fieldLabel,
   fileNameError,
   transferText,
 } from '../lib/validation.ts';
@@ -125,7 +126,7 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
             aria-label={t('transfer.exportFields')}
             value={selected}
             onChange={(v) => setChosenFields(v as string[])}
-            options={(fields.data ?? []).map((f) => ({ label: f.field, value: f.id }))}
+            options={(fields.data ?? []).map((f) => ({ label: fieldLabel(f.field), value: f.id }))}
           />
         </Form.Item>
         <Form.Item label={t('transfer.dataRange')}>

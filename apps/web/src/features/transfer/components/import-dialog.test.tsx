@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n/i18n.ts';
+import { setLanguage } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({ started: [] as unknown[] }));
 vi.mock('../api/transfer-urls.ts', () => ({
@@ -83,5 +83,33 @@ describe('bulk import dialog', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '所属部门' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '职责名称' }));
     expect(await screen.findByText('请选择校验字段')).toBeTruthy();
+  });
+
+  it('in English, names the system fields by their English labels, and the columns of the file as they are', async () => {
+    await setLanguage('en-US');
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <App>
+            <ImportDialog urls={{} as never} onClose={() => undefined} />
+          </App>
+        </QueryClientProvider>,
+      );
+      const input = document.querySelector('input[type=file]') as HTMLInputElement;
+      fireEvent.change(input, { target: { files: [new File(['x'], 'a.xlsx')] } });
+      fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Field matching')).toBeTruthy();
+      // The match table: each system field (required ones starred) beside a select of the file's own headers.
+      expect(screen.getByText('* Department')).toBeTruthy();
+      expect(screen.getByText('* Duty name')).toBeTruthy();
+      expect(screen.getByText('Duty content')).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Department' })).toBeTruthy();
+      expect(screen.getByText('部门')).toBeTruthy();
+      // The check fields under the same labels.
+      expect(screen.getByRole('checkbox', { name: 'Duty name' })).toBeTruthy();
+      expect(screen.queryByText(/所属部门|职责名称|职责内容/)).toBeNull();
+    } finally {
+      await setLanguage('zh-CN');
+    }
   });
 });

@@ -25,6 +25,7 @@ import {
 import {
   checkFieldsError,
   failureAction,
+  fieldLabel,
   headerLineError,
   importFileError,
   matchError,
@@ -212,13 +213,13 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
               {
                 title: t('transfer.dbField'),
                 dataIndex: 'field',
-                render: (v: string, f) => (f.required ? `* ${v}` : v),
+                render: (v: string, f) => (f.required ? `* ${fieldLabel(v)}` : fieldLabel(v)),
               },
               {
                 title: t('transfer.excelField'),
                 render: (_, f) => (
                   <Select
-                    aria-label={f.field}
+                    aria-label={fieldLabel(f.field)}
                     allowClear={clearable(t)}
                     style={{ width: 240 }}
                     placeholder={t('transfer.notMatched')}
@@ -265,7 +266,7 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
               onChange={(v) => setCheckFields(v as string[])}
               options={(match?.dbFieldList ?? [])
                 .filter((f) => f.checkable)
-                .map((f) => ({ label: f.field, value: f.id }))}
+                .map((f) => ({ label: fieldLabel(f.field), value: f.id }))}
             />
           </Form.Item>
         </Form>

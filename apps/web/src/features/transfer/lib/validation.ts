@@ -102,3 +102,9 @@ export function durationText(value: string): string {
     ? i18n.t('transfer.durationMinSec', { m: m[1], s: m[2], defaultValue: value })
     : i18n.t('transfer.durationSec', { s: m[2], defaultValue: value });
 }
+
+/**
+ * A data set's field as the interface names it: the server's zh-CN header, or its en-US label in English. The
+ * request still carries the field's id and the file keeps the header, which an import matches.
+ */
+export const fieldLabel = (field: string): string => i18n.t(`transferFields.${field}`, { defaultValue: field });

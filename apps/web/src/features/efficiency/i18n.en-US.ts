@@ -77,7 +77,7 @@ export const efficiencyEnUS: typeof efficiencyZhCN = {
     timeoutCount: 'Overdue',
     personal: 'My efficiency report',
     applied: 'Processes I started',
-    appliedFinished: 'of which finished',
+    appliedFinished: 'Of which finished',
     myNodes: 'Steps I handle',
     arrivedAt: 'Arrived',
     handledAt: 'Handled',

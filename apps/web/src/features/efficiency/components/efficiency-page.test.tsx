@@ -161,6 +161,8 @@ describe('efficiency supervision page', () => {
     fireEvent.click(await screen.findByLabelText('查看明细（财务处）'));
     const drill = await screen.findByTestId('report-drill');
     expect(await within(drill).findByText('赵会计')).toBeTruthy();
+    // Average handling time carries its unit in the tables as in the overview.
+    expect(within(drill).getByText('26.0 小时')).toBeTruthy();
     expect(within(drill).getByText('财务处明细').tagName).toBe('H3');
     expect(api.calls.find((c) => c.path === 'reportTableDrill')?.body).toMatchObject({ deptId: 'd-fin' });
     // Every call carries the same default range: the last 30 days.

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import type { Filter } from '../api/efficiency-call.ts';
 import { useDeptTree } from '../api/get-dept-tree.ts';
 import { useExistReport } from '../api/get-exist-report.ts';
@@ -45,6 +45,10 @@ import {
 } from '../lib/format.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+
+/** Hours with their unit (12.5 小时 / 12.5 h), in the overviews and in every table alike; a dash for none. */
+const hoursText = (t: TFunction, h: number | null | undefined) =>
+  h === null || h === undefined ? '—' : t('efficiency.hours', { value: formatHours(h) });
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
 
@@ -151,7 +155,7 @@ function OverviewBlock({ filter }: { filter: Filter }) {
         ['running', o.running],
         ['overdue', o.overdue],
         ['onTimeRate', formatRate(o.onTimeRate)],
-        ['avgHours', o.avgHours === null ? '—' : t('efficiency.hours', { value: formatHours(o.avgHours) })],
+        ['avgHours', hoursText(t, o.avgHours)],
       ]
     : null;
   return (
@@ -313,7 +317,7 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
           {
             title: t('efficiency.overdueHours'),
             dataIndex: 'overdueHours',
-            render: (v: number) => t('efficiency.hours', { value: formatHours(v) }),
+            render: (v: number) => hoursText(t, v),
           },
         ]}
       />
@@ -329,7 +333,7 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
           { title: t('efficiency.nodeName'), dataIndex: 'nodeName' },
           { title: t('efficiency.nodeTotal'), dataIndex: 'total' },
           { title: t('efficiency.nodeOverdue'), dataIndex: 'overdue' },
-          { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => formatHours(v) },
+          { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
         ]}
       />
     </Section>
@@ -363,7 +367,7 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
               { title: t('efficiency.started'), dataIndex: 'started' },
               { title: t('efficiency.finished'), dataIndex: 'finished' },
               { title: t('efficiency.overdue'), dataIndex: 'overdue' },
-              { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => formatHours(v) },
+              { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
               {
                 title: t('efficiency.onTimeRate'),
                 dataIndex: 'onTimeRate',
@@ -382,7 +386,7 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
               { title: t('efficiency.handled'), dataIndex: 'handled' },
               { title: t('efficiency.pending'), dataIndex: 'pending' },
               { title: t('efficiency.overdue'), dataIndex: 'overdue' },
-              { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => formatHours(v) },
+              { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
             ]}
           />
         </>
@@ -414,7 +418,7 @@ function ReportBlockView({ filter }: { filter: Filter }) {
           { title: t('efficiency.started'), dataIndex: 'started' },
           { title: t('efficiency.finished'), dataIndex: 'finished' },
           { title: t('efficiency.overdue'), dataIndex: 'overdue' },
-          { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => formatHours(v) },
+          { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
           { title: t('efficiency.onTimeRate'), dataIndex: 'onTimeRate', render: (v: number | null) => formatRate(v) },
           {
             title: t('efficiency.drill'),
@@ -481,7 +485,7 @@ function PersonalBlock({ filter }: { filter: Filter }) {
         ['handled', r.handled],
         ['pending', r.pending],
         ['overdue', r.overdue],
-        ['avgHours', r.avgHours === null ? '—' : t('efficiency.hours', { value: formatHours(r.avgHours) })],
+        ['avgHours', hoursText(t, r.avgHours)],
         ['onTimeRate', formatRate(r.onTimeRate)],
         ['applied', r.applied],
         ['appliedFinished', r.appliedFinished],
@@ -515,7 +519,7 @@ function PersonalBlock({ filter }: { filter: Filter }) {
           {
             title: t('efficiency.duration'),
             dataIndex: 'hours',
-            render: (v: number | null) => (v === null ? '—' : t('efficiency.hours', { value: formatHours(v) })),
+            render: (v: number | null) => hoursText(t, v),
           },
           {
             title: t('efficiency.state'),

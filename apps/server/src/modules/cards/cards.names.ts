@@ -1,6 +1,6 @@
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
-import { conflict } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/http.ts';
+import { assertNameFree } from '../../platform/unique-name.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 /**
@@ -9,14 +9,18 @@ import { cardsRepository } from './cards.repository.ts';
  * old name back; a configuration file's import checks its own cards in its validation.
  */
 export async function assertCardNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string) {
-  const wanted = name.trim();
-  if ((await cardsRepository(deps.db).cards(tenantId)).some((c) => c.id !== exceptId && c.card_name.trim() === wanted))
-    throw conflict(WORKBENCH_MESSAGES.cardNameTaken, `card ${wanted}`);
+  const cards = await cardsRepository(deps.db).cards(tenantId);
+  assertNameFree(cards, (c) => c.card_name, name, exceptId, {
+    message: WORKBENCH_MESSAGES.cardNameTaken,
+    kind: 'card',
+  });
 }
 
 /** Likewise a common tool's name: two tools of one name could not be told apart on the home page (409). */
 export async function assertToolNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string) {
-  const wanted = name.trim();
-  if ((await cardsRepository(deps.db).tools(tenantId)).some((t) => t.id !== exceptId && t.tools_name.trim() === wanted))
-    throw conflict(WORKBENCH_MESSAGES.toolNameTaken, `tool ${wanted}`);
+  const tools = await cardsRepository(deps.db).tools(tenantId);
+  assertNameFree(tools, (t) => t.tools_name, name, exceptId, {
+    message: WORKBENCH_MESSAGES.toolNameTaken,
+    kind: 'tool',
+  });
 }

@@ -8,8 +8,9 @@ import {
 } from '@portal/contracts/workbench';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { assertNameFree } from '../../platform/unique-name.ts';
 import { audited, registerAuditKind, type AuditTarget } from '../audit/audit.service.ts';
 import { cardsOfTenant, placeCards, placements, removePlacementsOfTypes } from '../cards/cards.service.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
@@ -94,9 +95,8 @@ export async function indexTypes(deps: AppDeps, tenantId: string, forRole: strin
 
 /** Two tabs of one name could not be told apart on the home page (409), checked in the write's transaction. */
 async function assertTabNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string): Promise<void> {
-  const wanted = name.trim();
-  if ((await repo(deps).indexTypes(tenantId)).some((t) => t.id !== exceptId && t.type_name.trim() === wanted))
-    throw conflict(WORKBENCH_MESSAGES.tabNameTaken, `tab ${wanted}`);
+  const tabs = await repo(deps).indexTypes(tenantId);
+  assertNameFree(tabs, (t) => t.type_name, name, exceptId, { message: WORKBENCH_MESSAGES.tabNameTaken, kind: 'tab' });
 }
 
 /**

@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import type { NavigationSubmit as NavigationSubmitSchema } from '@portal/contracts/workbench';
 import type { WbNavigationRow } from '../../db/tables/workbench.ts';
 import { newId } from '../../platform/crypto.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { assertNameFree } from '../../platform/unique-name.ts';
 import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { configurationMenu } from '../auth/auth.service.ts';
 import { navigationRepository } from './navigation.repository.ts';
@@ -30,7 +31,7 @@ registerAuditKind('navigation', {
     // made 7 of 6 when another item had been added since).
     if (row.is_built !== 1 && existed?.is_built !== 2) await assertRoomForCustom(deps, tenantId);
     // Nor may it come back under a name another item has been given since.
-    await assertNameFree(deps, tenantId, row.navigation_name, id);
+    await assertNavigationNameFree(deps, tenantId, row.navigation_name, id);
     await r.insertNavigation({ ...row, id, tenant_id: tenantId });
   },
 });
@@ -72,11 +73,12 @@ const BUILT_IN_ROUTES = new Set([
 
 /** Two items of one name in the top navigation (a custom 服务大厅 beside the built-in one) could not be told apart. */
 export const NAVIGATION_NAME_TAKEN = '已有同名导航';
-async function assertNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string): Promise<void> {
-  const wanted = name.trim();
-  const rows = await repo(deps).navigation(tenantId);
-  if (rows.some((r) => r.id !== exceptId && r.navigation_name.trim() === wanted))
-    throw conflict(NAVIGATION_NAME_TAKEN, `navigation ${wanted}`);
+async function assertNavigationNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string) {
+  const items = await repo(deps).navigation(tenantId);
+  assertNameFree(items, (r) => r.navigation_name, name, exceptId, {
+    message: NAVIGATION_NAME_TAKEN,
+    kind: 'navigation',
+  });
 }
 
 export async function submitNavigation(
@@ -93,7 +95,7 @@ export async function submitNavigation(
       throw badRequest(WORKBENCH_MESSAGES.builtInNavigationPath, `${existing.config_path} -> ${input.configPath}`);
     const target = { kind: 'navigation' as const, id: input.id, summary: navSummary(input.navigationName) };
     return audited(deps, ctx, target, async (tx) => {
-      await assertNameFree(tx, ctx.tenantId, input.navigationName, input.id);
+      await assertNavigationNameFree(tx, ctx.tenantId, input.navigationName, input.id);
       await updateNavigationItem(tx, ctx, existing, input);
       return toNavigation((await repo(tx).navigationItem(ctx.tenantId, input.id!))!);
     });
@@ -102,7 +104,7 @@ export async function submitNavigation(
   const id = newId();
   return audited(deps, ctx, { kind: 'navigation', id, summary: navSummary(input.navigationName) }, async (tx) => {
     await assertRoomForCustom(tx, ctx.tenantId);
-    await assertNameFree(tx, ctx.tenantId, input.navigationName);
+    await assertNavigationNameFree(tx, ctx.tenantId, input.navigationName);
     const r = repo(tx);
     const sort = input.sort || (await r.navigation(ctx.tenantId)).length + 1;
     await r.insertNavigation({

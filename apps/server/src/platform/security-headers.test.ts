@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
+import { DEMO_PASSWORD, DEMO_TENANT_ID } from '../db/seed/demo.ts';
 import { createTestDb, testConfig, testDatabases } from '../test/test-app.ts';
 import { EMBEDDED_PAGE_PATHS, HSTS_VALUE } from './security-headers.ts';
 
@@ -88,6 +89,27 @@ describe.each(testDatabases)('security headers on every answer (%s)', (engine) =
     // Plain http: no HSTS.
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it("keeps every API answer out of caches, the token answer and a signed-in user's data included", async () => {
+    const token = await app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      payload: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: 'student01', password: DEMO_PASSWORD },
+    });
+    expect(token.json()).toMatchObject({ status: 1000, result: { access_token: expect.any(String) } });
+    const auth = { authorization: `Bearer ${token.json().result.access_token as string}` };
+    const user = await app.inject({ method: 'GET', url: '/api/blade-user/user/getUserInfo', headers: auth });
+    expect(user.statusCode).toBe(200);
+    for (const res of [
+      token,
+      user,
+      ...(await Promise.all(['/api/health', '/api/nothing/here'].map((url) => app.inject({ url })))),
+    ])
+      expect(res.headers['cache-control']).toBe('no-store');
+    // Pages and hashed files keep their own rules.
+    expect((await app.inject({ url: '/assets/index-abc123.js' })).headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/' })).headers['cache-control']).not.toContain('no-store');
   });
 
   it('does not echo a Host header that is not a plain host into the policy', async () => {

@@ -125,6 +125,10 @@ export function registerSecurityHeaders(
     others(request.raw, reply.raw, (err?: unknown) => void (failed = err));
     if (failed) return done(failed instanceof Error ? failed : new Error(String(failed)));
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    // API answers are personal or change at once, and the token answer carries tokens (RFC 6749 5.1): no cache or
+    // browser keeps them. A route whose answer may be kept (a chat file, an uploaded icon) says so itself, and its
+    // header wins (reply headers are written over the raw response's).
+    if (request.url.startsWith('/api/')) reply.raw.setHeader('Cache-Control', 'no-store');
     // helmet writes on the raw response.
     if (embedded) reply.raw.removeHeader('x-frame-options');
     done();

@@ -240,7 +240,8 @@ export async function submitColumn(
     const r = repo(tx);
     if (input.id) await r.updateColumn(ctx.tenantId, id, set);
     else {
-      const sort = (await r.columns(ctx.tenantId, [input.cardId])).length + 1;
+      // Last, after whatever is left once columns were deleted (a count could repeat a kept column's place).
+      const sort = Math.max(0, ...(await r.columns(ctx.tenantId, [input.cardId])).map((c) => c.sort)) + 1;
       await r.insertColumn({ id, tenant_id: ctx.tenantId, ...set, sort });
       await r.updateCard(ctx.tenantId, input.cardId, { updated_at: nowIso() });
     }

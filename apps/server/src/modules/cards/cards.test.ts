@@ -226,6 +226,18 @@ describe.each(testDatabases)('workbench cards and navigation on %s', (engine) =>
       enabled: false,
     });
     expect((await call('admin', 'cardcolumnconfig/remove', { ids: [col2.result.id] })).result.count).toBe(1);
+    // A column added after a removal goes last, with a place no kept column has.
+    const col3 = await call('admin', 'cardcolumnconfig/submit', {
+      cardId: id,
+      columnName: '第三栏',
+      dataSource: 'tools',
+    });
+    const columns = (await call('admin', 'cardcolumnconfig/list', { cardId: id })).result as Array<{
+      id: string;
+      sort: number;
+    }>;
+    expect(columns.at(-1)!.id).toBe(col3.result.id);
+    expect(new Set(columns.map((c) => c.sort)).size).toBe(columns.length);
     expect((await call('admin', 'indexcardconfig/under', { id })).result.status).toBe(0);
     expect((await call('student01', 'cardcolumnconfig/getConfig', { cardId: id })).http).toBe(403);
     expect((await call('admin', 'indexcardconfig/remove', { ids: [id] })).result.count).toBe(1);
@@ -386,6 +398,24 @@ describe.each(testDatabases)('workbench cards and navigation on %s', (engine) =>
       WORKBENCH_MESSAGES.builtInNavigation,
     );
     expect((await call('admin', 'indexnavigationconfig/remove', { ids })).result.count).toBe(CUSTOM_NAVIGATION_LIMIT);
+  });
+
+  it('puts a new navigation item last, with a place of its own, also after an earlier item was deleted', async () => {
+    type Nav = { id: string; sort: number };
+    const add = async (name: string) =>
+      (await call('admin', 'indexnavigationconfig/submit', { navigationName: name, configPath: `/${name}` })).result
+        .id as string;
+    const [first, second, third] = [await add('排序甲'), await add('排序乙'), await add('排序丙')];
+    await call('admin', 'indexnavigationconfig/remove', { ids: [first] });
+    const fourth = await add('排序丁');
+    const listed: Nav[] = (await call('admin', 'indexnavigationconfig/list')).result;
+    expect(listed.at(-1)!.id).toBe(fourth);
+    const sorts = listed.map((n) => n.sort);
+    expect(new Set(sorts).size).toBe(sorts.length);
+    expect(Math.max(...sorts.slice(0, -1))).toBeLessThan(listed.at(-1)!.sort);
+    expect((await call('admin', 'indexnavigationconfig/remove', { ids: [second, third, fourth] })).result.count).toBe(
+      3,
+    );
   });
 
   it('refuses every configuration call to a user without the configuration menu', async () => {

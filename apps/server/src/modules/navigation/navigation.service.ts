@@ -106,7 +106,8 @@ export async function submitNavigation(
     await assertRoomForCustom(tx, ctx.tenantId);
     await assertNavigationNameFree(tx, ctx.tenantId, input.navigationName);
     const r = repo(tx);
-    const sort = input.sort || (await r.navigation(ctx.tenantId)).length + 1;
+    // Without a sort a new item goes last: after the highest place (after a deletion the count is a place taken).
+    const sort = input.sort || Math.max(0, ...(await r.navigation(ctx.tenantId)).map((n) => n.sort)) + 1;
     await r.insertNavigation({
       id,
       tenant_id: ctx.tenantId,

@@ -381,6 +381,7 @@ export async function upload(
 }
 
 async function uploadOf(deps: AppDeps, ctx: RequestContext, ds: Dataset, fileKey: string | undefined) {
+  if (!fileKey?.trim()) throw badRequest(TRANSFER_TEXTS.fileRequired, 'no fileKey');
   const row = await transferRepository(deps.db).findUpload(ctx.tenantId, ctx.userId, ds.name, fileKey);
   if (!row) throw badRequest(TRANSFER_TEXTS.noUpload);
   return { ...row, kind: row.kind as SheetKind };
@@ -454,6 +455,8 @@ export async function importStart(
   log?: (e: unknown) => void,
 ): Promise<{ redisKey: string }> {
   const ds = await importable(deps, ctx, name);
+  // The file first, as the dialog asks for it first (section 5: 请上传文件), then what the user matched in it.
+  const up = await uploadOf(deps, ctx, ds, body.fileKey);
   const matrix = parseMatrix(ds, body.matrixType);
   const checkFields = [
     ...new Set(
@@ -466,7 +469,6 @@ export async function importStart(
   if (!checkFields.length) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired);
   const badCheck = checkFields.filter((f) => !ds.fields.some((x) => x.id === f && x.checkable));
   if (badCheck.length) throw badRequest(TRANSFER_TEXTS.checkFieldsRequired, `not a check field: ${badCheck.join(',')}`);
-  const up = await uploadOf(deps, ctx, ds, body.fileKey);
   const header = await withUpload(deps.files, up.storage_path, (path) => headerOf(path, up.kind, body.headerLine));
   const columns = matrix.map((m) => ({
     field: ds.fields.find((f) => f.id === m.dbField)!,

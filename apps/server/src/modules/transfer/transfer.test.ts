@@ -449,6 +449,11 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     expect(
       (await uploadFiles('admin', [{ filename: 'notes.xls', content: Buffer.from('just some text, renamed') }])).msg,
     ).toBe(TRANSFER_TEXTS.badFormat);
+    // A cut-off xlsx: the portal's words, not the zip library's.
+    expect(await uploadFiles('admin', [{ filename: 'cut.xlsx', content: good.subarray(0, 120) }])).toMatchObject({
+      msg: TRANSFER_TEXTS.badFormat,
+      msgDetail: '文件内容不是可读的 xlsx',
+    });
     expect((await uploadFiles('admin', [{ filename: 'notes.txt', content: good }])).msg).toBe(TRANSFER_TEXTS.badFormat);
     expect((await uploadFiles('admin', [{ filename: 'old.xls', content: good }])).msg).toBe(TRANSFER_TEXTS.badFormat);
     expect((await uploadFiles('admin', [{ filename: 'empty.xlsx', content: Buffer.alloc(0) }])).msg).toBe(
@@ -542,10 +547,12 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
           matrixType: [],
         })
       ).msg,
-    ).toBe(TRANSFER_TEXTS.matchRequired);
+    ).toBe(TRANSFER_TEXTS.fileRequired);
+    // Another user's upload is no upload of the caller's.
     expect(
       (
         await post('teacher01', `${T}/deptDuty/import`, {
+          fileKey: up.result.fileKey,
           headerLine: 2,
           ruleNum: 1,
           errorRegx: 'deptName',

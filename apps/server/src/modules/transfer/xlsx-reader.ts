@@ -37,8 +37,8 @@ export type OpenZip = { zip: yauzl.ZipFile; entries: ZipEntry[]; close: () => vo
 export const SCAN_CHUNK = 256 * 1024;
 const PARSE_CHUNK = 16 * 1024;
 
-const notAZip = (detail: string) =>
-  badRequest(TRANSFER_TEXTS.badFormat, `not a readable xlsx (zip) file: ${detail}`.slice(0, 300));
+/** The zip library's own words stay out of the answer: a user's file is simply not one the portal can read. */
+const notAZip = () => badRequest(TRANSFER_TEXTS.badFormat, '文件内容不是可读的 xlsx');
 
 /** Opens the zip at `path` and lists its entries; a file that is not a readable zip, or has too many entries, is refused. */
 export async function openZip(path: string, maxEntries: number): Promise<OpenZip> {
@@ -51,7 +51,7 @@ export async function openZip(path: string, maxEntries: number): Promise<OpenZip
       strictFileNames: false,
     });
   } catch (err) {
-    throw notAZip((err as Error).message);
+    throw notAZip();
   }
   const close = () => zip.isOpen && zip.close();
   try {
@@ -60,7 +60,7 @@ export async function openZip(path: string, maxEntries: number): Promise<OpenZip
     try {
       for await (const e of zip.eachEntry()) entries.push(e);
     } catch (err) {
-      throw notAZip((err as Error).message);
+      throw notAZip();
     }
     return { zip, entries, close };
   } catch (err) {

@@ -103,6 +103,10 @@ describe('bulk export dialog', () => {
     expect(api.started).toHaveLength(0);
     await user.type(name, '{Backspace}'.repeat(4));
     expect(screen.queryByText('文件名称不可超过30个字符')).toBeNull();
+    // Spaces after the name are trimmed when it is sent, and the counter does not count them.
+    await user.type(name, '  ');
+    expect(screen.getByText('30 / 30')).toBeTruthy();
+    expect(screen.queryByText('文件名称不可超过30个字符')).toBeNull();
     expect(name.getAttribute('aria-invalid')).toBeNull();
     await user.click(screen.getByRole('button', { name: /导\s*出/ }));
     await waitFor(() => expect(api.started).toMatchObject([{ fileName: long.slice(0, 30) }]));

@@ -106,10 +106,11 @@ function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], 
           validateStatus={nameError ? 'error' : undefined}
           help={nameError && <span id={nameErrorId}>{nameError}</span>}
         >
+          {/* Counted as it is sent: spaces around the name are trimmed, so they do not count towards the 30. */}
           <Input
             id="transfer-file-name"
             value={fileName}
-            count={{ show: true, max: FILE_NAME_MAX }}
+            count={{ show: true, max: FILE_NAME_MAX, strategy: (v) => v.trim().length }}
             aria-invalid={nameError ? true : undefined}
             aria-describedby={nameError ? nameErrorId : undefined}
             onChange={(e) => setFileName(e.target.value)}

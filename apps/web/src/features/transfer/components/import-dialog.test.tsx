@@ -42,15 +42,18 @@ vi.mock('../api/transfer-urls.ts', () => ({
 
 const { ImportDialog } = await import('./import-dialog.tsx');
 
+const renderDialog = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <App>
+        <ImportDialog urls={{} as never} onClose={() => undefined} />
+      </App>
+    </QueryClientProvider>,
+  );
+
 describe('bulk import dialog', () => {
   it('asks for a file and a header row of 1 to 10, then for the rule, check fields and every required match', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <App>
-          <ImportDialog urls={{} as never} onClose={() => undefined} />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderDialog();
     const next = screen.getByRole('button', { name: '下一步' });
     fireEvent.click(next);
     expect(await screen.findByText('请上传文件')).toBeTruthy();
@@ -88,13 +91,7 @@ describe('bulk import dialog', () => {
   it('in English, names the system fields by their English labels, and the columns of the file as they are', async () => {
     await setLanguage('en-US');
     try {
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <App>
-            <ImportDialog urls={{} as never} onClose={() => undefined} />
-          </App>
-        </QueryClientProvider>,
-      );
+      renderDialog();
       const input = document.querySelector('input[type=file]') as HTMLInputElement;
       fireEvent.change(input, { target: { files: [new File(['x'], 'a.xlsx')] } });
       fireEvent.click(await screen.findByRole('button', { name: 'Next' }));

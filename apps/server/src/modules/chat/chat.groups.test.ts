@@ -557,10 +557,10 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
       http: 404,
       msg: CHAT_TEXTS.groupDissolved,
     });
-    // Someone who was never in it learns nothing.
+    // Someone who was never in it learns nothing: the answer an unknown id gets.
     expect(await post('admin', '/api/chat/history', { peerId: groupId, pageSize: 30 })).toMatchObject({
-      status: 1000,
-      result: { records: [] },
+      status: 404,
+      msg: CHAT_TEXTS.noSuchUser,
     });
     expect(await post('admin', '/api/chat/group/members', { groupId })).toMatchObject({
       http: 404,
@@ -605,8 +605,8 @@ describe.each(testDatabases)('chat group management on %s', (engine) => {
       });
     }
     expect(await post('other', '/api/chat/history', { peerId: groupId, pageSize: 30 })).toMatchObject({
-      status: 1000,
-      result: { records: [] },
+      status: 404,
+      msg: CHAT_TEXTS.noSuchUser,
     });
     // Nor can the owner hand the group to someone of another tenant.
     expect(await post('teacher01', '/api/chat/group/transferOwner', { groupId, userId: other.userId })).toMatchObject({

@@ -10,7 +10,10 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'postgres://… for PostgreSQL, or sqlite:/path/to/file.db')
+    .optional(),
   REDIS_URL: z.string().optional(),
   /** HMAC key for stored token hashes. Required in production. */
   TOKEN_SECRET: z.string().min(32).optional(),
@@ -137,7 +140,10 @@ export class ConfigError extends Error {}
 
 /** Reads the configuration. A missing secret is an error in production; elsewhere one is generated under DATA_DIR. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = Env.safeParse(source);
+  // A variable set to nothing (PORT= in a unit file or an .env) means what leaving it out means, for every variable:
+  // never 0, a random port or the working directory.
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = Env.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);

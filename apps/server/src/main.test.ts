@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,5 +76,126 @@ describe('starting a node', () => {
     }
     // The first one gave the file up when it stopped: the next start works.
     expect((await run({ DATA_DIR: dataDir })).output).toMatch(/is running: http/);
+  });
+
+  const SECRETS = { TOKEN_SECRET: 'x'.repeat(40), CLIENT_SECRET: 'y'.repeat(20) };
+  /** No stack trace in what an operator reads for a known fault. */
+  const noStack = (output: string) => expect(output).not.toMatch(/^\s+at /m);
+
+  it('creates a DATA_DIR that is not there, private to its user, and warns when WEB_DIST holds no web app', async () => {
+    // With both secrets given nothing is generated, so nothing else creates the folder before the database needs it.
+    const fresh = join(dataDir, 'fresh', 'data');
+    const { code, output } = await run({
+      DATA_DIR: fresh,
+      ...SECRETS,
+      WEB_DIST: join(dataDir, 'no-build'),
+      PORTAL_SEED: 'false',
+    });
+    expect(output).toMatch(/is running: http/);
+    expect(code).toBe(0);
+    expect(output).toMatch(/holds no index\.html: the API answers, but no page is served/);
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(statSync(join(fresh, 'portal.db')).mode & 0o077).toBe(0);
+  });
+
+  it('says which database it cannot reach or open, without a stack trace or the password, and how it exits', async () => {
+    const unreachable = await run({ DATABASE_URL: 'postgres://postgres:s3cret@127.0.0.1:1/nodb', DATA_DIR: dataDir });
+    expect(unreachable.code).toBe(69);
+    expect(unreachable.output).toMatch(/Cannot reach the database 127\.0\.0\.1:1\/nodb/);
+    const missing = await run({
+      DATABASE_URL: `${TEST_PG_URL.replace(/\/[^/]*$/, '')}/portal_no_such_db`,
+      DATA_DIR: dataDir,
+    });
+    expect(missing.code).toBe(78);
+    expect(missing.output).toMatch(
+      /Cannot open the database .*portal_no_such_db: database "portal_no_such_db" does not exist/,
+    );
+    const scheme = await run({ DATABASE_URL: '/var/lib/portal/x.db', DATA_DIR: dataDir });
+    expect(scheme.code).toBe(78);
+    expect(scheme.output).toMatch(/DATABASE_URL: postgres:\/\/… for PostgreSQL, or sqlite:/);
+    for (const r of [unreachable, missing, scheme]) {
+      noStack(r.output);
+      expect(r.output).not.toContain('s3cret');
+    }
+  });
+
+  it('refuses a database migrated by a newer version, saying so', async () => {
+    const dir = join(dataDir, 'newer');
+    expect((await run({ DATA_DIR: dir, PORTAL_SEED: 'false' })).output).toMatch(/is running: http/);
+    const file = new DatabaseSync(join(dir, 'portal.db'));
+    file.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('2099-01-01T00-00_future', '2099');
+    file.close();
+    const { code, output } = await run({ DATA_DIR: dir });
+    expect(code).toBe(78);
+    expect(output).toMatch(/was migrated by a newer version of the portal \(its migration 2099-01-01T00-00_future/);
+    noStack(output);
+  });
+
+  it('says that its port is taken, and reads an empty variable as unset', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const { code, output } = await run({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: '' });
+      expect(code).toBe(78);
+      expect(output).toContain(`Port ${port} on 127.0.0.1 is already in use by another process`);
+      noStack(output);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('outlives a PostgreSQL connection killed under it, and answers again on a new one', async () => {
+    const name = `portal_main_${process.pid}`;
+    const admin = new pg.Client({ connectionString: TEST_PG_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const child = spawn(process.execPath, [main], {
+      env: {
+        ...baseEnv,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        PORTAL_SEED: 'false',
+        DATABASE_URL: TEST_PG_URL.replace(/\/[^/]*$/, `/${name}`),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => (output += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (output += b.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', r));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', () => {
+          const m = /is running: (http:\/\/\S+)/.exec(output);
+          if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
+        });
+        void exited.then((code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      expect((await fetch(`${url}api/ready`)).status).toBe(200);
+      const killed = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      expect(killed.rowCount).toBeGreaterThan(0);
+      // The pool's idle connections learn of it; the next check opens a new one.
+      await new Promise<void>((resolve) => {
+        const seen = () => /PostgreSQL connection lost/.test(output) && resolve();
+        child.stdout.on('data', seen);
+        child.stderr.on('data', seen);
+        seen();
+      });
+      expect((await fetch(`${url}api/ready`)).status).toBe(200);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });

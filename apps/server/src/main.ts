@@ -1,10 +1,16 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, dbOptionsFromConfig } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seed } from './db/seed/index.ts';
 import { claimSqliteFile, SqliteOwnedError } from './db/sqlite-owner.ts';
 import { DEMO_PASSWORD, DEMO_TENANT_ID, DEMO_USERS } from './db/seed/demo.ts';
+import {
+  databaseStartupError,
+  describeDatabaseUrl,
+  listenStartupError,
+  prepareFolders,
+  StartupError,
+  webDistWarning,
+} from './startup.ts';
 
 /** How long a shutdown may drain before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -21,7 +27,14 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Files this process creates (database, uploads, exports, secrets) are readable by its own user only.
+  process.umask(0o077);
   const options = dbOptionsFromConfig(config);
+  prepareFolders(
+    options.engine === 'sqlite' ? options.filename : null,
+    config.dataDir,
+    config.fileStore !== 'database',
+  );
   let release = () => {};
   if (options.engine === 'sqlite') {
     try {
@@ -39,11 +52,27 @@ async function main(): Promise<void> {
       );
     }
   }
-  const db = createDb(options);
-  await migrateToLatest(db.db);
-  if (config.seed) await seed(db.db);
+  const where = options.engine === 'sqlite' ? options.filename : describeDatabaseUrl(options.url);
+  // A PostgreSQL connection that drops while idle (a restart, a fail-over, a killed session) is reported, not fatal:
+  // the pool opens a new one for the next query, and /api/ready says 503 while the database is away.
+  let logDbError = (err: Error) => console.error(`PostgreSQL connection lost (${where}): ${err.message}`);
+  const db = createDb(options.engine === 'postgres' ? { ...options, onIdleError: (err) => logDbError(err) } : options);
+  try {
+    await migrateToLatest(db.db);
+    if (config.seed) await (await import('./db/seed/index.ts')).seed(db.db);
+  } catch (err) {
+    release();
+    await db.close().catch(() => undefined);
+    throw databaseStartupError(err, where) ?? err;
+  }
 
+  // The app's modules are loaded once the database is open: a node that cannot start says so without loading them.
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp({ config, db });
+  logDbError = (err) =>
+    app.log.warn(`PostgreSQL connection lost (${where}): ${err.message}; the next query opens a new one`);
+  const noPages = webDistWarning(config.webDist);
+  if (noPages) app.log.warn(noPages);
   let closing = false;
   // Graceful shutdown: new requests get 503 (the balancer's readiness check fails at once), answers in flight
   // finish, chat sockets close with "service restart" so their clients reconnect to another node, and running
@@ -66,10 +95,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    release();
+    throw listenStartupError(err, config.host, config.port) ?? err;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = options.engine === 'sqlite' ? options.filename : 'PostgreSQL';
   const lines = [
     '',
     `  Campus Service Portal is running: http://localhost:${port}/`,
@@ -86,6 +119,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  if (err instanceof StartupError) {
+    console.error(err.message);
+    process.exit(err.exitCode);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -12,7 +12,15 @@ export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
 
 export type DbOptions =
-  { engine: 'sqlite'; filename: string } | { engine: 'postgres'; url: string; schema?: string; max?: number };
+  | { engine: 'sqlite'; filename: string }
+  | {
+      engine: 'postgres';
+      url: string;
+      schema?: string;
+      max?: number;
+      /** An idle connection's error (the server restarted, the session was killed): reported here, never thrown. */
+      onIdleError?: (err: Error) => void;
+    };
 
 const sqliteFiles = new WeakMap<Db, string>();
 const walFlushers = new WeakMap<Db, WalFlusher>();
@@ -56,6 +64,8 @@ export function createDb(options: DbOptions): DbHandle {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   pool.on('connect', preparedByName);
+  // Without a listener, pg's pool rethrows an idle client's error as an uncaught 'error' event, which ends the process.
+  pool.on('error', (err) => (options.onIdleError ?? (() => undefined))(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

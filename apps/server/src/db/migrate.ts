@@ -79,9 +79,13 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
-  }
+  if (failed)
+    throw new Error(`Migration ${failed.migrationName} failed: ${String((error as Error)?.message ?? error)}`, {
+      cause: error,
+    });
+  // Not a migration of ours that failed (the database cannot be reached, or knows a migration this code does not):
+  // the error as it came, with its code, for the start-up's message (startup.ts).
+  if (error) throw error;
 }
 
 /** Runs the migrations up to and including `name` (tests build a database in an older shape this way). */

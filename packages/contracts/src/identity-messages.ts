@@ -26,4 +26,6 @@ export const IDENTITY_MESSAGES = {
   accountDisabled: ['该账号已停用，请联系管理员', 'This account is disabled; please contact the administrator'],
   noAccountClaim: ['统一身份认证未返回账号', 'The identity provider returned no account'],
   badCredentials: ['账号或密码错误', 'Wrong account or password'],
+  /** An identity provider's name left empty or only white space (administration). */
+  providerNameRequired: ['请输入名称', 'Enter a name'],
 } as const satisfies Record<string, readonly [string, string]>;

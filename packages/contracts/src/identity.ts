@@ -21,7 +21,9 @@ export const IDENTITY_CLOCK_SKEW_SECONDS = 60;
 /** LDAP: a connection, bind or search taking longer than this fails the login. */
 export const LDAP_TIMEOUT_MS_DEFAULT = 5000;
 
-export { IDENTITY_MESSAGES } from './identity-messages.ts';
+import { IDENTITY_MESSAGES } from './identity-messages.ts';
+
+export { IDENTITY_MESSAGES };
 
 /** How an attribute or claim of the provider becomes a field of the portal account. */
 export const AttributeMapping = z.object({
@@ -89,7 +91,11 @@ export const LdapSettings = z.object({
 });
 
 const Common = {
-  name: z.string().trim().min(1).max(100),
+  name: z
+    .string({ error: IDENTITY_MESSAGES.providerNameRequired[0] })
+    .trim()
+    .min(1, IDENTITY_MESSAGES.providerNameRequired[0])
+    .max(100),
   enabled: z.boolean().default(true),
   /** false: the password login is off for this tenant except for administrators (break-glass). */
   localLogin: z.boolean().default(true),

@@ -22,6 +22,8 @@ import { PASSWORD_TEXTS, wrongOldPasswordTexts } from './password.ts';
 import { PERSONAL_TEXTS } from './personal.ts';
 import { ROBOT_TEXTS } from './assistant.ts';
 import { TODO_INGEST_TEXTS } from './todo-ingest.ts';
+import { TRANSFER_TEXTS } from './transfer-texts.ts';
+import { TRANSFER_TEXTS_EN } from './transfer-texts-en.ts';
 import { TRANSPORT_TEXTS } from './transport.ts';
 import { USER_DEPT_TEXTS } from './user-departments.ts';
 import { WORKBENCH_MESSAGES } from './workbench.ts';
@@ -152,6 +154,18 @@ export const WORKBENCH_MESSAGES_EN: EnOf<typeof WORKBENCH_MESSAGES> = {
   cardNameTaken: 'A card of this name exists: choose another name',
   tabNameTaken: 'A tab of this name exists: choose another name',
   toolNameTaken: 'A tool of this name exists: choose another name',
+  cardNameRequired: 'Enter the card’s name',
+  columnNameRequired: 'Enter the column’s name',
+  apiNameRequired: 'Enter the API’s name',
+  typeNameRequired: 'Enter the tab’s name',
+  navigationNameRequired: 'Enter the navigation item’s name',
+  toolNameRequired: 'Enter the tool’s name',
+  toolCategoryRequired: 'Enter the category',
+  linkRequired: 'Enter the link',
+  linkNameRequired: 'Enter the link’s name',
+  themeNameRequired: 'Enter the theme’s name',
+  themeIdRequired: 'Enter the theme’s id',
+  titleRequired: 'Enter a title',
 };
 
 export const CHAT_TEXTS_EN: EnOf<typeof CHAT_TEXTS> = {
@@ -355,6 +369,8 @@ type Pairs = Readonly<Record<string, readonly [string, string] | readonly string
 function zhToEn(): Map<string, string> {
   const map = new Map<string, string>();
   const twins: readonly [Readonly<Record<string, string>>, Readonly<Record<string, string>>][] = [
+    // First: the two texts it shares with later catalogues (部门不存在, the one-file limit) read as those say them.
+    [TRANSFER_TEXTS, TRANSFER_TEXTS_EN],
     [MESSAGES, MESSAGES_EN],
     [SERVICE_TEXTS, SERVICE_TEXTS_EN],
     [BIND_TEXTS, BIND_TEXTS_EN],

@@ -51,4 +51,7 @@ export const TRANSFER_TEXTS = {
   adminOnly: '仅管理员可导入导出该数据',
   badServiceUrl: '服务地址：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',
   badServiceIcon: '服务图标：须为 http:// 或 https:// 开头的网址，或本站以 / 开头的路径',
+  /** A duty's name and the three lists' page title left empty or only white space: the forms' required messages. */
+  dutyNameRequired: '请输入职责名称',
+  pageTitleRequired: '请输入页面标题',
 } as const;

@@ -88,7 +88,11 @@ export const DUTY_SORT_MAX = 99_999;
 
 export const DutySaveRequest = z.object({
   deptId: Id,
-  dutyName: z.string().trim().min(1).max(DUTY_NAME_MAX),
+  dutyName: z
+    .string({ error: TRANSFER_TEXTS.dutyNameRequired })
+    .trim()
+    .min(1, TRANSFER_TEXTS.dutyNameRequired)
+    .max(DUTY_NAME_MAX),
   dutyType: z.string().trim().max(DUTY_TYPE_MAX).default(''),
   dutyContent: z.string().max(DUTY_CONTENT_MAX).default(''),
   sort: z.coerce.number().int().min(0).max(DUTY_SORT_MAX).default(0),
@@ -159,7 +163,11 @@ export const THREE_LISTS_TITLE_MAX = 50;
 export const THREE_LISTS_INTRODUCTION_MAX = 1000;
 
 export const ThreeListConfig = z.object({
-  pageTitle: z.string().trim().min(1).max(THREE_LISTS_TITLE_MAX),
+  pageTitle: z
+    .string({ error: TRANSFER_TEXTS.pageTitleRequired })
+    .trim()
+    .min(1, TRANSFER_TEXTS.pageTitleRequired)
+    .max(THREE_LISTS_TITLE_MAX),
   introduction: z.string().max(THREE_LISTS_INTRODUCTION_MAX),
   showServices: z.boolean(),
   dutyTypeMust: z.boolean(),

@@ -98,7 +98,25 @@ export const WORKBENCH_MESSAGES = {
   lastIndexType: '至少保留一个页签',
   defaultIndexType: '默认页签不能删除，请先将其他页签设为默认',
   indexTypeOrder: '排序须包含全部页签，且每个页签只出现一次',
+  /** A required name or title left empty or only white space (trimmed first): the form's own required message. */
+  cardNameRequired: '请输入卡片名称',
+  columnNameRequired: '请输入栏目名称',
+  apiNameRequired: '请输入接口名称',
+  typeNameRequired: '请输入页签名称',
+  navigationNameRequired: '请输入导航名称',
+  toolNameRequired: '请输入工具名称',
+  toolCategoryRequired: '请输入分类',
+  /** The link of a navigation item, a common tool, a data source or a footer link. */
+  linkRequired: '请输入链接地址',
+  linkNameRequired: '请输入链接名称',
+  themeNameRequired: '请输入主题名称',
+  themeIdRequired: '请输入主题编号',
+  titleRequired: '请输入标题',
 } as const;
+
+/** A required text a person types: trimmed, then refused with `required` when nothing is left. */
+const requiredText = (max: number, required: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max);
 
 /** common/upload: images for icons, logos and theme pictures. */
 export const COMMON_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
@@ -122,7 +140,7 @@ export const DisplayRows = z
 
 /** Section 3: basicConfig (cardName, cardIntroduction, displayRows). */
 export const BasicConfig = z.object({
-  cardName: z.string().trim().min(1).max(50),
+  cardName: requiredText(50, WORKBENCH_MESSAGES.cardNameRequired),
   cardIntroduction: z.string().max(500).default(''),
   displayRows: DisplayRows,
 });
@@ -192,7 +210,7 @@ export type CardColumn = z.infer<typeof CardColumn>;
 export const CardColumnSubmit = z.object({
   id: z.string().max(64).optional(),
   cardId: z.string().min(1).max(64),
-  columnName: z.string().trim().min(1).max(50),
+  columnName: requiredText(50, WORKBENCH_MESSAGES.columnNameRequired),
   dataSource: DataSourceCode,
   apiId: z.string().max(64).nullable().default(null),
   category: z.string().max(50).default(''),
@@ -318,8 +336,8 @@ export const ExternalApi = z.object({
 export type ExternalApi = z.infer<typeof ExternalApi>;
 export const ExternalApiSubmit = ExternalApi.omit({ id: true }).extend({
   id: z.string().max(64).optional(),
-  apiName: z.string().trim().min(1).max(50),
-  url: z.string().trim().min(1).max(1000),
+  apiName: requiredText(50, WORKBENCH_MESSAGES.apiNameRequired),
+  url: requiredText(1000, WORKBENCH_MESSAGES.linkRequired),
   method: z.enum(['GET', 'POST']).default('GET'),
   listPath: z.string().max(100).default(''),
   requestParams: z
@@ -390,7 +408,7 @@ export const IndexType = z.object({
 export type IndexType = z.infer<typeof IndexType>;
 export const IndexTypeSubmit = z.object({
   id: z.string().max(64).optional(),
-  typeName: z.string().trim().min(1).max(50),
+  typeName: requiredText(50, WORKBENCH_MESSAGES.typeNameRequired),
   layout: Layout.default('same'),
   /** 0 (or absent): a new tab goes last, an edited one keeps its place. */
   sort: z.number().int().min(0).max(9999).default(0),
@@ -432,10 +450,10 @@ export const NavigationItem = z.object({
 export type NavigationItem = z.infer<typeof NavigationItem>;
 export const NavigationSubmit = z.object({
   id: z.string().max(64).optional(),
-  navigationName: z.string().trim().min(1).max(20),
+  navigationName: requiredText(20, WORKBENCH_MESSAGES.navigationNameRequired),
   navigationType: z.enum(NAVIGATION_TYPES).default('ADD'),
   isAuto: z.union([z.literal(0), z.literal(1)]).default(1),
-  configPath: z.string().trim().min(1).max(1000),
+  configPath: requiredText(1000, WORKBENCH_MESSAGES.linkRequired),
   embedded: z.boolean().default(true),
   sort: z.number().int().min(0).max(9999).default(0),
 });
@@ -452,6 +470,24 @@ export const FooterInfo = z.object({
   links: z.array(z.object({ name: z.string().max(50), url: safeLink(500) })).max(20),
 });
 export type FooterInfo = z.infer<typeof FooterInfo>;
+/**
+ * indexfooterinfo/submit: the texts trimmed (one left blank is stored as '' and not shown); a link needs its name and
+ * its address.
+ */
+export const FooterSubmit = FooterInfo.extend({
+  copyright: z.string().trim().max(200),
+  address: z.string().trim().max(200),
+  phone: z.string().trim().max(50),
+  email: z.string().trim().max(100),
+  links: z
+    .array(
+      z.object({
+        name: requiredText(50, WORKBENCH_MESSAGES.linkNameRequired),
+        url: safeLink(500).min(1, { error: WORKBENCH_MESSAGES.linkRequired }),
+      }),
+    )
+    .max(20),
+});
 
 /** Section 3 theme object. */
 export const Theme = z.object({
@@ -467,7 +503,12 @@ export const Theme = z.object({
   WaitingForMeToHandleBCImg: z.string().max(1000).default(''),
 });
 export type Theme = z.infer<typeof Theme>;
-export type ThemeInput = z.input<typeof Theme>;
+/** themeSetUp/submit and userThemeSetUp/submit: a theme is saved with its name and id (trimmed). */
+export const ThemeSubmit = Theme.extend({
+  themeName: requiredText(50, WORKBENCH_MESSAGES.themeNameRequired),
+  themeId: requiredText(64, WORKBENCH_MESSAGES.themeIdRequired),
+});
+export type ThemeInput = z.input<typeof ThemeSubmit>;
 
 /**
  * themeSetUp/detail: the theme the caller sees (their own, else the tenant's, else #008cff), whether it is
@@ -498,13 +539,19 @@ export const PreLoginConfig = z.object({
   jumpServerUrl: z.string().max(1000),
 }) satisfies z.ZodType<LandingConfig & { jumpServerUrl: string }>;
 export type PreLoginConfig = z.infer<typeof PreLoginConfig>;
+/** preLogin/submit: the landing page keeps a title; the texts are trimmed. */
+export const PreLoginSubmit = PreLoginConfig.extend({
+  title: requiredText(100, WORKBENCH_MESSAGES.titleRequired),
+  subtitle: z.string().trim().max(200),
+  searchPlaceholder: z.string().trim().max(100),
+});
 
 export const CommonToolSave = z.object({
   id: z.string().max(64).optional(),
-  tools_name: z.string().trim().min(1).max(50),
+  tools_name: requiredText(50, WORKBENCH_MESSAGES.toolNameRequired),
   tools_icon: z.string().max(1000).default(''),
-  tools_url: safeLink(1000).min(1),
-  tools_type: z.string().trim().min(1).max(50),
+  tools_url: safeLink(1000).min(1, { error: WORKBENCH_MESSAGES.linkRequired }),
+  tools_type: requiredText(50, WORKBENCH_MESSAGES.toolCategoryRequired),
   sort: z.number().int().min(0).max(9999).default(0),
 });
 

@@ -10,6 +10,7 @@ import { PASSWORD_TEXTS, wrongOldPasswordTexts } from '@portal/contracts/passwor
 import { PERSONAL_TEXTS } from '@portal/contracts/personal';
 import { BIND_TEXTS, SERVICE_TEXTS } from '@portal/contracts/services';
 import { translateServerText } from '@portal/contracts/server-texts-en';
+import { TRANSFER_TEXTS } from '@portal/contracts/transfer-texts';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 
 const CJK = /[\u3400-\u9fff\uff00-\uffef「」、。]/;
@@ -45,6 +46,7 @@ describe('the English of server messages', () => {
       PERSONAL_TEXTS,
       CONFIG_TRANSFER_TEXTS,
       MESSAGE_TEXTS,
+      TRANSFER_TEXTS,
     ];
     for (const catalogue of catalogues)
       for (const text of Object.values(catalogue)) {

@@ -119,10 +119,14 @@ const FIELD_NAMES: Record<string, string> = {
 
 /** Section 8 wants a message a person reads: zod's own (English) ones are said in Chinese here. */
 function problemOf(issue: z.core.$ZodIssue): string {
+  // An empty or missing required text reads 不能为空 or 缺失 after the field's name, also where the contract words it
+  // for a form (请输入卡片名称): the message names the field already.
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1) return '不能为空';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return '缺失';
   if (/[\u4e00-\u9fff]/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string' && Number(issue.minimum) <= 1 ? '不能为空' : `不能少于 ${String(issue.minimum)}`;
+      return `不能少于 ${String(issue.minimum)}`;
     case 'too_big':
       return `不能超过 ${String(issue.maximum)}`;
     case 'invalid_type':

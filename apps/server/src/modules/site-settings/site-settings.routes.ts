@@ -3,12 +3,15 @@ import {
   DataOverview,
   DropListEntry,
   FooterInfo,
+  FooterSubmit,
   GroupCount,
   NavigationItem,
   NewsItem,
   PreLoginConfig,
+  PreLoginSubmit,
   PreLoginIndex,
   Theme,
+  ThemeSubmit,
   ThemeDetail,
   ToolItem,
   GuiseLogo,
@@ -81,7 +84,7 @@ export async function siteSettingsRoutes(app: App): Promise<void> {
     `${O}/indexfooterinfo/submit`,
     {
       config: { menu: MENU.home },
-      schema: { tags, summary: 'Save the footer', body: FooterInfo, response: { 200: envelope(FooterInfo) } },
+      schema: { tags, summary: 'Save the footer', body: FooterSubmit, response: { 200: envelope(FooterInfo) } },
     },
     async (q) => {
       const c = userOf(q);
@@ -111,7 +114,7 @@ export async function siteSettingsRoutes(app: App): Promise<void> {
     `${O}/themeSetUp/submit`,
     {
       config: { menu: MENU.home },
-      schema: { tags, summary: "Set the tenant's theme", body: Theme, response: { 200: envelope(Theme) } },
+      schema: { tags, summary: "Set the tenant's theme", body: ThemeSubmit, response: { 200: envelope(Theme) } },
     },
     async (q) => {
       const c = userOf(q);
@@ -123,7 +126,7 @@ export async function siteSettingsRoutes(app: App): Promise<void> {
     `${P}/userThemeSetUp/submit`,
     {
       config: { access: 'user' },
-      schema: { tags, summary: "Set the caller's own theme", body: Theme, response: { 200: envelope(Theme) } },
+      schema: { tags, summary: "Set the caller's own theme", body: ThemeSubmit, response: { 200: envelope(Theme) } },
     },
     async (q) => {
       await site.saveUserTheme(d, userOf(q), q.body);
@@ -269,7 +272,7 @@ export async function siteSettingsRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Save the pre-login landing page (not in the spec)',
-        body: PreLoginConfig,
+        body: PreLoginSubmit,
         response: { 200: envelope(PreLoginConfig) },
       },
     },

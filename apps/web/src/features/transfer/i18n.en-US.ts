@@ -1,4 +1,5 @@
 import { TRANSFER_FIELD_LABELS_EN } from '@portal/contracts/transfer-fields-en';
+import { TRANSFER_TEXTS_EN } from '@portal/contracts/transfer-texts-en';
 import type { transferZhCN } from './i18n.ts';
 
 /** en-US beside transferZhCN of i18n.ts: loaded only when the interface is in English (ADR 0055). */
@@ -53,50 +54,9 @@ export const transferEnUS: typeof transferZhCN = {
     copyDetail: 'Copy details',
     copied: 'Copied',
     operationFailed: 'Operation failed',
-    fileNameRequired: 'Please enter a file name',
-    fileNameChars: 'Only dot and underscore are allowed as special characters',
-    fileNameShort: 'The file name needs at least three characters',
-    fieldRequired: 'Please choose at least one field to export',
-    badFormat: 'The file format is not accepted, please upload again',
-    badExtension: 'Only xls or xlsx files can be uploaded',
-    tooLarge: 'The file may not be larger than 20 MB',
-    oneFile: 'Only 1 file can be chosen; remove it before uploading another',
-    fileRequired: 'Please upload a file',
-    headerLineRequired: 'Please enter the header row',
-    headerLineRange: 'The header row must be a whole number from 1 to 10',
-    ruleRequired: 'Please choose a duplicate rule',
-    checkFieldsRequired: 'Please choose check fields',
-    matchRequired: 'Please match all required system fields',
-    // The server's own messages of this capability (TRANSFER_TEXTS), shown as it answers them.
+    ...TRANSFER_TEXTS_EN,
+    // The limit as a variable of the form's own text.
     fileNameLong: 'The file name may not be longer than {{max}} characters',
-    emptyFile: 'The file holds no data',
-    noHeader: 'The header row is empty',
-    zipBomb: 'The file is too large once unpacked, or malformed, and was refused',
-    cellTooLong: 'A cell is too long',
-    staleFormula:
-      'A formula’s result is not saved in the file: open it in a spreadsheet program, save it again, then import it',
-    jobNotFound: 'The task does not exist or has expired',
-    jobInterrupted: 'The task was interrupted by a server restart; please run it again',
-    jobFailed: 'The task failed; please run it again',
-    noUpload: 'Please upload a file first',
-    noDataSelected: 'Please choose the data to export',
-    requiredMissing: 'A required field is empty',
-    duplicateRow: 'Duplicate data',
-    saveFailed: 'The data could not be saved',
-    duplicateInFile: 'Repeats an earlier row of the file',
-    unknownDept: 'The department does not exist',
-    unknownDictValue: 'Not one of the allowed values',
-    tooLong: 'Too long',
-    noDept: 'The department does not exist or you may not change it',
-    noDuty: 'The duty does not exist',
-    noService: 'A linked service does not exist or is off the shelf; please choose again',
-    deptCycle: 'A department’s parent cannot be itself or one of its sub-departments',
-    importUnsupported: 'This data cannot be imported',
-    adminOnly: 'Only administrators may import or export this data',
-    badServiceUrl:
-      'Service address: a web address starting with http:// or https://, or a path of this site starting with /',
-    badServiceIcon:
-      'Service icon: a web address starting with http:// or https://, or a path of this site starting with /',
   },
   catalogueData: {
     title: 'Service catalogue data',

@@ -101,7 +101,8 @@ export function IdentityProviderConfigPage() {
     detail.data?.hasSecret && detail.data.type === type
       ? t('identity.config.secretKept')
       : t('identity.config.secretNone');
-  const required = [{ required: true, message: t('identity.config.required') }];
+  // Only white space is as empty as nothing: the field says so instead of the server refusing the save.
+  const required = [{ required: true, whitespace: true, message: t('identity.config.required') }];
 
   return (
     <div style={{ maxWidth: 760, padding: 24 }}>

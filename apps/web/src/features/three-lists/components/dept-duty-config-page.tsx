@@ -241,7 +241,11 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
               name="dutyName"
               label={t('threeLists.dutyName')}
               rules={[
-                { required: true, message: t('threeLists.pleaseInput', { name: t('threeLists.dutyName') }) },
+                {
+                  required: true,
+                  whitespace: true,
+                  message: t('threeLists.pleaseInput', { name: t('threeLists.dutyName') }),
+                },
                 { max: DUTY_NAME_MAX },
               ]}
             >

@@ -35,7 +35,11 @@ function ThreeListsConfigPageBody() {
             name="pageTitle"
             label={t('threeLists.pageTitle')}
             rules={[
-              { required: true, message: t('threeLists.pleaseInput', { name: t('threeLists.pageTitle') }) },
+              {
+                required: true,
+                whitespace: true,
+                message: t('threeLists.pleaseInput', { name: t('threeLists.pageTitle') }),
+              },
               { max: THREE_LISTS_TITLE_MAX },
             ]}
           >

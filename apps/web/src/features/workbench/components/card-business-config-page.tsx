@@ -226,7 +226,7 @@ function ColumnsEditor({ card }: { card: Card }) {
         <Form.Item
           name="columnName"
           label={t('workbench.config.columnName')}
-          rules={[{ required: true, whitespace: true }]}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.columnNameRequired) }]}
         >
           <Input maxLength={maxLengthOf(CardColumnSubmit.shape.columnName)} />
         </Form.Item>
@@ -479,7 +479,7 @@ export function CardBusinessConfigPage() {
           <Form.Item
             name="cardName"
             label={t('workbench.config.cardName')}
-            rules={[{ required: true, whitespace: true }]}
+            rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.cardNameRequired) }]}
           >
             <Input maxLength={maxLengthOf(BasicConfig.shape.cardName)} />
           </Form.Item>

@@ -1,4 +1,4 @@
-import { ExternalApiSubmit } from '@portal/contracts/workbench';
+import { ExternalApiSubmit, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { Alert, Button, Form, Input, Space, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -100,10 +100,18 @@ export function DataSourceSection() {
         ]}
       />
       <Form form={form} layout="inline" style={{ marginTop: 8, rowGap: 8 }} onFinish={(v) => void save(v)}>
-        <Form.Item name="apiName" label={t('workbench.config.apiName')} rules={[{ required: true, whitespace: true }]}>
+        <Form.Item
+          name="apiName"
+          label={t('workbench.config.apiName')}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.apiNameRequired) }]}
+        >
           <Input maxLength={maxLengthOf(ExternalApiSubmit.shape.apiName)} />
         </Form.Item>
-        <Form.Item name="url" label={t('workbench.config.configPath')} rules={[{ required: true, whitespace: true }]}>
+        <Form.Item
+          name="url"
+          label={t('workbench.config.configPath')}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.linkRequired) }]}
+        >
           <Input maxLength={maxLengthOf(ExternalApiSubmit.shape.url)} placeholder="https://" style={{ width: 320 }} />
         </Form.Item>
         <Form.Item name="listPath" label={t('workbench.config.listPath')}>

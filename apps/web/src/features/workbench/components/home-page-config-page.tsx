@@ -1,9 +1,9 @@
 import { App, Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
-import { IndexTypeSubmit, Theme, type FooterInfo } from '@portal/contracts/workbench';
+import { IndexTypeSubmit, Theme, WORKBENCH_MESSAGES, type FooterInfo } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCardList } from '../api/get-card-list.ts';
@@ -39,8 +39,8 @@ export function ThemeColorSetting() {
   useEffect(() => setColor(tenant?.themeColor ?? DEFAULT_THEME_COLOR), [tenant?.themeColor]);
   const save = async () => {
     const next = {
-      themeName: tenant?.themeName || '自定义',
-      themeId: tenant?.themeId || 'custom',
+      themeName: tenant?.themeName?.trim() || '自定义',
+      themeId: tenant?.themeId?.trim() || 'custom',
       themeColor: color,
       themeImg: tenant?.themeImg ?? '',
       themeImgBorderColor: tenant?.themeImgBorderColor ?? '',
@@ -227,7 +227,7 @@ export function HomeCardsSetting() {
         <Form.Item
           name="typeName"
           label={t('workbench.config.typeName')}
-          rules={[{ required: true, whitespace: true }]}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.typeNameRequired) }]}
         >
           <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeName)} />
         </Form.Item>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
@@ -21,14 +21,22 @@ const ITEMS: NavigationItem[] = [
 ];
 /** The list the server answers; a test may put more items in. */
 let listed = ITEMS;
+/** The paths posted, in order. */
+const sent: string[] = [];
 vi.mock('../../../lib/http/clients.ts', () => ({
-  ospHttp: { post: async (path: string) => (path === '/indexnavigationconfig/list' ? listed : null) },
+  ospHttp: {
+    post: async (path: string) => {
+      sent.push(path);
+      return path === '/indexnavigationconfig/list' ? listed : null;
+    },
+  },
   workbenchHttp: { post: async () => null },
 }));
 const { NavigationConfigPage } = await import('./navigation-config-page.tsx');
 
 afterEach(async () => {
   listed = ITEMS;
+  sent.length = 0;
   await act(() => i18n.changeLanguage('zh-CN'));
 });
 
@@ -110,5 +118,20 @@ describe('navigation configuration at the limit of custom items', () => {
     await user.type(within(dialog).getByLabelText('导航名称'), 'L'.repeat(24));
     expect((within(dialog).getByLabelText('导航名称') as HTMLInputElement).value).toHaveLength(20);
     expect(within(dialog).getByText('20 / 20')).toBeTruthy();
+  });
+});
+
+describe('navigation item names', () => {
+  it('refuses a name of white space only in the field, with its required message, and sends nothing', async () => {
+    renderPage();
+    await screen.findByText('图书馆');
+    fireEvent.click(screen.getByText('添加导航'));
+    const name = await screen.findByLabelText('导航名称');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.change(screen.getByLabelText('链接地址'), { target: { value: 'https://www.demo.edu.cn' } });
+    fireEvent.click(screen.getByText(/^保\s*存$/));
+    expect(await screen.findByText('请输入导航名称')).toBeTruthy();
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(sent).not.toContain('/indexnavigationconfig/submit');
   });
 });

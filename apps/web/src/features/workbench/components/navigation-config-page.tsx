@@ -1,7 +1,7 @@
 import { App, Button, Form, Input, Modal, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
-import { NavigationSubmit, type NavigationItem } from '@portal/contracts/workbench';
+import { NavigationSubmit, WORKBENCH_MESSAGES, type NavigationItem } from '@portal/contracts/workbench';
 import { useId, useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
@@ -149,7 +149,9 @@ export function NavigationConfigPage() {
           <Form.Item
             name="navigationName"
             label={t('workbench.config.navigationName')}
-            rules={[{ required: true, whitespace: true }]}
+            rules={[
+              { required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.navigationNameRequired) },
+            ]}
           >
             {/* Counted, so a name cut at the limit is seen (it was cut without a word). */}
             <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} showCount />
@@ -157,7 +159,7 @@ export function NavigationConfigPage() {
           <Form.Item
             name="configPath"
             label={t('workbench.config.configPath')}
-            rules={[{ required: true, whitespace: true }]}
+            rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.linkRequired) }]}
           >
             <Input
               maxLength={maxLengthOf(NavigationSubmit.shape.configPath)}
@@ -216,7 +218,13 @@ export function CenterConfigPage({
             })
           }
         >
-          <Form.Item name="navigationName" label={t('workbench.config.navigationName')} rules={[{ required: true }]}>
+          <Form.Item
+            name="navigationName"
+            label={t('workbench.config.navigationName')}
+            rules={[
+              { required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.navigationNameRequired) },
+            ]}
+          >
             <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} />
           </Form.Item>
           <Form.Item name="isAuto" label={t('workbench.config.enabled')} valuePropName="checked">

@@ -1,6 +1,6 @@
 import { App, Button, Form, Input, Skeleton, Space, Switch } from 'antd';
-import { PreLoginConfig } from '@portal/contracts/workbench';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { PreLoginConfig, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { usePreLogin } from '../api/get-pre-login.ts';
 import { submitPreLogin } from '../api/submit-pre-login.ts';
@@ -45,7 +45,11 @@ export function PreLoginConfigPage() {
           void submitPreLogin({ ...config.data!, ...v }).then(() => message.success(t('workbench.config.saved')))
         }
       >
-        <Form.Item name="title" label={t('workbench.config.title')}>
+        <Form.Item
+          name="title"
+          label={t('workbench.config.title')}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.titleRequired) }]}
+        >
           <Input maxLength={maxLengthOf(PreLoginConfig.shape.title)} />
         </Form.Item>
         <Form.Item name="subtitle" label={t('workbench.config.subtitle')}>

@@ -1,8 +1,8 @@
-import { CommonToolSave } from '@portal/contracts/workbench';
+import { CommonToolSave, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { App, Button, Form, Input, Space, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { toolsQueryKey, useTools } from '../api/get-tools.ts';
@@ -79,21 +79,21 @@ export function ToolsSection() {
         <Form.Item
           name="tools_name"
           label={t('workbench.config.toolName')}
-          rules={[{ required: true, whitespace: true }]}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.toolNameRequired) }]}
         >
           <Input maxLength={maxLengthOf(CommonToolSave.shape.tools_name)} />
         </Form.Item>
         <Form.Item
           name="tools_type"
           label={t('workbench.config.category')}
-          rules={[{ required: true, whitespace: true }]}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.toolCategoryRequired) }]}
         >
           <Input maxLength={maxLengthOf(CommonToolSave.shape.tools_type)} />
         </Form.Item>
         <Form.Item
           name="tools_url"
           label={t('workbench.config.configPath')}
-          rules={[{ required: true, whitespace: true }]}
+          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.linkRequired) }]}
         >
           <Input maxLength={maxLengthOf(CommonToolSave.shape.tools_url)} placeholder="https://" />
         </Form.Item>

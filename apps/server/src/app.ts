@@ -40,6 +40,7 @@ import { registerAuth } from './platform/auth.ts';
 import { tokenHasher } from './platform/crypto.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createFileStore } from './platform/file-store.ts';
+import { registerDrain } from './platform/drain.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerInputGuard } from './platform/input.ts';
 import { preparedAnswerSerializer, preparedZlib, registerPreparedAnswers } from './platform/prepared-answer.ts';
@@ -120,6 +121,8 @@ export async function buildApp({
     // One log line per answer, successes at debug, with the request id (platform/request-log.ts, ADR 0018).
     logController: new RequestLogController(),
     genReqId: requestIdOf,
+    // A node shutting down answers the calls that still reach it instead of 503 (platform/drain.ts, ADR 0064).
+    return503OnClosing: false,
   });
   const deps: AppDeps = {
     db: db.db,
@@ -134,6 +137,7 @@ export async function buildApp({
   app.setSerializerCompiler(preparedAnswerSerializer(serializerCompiler));
   registerErrorHandling(app);
   registerRequestId(app);
+  const drain = registerDrain(app, config.shutdownDrainMs ?? 0);
   // Security headers on every answer, errors and files included (platform/security-headers.ts).
   registerSecurityHeaders(app, { frameAncestors: config.frameAncestors ?? [] });
 
@@ -179,12 +183,14 @@ export async function buildApp({
     { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'This OpenAPI document' } },
     async () => app.swagger(),
   );
-  registerHealth(app, config, db);
+  registerHealth(app, config, db, drain);
 
   // `/` and `/login` carry their first screen's data (ADR 0053, 0061), and the server paints that screen (ADR 0061).
   if (serveWeb)
     await registerWeb(app, config.webDist, {
       pageData: { '/': landingPageData(app), '/login': loginPageData(app) },
     });
+  // Its preClose hook after every other one: the wait for the proxy to close its connections (platform/drain.ts).
+  await drain.waitLast();
   return app;
 }

@@ -51,6 +51,8 @@ const Env = z.object({
   REFRESH_MAX_DAYS: z.coerce.number().positive().max(366).default(30),
   /** Longest spacing (ms) that failed logins from one address impose on its next attempts (default 2000). */
   LOGIN_ADDRESS_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** How long a node shutting down keeps answering on the connections it has (platform/drain.ts, ADR 0064). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   /** Origins besides the portal's own (its Host) whose pages may open the chat socket: a comma list such as https://oa.example.edu. */
   ALLOWED_ORIGINS: z
     .string()
@@ -132,6 +134,12 @@ export type Config = {
   allowedOrigins?: string[];
   /** The portal's public address (PUBLIC_URL), no trailing slash; redirect URIs of the identity providers. */
   publicUrl?: string;
+  /**
+   * Shutdown (SHUTDOWN_DRAIN_MS): the longest a node that stopped accepting connections waits for a proxy to close
+   * the ones it has, answering every call on them meanwhile (platform/drain.ts); 0 (the default on a single node)
+   * closes idle connections at once. 10 s in cluster mode.
+   */
+  shutdownDrainMs?: number;
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -203,6 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     refreshMaxSeconds: Math.round(e.REFRESH_MAX_DAYS * 86400),
     loginAddressDelayMaxMs: e.LOGIN_ADDRESS_DELAY_MAX_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (cluster ? 10_000 : 0),
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().toLowerCase())

@@ -12,7 +12,7 @@ import {
   webDistWarning,
 } from './startup.ts';
 
-/** How long a shutdown may drain before the process exits anyway. */
+/** How long a shutdown may take, after the drain window (SHUTDOWN_DRAIN_MS), before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
 /** Reads the config, opens and migrates the database, seeds the demo tenant, listens, and shuts down cleanly. */
@@ -74,18 +74,21 @@ async function main(): Promise<void> {
   const noPages = webDistWarning(config.webDist);
   if (noPages) app.log.warn(noPages);
   let closing = false;
-  // Graceful shutdown: new requests get 503 (the balancer's readiness check fails at once), answers in flight
-  // finish, chat sockets close with "service restart" so their clients reconnect to another node, and running
-  // jobs are marked failed. A drain that hangs is cut after SHUTDOWN_GRACE_MS.
+  // Graceful shutdown (platform/drain.ts, ADR 0064): the node stops accepting connections (a proxy sends new calls to
+  // another node; the readiness check answers 503), answers every call still on a connection it has and closes that
+  // connection after the answer, chat sockets close with "service restart" so their clients reconnect to another
+  // node, idle connections are left to the proxy to close (up to SHUTDOWN_DRAIN_MS), and running jobs are marked
+  // failed. A shutdown that hangs is cut SHUTDOWN_GRACE_MS after the drain window.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    const graceMs = (config.shutdownDrainMs ?? 0) + SHUTDOWN_GRACE_MS;
     const timer = setTimeout(() => {
-      app.log.warn(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
+      app.log.warn(`shutdown took longer than ${graceMs} ms: exiting`);
       release();
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     timer.unref();
     await app.close().catch((err) => app.log.error({ err }, 'closing the app failed'));
     await db.close().catch(() => undefined);

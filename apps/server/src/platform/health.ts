@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { DbHandle } from '../db/create-db.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 import type { Config } from '../config.ts';
+import type { Drain } from './drain.ts';
 import { fail, ok } from './envelope.ts';
 
 /** How long one readiness check may wait on the database or Redis before the node counts as not ready. */
@@ -20,9 +21,10 @@ const within = <T>(ms: number, work: Promise<T>, what: string): Promise<T> =>
  *   does not make a balancer restart every node at once.
  * - `GET /api/ready` — readiness: the database answers, Redis answers (when REDIS_URL is set) and the database
  *   has run every migration this code knows. 503 with the failing checks otherwise, and from the moment the node
- *   starts shutting down (Fastify answers 503 to new requests while it drains), so the balancer stops sending.
+ *   starts shutting down (platform/drain.ts: it still answers every other call while it drains), so a balancer that
+ *   checks readiness stops sending.
  */
-export function registerHealth(app: FastifyInstance, config: Config, db: DbHandle): void {
+export function registerHealth(app: FastifyInstance, config: Config, db: DbHandle, drain?: Drain): void {
   let redis: Redis | null = null;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, {
@@ -53,6 +55,7 @@ export function registerHealth(app: FastifyInstance, config: Config, db: DbHandl
     },
     async (_request, reply) => {
       const problems: string[] = [];
+      if (drain?.draining) return reply.status(503).send(fail(503, '服务暂不可用，请稍后再试', 'shutting down'));
       await within(
         CHECK_TIMEOUT_MS,
         db.db.selectFrom('tenants').select('tenant_id').limit(1).execute(),

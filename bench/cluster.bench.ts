@@ -16,12 +16,12 @@
 import { CHAT_PROTOCOL, CHAT_TOKEN_PROTOCOL_PREFIX } from '@portal/contracts/chat';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { freePort, nginxConfig, startCluster } from '../scripts/cluster.ts';
+import { freePort, startCluster, writeNginxConfig } from '../scripts/cluster.ts';
 import { errors, latency, line, load, median, ms, rps, type Result, type Target } from './http-load.ts';
 import { seedBenchSessions } from './support.ts';
 
@@ -53,8 +53,7 @@ async function startNginx(nodePorts: number[]): Promise<{ port: number; stop: ()
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-nginx-'));
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(dir, port, nodePorts));
+  const conf = writeNginxConfig(dir, port, nodePorts);
   const proc: ChildProcess = spawn('/usr/sbin/nginx', ['-p', dir, '-c', conf], { stdio: 'ignore' });
   for (let i = 0; ; i++) {
     if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok) break;

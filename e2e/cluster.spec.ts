@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageOf, TestChatClient } from '../apps/server/src/modules/chat/chat-test-client.ts';
 import { DEMO_PASSWORD, DEMO_TENANT_ID, DEMO_USERS } from '../apps/server/src/db/seed/demo.ts';
+import { call, login, type Envelope } from './support/cluster-api.ts';
 import { rowsOf, xlsxOf } from '../apps/server/src/modules/transfer/transfer-test-files.ts';
 import { createDb } from '../apps/server/src/db/create-db.ts';
 import { bumpCatalogue } from '../apps/server/src/modules/services/catalogue-version.ts';
@@ -21,39 +22,6 @@ const T = '/api/blade-workbench/transfer';
 /** TestChatClient connects to an app; a node or the proxy is an address. */
 const at = (url: string) =>
   ({ server: { address: () => ({ port: Number(new URL(url).port) }) } }) as unknown as FastifyInstance;
-
-type Envelope<R = unknown> = { status: number; msg: string; msgDetail: string; result: R; http: number };
-
-async function call<R = unknown>(
-  base: string,
-  path: string,
-  opts: { token?: string; body?: unknown; method?: string; headers?: Record<string, string> } = {},
-): Promise<Envelope<R>> {
-  const res = await fetch(`${base}${path}`, {
-    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...opts.headers,
-    },
-    body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let json: Omit<Envelope<R>, 'http'>;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
-  }
-  return { ...json, http: res.status };
-}
-
-async function login(base: string, account: string, password = DEMO_PASSWORD, forwardedFor?: string) {
-  return call<{ access_token: string; refresh_token: string; user_id: string }>(base, '/api/blade-auth/oauth/token', {
-    body: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: account, password },
-    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-  });
-}
 
 describe('two nodes behind nginx on PostgreSQL and Redis', () => {
   let cluster: RunningCluster;

@@ -8,8 +8,9 @@ import { bearer, createTestApp, testDatabases, type TestApp } from './test/test-
  * malformed input — wrong types, missing fields, 1 MB strings, deep nesting, NUL and right-to-left characters,
  * numbers past 2^31 and 2^53, arrays for objects, invalid JSON, wrong content types — as a student and
  * anonymously (and a third of the cases, drawn by the same generator, as the administrator, who passes every
- * permission check so the input reaches the handlers), on SQLite and PostgreSQL. It fails on any 5xx, any answer slower than 5 s, and any stack trace or
- * SQL text in a body.
+ * permission check so the input reaches the handlers), on SQLite and PostgreSQL. It fails on any 5xx and any stack trace or SQL text in a body; a call that hangs
+ * (a pathological pattern, a lost lock) fails it through the test's own time-out. It measures no time: CI's machine
+ * is busy, and a slow answer there says nothing about the input.
  *
  * Every operation gets one case of each kind; which field a case hits and which bad value it carries come from a
  * generator seeded by the operation, so a run is repeatable and a failure names the case that reproduces it.
@@ -47,7 +48,6 @@ type Case = {
 const SEED = Number(process.env.FUZZ_SEED ?? 11);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const MB = 1024 * 1024;
-const SLOW_MS = 5_000;
 /** Node's HTTP parser takes at most 16 KB of request line and headers, so query and path strings stop there. */
 const LONG_URL_STRING = 16 * 1024 - 512;
 /** Logging out, or ending the session's CAS validity, would take the student's token away mid-run. */
@@ -387,7 +387,7 @@ describe.each(testDatabases)('the fuzzer from /api/openapi.json on %s', (engine)
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('answers every operation, malformed every way, with a 4xx or a success: no 5xx, no stack, no SQL, none slower than 5 s', async () => {
+  it('answers every operation, malformed every way, with a 4xx or a success: no 5xx, no stack, no SQL', async () => {
     const failures: string[] = [];
     let calls = 0;
     for (const [template, ops] of Object.entries(doc.paths)) {
@@ -408,7 +408,6 @@ describe.each(testDatabases)('the fuzzer from /api/openapi.json on %s', (engine)
                     ? { 'tenant-id': DEMO_TENANT_ID }
                     : {};
             if (c.contentType) headers['content-type'] = c.contentType;
-            const started = performance.now();
             const res = await t.app.inject({
               method: method.toUpperCase() as 'GET',
               url,
@@ -416,11 +415,9 @@ describe.each(testDatabases)('the fuzzer from /api/openapi.json on %s', (engine)
               headers,
               ...(c.payload === undefined ? {} : { payload: c.payload }),
             });
-            const ms = performance.now() - started;
             calls += 1;
             const where = `${method.toUpperCase()} ${template} [${c.kind}] as ${who}`;
             if (res.statusCode >= 500) failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-            else if (ms > SLOW_MS) failures.push(`${where} → took ${Math.round(ms)} ms`);
             else if (template !== '/api/openapi.json' && (STACK.test(res.body) || SQL.test(res.body)))
               failures.push(`${where} → leaks ${res.body.slice(0, 300)}`);
           }

@@ -3,7 +3,6 @@ import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,60 +141,6 @@ describe('starting a node', () => {
       noStack(output);
     } finally {
       taken.close();
-    }
-  });
-
-  it('outlives a PostgreSQL connection killed under it, and answers again on a new one', async () => {
-    const name = `portal_main_${process.pid}`;
-    const admin = new pg.Client({ connectionString: TEST_PG_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    const child = spawn(process.execPath, [main], {
-      env: {
-        ...baseEnv,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        DATA_DIR: dataDir,
-        PORTAL_SEED: 'false',
-        DATABASE_URL: TEST_PG_URL.replace(/\/[^/]*$/, `/${name}`),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (b: Buffer) => (output += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (output += b.toString()));
-    const exited = new Promise<number | null>((r) => child.once('exit', r));
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', () => {
-          const m = /is running: (http:\/\/\S+)/.exec(output);
-          if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
-        });
-        void exited.then((code) => reject(new Error(`exited with ${code}: ${output}`)));
-      });
-      expect((await fetch(`${url}api/ready`)).status).toBe(200);
-      const killed = await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [name],
-      );
-      expect(killed.rowCount).toBeGreaterThan(0);
-      // The pool's idle connections learn of it; the next check opens a new one.
-      await new Promise<void>((resolve) => {
-        const seen = () => /PostgreSQL connection lost/.test(output) && resolve();
-        child.stdout.on('data', seen);
-        child.stderr.on('data', seen);
-        seen();
-      });
-      expect((await fetch(`${url}api/ready`)).status).toBe(200);
-      expect(child.exitCode).toBeNull();
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
     }
   });
 });

@@ -95,4 +95,38 @@ describe('two tabs of one browser (issue 11)', () => {
     expect(await storedToken(second)).toBeNull();
     await second.close();
   });
+
+  it('locks every tab: the other tab leaves its page for the lock page at once, and both are back when one unlocks', async () => {
+    const { server, context, page: first } = journey;
+    await loginAs(first, server.url, 'student01');
+    const second = await context.newPage();
+    await second.goto(`${server.url}/home/serviceHall`);
+    const menu = (page: Page) => page.getByRole('button', { name: /\S\s+(用户菜单|User menu)$/ });
+    await menu(second).waitFor({ state: 'visible' });
+    await second.getByRole('heading', { name: '服务大厅' }).waitFor();
+
+    await menu(first).click();
+    await first.getByRole('menuitem', { name: '锁屏' }).click();
+    const dialog = first.getByRole('dialog', { name: '设置锁屏密码' });
+    await dialog.getByLabel('锁屏密码').fill('Lock@2026');
+    await dialog.getByRole('button', { name: /锁\s*定/ }).click();
+    await first.waitForURL(/\/lock$/);
+    // Without a click or a reload of its own: the second tab's page, its navigation and its chat are gone.
+    await second.waitForURL(/\/lock$/);
+    await second.getByRole('heading', { name: /屏幕已锁定/ }).waitFor();
+    expect(await second.getByRole('navigation', { name: '主导航' }).count()).toBe(0);
+    expect(await menu(second).count()).toBe(0);
+    expect(await second.getByRole('heading', { name: '服务大厅' }).count()).toBe(0);
+    // Nor does going to a page by its address get round the lock.
+    await second.goto(`${server.url}/home/threelists`);
+    await second.waitForURL(/\/lock$/);
+
+    // Unlocked in the first tab, the second is back on a page of the shell as well.
+    await first.getByLabel('锁屏密码').fill('Lock@2026');
+    await first.getByRole('button', { name: /解\s*锁/ }).click();
+    await first.waitForURL((u) => u.pathname === '/home/homePage');
+    await second.waitForURL((u) => u.pathname.startsWith('/home/'));
+    await second.getByRole('navigation', { name: '主导航' }).waitFor();
+    await second.close();
+  });
 });

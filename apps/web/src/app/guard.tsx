@@ -65,7 +65,9 @@ export function RouteGuard() {
       </div>
     );
   }
-  if (locked && handle?.name !== 'lock') return <Navigate to="/lock" replace />;
+  // Locked here or in another tab of the user (tab-refresh.ts): the lock page, which unlocks back to this page.
+  if (locked && handle?.name !== 'lock')
+    return <Navigate to="/lock" replace state={{ from: location.pathname + location.search }} />;
   if (!isRouteAllowedByMenu(location.pathname, menus)) return <Navigate to="/home/noPower" replace />;
   return <Outlet />;
 }

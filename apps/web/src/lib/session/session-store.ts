@@ -82,16 +82,24 @@ export type SessionActions = {
    * tab doing so because it was told.
    */
   logoutClear: (options?: { announce?: boolean }) => void;
+  /**
+   * Locks or unlocks the screen (features/auth/lock.ts). The tabs share one session and one lock: the other tabs of
+   * the browser are told (SESSION_CHANNEL) and lock or unlock with it; `announce: false` for a tab doing so because it
+   * was told.
+   */
+  setLock: (lock: boolean, options?: { announce?: boolean }) => void;
 };
 
-/** The channel the tabs of one browser share about the session: new tokens (tab-refresh.ts) and a logout. */
+/** The channel the tabs of one browser share about the session: new tokens (tab-refresh.ts), a logout and the lock. */
 export const SESSION_CHANNEL = 'portal.session';
 export type LogoutMessage = { type: 'logout'; tenantId: string | null };
+/** The screen was locked (or unlocked) in a tab: the user's other tabs follow (tab-refresh.ts). */
+export type LockMessage = { type: 'lock' | 'unlock'; tenantId: string | null; userId: string | null };
 
-function announceLogout(tenantId: string | null): void {
+function announce(message: LogoutMessage | LockMessage): void {
   if (typeof BroadcastChannel !== 'function') return;
   const channel = new BroadcastChannel(SESSION_CHANNEL);
-  channel.postMessage({ type: 'logout', tenantId } satisfies LogoutMessage);
+  channel.postMessage(message);
   channel.close();
 }
 
@@ -239,7 +247,13 @@ export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
           logoutClear: (options) => {
             const { token, tenantId } = get();
             set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme }));
-            if (token && options?.announce !== false) announceLogout(tenantId);
+            if (token && options?.announce !== false) announce({ type: 'logout', tenantId });
+          },
+          setLock: (lock, options) => {
+            set({ lock });
+            const { token, tenantId, user } = get();
+            if (token && options?.announce !== false)
+              announce({ type: lock ? 'lock' : 'unlock', tenantId, userId: user?.user_id ?? null });
           },
         };
       },

@@ -2,6 +2,7 @@ import type { TokenResult } from '@portal/contracts/auth';
 import {
   SESSION_CHANNEL,
   sessionStorageBackend,
+  type LockMessage,
   type LogoutMessage,
   type SessionState,
   type sessionStore as SessionStoreType,
@@ -55,6 +56,10 @@ export type TabRefreshDeps = {
 };
 
 const isLogoutMessage = (m: unknown): m is LogoutMessage => (m as Partial<LogoutMessage> | null)?.type === 'logout';
+const isLockMessage = (m: unknown): m is LockMessage => {
+  const type = (m as Partial<LockMessage> | null)?.type;
+  return type === 'lock' || type === 'unlock';
+};
 
 /**
  * One token refresh for all the tabs of the browser. A tab whose token is due takes the refresh lock
@@ -80,6 +85,13 @@ export function createTabRefresh(deps: TabRefreshDeps): { refresh: () => Promise
     if (isTokensMessage(event.data)) adopt(event.data.tokens, event.data.issuedAt);
     // The tabs share one session (its tokens in one store): logged out in one, it is over in every one.
     if (isLogoutMessage(event.data) && !stopped && deps.store.getState().token) deps.onLoggedOutElsewhere?.();
+    // One lock for the session too: locked in one tab, every tab of the user is (the guard sends each to /lock at
+    // once); unlocked with the lock password in one, every one is (the lock page sends each back to its page).
+    if (isLockMessage(event.data) && !stopped) {
+      const s = deps.store.getState();
+      if (!s.token || s.tenantId !== event.data.tenantId || (s.user?.user_id ?? null) !== event.data.userId) return;
+      s.setLock(event.data.type === 'lock', { announce: false });
+    }
   };
   channel?.addEventListener('message', onMessage);
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -11,7 +11,7 @@ vi.mock('../lock.ts', () => lock);
 const { LockDialog } = await import('./lock-dialog.tsx');
 
 describe('the lock dialog', () => {
-  it('asks for a password when it is locked empty, and does not lock (nor throw)', async () => {
+  const renderDialog = () =>
     render(
       <MemoryRouter>
         <QueryClientProvider client={new QueryClient()}>
@@ -23,9 +23,25 @@ describe('the lock dialog', () => {
         </QueryClientProvider>
       </MemoryRouter>,
     );
+
+  it('asks for a password when it is locked empty, and does not lock (nor throw)', async () => {
+    renderDialog();
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: /^锁\s*定$/ }));
     expect(await screen.findByText(i18n.t('lock.passwordRequired'))).toBeTruthy();
     expect(lock.lockScreen).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password of spaces alone with the same message, and locks with one that has more', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('锁屏密码'), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: /^锁\s*定$/ }));
+    expect(await screen.findByText(i18n.t('lock.passwordRequired'))).toBeTruthy();
+    expect(lock.lockScreen).not.toHaveBeenCalled();
+
+    await userEvent.type(within(dialog).getByLabelText('锁屏密码'), 'a');
+    await userEvent.click(within(dialog).getByRole('button', { name: /^锁\s*定$/ }));
+    await waitFor(() => expect(lock.lockScreen).toHaveBeenCalledWith('   a'));
   });
 });

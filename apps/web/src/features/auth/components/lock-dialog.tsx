@@ -32,7 +32,8 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
         <Form.Item
           label={t('lock.password')}
           name="password"
-          rules={[{ required: true, message: t('lock.passwordRequired') }]}
+          // Spaces alone are no password (they would unlock with any run of spaces): asked for as an empty field is.
+          rules={[{ required: true, whitespace: true, message: t('lock.passwordRequired') }]}
         >
           <Input.Password autoFocus autoComplete="new-password" />
         </Form.Item>

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider, setLanguage } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({
   mode: null as unknown as LoginMode,
@@ -63,6 +63,7 @@ vi.mock('../api/get-tenant-detail.ts', async (original) => {
   };
 });
 const { LoginPage } = await import('./login-page.tsx');
+const { usePlainToasts } = await import('../../../components/plain-toast.tsx');
 const { SESSION_STORAGE_KEY, sessionStorageBackend, sessionStore } =
   await import('../../../lib/session/session-store.ts');
 
@@ -244,4 +245,34 @@ describe('the plain password form', () => {
     expect(alerts.some((a) => a.textContent?.includes('账号或密码错误'))).toBe(true);
     expect(screen.queryByText('home page')).toBeNull();
   });
+
+  it.each([
+    ['zh-CN', '账号', '密码', '登录', '账号或密码错误'],
+    ['en-US', 'Account', 'Password', 'Log in', 'Wrong account or password'],
+  ] as const)(
+    'says a wrong password once (%s): in the form, not in a toast as well',
+    async (lang, accountLabel, passwordLabel, submit, wrong) => {
+      api.mode = password;
+      await setLanguage(lang);
+      // Every toast /login shows (session-root.tsx's plain toasts), however short-lived.
+      const toasts: string[] = [];
+      const off = usePlainToasts.subscribe((s) => toasts.push(...s.toasts.map((toast) => toast.text)));
+      try {
+        const { HttpError } = await import('../../../lib/http/errors.ts');
+        api.login.mockRejectedValueOnce(new HttpError(400, '账号或密码错误'));
+        renderAt('/login');
+        await userEvent.type(screen.getByLabelText(accountLabel), 'student01');
+        await userEvent.type(screen.getByLabelText(passwordLabel, { selector: 'input' }), 'wrong');
+        await userEvent.click(screen.getByRole('button', { name: submit }));
+        // Next to the form, in an alert a screen reader reads out; once.
+        const alert = await screen.findByRole('alert');
+        expect(alert.textContent).toContain(wrong);
+        expect(screen.getAllByText(wrong, { exact: false })).toHaveLength(1);
+        expect(toasts).toEqual([]);
+      } finally {
+        off();
+        await setLanguage('zh-CN');
+      }
+    },
+  );
 });

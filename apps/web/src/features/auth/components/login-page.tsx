@@ -17,7 +17,6 @@ import { sessionStorageBackend, sessionStore } from '../../../lib/session/sessio
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
 import { DEFAULT_TENANT } from '../api/prefetch-login.ts';
-import { plainNotifier } from '../../../components/plain-toast.tsx';
 
 type Values = { tenantId: string; username: string; password: string };
 type Field = keyof Values;
@@ -156,8 +155,8 @@ export function LoginPage() {
         : err instanceof Error
           ? err.message
           : String(err);
+    // Once, in the form's alert (read out by a screen reader): not a toast of the same words beside it.
     setError(text);
-    plainNotifier.error(text);
   };
 
   /** Tokens in hand (password, directory or the school's sign-in): user info, login init, then the page wanted. */

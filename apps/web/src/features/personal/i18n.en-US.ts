@@ -16,6 +16,7 @@ export const personalEnUS: typeof personalZhCN = {
       tenant: 'School',
       userId: 'User ID',
       logoAlt: 'Logo of {{name}}',
+      systemName: '({{name}})',
     },
     security: {
       title: 'Account security',

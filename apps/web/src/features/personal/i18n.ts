@@ -17,6 +17,7 @@ export const personalZhCN = {
       tenant: '所属学校',
       userId: '用户编号',
       logoAlt: '{{name}}标志',
+      systemName: '（{{name}}）',
     },
     security: {
       title: '账号安全',

@@ -2,12 +2,12 @@ import type { UserInfo } from '@portal/contracts/auth';
 import type { SchoolCalendar, SystemAccessLink } from '@portal/contracts/personal';
 import type { AccountBinding, MyRate, RecentService } from '@portal/contracts/services';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider, setLanguage } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { recordSessionTime } from '../../../lib/session/session-time.ts';
 
@@ -212,6 +212,22 @@ describe('personal center (/home/PersonalCenter)', () => {
     expect(jw.getAttribute('rel')).toContain('noopener');
     expect(within(links).queryByText('坏链接')).toBeNull();
     expect(await screen.findByText('还没有收藏的服务')).toBeTruthy();
+  });
+
+  it("brackets the school's system name as the interface's language writes them: （…） in Chinese, (…) in English", async () => {
+    const { unmount } = renderPage();
+    const profile = () => screen.getByRole('region', { name: i18n.t('personal.profile.title') });
+    expect(await within(profile()).findByText('（示例大学网上办事服务大厅）')).toBeTruthy();
+    unmount();
+    await act(() => setLanguage('en-US'));
+    try {
+      renderPage();
+      // The names are the tenant's data and stay as the school wrote them.
+      expect(await within(profile()).findByText('(示例大学网上办事服务大厅)')).toBeTruthy();
+      expect(within(profile()).getByText('示例大学')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('zh-CN'));
+    }
   });
 
   it('unbinds WeChat after a confirmation, and keeps it when cancelled', async () => {

@@ -80,7 +80,12 @@ function ProfileCard() {
                         {'\u00a0'}
                       </span>
                     ) : (
-                      logo.data?.systemName && <span className="pc-muted">（{logo.data.systemName}）</span>
+                      logo.data?.systemName && (
+                        // The system's name is the tenant's (Chinese) data; its brackets are the interface's.
+                        <span className="pc-muted">
+                          {t('personal.profile.systemName', { name: logo.data.systemName })}
+                        </span>
+                      )
                     )}
                   </span>
                 ),

@@ -22,5 +22,11 @@ export const ACCESS_WAY_COMB = '5';
 
 /** Limits this project sets on user input. */
 export const SEARCH_KEYWORD_MAX = 50;
+/** The longest rating comment, in characters as a user sees them (code points: 500 emoji fit). */
 export const RATING_COMMENT_MAX = 500;
+/**
+ * A rating comment's length as RateServiceRequest counts it: trimmed, in code points (zod's `.max()` counts code
+ * points, so an emoji is one; a string's `length` counts it twice, in UTF-16 units). The dialog's counter uses it.
+ */
+export const ratingCommentLength = (comment: string): number => [...comment.trim()].length;
 export const RATING_LABELS_MAX = 10;

@@ -465,6 +465,24 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     ).toMatchObject({ http: 403 });
   });
 
+  it('counts a comment in characters as a user sees them: 500 emoji are taken, 501 refused; spaces around are not counted', async () => {
+    const id = byName('网站备案').id;
+    const rate = (comment: string) =>
+      post(`${W}/serverCenter/rateService`, { serviceId: id, score: 5, comment }, 'student01');
+    // 501 emoji are 1002 UTF-16 units; 1001 letters are over twice the limit.
+    for (const comment of ['😀'.repeat(501), '评'.repeat(400) + '😀'.repeat(101), 'x'.repeat(1001)])
+      expect(await rate(comment)).toMatchObject({ http: 400, msg: '评价内容不能超过500个字符' });
+    const emoji = '😀'.repeat(500);
+    expect(await rate(`  ${emoji}  `)).toMatchObject({ http: 200, status: 1000, result: { rated: true } });
+    const stored = await t.db.db
+      .selectFrom('svc_ratings')
+      .where('service_id', '=', id)
+      .where('comment', '=', emoji)
+      .select('comment')
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
+
   it('serves sanitised guides and searches them', async () => {
     const withGuide = demo.find((s) => s.hasGuide && s.isPublic)!;
     const g = await post(`${W}/nobody/guide/clientGuideInfo`, { tenantId: T, serviceId: withGuide.id });

@@ -61,6 +61,7 @@ export const servicesEnUS: typeof servicesZhCN = {
     quickLabels: 'Quick labels',
     comment: 'Comment',
     commentPlaceholder: 'Your opinion or suggestion (optional)',
+    commentTooLong: 'A comment holds at most {{max}} characters',
     submit: 'Submit',
     cancel: 'Cancel',
     rateOk: 'Thank you for your rating',

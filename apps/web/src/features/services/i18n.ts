@@ -62,6 +62,7 @@ export const servicesZhCN = {
     quickLabels: '快捷评价',
     comment: '评价内容',
     commentPlaceholder: '请输入您的意见或建议（选填）',
+    commentTooLong: '评价内容不能超过{{max}}个字符',
     submit: '提交',
     cancel: '取消',
     rateOk: '评价成功，感谢您的反馈',

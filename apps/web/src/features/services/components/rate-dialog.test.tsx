@@ -91,6 +91,45 @@ describe('rating dialog: score, quick labels that fit it, comment', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.sensitiveWord);
   });
 
+  it('counts an emoji as one character, and takes a comment of 500 of them', async () => {
+    renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
+    await screen.findByRole('dialog');
+    const comment = screen.getByLabelText('评价内容');
+    await user.type(comment, '😀😀😀');
+    expect(screen.getByText('3 / 500')).toBeTruthy();
+    await user.clear(comment);
+    await user.click(comment);
+    await user.paste('😀'.repeat(500));
+    expect(screen.getByText('500 / 500')).toBeTruthy();
+    expect(screen.queryByText('评价内容不能超过500个字符')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() =>
+      expect(api.rateService).toHaveBeenCalledWith(expect.objectContaining({ comment: '😀'.repeat(500) })),
+    );
+  });
+
+  it('keeps a pasted comment over 500 characters as pasted and refuses it under the field, sending nothing', async () => {
+    renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
+    await screen.findByRole('dialog');
+    const comment = screen.getByLabelText('评价内容') as HTMLTextAreaElement;
+    const long = '很'.repeat(400) + '😀'.repeat(101);
+    await user.click(comment);
+    await user.paste(long);
+    expect(comment.value).toBe(long);
+    expect(screen.getByText('501 / 500')).toBeTruthy();
+    const message = screen.getByText('评价内容不能超过500个字符');
+    expect(comment.getAttribute('aria-invalid')).toBe('true');
+    expect(comment.getAttribute('aria-describedby')).toBe(message.id);
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(api.rateService).not.toHaveBeenCalled();
+    // One character (an emoji, two UTF-16 units) less, and it goes.
+    await user.clear(comment);
+    await user.paste(long.slice(0, -2));
+    await waitFor(() => expect(comment.getAttribute('aria-invalid')).toBeNull());
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(api.rateService).toHaveBeenCalledTimes(1));
+  });
+
   it('says so when the user has rated already, and does not offer to submit', async () => {
     api.canUserRate.mockResolvedValueOnce({ canRate: false, rated: true, score: 4, reason: '您已评价过该服务' });
     renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);

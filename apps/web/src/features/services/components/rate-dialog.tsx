@@ -1,7 +1,7 @@
-import { RATING_COMMENT_MAX } from '@portal/contracts/service-codes';
+import { RATING_COMMENT_MAX, ratingCommentLength } from '@portal/contracts/service-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Rate, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useCanUserRate } from '../api/can-user-rate.ts';
@@ -32,6 +32,12 @@ export function RateDialog({
     setError(null);
   }, [id]);
   const fitting = (quick.data ?? []).filter((l) => score >= l.minScore && score <= l.maxScore);
+  // A comment over the limit is kept as typed or pasted (not cut) and refused at once, under it, with the limit.
+  const commentErrorId = useId();
+  const commentError =
+    ratingCommentLength(comment) > RATING_COMMENT_MAX
+      ? t('services.commentTooLong', { max: RATING_COMMENT_MAX })
+      : null;
   const submit = useMutation({
     mutationFn: () =>
       rateService({
@@ -54,7 +60,7 @@ export function RateDialog({
       open={!!service}
       title={service ? t('services.rateTitle', { name: service.serviceName }) : ''}
       onCancel={onClose}
-      onOk={() => submit.mutate()}
+      onOk={() => !commentError && submit.mutate()}
       okText={t('services.submit')}
       cancelText={t('services.cancel')}
       okButtonProps={{ disabled: !can.data?.canRate, loading: submit.isPending }}
@@ -88,13 +94,20 @@ export function RateDialog({
               ))}
             </div>
           </Form.Item>
-          <Form.Item label={t('services.comment')} htmlFor="svc-rate-comment">
+          <Form.Item
+            label={t('services.comment')}
+            htmlFor="svc-rate-comment"
+            validateStatus={commentError ? 'error' : undefined}
+            help={commentError && <span id={commentErrorId}>{commentError}</span>}
+          >
+            {/* Counted as the server counts it: characters as a user sees them (an emoji is one), trimmed. */}
             <Input.TextArea
               id="svc-rate-comment"
               value={comment}
               onChange={(e) => setComment(e.target.value)}
-              maxLength={RATING_COMMENT_MAX}
-              showCount
+              count={{ show: true, max: RATING_COMMENT_MAX, strategy: ratingCommentLength }}
+              aria-invalid={commentError ? true : undefined}
+              aria-describedby={commentError ? commentErrorId : undefined}
               rows={4}
               placeholder={t('services.commentPlaceholder')}
             />

@@ -51,6 +51,11 @@ export function RouteGuard() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsLogin, user?.user_id]);
 
+  // Locked here or in another tab of the user (tab-refresh.ts): the lock page, which unlocks back to this page. Pages a
+  // visitor may open too (the three lists, a message's page) are the user's in the user's shell, so they wait as well;
+  // only the landing pages (/, /login, /allServices) stay open.
+  if (locked && token && handle?.name !== 'lock' && !handle?.landing)
+    return <Navigate to="/lock" replace state={{ from: location.pathname + location.search }} />;
   if (!needsLogin) return <Outlet />;
   if (!token) {
     const redirect = encodeURIComponent(location.pathname + location.search);
@@ -65,9 +70,6 @@ export function RouteGuard() {
       </div>
     );
   }
-  // Locked here or in another tab of the user (tab-refresh.ts): the lock page, which unlocks back to this page.
-  if (locked && handle?.name !== 'lock')
-    return <Navigate to="/lock" replace state={{ from: location.pathname + location.search }} />;
   if (!isRouteAllowedByMenu(location.pathname, menus)) return <Navigate to="/home/noPower" replace />;
   return <Outlet />;
 }

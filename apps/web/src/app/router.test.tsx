@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../lib/session/session-store.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -39,6 +40,35 @@ describe('the route table (issue 10, ADR 0059)', () => {
     expect(where).toBe('/home/threelists');
     at('/home/serviceHall');
     await waitFor(() => expect(where).toBe('/login?redirect=%2Fhome%2FserviceHall'));
+  });
+
+  it('sends a locked session to the lock page from a page a visitor may open too, but leaves /login open', async () => {
+    sessionStore.setState({
+      token: 'a1',
+      tenantId: '000000',
+      lock: true,
+      user: {
+        user_id: 'u3',
+        user_name: '张同学',
+        account: 'student01',
+        nick_name: '张小华',
+        tenant_id: '000000',
+        tenant_name: '示例大学',
+        roleId: '000000-student',
+        roleType: 'student',
+        roleName: '学生',
+        configurationMenu: [],
+      },
+    });
+    try {
+      at('/home/threelists');
+      await waitFor(() => expect(where).toBe('/lock'), { timeout: 15_000 });
+      at('/login');
+      await waitFor(() => expect(document.title).toBe('统一身份认证登录 - 网上办事服务大厅'), { timeout: 15_000 });
+      expect(where).toBe('/login');
+    } finally {
+      sessionStore.getState().logoutClear({ announce: false });
+    }
   });
 
   it('titles a path no route has, outside the guard, as the page that does not exist', async () => {

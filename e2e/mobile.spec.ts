@@ -755,6 +755,44 @@ describe('on a laptop and wider screens', () => {
     }
   });
 
+  it('待办列表 keeps each arrival date and each title on one line at 1366 × 768, in Chinese and English; a cut title is whole in its title', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'teacher01');
+    for (const language of ['zh-CN', 'en-US']) {
+      await page.evaluate((l) => localStorage.setItem('portal.language', l), language);
+      await page.goto(`${server.url}/home/homePage`);
+      await loaded(page);
+      const rows = page.locator('.wb-table tbody tr');
+      await expect.poll(() => rows.count(), language).toBeGreaterThan(2);
+      const cells = await rows.evaluateAll((trs) =>
+        trs.flatMap((tr) =>
+          [...tr.querySelectorAll('td')].map((td) => {
+            const range = document.createRange();
+            range.selectNodeContents(td);
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            return {
+              text: td.textContent ?? '',
+              title: td.getAttribute('title'),
+              lines: tops.size,
+            };
+          }),
+        ),
+      );
+      const dates = cells.filter((c) => /^\d{4}-\d{2}-\d{2}$/.test(c.text));
+      const titles = cells.filter((c) => c.title !== null);
+      expect(dates.length, language).toBeGreaterThan(2);
+      expect(
+        cells.filter((c) => c.lines !== 1),
+        `${language}: cells over more than one line`,
+      ).toEqual([]);
+      expect(titles.length, language).toBe(dates.length);
+      expect(
+        titles.filter((c) => c.title !== c.text),
+        language,
+      ).toEqual([]);
+    }
+  });
+
   it('in English the service cards keep their heat and rating on one line each, on `/`, /allServices and the service hall; /allServices has the school’s name and a language switch', async () => {
     const { page, server } = journey;
     const stats = async (where: string) => {

@@ -156,6 +156,9 @@ function PersonalMatters({ view }: Props) {
   );
 }
 
+/** A date, or a date and time, as a card's cell shows it (2026-11-30, 2026-11-30 09:17). */
+const DATE_TEXT = /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/;
+
 /**
  * A to-do column's rows as a plain table (issue 10: Ant Design's Table brought its filters' Tree, Select, Dropdown and
  * Pagination into the home page's first part, about 100 KB gzip, for a list of at most a few dozen rows). It scrolls
@@ -174,6 +177,9 @@ function TodoRows({
     field === 'createTime' && typeof v === 'string' && !Number.isNaN(Date.parse(v))
       ? formatTenantTime(v, 'YYYY-MM-DD')
       : String(v ?? '');
+  // The row's name (its title, else the first column) takes the width the other columns leave and ends in an ellipsis,
+  // the whole of it in its title; a date never breaks ("2026-11-" over "30").
+  const main = mapping.some((m) => m.field === 'title') ? 'title' : mapping[0]?.field;
   return (
     <div className="wb-table-wrap">
       <table className="wb-table">
@@ -190,9 +196,20 @@ function TodoRows({
           {rows.length ? (
             rows.map((r, i) => (
               <tr key={String(r.id ?? i)}>
-                {mapping.map((m) => (
-                  <td key={m.field}>{cell(m.field, r[m.field])}</td>
-                ))}
+                {mapping.map((m) => {
+                  const text = cell(m.field, r[m.field]);
+                  if (m.field === main)
+                    return (
+                      <td key={m.field} className="wb-table-main" title={text}>
+                        {text}
+                      </td>
+                    );
+                  return (
+                    <td key={m.field} className={DATE_TEXT.test(text) ? 'wb-table-date' : undefined}>
+                      {text}
+                    </td>
+                  );
+                })}
               </tr>
             ))
           ) : (

@@ -257,6 +257,41 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.evaluate(() => localStorage.setItem('portal.language', 'zh-CN'));
   });
 
+  it('the filters of the service hall and both centers keep a gap after their labels in English ("Department"), and the Chinese layout as it was', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    /** Per filter: the label's text's left and right and the first chip's left, in px. */
+    const filters = () =>
+      page.locator('.svc-filter').evaluateAll((rows) =>
+        rows.map((row) => {
+          const label = row.querySelector('.svc-filter-label')!;
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          const text = range.getBoundingClientRect();
+          const chip = row.querySelector('.ant-radio-button-wrapper')!.getBoundingClientRect();
+          return { label: label.textContent, left: text.left, right: text.right, chip: chip.left };
+        }),
+      );
+    for (const language of ['zh-CN', 'en-US']) {
+      await page.evaluate((l) => localStorage.setItem('portal.language', l), language);
+      for (const path of ['/home/serviceHall', '/home/processServiceCenter', '/home/applicationServiceCenter']) {
+        await page.goto(`${server.url}${path}`);
+        await loaded(page);
+        const where = `${language} ${path}`;
+        await expect
+          .poll(() => page.locator('.svc-filter .ant-radio-button-wrapper').count(), where)
+          .toBeGreaterThan(2);
+        const rows = await filters();
+        expect(rows.length, where).toBeGreaterThanOrEqual(2);
+        for (const row of rows) expect(row.chip - row.right, `${where}: after ${row.label}`).toBeGreaterThanOrEqual(4);
+        // The chips of every filter start at one place: 64 px of label and 12 px of gap in Chinese, as before.
+        expect(new Set(rows.map((r) => Math.round(r.chip))).size, where).toBe(1);
+        if (language === 'zh-CN') for (const row of rows) expect(row.chip - row.left, where).toBeCloseTo(76, 0);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('portal.language', 'zh-CN'));
+  });
+
   it('scrolled to the bottom, the footer stands above the unread-notice prompt, not under it', async () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');

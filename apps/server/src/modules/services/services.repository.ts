@@ -4,6 +4,12 @@ import type { Db } from '../../db/create-db.ts';
 import type { CatalogueTables } from '../../db/tables/catalogue.ts';
 import { bumpCatalogue } from './catalogue-version.ts';
 
+/**
+ * Searches a word needs before it may be offered to everyone as a hot word: one person's single search of 心理咨询 is
+ * not published on the landing page.
+ */
+export const HOT_WORD_MIN_HITS = 3;
+
 /** Who is looking: anonymous visitors see public services; users see services open to their role; admins all. */
 export type Viewer = { userId: string | null; roleId: string | null; admin: boolean };
 
@@ -528,7 +534,7 @@ export function servicesRepository(db: Db) {
       return db
         .selectFrom('svc_search_words')
         .where('tenant_id', '=', tenantId)
-        .where('hits', '>', 0)
+        .where('hits', '>=', HOT_WORD_MIN_HITS)
         .select('keyword')
         .orderBy('hits', 'desc')
         .orderBy('last_at', 'desc')

@@ -39,6 +39,23 @@ export type IndexedService = SearchableService & {
 
 export const normalize = (s: string) => fold(s).replace(/\s+/g, '');
 
+/** The stretch of `text` whose normalized form is `qn`, as `text` writes it (its case, width and spaces), or null. */
+export function spellingIn(text: string, qn: string): string | null {
+  let norm = '';
+  const at: number[] = [];
+  let i = 0;
+  for (const ch of text) {
+    const n = normalize(ch);
+    for (let k = 0; k < n.length; k++) at.push(i);
+    norm += n;
+    i += ch.length;
+  }
+  const start = norm.indexOf(qn);
+  if (start < 0 || !qn) return null;
+  const last = at[start + qn.length - 1]!;
+  return text.slice(at[start], last + (text.codePointAt(last)! > 0xffff ? 2 : 1));
+}
+
 /** Full pinyin (no tones, no spaces) and initials of a text; non-Chinese characters are kept as they are. */
 export function pinyinOf(text: string): { full: string; initials: string } {
   const n = fold(text);
@@ -305,21 +322,31 @@ export class ServiceSearchIndex {
    * labels, or its department's, scene's or type's name: not only in its guide, not only by pinyin. A searched word
    * is offered to everyone as a hot word only then, so nobody can put a phrase of their own on the landing page by
    * searching it (a search for "成绩查询 加微信…" finds 成绩查询 by its terms, but no service holds the phrase).
+   * Answers the word as the catalogue spells it, or null.
    */
-  namesHold(word: string, visible: (v: ServiceVisibility) => boolean): boolean {
+  namesHold(word: string, visible: (v: ServiceVisibility) => boolean): string | null {
     const qn = normalize(word);
-    if ([...qn].length < 2 || !plain(qn) || qn.includes('|')) return false;
+    if ([...qn].length < 2 || !plain(qn) || qn.includes('|')) return null;
     const verdicts = new Map<number, boolean>();
     for (const p of this.text.candidates(qn)) {
       const no = p >>> BITS;
       const d = this.docs[no];
-      if (!d || !(d.nameN.includes(qn) || d.labelsN.includes(qn) || d.groupsN.includes(qn))) continue;
+      if (!d) continue;
+      const field = d.nameN.includes(qn)
+        ? d.name
+        : d.labelsN.includes(qn)
+          ? d.labels
+          : d.groupsN.includes(qn)
+            ? `${d.dept}|${d.scene}|${d.type}`
+            : null;
+      if (field === null) continue;
       const c = this.classOf[no]!;
       let v = verdicts.get(c);
       if (v === undefined) verdicts.set(c, (v = visible(this.classes[c]!)));
-      if (v) return true;
+      // As the catalogue spells it: VPN, not the vpn or Vpn someone typed; 图书续借, not 图书 续借.
+      if (v) return spellingIn(field, qn) ?? word.trim();
     }
-    return false;
+    return null;
   }
 
   /** A click raised a service's heat: ranking follows without a rebuild. */

@@ -474,7 +474,8 @@ export async function searchGuides(c: Caller, keyword: string, size: number) {
 
 /**
  * searchHeatWord (both variants, and the landing index): the tenant's most searched words that a service this caller
- * may see holds whole, in its name, labels or groups (ServiceSearchIndex.namesHold) — a visitor is never offered 请假
+ * may see holds whole, in its name, labels or groups (ServiceSearchIndex.namesHold), searched HOT_WORD_MIN_HITS times
+ * at least, each word once as the catalogue spells it — a visitor is never offered 请假
  * when only logged-in roles may see the leave services (issue 16), and nobody's own phrase reaches the landing page.
  * The same for every caller of one audience (visitors, administrators, one role), at most VISITS_MAX_AGE_MS old.
  */
@@ -490,10 +491,15 @@ export async function heatWords(c: Caller, size: number): Promise<string[]> {
         searchIndexFor(c.db, c.tenantId, c.read?.version),
       ]);
       const visible = visibleIn(c, undefined);
-      return words
-        .map((r) => r.keyword)
-        .filter((w) => index.namesHold(w, visible))
-        .slice(0, size);
+      // One entry per word however it was typed (VPN, vpn, Vpn; 图书续借, 图书 续借), as the catalogue spells it.
+      const out = new Map<string, string>();
+      for (const r of words) {
+        const spelled = index.namesHold(r.keyword, visible);
+        const key = spelled && normalize(spelled);
+        if (key && !out.has(key)) out.set(key, spelled);
+        if (out.size === size) break;
+      }
+      return [...out.values()];
     },
     VISITS_MAX_AGE_MS,
   );

@@ -323,6 +323,17 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     // (size 5: a list not asked for yet, so not the one cached above)
     expect((await post(`${W}/searchHeatWord`, { size: 5 }, 'student01')).result[0]).toBe('请假');
 
+    // Each word once, as the catalogue spells it, however it was typed; a word searched once or twice is nobody's
+    // to publish. (A size not asked for yet: the lists are prepared per size.)
+    await tally('vpn', 30_000);
+    await tally('Vpn', 29_000);
+    await tally('图书 续借', 28_000);
+    await tally('心理咨询', 2);
+    const spelled = (await post(`${W}/nobody/searchHeatWord`, { tenantId: T, size: 9 })).result as string[];
+    expect(spelled.slice(0, 2)).toEqual(['VPN', '图书续借']);
+    expect(spelled.filter((w) => w.toLowerCase() === 'vpn')).toHaveLength(1);
+    for (const w of ['vpn', 'Vpn', '图书 续借', '心理咨询']) expect(spelled).not.toContain(w);
+
     expect(await post(`${P}/serverCenter/searchService`, { keyword: '' }, 'student01')).toMatchObject({
       http: 400,
       msg: '请输入搜索关键词',

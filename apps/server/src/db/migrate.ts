@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './create-db.ts';
 import { currentPgSchema } from './sql-helpers.ts';
@@ -101,7 +102,18 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
 
 /** Names of the migrations this code knows that the database has not run (readiness: a node on older code or a database behind). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrationTableSchema = await currentPgSchema(db);
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+  // The migration table of this schema read directly: Kysely's getMigrations introspects every schema of the
+  // database, and a schema dropped meanwhile (another test file's, on a shared database) made it throw.
+  const schema = await currentPgSchema(db);
+  let done: Set<string>;
+  try {
+    const table = sql.table(schema ? `${schema}.kysely_migration` : 'kysely_migration');
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    done = new Set(rows.map((r) => r.name));
+  } catch (err) {
+    // A database no node has migrated yet has no migration table: every migration is pending.
+    if (!/does not exist|no such table/i.test((err as Error).message)) throw err;
+    done = new Set();
+  }
+  return Object.keys(migrations).filter((name) => !done.has(name));
 }

@@ -2,6 +2,7 @@ import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
+import { DEFAULT_PASSWORD_RULE } from '../../modules/auth/auth.tenant-setup.ts';
 
 /** The demo tenant and accounts the README, the docs and the tests use. */
 export const DEMO_TENANT_ID = '000000';
@@ -120,17 +121,7 @@ export async function seedDemoTenant(db: Db): Promise<void> {
     .execute();
   await db
     .insertInto('password_configs')
-    .values({
-      tenant_id: DEMO_TENANT_ID,
-      regex: '^(?=.*[A-Za-z])(?=.*\\d)(?=.*[^A-Za-z\\d]).{8,20}$',
-      message: '密码须为8至20位，且同时包含字母、数字和特殊字符',
-      min_length: 8,
-      max_length: 20,
-      require_letter: 1,
-      require_digit: 1,
-      require_symbol: 1,
-      expire_days: 180,
-    })
+    .values({ tenant_id: DEMO_TENANT_ID, ...DEFAULT_PASSWORD_RULE })
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .execute();
 }

@@ -6,6 +6,7 @@ import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { DEMO_TENANT_ID } from './demo.ts';
 import { demoIconOf } from './icons.ts';
+import { BUILT_IN_NAVIGATION } from '../../modules/navigation/navigation.tenant-setup.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -291,15 +292,10 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
       .execute();
   }
 
-  const builtIn = [
-    { name: '服务大厅', type: 'SERVICE_HALL', path: 'serviceHall' },
-    { name: '办事服务中心', type: 'FLOW_SERVICE_CENTER', path: 'processServiceCenter' },
-    { name: '应用服务中心', type: 'APPLY_SERVICE_CENTER', path: 'applicationServiceCenter' },
-  ];
   await db
     .insertInto('wb_navigation')
     .values(
-      builtIn.map((n, i) => ({
+      BUILT_IN_NAVIGATION.map((n, i) => ({
         id: `${pre}nav-built-${i + 1}`,
         tenant_id: tenantId,
         navigation_name: n.name,

@@ -1,4 +1,5 @@
 import { LOGIN_FAILURES_PER_ACCOUNT } from '@portal/contracts/constants';
+import type { PasswordConfig } from '@portal/contracts/auth';
 import { MESSAGES } from '@portal/contracts/errors';
 import {
   PASSWORD_TEXTS,
@@ -47,14 +48,7 @@ export async function changePassword(
 
   const rule = await passwordConfig(deps, ctx.tenantId);
   const next = input.newPassword;
-  const fits =
-    next.length >= rule.minLength &&
-    next.length <= rule.maxLength &&
-    (!rule.requireLetter || /[A-Za-z]/.test(next)) &&
-    (!rule.requireDigit || /\d/.test(next)) &&
-    (!rule.requireSymbol || /[^A-Za-z\d]/.test(next)) &&
-    matches(rule.regex, next);
-  if (!fits) throw new AppError(400, rule.message || MESSAGES.badRequest);
+  if (!fitsPasswordRule(rule, next)) throw new AppError(400, rule.message || MESSAGES.badRequest);
   if (next === input.oldPassword) throw badRequest(...say(PASSWORD_TEXTS.sameAsOld));
 
   await passwordRepository(deps.db).setPasswordHash(ctx.tenantId, ctx.userId, await hashPassword(next));
@@ -89,6 +83,24 @@ export async function changePasswordInfo(deps: AppDeps, ctx: RequestContext): Pr
     minLength: rule.minLength,
     maxLength: rule.maxLength,
   };
+}
+
+/**
+ * Whether a password follows the tenant's rule (password_configs): its lengths, the kinds of character it requires
+ * and its regular expression. A user's own change and the operator's tenant command (modules/tenants) both ask it.
+ */
+export function fitsPasswordRule(
+  rule: Pick<PasswordConfig, 'regex' | 'minLength' | 'maxLength' | 'requireLetter' | 'requireDigit' | 'requireSymbol'>,
+  password: string,
+): boolean {
+  return (
+    password.length >= rule.minLength &&
+    password.length <= rule.maxLength &&
+    (!rule.requireLetter || /[A-Za-z]/.test(password)) &&
+    (!rule.requireDigit || /\d/.test(password)) &&
+    (!rule.requireSymbol || /[^A-Za-z\d]/.test(password)) &&
+    matches(rule.regex, password)
+  );
 }
 
 /** The tenant's rule as a regular expression; a rule that is not a valid one is not applied (the other checks are). */

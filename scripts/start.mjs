@@ -1,14 +1,14 @@
 // Plain JavaScript on purpose: this file must run on any Node, so that an old one is told what to do instead of
-// dying on the first `.ts` import with ERR_UNKNOWN_FILE_EXTENSION. `npm start`, `npm run dev`, `npm run cluster`
-// and `npm test` all come through here:
+// dying on the first `.ts` import with ERR_UNKNOWN_FILE_EXTENSION. `npm start`, `npm run dev`, `npm run cluster`,
+// `npm test` and `npm run tenant` all come through here:
 //
-//   node scripts/start.mjs [start|dev|cluster|test] [arguments…]
+//   node scripts/start.mjs [start|dev|cluster|test|tenant] [arguments…]
 //
 // PORTAL_NODE_VERSION pretends another Node version (for the launcher's own test only).
 import { readFileSync } from 'node:fs';
 
 const REQUIRED_MAJOR = 24;
-const SCRIPTS = ['start', 'dev', 'cluster', 'test'];
+const SCRIPTS = ['start', 'dev', 'cluster', 'test', 'tenant'];
 
 /** The message for a Node that is too old, or null when this one will do. */
 export function nodeProblem(version) {

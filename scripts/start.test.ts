@@ -24,7 +24,7 @@ const advice = (stderr: string) => {
 
 describe('scripts/start.mjs', () => {
   it('refuses an old Node with the way to Node 24, for every npm script it starts', () => {
-    for (const script of ['start', 'dev', 'cluster', 'test']) {
+    for (const script of ['start', 'dev', 'cluster', 'test', 'tenant']) {
       const r = run(process.execPath, [script], { PORTAL_NODE_VERSION: '20.19.2' });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain('Node 20.19.2 is too old');
@@ -50,7 +50,7 @@ describe('scripts/start.mjs', () => {
   it('names the scripts it knows when given another', () => {
     const r = run(process.execPath, ['deploy']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('one of: start, dev, cluster, test');
+    expect(r.stderr).toContain('one of: start, dev, cluster, test, tenant');
   });
 
   it('.nvmrc, engines and the allowed install script agree', () => {

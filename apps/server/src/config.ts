@@ -4,7 +4,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-/** The environment the server reads, once, at start-up. This is the only reader of process.env. */
+/**
+ * The environment the server reads, once, at start-up. This is the only reader of process.env, but for the operator's
+ * tenant command, which takes the administrator's password from PORTAL_ADMIN_PASSWORD (tenant-cli.ts).
+ */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),

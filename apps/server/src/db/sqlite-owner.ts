@@ -8,9 +8,16 @@ import { hostname } from 'node:os';
  * process on this host refuses to start and says what to do instead. A file left by a process that died is
  * taken over.
  */
-export class SqliteOwnedError extends Error {}
+export class SqliteOwnedError extends Error {
+  /** The process that holds the file, when known. */
+  readonly owner: Owner | undefined;
+  constructor(message: string, owner?: Owner) {
+    super(message);
+    this.owner = owner;
+  }
+}
 
-type Owner = { pid: number; host: string; since: string };
+export type Owner = { pid: number; host: string; since: string };
 
 const alive = (pid: number) => {
   try {
@@ -51,6 +58,7 @@ export function claimSqliteFile(filename: string): () => void {
         `The SQLite database ${filename} is already used by another portal process (pid ${owner.pid}, since ${owner.since}). ` +
           'SQLite is single-node: run one process per database file, or run several nodes on PostgreSQL and Redis ' +
           '(DATABASE_URL=postgres://…, REDIS_URL=redis://…; README, "Running on several nodes").',
+        owner,
       );
     }
     // Left by a process that is gone (or by another host on a shared disk, which cannot be checked): take it over.

@@ -152,7 +152,7 @@ async function run(code: ServerCode, db: DbHandle, { command, values }: Parsed):
       password: await readPassword(values.admin!.trim()),
     });
     out(`Tenant ${t.tenantId} (${t.tenantName}) created, with administrator ${t.adminAccount}.`);
-    out(`Log in at /login with tenant ${t.tenantId} and account ${t.adminAccount}; then configure the school's`);
+    out(`Log in at /login?tenantId=${t.tenantId} as ${t.adminAccount}; then configure the school's`);
     out('identity provider under 管理配置 → 统一身份认证配置, so that its users can sign in.');
     return;
   }

@@ -25,6 +25,9 @@ vi.mock('../api/get-service-guide.ts', async (original) => {
   };
 });
 const { GuideDrawerPart } = await import('./guide-drawer-part.tsx');
+// The drawer's code part loaded before the tests: what they test is the history, not the first load of a module
+// (which on a busy machine outlasted findByRole's wait).
+await import('./guide-drawer.tsx');
 
 function Page() {
   const [guideOf, setGuideOf] = useState<{ serviceId: string; serviceName: string } | null>(null);

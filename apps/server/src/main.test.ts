@@ -12,20 +12,21 @@ const main = new URL('./main.ts', import.meta.url).pathname;
 /** The environment of this test run without the settings a test gives itself. */
 const { TOKEN_SECRET: _t, CLIENT_SECRET: _c, DATABASE_URL: _d, REDIS_URL: _r, ...baseEnv } = process.env;
 
+/** A node's environment in these tests. No demo data: they are about starting, and seeding is most of a start's work. */
+const NODE_ENV = {
+  ...baseEnv,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+  PORTAL_SEED: 'false',
+};
+
 /** Runs the server's entry point until it prints its URL (then stops it) or exits; returns what it printed and its exit code. */
 function run(env: Record<string, string>, stopWhenRunning = true): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [main], {
-      // No demo data: these tests are about starting, and seeding it is most of a start's database work.
-      env: {
-        ...baseEnv,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        PORTAL_SEED: 'false',
-        ...env,
-      },
+      env: { ...NODE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -62,15 +63,7 @@ describe('starting a node', () => {
 
   it('refuses a second process on the same SQLite file while the first runs', async () => {
     const first = spawn(process.execPath, [main], {
-      env: {
-        ...baseEnv,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        PORTAL_SEED: 'false',
-        DATA_DIR: dataDir,
-      },
+      env: { ...NODE_ENV, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

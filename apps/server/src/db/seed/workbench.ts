@@ -6,7 +6,7 @@ import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { DEMO_TENANT_ID } from './demo.ts';
 import { demoIconOf } from './icons.ts';
-import { BUILT_IN_NAVIGATION } from '../../modules/navigation/navigation.tenant-setup.ts';
+import { builtInNavigationRows } from '../../modules/navigation/navigation.tenant-setup.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -294,19 +294,7 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
 
   await db
     .insertInto('wb_navigation')
-    .values(
-      BUILT_IN_NAVIGATION.map((n, i) => ({
-        id: `${pre}nav-built-${i + 1}`,
-        tenant_id: tenantId,
-        navigation_name: n.name,
-        navigation_type: n.type,
-        is_built: 1,
-        is_auto: 1,
-        config_path: n.path,
-        embedded: 0,
-        sort: i + 1,
-      })),
-    )
+    .values(builtInNavigationRows(tenantId, (i) => `${pre}nav-built-${i + 1}`))
     .execute();
 
   const settings: Record<string, unknown> = {

@@ -12,19 +12,22 @@ export const BUILT_IN_NAVIGATION = [
   { name: '应用服务中心', type: 'APPLY_SERVICE_CENTER', path: 'applicationServiceCenter' },
 ] as const;
 
-/** The navigation's part of a new tenant (modules/tenants): the built-in items, shown, in this order. */
+/** The built-in items of a tenant as rows, shown, in this order; `idOf` names the i-th (the demo seed's ids are fixed). */
+export const builtInNavigationRows = (tenantId: string, idOf: (i: number) => string) =>
+  BUILT_IN_NAVIGATION.map((n, i) => ({
+    id: idOf(i),
+    tenant_id: tenantId,
+    navigation_name: n.name,
+    navigation_type: n.type,
+    is_built: 1,
+    is_auto: 1,
+    config_path: n.path,
+    embedded: 0,
+    sort: i + 1,
+  }));
+
+/** The navigation's part of a new tenant (modules/tenants): the built-in items. */
 export async function createBuiltInNavigation(db: Db, tenantId: string): Promise<void> {
   const r = navigationRepository(db);
-  for (const [i, n] of BUILT_IN_NAVIGATION.entries())
-    await r.insertNavigation({
-      id: newId(),
-      tenant_id: tenantId,
-      navigation_name: n.name,
-      navigation_type: n.type,
-      is_built: 1,
-      is_auto: 1,
-      config_path: n.path,
-      embedded: 0,
-      sort: i + 1,
-    });
+  for (const row of builtInNavigationRows(tenantId, () => newId())) await r.insertNavigation(row);
 }

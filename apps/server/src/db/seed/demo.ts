@@ -2,19 +2,15 @@ import type { Db } from '../create-db.ts';
 import { nowIso } from '../sql-helpers.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
-import { DEFAULT_PASSWORD_RULE } from '../../modules/auth/auth.tenant-setup.ts';
+import { DEFAULT_PASSWORD_RULE, TENANT_ROLES } from '../../modules/auth/auth.tenant-setup.ts';
 
 /** The demo tenant and accounts the README, the docs and the tests use. */
 export const DEMO_TENANT_ID = '000000';
 export const DEMO_TENANT_NAME = '示例大学';
 export const DEMO_PASSWORD = 'Demo@12345';
 
-export const DEMO_ROLES = [
-  { id: '000000-admin', role_name: '管理员', role_alias: 'administrator', role_type: 'admin', sort: 1 },
-  { id: '000000-teacher', role_name: '教师', role_alias: 'teacher', role_type: 'teacher', sort: 2 },
-  { id: '000000-staff', role_name: '职工', role_alias: 'staff', role_type: 'staff', sort: 3 },
-  { id: '000000-student', role_name: '学生', role_alias: 'student', role_type: 'student', sort: 4 },
-] as const;
+/** The four roles every tenant gets (modules/auth's TENANT_ROLES), with the demo tenant's ids (000000-admin …). */
+export const DEMO_ROLES = TENANT_ROLES.map(({ suffix, ...r }) => ({ ...r, id: `${DEMO_TENANT_ID}-${suffix}` }));
 
 export const DEMO_USERS = [
   {

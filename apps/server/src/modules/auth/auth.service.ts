@@ -29,6 +29,7 @@ import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { sessionEnded } from '../../platform/session-events.ts';
 import { identityAuth, localLoginAllowed } from '../identity/identity.policy.ts';
 import { authRepository } from './auth.repository.ts';
+import { ruleOf } from './auth.tenant-setup.ts';
 import { accountKey, addressKey, loginThrottle } from './login-throttle.ts';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -443,16 +444,7 @@ export async function removeSessionValidTime(deps: AppDeps, casTicket: string): 
 export async function passwordConfig(deps: AppDeps, tenantId: string): Promise<PasswordConfig> {
   const c = await authRepository(deps.db).passwordConfig(tenantId);
   if (!c) throw notFound();
-  return {
-    regex: c.regex,
-    message: c.message,
-    minLength: c.min_length,
-    maxLength: c.max_length,
-    requireLetter: c.require_letter === 1,
-    requireDigit: c.require_digit === 1,
-    requireSymbol: c.require_symbol === 1,
-    expireDays: c.expire_days,
-  };
+  return { ...ruleOf(c), expireDays: c.expire_days };
 }
 
 export async function passwordReg(deps: AppDeps, tenantId: string): Promise<PasswordReg> {

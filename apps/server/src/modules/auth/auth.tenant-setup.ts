@@ -1,5 +1,6 @@
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import type { Db } from '../../db/create-db.ts';
+import type { PasswordConfigTable } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { accountKey } from './login-throttle.ts';
@@ -34,15 +35,7 @@ export const TENANT_ROLES = [
   { suffix: 'student', role_name: '学生', role_alias: 'student', role_type: 'student', sort: 4 },
 ] as const;
 
-export type PasswordRuleRow = {
-  regex: string;
-  message: string;
-  min_length: number;
-  max_length: number;
-  require_letter: number;
-  require_digit: number;
-  require_symbol: number;
-};
+export type PasswordRuleRow = Omit<PasswordConfigTable, 'tenant_id' | 'expire_days'>;
 
 /** The rule's row in the shape password.service.ts checks. */
 export const ruleOf = (r: PasswordRuleRow) => ({

@@ -72,6 +72,24 @@ export default tseslint.config(
           message:
             "Ant Design names a clear button in English ('close-circle', 'Clear'): use allowClear={clearable(t)} (components/clearable.tsx).",
         },
+        {
+          selector:
+            "JSXAttribute[name.name='pagination'] > JSXExpressionContainer > :not(ObjectExpression, Literal[value=false])",
+          message:
+            'Write the pagination inline as pagination={{ ...pagerNames(t), … }} (components/pager-names.tsx), or false.',
+        },
+        {
+          selector:
+            "JSXAttribute[name.name='pagination'] > JSXExpressionContainer > ObjectExpression:not(:has(SpreadElement > CallExpression[callee.name='pagerNames']))",
+          message:
+            "Ant Design names pagination arrows in English ('left', 'right'): spread pagerNames(t) into it (components/pager-names.tsx).",
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='Pagination']:not(:has(JSXSpreadAttribute > CallExpression[callee.name='pagerNames']))",
+          message:
+            "Ant Design names pagination arrows in English ('left', 'right'): write <Pagination {...pagerNames(t)} …/> (components/pager-names.tsx).",
+        },
       ],
     },
   },

@@ -121,6 +121,13 @@ export const enUS: DeepString<Texts> = {
     notFound: 'Page not found',
     userFrameConfig: 'Portal configuration',
   },
-  pager: { label: 'Pages', prev: 'Previous page', next: 'Next page', page: 'Page {{page}}' },
+  pager: {
+    label: 'Pages',
+    prev: 'Previous page',
+    next: 'Next page',
+    jumpPrev: 'Previous 5 pages',
+    jumpNext: 'Next 5 pages',
+    page: 'Page {{page}}',
+  },
   landing: { login: 'Log in', enter: 'Enter the service hall' },
 };

@@ -115,7 +115,14 @@ export const zhCN = {
     notFound: '页面不存在',
     userFrameConfig: '门户配置',
   },
-  pager: { label: '分页', prev: '上一页', next: '下一页', page: '第 {{page}} 页' },
+  pager: {
+    label: '分页',
+    prev: '上一页',
+    next: '下一页',
+    jumpPrev: '向前 5 页',
+    jumpNext: '向后 5 页',
+    page: '第 {{page}} 页',
+  },
   landing: { login: '登录', enter: '进入服务大厅' },
 };
 

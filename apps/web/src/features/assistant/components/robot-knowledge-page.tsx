@@ -14,6 +14,7 @@ import { useSaveFaq } from '../api/save-faq.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 type FormValues = {
   question: string;
@@ -211,6 +212,7 @@ export function RobotKnowledgePage({
           loading={list.isPending}
           dataSource={list.data?.records ?? []}
           pagination={{
+            ...pagerNames(t),
             current: filter.current,
             pageSize: filter.size,
             total: list.data?.total ?? 0,

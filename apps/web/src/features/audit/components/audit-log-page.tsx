@@ -13,6 +13,7 @@ import { useRevertAuditEntry } from '../api/revert-audit-entry.ts';
 import type { FieldChange } from '../lib/diff.ts';
 import { fieldLabel, readableChanges, summaryText, valueText } from '../lib/readable.ts';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 const ACTION_COLORS: Record<AuditAction, string> = {
   create: 'green',
@@ -177,6 +178,7 @@ export function AuditLogPage() {
         dataSource={page.data?.records ?? []}
         scroll={{ x: 760 }}
         pagination={{
+          ...pagerNames(t),
           current: filter.current,
           pageSize: filter.size,
           total: page.data?.total ?? 0,

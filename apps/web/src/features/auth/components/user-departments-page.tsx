@@ -10,6 +10,7 @@ import { useSubmitUserDepts } from '../api/submit-user-depts.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /** The dialog that sets one user's departments (several, from the tree of the one list; none clears them). */
 function DepartmentsDialog({
@@ -121,6 +122,7 @@ export function UserDepartmentsPage() {
         dataSource={page.data?.records ?? []}
         scroll={{ x: 720 }}
         pagination={{
+          ...pagerNames(t),
           current: filter.current,
           pageSize: filter.size,
           total: page.data?.total ?? 0,

@@ -45,6 +45,7 @@ import {
 } from '../lib/format.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /** Hours with their unit (12.5 小时 / 12.5 h), in the overviews and in every table alike; a dash for none. */
 const hoursText = (t: TFunction, h: number | null | undefined) =>
@@ -171,7 +172,7 @@ function TrendTable({ points }: { points: TrendPoint[] }) {
     <Table
       size="small"
       rowKey="period"
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      pagination={{ ...pagerNames(t), pageSize: 10, hideOnSinglePage: true }}
       dataSource={points}
       columns={[
         { title: t('efficiency.period'), dataIndex: 'period' },
@@ -303,6 +304,7 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
         loading={processes.isLoading}
         dataSource={processes.data?.records ?? []}
         pagination={{
+          ...pagerNames(t),
           current: page.current,
           pageSize: page.size,
           total: processes.data?.total ?? 0,
@@ -501,6 +503,7 @@ function PersonalBlock({ filter }: { filter: Filter }) {
         loading={detail.isLoading}
         dataSource={detail.data?.records ?? []}
         pagination={{
+          ...pagerNames(t),
           current: page.current,
           pageSize: page.size,
           total: detail.data?.total ?? 0,

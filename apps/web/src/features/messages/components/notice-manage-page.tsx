@@ -31,6 +31,7 @@ import { useScheduledNotices } from '../api/get-scheduled-notices.ts';
 import { usePublishNotice } from '../api/publish-notice.ts';
 import { useWithdrawNotice } from '../api/withdraw-notice.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -308,7 +309,7 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data?.records ?? []}
-        pagination={{ current, total: list.data?.total ?? 0, pageSize: 10, onChange: setCurrent }}
+        pagination={{ ...pagerNames(t), current, total: list.data?.total ?? 0, pageSize: 10, onChange: setCurrent }}
         columns={[
           {
             title: t('messages.noticeAdmin.titleLabel'),

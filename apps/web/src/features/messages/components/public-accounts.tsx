@@ -16,6 +16,7 @@ import { useDownloadMessageFile } from './use-download-message-file.ts';
 import './messages.css';
 import { useOpenNotice } from './use-open-notice.ts';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /**
  * What the chat socket tells the message center, given by app/ (features never import each other): whether it is
@@ -199,6 +200,7 @@ export function PublicAccountMessages({
           style={{ marginTop: 12, display: 'flex', justifyContent: 'center' }}
         >
           <Pagination
+            {...pagerNames(t)}
             size="small"
             current={current}
             pageSize={PUBLIC_ACCOUNT_PAGE_SIZE}

@@ -6,6 +6,7 @@ import { useMyRates } from '../api/get-my-rates.ts';
 import { useMyRecent } from '../api/get-my-recent.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 const when = (iso: string) => formatTenantTime(iso);
 
@@ -94,6 +95,7 @@ export function MyRatesCard() {
           </ul>
           {rates.data.total > RATES_PAGE && (
             <Pagination
+              {...pagerNames(t)}
               size="small"
               align="end"
               current={current}

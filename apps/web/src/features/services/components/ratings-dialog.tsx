@@ -2,6 +2,7 @@ import { Empty, List, Modal, Pagination, Progress, Rate, Skeleton, Tag } from 'a
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useRateDetail } from '../api/get-rate-detail.ts';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /** What others thought of a service: the average, how many rated it, the score distribution, labels and comments. */
 export function RatingsDialog({
@@ -83,6 +84,7 @@ export function RatingsDialog({
           />
           {d.comments.total > d.comments.size && (
             <Pagination
+              {...pagerNames(t)}
               size="small"
               current={page}
               pageSize={d.comments.size}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchMisses } from '../api/get-search-misses.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -30,6 +31,7 @@ export function SearchMissesPanel() {
         dataSource={misses.data?.records ?? []}
         locale={{ emptyText: <EmptyText /> }}
         pagination={{
+          ...pagerNames(t),
           current: page,
           pageSize: PAGE_SIZE,
           total: misses.data?.total ?? 0,

@@ -13,6 +13,7 @@ import { AdminPanel } from './admin-panel.tsx';
 import { ServiceIcon } from './service-icon.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /** The image types serviceInfo/upload takes (the server checks the bytes too). */
 export const SERVICE_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -75,6 +76,7 @@ export function ServiceIconsPanel() {
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
         pagination={{
+          ...pagerNames(t),
           current: page,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,

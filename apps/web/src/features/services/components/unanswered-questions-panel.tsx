@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useUnansweredQuestions } from '../api/get-unanswered-questions.ts';
 import { AdminPanel, EmptyText, formatTime } from './admin-panel.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 const PAGE_SIZE = 10;
 const KNOWLEDGE_PATH = '/home/robotKnowledgeConfig';
@@ -47,6 +48,7 @@ export function UnansweredQuestionsPanel() {
         dataSource={questions.data?.records ?? []}
         locale={{ emptyText: <EmptyText /> }}
         pagination={{
+          ...pagerNames(t),
           current: page,
           pageSize: PAGE_SIZE,
           total: questions.data?.total ?? 0,

@@ -33,6 +33,7 @@ import { DeptTree, flattenTree } from './dept-tree.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { dutyTypeLabel } from '../lib/duty-type.ts';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /**
  * What the page takes from bulk import and export (the transfer feature), handed in by app/routes so that the
@@ -189,7 +190,13 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
                   }
                 : undefined
             }
-            pagination={{ current: page, pageSize: 10, total: duties.data?.total ?? 0, onChange: setPage }}
+            pagination={{
+              ...pagerNames(t),
+              current: page,
+              pageSize: 10,
+              total: duties.data?.total ?? 0,
+              onChange: setPage,
+            }}
             columns={[
               { title: t('threeLists.dutyName'), dataIndex: 'dutyName' },
               { title: t('threeLists.deptName'), dataIndex: 'deptName' },

@@ -10,6 +10,7 @@ import { DeptTree } from './dept-tree.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { dutyTypeLabel } from '../lib/duty-type.ts';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /** A service a duty is tied to, as the page hands it to the opener. */
 export type DutyService = { serviceId: string; serviceName: string };
@@ -77,6 +78,7 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
               locale={{ emptyText: <Empty description={t('threeLists.empty')} /> }}
               dataSource={duties.data?.records ?? []}
               pagination={{
+                ...pagerNames(t),
                 current: page,
                 pageSize: 10,
                 total: duties.data?.total ?? 0,

@@ -13,6 +13,7 @@ import { ExportDialog } from './export-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 const URLS = datasetUrls('service');
 
@@ -71,6 +72,7 @@ function CatalogueDataPanelBody() {
           getCheckboxProps: (s) => ({ 'aria-label': t('catalogueData.selectService', { name: s.serviceName }) }),
         }}
         pagination={{
+          ...pagerNames(t),
           current: page,
           pageSize: 10,
           total: services.data?.total ?? 0,

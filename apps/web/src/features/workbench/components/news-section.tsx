@@ -28,6 +28,7 @@ import { fromPickerTime, toPickerTime } from '../lib/news-time.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 type Row = NewsPage['records'][number];
 type Values = {
@@ -254,6 +255,7 @@ export function NewsSection() {
         dataSource={page.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         pagination={{
+          ...pagerNames(t),
           current,
           pageSize: 10,
           total: page.data?.total ?? 0,

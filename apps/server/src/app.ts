@@ -45,6 +45,7 @@ import { registerHealth } from './platform/health.ts';
 import { registerInputGuard } from './platform/input.ts';
 import { preparedAnswerSerializer, preparedZlib, registerPreparedAnswers } from './platform/prepared-answer.ts';
 import { RequestLogController, registerRequestId, requestIdOf } from './platform/request-log.ts';
+import { createMetrics, registerMetricsRoute } from './platform/metrics.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
 import { registerRefreshCookie } from './platform/refresh-cookie.ts';
 import { registerSecurityHeaders, trustProxyOption } from './platform/security-headers.ts';
@@ -124,12 +125,15 @@ export async function buildApp({
     // A node shutting down answers the calls that still reach it instead of 503 (platform/drain.ts, ADR 0064).
     return503OnClosing: false,
   });
+  // Prometheus metrics, only when an operator set METRICS_TOKEN (platform/metrics.ts, ADR 0065).
+  const metrics = config.metricsToken ? createMetrics(app, config, db) : undefined;
   const deps: AppDeps = {
     db: db.db,
     engine: db.engine,
     config,
     hashToken: tokenHasher(config.tokenSecret),
     files: createFileStore(config, db.db),
+    ...(metrics ? { metrics } : {}),
   };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
@@ -184,6 +188,7 @@ export async function buildApp({
     async () => app.swagger(),
   );
   registerHealth(app, config, db, drain);
+  if (metrics && config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken);
 
   // `/` and `/login` carry their first screen's data (ADR 0053, 0061), and the server paints that screen (ADR 0061).
   if (serveWeb)

@@ -91,6 +91,11 @@ const Env = z.object({
       'an http(s) address such as https://portal.example.edu',
     )
     .optional(),
+  /**
+   * Turns on `GET /api/metrics` (Prometheus text format) for scrapes sending `Authorization: Bearer <this>`; off
+   * when unset (platform/metrics.ts).
+   */
+  METRICS_TOKEN: z.string().min(32, 'at least 32 characters (for example: openssl rand -hex 32)').optional(),
   /** This node's name in presence and job ownership; default host-pid-random. */
   NODE_ID: z
     .string()
@@ -143,6 +148,8 @@ export type Config = {
    * closes idle connections at once. 10 s in cluster mode.
    */
   shutdownDrainMs?: number;
+  /** The bearer token of `GET /api/metrics` (METRICS_TOKEN); the route does not exist when left out. */
+  metricsToken?: string;
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -220,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((o) => o.trim().toLowerCase())
       .filter(Boolean),
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL.replace(/\/+$/, '') } : {}),
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }
 

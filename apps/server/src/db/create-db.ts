@@ -9,7 +9,13 @@ import { PREPARED_MARK } from './sql-helpers.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
-export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  engine: Engine;
+  close: () => Promise<void>;
+  /** PostgreSQL's connection pool, for its sizes in the metrics (platform/metrics.ts); none on SQLite. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
+};
 
 export type DbOptions =
   | { engine: 'sqlite'; filename: string }
@@ -67,7 +73,7 @@ export function createDb(options: DbOptions): DbHandle {
   // Without a listener, pg's pool rethrows an idle client's error as an uncaught 'error' event, which ends the process.
   pool.on('error', (err) => (options.onIdleError ?? (() => undefined))(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', close: () => db.destroy(), pool };
 }
 
 /**

@@ -68,6 +68,8 @@ export type AppDeps = {
   hashToken: (token: string) => string;
   /** Where files live (FILE_STORE): DATA_DIR/files or chunks in the database (platform/file-store.ts, ADR 0020). */
   files: import('./file-store.ts').FileStore;
+  /** Prometheus metrics (METRICS_TOKEN set), where a module adds its gauges (platform/metrics.ts); none when off. */
+  metrics?: import('./metrics.ts').Metrics;
 };
 
 declare module 'fastify' {

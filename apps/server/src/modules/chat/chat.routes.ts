@@ -66,6 +66,16 @@ export const CHAT_PREFIX = '/api/chat';
  */
 export async function chatRoutes(app: App): Promise<void> {
   const rt = await chatRuntime(app);
+  const metrics = app.deps.metrics;
+  if (metrics) {
+    metrics.gauge('portal_chat_sockets', 'Chat sockets open on this node.', () => rt.hub.all().length);
+    metrics.total('portal_chat_commits_total', 'Chat group commits (ADR 0034).', () => rt.repo.commits.stats.batches);
+    metrics.total(
+      'portal_chat_facts_total',
+      'Chat messages, acknowledgements and read markers committed.',
+      () => rt.repo.commits.stats.jobs,
+    );
+  }
   // Shutdown (app.close(), SIGTERM): before @fastify/websocket's own preClose (registered below, so it runs after
   // this one) closes every socket without a code, the chat removes this node's presence and closes its sockets with
   // 1012 (service restart); the Redis connections close last, once requests in flight are done.

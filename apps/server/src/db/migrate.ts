@@ -34,6 +34,7 @@ import * as oneDepartmentList from './migrations/2026-11-24T14-00_one-department
 import * as userDeptSource from './migrations/2026-11-25T02-00_user-dept-source.ts';
 import * as efficiencyAggregates from './migrations/2026-11-25T03-00_efficiency-aggregates.ts';
 import * as chatUnreadByPeer from './migrations/2026-11-25T04-00_chat-unread-by-peer.ts';
+import * as hotWordSearchers from './migrations/2026-11-25T06-00_hot-word-searchers.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T02-00_user-dept-source': userDeptSource,
   '2026-11-25T03-00_efficiency-aggregates': efficiencyAggregates,
   '2026-11-25T04-00_chat-unread-by-peer': chatUnreadByPeer,
+  '2026-11-25T06-00_hot-word-searchers': hotWordSearchers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,11 +38,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * A fresh database for one test file: an in-memory SQLite database, or a PostgreSQL schema of its own
- * (dropped by close()). Migrated; seeded with the demo tenant unless told otherwise.
+ * (dropped by close()). Migrated and seeded with the demo tenant unless told otherwise (`migrated: false`: empty,
+ * for a test that migrates it step by step with migrateUpTo).
  */
-export async function createTestDb(engine: Engine, { withSeed = true } = {}): Promise<DbHandle> {
+export async function createTestDb(engine: Engine, { withSeed = true, migrated = true } = {}): Promise<DbHandle> {
   if (engine === 'sqlite') {
     const handle = createDb({ engine: 'sqlite', filename: ':memory:' });
+    if (!migrated) return handle;
     await migrateToLatest(handle.db);
     if (withSeed) await seed(handle.db);
     return handle;
@@ -53,8 +55,10 @@ export async function createTestDb(engine: Engine, { withSeed = true } = {}): Pr
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = createDb({ engine: 'postgres', url: TEST_PG_URL, schema, max: 4 });
-  await migrateToLatest(handle.db);
-  if (withSeed) await seed(handle.db);
+  if (migrated) {
+    await migrateToLatest(handle.db);
+    if (withSeed) await seed(handle.db);
+  }
   return {
     ...handle,
     close: async () => {

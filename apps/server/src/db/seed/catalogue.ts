@@ -625,6 +625,7 @@ export async function seedCatalogue(db: Db, tenantId = DEMO_TENANT_ID): Promise<
         keyword,
         hits: 100 - i * 9,
         misses: 0,
+        searchers: 40 - i * 4,
         last_at: now,
       })),
     )

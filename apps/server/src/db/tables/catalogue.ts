@@ -20,6 +20,7 @@ export interface CatalogueTables {
   svc_sensitive_hits: SvcSensitiveHitTable;
   svc_clicks: SvcClickTable;
   svc_search_words: SvcSearchWordTable;
+  svc_search_searchers: SvcSearchSearcherTable;
   svc_landing_configs: SvcLandingConfigTable;
   cygj_tools: CygjToolTable;
   cygj_navigation_bars: CygjNavigationBarTable;
@@ -158,7 +159,23 @@ export interface SvcSearchWordTable {
   keyword: string;
   hits: number;
   misses: number;
+  /**
+   * How many different searchers found something with it (svc_search_searchers; ADR 0066): what hot words rank by.
+   * Words searched before 2026-11-25T06-00 start at 1 if they ever found something.
+   */
+  searchers: Generated<number>;
   last_at: string;
+}
+
+/**
+ * One searcher of one word, each once (ADR 0066): `searcher` is a keyed hash of tenant, word and searcher (a user, or
+ * a visitor's address), naming nobody; kept SEARCHER_KEEP_DAYS from `seen_on` (the UTC day it was first written).
+ */
+export interface SvcSearchSearcherTable {
+  tenant_id: string;
+  keyword: string;
+  searcher: string;
+  seen_on: string;
 }
 
 export interface SvcLandingConfigTable {

@@ -5,10 +5,10 @@ import type { CatalogueTables } from '../../db/tables/catalogue.ts';
 import { bumpCatalogue } from './catalogue-version.ts';
 
 /**
- * Searches a word needs before it may be offered to everyone as a hot word: one person's single search of 心理咨询 is
- * not published on the landing page.
+ * Different searchers a word needs before it may be offered to everyone as a hot word (ADR 0066): one person's
+ * search of 心理咨询, however often repeated, is not published on the landing page.
  */
-export const HOT_WORD_MIN_HITS = 3;
+export const HOT_WORD_MIN_SEARCHERS = 3;
 
 /** Who is looking: anonymous visitors see public services; users see services open to their role; admins all. */
 export type Viewer = { userId: string | null; roleId: string | null; admin: boolean };
@@ -534,8 +534,9 @@ export function servicesRepository(db: Db) {
       return db
         .selectFrom('svc_search_words')
         .where('tenant_id', '=', tenantId)
-        .where('hits', '>=', HOT_WORD_MIN_HITS)
+        .where('searchers', '>=', HOT_WORD_MIN_SEARCHERS)
         .select('keyword')
+        .orderBy('searchers', 'desc')
         .orderBy('hits', 'desc')
         .orderBy('last_at', 'desc')
         .limit(size)

@@ -72,7 +72,7 @@ import { uploadServiceIcon } from './services.upload.ts';
 import { visitorOf } from './visits.ts';
 import { catalogueAlong, catalogueReadOf, landingAlong } from './catalogue-along.ts';
 import { SERVICE_ICON_MENUS } from '@portal/contracts/services';
-import { closeSearchWords } from './search-words.ts';
+import { closeSearchWords, useSearcherKey } from './search-words.ts';
 
 /**
  * The service hall, the service centers and the pre-login landing page: 7.2, 7.4, 7.5 and the comb-cygj
@@ -103,6 +103,8 @@ export async function servicesRoutes(app: App): Promise<void> {
   const optional = { access: 'optional' as const };
   // Search words are written in batches (search-words.ts): the last ones before the app stops.
   app.addHook('onClose', async () => closeSearchWords(db));
+  // Who searched is stored as a hash keyed by the server's secret, the same on every node (ADR 0066).
+  useSearcherKey(db, app.deps.config.tokenSecret);
   // serviceInfo/upload: one image of at most 2 MB and a few short fields (the same limits as common/upload).
   await app.register(multipart, {
     limits: { fileSize: COMMON_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
@@ -134,7 +136,7 @@ export async function servicesRoutes(app: App): Promise<void> {
         response: { 200: envelope(ServicePage) },
       },
     },
-    async (request) => ok(await services.search(anonymous(request), request.body)),
+    async (request) => ok(await services.search(anonymous(request), request.body, request.ip)),
   );
   r.post(
     `${P}/nobody/prepareLogin/queryThirdParty`,
@@ -492,7 +494,7 @@ export async function servicesRoutes(app: App): Promise<void> {
         response: { 200: envelope(ServicePage) },
       },
     },
-    async (request) => ok(await services.search(logged(request).c, request.body)),
+    async (request) => ok(await services.search(logged(request).c, request.body, request.ip)),
   );
   r.post(
     `${P}/serverCenter/searchMiss/page`,

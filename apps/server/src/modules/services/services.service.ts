@@ -46,7 +46,7 @@ import {
 import { normalize, type ServiceVisibility } from './services.search.ts';
 import { bumpHeat, searchIndexFor } from './search-indexes.ts';
 import { recordVisit } from './visits.ts';
-import { flushSearchWords, recordSearchWord } from './search-words.ts';
+import { flushSearchWords, recordSearchWord, searcherOf } from './search-words.ts';
 import { VISITS_MAX_AGE_MS, prepared, preparedAt } from './catalogue-cache.ts';
 import type { CatalogueRead } from './catalogue-along.ts';
 import { catalogueVersion } from './catalogue-version.ts';
@@ -424,8 +424,9 @@ function visibleIn(c: Caller, serviceType: string | undefined) {
 
 /**
  * searchService (both variants): relevance then heat, from the tenant's inverted index with visibility
- * applied in memory; the word is counted off the request path (search-words.ts). The page's rows are read
- * through the visibility query again, so a hit never shows what the caller may not see.
+ * applied in memory; the word and who searched it (the user, else the client `address`) are counted off the
+ * request path (search-words.ts). The page's rows are read through the visibility query again, so a hit never
+ * shows what the caller may not see.
  *
  * A page of a search is the same for every member of an audience at one catalogue version, like a list: it is
  * prepared once per (audience, type, keyword, page) and version, apart from the lists (catalogue-cache.ts's
@@ -435,6 +436,7 @@ function visibleIn(c: Caller, serviceType: string | undefined) {
 export async function search(
   c: Caller,
   input: { keyword: string; current: number; size: number; serviceType?: string | undefined },
+  address?: string,
 ): Promise<ServicePage> {
   const serviceType = input.serviceType || undefined;
   const version = c.read?.version ?? (await catalogueVersion(c.db, c.tenantId));
@@ -459,7 +461,8 @@ export async function search(
     VISITS_MAX_AGE_MS,
     'search',
   );
-  recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), shared.total > 0);
+  const searcher = searcherOf(c.viewer.userId, address);
+  recordSearchWord(c.db, c.tenantId, input.keyword.trim().slice(0, 50), shared.total > 0, searcher);
   const records = await withCollected(c, shared.records);
   return records === shared.records ? shared : { ...shared, records };
 }
@@ -473,10 +476,11 @@ export async function searchGuides(c: Caller, keyword: string, size: number) {
 }
 
 /**
- * searchHeatWord (both variants, and the landing index): the tenant's most searched words that a service this caller
- * may see holds whole, in its name, labels or groups (ServiceSearchIndex.namesHold), searched HOT_WORD_MIN_HITS times
- * at least, each word once as the catalogue spells it — a visitor is never offered 请假
- * when only logged-in roles may see the leave services (issue 16), and nobody's own phrase reaches the landing page.
+ * searchHeatWord (both variants, and the landing index): the words the most people of the tenant searched (ADR 0066:
+ * a user, or a visitor's address, counts once), HOT_WORD_MIN_SEARCHERS of them at least, that a service this caller
+ * may see holds whole, in its name, labels or groups (ServiceSearchIndex.namesHold), each word once as the catalogue
+ * spells it — a visitor is never offered 请假 when only logged-in roles may see the leave services (issue 16), and
+ * nobody's own phrase, or a word one person searched again and again, reaches the landing page.
  * The same for every caller of one audience (visitors, administrators, one role), at most VISITS_MAX_AGE_MS old.
  */
 export async function heatWords(c: Caller, size: number): Promise<string[]> {

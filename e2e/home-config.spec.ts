@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loginAs, seriousA11yViolations, settled } from './support/browser.ts';
+import { call, login } from './support/cluster-api.ts';
 import { useJourney } from './support/journey.ts';
 import type { RunningServer } from './support/server.ts';
 
@@ -110,5 +111,33 @@ describe('home page configuration journeys: holidays and service specials (real 
       '课表查询',
     ]);
     await ctx.close();
+  });
+  it("a student's open home page follows the administrator's new navigation item, and its removal, without a reload", async () => {
+    await loginAs(page, server.url, 'student01');
+    await page.goto(`${server.url}/home/homePage`);
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: '首页' }).waitFor({ state: 'visible' });
+    const admin = (await login(server.url, 'admin')).result.access_token;
+    const O = '/api/online-service-platform';
+    const saved = await call(server.url, `${O}/indexnavigationconfig/submit`, {
+      token: admin,
+      body: { navigationName: '图书馆资源', configPath: 'https://lib.demo.edu.cn', isAuto: 1 },
+    });
+    expect(saved.status).toBe(1000);
+    // Before, the item showed only after a reload of the page.
+    await nav.getByText('图书馆资源').waitFor({ state: 'attached' });
+    const items = await call<Array<{ id: string; navigationName: string }>>(
+      server.url,
+      `${O}/indexnavigationconfig/list`,
+      {
+        token: admin,
+        body: {},
+      },
+    );
+    const id = items.result.find((n) => n.navigationName === '图书馆资源')!.id;
+    expect(
+      (await call(server.url, `${O}/indexnavigationconfig/remove`, { token: admin, body: { ids: [id] } })).status,
+    ).toBe(1000);
+    await nav.getByText('图书馆资源').waitFor({ state: 'detached' });
   });
 });

@@ -161,6 +161,7 @@ const frames: Record<string, Check<unknown>> = {
     at: str,
   }),
   muted: object({ kind: str, peerId: str, muted: bool }),
+  config: object({ kind: str, kinds: array(str) }),
 };
 
 /** A server frame as `ServerFrame.safeParse` would give it, or null where it fails. */

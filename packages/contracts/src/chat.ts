@@ -229,6 +229,13 @@ export const GroupEventFrame = z.object({
 });
 export type GroupEventFrame = z.infer<typeof GroupEventFrame>;
 
+/**
+ * The tenant's configuration changed (home page cards, navigation, tools, tabs, footer …, by an administrator or a
+ * revert): the page refreshes what it shows of it. `kinds` are the audit log's kinds of what changed.
+ */
+export const ConfigFrame = z.object({ kind: z.literal('config'), kinds: z.array(z.string()) });
+export type ConfigFrame = z.infer<typeof ConfigFrame>;
+
 export const ServerFrame = z.discriminatedUnion('kind', [
   ReadyFrame,
   MessageFrame,
@@ -243,6 +250,7 @@ export const ServerFrame = z.discriminatedUnion('kind', [
   PongFrame,
   GroupEventFrame,
   MutedFrame,
+  ConfigFrame,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 

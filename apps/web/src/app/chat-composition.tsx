@@ -1,9 +1,11 @@
-import { lazy } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, useEffect } from 'react';
 import { AntdIsland } from '../components/antd-island.tsx';
 import { ChatEntry } from '../features/chat/components/chat-entry.tsx';
 import { chatClient, setPublicAccountReader, useChat } from '../features/chat/lib/chat-runtime.ts';
 import { readPublicAccount } from '../features/messages/api/read-public-account.ts';
 import { NoticePrompt } from '../features/messages/components/notice-prompt.tsx';
+import { workbenchKeys } from '../features/workbench/api/query-keys.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 
 /*
@@ -47,4 +49,18 @@ export function ShellNoticePrompt({ enabled }: { enabled: boolean }) {
       onRead={() => void chatClient.refreshList()}
     />
   );
+}
+
+/**
+ * The tenant's configuration changed (an administrator saved cards, navigation, tools, tabs or the footer, or reverted
+ * such a change): the chat socket says so, and what the page shows of the workbench is fetched again (the queries
+ * on screen at once, the others when next shown). Before, a signed-in user saw the change only after a reload.
+ */
+export function ShellConfigFreshness() {
+  const configVersion = useChat((s) => s.configVersion);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (configVersion > 0) void queryClient.invalidateQueries({ queryKey: workbenchKeys.all });
+  }, [configVersion, queryClient]);
+  return null;
 }

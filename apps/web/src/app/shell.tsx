@@ -323,6 +323,7 @@ export function Shell() {
       {/* The prompt stands in the bottom-right corner, where the configuration pages' tables have their actions: there
           it waits for the next other page (the notices stay in the message center meanwhile). */}
       {chat && <chat.ShellNoticePrompt enabled={!!user && !isConfigurationPage(location.pathname)} />}
+      {chat && user && <chat.ShellConfigFreshness />}
       {user && <Watermark lines={watermarkLines} />}
       {lockOpen && (
         <AntdIsland>

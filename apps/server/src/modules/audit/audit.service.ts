@@ -16,6 +16,7 @@ import type { AuditLogRow } from '../../db/tables/audit.ts';
 import { nowIso, transact } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { configChanged } from '../../platform/config-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { directory } from '../auth/auth.directory.ts';
 import { auditRepository } from './audit.repository.ts';
@@ -197,7 +198,8 @@ export async function audited<T>(
   change: (tx: AppDeps) => Promise<T>,
 ): Promise<T> {
   const list = Array.isArray(targets) ? targets : [targets];
-  return inTransaction(deps, async (tx) => {
+  const changed = new Set<AuditKind>();
+  const result = await inTransaction(deps, async (tx) => {
     const before: AuditState[] = [];
     for (const t of list) before.push(await handlerOf(t.kind).snapshot(tx, ctx.tenantId, t.id));
     const result = await change(tx);
@@ -207,9 +209,22 @@ export async function audited<T>(
       if (stableJson(was) === stableJson(after)) continue;
       const action: AuditAction = was === null ? 'create' : after === null ? 'delete' : 'update';
       await insertEntry(tx, ctx, { kind: t.kind, entityId: t.id, action, summary: t.summary, before: was, after });
+      changed.add(t.kind);
     }
     return result;
   });
+  tellCommitted(deps, ctx.tenantId, changed);
+  return result;
+}
+
+/**
+ * Signed-in users' pages follow a committed change (platform/config-events.ts: the chat tells every socket of the
+ * tenant). A change made inside a caller's transaction is not committed yet when it returns: that caller's own
+ * audited() or revert, the outermost, tells.
+ */
+function tellCommitted(deps: AppDeps, tenantId: string, kinds: Set<AuditKind>): void {
+  if (kinds.size === 0 || deps.db.isTransaction) return;
+  configChanged(deps, { tenantId, kinds: [...kinds] });
 }
 
 /** Why an entry cannot be reverted now (a message of AUDIT_TEXTS), or null when it can. */
@@ -284,7 +299,7 @@ export async function auditUsers(deps: AppDeps, ctx: RequestContext): Promise<Au
  * `after`).
  */
 export async function revertAudit(deps: AppDeps, ctx: RequestContext, id: string): Promise<AuditEntry> {
-  return inTransaction(deps, async (tx) => {
+  const entry = await inTransaction(deps, async (tx) => {
     const r = repo(tx);
     const row = await r.entry(ctx.tenantId, id);
     if (!row) throw notFound(AUDIT_MESSAGES.notFound, `audit ${id}`);
@@ -316,4 +331,6 @@ export async function revertAudit(deps: AppDeps, ctx: RequestContext, id: string
     });
     return toEntry((await r.entry(ctx.tenantId, revertId))!, AUDIT_MESSAGES.notRevertible);
   });
+  tellCommitted(deps, ctx.tenantId, new Set([entry.entityKind]));
+  return entry;
 }

@@ -18,6 +18,8 @@ export type BusEvent =
     }
   /** Frames that are not stored (receipts, input state, presence, read notices). */
   | { t: 'transient'; tenantId: string; userIds: string[]; frame: ServerFrame; exceptConn: string | null }
+  /** A frame for every socket of a tenant (its configuration changed). */
+  | { t: 'tenant'; tenantId: string; frame: ServerFrame }
   /** A newer login of the same kind: every other session of that kind of that user ends with a conflict frame. */
   | { t: 'kick'; tenantId: string; userId: string; resource: ChatResource; keepConn: string }
   /** A portal session ended (logout): every socket it opened closes at once, on every process. */

@@ -17,6 +17,7 @@ import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
 import { directory } from '../auth/auth.directory.ts';
 import { onSessionEnded } from '../../platform/session-events.ts';
+import { onConfigChanged } from '../../platform/config-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import {
   localBus,
@@ -465,6 +466,11 @@ export class ChatHub {
           }
         }
         return;
+      case 'tenant':
+        for (const s of this.all()) {
+          if (s.tenantId === event.tenantId && !s.closed) void s.queueOut(async () => s.send(event.frame));
+        }
+        return;
       case 'kick':
         for (const s of this.sessionsOf(event.tenantId, event.userId)) {
           if (s.connId === event.keepConn || s.resource !== event.resource) continue;
@@ -573,9 +579,17 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
     onRevived: (back) => hub.announce(back, 'online'),
   });
   // Logout closes the user's sockets of that session at once, here and (through the bus) on every other node.
-  const stopListening = onSessionEnded(deps, (e) =>
+  const stopListeningSessions = onSessionEnded(deps, (e) =>
     bus.publish({ t: 'endSession', tenantId: e.tenantId, userId: e.userId, sessionId: e.sessionId }),
   );
+  // A configuration change reaches every signed-in page of the tenant, on every node.
+  const stopListeningConfig = onConfigChanged(deps, (e) =>
+    bus.publish({ t: 'tenant', tenantId: e.tenantId, frame: { kind: 'config', kinds: e.kinds } }),
+  );
+  const stopListening = () => {
+    stopListeningSessions();
+    stopListeningConfig();
+  };
   let round = 0;
   const timer = setInterval(() => {
     round += 1;

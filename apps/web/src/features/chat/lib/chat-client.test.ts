@@ -296,6 +296,12 @@ describe('chat client (4.1)', () => {
     expect(client.store.getState().noticeVersion).toBe(1);
   });
 
+  it("bumps the configuration version when the tenant's configuration changed (a config frame)", () => {
+    ws().receive({ kind: 'config', kinds: ['navigation'] });
+    ws().receive({ kind: 'config', kinds: ['card', 'cardColumn'] });
+    expect(client.store.getState().configVersion).toBe(2);
+  });
+
   it('fetches the conversation list once the socket accepted the token (synced), and again after a reconnect', async () => {
     expect(api.lastChatList).not.toHaveBeenCalled();
     ws().receive({ kind: 'synced', seq: 0 });

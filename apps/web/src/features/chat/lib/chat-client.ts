@@ -66,6 +66,8 @@ export type ChatState = {
   panelOpen: boolean;
   /** Bumped when a notice (type 80) arrives: the unread-notice prompt refetches. */
   noticeVersion: number;
+  /** Bumped when the tenant's configuration changed (a `config` frame): the pages refetch what they show of it. */
+  configVersion: number;
   /** The last refusal the server sent (shown as a toast). */
   lastError: { msg: string; at: number } | null;
   /** A chat session was established since start: the token is good, the portal's other chat calls may follow. */
@@ -145,6 +147,7 @@ const initial = (): ChatState => ({
   activePeer: null,
   panelOpen: false,
   noticeVersion: 0,
+  configVersion: 0,
   lastError: null,
   connected: false,
   typing: {},
@@ -256,6 +259,9 @@ export function createChatClient(deps: {
         return;
       case 'muted':
         set((s) => ({ conversations: setConversationMuted(s.conversations, frame.peerId, frame.muted) }));
+        return;
+      case 'config':
+        set((s) => ({ configVersion: s.configVersion + 1 }));
         return;
       case 'ready': {
         live = false;

@@ -147,6 +147,50 @@ describe('npm run tenant (the operator’s command, spawned)', () => {
     }
   });
 
+  it('disables and enables an account and the tenant, and keeps the last administrator unless forced', async () => {
+    const env = { DATA_DIR: dataDir };
+    const account = ['--tenant', '100001', '--account', 'admin'];
+    const last = await run(['deactivate', ...account], env);
+    expect(last.code).toBe(1);
+    expect(last.output).toContain('admin is the last enabled administrator of tenant 100001');
+    expect(last.output).toContain('add --force');
+
+    const forced = await run(['deactivate', ...account, '--force'], env);
+    expect(forced.output).toContain('admin (系统管理员, 管理员) of tenant 100001 is disabled: it cannot log in.');
+    // The login of the test before, after its reset.
+    expect(forced.output).toContain('Sessions ended: 1.');
+    expect(forced.code).toBe(0);
+    expect((await run(['list'], env)).output).toMatch(/^ {4}admin {2}系统管理员 {2}\(disabled\)$/m);
+    const enabled = await run(['activate', ...account], env);
+    expect(enabled.code).toBe(0);
+    expect(enabled.output).toContain(
+      'admin (系统管理员, 管理员) of tenant 100001 is enabled: it logs in with its password.',
+    );
+
+    const tenant = await run(['deactivate-tenant', '--tenant', '100001'], env);
+    expect(tenant.code).toBe(0);
+    expect(tenant.output).toContain('Tenant 100001 (某某大学) is disabled: its users cannot log in; its data is kept.');
+    expect((await run(['list'], env)).output).toMatch(/^100001 {2}某某大学 {2}\(disabled\)$/m);
+    expect((await run(['activate-tenant', '--tenant', '100001'], env)).output).toContain(
+      'Tenant 100001 (某某大学) is enabled: its users can log in.',
+    );
+    expect((await run(['list'], env)).output).toMatch(/^100001 {2}某某大学\n {4}admin {2}系统管理员\n$/m);
+
+    // Wrong usage: exit 2, nothing changed.
+    const noAccount = await run(['deactivate', '--tenant', '100001'], env);
+    expect(noAccount.code).toBe(2);
+    expect(noAccount.output).toContain('Missing --account.');
+    const forceTenant = await run(['deactivate-tenant', '--tenant', '100001', '--force'], env);
+    expect(forceTenant.code).toBe(2);
+    expect(forceTenant.output).toContain('deactivate-tenant takes no --force.');
+    const unknown = await run(['disable', '--tenant', '100001'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toContain(
+      'Unknown command "disable"; one of: create, reset-password, deactivate, activate, deactivate-tenant, activate-tenant, list.',
+    );
+    expect(unknown.output).toContain("The tenant's last enabled administrator is refused");
+  });
+
   it('never takes the password from the command line, and without one and no terminal says how to give it', async () => {
     const onArgv = await run(
       ['create', '--tenant', '100003', '--name', '丙大学', '--admin', 'admin', `--password=${PASSWORD}`],

@@ -7,6 +7,8 @@
  *
  *   create --tenant <id> --name <school> --admin <account> [--admin-name <name>]
  *   reset-password --tenant <id> --account <account>
+ *   deactivate --tenant <id> --account <account> [--force]    activate --tenant <id> --account <account>
+ *   deactivate-tenant --tenant <id>                            activate-tenant --tenant <id>
  *   list
  *
  * Exit codes: 0 done, 1 refused (nothing changed), 2 wrong usage, 78 configuration or a SQLite file in use.
@@ -35,6 +37,17 @@ const USAGE = `Usage: npm run tenant -- <command> [options]
       Makes the tenant and its first administrator (default name 系统管理员).
   reset-password --tenant <id> --account <account>
       Sets a new password for an account, ends its sessions and lifts its login lockout.
+  deactivate --tenant <id> --account <account> [--force]
+      Disables an account at once: it cannot log in, and every session it has ends (its chat too).
+      The tenant's last enabled administrator is refused, since nobody could configure the tenant
+      then: if someone else knows its password, reset-password locks them out and keeps the account.
+      --force disables it anyway (activate gives it back).
+  activate --tenant <id> --account <account>
+      Enables a disabled account again, with its password as it was.
+  deactivate-tenant --tenant <id>
+      Disables a whole tenant: its users cannot log in, every session of it ends. Its data is kept.
+  activate-tenant --tenant <id>
+      Enables a disabled tenant again.
   list
       Lists the tenants and their administrators.
 
@@ -43,6 +56,16 @@ terminal, is asked for without echo. It is never taken from the command line. Th
 (DATABASE_URL, or DATA_DIR/portal.db); on SQLite, stop the portal first.`;
 
 class UsageError extends Error {}
+
+const COMMANDS = [
+  'create',
+  'reset-password',
+  'deactivate',
+  'activate',
+  'deactivate-tenant',
+  'activate-tenant',
+  'list',
+] as const;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -99,7 +122,8 @@ async function readPassword(account: string): Promise<string> {
   return first;
 }
 
-type Parsed = { command: string; values: Record<string, string | undefined> };
+type Values = Record<string, string | boolean | undefined>;
+type Parsed = { command: string; values: Values };
 
 function parse(argv: string[]): Parsed {
   // Before parseArgs, whose complaint about an unknown option could repeat its value.
@@ -119,6 +143,7 @@ function parse(argv: string[]): Parsed {
         admin: { type: 'string' },
         'admin-name': { type: 'string' },
         account: { type: 'string' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -132,12 +157,17 @@ function parse(argv: string[]): Parsed {
   return { command: positionals[0]!, values: rest };
 }
 
-function need(values: Record<string, string | undefined>, ...names: string[]): void {
-  const missing = names.filter((n) => !values[n]?.trim());
+/** A string option's value (allowOnly lets --force, the one boolean, through to deactivate only). */
+const str = (values: Values, name: string): string => String(values[name] ?? '');
+/** The tenant id as the command named it, for the report. */
+const tenantOf = (values: Values) => str(values, 'tenant').trim();
+
+function need(values: Values, ...names: string[]): void {
+  const missing = names.filter((n) => !str(values, n).trim());
   if (missing.length) throw new UsageError(`Missing ${missing.map((n) => `--${n}`).join(', ')}.`);
 }
 
-function allowOnly(command: string, values: Record<string, string | undefined>, ...names: string[]): void {
+function allowOnly(command: string, values: Values, ...names: string[]): void {
   const extra = Object.keys(values).filter((k) => values[k] !== undefined && !names.includes(k));
   if (extra.length) throw new UsageError(`${command} takes no ${extra.map((n) => `--${n}`).join(', ')}.`);
 }
@@ -145,11 +175,11 @@ function allowOnly(command: string, values: Record<string, string | undefined>, 
 async function run(code: ServerCode, db: DbHandle, { command, values }: Parsed): Promise<void> {
   if (command === 'create') {
     const t = await code.createTenant(db.db, {
-      tenantId: values.tenant!,
-      tenantName: values.name!,
-      adminAccount: values.admin!,
-      adminName: values['admin-name'] ?? '系统管理员',
-      password: await readPassword(values.admin!.trim()),
+      tenantId: str(values, 'tenant'),
+      tenantName: str(values, 'name'),
+      adminAccount: str(values, 'admin'),
+      adminName: values['admin-name'] === undefined ? '系统管理员' : str(values, 'admin-name'),
+      password: await readPassword(str(values, 'admin').trim()),
     });
     out(`Tenant ${t.tenantId} (${t.tenantName}) created, with administrator ${t.adminAccount}.`);
     out(`Log in at /login?tenantId=${t.tenantId} as ${t.adminAccount}; then configure the school's`);
@@ -158,13 +188,41 @@ async function run(code: ServerCode, db: DbHandle, { command, values }: Parsed):
   }
   if (command === 'reset-password') {
     const r = await code.resetPassword(db.db, {
-      tenantId: values.tenant!,
-      account: values.account!,
-      password: await readPassword(values.account!.trim()),
+      tenantId: str(values, 'tenant'),
+      account: str(values, 'account'),
+      password: await readPassword(str(values, 'account').trim()),
     });
-    out(`New password set for ${r.account} (${r.userName}, ${r.roleName}) of tenant ${values.tenant!.trim()}.`);
+    out(`New password set for ${r.account} (${r.userName}, ${r.roleName}) of tenant ${tenantOf(values)}.`);
     out(`Sessions ended: ${r.sessionsEnded}; the account's login lockout is lifted.`);
-    if (!r.active) out('Note: this account is disabled, and stays so: it cannot log in.');
+    if (!r.active) out('Note: this account is disabled, and stays so (activate enables it): it cannot log in.');
+    return;
+  }
+  if (command === 'deactivate' || command === 'activate') {
+    const input = { tenantId: str(values, 'tenant'), account: str(values, 'account') };
+    const r =
+      command === 'deactivate'
+        ? await code.deactivateAccount(db.db, { ...input, force: values.force === true })
+        : await code.activateAccount(db.db, input);
+    const who = `${r.account} (${r.userName}, ${r.roleName}) of tenant ${tenantOf(values)}`;
+    if (command === 'deactivate') {
+      out(`${who} ${r.wasActive ? 'is disabled' : 'was disabled already'}: it cannot log in.`);
+      out(`Sessions ended: ${r.sessionsEnded}.`);
+    } else out(`${who} ${r.wasActive ? 'was enabled already' : 'is enabled'}: it logs in with its password.`);
+    return;
+  }
+  if (command === 'deactivate-tenant' || command === 'activate-tenant') {
+    const input = { tenantId: str(values, 'tenant') };
+    const r =
+      command === 'deactivate-tenant'
+        ? await code.deactivateTenant(db.db, input)
+        : await code.activateTenant(db.db, input);
+    const which = `Tenant ${r.tenantId} (${r.tenantName})`;
+    if (command === 'deactivate-tenant') {
+      out(
+        `${which} ${r.wasActive ? 'is disabled' : 'was disabled already'}: its users cannot log in; its data is kept.`,
+      );
+      out(`Sessions ended: ${r.sessionsEnded}.`);
+    } else out(`${which} ${r.wasActive ? 'was enabled already' : 'is enabled'}: its users can log in.`);
     return;
   }
   const tenants = await code.listTenants(db.db);
@@ -194,11 +252,17 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'create') {
       allowOnly(command, values, 'tenant', 'name', 'admin', 'admin-name');
       need(values, 'tenant', 'name', 'admin');
-    } else if (command === 'reset-password') {
+    } else if (command === 'reset-password' || command === 'activate') {
       allowOnly(command, values, 'tenant', 'account');
       need(values, 'tenant', 'account');
+    } else if (command === 'deactivate') {
+      allowOnly(command, values, 'tenant', 'account', 'force');
+      need(values, 'tenant', 'account');
+    } else if (command === 'deactivate-tenant' || command === 'activate-tenant') {
+      allowOnly(command, values, 'tenant');
+      need(values, 'tenant');
     } else if (command === 'list') allowOnly(command, values);
-    else throw new UsageError(`Unknown command "${command}"; one of: create, reset-password, list.`);
+    else throw new UsageError(`Unknown command "${command}"; one of: ${COMMANDS.join(', ')}.`);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     err(e.message);

@@ -59,6 +59,8 @@ export const MESSAGES = {
   invalidClient: '客户端认证失败',
   missingTenant: '缺少租户编号 tenantId',
   unknownTenant: '租户不存在',
+  /** A tenant the operator disabled (`npm run tenant -- deactivate-tenant`): its sign-in and its calls are refused. */
+  tenantDisabled: '该租户已停用，请联系管理员',
 } as const;
 
 /** en-US beside the zh-CN text of server messages a user meets at login (sent as msgDetail with them). */
@@ -66,6 +68,7 @@ export const MESSAGES_EN_US = {
   badCredentials: 'Wrong account or password',
   accountLocked: 'Too many failed logins. Please try again in 15 minutes.',
   loginBusy: 'Too many login attempts from this network. Please try again shortly.',
+  tenantDisabled: 'This tenant is disabled; please contact the administrator',
 } as const satisfies Partial<Record<keyof typeof MESSAGES, string>>;
 
 /** "HTTP error with a text body: 'E-FY{http status}Q：当前网络连接不稳定或系统正忙，请稍后再试或联系管理员处理'" */

@@ -1,6 +1,6 @@
 import { SESSION_MAX_SECONDS_DEFAULT } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
-import { MESSAGES } from '@portal/contracts/errors';
+import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -34,7 +34,8 @@ export function requestedTenant(request: FastifyRequest): string | null {
 }
 
 /**
- * Looks up the session of an access token; null when unknown, revoked or expired. Every authenticated request runs
+ * Looks up the session of an access token; null when unknown, revoked or expired, or when its user or its tenant is
+ * disabled (the operator's `npm run tenant -- deactivate…` also ends their sessions). Every authenticated request runs
  * it, so it is one SQL text written out (the same on SQLite and PostgreSQL, a prepared statement the driver reuses)
  * instead of a query built by Kysely per call: building it was most of the lookup's cost (issue 13).
  */
@@ -64,12 +65,14 @@ async function sessionOf(
     from sessions s
     inner join users u on u.id = s.user_id
     inner join roles r on r.id = u.role_id
+    inner join tenants t on t.tenant_id = s.tenant_id
     where (s.access_token_hash = ${hash} or (s.previous_access_hash = ${hash} and s.previous_access_until > ${now}))
       and s.revoked_at is null
       and s.access_expires_at > ${now}
       and s.expires_at > ${now}
       and s.created_at > ${bornAfter}
       and u.status = 1
+      and t.status = 1
     limit 1`.execute(db);
   const row = rows[0];
   if (!row) return null;
@@ -193,7 +196,11 @@ export function registerAuth(app: FastifyInstance): void {
     if (!TenantId.safeParse(asked).success) throw badRequest(MESSAGES.unknownTenant, 'tenantId');
     const along = request.routeOptions.config?.along;
     const tenant = await visitorTenant(app, asked, along);
-    if (!tenant) throw badRequest(MESSAGES.unknownTenant, `tenantId ${asked}`);
+    if (!tenant) {
+      // Looked at only when refused: a tenant the operator disabled says so (its login page, its sign-in).
+      if (await tenantExists(app, asked)) throw forbidden(MESSAGES.tenantDisabled, MESSAGES_EN_US.tenantDisabled);
+      throw badRequest(MESSAGES.unknownTenant, `tenantId ${asked}`);
+    }
     request.tenantId = tenant.tenantId;
     if (along) request.along = tenant.along;
   });
@@ -217,4 +224,13 @@ export async function visitorTenant(
   );
   const tenant = rows[0];
   return tenant ? { tenantId: tenant.tenant_id, along: along ? along.read(tenant, true) : null } : null;
+}
+
+/** Whether a tenant of this id exists, enabled or not (a refused visitor's tenant: disabled, or none). */
+async function tenantExists(app: FastifyInstance, tenantId: string): Promise<boolean> {
+  return !!(await app.deps.db
+    .selectFrom('tenants')
+    .where('tenant_id', '=', tenantId)
+    .select('tenant_id')
+    .executeTakeFirst());
 }

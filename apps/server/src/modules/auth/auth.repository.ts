@@ -37,7 +37,7 @@ export function authRepository(db: Db) {
         .where('u.tenant_id', '=', tenantId)
         .where('u.id', '=', userId)
         .selectAll('u')
-        .select(['r.role_name', 'r.role_type', 't.tenant_name', 't.time_zone'])
+        .select(['r.role_name', 'r.role_type', 't.tenant_name', 't.time_zone', 't.status as tenant_status'])
         .executeTakeFirst();
     },
 

@@ -78,6 +78,8 @@ export async function loginWithPassword(
   const good = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !good || user.status !== 1) {
     await Promise.all([throttle.accountFailed(byAccount, claim.attempt), throttle.addressFailed(byAddress)]);
+    // Said only to whoever knows the password (as the identity provider's sign-in says it), and counted as a failure.
+    if (user && good) throw forbidden(...IDENTITY_MESSAGES.accountDisabled);
     throw new AppError(400, MESSAGES.badCredentials, MESSAGES_EN_US.badCredentials);
   }
   if (user.is_demo === 1 && !deps.config.demo) throw forbidden(MESSAGES.demoDisabled);
@@ -116,6 +118,8 @@ export async function openSession(
   client: Client,
 ): Promise<{ token: TokenResult; sessionId: string; casTicket: string }> {
   const repo = authRepository(deps.db);
+  // A tenant the operator disabled opens no session, whichever way its user signed in.
+  if (!(await repo.tenant(user.tenant_id))) throw forbidden(MESSAGES.tenantDisabled, MESSAGES_EN_US.tenantDisabled);
   const access = newToken();
   const refresh = newToken();
   const ticket = newToken();
@@ -202,7 +206,7 @@ export async function refreshTokens(
   const limits = sessionLimits(deps.config, session.created_at);
   if (limits.sessionEnd <= now || limits.refreshEnd <= now) throw unauthorized(MESSAGES.invalidRefreshToken);
   const user = await repo.findUserById(session.tenant_id, session.user_id);
-  if (!user || user.status !== 1) throw unauthorized(MESSAGES.invalidRefreshToken);
+  if (!user || user.status !== 1 || user.tenant_status !== 1) throw unauthorized(MESSAGES.invalidRefreshToken);
   const next = successorOf(deps.config.tokenSecret, input.refreshToken);
   if (!stored.used_at) {
     const rotated = await repo.rotate(session.tenant_id, session.id, hash, {
@@ -356,7 +360,7 @@ export async function tokenLogin(deps: AppDeps, accessToken: string | null, refr
   }
   if (!session || !access) throw unauthorized(MESSAGES.sessionError);
   const user = await repo.findUserById(session.tenant_id, session.user_id);
-  if (!user || user.status !== 1) throw unauthorized(MESSAGES.sessionError);
+  if (!user || user.status !== 1 || user.tenant_status !== 1) throw unauthorized(MESSAGES.sessionError);
   const ctx: RequestContext = {
     tenantId: user.tenant_id,
     userId: user.id,

@@ -8,8 +8,9 @@ import { accountKey } from './login-throttle.ts';
 /**
  * The auth module's part of a new tenant (modules/tenants, the operator's `npm run tenant`): the tenant row, its
  * four roles with the administrator holding every configuration menu, the first administrator, the login and
- * password configurations. And what the operator's command may do to them afterwards: reset a password, list
- * tenants and their administrators. Every function takes the transaction it runs in.
+ * password configurations. And what the operator's command may do to them afterwards: reset a password, disable
+ * or enable an account or the tenant, list tenants and their administrators. Every function takes the transaction
+ * it runs in.
  */
 
 /** The password rule a tenant starts with (the demo tenant's too); 修改密码 and the tenant command follow it. */
@@ -139,40 +140,91 @@ export async function setPasswordEndingSessions(
   user: { id: string; account: string },
   passwordHash: string,
 ): Promise<number> {
-  const now = nowIso();
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', user.id)
     .execute();
-  const ended = await db
+  const ended = await endSessions(db, tenantId, user.id);
+  await db.deleteFrom('login_throttle').where('key', '=', accountKey(tenantId, user.account)).execute();
+  return ended;
+}
+
+/**
+ * Enables (status 1) or disables (0) a user; disabling ends every session of the user. Login, refresh and every
+ * call refuse a disabled user (auth.service.ts, platform/auth.ts). Returns how many open sessions ended.
+ */
+export async function setUserStatusEndingSessions(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  status: 0 | 1,
+): Promise<number> {
+  await db.updateTable('users').set({ status }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
+  return status === 1 ? 0 : endSessions(db, tenantId, userId);
+}
+
+/** The same for a whole tenant: disabling ends the session of every user of it. */
+export async function setTenantStatusEndingSessions(db: Db, tenantId: string, status: 0 | 1): Promise<number> {
+  await db.updateTable('tenants').set({ status }).where('tenant_id', '=', tenantId).execute();
+  return status === 1 ? 0 : endSessions(db, tenantId, null);
+}
+
+/**
+ * Ends every session of a user (or, with null, of every user of the tenant) with its refresh tokens. Returns how
+ * many open sessions ended; expired ones are revoked too (they are dead already and do not count).
+ */
+async function endSessions(db: Db, tenantId: string, userId: string | null): Promise<number> {
+  const now = nowIso();
+  let open = db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', user.id)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+  if (userId) open = open.where('user_id', '=', userId);
+  const ended = await open.executeTakeFirst();
   await db
     .updateTable('refresh_tokens')
     .set({ used_at: now })
     .where('tenant_id', '=', tenantId)
-    .where('session_id', 'in', (q) =>
-      q.selectFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', user.id).select('id'),
-    )
+    .where('session_id', 'in', (q) => {
+      const sessions = q.selectFrom('sessions').where('tenant_id', '=', tenantId).select('id');
+      return userId ? sessions.where('user_id', '=', userId) : sessions;
+    })
     .where('used_at', 'is', null)
     .execute();
-  // Expired sessions are revoked too (they are dead already and do not count).
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', user.id)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await db.deleteFrom('login_throttle').where('key', '=', accountKey(tenantId, user.account)).execute();
+  let expired = db.updateTable('sessions').set({ revoked_at: now }).where('tenant_id', '=', tenantId);
+  if (userId) expired = expired.where('user_id', '=', userId);
+  await expired.where('revoked_at', 'is', null).execute();
   return Number(ended.numUpdatedRows);
+}
+
+/** A tenant's name and status, or null. */
+export async function tenantOf(db: Db, tenantId: string) {
+  return (
+    (await db
+      .selectFrom('tenants')
+      .where('tenant_id', '=', tenantId)
+      .select(['tenant_id', 'tenant_name', 'status'])
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** How many enabled administrators of the tenant other than this user can log in (demo accounts do not count). */
+export async function otherActiveAdministrators(db: Db, tenantId: string, userId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .where('u.tenant_id', '=', tenantId)
+    .where('r.role_type', '=', 'admin')
+    .where('u.status', '=', 1)
+    .where('u.is_demo', '=', 0)
+    .where('u.id', '!=', userId)
+    .select('u.id')
+    .execute();
+  return rows.length;
 }
 
 /** Every tenant with its status and its administrators (accounts of an admin role), by tenant id. */

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/contracts/errors';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
@@ -42,7 +43,7 @@ describe.each(testDatabases)(
         payload: token ? body : { ...body, tenantId: T },
         ...(token ? { headers: bearer(token) } : {}),
       });
-      const answer = res.json() as { status: number; result: { records: Item[] } };
+      const answer = res.json() as { status: number; msg: string; result: { records: Item[] } };
       return { ...answer, http: res.statusCode };
     };
     const post = async (node: TestApp, token: string, url: string, payload: object) =>
@@ -242,7 +243,8 @@ describe.each(testDatabases)(
       expect(res.statusCode).toBe(400);
       expect((await page(b, null)).status).toBe(1000);
       await a.db.db.updateTable('tenants').set({ status: 0 }).where('tenant_id', '=', T).execute();
-      expect((await page(b, null)).http).toBe(400);
+      // Disabled by the operator (npm run tenant -- deactivate-tenant): said so, not 租户不存在.
+      expect(await page(b, null)).toMatchObject({ http: 403, msg: MESSAGES.tenantDisabled });
       await a.db.db.updateTable('tenants').set({ status: 1 }).where('tenant_id', '=', T).execute();
       expect((await page(b, null)).status).toBe(1000);
     });

@@ -76,7 +76,7 @@ export async function redeemCombTicket(
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw invalid(ticket.used_at ? 'already used' : 'expired');
   const user = await directory.user(deps.db, ticket.tenant_id, ticket.user_id);
-  if (!user || user.status !== 1) throw invalid('user no longer active');
+  if (!user || user.status !== 1 || user.tenant_status !== 1) throw invalid('user or tenant no longer active');
   return {
     tenantId: user.tenant_id,
     tenantName: user.tenant_name,

@@ -9,9 +9,13 @@ import {
   DEFAULT_PASSWORD_RULE,
   accountOf,
   createTenantDirectory,
+  otherActiveAdministrators,
   ruleOf,
   setPasswordEndingSessions,
+  setTenantStatusEndingSessions,
+  setUserStatusEndingSessions,
   tenantExists,
+  tenantOf,
   tenantPasswordRule,
   tenantsWithAdministrators,
 } from '../auth/auth.tenant-setup.ts';
@@ -109,14 +113,7 @@ export async function resetPassword(
   db: Db,
   input: { tenantId: string; account: string; password: string },
 ): Promise<{ account: string; userName: string; roleName: string; active: boolean; sessionsEnded: number }> {
-  const { tenantId, account } = parsed(z.object({ tenantId: TenantId, account: Account }), input);
-  if (!(await tenantExists(db, tenantId))) throw new TenantSetupError(`Tenant ${tenantId} does not exist.`);
-  const user = await accountOf(db, tenantId, account);
-  if (!user) throw new TenantSetupError(`Tenant ${tenantId} has no account ${account}.`);
-  if (user.is_demo === 1)
-    throw new TenantSetupError(
-      `${account} is a demo account: it keeps the demo password and logs in only in demo mode. Nothing was changed.`,
-    );
+  const { tenantId, user } = await namedAccount(db, input, 'it keeps the demo password and logs in only in demo mode.');
   assertFitsRule((await tenantPasswordRule(db, tenantId)) ?? DEFAULT_PASSWORD_RULE, input.password, tenantId);
   const passwordHash = await hashPassword(input.password);
   const sessionsEnded = await db
@@ -128,6 +125,115 @@ export async function resetPassword(
     roleName: user.role_name,
     active: user.status === 1,
     sessionsEnded,
+  };
+}
+
+/**
+ * The tenant and the account a command names, or a refusal that says which is missing. The demo seed's accounts
+ * are refused, with `demoRefusal`: demo mode is what lets them in or keeps them out.
+ */
+async function namedAccount(db: Db, input: { tenantId: string; account: string }, demoRefusal: string) {
+  const { tenantId, account } = parsed(z.object({ tenantId: TenantId, account: Account }), input);
+  if (!(await tenantExists(db, tenantId))) throw new TenantSetupError(`Tenant ${tenantId} does not exist.`);
+  const user = await accountOf(db, tenantId, account);
+  if (!user) throw new TenantSetupError(`Tenant ${tenantId} has no account ${account}.`);
+  if (user.is_demo === 1)
+    throw new TenantSetupError(`${account} is a demo account: ${demoRefusal} Nothing was changed.`);
+  return { tenantId, user };
+}
+
+const DEMO_STATUS_REFUSAL =
+  'it logs in only in demo mode, and running without demo mode (NODE_ENV=production, PORTAL_DEMO unset) keeps every demo account out.';
+
+export type AccountStatusChange = {
+  account: string;
+  userName: string;
+  roleName: string;
+  /** Whether the account was enabled before the command. */
+  wasActive: boolean;
+  sessionsEnded: number;
+};
+
+/**
+ * Disables an account at once: it cannot log in (the login says the account is disabled), its refresh tokens and
+ * every open session end. The tenant's last enabled administrator
+ * is refused unless `force`: nobody could configure the tenant then (reset-password is the way to lock an intruder
+ * out of that account and keep it). Disabling a disabled account ends whatever session it has left.
+ */
+export async function deactivateAccount(
+  db: Db,
+  input: { tenantId: string; account: string; force?: boolean },
+): Promise<AccountStatusChange> {
+  const { tenantId, user } = await namedAccount(db, input, DEMO_STATUS_REFUSAL);
+  const sessionsEnded = await db.transaction().execute(async (trx) => {
+    if (
+      !input.force &&
+      user.role_type === 'admin' &&
+      user.status === 1 &&
+      (await otherActiveAdministrators(trx, tenantId, user.id)) === 0
+    )
+      throw new TenantSetupError(
+        `${user.account} is the last enabled administrator of tenant ${tenantId}: without it nobody can configure the tenant. ` +
+          'If its password is known to someone else, reset-password gives it a new one and ends its sessions; ' +
+          'to disable it anyway, add --force (activate enables it again). Nothing was changed.',
+      );
+    return setUserStatusEndingSessions(trx, tenantId, user.id, 0);
+  });
+  return {
+    account: user.account,
+    userName: user.user_name,
+    roleName: user.role_name,
+    wasActive: user.status === 1,
+    sessionsEnded,
+  };
+}
+
+/** Enables a disabled account again (its password unchanged; its sessions ended when it was disabled). */
+export async function activateAccount(
+  db: Db,
+  input: { tenantId: string; account: string },
+): Promise<AccountStatusChange> {
+  const { tenantId, user } = await namedAccount(db, input, DEMO_STATUS_REFUSAL);
+  await setUserStatusEndingSessions(db, tenantId, user.id, 1);
+  return {
+    account: user.account,
+    userName: user.user_name,
+    roleName: user.role_name,
+    wasActive: user.status === 1,
+    sessionsEnded: 0,
+  };
+}
+
+export type TenantStatusChange = { tenantId: string; tenantName: string; wasActive: boolean; sessionsEnded: number };
+
+async function namedTenant(db: Db, input: { tenantId: string }) {
+  const { tenantId } = parsed(z.object({ tenantId: TenantId }), input);
+  const tenant = await tenantOf(db, tenantId);
+  if (!tenant) throw new TenantSetupError(`Tenant ${tenantId} does not exist.`);
+  return tenant;
+}
+
+/**
+ * Disables a whole tenant: its login page and sign-in say so, every session of its users ends (refresh tokens with
+ * them) and every call with one of its tokens is refused. Its data stays as it is.
+ */
+export async function deactivateTenant(db: Db, input: { tenantId: string }): Promise<TenantStatusChange> {
+  const tenant = await namedTenant(db, input);
+  const sessionsEnded = await db
+    .transaction()
+    .execute((trx) => setTenantStatusEndingSessions(trx, tenant.tenant_id, 0));
+  return { tenantId: tenant.tenant_id, tenantName: tenant.tenant_name, wasActive: tenant.status === 1, sessionsEnded };
+}
+
+/** Enables a disabled tenant again: its users log in as before (their sessions ended when it was disabled). */
+export async function activateTenant(db: Db, input: { tenantId: string }): Promise<TenantStatusChange> {
+  const tenant = await namedTenant(db, input);
+  await setTenantStatusEndingSessions(db, tenant.tenant_id, 1);
+  return {
+    tenantId: tenant.tenant_id,
+    tenantName: tenant.tenant_name,
+    wasActive: tenant.status === 1,
+    sessionsEnded: 0,
   };
 }
 

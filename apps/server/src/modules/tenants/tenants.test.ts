@@ -1,14 +1,25 @@
 import { LOGIN_FAILURES_PER_ACCOUNT } from '@portal/contracts/constants';
+import { MESSAGES } from '@portal/contracts/errors';
+import { IDENTITY_MESSAGES } from '@portal/contracts/identity-messages';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { DbHandle } from '../../db/create-db.ts';
 import { DEMO_PASSWORD, DEMO_TENANT_ID } from '../../db/seed/demo.ts';
-import { verifyPassword } from '../../platform/crypto.ts';
+import { hashPassword, newId, verifyPassword } from '../../platform/crypto.ts';
 import { bearer, createTestDb, testConfig, testDatabases } from '../../test/test-app.ts';
 import { DEFAULT_PASSWORD_RULE } from '../auth/auth.tenant-setup.ts';
-import { createTenant, listTenants, resetPassword, TenantSetupError } from './tenants.service.ts';
+import {
+  activateAccount,
+  activateTenant,
+  createTenant,
+  deactivateAccount,
+  deactivateTenant,
+  listTenants,
+  resetPassword,
+  TenantSetupError,
+} from './tenants.service.ts';
 
 const TENANT = '100001';
 const NAME = '某某大学';
@@ -84,6 +95,14 @@ describe.each(testDatabases)('a tenant made by the operator (%s)', (engine) => {
     const r = await login(a, tenantId, username, password);
     if (r.status !== 1000) throw new Error(`login ${tenantId}/${username}: ${r.status} ${r.msg}`);
     return r.result.access_token as string;
+  };
+  const refresh = async (a: FastifyInstance, tenantId: string, refreshToken: string) => {
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      payload: { grant_type: 'refresh_token', tenantId, refresh_token: refreshToken },
+    });
+    return { http: res.statusCode, ...(res.json() as { status: number; msg: string; result: any }) };
   };
   const call = async (a: FastifyInstance, tok: string, method: 'GET' | 'POST', url: string, payload: object = {}) => {
     const res = await a.inject({
@@ -334,5 +353,207 @@ describe.each(testDatabases)('a tenant made by the operator (%s)', (engine) => {
     expect(all.find((t) => t.tenantId === DEMO_TENANT_ID)?.administrators).toEqual([
       { account: 'admin', name: '系统管理员', status: 1, isDemo: true },
     ]);
+  });
+
+  describe('disabling and enabling', () => {
+    const ADMIN_PASSWORD = 'N3w#secret';
+    const TEACHER_PASSWORD = 'Teach#2026-x';
+    const openSessions = async (userId?: string) => {
+      let q = db.db
+        .selectFrom('sessions')
+        .where('tenant_id', '=', TENANT)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date().toISOString());
+      if (userId) q = q.where('user_id', '=', userId);
+      return (await q.select('id').execute()).length;
+    };
+    let teacherId: string;
+
+    beforeAll(async () => {
+      // A second account of the tenant, as its identity provider or an administrator would have made it.
+      teacherId = newId();
+      await db.db
+        .insertInto('users')
+        .values({
+          id: teacherId,
+          tenant_id: TENANT,
+          account: 't01',
+          user_name: '李老师',
+          nick_name: '李老师',
+          password_hash: await hashPassword(TEACHER_PASSWORD),
+          role_id: `${TENANT}-teacher`,
+          is_demo: 0,
+          status: 1,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+
+    it('disables an account at once: its sessions and refresh tokens end, and its login says it is disabled', async () => {
+      const first = await login(app, TENANT, 't01', TEACHER_PASSWORD);
+      const second = await login(app, TENANT, 't01', TEACHER_PASSWORD);
+      const admin = await token(app, TENANT, 'admin', ADMIN_PASSWORD);
+      expect(await openSessions(teacherId)).toBe(2);
+
+      const r = await deactivateAccount(db.db, { tenantId: TENANT, account: 't01' });
+      expect(r).toEqual({ account: 't01', userName: '李老师', roleName: '教师', wasActive: true, sessionsEnded: 2 });
+      expect(await openSessions(teacherId)).toBe(0);
+      for (const s of [first, second]) {
+        const info = await call(app, s.result.access_token, 'GET', '/api/blade-user/user/getUserInfo');
+        expect(info).toMatchObject({ http: 401, msg: MESSAGES.unauthorized });
+        expect(await refresh(app, TENANT, s.result.refresh_token)).toMatchObject({
+          http: 401,
+          msg: MESSAGES.invalidRefreshToken,
+        });
+      }
+      // The right password learns that the account is disabled (as the identity provider's sign-in says); a wrong
+      // one learns nothing more than before.
+      expect(await login(app, TENANT, 't01', TEACHER_PASSWORD)).toMatchObject({
+        http: 403,
+        msg: IDENTITY_MESSAGES.accountDisabled[0],
+      });
+      expect(await login(app, TENANT, 't01', 'Wrong#pass1')).toMatchObject({ http: 400, msg: '账号或密码错误' });
+      // Nobody else was signed out.
+      expect((await call(app, admin, 'GET', '/api/blade-user/user/getUserInfo')).status).toBe(1000);
+      expect((await listTenants(db.db)).find((t) => t.tenantId === TENANT)?.administrators).toEqual([
+        { account: 'admin', name: '系统管理员', status: 1, isDemo: false },
+      ]);
+
+      // Again: nothing left to end.
+      expect(await deactivateAccount(db.db, { tenantId: TENANT, account: 't01' })).toMatchObject({
+        wasActive: false,
+        sessionsEnded: 0,
+      });
+      // Enabled again, with its password as it was.
+      expect(await activateAccount(db.db, { tenantId: TENANT, account: 't01' })).toMatchObject({
+        account: 't01',
+        wasActive: false,
+      });
+      expect((await login(app, TENANT, 't01', TEACHER_PASSWORD)).status).toBe(1000);
+      expect(await activateAccount(db.db, { tenantId: TENANT, account: 't01' })).toMatchObject({ wasActive: true });
+    });
+
+    it("refuses the tenant's last enabled administrator unless forced, and says what to do instead", async () => {
+      const admin = await token(app, TENANT, 'admin', ADMIN_PASSWORD);
+      await expect(deactivateAccount(db.db, { tenantId: TENANT, account: 'admin' })).rejects.toThrow(
+        new TenantSetupError(
+          'admin is the last enabled administrator of tenant 100001: without it nobody can configure the tenant. ' +
+            'If its password is known to someone else, reset-password gives it a new one and ends its sessions; ' +
+            'to disable it anyway, add --force (activate enables it again). Nothing was changed.',
+        ),
+      );
+      expect((await call(app, admin, 'GET', '/api/blade-user/user/getUserInfo')).status).toBe(1000);
+
+      // A second administrator: then the first may go without --force.
+      await db.db
+        .updateTable('users')
+        .set({ role_id: `${TENANT}-admin` })
+        .where('id', '=', teacherId)
+        .execute();
+      const { id: adminId } = await db.db
+        .selectFrom('users')
+        .where('tenant_id', '=', TENANT)
+        .where('account', '=', 'admin')
+        .select('id')
+        .executeTakeFirstOrThrow();
+      const open = await openSessions(adminId);
+      expect(open).toBeGreaterThan(0);
+      expect(await deactivateAccount(db.db, { tenantId: TENANT, account: 'admin' })).toMatchObject({
+        wasActive: true,
+        sessionsEnded: open,
+      });
+      expect((await call(app, admin, 'GET', '/api/blade-user/user/getUserInfo')).http).toBe(401);
+      // ...but not the second, now the last enabled one.
+      await expect(deactivateAccount(db.db, { tenantId: TENANT, account: 't01' })).rejects.toThrow(
+        /t01 is the last enabled administrator of tenant 100001/,
+      );
+      await db.db
+        .updateTable('users')
+        .set({ role_id: `${TENANT}-teacher` })
+        .where('id', '=', teacherId)
+        .execute();
+      await activateAccount(db.db, { tenantId: TENANT, account: 'admin' });
+
+      // Forced: the last administrator is disabled, and `activate` gives it back.
+      const again = await token(app, TENANT, 'admin', ADMIN_PASSWORD);
+      expect(await deactivateAccount(db.db, { tenantId: TENANT, account: 'admin', force: true })).toMatchObject({
+        wasActive: true,
+        sessionsEnded: 1,
+      });
+      expect((await call(app, again, 'GET', '/api/blade-user/user/getUserInfo')).http).toBe(401);
+      expect((await login(app, TENANT, 'admin', ADMIN_PASSWORD)).http).toBe(403);
+      await activateAccount(db.db, { tenantId: TENANT, account: 'admin' });
+      expect((await login(app, TENANT, 'admin', ADMIN_PASSWORD)).status).toBe(1000);
+    });
+
+    it('names an unknown tenant or account, and refuses the demo accounts as reset-password does', async () => {
+      for (const change of [deactivateAccount, activateAccount]) {
+        await expect(change(db.db, { tenantId: '999999', account: 'admin' })).rejects.toThrow(
+          new TenantSetupError('Tenant 999999 does not exist.'),
+        );
+        await expect(change(db.db, { tenantId: TENANT, account: 'nobody' })).rejects.toThrow(
+          new TenantSetupError('Tenant 100001 has no account nobody.'),
+        );
+        await expect(change(db.db, { tenantId: DEMO_TENANT_ID, account: 'teacher01' })).rejects.toThrow(
+          /^teacher01 is a demo account: it logs in only in demo mode, .* Nothing was changed\.$/,
+        );
+      }
+      for (const change of [deactivateTenant, activateTenant])
+        await expect(change(db.db, { tenantId: '999999' })).rejects.toThrow(
+          new TenantSetupError('Tenant 999999 does not exist.'),
+        );
+      // The demo account is as it was, and logs in in demo mode.
+      expect((await login(demoApp, DEMO_TENANT_ID, 'teacher01', DEMO_PASSWORD)).status).toBe(1000);
+    });
+
+    it('disables a whole tenant: its sign-in says so, its sessions end, its tokens and sign-ins are refused', async () => {
+      const admin = await login(app, TENANT, 'admin', ADMIN_PASSWORD);
+      const teacher = await login(app, TENANT, 't01', TEACHER_PASSWORD);
+      const demo = await token(demoApp, DEMO_TENANT_ID, 'admin', DEMO_PASSWORD);
+      const open = await openSessions();
+      expect(open).toBeGreaterThanOrEqual(2);
+      const r = await deactivateTenant(db.db, { tenantId: TENANT });
+      expect(r).toEqual({ tenantId: TENANT, tenantName: NAME, wasActive: true, sessionsEnded: open });
+      expect(await openSessions()).toBe(0);
+      expect((await listTenants(db.db)).find((t) => t.tenantId === TENANT)?.status).toBe(0);
+
+      const disabled = { http: 403, msg: MESSAGES.tenantDisabled };
+      expect(await login(app, TENANT, 'admin', ADMIN_PASSWORD)).toMatchObject(disabled);
+      expect(await login(app, TENANT, 't01', TEACHER_PASSWORD)).toMatchObject(disabled);
+      // The login page's own calls say it too, not 租户不存在.
+      const page = await app.inject({
+        method: 'POST',
+        url: `${W}/auth/auth/modelLogin`,
+        payload: { tenantId: TENANT },
+      });
+      expect(page.json()).toMatchObject({ status: 403, msg: MESSAGES.tenantDisabled });
+      for (const s of [admin, teacher]) {
+        expect((await call(app, s.result.access_token, 'GET', '/api/blade-user/user/getUserInfo')).http).toBe(401);
+        expect(await refresh(app, TENANT, s.result.refresh_token)).toMatchObject(disabled);
+      }
+      // The other tenant is untouched.
+      expect((await call(demoApp, demo, 'GET', '/api/blade-user/user/getUserInfo')).status).toBe(1000);
+
+      expect(await deactivateTenant(db.db, { tenantId: TENANT })).toMatchObject({ wasActive: false, sessionsEnded: 0 });
+      expect(await activateTenant(db.db, { tenantId: TENANT })).toMatchObject({ tenantName: NAME, wasActive: false });
+      expect((await login(app, TENANT, 'admin', ADMIN_PASSWORD)).status).toBe(1000);
+    });
+
+    it("refuses a disabled tenant's sessions even when they were not ended with it (its status set by hand)", async () => {
+      const s = await login(app, TENANT, 't01', TEACHER_PASSWORD);
+      await db.db.updateTable('tenants').set({ status: 0 }).where('tenant_id', '=', TENANT).execute();
+      try {
+        expect((await call(app, s.result.access_token, 'GET', '/api/blade-user/user/getUserInfo')).http).toBe(401);
+        // Refreshed without naming the tenant (a token login), the session's own tenant is looked at.
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/blade-auth/oauth/token',
+          payload: { grant_type: 'refresh_token', refresh_token: s.result.refresh_token },
+        });
+        expect(res.json()).toMatchObject({ status: 401, msg: MESSAGES.invalidRefreshToken });
+      } finally {
+        await db.db.updateTable('tenants').set({ status: 1 }).where('tenant_id', '=', TENANT).execute();
+      }
+    });
   });
 });

@@ -134,6 +134,7 @@ export async function buildApp({
     hashToken: tokenHasher(config.tokenSecret),
     files: createFileStore(config, db.db),
     ...(metrics ? { metrics } : {}),
+    ...(db.listen ? { listen: db.listen } : {}),
   };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);

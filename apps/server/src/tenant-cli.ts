@@ -11,6 +11,9 @@
  *   deactivate-tenant --tenant <id>                            activate-tenant --tenant <id>
  *   list
  *
+ * What ends sessions (reset-password, deactivate, deactivate-tenant) tells the running nodes through PostgreSQL, so
+ * that they close the chat sockets of those sessions at once (ADR 0065); on SQLite the portal is stopped meanwhile.
+ *
  * Exit codes: 0 done, 1 refused (nothing changed), 2 wrong usage, 78 configuration or a SQLite file in use.
  */
 import { parseArgs } from 'node:util';
@@ -53,7 +56,8 @@ const USAGE = `Usage: npm run tenant -- <command> [options]
 
 The password comes from the environment variable ${PASSWORD_ENV}, or, when it is not set and this is a
 terminal, is asked for without echo. It is never taken from the command line. The database is the server's
-(DATABASE_URL, or DATA_DIR/portal.db); on SQLite, stop the portal first.`;
+(DATABASE_URL, or DATA_DIR/portal.db); on SQLite, stop the portal first. On PostgreSQL the running portal
+is told of the sessions a command ends, and closes their chat connections within seconds.`;
 
 class UsageError extends Error {}
 

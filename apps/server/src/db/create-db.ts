@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Database } from './database.ts';
 import { DurableSqliteDialect, WalFlusher, walSync } from './durable-sqlite.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
+import { pgListen, type Listen } from './pg-listen.ts';
 import { PREPARED_MARK } from './sql-helpers.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -15,6 +16,8 @@ export type DbHandle = {
   close: () => Promise<void>;
   /** PostgreSQL's connection pool, for its sizes in the metrics (platform/metrics.ts); none on SQLite. */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
+  /** PostgreSQL's LISTEN on a connection of its own (db/pg-listen.ts, ADR 0065); none on SQLite. */
+  listen?: Listen;
 };
 
 export type DbOptions =
@@ -73,7 +76,13 @@ export function createDb(options: DbOptions): DbHandle {
   // Without a listener, pg's pool rethrows an idle client's error as an uncaught 'error' event, which ends the process.
   pool.on('error', (err) => (options.onIdleError ?? (() => undefined))(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy(), pool };
+  return {
+    db,
+    engine: 'postgres',
+    close: () => db.destroy(),
+    pool,
+    listen: pgListen({ connectionString: options.url }),
+  };
 }
 
 /**

@@ -70,6 +70,8 @@ export type AppDeps = {
   files: import('./file-store.ts').FileStore;
   /** Prometheus metrics (METRICS_TOKEN set), where a module adds its gauges (platform/metrics.ts); none when off. */
   metrics?: import('./metrics.ts').Metrics;
+  /** LISTEN on the database (PostgreSQL only): what another process, such as the operator's command, tells the nodes. */
+  listen?: import('../db/pg-listen.ts').Listen;
 };
 
 declare module 'fastify' {

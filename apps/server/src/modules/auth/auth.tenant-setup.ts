@@ -3,6 +3,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { PasswordConfigTable } from '../../db/database.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
+import { announceSessionsEnded } from '../../platform/session-events.ts';
 import { accountKey } from './login-throttle.ts';
 
 /**
@@ -172,8 +173,9 @@ export async function setTenantStatusEndingSessions(db: Db, tenantId: string, st
 }
 
 /**
- * Ends every session of a user (or, with null, of every user of the tenant) with its refresh tokens. Returns how
- * many open sessions ended; expired ones are revoked too (they are dead already and do not count).
+ * Ends every session of a user (or, with null, of every user of the tenant) with its refresh tokens, and tells the
+ * nodes, whose chat sockets on those sessions close (platform/session-events.ts, ADR 0065). Returns how many open
+ * sessions ended; expired ones are revoked too (they are dead already and do not count).
  */
 async function endSessions(db: Db, tenantId: string, userId: string | null): Promise<number> {
   const now = nowIso();
@@ -198,6 +200,7 @@ async function endSessions(db: Db, tenantId: string, userId: string | null): Pro
   let expired = db.updateTable('sessions').set({ revoked_at: now }).where('tenant_id', '=', tenantId);
   if (userId) expired = expired.where('user_id', '=', userId);
   await expired.where('revoked_at', 'is', null).execute();
+  await announceSessionsEnded(db, userId ? { tenantId, userId } : { tenantId });
   return Number(ended.numUpdatedRows);
 }
 

@@ -16,7 +16,11 @@ import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
 import { directory } from '../auth/auth.directory.ts';
-import { onSessionEnded } from '../../platform/session-events.ts';
+import {
+  onSessionEnded,
+  onSessionsEndedElsewhere,
+  type SessionsEndedElsewhere,
+} from '../../platform/session-events.ts';
 import { onConfigChanged } from '../../platform/config-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import {
@@ -392,6 +396,20 @@ export class ChatHub {
     await this.closeEnded(sessions);
   }
 
+  /**
+   * Sessions ended outside this process (the operator's command, told through the database, ADR 0065): the sockets
+   * of that user, or of that tenant, whose sessions are no longer live close; with no scope (notifications may have
+   * been missed) every socket is looked at, as the heartbeat does.
+   */
+  async closeEndedElsewhere(scope: SessionsEndedElsewhere | null): Promise<void> {
+    const sessions = (
+      scope?.userId
+        ? this.sessionsOf(scope.tenantId, scope.userId)
+        : this.all().filter((s) => !scope || s.tenantId === scope.tenantId)
+    ).filter((s) => !s.closed);
+    if (sessions.length) await this.closeEnded(sessions);
+  }
+
   private async closeEnded(sessions: ChatSession[]): Promise<void> {
     const ids = [...new Set(sessions.map((s) => s.ctx.sessionId))];
     const live = new Set((await directory.liveSessions(this.rt.deps.db, ids)).map((s) => s.id));
@@ -590,6 +608,13 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
     stopListeningSessions();
     stopListeningConfig();
   };
+  // Sessions the operator's command ended (another process, no node's listener above): every node hears the
+  // database's notification itself, so nothing goes through the bus (ADR 0065).
+  const elsewhere = await onSessionsEndedElsewhere(
+    deps,
+    (scope) => void hub.closeEndedElsewhere(scope).catch((err) => log.warn({ err }, 'closing ended sessions failed')),
+    (err) => log.warn({ err }, 'listening for sessions ended elsewhere: connection lost, connecting again'),
+  );
   let round = 0;
   const timer = setInterval(() => {
     round += 1;
@@ -601,6 +626,7 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
     (draining ??= (async () => {
       clearInterval(timer);
       stopListening();
+      await elsewhere.close();
       await hub.drain();
     })());
   let closing: Promise<void> | null = null;

@@ -156,7 +156,7 @@ export type AccountStatusChange = {
 
 /**
  * Disables an account at once: it cannot log in (the login says the account is disabled), its refresh tokens and
- * every open session end. The tenant's last enabled administrator
+ * every open session end, and the nodes close its chat sockets (ADR 0065). The tenant's last enabled administrator
  * is refused unless `force`: nobody could configure the tenant then (reset-password is the way to lock an intruder
  * out of that account and keep it). Disabling a disabled account ends whatever session it has left.
  */
@@ -215,7 +215,8 @@ async function namedTenant(db: Db, input: { tenantId: string }) {
 
 /**
  * Disables a whole tenant: its login page and sign-in say so, every session of its users ends (refresh tokens with
- * them) and every call with one of its tokens is refused. Its data stays as it is.
+ * them), every call with one of its tokens is refused, and the nodes close its chat sockets (ADR 0065). Its data
+ * stays as it is.
  */
 export async function deactivateTenant(db: Db, input: { tenantId: string }): Promise<TenantStatusChange> {
   const tenant = await namedTenant(db, input);

@@ -30,9 +30,15 @@ function run(env: Record<string, string>, stopWhenRunning = true): Promise<{ cod
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let stopping = false;
     const onData = (b: Buffer) => {
       output += b.toString();
-      if (stopWhenRunning && /is running: http/.test(output)) child.kill('SIGTERM');
+      // Once: a log line written after the banner (pino's writes may come later than console.log's) would otherwise
+      // send a second SIGTERM, which ends the process before its shutdown exits 0.
+      if (stopWhenRunning && !stopping && /is running: http/.test(output)) {
+        stopping = true;
+        child.kill('SIGTERM');
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,17 +15,36 @@ export type RunningServer = {
 };
 
 /**
+ * What a journey puts in the database with the operator's command (`npm run tenant`, apps/server/src/tenant-cli.ts),
+ * given the environment that reaches the server's database: on a single node before it starts (SQLite takes one
+ * process per file), on a cluster once it runs (PostgreSQL takes the command beside the nodes).
+ */
+export type Prepare = (database: Record<string, string>) => Promise<void>;
+
+/**
  * Starts the real server (`apps/server/src/main.ts`) on a free port with a fresh SQLite database — or, when
  * E2E_CLUSTER is set (`npm test`'s pass through a proxy), two nodes on a fresh PostgreSQL database and Redis behind
  * nginx, started by `npm run cluster`'s launcher: the journeys then run unchanged through the proxy.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, prepare?: Prepare): Promise<RunningServer> {
   if (process.env.E2E_CLUSTER) {
     const { startCluster } = await import('../../scripts/cluster.ts');
     const cluster = await startCluster({ nodes: Number(process.env.E2E_CLUSTER) || 2, fresh: true, env });
+    try {
+      await prepare?.({ DATABASE_URL: cluster.databaseUrl });
+    } catch (err) {
+      await cluster.stop();
+      throw err;
+    }
     return { url: cluster.url, dataDir: '', client: cluster.client, stop: () => cluster.stop() };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  try {
+    await prepare?.({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
@@ -71,4 +91,33 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Makes a tenant and its first administrator with the operator's command, as a school's install does (README,
+ * "Production: first tenant and administrator"), in the database `database` names (a Prepare's argument).
+ */
+export async function createTenant(
+  database: Record<string, string>,
+  tenant: { tenantId: string; name: string; admin: string; password: string },
+): Promise<void> {
+  const args = ['create', '--tenant', tenant.tenantId, '--name', tenant.name, '--admin', tenant.admin];
+  const child = spawn(process.execPath, [join(root, 'apps/server/src/tenant-cli.ts'), ...args], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      // Secrets the command does not use, given so that it writes none (under DATA_DIR, or ./data beside a cluster).
+      TOKEN_SECRET: randomBytes(32).toString('base64url'),
+      CLIENT_SECRET: randomBytes(24).toString('base64url'),
+      ...database,
+      PORTAL_ADMIN_PASSWORD: tenant.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`npm run tenant -- create exited with ${code}:\n${output}`);
 }

@@ -125,7 +125,7 @@ export async function buildApp({
     // A node shutting down answers the calls that still reach it instead of 503 (platform/drain.ts, ADR 0064).
     return503OnClosing: false,
   });
-  // Prometheus metrics, only when an operator set METRICS_TOKEN (platform/metrics.ts, ADR 0065).
+  // Prometheus metrics, only when an operator set METRICS_TOKEN (platform/metrics.ts, ADR 0067).
   const metrics = config.metricsToken ? createMetrics(app, config, db) : undefined;
   const deps: AppDeps = {
     db: db.db,
@@ -191,10 +191,12 @@ export async function buildApp({
   registerHealth(app, config, db, drain);
   if (metrics && config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken);
 
-  // `/` and `/login` carry their first screen's data (ADR 0053, 0061), and the server paints that screen (ADR 0061).
+  // `/` and `/login` carry their first screen's data (ADR 0053, 0061), and the server paints that screen (ADR 0061);
+  // every page names the tenant an address without one is for (DEFAULT_TENANT).
   if (serveWeb)
     await registerWeb(app, config.webDist, {
       pageData: { '/': landingPageData(app), '/login': loginPageData(app) },
+      defaultTenant: config.defaultTenant,
     });
   // Its preClose hook after every other one: the wait for the proxy to close its connections (platform/drain.ts).
   await drain.waitLast();

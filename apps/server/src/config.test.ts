@@ -129,6 +129,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
     expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'short', CLIENT_SECRET })).toThrow(/TOKEN_SECRET/);
   });
+
+  it('takes DEFAULT_TENANT as a tenant id, the demo tenant when it is left out or empty, and refuses a malformed one', () => {
+    const load = (DEFAULT_TENANT?: string) =>
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, DEFAULT_TENANT });
+    expect(load('100001').defaultTenant).toBe('100001');
+    expect(load(' school_2-b ').defaultTenant).toBe('school_2-b');
+    // Unset, empty or blank (DEFAULT_TENANT= in a unit file): the demo tenant, as before the setting.
+    for (const unset of [undefined, '', '   ']) expect(load(unset).defaultTenant).toBe('000000');
+    // In production too: it is the address's default, not demo data.
+    expect(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET, CLIENT_SECRET }).defaultTenant).toBe('000000');
+    for (const bad of ['100 001', '1000010000001', '../100001', '100001;', '租户']) {
+      expect(() => load(bad)).toThrow(ConfigError);
+      expect(() => load(bad)).toThrow(
+        /DEFAULT_TENANT: a tenant id as `npm run tenant -- create --tenant` takes it: 1 to 12 letters, digits, _ or -/,
+      );
+    }
+  });
 });
 
 describe('dbOptionsFromConfig', () => {

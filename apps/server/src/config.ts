@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_TENANT_ID } from '@portal/contracts/constants';
+import { TenantId } from '@portal/contracts/envelope';
 import { z } from 'zod';
 
 /**
@@ -27,6 +29,18 @@ const Env = z.object({
   PORTAL_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   /** Seed the demo tenant on start (idempotent). Defaults to demo mode. */
   PORTAL_SEED: z.enum(['true', 'false', '1', '0']).optional(),
+  /**
+   * The tenant the web app opens on when the address names none (`/`, `/login`, `/allServices` without ?tenantId=):
+   * a school's, as `npm run tenant -- create --tenant <id>` made it. Default: the demo tenant, 000000.
+   */
+  DEFAULT_TENANT: z
+    .string()
+    .trim()
+    .refine(
+      (id) => TenantId.safeParse(id).success,
+      'a tenant id as `npm run tenant -- create --tenant` takes it: 1 to 12 letters, digits, _ or -, such as 100001',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app to serve; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
@@ -124,6 +138,11 @@ export type Config = {
   clientSecret: string;
   demo: boolean;
   seed: boolean;
+  /**
+   * The tenant the web app names when the address names none (DEFAULT_TENANT): the pages say so (platform/web.ts), and
+   * `/`'s and `/login`'s data are its. DEFAULT_TENANT_ID, the demo tenant, when left out.
+   */
+  defaultTenant?: string;
   logLevel: string;
   webDist: string;
   /** 7.1 (platform/transport.ts); 'optional' when left out. */
@@ -210,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     clientSecret: clientSecret!,
     demo,
     seed: flag(e.PORTAL_SEED, demo),
+    defaultTenant: e.DEFAULT_TENANT ?? DEFAULT_TENANT_ID,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     transportSeal: e.TRANSPORT_SEAL,

@@ -145,6 +145,22 @@ describe('starting a node', () => {
     noStack(output);
   });
 
+  it('says once, and starts all the same, when the tenant addresses without ?tenantId= open on is not there', async () => {
+    const dir = join(dataDir, 'default-tenant');
+    const once = (output: string, text: string) => expect(output.split(text).length - 1).toBe(1);
+    const missing = await run({ DATA_DIR: dir, DEFAULT_TENANT: '100001' });
+    expect(missing.output).toMatch(/is running: http/);
+    expect(missing.output).toContain('Addresses without ?tenantId= open on tenant 100001 (DEFAULT_TENANT)');
+    once(missing.output, 'DEFAULT_TENANT 100001 is not a tenant of this database');
+    expect(missing.output).toContain('npm run tenant -- create --tenant 100001');
+    // Unset (empty): the demo tenant, which a database without the demo data does not have.
+    const unset = await run({ DATA_DIR: dir, DEFAULT_TENANT: '' });
+    expect(unset.output).toMatch(/is running: http/);
+    once(unset.output, 'The demo tenant 000000, which /, /login and every address without ?tenantId= open on,');
+    expect(unset.output).toContain("is not a tenant of this database: set DEFAULT_TENANT to the school's tenant");
+    // (A tenant that is there, or disabled: modules/tenants/tenants.test.ts.)
+  });
+
   it('says that its port is taken, and reads an empty variable as unset', async () => {
     const taken = createServer();
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));

@@ -78,6 +78,11 @@ async function main(): Promise<void> {
     app.log.warn(`PostgreSQL connection lost (${where}): ${err.message}; the next query opens a new one`);
   const noPages = webDistWarning(config.webDist);
   if (noPages) app.log.warn(noPages);
+  // The tenant addresses without ?tenantId= open on (DEFAULT_TENANT) should be one that is there: said, not fatal (the
+  // operator may create it next, with the portal running on PostgreSQL).
+  const { defaultTenantWarning } = await import('./modules/tenants/tenants.service.ts');
+  const noTenant = await defaultTenantWarning(db.db, config.defaultTenant ?? DEMO_TENANT_ID).catch(() => null);
+  if (noTenant) app.log.warn(noTenant);
   let closing = false;
   // Graceful shutdown (platform/drain.ts, ADR 0064): the node stops accepting connections (a proxy sends new calls to
   // another node; the readiness check answers 503), answers every call still on a connection it has and closes that
@@ -118,6 +123,8 @@ async function main(): Promise<void> {
   ];
   if (config.cluster)
     lines.push(`  Cluster node ${config.nodeId}: sessions, chat, files and jobs shared through PostgreSQL and Redis`);
+  if (config.defaultTenant && config.defaultTenant !== DEMO_TENANT_ID)
+    lines.push(`  Addresses without ?tenantId= open on tenant ${config.defaultTenant} (DEFAULT_TENANT)`);
   if (config.demo) {
     lines.push(`  Demo mode: tenant ${DEMO_TENANT_ID}, password ${DEMO_PASSWORD} for every demo account:`);
     for (const u of DEMO_USERS) lines.push(`    ${u.account.padEnd(10)} ${u.user_name}`);

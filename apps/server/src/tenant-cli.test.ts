@@ -70,6 +70,8 @@ describe('npm run tenant (the operator’s command, spawned)', () => {
     ];
     const made = await run(create, env);
     expect(made.output).toContain('Tenant 100001 (某某大学) created, with administrator admin.');
+    // What makes `/` and `/login` the school's: the server's DEFAULT_TENANT.
+    expect(made.output).toContain('Set DEFAULT_TENANT=100001 in the portal');
     expect(made.code).toBe(0);
     expect(made.output).not.toContain(PASSWORD);
     // It migrated the fresh database, and gave the SQLite file back.

@@ -186,8 +186,10 @@ async function run(code: ServerCode, db: DbHandle, { command, values }: Parsed):
       password: await readPassword(str(values, 'admin').trim()),
     });
     out(`Tenant ${t.tenantId} (${t.tenantName}) created, with administrator ${t.adminAccount}.`);
-    out(`Log in at /login?tenantId=${t.tenantId} as ${t.adminAccount}; then configure the school's`);
-    out('identity provider under 管理配置 → 统一身份认证配置, so that its users can sign in.');
+    out(`Set DEFAULT_TENANT=${t.tenantId} in the portal's environment and restart it: /, /login and every address`);
+    out(`without ?tenantId= then open on this tenant (until then, use /login?tenantId=${t.tenantId}).`);
+    out(`Log in there as ${t.adminAccount}; then configure the school's identity provider under`);
+    out('管理配置 → 统一身份认证配置, so that its users can sign in.');
     return;
   }
   if (command === 'reset-password') {

@@ -182,8 +182,16 @@ export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
  */
 export const STATUS_MESSAGE_DELETED = 1004;
 
-/** The tenant the web app names when neither the address (`?tenantId=`) nor a session names one: the demo tenant. */
+/**
+ * The tenant the web app names when neither the address (`?tenantId=`) nor a session names one, unless the server was
+ * given another (DEFAULT_TENANT, named by the page: DEFAULT_TENANT_META): the demo tenant.
+ */
 export const DEFAULT_TENANT_ID = '000000';
+/**
+ * The `<meta name="…" content="{tenant id}">` in the pages the server sends when its DEFAULT_TENANT is not the demo
+ * tenant: the tenant the web app names when the address names none (apps/web/src/lib/default-tenant.ts).
+ */
+export const DEFAULT_TENANT_META = 'portal-tenant';
 /** What the landing page shows of each list: newly launched and most visited (size), each group's services. */
 export const LANDING_LIST_SIZE = 8;
 /**

@@ -1,4 +1,4 @@
-import { SESSION_MAX_SECONDS_DEFAULT } from '@portal/contracts/constants';
+import { DEFAULT_TENANT_ID, SESSION_MAX_SECONDS_DEFAULT } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
 import { MESSAGES, MESSAGES_EN_US } from '@portal/contracts/errors';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
@@ -205,6 +205,12 @@ export function registerAuth(app: FastifyInstance): void {
     if (along) request.along = tenant.along;
   });
 }
+
+/**
+ * The tenant of a page whose address names none (`/`, `/login`: their data, platform/web.ts): the server's DEFAULT_TENANT,
+ * else the demo tenant, as the web app names it then (apps/web/src/lib/default-tenant.ts).
+ */
+export const defaultTenantOf = (app: FastifyInstance): string => app.deps.config.defaultTenant ?? DEFAULT_TENANT_ID;
 
 /**
  * A visitor's tenant check: the tenant when it exists and is enabled, else null, with what `along` reads in the same

@@ -5,7 +5,7 @@ import type { DbHandle } from '../db/create-db.ts';
 import type { Config } from '../config.ts';
 
 /**
- * What a node tells Prometheus (`GET /api/metrics`, text format), for operators (docs/operations.md, ADR 0065):
+ * What a node tells Prometheus (`GET /api/metrics`, text format), for operators (docs/operations.md, ADR 0067):
  * answers per route and status class and their durations, open chat sockets and chat commits, the PostgreSQL
  * pool, and the process's own figures (CPU, memory, event-loop delay, garbage collection) from prom-client.
  *

@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { LANDING_DATA_ELEMENT_ID, LOGIN_DATA_ELEMENT_ID } from '@portal/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
-import { createTestDb, testConfig } from '../test/test-app.ts';
+import { createTenant } from '../modules/tenants/tenants.service.ts';
+import { createTestDb, testConfig, testDatabases } from '../test/test-app.ts';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script></head>' +
@@ -251,5 +255,145 @@ describe("`/` carries its first screen painted by the build's server module (ADR
       expect([module, res.statusCode, root(res.body)]).toEqual([module, 200, BOOT]);
       expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     }
+  });
+});
+
+/**
+ * DEFAULT_TENANT: a school's tenant, not the demo's, is the one an address without `?tenantId=` opens on. Every page
+ * names it in its head (the web app reads it: apps/web/src/lib/default-tenant.ts), `/`'s and `/login`'s data and
+ * first screens are its, and no cache keeps a page that named another: not the browser's (the ETag), not the build's
+ * precompressed index.html (never sent then), not the service worker's copy (its revision).
+ */
+describe.each(testDatabases)('DEFAULT_TENANT names the tenant of addresses without one (%s)', (engine) => {
+  const SCHOOL = '100001';
+  const META = `<meta name="portal-tenant" content="${SCHOOL}">`;
+  /** Workbox's precache list as the build writes it (minified), and what the worker asks the server for. */
+  const WORKER =
+    'define(["./workbox-1"],function(s){s.precacheAndRoute([{url:"index.html",revision:"94312ecf"},' +
+    '{url:"first-screen-boot.js",revision:"77aa"}],{});s.registerRoute(new s.NavigationRoute(' +
+    's.createHandlerBoundToURL("/index.html")))});\n';
+  /** A painter that writes what it was given: the address, and the seed with the tenant it is painted for. */
+  const SEEDS = `
+export const FIRST_SCREEN_LANGUAGE = 'zh-CN';
+export async function renderFirstScreen(url, seed) {
+  return '<main data-url="' + encodeURIComponent(url) + '" data-default="' + seed.defaultTenant + '" data-tenant="' +
+    seed.tenantId + '"></main>';
+}`;
+  let db: DbHandle;
+  let dist: string;
+  let school: FastifyInstance;
+  let demo: FastifyInstance;
+  const dataOf = (html: string, id: string) =>
+    JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as {
+      tenantId: string;
+    };
+  const screenOf = (html: string) => /<main data-url="([^"]*)" data-default="(\w*)" data-tenant="(\w*)">/.exec(html);
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  beforeAll(async () => {
+    db = await createTestDb(engine);
+    await createTenant(db.db, {
+      tenantId: SCHOOL,
+      tenantName: '某某大学',
+      adminAccount: 'admin',
+      adminName: '系统管理员',
+      password: 'Xy7#campus-2026',
+    });
+    dist = paintingDist(SEEDS);
+    writeFileSync(join(dist, 'sw.js'), WORKER);
+    // The build's precompressed copy of index.html: what a page that names no tenant may be sent as.
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(PAINTED_INDEX));
+    const appWith = async (config: Partial<Config>) => {
+      const app = await buildApp({
+        config: testConfig({ webDist: dist, ...config }),
+        db,
+        logger: false,
+        serveWeb: true,
+      });
+      await app.ready();
+      return app;
+    };
+    // The school's install, and one without the setting (the demo tenant), on the same build and database.
+    [school, demo] = await Promise.all([appWith({ defaultTenant: SCHOOL }), appWith({})]);
+  });
+  afterAll(async () => {
+    await school?.close();
+    await demo?.close();
+    await db?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("names it in every page's head, with `/`'s and `/login`'s data and first screens its own", async () => {
+    for (const url of ['/', '/login', '/index.html', '/allServices', '/home/homePage', '/login?tenantId=000000']) {
+      const res = await school.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(head(res.body).split(META).length - 1).toBe(1);
+    }
+    const landing = (await school.inject({ method: 'GET', url: '/' })).body;
+    expect(dataOf(landing, LANDING_DATA_ELEMENT_ID).tenantId).toBe(SCHOOL);
+    expect(screenOf(landing)?.slice(1)).toEqual(['%2F', SCHOOL, SCHOOL]);
+    const login = (await school.inject({ method: 'GET', url: '/login' })).body;
+    expect(dataOf(login, LOGIN_DATA_ELEMENT_ID).tenantId).toBe(SCHOOL);
+    expect(screenOf(login)?.slice(1)).toEqual(['%2Flogin', SCHOOL, SCHOOL]);
+    // A tenant the address names still wins; the page still names the default one.
+    const named = (await school.inject({ method: 'GET', url: '/login?tenantId=000000' })).body;
+    expect(dataOf(named, LOGIN_DATA_ELEMENT_ID).tenantId).toBe('000000');
+    expect(screenOf(named)?.slice(1)).toEqual([encodeURIComponent('/login?tenantId=000000'), SCHOOL, '000000']);
+    expect(
+      dataOf((await school.inject({ method: 'GET', url: '/?tenantId=000000' })).body, LANDING_DATA_ELEMENT_ID),
+    ).toMatchObject({ tenantId: '000000' });
+
+    // Without the setting: the demo tenant, and pages as before (no meta).
+    const demoLanding = (await demo.inject({ method: 'GET', url: '/' })).body;
+    expect(dataOf(demoLanding, LANDING_DATA_ELEMENT_ID).tenantId).toBe('000000');
+    expect(screenOf(demoLanding)?.slice(1)).toEqual(['%2F', '000000', '000000']);
+    for (const url of ['/', '/login', '/index.html', '/allServices'])
+      expect((await demo.inject({ method: 'GET', url })).body).not.toContain('portal-tenant');
+  });
+
+  it('gives a page an ETag of its own per tenant, and never sends the build’s copies, which name none', async () => {
+    for (const url of ['/', '/login', '/index.html', '/allServices', '/home/homePage']) {
+      const mine = await school.inject({ method: 'GET', url });
+      const theirs = await demo.inject({ method: 'GET', url });
+      const etag = mine.headers.etag as string;
+      expect([url, etag]).toEqual([url, expect.stringMatching(/^"[\w-]+"$/)]);
+      expect(etag).not.toBe(theirs.headers.etag);
+      // Revalidated: unchanged for the same server, a new page from a server with the other setting.
+      const again = await school.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect([url, again.statusCode]).toEqual([url, 304]);
+      const other = await demo.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect([url, other.statusCode]).toEqual([url, 200]);
+    }
+    // The precompressed index.html is what a page without the setting may still be sent as; with it, the page is made
+    // here (compressed once when over 1 KB), naming the tenant.
+    const headers = { 'accept-encoding': 'br' };
+    for (const url of ['/allServices', '/index.html']) {
+      const built = await demo.inject({ method: 'GET', url, headers });
+      expect([url, built.headers['content-encoding']]).toEqual([url, 'br']);
+      expect(brotliDecompressSync(built.rawPayload).toString()).toBe(PAINTED_INDEX);
+      const made = await school.inject({ method: 'GET', url, headers });
+      const html =
+        made.headers['content-encoding'] === 'br' ? brotliDecompressSync(made.rawPayload).toString() : made.body;
+      expect([url, head(html).includes(META)]).toEqual([url, true]);
+    }
+  });
+
+  it("revises the service worker's copy of index.html with the page, so a worker takes the tenant's page", async () => {
+    const built = await demo.inject({ method: 'GET', url: '/sw.js' });
+    expect(built.statusCode).toBe(200);
+    expect(built.body).toBe(WORKER);
+    const res = await school.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    const page = await school.inject({ method: 'GET', url: '/index.html' });
+    const tag = (page.headers.etag as string).replace(/"/g, '');
+    expect(res.body).toBe(WORKER.replace('revision:"94312ecf"', `revision:"94312ecf-${tag}"`));
+    // Nothing else in it changes; the same page, the same worker.
+    expect(res.body).toContain('{url:"first-screen-boot.js",revision:"77aa"}');
+    expect((await school.inject({ method: 'GET', url: '/sw.js' })).body).toBe(res.body);
+    const again = await school.inject({ method: 'GET', url: '/sw.js', headers: { 'if-none-match': res.headers.etag } });
+    expect(again.statusCode).toBe(304);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE } from '@portal/contracts/constants';
+import { DEFAULT_TENANT_ID, DEFAULT_TENANT_META, LANGUAGE_COOKIE } from '@portal/contracts/constants';
 import { preparedBuffer } from './prepared-answer.ts';
 
 /** Hashed build output: the name changes with the content, so a browser may keep it for a year. */
@@ -34,17 +34,29 @@ export const REVALIDATE_CACHE = 'no-cache';
  * server module (dist/.ssr/first-screen-*.js, written by apps/web/vite.config.ts) once per data and address, inside
  * `#root`, with the page's style sheets loaded before it paints; the browser hydrates it. Only where the data says so
  * (`/` as it opens, `/login` with no notice to show): a search shows its results from its call.
+ *
+ * Every page names the tenant the web app opens on when the address names none, when the server was given one other
+ * than the demo tenant (`options.defaultTenant`, DEFAULT_TENANT): `<meta name="portal-tenant" content="…">` in its
+ * head, so the web app knows it before any call. Such pages are made here (their ETag follows the tenant too), never
+ * sent as the build's own index.html and its precompressed copies, which do not name it — `/index.html` included,
+ * the copy the service worker opens every route from; and the service worker's list gives that copy a revision that
+ * follows the page (serviceWorker), so a browser's worker takes the new page when the setting changes.
  */
 export async function registerWeb(
   app: FastifyInstance,
   dist: string,
-  options: { pageData?: Record<string, (request: FastifyRequest) => Promise<PageData | null>> } = {},
+  options: {
+    pageData?: Record<string, (request: FastifyRequest) => Promise<PageData | null>>;
+    defaultTenant?: string | undefined;
+  } = {},
 ): Promise<boolean> {
   if (!existsSync(join(dist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    // Sent by the route below: the page every route opens from, and the worker that keeps a copy of it.
+    globIgnore: ['index.html', 'sw.js'],
     preCompressed: true,
     cacheControl: false,
     // (@fastify/static 10 hands its reply here, not the raw response)
@@ -67,9 +79,20 @@ export async function registerWeb(
         }
       })
       .join('|');
+  const defaultTenant = options.defaultTenant ?? DEFAULT_TENANT_ID;
+  // What every page adds to the build's head: nothing for the demo tenant, the web app's own default.
+  const head =
+    defaultTenant === DEFAULT_TENANT_ID
+      ? ''
+      : `<meta name="${DEFAULT_TENANT_META}" content="${defaultTenant.replace(/[^\w-]/g, '')}">`;
   let stamp = buildStamp();
-  let pages = indexPages(dist);
+  let pages = indexPages(dist, head);
   let painter = firstScreenPainter(dist, app);
+  let worker: { made: Page; from: string } | null = null;
+  const followBuild = () => {
+    const now = buildStamp();
+    if (now !== stamp) [stamp, pages, painter] = [now, indexPages(dist, head), firstScreenPainter(dist, app)];
+  };
   /** Each page with its data (`/`, `/login`): the last one made, kept while neither the page nor the data changed. */
   const withData = new Map<string, { page: Page; data: PageData; painted: Painted | null; made: Page }>();
   const sendIndex = (
@@ -79,9 +102,9 @@ export async function registerWeb(
     painted: Painted | null = null,
   ) => {
     reply.header('cache-control', REVALIDATE_CACHE);
-    const now = buildStamp();
-    if (now !== stamp) [stamp, pages, painter] = [now, indexPages(dist), firstScreenPainter(dist, app)];
-    let chosen = pages.get(path);
+    followBuild();
+    // index.html as built is the build's file (and its precompressed copies), unless the page names the tenant.
+    let chosen = pages.get(path) ?? (head ? pages.get(PLAIN) : undefined);
     if (data) {
       const base = chosen ?? pages.get(PLAIN);
       if (base) {
@@ -92,9 +115,24 @@ export async function registerWeb(
       }
     }
     if (!chosen) return reply.sendFile('index.html');
-    reply.header('etag', chosen.etag);
-    if (reply.request.headers['if-none-match'] === chosen.etag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(chosen.bytes);
+    return sendPage(reply, chosen, 'text/html; charset=utf-8');
+  };
+  /** The service worker, its copy of index.html revised with the page (only when pages name the tenant). */
+  const sendServiceWorker = (reply: FastifyReply) => {
+    reply.header('cache-control', REVALIDATE_CACHE);
+    followBuild();
+    const plain = pages.get(PLAIN);
+    let built: string;
+    try {
+      built = readFileSync(join(dist, 'sw.js'), 'utf8');
+    } catch {
+      return reply.callNotFound();
+    }
+    // No page made here (index.html missing or without a head): the worker as built.
+    if (!plain) return reply.sendFile('sw.js');
+    const from = `${plain.etag}\n${built}`;
+    if (worker?.from !== from) worker = { made: page(serviceWorker(built, plain)), from };
+    return sendPage(reply, worker.made, 'text/javascript; charset=utf-8');
   };
   for (const [path, dataOf] of Object.entries(options.pageData ?? {}))
     app.get(path, async (request, reply) => {
@@ -107,13 +145,17 @@ export async function registerWeb(
       }
       // The page differs with the language cookie (firstScreenOf).
       reply.header('vary', 'cookie');
-      return sendIndex(reply, path, data, data && (await firstScreenOf(request, data, painter)));
+      return sendIndex(reply, path, data, data && (await firstScreenOf(request, data, painter, defaultTenant)));
     });
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/')) return reply.callNotFound();
     // The server's own build (dist/.ssr) and any other dot directory: not the browser's.
     if (path.split('/').some((segment) => segment.startsWith('.'))) return reply.callNotFound();
+    // The page every route is opened from (by the service worker too) is the one every other path gets.
+    if (path === '/index.html') return sendIndex(reply, path);
+    // The worker as built (below) when the pages are the build's too.
+    if (path === '/sw.js' && head) return sendServiceWorker(reply);
     if (/\.[a-z0-9]+$/i.test(path)) {
       let file: string;
       try {
@@ -131,6 +173,27 @@ export async function registerWeb(
 
 type RoutePreloads = Record<string, { scripts?: unknown; styles?: unknown } | null>;
 type Page = { html: string; etag: string; bytes: Buffer };
+
+/** A page made here, revalidated by its ETag. */
+function sendPage(reply: FastifyReply, made: Page, type: string) {
+  reply.header('etag', made.etag);
+  if (reply.request.headers['if-none-match'] === made.etag) return reply.code(304).send();
+  return reply.type(type).send(made.bytes);
+}
+
+/**
+ * The service worker as built (Workbox's, apps/web/vite.config.ts) with the revision of `index.html` in its precache
+ * list followed by the ETag of the page the server sends for it. The worker opens every route from its copy of that
+ * page, which it fetches again only when its revision changes: the build's revision changes with a new build, not
+ * with the tenant the page names (DEFAULT_TENANT). A changed worker is a new version to the browser (the web app's
+ * "new version" prompt); the same page, the same worker. As built when the list does not have the entry.
+ */
+export function serviceWorker(built: string, plain: { etag: string }): string {
+  return built.replace(
+    /(\{\s*"?url"?\s*:\s*"index\.html"\s*,\s*"?revision"?\s*:\s*")([^"]*)"/,
+    (_, before: string, revision: string) => `${before}${revision}-${plain.etag.replace(/[^\w-]/g, '')}"`,
+  );
+}
 
 /**
  * Data a page carries: a JSON text, put in the page as `<script type="application/json" id="{id}">`; and when the
@@ -186,7 +249,12 @@ function firstScreenPainter(dist: string, app: FastifyInstance): Painter {
  * did not change) and address, for a page in the screen's language. Null without the module, or when it throws: the
  * page then shows the boot mark, as without a first screen.
  */
-async function firstScreenOf(request: FastifyRequest, data: PageData, painter: Painter): Promise<Painted | null> {
+async function firstScreenOf(
+  request: FastifyRequest,
+  data: PageData,
+  painter: Painter,
+  defaultTenant: string,
+): Promise<Painted | null> {
   const screen = data.firstScreen;
   if (!screen) return null;
   const module = await painter.module;
@@ -204,7 +272,8 @@ async function firstScreenOf(request: FastifyRequest, data: PageData, painter: P
   if (painted === undefined) {
     if (byUrl.size >= PAINTED_KEPT) byUrl.delete(byUrl.keys().next().value!);
     const made = Promise.resolve()
-      .then(() => module.renderFirstScreen(url, seed))
+      // The web app renders with the tenant the page names when its address names none (first-screen.tsx).
+      .then(() => module.renderFirstScreen(url, { ...seed, defaultTenant }))
       .then(
         (html) => ({ html, language: module.FIRST_SCREEN_LANGUAGE }),
         (err: unknown) => {
@@ -301,9 +370,10 @@ const STYLE_SHEET = '<link rel="stylesheet" crossorigin href=';
 
 /**
  * index.html for each path of route-preloads.json, with its parts named in the head, and index.html as built under
- * PLAIN; only the latter when the build wrote no list or one that does not read.
+ * PLAIN; only the latter when the build wrote no list or one that does not read. Each with `head` (what the server
+ * adds to every page: the default tenant) at the end of its head.
  */
-function indexPages(dist: string): Map<string, Page> {
+function indexPages(dist: string, head: string): Map<string, Page> {
   const pages = new Map<string, Page>();
   let index: string;
   try {
@@ -312,6 +382,7 @@ function indexPages(dist: string): Map<string, Page> {
     return pages;
   }
   if (!index.includes('</head>')) return pages;
+  if (head) index = index.replace('</head>', () => `${head}</head>`);
   pages.set(PLAIN, page(index));
   let list: RoutePreloads;
   try {

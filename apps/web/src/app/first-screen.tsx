@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { seedLogin } from '../features/auth/api/prefetch-login.ts';
 import { seedLanding } from '../features/services/api/prefetch-landing.ts';
+import { setDefaultTenant } from '../lib/default-tenant.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
 // The texts the first script registers before anything renders (main.tsx imports it first): without them a tenant
 // with the school's sign-in got `identity.login.button` painted, and the browser's hydration failed on it.
@@ -21,9 +22,13 @@ import { preloadRoute } from './router.tsx';
 /** The language the server paints in: the web app's default (a user who chose another one gets the boot mark). */
 export const FIRST_SCREEN_LANGUAGE = i18n.language;
 
-/** What a page is painted from: the data its page carries (the server's PageData), as the web app reads it. */
-export type FirstScreenSeed =
-  { page: 'landing'; tenantId: string; index: LandingIndex } | ({ page: 'login' } & LoginPageData);
+/**
+ * What a page is painted from: the data its page carries (the server's PageData), as the web app reads it, and the
+ * tenant the page names for an address that names none (DEFAULT_TENANT: lib/default-tenant.ts).
+ */
+export type FirstScreenSeed = (
+  { page: 'landing'; tenantId: string; index: LandingIndex } | ({ page: 'login' } & LoginPageData)
+) & { defaultTenant?: string };
 
 /** Each page's code parts, loaded once: the page then renders at once, as in a browser that has them (router.tsx). */
 const parts = new Map<string, Promise<void>>();
@@ -42,6 +47,9 @@ export async function renderFirstScreen(url: string, seed: FirstScreenSeed): Pro
   if (seed.page === 'landing') seedLanding(client, seed.tenantId, seed.index);
   else seedLogin(client, seed);
   const history = createMemoryHistory({ initialEntries: [url], v5Compat: true });
+  // The tenant the browser will read from the page's head: the same page on both sides (no hydration mismatch). Set
+  // right before the render, which is synchronous: no other page's render runs in between.
+  setDefaultTenant(seed.defaultTenant);
   const html = renderToString(<PortalApp client={client} history={history} prompt={<NoPrompt />} />);
   client.clear();
   return untilScript(html);

@@ -4,10 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setTransportSealing } from '../lib/http/transport.ts';
 import { i18n, textsReady } from '../lib/i18n/i18n.ts';
 import { sessionHydrated, sessionStore } from '../lib/session/session-store.ts';
+import { defaultTenant } from '../lib/default-tenant.ts';
 import { UpdatePrompt } from '../features/offline/components/update-prompt.tsx';
 import { linkManifest } from '../features/offline/lib/manifest.ts';
 import { startOfflineSession } from '../features/offline/lib/offline-cache.ts';
-import { DEFAULT_TENANT_ID } from '../features/services/lib/tenant.ts';
 import { adoptFirstScreen, hydratable } from './first-screen-client.ts';
 import { PortalApp } from './portal-app.tsx';
 import { queryClient } from './providers.tsx';
@@ -22,7 +22,7 @@ setTransportSealing(true);
 // Installable (issue 18): the manifest of the tenant the page is for, linked at once (the browser looks for it when the
 // page has loaded, before the encrypted session below is read), then of the session's tenant if that is another one.
 const tenantInUrl = new URLSearchParams(window.location.search).get('tenantId');
-linkManifest(tenantInUrl || DEFAULT_TENANT_ID);
+linkManifest(tenantInUrl || defaultTenant());
 
 // `/` may come with its first screen painted by the server (ADR 0061): kept in the interface's language only.
 const container = document.getElementById('root')!;
@@ -31,7 +31,7 @@ adoptFirstScreen(container, i18n.language);
 // The stored session is encrypted (section 9, ADR 0027): the router starts and the app renders once it has been read,
 // and once the texts of the interface's language are in (en-US comes in parts of its own, ADR 0055).
 void Promise.all([sessionHydrated(), textsReady()]).then(async () => {
-  linkManifest(tenantInUrl || sessionStore.getState().tenantId || DEFAULT_TENANT_ID);
+  linkManifest(tenantInUrl || sessionStore.getState().tenantId || defaultTenant());
   // The user's answers kept (encrypted) for offline use, deleted when their session ends.
   startOfflineSession(queryClient, sessionStore);
   // The first route's code parts (the shell's and the page's) start loading together, before React asks for them.

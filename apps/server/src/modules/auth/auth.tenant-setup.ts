@@ -55,6 +55,12 @@ export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
   return !!(await db.selectFrom('tenants').where('tenant_id', '=', tenantId).select('tenant_id').executeTakeFirst());
 }
 
+/** A tenant's status (1 enabled), or null when there is no tenant of this id. */
+export async function tenantStatus(db: Db, tenantId: string): Promise<number | null> {
+  const row = await db.selectFrom('tenants').where('tenant_id', '=', tenantId).select('status').executeTakeFirst();
+  return row ? row.status : null;
+}
+
 /**
  * Inserts the tenant, its roles and menus, the administrator (is_demo 0, the hash given), login_configs (the portal
  * is its own sign-in until an identity provider is configured) and the default password rule. The caller checked

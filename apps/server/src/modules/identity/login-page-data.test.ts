@@ -68,7 +68,8 @@ describe.each(testDatabases)("`/login`'s page carries its two answers on %s", (e
     expect(html.indexOf(LOGIN_DATA_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
     const screen = painted(html);
     expect(decodeURIComponent(screen![1]!)).toBe('/login');
-    expect(JSON.parse(screen![2]!)).toEqual({ page: 'login', ...data[0] });
+    // With the tenant an address without one is for (DEFAULT_TENANT, unset here): the web app renders with it.
+    expect(JSON.parse(screen![2]!)).toEqual({ page: 'login', ...data[0], defaultTenant: T });
     // The address's tenant (an empty one names none), and the page to go to afterwards, are painted too.
     expect(dataOf(await page(`/login?tenantId=${T}`))).toEqual(data);
     expect(dataOf(await page('/login?tenantId='))).toEqual(data);

@@ -1,9 +1,9 @@
 import { TenantDetail } from '@portal/contracts/auth';
-import { DEFAULT_TENANT_ID, LOGIN_DATA_ELEMENT_ID } from '@portal/contracts/constants';
+import { LOGIN_DATA_ELEMENT_ID } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
 import { LoginMode, type LoginPageData } from '@portal/contracts/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { visitorTenant } from '../../platform/auth.ts';
+import { defaultTenantOf, visitorTenant } from '../../platform/auth.ts';
 import type { PageData } from '../../platform/web.ts';
 import { tenantDetail } from '../auth/auth.service.ts';
 import { loginMode } from './identity.service.ts';
@@ -13,7 +13,7 @@ const PAINTED_QUERY = new Set(['tenantId', 'redirect']);
 
 /**
  * `/login`'s data (ADR 0061): what its two calls answer — nobody/tenant/detail and auth/auth/modelLogin — for the
- * tenant the page opens with (`?tenantId=`, else DEFAULT_TENANT_ID), encoded by the same contracts as those answers
+ * tenant the page opens with (`?tenantId=`, else the default one: DEFAULT_TENANT, defaultTenantOf), encoded by the same contracts as those answers
  * (nothing the calls leave out, such as a provider's secrets, can be in it). The page reads it instead of making the
  * calls, and the server paints its first screen from it when the address asks for nothing else (a logout, a forced
  * re-login and a return from the school's sign-in show notices of their own). Null for a tenant that does not exist
@@ -23,7 +23,7 @@ export function loginPageData(app: FastifyInstance): (request: FastifyRequest) =
   return async (request) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const named = query.tenantId;
-    const asked = named === undefined || named === '' ? DEFAULT_TENANT_ID : named;
+    const asked = named === undefined || named === '' ? defaultTenantOf(app) : named;
     if (typeof asked !== 'string' || !TenantId.safeParse(asked.trim()).success) return null;
     const tenant = await visitorTenant(app, asked.trim());
     if (!tenant) return null;

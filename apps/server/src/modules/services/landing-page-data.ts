@@ -1,8 +1,8 @@
-import { DEFAULT_TENANT_ID, LANDING_DATA_ELEMENT_ID, LANDING_LIST_SIZE } from '@portal/contracts/constants';
+import { LANDING_DATA_ELEMENT_ID, LANDING_LIST_SIZE } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
 import { LandingIndex, type LandingPageData } from '@portal/contracts/services';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { visitorTenant } from '../../platform/auth.ts';
+import { defaultTenantOf, visitorTenant } from '../../platform/auth.ts';
 import type { PageData } from '../../platform/web.ts';
 import { landingAlong, catalogueReadOf } from './catalogue-along.ts';
 import { callerFor, landingIndex } from './services.service.ts';
@@ -15,7 +15,7 @@ const texts = new WeakMap<object, { json: string; seed: object }>();
 
 /**
  * `/`'s first-screen data (ADR 0053): what nobody/index/index answers a visitor of the tenant the web app will name
- * on `/` — `?tenantId=` of the address, else DEFAULT_TENANT_ID — at the sizes the page asks for. It is made as the
+ * on `/` — `?tenantId=` of the address, else the default one (DEFAULT_TENANT: defaultTenantOf) — at the sizes the page asks for. It is made as the
  * call makes it: the same tenant check reading the catalogue version and the tenant's name along (landingAlong),
  * then the same `landingIndex` value, prepared per catalogue version, so a change committed on any node is in the
  * next page asked for on every node. Its text is the route's (the contract's encoding, `JSON.stringify`), made once
@@ -26,7 +26,7 @@ export function landingPageData(app: FastifyInstance): (request: FastifyRequest)
   return async (request) => {
     const named = (request.query as Record<string, unknown> | undefined)?.tenantId;
     // As the web app reads the address: an empty parameter names none. An odd one (repeated) just goes without.
-    const asked = named === undefined || named === '' ? DEFAULT_TENANT_ID : named;
+    const asked = named === undefined || named === '' ? defaultTenantOf(app) : named;
     if (typeof asked !== 'string' || !TenantId.safeParse(asked).success) return null;
     const tenant = await visitorTenant(app, asked, landingAlong);
     if (!tenant) return null;

@@ -17,6 +17,7 @@ import {
   tenantExists,
   tenantOf,
   tenantPasswordRule,
+  tenantStatus,
   tenantsWithAdministrators,
 } from '../auth/auth.tenant-setup.ts';
 import { fitsPasswordRule } from '../auth/password.service.ts';
@@ -240,3 +241,25 @@ export async function activateTenant(db: Db, input: { tenantId: string }): Promi
 
 /** Every tenant and its administrators. */
 export const listTenants = (db: Db) => tenantsWithAdministrators(db);
+
+/**
+ * What the operator is told at start when the tenant `/`, `/login` and every address without `?tenantId=` open on
+ * (DEFAULT_TENANT, else the demo tenant: config.ts) is not in the database or is disabled: its pages find nothing
+ * and no one can sign in there. Null when it is there and enabled.
+ */
+export async function defaultTenantWarning(db: Db, tenantId: string): Promise<string | null> {
+  const status = await tenantStatus(db, tenantId);
+  if (status === 1) return null;
+  const what = status === null ? 'is not a tenant of this database' : 'is disabled';
+  if (tenantId === DEMO_TENANT_ID)
+    return (
+      `The demo tenant ${tenantId}, which /, /login and every address without ?tenantId= open on, ${what}: ` +
+      "set DEFAULT_TENANT to the school's tenant (npm run tenant -- list shows them)."
+    );
+  return (
+    `DEFAULT_TENANT ${tenantId} ${what}: /, /login and every address without ?tenantId= open on it and find nothing. ` +
+    (status === null
+      ? `Create it (npm run tenant -- create --tenant ${tenantId} …) or set DEFAULT_TENANT to a tenant npm run tenant -- list shows.`
+      : 'Set DEFAULT_TENANT to an enabled tenant (npm run tenant -- list shows them).')
+  );
+}

@@ -16,6 +16,7 @@ import {
   createTenant,
   deactivateAccount,
   deactivateTenant,
+  defaultTenantWarning,
   listTenants,
   resetPassword,
   TenantSetupError,
@@ -340,6 +341,25 @@ describe.each(testDatabases)('a tenant made by the operator (%s)', (engine) => {
     expect((await call(app, mine, 'POST', `${P}/serverCenter/page`)).result.total).toBe(0);
     expect((await call(demoApp, demo, 'POST', `${P}/serverCenter/page`)).result.total).toBeGreaterThan(0);
     expect(await ids(app, mine, '/api/blade-user/userDept/page')).toEqual([ownUser!.id]);
+  });
+
+  it('tells the operator when the tenant addresses without ?tenantId= open on (DEFAULT_TENANT) is missing or disabled', async () => {
+    // Made by the first test: there and enabled, as the demo tenant is.
+    expect(await defaultTenantWarning(db.db, TENANT)).toBeNull();
+    expect(await defaultTenantWarning(db.db, DEMO_TENANT_ID)).toBeNull();
+    expect(await defaultTenantWarning(db.db, '100009')).toBe(
+      'DEFAULT_TENANT 100009 is not a tenant of this database: /, /login and every address without ?tenantId= open on ' +
+        'it and find nothing. Create it (npm run tenant -- create --tenant 100009 …) or set DEFAULT_TENANT to a ' +
+        'tenant npm run tenant -- list shows.',
+    );
+    await db.db.updateTable('tenants').set({ status: 0 }).where('tenant_id', '=', TENANT).execute();
+    try {
+      expect(await defaultTenantWarning(db.db, TENANT)).toMatch(
+        /^DEFAULT_TENANT 100001 is disabled: .* Set DEFAULT_TENANT to an enabled tenant/,
+      );
+    } finally {
+      await db.db.updateTable('tenants').set({ status: 1 }).where('tenant_id', '=', TENANT).execute();
+    }
   });
 
   it('lists the tenants and their administrators', async () => {

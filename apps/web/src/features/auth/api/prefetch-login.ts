@@ -1,16 +1,17 @@
 import { LOGIN_DATA_ELEMENT_ID } from '@portal/contracts/constants';
 import type { LoginPageData } from '@portal/contracts/identity';
 import type { QueryClient } from '@tanstack/react-query';
+import { defaultTenant } from '../../../lib/default-tenant.ts';
 import { isRecord, takePageData } from '../../../lib/page-data.ts';
 import { tenantDetailQueryOptions } from './get-tenant-detail.ts';
 import { loginModeQueryOptions } from './model-login.ts';
 
-/** The tenant a login page without `?tenantId=` is for. */
-export const DEFAULT_TENANT = '000000';
-
-/** The tenant the login page opens with: `?tenantId=`, else the default one (login-page.tsx). */
+/**
+ * The tenant the login page opens with: `?tenantId=`, else the default one (login-page.tsx): the server's
+ * DEFAULT_TENANT, which the page names, else the demo tenant (lib/default-tenant.ts).
+ */
 export const loginTenant = (search: string = window.location.search): string =>
-  new URLSearchParams(search).get('tenantId')?.trim() || DEFAULT_TENANT;
+  new URLSearchParams(search).get('tenantId')?.trim() || defaultTenant();
 
 /**
  * Starts the login page's two calls, the tenant's details and how it signs in (7.3 modelLogin), as soon as the router

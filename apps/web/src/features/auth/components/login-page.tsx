@@ -16,7 +16,7 @@ import { authKeys } from '../api/query-keys.ts';
 import { sessionStorageBackend, sessionStore } from '../../../lib/session/session-store.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
-import { DEFAULT_TENANT } from '../api/prefetch-login.ts';
+import { defaultTenant } from '../../../lib/default-tenant.ts';
 
 type Values = { tenantId: string; username: string; password: string };
 type Field = keyof Values;
@@ -114,7 +114,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [values, setValues] = useState<Values>({
-    tenantId: params.get('tenantId') ?? DEFAULT_TENANT,
+    tenantId: params.get('tenantId') ?? defaultTenant(),
     username: '',
     password: '',
   });
@@ -125,7 +125,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   // Break-glass: the password form of a tenant that switched it off, for its administrators.
   const [localAnyway, setLocalAnyway] = useState(false);
-  const tenantId = values.tenantId.trim() || DEFAULT_TENANT;
+  const tenantId = values.tenantId.trim() || defaultTenant();
   const tenant = useTenantDetail(tenantId);
   // 7.3 modelLogin: the password form, the school's sign-in, or both.
   const mode = useLoginMode(tenantId);
@@ -187,7 +187,7 @@ export function LoginPage() {
     if (!ssoCode || exchanged.current) return;
     exchanged.current = true;
     setSubmitting(true);
-    exchangeSignIn(params.get('tenantId') ?? DEFAULT_TENANT, ssoCode, { silent: true })
+    exchangeSignIn(params.get('tenantId') ?? defaultTenant(), ssoCode, { silent: true })
       .then((tokens) => enter(tokens, tokens.redirect))
       .catch(showError)
       .finally(() => setSubmitting(false));

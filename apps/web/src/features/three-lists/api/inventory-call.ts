@@ -1,11 +1,11 @@
+import { defaultTenant } from '../../../lib/default-tenant.ts';
 import { ospHttp } from '../../../lib/http/clients.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 
-/** The tenant of an anonymous visitor: ?tenantId= of the page, else the demo default. */
-export const DEFAULT_TENANT = '000000';
+/** The tenant of an anonymous visitor: ?tenantId= of the page, else the default one (lib/default-tenant.ts). */
 export function anonymousTenant(): string {
   const q = typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('tenantId') : null;
-  return q && /^[0-9A-Za-z_-]{1,12}$/.test(q) ? q : DEFAULT_TENANT;
+  return q && /^[0-9A-Za-z_-]{1,12}$/.test(q) ? q : defaultTenant();
 }
 
 /** 7.6: logged-in users call threeInventory/*, anonymous visitors the nobody variants with a tenantId. */

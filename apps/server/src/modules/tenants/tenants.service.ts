@@ -180,13 +180,7 @@ export async function deactivateAccount(
       );
     return setUserStatusEndingSessions(trx, tenantId, user.id, 0);
   });
-  return {
-    account: user.account,
-    userName: user.user_name,
-    roleName: user.role_name,
-    wasActive: user.status === 1,
-    sessionsEnded,
-  };
+  return statusChange(user, sessionsEnded);
 }
 
 /** Enables a disabled account again (its password unchanged; its sessions ended when it was disabled). */
@@ -196,14 +190,20 @@ export async function activateAccount(
 ): Promise<AccountStatusChange> {
   const { tenantId, user } = await namedAccount(db, input, DEMO_STATUS_REFUSAL);
   await setUserStatusEndingSessions(db, tenantId, user.id, 1);
-  return {
-    account: user.account,
-    userName: user.user_name,
-    roleName: user.role_name,
-    wasActive: user.status === 1,
-    sessionsEnded: 0,
-  };
+  return statusChange(user, 0);
 }
+
+/** What the command reports of an account whose status it set. */
+const statusChange = (
+  user: { account: string; user_name: string; role_name: string; status: number },
+  sessionsEnded: number,
+): AccountStatusChange => ({
+  account: user.account,
+  userName: user.user_name,
+  roleName: user.role_name,
+  wasActive: user.status === 1,
+  sessionsEnded,
+});
 
 export type TenantStatusChange = { tenantId: string; tenantName: string; wasActive: boolean; sessionsEnded: number };
 

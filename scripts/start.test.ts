@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /** The launcher (scripts/start.mjs) tells an old Node what to do before any `.ts` file loads (issue 15). */
@@ -59,6 +61,53 @@ describe('scripts/start.mjs', () => {
     expect(pkg.engines.node).toBe(`>=${nvmrc}`);
     expect(pkg.dependencies.node).toMatch(new RegExp(`^\\^${nvmrc}\\.`));
     expect(pkg.allowScripts).toEqual({ node: true });
-    for (const s of ['start', 'dev', 'cluster', 'test']) expect(pkg.scripts[s]).toBe(`node scripts/start.mjs ${s}`);
+    // `exec`: npm's shell becomes the launcher, so a SIGTERM npm passes on reaches it (below).
+    for (const s of ['start', 'dev', 'cluster', 'test', 'tenant'])
+      expect(pkg.scripts[s]).toBe(`exec node scripts/start.mjs ${s}`);
+  });
+
+  it('stops the portal when npm is sent SIGTERM (a supervisor stopping `npm start`), not only on Ctrl-C', async () => {
+    // Before, npm passed the signal to its shell (dash), which died and left the portal running under PID 1.
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-npm-sigterm-'));
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // a process group of its own, so that the test can clean up whatever is left, whatever happens
+      detached: true,
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        npm.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /http:\/\/localhost:(\d+)/.exec(out);
+          if (m) resolve(`http://127.0.0.1:${m[1]}`);
+        });
+        npm.on('exit', (code) => reject(new Error(`npm start ended (${code}) before its banner: ${out}`)));
+      });
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+      npm.kill('SIGTERM');
+      await exited;
+      // The portal itself is gone: its port refuses (it drains and closes; no waiting beyond its own shutdown).
+      await expect
+        .poll(
+          async () =>
+            fetch(`${url}/api/health`).then(
+              () => 'answering',
+              () => 'refused',
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe('refused');
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

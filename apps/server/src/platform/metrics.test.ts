@@ -1,6 +1,7 @@
 import { MSG_TYPE_RECEIPT_STORED } from '@portal/contracts/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { routeLabel } from './metrics.ts';
 import { DEMO_USERS } from '../db/seed/demo.ts';
 import { receiptOf, TestChatClient } from '../modules/chat/chat-test-client.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
@@ -18,6 +19,15 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   }
   return undefined;
 }
+
+describe('routeLabel', () => {
+  it("labels calls by their pattern and the web app's pages and hashed files as one label", () => {
+    expect(routeLabel('/api/ospServerCenter/serverCenter/page')).toBe('/api/ospServerCenter/serverCenter/page');
+    for (const route of ['/assets/home-page-CL7ZAjI7.js', '/favicon.svg', '/', '/home/*', '/sw.js'])
+      expect(routeLabel(route)).toBe('web');
+    expect(routeLabel(null)).toBe('unmatched');
+  });
+});
 
 describe('METRICS_TOKEN', () => {
   it('is off when unset or empty, and a short one is refused with the reason', () => {

@@ -82,7 +82,7 @@ export function createMetrics(app: FastifyInstance, config: Config, db: DbHandle
     },
     observeRequest(method, route, status, seconds) {
       const cls = Math.min(Math.max(Math.floor(status / 100), 1), 5);
-      const r = route ?? 'unmatched';
+      const r = routeLabel(route);
       const key = `${method} ${cls} ${r}`;
       let child = answerChildren.get(key);
       if (!child) {
@@ -110,6 +110,13 @@ export function createMetrics(app: FastifyInstance, config: Config, db: DbHandle
   }
   return metrics;
 }
+
+/**
+ * The `route` label of an answer: a call's route pattern; `web` for the pages and files of the web app (each hashed
+ * file is a route of its own, and every deploy brings new names); `unmatched` when no route matched.
+ */
+export const routeLabel = (route: string | null): string =>
+  route === null ? 'unmatched' : route.startsWith('/api/') ? route : 'web';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

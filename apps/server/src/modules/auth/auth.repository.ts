@@ -16,6 +16,18 @@ export function authRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Whether the tenant holds demo accounts (the demo tenant's seeded ones). */
+    async hasDemoAccounts(tenantId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .where('tenant_id', '=', tenantId)
+        .where('is_demo', '=', 1)
+        .select('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findUserByAccount(tenantId: string, account: string) {
       return db
         .selectFrom('users as u')

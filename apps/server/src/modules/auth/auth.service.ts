@@ -472,12 +472,15 @@ export function checkClient(deps: AppDeps, header: string | undefined): void {
 }
 
 export async function tenantDetail(deps: AppDeps, tenantId: string): Promise<TenantDetail> {
-  const tenant = await authRepository(deps.db).tenant(tenantId);
+  const repo = authRepository(deps.db);
+  const tenant = await repo.tenant(tenantId);
   if (!tenant) throw notFound(MESSAGES.unknownTenant);
   return {
     tenantId: tenant.tenant_id,
     tenantName: tenant.tenant_name,
-    demo: deps.config.demo,
+    // The login page's demo hint names the demo accounts: only where they are, and only when they may log in (a
+    // school's tenant beside the demo one, in demo mode, showed it too).
+    demo: deps.config.demo && (await repo.hasDemoAccounts(tenantId)),
     timeZone: tenant.time_zone,
   };
 }

@@ -836,6 +836,16 @@ describe.each(testDatabases)('authentication and sessions on %s', (engine) => {
       expect((await c.inject({ method: 'GET', url: `${TENANT_DETAIL}?tenantId=999999` })).statusCode).toBe(400);
       expect((await c.inject({ method: 'GET', url: TENANT_DETAIL })).statusCode).toBe(400);
     });
+
+    it("hints at the demo accounts only on a tenant that has them: a school's tenant beside the demo one does not", async () => {
+      // A school's tenant as `npm run tenant -- create` makes it: no demo accounts.
+      await t.db.db
+        .insertInto('tenants')
+        .values({ tenant_id: '100071', tenant_name: '某某大学', status: 1, created_at: new Date().toISOString() })
+        .execute();
+      const res = await c.inject({ method: 'GET', url: `${TENANT_DETAIL}?tenantId=100071` });
+      expect(res.json().result).toMatchObject({ tenantId: '100071', tenantName: '某某大学', demo: false });
+    });
   });
 });
 

@@ -31,6 +31,8 @@ export const TRANSFER_TEXTS_EN: { readonly [K in keyof typeof TRANSFER_TEXTS]: s
     'A formula’s result is not saved in the file: open it in a spreadsheet program, save it again, then import it',
   jobNotFound: 'The task does not exist or has expired',
   jobInterrupted: 'The task was interrupted by a server restart; please run it again',
+  importInterruptedKept:
+    'The task was interrupted by a server restart. The rows imported before it are kept: import the file again with “Skip” to add the rest',
   jobFailed: 'The task failed; please run it again',
   noUpload: 'Please upload a file first',
   noDataSelected: 'Please choose the data to export',

@@ -31,6 +31,7 @@ export const TRANSFER_TEXTS = {
   staleFormula: '公式的计算结果未保存在文件中，请用表格软件打开并重新保存后再导入',
   jobNotFound: '任务不存在或已过期',
   jobInterrupted: '任务因服务重启而中断，请重新执行',
+  importInterruptedKept: '任务因服务重启而中断，中断前已导入的数据已保存：请以“跳过”重新导入，补齐其余的行',
   jobFailed: '任务执行失败，请重新执行',
   noUpload: '请先上传文件',
   noDataSelected: '请选择要导出的数据',

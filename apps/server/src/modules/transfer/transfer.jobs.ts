@@ -197,14 +197,22 @@ export function progressOf(
         : 0;
   // The rows that went in: a skipped duplicate did not (a title of 成功 4 条 over 新增 2 条、跳过 2 条 misled).
   const successNum = job.new_insert_num + job.update_num;
+  // An import cut by a restart keeps the groups it committed (ADR 0040): it says so, and it counts as partly done.
+  const keptInterrupted =
+    job.kind === 'import' &&
+    job.status === 'failed' &&
+    job.error_msg === TRANSFER_TEXTS.jobInterrupted &&
+    successNum > 0;
   const outcome: JobProgress['outcome'] =
     job.status === 'running'
       ? 'running'
-      : job.status === 'failed' || (job.fail_num > 0 && successNum + job.jump_num === 0)
-        ? 'failed'
-        : job.fail_num > 0
-          ? 'partial'
-          : 'succeeded';
+      : keptInterrupted
+        ? 'partial'
+        : job.status === 'failed' || (job.fail_num > 0 && successNum + job.jump_num === 0)
+          ? 'failed'
+          : job.fail_num > 0
+            ? 'partial'
+            : 'succeeded';
   const elapsed = ended - started;
   const remain = !finished && job.finish_num > 0 ? (elapsed / job.finish_num) * (job.total_num - job.finish_num) : 0;
   return {
@@ -220,7 +228,7 @@ export function progressOf(
     useTimeStr: duration(elapsed),
     tryMathRemainTime: duration(remain),
     errorKey: job.error_path ? job.id : null,
-    errorMsg: job.error_msg,
+    errorMsg: keptInterrupted ? TRANSFER_TEXTS.importInterruptedKept : job.error_msg,
     status: job.status as JobProgress['status'],
     successNum,
     outcome,

@@ -219,7 +219,8 @@ export const service: Dataset = {
     labelName: 50,
     isPublic: 4,
     status: 4,
-    sort: 6,
+    // room for what a spreadsheet may hold there (a date), so that the field's own rule names the fault
+    sort: 64,
     roles: 1000,
     shelfLabelName: 50,
     serviceIcon: 1000,
@@ -446,7 +447,8 @@ export const service: Dataset = {
             if (key !== null) known.set(key, { id: entry.row.id, pending: entry });
             out.push('insert');
           } else if (ruleNum === RULE_SKIP) out.push('skip');
-          else if (ruleNum !== RULE_UPDATE) out.push(new RowError(TRANSFER_TEXTS.duplicateRow));
+          else if (ruleNum !== RULE_UPDATE)
+            out.push(new RowError(hit.pending ? TRANSFER_TEXTS.duplicateInFile : TRANSFER_TEXTS.duplicateRow));
           else {
             if (hit.pending) {
               Object.assign(hit.pending.row, p.values);

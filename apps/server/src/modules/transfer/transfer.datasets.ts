@@ -74,7 +74,8 @@ const deptDuty: Dataset = {
     dutyName: DUTY_NAME_MAX,
     dutyType: DUTY_TYPE_MAX,
     dutyContent: DUTY_CONTENT_MAX,
-    sort: 6,
+    // room for what a spreadsheet may hold there (a date), so that the field's own rule names the fault
+    sort: 64,
     services: 4000,
   },
   sample: {
@@ -207,7 +208,8 @@ const deptDuty: Dataset = {
             known.set(key, { id: entry.row.id, pending: entry });
             out.push('insert');
           } else if (ruleNum === RULE_SKIP) out.push('skip');
-          else if (ruleNum !== RULE_UPDATE) out.push(new RowError(TRANSFER_TEXTS.duplicateRow));
+          else if (ruleNum !== RULE_UPDATE)
+            out.push(new RowError(hit.pending ? TRANSFER_TEXTS.duplicateInFile : TRANSFER_TEXTS.duplicateRow));
           else {
             if (hit.pending) {
               Object.assign(hit.pending.row, p.row);

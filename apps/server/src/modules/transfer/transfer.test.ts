@@ -339,6 +339,36 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     }
   });
 
+  it("names a row's fault as it is: a repeat of an earlier row of the file, and a date where 排序 wants a number", async () => {
+    // An administrator's file (outsider's tour): a row repeating one above it, and a date typed in 排序. The failed-rows
+    // file said 数据重复 (as if the duty were in the portal already) and 排序：内容过长.
+    const grid = [
+      HEADER,
+      ['人事处', '文件内职责甲', '职责', '', 1, ''],
+      ['人事处', '文件内职责甲', '职责', '', 2, ''],
+      ['人事处', '文件内职责乙', '职责', '', '2026-11-30 08:00:00', ''],
+    ];
+    try {
+      const result = await importGrid(
+        { filename: '重复.xlsx', content: await xlsxOf(grid) },
+        { headerLine: 1, ruleNum: 3 },
+      );
+      expect(result).toMatchObject({ totalNum: 3, newInsertNum: 1, failNum: 2 });
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: `${T}/errorDownload`,
+        headers: bearer(tokens.admin!),
+        payload: { errorKey: result.errorKey },
+      });
+      expect((await rowsOf(failed.rawPayload)).slice(1).map((r) => [r[1], r[6], r[7]])).toEqual([
+        ['文件内职责甲', TRANSFER_TEXTS.duplicateInFile, '3'],
+        ['文件内职责乙', '排序：须为0到99999之间的整数', '4'],
+      ]);
+    } finally {
+      await t.db.db.deleteFrom('osp_duties').where('duty_name', 'like', '文件内职责%').execute();
+    }
+  });
+
   it('imports an xls with the header on row 3, updating duplicates (rule 2) or failing them (rule 3)', async () => {
     const grid = [
       ['标题'],
@@ -682,10 +712,12 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
         heartbeat_at: old,
       })
       .execute();
+    // Its 3 rows in are kept: partly done, to be imported again with 跳过.
     expect((await post('admin', `${T}/progress`, { key: 'dead-job' })).result).toMatchObject({
       finished: true,
       status: 'failed',
-      errorMsg: TRANSFER_TEXTS.jobInterrupted,
+      outcome: 'partial',
+      errorMsg: TRANSFER_TEXTS.importInterruptedKept,
     });
   });
 

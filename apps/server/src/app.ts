@@ -44,6 +44,7 @@ import { registerDrain } from './platform/drain.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerInputGuard } from './platform/input.ts';
 import { preparedAnswerSerializer, preparedZlib, registerPreparedAnswers } from './platform/prepared-answer.ts';
+import { registerRateLimit } from './platform/rate-limit.ts';
 import { RequestLogController, registerRequestId, requestIdOf } from './platform/request-log.ts';
 import { createMetrics, registerMetricsRoute } from './platform/metrics.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
@@ -180,6 +181,8 @@ export async function buildApp({
   registerInputGuard(app);
   registerAuth(app);
   registerRefreshCookie(app);
+  // Limits on the write and expensive routes that declare one (config.rateLimit), none on the others (ADR 0068).
+  await registerRateLimit(app, config);
 
   for (const register of modules) await app.register(async (scope) => register(scope));
 

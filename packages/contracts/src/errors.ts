@@ -53,6 +53,8 @@ export const MESSAGES = {
   badCredentials: '账号或密码错误',
   accountLocked: '登录失败次数过多，请15分钟后再试',
   loginBusy: '该网络登录尝试过于频繁，请稍后再试',
+  /** A route's rate limit (platform/rate-limit.ts): the answer is 429 with Retry-After. */
+  tooManyRequests: '操作过于频繁，请稍后再试',
   demoDisabled: '演示账号仅在演示模式下可用',
   invalidRefreshToken: '刷新令牌无效或已过期，请重新登录',
   unknownGrantType: '不支持的授权类型',

@@ -63,6 +63,7 @@ export const MESSAGES_EN: EnOf<typeof MESSAGES> = {
   wrongTenant: 'You may not see another tenant’s data',
   notFound: 'What you asked for does not exist',
   ...MESSAGES_EN_US,
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   demoDisabled: 'Demo accounts work only in demo mode',
   invalidRefreshToken: 'The refresh token is not valid or has expired, please log in again',
   unknownGrantType: 'This grant type is not supported',

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import * as assistant from './assistant.service.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 /** Section 7.8, the robot assistant (platform group): answers from the FAQ, feedback and its progress. */
 export async function assistantRoutes(app: App): Promise<void> {
@@ -70,7 +71,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.get(
     `${P}/aiquestion/wantAnswer`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('robotTyping') },
       schema: {
         tags,
         summary: 'Questions like the one being typed',
@@ -83,7 +84,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.post(
     `${P}/aiquestion/lucene/search`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('robot') },
       schema: {
         tags,
         summary: 'Answer a question from the FAQ (Chinese word segmentation); records it',
@@ -96,7 +97,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.post(
     `${P}/aiquestion/isSolve`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('feedback') },
       schema: {
         tags,
         summary: 'Whether the answer solved the question',
@@ -112,7 +113,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.post(
     `${P}/aiquestion/recordQuestion`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('robot') },
       schema: {
         tags,
         summary: 'Pass a question on to the administrators',
@@ -218,7 +219,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.post(
     `${P}/question/feedBack/saveQuestionFeedbackInfo`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('feedback') },
       schema: {
         tags,
         summary: 'Leave feedback on a question',
@@ -231,7 +232,7 @@ export async function assistantRoutes(app: App): Promise<void> {
   r.post(
     `${P}/question/feedBack/reply`,
     {
-      config: { access: 'user', admin: ROBOT_TEXTS.adminOnly },
+      config: { access: 'user', admin: ROBOT_TEXTS.adminOnly, rateLimit: limitOf('feedback') },
       schema: {
         tags,
         summary: 'Handle and answer a feedback (administrator)',

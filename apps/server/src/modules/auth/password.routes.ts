@@ -10,6 +10,7 @@ import {
 import { ok } from '../../platform/envelope.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { changePassword, changePasswordInfo } from './password.service.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 /** The personal center's password change (issue 16). */
 export async function passwordRoutes(app: App): Promise<void> {
@@ -30,7 +31,7 @@ export async function passwordRoutes(app: App): Promise<void> {
   r.post(
     `${GROUPS.workbench}${CHANGE_PASSWORD_PATH}`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('password') },
       schema: {
         tags: ['auth'],
         summary: 'The caller changes their own password; their other sessions end',

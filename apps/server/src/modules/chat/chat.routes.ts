@@ -56,6 +56,7 @@ import { fileLinks, saveUpload, sendStoredFile } from './chat.files.ts';
 import { chatRuntime, ChatSession, type ChatRuntime } from './chat.hub.ts';
 import * as chat from './chat.service.ts';
 import { FrameError } from './chat.service.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 export const CHAT_PREFIX = '/api/chat';
 
@@ -255,7 +256,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/search`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('chatSearch') },
       schema: {
         tags,
         summary: "Search the caller's own conversations (Chinese segmentation as the service search), best first",
@@ -300,7 +301,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/upload`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('upload') },
       schema: {
         tags,
         summary: 'Upload an image (10 MB) or file (50 MB) for a type 2, 8 or 9 message',
@@ -354,7 +355,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/create`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('chatGroup') },
       schema: {
         tags,
         summary: 'Create a group with members of the same tenant',
@@ -388,7 +389,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/addMembers`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('chatGroup') },
       schema: {
         tags,
         summary: 'Add people of the same tenant to a group the caller owns',

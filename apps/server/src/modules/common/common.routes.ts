@@ -14,6 +14,7 @@ import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import * as common from './common.service.ts';
 import { registerUploadParser, saveImage, sendImage } from './common.upload.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 const Empty = EmptyRequest;
 
@@ -109,7 +110,7 @@ export async function commonRoutes(app: App): Promise<void> {
   r.post(
     `${O}/common/upload`,
     {
-      config: { menu: 'any' },
+      config: { menu: 'any', rateLimit: limitOf('upload') },
       schema: {
         tags,
         summary: 'Upload an image (png, jpg, gif, webp; 2 MB) for icons, logos and theme pictures',

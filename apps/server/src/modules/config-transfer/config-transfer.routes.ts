@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { registerUploadParser } from '../common/common.upload.ts';
 import { exportConfig, importConfig, readUpload } from './config-transfer.service.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 /** The home-page configuration page's menu: only its administrators move the configuration (checked here). */
 const MENU = 'homePageConfig';
@@ -26,7 +27,7 @@ export async function configTransferRoutes(app: App): Promise<void> {
     r[method](
       `${W}/export`,
       {
-        config: { menu: MENU },
+        config: { menu: MENU, rateLimit: limitOf('job') },
         schema: { tags, summary: "Download the tenant's workbench configuration as one JSON file (ADR 0031)" },
       },
       async (q, reply) => {
@@ -45,7 +46,7 @@ export async function configTransferRoutes(app: App): Promise<void> {
   r.post(
     `${W}/import`,
     {
-      config: { menu: MENU },
+      config: { menu: MENU, rateLimit: limitOf('job') },
       schema: {
         tags,
         summary: 'Replace the workbench configuration with an uploaded file (all or nothing); preview=1 only reports',

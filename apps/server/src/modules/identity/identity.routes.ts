@@ -26,6 +26,7 @@ import { mpList } from '../chat/public-accounts.ts';
 import { casSignIn, casSingleLogout } from './identity.cas.ts';
 import { ldapSignIn as ldapDirectory } from './identity.ldap.ts';
 import { oidcSignIn } from './identity.oidc.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 import {
   BROWSER_COOKIE,
   BROWSER_COOKIE_PATH,
@@ -140,9 +141,12 @@ export async function identityRoutes(app: App): Promise<void> {
   );
 
   // ------------------------------------------------------------------ browser sign-in (OIDC, CAS)
+  /** A visitor's sign-in step: limited per address, generously (a campus behind one NAT signs in through it). */
+  const signInStep = { rateLimit: limitOf('signIn') };
   r.get(
     IDENTITY_PATHS.start,
     {
+      config: signInStep,
       schema: {
         tags,
         summary: "Start signing in at the tenant's provider: 302 to its login page",
@@ -211,6 +215,7 @@ export async function identityRoutes(app: App): Promise<void> {
   r.get(
     `${IDENTITY_PATHS.oidcCallback}/:tenantId`,
     {
+      config: signInStep,
       schema: {
         tags,
         summary: 'OpenID Connect redirect URI: the code is exchanged, the ID token checked, then back to the portal',
@@ -223,6 +228,7 @@ export async function identityRoutes(app: App): Promise<void> {
   r.get(
     `${IDENTITY_PATHS.casCallback}/:tenantId`,
     {
+      config: signInStep,
       schema: {
         tags,
         summary: 'CAS service URL: the service ticket is validated, then back to the portal',
@@ -276,6 +282,7 @@ export async function identityRoutes(app: App): Promise<void> {
   r.post(
     IDENTITY_PATHS.exchange,
     {
+      config: signInStep,
       schema: {
         tags,
         summary:
@@ -299,6 +306,7 @@ export async function identityRoutes(app: App): Promise<void> {
   r.post(
     IDENTITY_PATHS.ldapLogin,
     {
+      config: signInStep,
       schema: {
         tags,
         summary: "Sign in with the account and password of the school's directory (LDAP search, then bind)",

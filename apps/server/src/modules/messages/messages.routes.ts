@@ -29,6 +29,7 @@ import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { sendStoredFile } from '../chat/chat.files.ts';
 import { chatRuntime } from '../chat/chat.hub.ts';
 import * as messages from './messages.service.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 /**
  * Public accounts and their messages (7.8 app/*), the message center (7.9) and the unread-notice prompt
@@ -114,7 +115,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/app/msg/send`,
     {
-      config: { access: 'user', admin: MESSAGE_TEXTS.adminOnly },
+      config: { access: 'user', admin: MESSAGE_TEXTS.adminOnly, rateLimit: limitOf('notice') },
       schema: {
         tags,
         summary: 'Publish a notice from a public account (administrator); delivered at once as type 80',
@@ -170,7 +171,7 @@ export async function messagesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/app/msg/manage/publish`,
     {
-      config: { menu: NOTICE_MANAGE_MENU },
+      config: { menu: NOTICE_MANAGE_MENU, rateLimit: limitOf('notice') },
       schema: {
         tags,
         summary: 'Publish a notice (rich text cleaned, audience, importance, attachment) from the notice page',

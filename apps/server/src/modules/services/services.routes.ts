@@ -73,6 +73,7 @@ import { visitorOf } from './visits.ts';
 import { catalogueAlong, catalogueReadOf, landingAlong } from './catalogue-along.ts';
 import { SERVICE_ICON_MENUS } from '@portal/contracts/services';
 import { closeSearchWords, useSearcherKey } from './search-words.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 /**
  * The service hall, the service centers and the pre-login landing page: 7.2, 7.4, 7.5 and the comb-cygj
@@ -611,7 +612,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/serviceInfo/upload`,
     {
-      config: { menu: { anyOf: SERVICE_ICON_MENUS } },
+      config: { menu: { anyOf: SERVICE_ICON_MENUS }, rateLimit: limitOf('upload') },
       schema: {
         tags,
         summary:
@@ -646,7 +647,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${W}/serverCenter/rateService`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('feedback') },
       schema: {
         tags,
         summary: 'Rate a service: score, quick labels and comment; one rating per user and service',

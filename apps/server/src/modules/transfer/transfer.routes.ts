@@ -35,6 +35,7 @@ import { runningJobIds } from './transfer.jobs.ts';
 import { transferRepository } from './transfer.repository.ts';
 import { redisProgress } from './transfer.progress.ts';
 import * as transfer from './transfer.service.ts';
+import { limitOf } from '../../platform/rate-limit.ts';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -128,7 +129,7 @@ export async function transferRoutes(app: App): Promise<void> {
   r.post(
     `${W}/:dataset/exportStart`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('job') },
       schema: {
         tags,
         summary: 'Start an export job (xlsx); poll progress with result.redisKey',
@@ -142,7 +143,7 @@ export async function transferRoutes(app: App): Promise<void> {
   r.post(
     `${W}/:dataset/upload`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('upload') },
       schema: {
         tags,
         summary: 'Upload the spreadsheet to import (one xls or xlsx file, at most 20 MB)',
@@ -170,7 +171,7 @@ export async function transferRoutes(app: App): Promise<void> {
   r.post(
     `${W}/:dataset/import`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('job') },
       schema: {
         tags,
         summary: 'Start an import job of the uploaded spreadsheet',

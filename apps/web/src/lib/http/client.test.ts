@@ -120,6 +120,32 @@ describe('http client (section 7 and 8)', () => {
     });
   });
 
+  it('shows the server’s message for a refusal as too many calls (429 with Retry-After), not a network error', async () => {
+    const { fetch, calls } = fakeFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            status: 429,
+            msg: MESSAGES.tooManyRequests,
+            msgDetail: 'at most 30 calls a minute; retry after 42 s',
+            result: null,
+          }),
+          { status: 429, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '42' } },
+        ),
+    );
+    const http = createHttpClient({ baseUrl: '/api/chat', fetch });
+    const err = await http.post('/upload', new FormData()).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      status: STATUS_FAILURE,
+      msg: MESSAGES.tooManyRequests,
+      msgDetail: 'at most 30 calls a minute; retry after 42 s',
+      httpStatus: 429,
+    });
+    expect(shown).toEqual([{ kind: 'error', text: MESSAGES.tooManyRequests }]);
+    // Shown once, not retried by the client.
+    expect(calls).toHaveLength(1);
+  });
+
   it('maps a network failure to 8199 and shows E-N00001 only once within 3 s', async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const http = createHttpClient({ baseUrl: '', fetch });

@@ -81,25 +81,46 @@ export const CHAT_MAX_FRAME_BYTES = 64 * 1024;
 export const CHAT_TEXT_MAX_LENGTH = 5000;
 /** Without a token in the URL the first frame must be `login`, within this time. */
 export const CHAT_LOGIN_TIMEOUT_MS = 10_000;
-/** Sending limit per socket (messages and input states): a steady rate with a burst allowance. */
+/**
+ * Sending limit per user (messages and input states, on all of the user's sockets on one node): a steady rate with
+ * a burst allowance. It outlives a socket, so reconnecting does not fill it again (ADR 0068).
+ */
 export const CHAT_SEND_RATE_PER_SECOND = 20;
 export const CHAT_SEND_BURST = 100;
 /**
- * The sending limit as a token bucket: `burst` at once, then `perSecond`. The server keeps one per socket
+ * Limit per user of every other frame (read markers, presence, probes, syncs, pings, acknowledgements of nothing
+ * new, and frames that are not understood), apart from the messages' (ADR 0068); an acknowledgement of a position
+ * delivered and not yet acknowledged is free. The web client sends far less: a presence when it connects, a probe
+ * when a conversation opens.
+ */
+export const CHAT_OTHER_FRAMES_RATE_PER_SECOND = 50;
+export const CHAT_OTHER_FRAMES_BURST = 200;
+/**
+ * A socket whose frames were refused as too fast (429) this many times, less CHAT_REFUSALS_FORGIVEN_PER_SECOND a
+ * second, is a script that ignores the refusals: it is closed with CHAT_CLOSE_TOO_FAST (ADR 0068).
+ */
+export const CHAT_REFUSALS_BEFORE_CLOSE = 200;
+export const CHAT_REFUSALS_FORGIVEN_PER_SECOND = 2;
+/**
+ * The sending limit as a token bucket: `burst` at once, then `perSecond`. The server keeps one per user
  * (CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND); a client paces what it sends with one of the same kind a little
  * below it (CHAT_CLIENT_SEND_BURST, CHAT_CLIENT_SEND_RATE_PER_SECOND), so that a long offline queue drains
- * without a refusal (429): the server's bucket, filling since the socket opened and checked later than the
- * client's, always holds at least as much.
+ * without a refusal (429): the server's bucket, filling since the user last sent and checked later than the
+ * client's, holds at least as much, unless the user's other devices sent meanwhile (then the client waits and
+ * sends again, CHAT_TOO_FAST_RETRIES).
  */
+/** Date.now looked up at each call, not once per bucket: a bucket follows whichever clock is installed (tests fake it). */
+const wallClock = () => Date.now();
+
 export class SendBucket {
-  // Plain fields and methods on the prototype, no closures: the server keeps one per socket (issue 13).
+  // Plain fields and methods on the prototype, no closures: the server keeps a few per sending user (issue 13).
   private tokens: number;
   private at: number;
   private readonly burst: number;
   private readonly perSecond: number;
   private readonly now: () => number;
 
-  constructor(burst: number, perSecond: number, now: () => number = Date.now) {
+  constructor(burst: number, perSecond: number, now: () => number = wallClock) {
     this.burst = burst;
     this.perSecond = perSecond;
     this.now = now;
@@ -127,10 +148,10 @@ export class SendBucket {
     return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.perSecond) * 1000);
   }
 
-  /** Full again (a new socket starts with a full bucket on the server). */
-  reset(): void {
-    this.tokens = this.burst;
-    this.at = this.now();
+  /** Whether the bucket is full: one this full is the same as a new one (the server then forgets it). */
+  full(): boolean {
+    this.refill();
+    return this.tokens >= this.burst;
   }
 
   /** Empty (the server refused one: it counts differently from here). */
@@ -140,7 +161,7 @@ export class SendBucket {
   }
 }
 
-export const createSendBucket = (burst: number, perSecond: number, now: () => number = Date.now): SendBucket =>
+export const createSendBucket = (burst: number, perSecond: number, now: () => number = wallClock): SendBucket =>
   new SendBucket(burst, perSecond, now);
 export const CHAT_CLIENT_SEND_BURST = CHAT_SEND_BURST - 10;
 export const CHAT_CLIENT_SEND_RATE_PER_SECOND = CHAT_SEND_RATE_PER_SECOND * 0.9;
@@ -178,6 +199,8 @@ export const CHAT_CLOSE_UNAUTHORIZED = 4401;
 /** The session was replaced by a newer login of the same kind: the client must not reconnect. */
 export const CHAT_CLOSE_CONFLICT = 4409;
 export const CHAT_CLOSE_LOGIN_TIMEOUT = 4408;
+/** 1008 "policy violation": the socket kept sending after its frames were refused as too fast (ADR 0068). */
+export const CHAT_CLOSE_TOO_FAST = 1008;
 
 /** Texts a user sees. */
 /**

@@ -1,4 +1,8 @@
 import {
+  CHAT_OTHER_FRAMES_BURST,
+  CHAT_OTHER_FRAMES_RATE_PER_SECOND,
+  CHAT_REFUSALS_BEFORE_CLOSE,
+  CHAT_REFUSALS_FORGIVEN_PER_SECOND,
   CHAT_SEND_BURST,
   CHAT_SEND_RATE_PER_SECOND,
   CHAT_CLOSE_CONFLICT,
@@ -65,6 +69,22 @@ function shared(value: string): string {
   return value;
 }
 
+/**
+ * What one user may send on this node's chat sockets (ADR 0068): two token buckets, one for messages (and input
+ * states) and one for every other frame. One per user, shared by the user's sockets and kept after they close while
+ * it is not full again, so that neither a second device nor a reconnect makes a flood faster. Made at the user's
+ * first frame, so an idle socket holds none (issue 13).
+ */
+export class FrameBudget {
+  readonly messages = new SendBucket(CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND);
+  readonly others = new SendBucket(CHAT_OTHER_FRAMES_BURST, CHAT_OTHER_FRAMES_RATE_PER_SECOND);
+
+  /** Full again: the same as a new one, so it need not be kept. */
+  full(): boolean {
+    return this.messages.full() && this.others.full();
+  }
+}
+
 /** A settled promise to chain a socket's first task on. */
 const IDLE: Promise<void> = Promise.resolve();
 
@@ -77,6 +97,8 @@ export class ChatSession {
   readonly connId = randomBytes(12).toString('base64url');
   /** The next mailbox position this socket has not been sent yet. */
   nextSeq = 1;
+  /** The highest mailbox position this socket acknowledged (or found acknowledged when it opened). */
+  acked = 0;
   status: 'online' | 'away' | 'busy' = 'online';
   closed = false;
   alive = true;
@@ -87,7 +109,10 @@ export class ChatSession {
   private inFlight: Set<Promise<void>> | null = null;
   /** The last task of the incoming queue while it has work (null when idle). */
   private inbound: Promise<void> | null = null;
-  private readonly sendBucket = new SendBucket(CHAT_SEND_BURST, CHAT_SEND_RATE_PER_SECOND);
+  /** The user's sending limit on this node (ChatHub.budgetOf), from the socket's first frame on. */
+  budget: FrameBudget | null = null;
+  /** Refusals of this socket as too fast, from its first one on: when they run out, the socket is closed. */
+  private refusals: SendBucket | null = null;
 
   readonly ws: WebSocket;
   readonly ctx: RequestContext;
@@ -165,9 +190,13 @@ export class ChatSession {
     while (inFlight.size >= PIPELINE_MAX) await Promise.race(inFlight);
   }
 
-  /** The per-socket sending limit (token bucket): false when the client sends faster than allowed. */
-  takeSendToken(): boolean {
-    return this.sendBucket.take();
+  /**
+   * A frame of this socket was refused as too fast. False when it was one too many: the client ignores the
+   * refusals (CHAT_REFUSALS_BEFORE_CLOSE, less CHAT_REFUSALS_FORGIVEN_PER_SECOND a second).
+   */
+  refused(): boolean {
+    this.refusals ??= new SendBucket(CHAT_REFUSALS_BEFORE_CLOSE, CHAT_REFUSALS_FORGIVEN_PER_SECOND);
+    return this.refusals.take();
   }
 
   /** Outgoing work (deliveries) runs one task at a time, in order. */
@@ -252,6 +281,8 @@ export class ChatHub {
   private readonly byUser = new ByUser<ChatSession>();
   /** Set when the node shuts down: sockets that log in now are sent elsewhere. */
   draining = false;
+  /** Each sending user's limit on this node (FrameBudget); forgotten once full again with no socket open. */
+  private readonly budgets = new Map<string, FrameBudget>();
   private readonly rt: Omit<ChatRuntime, 'hub' | 'drain' | 'close'>;
   constructor(rt: Omit<ChatRuntime, 'hub' | 'drain' | 'close'>) {
     this.rt = rt;
@@ -259,6 +290,25 @@ export class ChatHub {
 
   private key(tenantId: string, userId: string) {
     return `${tenantId}\u0000${userId}`;
+  }
+
+  /** The sending limit of the socket's user on this node, shared by the user's sockets (FrameBudget). */
+  budgetOf(s: ChatSession): FrameBudget {
+    if (s.budget) return s.budget;
+    const key = this.key(s.tenantId, s.userId);
+    let budget = this.budgets.get(key);
+    if (!budget) this.budgets.set(key, (budget = new FrameBudget()));
+    return (s.budget = budget);
+  }
+
+  /** Forgets the limits that are full again and that no socket holds (a new one would be the same). */
+  private forgetFullBudgets(): void {
+    for (const [key, budget] of this.budgets) {
+      if (!budget.full()) continue;
+      const [tenantId, userId] = key.split('\u0000') as [string, string];
+      if (this.byUser.get(tenantId, userId).some((s) => s.budget === budget)) continue;
+      this.budgets.delete(key);
+    }
   }
 
   sessionsOf(tenantId: string, userId: string): ChatSession[] {
@@ -285,6 +335,7 @@ export class ChatHub {
     void s.queueOut(async () => {
       const cursor = await this.rt.repo.openCursor(ctx.tenantId, ctx.userId, resource);
       s.nextSeq = cursor + 1;
+      s.acked = cursor;
       await this.rt.presence.add(ctx.tenantId, ctx.userId, s.connId, resource);
       const online = (await this.rt.presence.resources(ctx.tenantId, [ctx.userId])).get(ctx.userId) ?? [];
       s.send({
@@ -513,6 +564,7 @@ export class ChatHub {
 
   /** Pings every socket (a silent one is dropped), re-announces presence, and ends sockets of ended sessions. */
   async heartbeat(round: number): Promise<void> {
+    this.forgetFullBudgets();
     const sessions = this.all();
     for (const s of sessions) {
       if (!s.alive) {

@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import {
   AddMembersRequest,
   CHAT_CLOSE_LOGIN_TIMEOUT,
+  CHAT_CLOSE_TOO_FAST,
   CHAT_CLOSE_UNAUTHORIZED,
   CHAT_FILE_MAX_BYTES,
   CHAT_LOGIN_TIMEOUT_MS,
@@ -737,6 +738,21 @@ async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promi
   const webId = (json as { messageIdWeb?: unknown } | undefined)?.messageIdWeb;
   const messageIdWeb = typeof webId === 'string' ? webId.slice(0, 64) : undefined;
   const parsed = ClientFrame.safeParse(json);
+  // The user's sending limit (ADR 0068): messages from one bucket, every other frame, understood or not, from the
+  // other. A frame over it is refused before any work: nothing is stored, the socket stays open; a socket that
+  // goes on regardless is closed. An acknowledgement of a position delivered and not yet acknowledged is free: a
+  // client may acknowledge every message it gets, and there are no more of those than deliveries.
+  const acked = parsed.success && parsed.data.kind === 'ack' ? Math.min(parsed.data.seq, s.nextSeq - 1) : 0;
+  const budget = acked > s.acked ? null : rt.hub.budgetOf(s);
+  if (!budget) s.acked = acked;
+  else if (!(parsed.success && parsed.data.kind === 'message' ? budget.messages : budget.others).take()) {
+    s.send({ kind: 'error', status: 429, msg: CHAT_TEXTS.tooFast, ...(messageIdWeb ? { messageIdWeb } : {}) });
+    if (!s.refused()) {
+      rt.log.warn({ userId: s.userId, resource: s.resource }, 'chat socket closed: kept sending after refusals');
+      s.close(CHAT_CLOSE_TOO_FAST, 'too fast');
+    }
+    return;
+  }
   if (!parsed.success) {
     const kind = (json as { kind?: unknown } | undefined)?.kind;
     // Not JSON, or JSON of a known kind that is malformed: 消息格式不正确; only a well-formed frame of an unknown kind
@@ -774,7 +790,6 @@ async function handleFrame(rt: ChatRuntime, s: ChatSession, raw: RawData): Promi
         });
         return;
       case 'message':
-        if (!s.takeSendToken()) throw new FrameError(429, CHAT_TEXTS.tooFast);
         for (const f of await chat.sendFromSocket(rt, s, frame)) s.send(f);
         return;
       case 'ack':

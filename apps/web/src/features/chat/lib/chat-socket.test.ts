@@ -1,4 +1,10 @@
-import { CHAT_CLOSE_CONFLICT, CHAT_CLOSE_UNAUTHORIZED, type SendFrame } from '@portal/contracts/chat';
+import {
+  CHAT_CLIENT_SEND_BURST,
+  CHAT_CLIENT_SEND_RATE_PER_SECOND,
+  CHAT_CLOSE_CONFLICT,
+  CHAT_CLOSE_UNAUTHORIZED,
+  type SendFrame,
+} from '@portal/contracts/chat';
 import { CHAT_OFFLINE_SEND_RECONNECT_MS, CHAT_RECONNECT_MS } from '@portal/contracts/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_SERVICE_RESTART, createChatSocket, type ChatSocket, type SocketStatus } from './chat-socket.ts';
@@ -150,6 +156,24 @@ describe('chat connection (4.1)', () => {
     FakeWebSocket.last().accept();
     expect(socket.sendMessage(text('now'))).toBe('sent');
     expect(FakeWebSocket.last().messagesSent()).toHaveLength(1);
+  });
+
+  it('keeps its pace across a reconnect: the server’s limit is the user’s, not the socket’s (ADR 0068)', async () => {
+    socket.start();
+    FakeWebSocket.last().accept();
+    for (let i = 0; i < CHAT_CLIENT_SEND_BURST; i++) expect(socket.sendMessage(text(`m${i}`))).toBe('sent');
+    expect(socket.sendMessage(text('over'))).toBe('queued');
+    FakeWebSocket.last().drop();
+    await vi.advanceTimersByTimeAsync(CHAT_RECONNECT_MS);
+    FakeWebSocket.last().accept();
+    // A second later only a second's worth goes out at once, as the server's limit, which the new socket shares
+    // with the old one, allows; the rest waits its turn instead of meeting 429.
+    for (let i = 0; i < 30; i++) socket.sendMessage(text(`n${i}`));
+    const atOnce = FakeWebSocket.last().messagesSent().length;
+    expect(atOnce).toBeLessThanOrEqual(Math.ceil((CHAT_RECONNECT_MS / 1000) * CHAT_CLIENT_SEND_RATE_PER_SECOND) + 1);
+    expect(socket.queued().length).toBe(31 - atOnce);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(socket.queued()).toHaveLength(0);
   });
 
   it('stops reconnecting on a conflict frame (logged in elsewhere)', async () => {

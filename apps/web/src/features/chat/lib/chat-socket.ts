@@ -161,8 +161,8 @@ export function createChatSocket(opts: ChatSocketOptions): ChatSocket {
       if (frame.kind === 'ready') {
         setStatus('online');
         s.send(JSON.stringify({ kind: 'presence', status: 'online' } satisfies ClientFrame));
-        // A new socket: the server's bucket for it is full.
-        bucket.reset();
+        // The bucket is kept across sockets: the server's is the user's, not the socket's, so a new socket finds
+        // it as full as time has made it since the last send (ADR 0068), as this one is.
         opts.onFrame(frame);
         if (ws === s) drain();
         return;

@@ -347,6 +347,12 @@ describe('messaging journeys (real server, Debian Chromium)', () => {
     expect(((await res.json()) as { status: number }).status).toBe(1000);
     const noticeButton = prompt.getByRole('button', { name: title });
     await noticeButton.waitFor();
+    // Announced once by its title, not by the page counter ("1 / 3").
+    await student
+      .getByRole('status')
+      .filter({ hasText: `新的重要通知：${title}` })
+      .waitFor({ state: 'attached' });
+    expect(await prompt.locator('[aria-live]').count()).toBe(0);
     expect(JSON.stringify(await seriousA11yViolations(student, '.notice-prompt'))).toBe('[]');
 
     const [detail] = await Promise.all([studentContext.waitForEvent('page'), noticeButton.click()]);

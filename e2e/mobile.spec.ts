@@ -764,6 +764,47 @@ describe('on a laptop and wider screens', () => {
     await expect.poll(count).toBe(before - 1);
   });
 
+  it('the unread-notice prompt hides nothing at 1366 × 768: keyboard focus stays clear of it, and 收起提醒 folds it into a badge for the session', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/home/effectivenessSupervision`);
+    await loaded(page);
+    const prompt = page.getByRole('complementary', { name: '未读重要通知' });
+    await prompt.getByRole('heading', { name: '未读重要通知' }).waitFor();
+    await page.locator('.ant-pagination').first().waitFor();
+    // Every stop of the page's content, reached by Tab, is in sight: not under the prompt (the tables' pagers were).
+    const hidden = new Set<string>();
+    await page.locator('main h1').first().click();
+    for (let i = 0; i < 150; i++) {
+      await page.keyboard.press('Tab');
+      const under = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const box = document.querySelector('aside.notice-prompt');
+        if (!el || !box || box.contains(el) || !el.closest('main')) return null;
+        const a = el.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        const overlaps = a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom;
+        return overlaps ? `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 20)}` : null;
+      });
+      if (under) hidden.add(under);
+    }
+    expect([...hidden]).toEqual([]);
+    // 收起提醒: a badge at the corner that still reminds, for the session (a reload keeps it), and opens it again.
+    await prompt.getByRole('button', { name: '收起提醒' }).click();
+    const badge = prompt.getByRole('button', { name: /^未读重要通知 \d+ 条，展开$/ });
+    await expect.poll(() => badge.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await prompt.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(48);
+    expect(box.width).toBeLessThanOrEqual(240);
+    await page.reload();
+    await loaded(page);
+    await badge.waitFor();
+    expect(await prompt.getByRole('heading', { name: '未读重要通知' }).count()).toBe(0);
+    await badge.click();
+    await prompt.getByRole('heading', { name: '未读重要通知' }).waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(page, '.notice-prompt'))).toBe('[]');
+  });
+
   it('常用服务 keeps every service name on at most two lines at 1366, 1440 and 1920 px', async () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');

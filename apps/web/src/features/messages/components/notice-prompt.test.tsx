@@ -1,6 +1,6 @@
 import type { IsShowMsg, NoticeItem } from '@portal/contracts/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -155,5 +155,78 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     await reload();
     expect(screen.getByText('未读重要通知')).toBeTruthy();
     expect(screen.getByText('通知13')).toBeTruthy();
+  });
+
+  it('is a landmark named 未读重要通知 whose page counter is not a live region', async () => {
+    renderPrompt();
+    const prompt = await screen.findByRole('complementary', { name: '未读重要通知' });
+    await within(prompt).findByRole('button', { name: '通知1' });
+    expect(within(prompt).getByRole('navigation').querySelector('[aria-live]')).toBeNull();
+  });
+
+  it.each([
+    ['zh-CN', '新的重要通知：通知13', '第 2 条，共 10 条：通知1'],
+    ['en-US', 'New important notice: 通知13', 'Notice 2 of 10: 通知1'],
+  ] as const)(
+    '%s: a notice arriving while the page is open is shown and announced once by its title, not those already there',
+    async (language, arrived, paged) => {
+      await act(() => i18n.changeLanguage(language));
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      renderPrompt(undefined, client);
+      const prompt = await screen.findByRole('complementary', { name: /未读重要通知|Unread important notices/ });
+      await within(prompt).findByRole('button', { name: '通知1' });
+      const status = screen.getByRole('status');
+      // The notices there when the page loads are not read out.
+      expect(status.textContent).toBe('');
+      await userEvent.click(within(prompt).getByRole('button', { name: /下一页|Next page/ }));
+      await within(prompt).findByRole('button', { name: '通知2' });
+      // The administrator publishes an important notice: the prompt asks again and shows it, announced once.
+      api.getIsShowMsg.mockResolvedValue({
+        isShowMsg: true,
+        total: 13,
+        list: [13, ...Array.from({ length: 12 }, (_, i) => i + 1)].map(notice),
+      });
+      await act(() => client.invalidateQueries({ queryKey: ['messages', 'isShowMsg'] }));
+      await within(prompt).findByRole('button', { name: '通知13' });
+      expect(status.textContent).toBe(arrived);
+      expect(within(prompt).getByRole('navigation').textContent).toContain('1 / 10');
+      // Asked again with nothing new, it says nothing more.
+      await act(() => client.invalidateQueries({ queryKey: ['messages', 'isShowMsg'] }));
+      expect(status.textContent).toBe(arrived);
+      // Paging says where the user is, not "new" again.
+      await userEvent.click(within(prompt).getByRole('button', { name: /下一页|Next page/ }));
+      await within(prompt).findByRole('button', { name: '通知1' });
+      expect(status.textContent).toBe(paged);
+    },
+  );
+
+  it('收起提醒 folds it into a badge that still reminds, for the browser session, until a new notice arrives', async () => {
+    sessionStore.setState({ user: { tenant_id: 'T1', user_id: 'u1' } as never });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = renderPrompt(undefined, client);
+    await screen.findByRole('button', { name: '通知1' });
+    await userEvent.click(screen.getByRole('button', { name: '收起提醒' }));
+    const badge = screen.getByRole('button', { name: '未读重要通知 10 条，展开' });
+    expect(badge.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(badge);
+    expect(screen.getByRole('complementary', { name: '未读重要通知' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '通知1' })).toBeNull();
+    // A reload keeps it folded.
+    view.unmount();
+    const again = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderPrompt(undefined, again);
+    await userEvent.click(await screen.findByRole('button', { name: '未读重要通知 10 条，展开' }));
+    expect(screen.getByRole('button', { name: '通知1' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '收起提醒' }));
+    // Folded again, a notice it did not hold opens it.
+    await userEvent.click(screen.getByRole('button', { name: '收起提醒' }));
+    api.getIsShowMsg.mockResolvedValue({
+      isShowMsg: true,
+      total: 13,
+      list: [13, ...Array.from({ length: 12 }, (_, i) => i + 1)].map(notice),
+    });
+    await act(() => again.invalidateQueries({ queryKey: ['messages', 'isShowMsg'] }));
+    await screen.findByRole('button', { name: '通知13' });
+    expect(screen.getByRole('status').textContent).toBe('新的重要通知：通知13');
   });
 });

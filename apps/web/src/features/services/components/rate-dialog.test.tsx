@@ -1,9 +1,10 @@
 import { MESSAGES } from '@portal/contracts/errors';
 import type { CanUserRate } from '@portal/contracts/services';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http/errors.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
@@ -135,5 +136,59 @@ describe('rating dialog: score, quick labels that fit it, comment', () => {
     renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
     expect(await screen.findByText('您已评价过该服务（4 分）')).toBeTruthy();
     expect((screen.getByRole('button', { name: /提\s*交/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it.each([
+    ['zh-CN', ['1 星', '2 星', '3 星', '4 星', '5 星']],
+    ['en-US', ['1 star', '2 stars', '3 stars', '4 stars', '5 stars']],
+  ] as const)(
+    '%s: the score is one radio group, each star named by its value, only the chosen one checked',
+    async (language, names) => {
+      await act(() => i18n.changeLanguage(language));
+      try {
+        renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
+        const dialog = await screen.findByRole('dialog');
+        const group = within(dialog).getByRole('radiogroup', { name: language === 'zh-CN' ? '评分' : 'Score' });
+        const stars = within(group).getAllByRole('radio');
+        expect(stars.map((s) => s.getAttribute('aria-label'))).toEqual(names);
+        expect(stars.map((s) => s.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'false', 'true']);
+        // The names are the radios' own: the star icons say nothing ("star star").
+        expect(group.querySelectorAll('[role="img"]:not([aria-hidden="true"])')).toHaveLength(0);
+      } finally {
+        await act(() => i18n.changeLanguage('zh-CN'));
+      }
+    },
+  );
+
+  it('is one Tab stop, the chosen star; the arrow keys change the score and the focus follows it', async () => {
+    renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    await screen.findByText('办理便捷');
+    const group = within(dialog).getByRole('radiogroup', { name: '评分' });
+    const star = (n: number) => within(group).getByRole('radio', { name: `${n} 星` });
+    const tabStops = () =>
+      [group, ...within(group).getAllByRole('radio')]
+        .filter((el) => el.tabIndex >= 0)
+        .map((el) => el.getAttribute('aria-label'));
+    expect(tabStops()).toEqual(['5 星']);
+    star(5).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(star(4).getAttribute('aria-checked')).toBe('true');
+    expect(star(5).getAttribute('aria-checked')).toBe('false');
+    expect(document.activeElement).toBe(star(4));
+    expect(tabStops()).toEqual(['4 星']);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(document.activeElement).toBe(star(2));
+    expect(await screen.findByText('流程繁琐')).toBeTruthy();
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowLeft}');
+    expect(document.activeElement).toBe(star(1));
+    expect(star(1).getAttribute('aria-checked')).toBe('true');
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    expect(document.activeElement).toBe(star(3));
+    // Tab leaves the group: the next stop is not another star.
+    await user.tab();
+    expect(group.contains(document.activeElement)).toBe(false);
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(api.rateService).toHaveBeenCalledWith(expect.objectContaining({ score: 3 })));
   });
 });

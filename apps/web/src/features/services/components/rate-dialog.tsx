@@ -1,12 +1,13 @@
 import { RATING_COMMENT_MAX, ratingCommentLength } from '@portal/contracts/service-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Rate, Tag } from 'antd';
+import { Alert, Form, Input, Modal, Tag } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useCanUserRate } from '../api/can-user-rate.ts';
 import { useQuickScoreLabels } from '../api/get-quick-score-labels.ts';
 import { afterRate, rateService } from '../api/rate-service.ts';
+import { ScoreInput } from './score-stars.tsx';
 
 /** The rating dialog: a score, quick labels that fit it, and a comment (sensitive words are refused by the server). */
 export function RateDialog({
@@ -71,13 +72,7 @@ export function RateDialog({
       ) : (
         <Form layout="vertical">
           <Form.Item label={t('services.score')}>
-            {/* Tapping the star already chosen keeps it: Ant Design cleared it, and the dialog sent 1 for a 5. */}
-            <Rate
-              allowClear={false}
-              value={score}
-              onChange={(v) => setScore(v || 1)}
-              aria-label={t('services.score')}
-            />
+            <ScoreInput value={score} onChange={setScore} label={t('services.score')} />
           </Form.Item>
           <Form.Item label={t('services.quickLabels')}>
             <div role="group" aria-label={t('services.quickLabels')}>

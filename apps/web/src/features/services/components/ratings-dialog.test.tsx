@@ -46,6 +46,11 @@ describe('ratings dialog', () => {
     expect(within(dialog).getByText('办理快 · 2')).toBeTruthy();
     expect(within(dialog).getByText(/很方便/)).toBeTruthy();
     expect(api.detail).toHaveBeenCalledWith('s1', 1);
+    // Scores shown are pictures named by the score, not five unnamed radios ("star star") to tab or arrow through.
+    expect(within(dialog).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(dialog).getByRole('img', { name: '平均 4.5 分，2 人评价' })).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: '5 星' })).toBeTruthy();
+    expect(within(dialog).getByText('1 星')).toBeTruthy();
   });
 
   it('says so when nobody rated the service yet', async () => {

@@ -1,8 +1,9 @@
-import { Empty, List, Modal, Pagination, Progress, Rate, Skeleton, Tag } from 'antd';
+import { Empty, List, Modal, Pagination, Progress, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useRateDetail } from '../api/get-rate-detail.ts';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { ScoreStars, starsText } from './score-stars.tsx';
 
 /** What others thought of a service: the average, how many rated it, the score distribution, labels and comments. */
 export function RatingsDialog({
@@ -33,11 +34,10 @@ export function RatingsDialog({
         <div className="svc-ratings">
           <div className="svc-ratings-summary">
             <span className="svc-ratings-average">{d.average.toFixed(1)}</span>
-            <Rate
-              disabled
+            <ScoreStars
               allowHalf
               value={Math.round(d.average * 2) / 2}
-              aria-label={t('services.ratingAria', { score: d.average.toFixed(1), count: d.count })}
+              label={t('services.ratingAria', { score: d.average.toFixed(1), count: d.count })}
             />
             <span>{t('services.ratingCount', { count: d.count })}</span>
           </div>
@@ -46,12 +46,14 @@ export function RatingsDialog({
               const n = d.distribution.find((x) => x.score === score)?.count ?? 0;
               return (
                 <li key={score}>
-                  <span>{t('services.stars', { count: score })}</span>
+                  <span>{starsText(t, score)}</span>
                   <Progress
                     percent={Math.round((n / d.count) * 100)}
                     size="small"
                     showInfo={false}
-                    aria-label={t('services.starsShare', { count: score, n })}
+                    aria-label={
+                      score === 1 ? t('services.oneStarShare', { n }) : t('services.starsShare', { count: score, n })
+                    }
                   />
                   <span>{n}</span>
                 </li>
@@ -75,7 +77,7 @@ export function RatingsDialog({
               <List.Item>
                 <div className="svc-rating-comment">
                   <div>
-                    <strong>{c.userName}</strong> <Rate disabled value={c.score} style={{ fontSize: 12 }} />
+                    <strong>{c.userName}</strong> <ScoreStars value={c.score} style={{ fontSize: 12 }} />
                   </div>
                   <p>{[c.labels.join('、'), c.comment].filter(Boolean).join(' — ')}</p>
                 </div>

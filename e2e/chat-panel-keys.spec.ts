@@ -59,6 +59,37 @@ describe('chat panel: English tabs and the image viewer’s Escape (real server,
     });
   }
 
+  it('starts a conversation from the keyboard (发起会话): the focus goes to its message box, and the first message is sent', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    await page.getByRole('button', { name: /^即时通讯/ }).click();
+    const panel = page.getByRole('dialog', { name: '即时通讯' });
+    await panel.waitFor({ state: 'visible' });
+    await settled(page);
+    await panel.getByRole('combobox', { name: '搜索姓名或账号' }).focus();
+    await page.keyboard.type('teacher');
+    await page.locator('.ant-select-item-option').filter({ hasText: '李老师（teacher01）' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const view = panel.getByRole('region', { name: '与 李老师 的消息' });
+    const box = view.getByRole('textbox', { name: '消息内容' });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('李老师您好，想预约周五答疑');
+    await page.keyboard.press('Enter');
+    await view.locator('li.chat-message.own').filter({ hasText: '李老师您好，想预约周五答疑' }).waitFor();
+    // Back in the list by keyboard: Enter on a conversation gives its message box the focus too.
+    await panel.getByRole('button', { name: /^文件传输助手/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        panel
+          .getByRole('region', { name: '与 文件传输助手 的消息' })
+          .getByRole('textbox', { name: '消息内容' })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+  });
+
   it('closes the image viewer with one press of Escape after zooming', async () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');

@@ -22,7 +22,7 @@ import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/con
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
 import { cycleFocus } from '../../../components/focus-cycle.tsx';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { deleteConversation } from '../api/delete-conversation.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
@@ -286,15 +286,32 @@ function ConversationView({
   onBack,
   publicAccountView,
   onOpenNotice,
+  takeFocus = false,
+  onFocusTaken,
 }: {
   peer: Conversation;
   onBack?: () => void;
   publicAccountView?: PublicAccountsSlot['view'];
   onOpenNotice: (id: string) => void;
+  /** The user has just opened this conversation: the focus goes to its message box. */
+  takeFocus?: boolean;
+  onFocusTaken?: () => void;
 }) {
   const { t } = useTranslation();
   const me = useChat((s) => s.me?.userId ?? '');
   const listRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A conversation opened from 发起会话 or the list (by keyboard, touch or mouse): what the user types next is a
+  // message, not a search for another person (it went into the search box and was lost). A public account has no
+  // message box: its name takes the focus when the list that had it is gone (on a phone).
+  useEffect(() => {
+    if (!takeFocus) return;
+    const box = viewRef.current?.querySelector<HTMLTextAreaElement>('.chat-composer textarea');
+    if (box) box.focus();
+    else if (!document.activeElement || document.activeElement === document.body) headingRef.current?.focus();
+    onFocusTaken?.();
+  }, [takeFocus, peer.jid, onFocusTaken]);
   const [membersOpen, setMembersOpen] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -320,12 +337,14 @@ function ConversationView({
     chatClient.forget(peer.jid);
   };
   return (
-    <section className="chat-view" aria-label={t('chat.messagesOf', { name })}>
+    <section className="chat-view" aria-label={t('chat.messagesOf', { name })} ref={viewRef}>
       <header className="chat-view-header">
         {onBack && (
           <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.backToList')} onClick={onBack} />
         )}
-        <h2>{name}</h2>
+        <h2 ref={headingRef} tabIndex={-1}>
+          {name}
+        </h2>
         {peer.mpType === MP_TYPE_PERSON && <PartnerStatus userId={peer.jid} />}
         {peer.toUserType === TO_USER_TYPE_GROUP && (
           <Button size="small" icon={<TeamOutlined />} onClick={() => setMembersOpen(true)}>
@@ -475,8 +494,12 @@ export function ChatPanel({
   const mpUnread = publicAccounts?.unread ?? 0;
   const items = useMemo(() => conversationList(conversations), [conversations]);
   const peer = active ? conversations[active] : undefined;
+  // The conversation the user has just opened, whose message box takes the focus once it shows.
+  const [focusFor, setFocusFor] = useState<string | null>(null);
+  const focusTaken = useCallback(() => setFocusFor(null), []);
   const pick = async (c: ChatPeer) => {
     setListOnPhone(false);
+    setFocusFor(c.jid);
     await chatClient.open(c);
     // Opening a public account reads its notices (app/msg/read): its unread count goes.
     if (c.mpType === MP_TYPE_PUBLIC_ACCOUNT) await publicAccounts?.onOpened();
@@ -609,10 +632,18 @@ export function ChatPanel({
               onBack={() => setListOnPhone(true)}
               publicAccountView={publicAccounts?.view}
               onOpenNotice={onOpenNotice}
+              takeFocus={focusFor === peer.jid}
+              onFocusTaken={focusTaken}
             />
           )
         ) : peer ? (
-          <ConversationView peer={peer} publicAccountView={publicAccounts?.view} onOpenNotice={onOpenNotice} />
+          <ConversationView
+            peer={peer}
+            publicAccountView={publicAccounts?.view}
+            onOpenNotice={onOpenNotice}
+            takeFocus={focusFor === peer.jid}
+            onFocusTaken={focusTaken}
+          />
         ) : (
           <Empty className="chat-view-empty" description={t('chat.pickConversation')} />
         )}

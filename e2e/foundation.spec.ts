@@ -65,6 +65,23 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await dialog.getByLabel('锁屏密码').fill('Lock@2026');
     await dialog.getByRole('button', { name: /锁\s*定/ }).click();
     await page.waitForURL(/\/lock$/);
+    // The login page's card: 400 px on a laptop (it spanned 1,318 px at 1366), the screen's width less its margins
+    // on a phone.
+    const card = page.locator('main .login-card');
+    const unlock = page.getByRole('button', { name: /解\s*锁/ });
+    for (const [width, least, most] of [
+      [1366, 360, 400],
+      [390, 340, 342],
+    ] as const) {
+      await page.setViewportSize({ width, height: width > 800 ? 768 : 844 });
+      await expect
+        .poll(async () => Math.round((await card.boundingBox())?.width ?? 0), `${width}`)
+        .toBeLessThanOrEqual(most);
+      expect(Math.round((await card.boundingBox())!.width), `${width}`).toBeGreaterThanOrEqual(least);
+      expect((await unlock.boundingBox())!.width, `${width}`).toBeLessThanOrEqual(most);
+      expect((await page.getByLabel('锁屏密码').boundingBox())!.width, `${width}`).toBeLessThanOrEqual(most);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByLabel('锁屏密码').fill('wrong-one');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
     await page.getByText('锁屏密码错误').waitFor();

@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -21,9 +21,11 @@ export function LockPage({ onLogout }: { onLogout: () => void }) {
     if (await unlockScreen(password)) navigate(back, { replace: true });
     else setWrong(true);
   };
+  // The login page's card (400 px on a desktop, the screen's width less its margins on a phone), not an Ant Design
+  // Card: its max-width of 100 % won over the card's 400 px, and the lock screen spanned a laptop's width.
   return (
     <main className="login-page">
-      <Card className="login-card" variant="borderless">
+      <div className="login-card">
         <h1 className="login-title">
           <LockOutlined /> {t('lock.title')}
         </h1>
@@ -44,7 +46,7 @@ export function LockPage({ onLogout }: { onLogout: () => void }) {
         <Button type="link" block onClick={onLogout} style={{ marginTop: 8 }}>
           {t('lock.logout')}
         </Button>
-      </Card>
+      </div>
     </main>
   );
 }

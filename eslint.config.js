@@ -94,6 +94,26 @@ export default tseslint.config(
     },
   },
   {
+    // A table scrolls sideways inside its card on a narrow screen: DataTable makes that part a named Tab stop (axe's
+    // scrollable-region-focusable), the bare Ant Design Table does not.
+    files: ['apps/web/**/*.tsx'],
+    ignores: ['apps/web/src/components/data-table.tsx', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['Table'],
+              message: "Use DataTable with the table's title as label (components/data-table.tsx).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: {

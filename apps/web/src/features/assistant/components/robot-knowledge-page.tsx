@@ -1,6 +1,7 @@
 import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { FaqSaveRequest, type FaqEntry } from '@portal/contracts/assistant';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Typography } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -207,7 +208,8 @@ export function RobotKnowledgePage({
             </Button>
           </Space>
         </Space>
-        <Table<FaqEntry>
+        <DataTable<FaqEntry>
+          label={t('assistant.knowledge.title')}
           rowKey="id"
           loading={list.isPending}
           dataSource={list.data?.records ?? []}

@@ -1,6 +1,7 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditAction, type AuditEntry, type AuditKind } from '@portal/contracts/audit';
-import { Alert, App, Button, DatePicker, Descriptions, Drawer, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, DatePicker, Descriptions, Drawer, Select, Space, Tag } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { cycleFocus } from '../../../components/focus-cycle.tsx';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -74,7 +75,8 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
               { key: 'summary', label: t('audit.summary'), children: summaryText(t, entry.summary) },
             ]}
           />
-          <Table
+          <DataTable
+            label={t('audit.detail')}
             size="small"
             rowKey="field"
             pagination={false}
@@ -171,7 +173,8 @@ export function AuditLogPage() {
           onChange={(d) => set({ endDate: day(d) })}
         />
       </Space>
-      <Table<AuditEntry>
+      <DataTable<AuditEntry>
+        label={t('audit.title')}
         rowKey="id"
         size="middle"
         loading={page.isPending}

@@ -1,5 +1,6 @@
 import type { UserDeptItem } from '@portal/contracts/user-departments';
-import { App, Button, Form, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Modal, Space, Tag, Typography } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ConfigListPage, usePagedFilter } from '../../../components/config-list-page.tsx';
@@ -115,7 +116,8 @@ export function UserDepartmentsPage() {
           onChange={(deptId?: string) => set({ deptId: deptId || undefined })}
         />
       </Space>
-      <Table<UserDeptItem>
+      <DataTable<UserDeptItem>
+        label={t('userDept.title')}
         rowKey="userId"
         size="middle"
         loading={page.isFetching}

@@ -174,6 +174,36 @@ describe('efficiency supervision page', () => {
     expect(ranges.size).toBe(1);
   }, 60_000);
 
+  it('on a narrow screen each table that scrolls sideways is a Tab stop named by its title (axe: scrollable-region-focusable)', async () => {
+    // jsdom lays nothing out: the tables are wider than their cards, whose wrappers scroll (antd.css on a phone),
+    // or, for a table with scroll.x, its own scroller inside.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 300);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      const ownScroller = (el: Element) => /overflow/.test(el.getAttribute('style') ?? '');
+      if (this.matches('.ant-table-content')) return ownScroller(this) ? 720 : 300;
+      if (this.matches('.ant-table-wrapper'))
+        return [...this.querySelectorAll('.ant-table-content')].some(ownScroller) ? 300 : 720;
+      return 300;
+    });
+    const style = document.createElement('style');
+    style.textContent = '.ant-table-wrapper { overflow-x: auto; }';
+    document.head.append(style);
+    try {
+      renderWith(<EfficiencyPage />);
+      for (const name of ['服务热度排行', '服务好评榜', '部门效能报表', '我经办的环节']) {
+        // Inside the block's own region of that name: the one around its table.
+        await waitFor(() =>
+          expect(screen.getAllByRole('region', { name }).filter((r) => r.tabIndex === 0)).toHaveLength(1),
+        );
+        const region = screen.getAllByRole('region', { name }).find((r) => r.tabIndex === 0)!;
+        expect(within(region).getByRole('table'), name).toBeTruthy();
+      }
+    } finally {
+      style.remove();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('shows a user without report power only their own report', async () => {
     api.canView = false;
     renderWith(<EfficiencyPage />);

@@ -1,20 +1,6 @@
 import type { FilterNodeT, Granularity, ReportBlock, ReportRow, TrendPoint } from '@portal/contracts/efficiency';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Statistic,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Radio, Row, Select, Space, Spin, Statistic, Tag } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { serverText, useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
@@ -169,7 +155,8 @@ function OverviewBlock({ filter }: { filter: Filter }) {
 function TrendTable({ points }: { points: TrendPoint[] }) {
   const { t } = useTranslation();
   return (
-    <Table
+    <DataTable
+      label={t('efficiency.trend')}
       size="small"
       rowKey="period"
       pagination={{ ...pagerNames(t), pageSize: 10, hideOnSinglePage: true }}
@@ -249,7 +236,8 @@ function RankingBlocks({ filter, show }: { filter: Filter; show: { heat: boolean
       {show.heat && (
         <Col xs={24} lg={12}>
           <Section id="heat" title={t('efficiency.heat')}>
-            <Table
+            <DataTable
+              label={t('efficiency.heat')}
               size="small"
               rowKey="serviceId"
               loading={heat.isLoading}
@@ -269,7 +257,8 @@ function RankingBlocks({ filter, show }: { filter: Filter; show: { heat: boolean
       {show.likes && (
         <Col xs={24} lg={12}>
           <Section id="likes" title={t('efficiency.likes')}>
-            <Table
+            <DataTable
+              label={t('efficiency.likes')}
               size="small"
               rowKey="serviceId"
               loading={likes.isLoading}
@@ -298,7 +287,8 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
   return (
     <Section id="timeout" title={t('efficiency.timeout')}>
       <h3 style={{ fontSize: 14 }}>{t('efficiency.timeoutProcess')}</h3>
-      <Table
+      <DataTable
+        label={t('efficiency.timeoutProcess')}
         size="small"
         rowKey="id"
         loading={processes.isLoading}
@@ -324,7 +314,8 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
         ]}
       />
       <h3 style={{ fontSize: 14 }}>{t('efficiency.timeoutNode')}</h3>
-      <Table
+      <DataTable
+        label={t('efficiency.timeoutNode')}
         size="small"
         rowKey={(r) => `${r.processName}/${r.nodeName}`}
         loading={nodes.isLoading}
@@ -359,7 +350,8 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
       ) : (
         <>
           <h4 style={{ fontSize: 14 }}>{t('efficiency.byProcess')}</h4>
-          <Table
+          <DataTable
+            label={t('efficiency.byProcess')}
             size="small"
             rowKey="processName"
             pagination={false}
@@ -378,7 +370,8 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
             ]}
           />
           <h4 style={{ fontSize: 14 }}>{t('efficiency.byHandler')}</h4>
-          <Table
+          <DataTable
+            label={t('efficiency.byHandler')}
             size="small"
             rowKey="handlerId"
             pagination={false}
@@ -406,7 +399,8 @@ function ReportBlockView({ filter }: { filter: Filter }) {
     : [];
   return (
     <Section id="report" title={t('efficiency.report')}>
-      <Table
+      <DataTable
+        label={t('efficiency.report')}
         size="small"
         rowKey="deptId"
         loading={q.isLoading}
@@ -449,7 +443,8 @@ function OaBlock({ filter }: { filter: Filter }) {
   const q = useOaOverview(filter);
   return (
     <Section id="oa" title={t('efficiency.oa')}>
-      <Table
+      <DataTable
+        label={t('efficiency.oa')}
         size="small"
         rowKey="flowType"
         loading={q.isLoading}
@@ -497,7 +492,8 @@ function PersonalBlock({ filter }: { filter: Filter }) {
     <Section id="personal" title={t('efficiency.personal')}>
       <StatisticGrid items={items} keys={PERSONAL_KEYS} lg={3} testIdPrefix="personal" />
       <h3 style={{ fontSize: 14, marginTop: 16 }}>{t('efficiency.myNodes')}</h3>
-      <Table
+      <DataTable
+        label={t('efficiency.myNodes')}
         size="small"
         rowKey="id"
         loading={detail.isLoading}

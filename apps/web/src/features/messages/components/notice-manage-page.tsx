@@ -11,12 +11,12 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
   Upload,
   DatePicker,
 } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -305,7 +305,8 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
           </ul>
         </section>
       )}
-      <Table<NoticeManageItem>
+      <DataTable<NoticeManageItem>
+        label={t('messages.noticeAdmin.title')}
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data?.records ?? []}

@@ -1,6 +1,7 @@
 import type { CalendarEvent } from '@portal/contracts/personal';
 import { CALENDAR_EDIT_MENU } from '@portal/contracts/personal';
-import { Alert, Button, Select, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Select, Skeleton, Space, Tag } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSchoolCalendar } from '../api/get-school-calendar.ts';
@@ -136,7 +137,8 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
                     role="group"
                     aria-label={t('personal.calendar.weeksOf', { name: shownSemester.name })}
                   >
-                    <Table<SemesterWeek>
+                    <DataTable<SemesterWeek>
+                      label={t('personal.calendar.weeksOf', { name: shownSemester.name })}
                       size="small"
                       rowKey="week"
                       pagination={false}

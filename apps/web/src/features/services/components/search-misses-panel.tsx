@@ -1,5 +1,6 @@
 import type { SearchMiss } from '@portal/contracts/services';
-import { Alert, Button, Table, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchMisses } from '../api/get-search-misses.ts';
@@ -24,7 +25,8 @@ export function SearchMissesPanel() {
       {misses.isError && (
         <Alert type="error" showIcon title={serverText((misses.error as Error).message)} style={{ marginBottom: 12 }} />
       )}
-      <Table<SearchMiss>
+      <DataTable<SearchMiss>
+        label={t('services.admin.missesTitle')}
         rowKey="keyword"
         size="small"
         loading={misses.isLoading}

@@ -2,7 +2,8 @@ import type { ServiceItem } from '@portal/contracts/services';
 import { COMMON_UPLOAD_MAX_BYTES } from '@portal/contracts/workbench';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Typography, Upload } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sharedQueryKeys } from '../../../lib/query-keys.ts';
@@ -70,7 +71,8 @@ export function ServiceIconsPanel() {
       {list.isError && (
         <Alert type="error" showIcon title={serverText((list.error as Error).message)} style={{ marginBottom: 12 }} />
       )}
-      <Table<ServiceItem>
+      <DataTable<ServiceItem>
+        label={t('services.admin.iconsTitle')}
         rowKey="serviceId"
         size="small"
         loading={list.isLoading}

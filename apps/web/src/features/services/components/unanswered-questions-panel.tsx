@@ -1,5 +1,6 @@
 import type { RobotQuestionRecord } from '@portal/contracts/assistant';
-import { Alert, Button, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Tag, Typography } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { isRouteAllowedByMenu } from '@portal/contracts/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +42,8 @@ export function UnansweredQuestionsPanel() {
           style={{ marginBottom: 12 }}
         />
       )}
-      <Table<RobotQuestionRecord>
+      <DataTable<RobotQuestionRecord>
+        label={t('services.admin.unansweredTitle')}
         rowKey="id"
         size="small"
         loading={questions.isLoading}

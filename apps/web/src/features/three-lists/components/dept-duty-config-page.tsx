@@ -14,10 +14,10 @@ import {
   Row,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { rangeRule } from '../../../lib/form-limits.ts';
@@ -176,7 +176,8 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
               <Typography.Text>{t('threeLists.selected', { count: selected.length })}</Typography.Text>
             )}
           </Space>
-          <Table<Duty>
+          <DataTable<Duty>
+            label={t('threeLists.configTitle')}
             rowKey="id"
             loading={duties.isLoading}
             dataSource={duties.data?.records ?? []}

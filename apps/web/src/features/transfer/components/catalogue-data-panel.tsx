@@ -1,6 +1,7 @@
 import type { CatalogueService } from '@portal/contracts/transfer';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Space, Typography } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
@@ -60,7 +61,8 @@ function CatalogueDataPanelBody() {
         <Button onClick={() => setDialog('import')}>{t('threeLists.bulkImport')}</Button>
         {!!selected.length && <Typography.Text>{t('threeLists.selected', { count: selected.length })}</Typography.Text>}
       </Space>
-      <Table<CatalogueService>
+      <DataTable<CatalogueService>
+        label={t('catalogueData.title')}
         rowKey="id"
         size="small"
         loading={services.isLoading}

@@ -8,11 +8,11 @@ import {
   Modal,
   Radio,
   Select,
-  Table,
   Typography,
   Upload,
   type UploadFile,
 } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import {
@@ -204,7 +204,8 @@ function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
           <Typography.Title level={5} style={{ marginTop: 0 }}>
             {t('transfer.fieldMatching')}
           </Typography.Title>
-          <Table
+          <DataTable
+            label={t('transfer.fieldMatching')}
             size="small"
             rowKey="id"
             pagination={false}

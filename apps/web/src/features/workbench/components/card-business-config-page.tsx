@@ -1,4 +1,5 @@
-import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BasicConfig,
@@ -163,7 +164,8 @@ function ColumnsEditor({ card }: { card: Card }) {
           {t('workbench.config.copyColumns')}
         </Button>
       </Space>
-      <Table
+      <DataTable
+        label={`${card.basicConfig.cardName} · ${t('workbench.config.columns')}`}
         size="small"
         rowKey="id"
         pagination={false}
@@ -374,7 +376,8 @@ export function CardBusinessConfigPage() {
           {t('workbench.config.newCard')}
         </Button>
       </Space>
-      <Table
+      <DataTable
+        label={t('pages.cardBusinessConfig')}
         rowKey="id"
         size="small"
         loading={cards.isPending}

@@ -1,4 +1,5 @@
-import { Button, Card, Space, Table } from 'antd';
+import { Button, Card, Space } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -42,7 +43,8 @@ export function ConfigListSection<T extends { id: string }>(props: {
         size="small"
       >
         <p style={{ color: '#595959', marginTop: 0 }}>{props.hint}</p>
-        <Table<T>
+        <DataTable<T>
+          label={props.title}
           rowKey="id"
           size="small"
           pagination={false}

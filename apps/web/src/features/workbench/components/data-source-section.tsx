@@ -1,5 +1,6 @@
 import { ExternalApiSubmit, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
-import { Alert, Button, Form, Input, Space, Table } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -62,7 +63,8 @@ export function DataSourceSection() {
   return (
     <section aria-label={t('workbench.config.dataSources')}>
       <h2 style={{ fontSize: 16 }}>{t('workbench.config.dataSources')}</h2>
-      <Table
+      <DataTable
+        label={t('workbench.config.dataSources')}
         size="small"
         rowKey="id"
         pagination={false}

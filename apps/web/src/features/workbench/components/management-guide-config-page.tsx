@@ -1,6 +1,7 @@
 import { GUIDE_HTML_MAX } from '@portal/contracts/guides';
 import type { CardService } from '@portal/contracts/workbench';
-import { App, Button, Form, Modal, Skeleton, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Modal, Skeleton, Space, Tag } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
@@ -99,7 +100,8 @@ export function ManagementGuideConfigPage() {
         style={{ maxWidth: 320 }}
         onSearch={setKeyword}
       />
-      <Table
+      <DataTable
+        label={t('pages.managementGuideConfig')}
         rowKey="serviceId"
         size="small"
         loading={services.isPending}

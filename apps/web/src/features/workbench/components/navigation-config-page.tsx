@@ -1,4 +1,5 @@
-import { App, Button, Form, Input, Modal, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Switch, Tag, Tooltip } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
 import { NavigationSubmit, WORKBENCH_MESSAGES, type NavigationItem } from '@portal/contracts/workbench';
@@ -84,7 +85,8 @@ export function NavigationConfigPage() {
           </Tooltip>
         </Space>
       </Space>
-      <Table
+      <DataTable
+        label={t('workbench.config.navigation')}
         rowKey="id"
         size="small"
         pagination={false}

@@ -1,19 +1,6 @@
 import { NEWS_HTML_MAX, NewsSaveRequest, type NewsKind, type NewsPage } from '@portal/contracts/news';
-import {
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Segmented,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { App, Button, DatePicker, Form, Input, Modal, Segmented, Select, Skeleton, Space, Switch, Tag } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -248,7 +235,8 @@ export function NewsSection() {
           {t('workbench.newsAdmin.add')}
         </Button>
       </Space>
-      <Table<Row>
+      <DataTable<Row>
+        label={t('workbench.newsAdmin.title')}
         size="small"
         rowKey="id"
         loading={page.isPending}

@@ -1,5 +1,6 @@
 import { CommonToolSave, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
-import { App, Button, Form, Input, Space, Table } from 'antd';
+import { App, Button, Form, Input, Space } from 'antd';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -31,7 +32,8 @@ export function ToolsSection() {
   return (
     <section aria-label={t('workbench.cardTypes.commonTools')}>
       <h2 style={{ fontSize: 16 }}>{t('workbench.cardTypes.commonTools')}</h2>
-      <Table
+      <DataTable
+        label={t('workbench.cardTypes.commonTools')}
         size="small"
         rowKey="id"
         pagination={false}

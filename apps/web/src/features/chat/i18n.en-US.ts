@@ -1,7 +1,8 @@
+import type { EnglishTexts } from '../../lib/i18n/i18n.ts';
 import type { chatZhCN } from './i18n.ts';
 
 /** en-US beside chatZhCN of i18n.ts: loaded only when the interface is in English (ADR 0055). */
-export const chatEnUS: typeof chatZhCN = {
+export const chatEnUS: EnglishTexts<typeof chatZhCN> = {
   chat: {
     entry: 'Chat',
     panelTitle: 'Instant messaging',
@@ -116,6 +117,7 @@ export const chatEnUS: typeof chatZhCN = {
       quitDone: 'You left the group',
       ownerOnly: 'Only the owner can add or remove members',
       count: '{{count}} people',
+      count_one: '1 person',
       settings: 'Group settings',
       rename: 'Rename',
       newName: 'New group name',

@@ -1,7 +1,8 @@
+import type { EnglishTexts } from '../../lib/i18n/i18n.ts';
 import type { messagesZhCN } from './i18n.ts';
 
 /** en-US beside messagesZhCN of i18n.ts: loaded only when the interface is in English (ADR 0055). */
-export const messagesEnUS: typeof messagesZhCN = {
+export const messagesEnUS: EnglishTexts<typeof messagesZhCN> = {
   messages: {
     notices: {
       promptTitle: 'Unread important notices',
@@ -74,6 +75,7 @@ export const messagesEnUS: typeof messagesZhCN = {
       withdrawn: 'Withdrawn',
       withdrawConfirm: 'Recipients who open it will be told it was deleted. Withdraw it?',
       published: 'Sent to {{count}} people',
+      published_one: 'Sent to 1 person',
       editor: {
         bold: 'Bold',
         italic: 'Italic',

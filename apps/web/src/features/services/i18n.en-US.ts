@@ -1,13 +1,15 @@
+import type { EnglishTexts } from '../../lib/i18n/i18n.ts';
 import type { servicesZhCN } from './i18n.ts';
 
 /** en-US beside servicesZhCN of i18n.ts: loaded only when the interface is in English (ADR 0055). */
-export const servicesEnUS: typeof servicesZhCN = {
+export const servicesEnUS: EnglishTexts<typeof servicesZhCN> = {
   services: {
     searchPlaceholder: 'Search by service name, department or pinyin, e.g. 成绩查询, cjcx',
     search: 'Search',
     searchLabel: 'Search services',
     hotWords: 'Popular searches',
-    searchResult: '{{total}} results for “{{keyword}}”',
+    searchResult: '{{count}} results for “{{keyword}}”',
+    searchResult_one: '1 result for “{{keyword}}”',
     noResult: 'No matching services; try another keyword',
     empty: 'No data',
     noRecommend: 'No recommendations',
@@ -54,9 +56,9 @@ export const servicesEnUS: typeof servicesZhCN = {
     showRatings: 'Ratings of “{{name}}”: average {{score}}, ratings: {{count}}',
     distribution: 'Score distribution',
     stars: '{{count}} stars',
-    oneStar: '1 star',
+    stars_one: '1 star',
     starsShare: '{{count}} stars: {{n}}',
-    oneStarShare: '1 star: {{n}}',
+    starsShare_one: '1 star: {{n}}',
     noComments: 'No comments yet',
     rateTitle: 'Rate “{{name}}”',
     score: 'Score',

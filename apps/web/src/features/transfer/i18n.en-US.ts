@@ -1,9 +1,10 @@
 import { TRANSFER_FIELD_LABELS_EN } from '@portal/contracts/transfer-fields-en';
 import { TRANSFER_TEXTS_EN } from '@portal/contracts/transfer-texts-en';
+import type { EnglishTexts } from '../../lib/i18n/i18n.ts';
 import type { transferZhCN } from './i18n.ts';
 
 /** en-US beside transferZhCN of i18n.ts: loaded only when the interface is in English (ADR 0055). */
-export const transferEnUS: typeof transferZhCN = {
+export const transferEnUS: EnglishTexts<typeof transferZhCN> = {
   transfer: {
     exportTitle: 'Bulk export',
     importTitle: 'Bulk import',
@@ -14,6 +15,7 @@ export const transferEnUS: typeof transferZhCN = {
     rangeSearch: 'Current search result',
     rangeChosen: 'Ticked rows',
     count: '{{count}} rows',
+    count_one: '1 row',
     export: 'Export',
     import: 'Import',
     cancel: 'Cancel',

@@ -1,7 +1,8 @@
+import type { EnglishTexts } from '../../lib/i18n/i18n.ts';
 import type { workbenchZhCN } from './i18n.ts';
 
 /** en-US beside workbenchZhCN of i18n.ts: loaded only when the interface is in English (ADR 0055). */
-export const workbenchEnUS: typeof workbenchZhCN = {
+export const workbenchEnUS: EnglishTexts<typeof workbenchZhCN> = {
   workbench: {
     empty: 'No data',
     emptyRecommend: 'No recommendations',
@@ -148,8 +149,10 @@ export const workbenchEnUS: typeof workbenchZhCN = {
       from: 'From {{tenant}}, exported {{time}}',
       counts:
         '{{tabs}} home tab(s), {{cards}} card(s) ({{columns}} column(s)), {{navigation}} navigation item(s), {{tools}} common tool(s), {{settings}} site setting(s), {{landing}} landing page link(s) and tool(s), {{holidays}} holiday(s), {{specials}} service special(s)',
-      willSkip: 'These {{count}} item(s) will be skipped:',
-      skipped: 'These {{count}} item(s) were skipped:',
+      willSkip: 'These {{count}} items will be skipped:',
+      willSkip_one: 'This item will be skipped:',
+      skipped: 'These {{count}} items were skipped:',
+      skipped_one: 'This item was skipped:',
       noSkip: 'Nothing is skipped',
       done: 'Import finished',
       failed: 'This file cannot be imported',

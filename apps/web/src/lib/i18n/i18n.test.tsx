@@ -27,6 +27,22 @@ describe('the translator (ADR 0055)', () => {
     expect(tr.t('a.plain')).toBe('text');
   });
 
+  it('answers an English singular for a count of 1 (<key>_one), the text of <key> for any other count and in Chinese', () => {
+    const tr = new Translator('zh-CN');
+    tr.addResourceBundle('zh-CN', { r: { found: '共 {{count}} 项' } });
+    tr.addResourceBundle('en-US', { r: { found: '{{count}} results', found_one: '1 result' } });
+    expect(tr.t('r.found', { count: 1 })).toBe('共 1 项');
+    void tr.changeLanguage('en-US');
+    expect([0, 1, 2, 21].map((count) => tr.t('r.found', { count }))).toEqual([
+      '0 results',
+      '1 result',
+      '2 results',
+      '21 results',
+    ]);
+    // Only a number counts: a count given as text is a variable like any other.
+    expect(tr.t('r.found', { count: '1' })).toBe('1 results');
+  });
+
   it('falls back to zh-CN, then to defaultValue, then to the key', () => {
     const tr = fresh();
     void tr.changeLanguage('en-US');

@@ -8,8 +8,9 @@ import { zhCN } from './zh-CN.ts';
  * changes. i18next and react-i18next did that with 14 KB of gzip in every page's first script (the largest part after
  * React, React Router and TanStack Query); this module does the same in under 1 KB. Behaviour kept from i18next's
  * defaults as the portal used them: a missing key answers the key (or `defaultValue`), a missing variable leaves its
- * `{{name}}` as written, values are not escaped (React escapes), `count` is a variable like any other (no text of the
- * portal has plural forms).
+ * `{{name}}` as written, values are not escaped (React escapes). Plurals as i18next has them: with a number `count`,
+ * the text of `<key>_<category>` (Intl.PluralRules of the language: English's 1 is `one`) when the language has one,
+ * else `<key>`. Only English needs it: "1 result", `{{count}} results` (Chinese has one form).
  */
 
 export type Language = 'zh-CN' | 'en-US';
@@ -22,6 +23,14 @@ type Texts = { [key: string]: unknown };
 /** Variables of a text; `defaultValue` answers when no language has the key. */
 export type TextVars = { defaultValue?: string } & Record<string, unknown>;
 export type TFunction = (key: string, vars?: TextVars) => string;
+
+/**
+ * A feature's en-US texts: a string for every zh-CN text, and beside a text counted by `{{count}}` its English singular
+ * as `<key>_one` (what t() answers when count is 1; zh-CN needs none).
+ */
+export type EnglishTexts<T> = { [K in keyof T]: T[K] extends string ? string : EnglishTexts<T[K]> } & {
+  [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
+};
 
 export function storedLanguage(): Language {
   const v = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
@@ -45,6 +54,17 @@ function fill(text: string, vars: TextVars | undefined): string {
     const value = vars[name];
     return value === undefined || value === null ? whole : String(value);
   });
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+/** The plural category of a count in a language ('one', 'other' …), Intl's rules made once per language. */
+function pluralCategory(language: Language, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
 }
 
 const isTexts = (v: unknown): v is Texts => v !== null && typeof v === 'object';
@@ -97,9 +117,16 @@ export class Translator {
     return (key, vars) => this.translate(language, key, vars);
   }
 
-  /** The text of `key` in `language`, else in zh-CN, else `defaultValue`, else the key. */
+  /**
+   * The text of `key` in `language` (its plural form for a number `count`, when it has one), else in zh-CN, else
+   * `defaultValue`, else the key.
+   */
   translate(language: Language, key: string, vars?: TextVars): string {
-    const text = lookup(this.texts[language], key) ?? lookup(this.texts[FALLBACK], key) ?? vars?.defaultValue ?? key;
+    const count = vars?.count;
+    const plural =
+      typeof count === 'number' ? lookup(this.texts[language], `${key}_${pluralCategory(language, count)}`) : undefined;
+    const text =
+      plural ?? lookup(this.texts[language], key) ?? lookup(this.texts[FALLBACK], key) ?? vars?.defaultValue ?? key;
     return fill(text, vars);
   }
 

@@ -227,7 +227,7 @@ function SearchResults({ tenantId, loggedIn, keyword }: { tenantId: string; logg
   const results = useSearchService({ keyword, current, size: SEARCH_PAGE_SIZE }, tenantId, loggedIn);
   return (
     <section className="svc-landing-section" aria-labelledby="svc-search-title">
-      <h2 id="svc-search-title">{t('services.searchResult', { keyword, total: results.data?.total ?? 0 })}</h2>
+      <h2 id="svc-search-title">{t('services.searchResult', { keyword, count: results.data?.total ?? 0 })}</h2>
       <ServiceGrid
         services={results.data?.records ?? []}
         total={results.data?.total}

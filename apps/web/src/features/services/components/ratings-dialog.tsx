@@ -51,9 +51,7 @@ export function RatingsDialog({
                     percent={Math.round((n / d.count) * 100)}
                     size="small"
                     showInfo={false}
-                    aria-label={
-                      score === 1 ? t('services.oneStarShare', { n }) : t('services.starsShare', { count: score, n })
-                    }
+                    aria-label={t('services.starsShare', { count: score, n })}
                   />
                   <span>{n}</span>
                 </li>

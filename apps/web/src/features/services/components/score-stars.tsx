@@ -6,8 +6,7 @@ import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 export const STAR_COUNT = 5;
 
 /** "1 星" … "5 星" / "1 star" … "5 stars": a score in stars, in the interface's language. */
-export const starsText = (t: TFunction, n: number) =>
-  n === 1 ? t('services.oneStar') : t('services.stars', { count: n });
+export const starsText = (t: TFunction, n: number) => t('services.stars', { count: n });
 
 /** A role for Ant Design's Rate, which hands it to its list (its props do not declare it). */
 const roleOf = (role: 'radiogroup' | 'img') => ({ role }) as object;

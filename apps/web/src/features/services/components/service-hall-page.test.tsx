@@ -1,9 +1,10 @@
 import type { GroupKind, ServiceGroup, ServiceItem } from '@portal/contracts/services';
 import type { ServiceHallQuery } from '../api/get-service-page.ts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { renderWithApp } from '../test-support.tsx';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({
   getServiceGroups: vi.fn(),
@@ -169,5 +170,19 @@ describe.each([
     // Filters give way to the search result.
     expect(screen.queryByRole('radio', { name: '教务处 (13)' })).toBeNull();
     expect(screen.getByTestId('where').textContent).not.toContain('deptId');
+  });
+
+  it('says "1 result" in English for one found service, "2 results" for two', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderWithApp(
+        <ServiceHallPage serviceType={serviceType} />,
+        `/home/${route}?keyword=${encodeURIComponent('请假')}`,
+      );
+      expect(await screen.findByText('1 result for “请假”')).toBeTruthy();
+      expect(i18n.t('services.searchResult', { keyword: '请假', count: 2 })).toBe('2 results for “请假”');
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 });

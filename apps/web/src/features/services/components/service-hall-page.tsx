@@ -118,7 +118,7 @@ export function ServiceHallPage({
         )}
         {keyword && list.data && (
           <p className="svc-result-line" role="status">
-            {t('services.searchResult', { keyword, total: list.data.total })}
+            {t('services.searchResult', { keyword, count: list.data.total })}
           </p>
         )}
         {list.isLoading ? (

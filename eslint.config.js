@@ -74,6 +74,12 @@ export default tseslint.config(
         },
         {
           selector:
+            'JSXOpeningElement[name.name=/^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+          message:
+            'An Ant Design icon names itself in English (<span role="img" aria-label="robot">), in both languages and inside the name of the button, link or heading around it: mark it aria-hidden (the text beside it or the control\'s aria-label names it), or give it an aria-label in the interface\'s language.',
+        },
+        {
+          selector:
             "JSXAttribute[name.name='pagination'] > JSXExpressionContainer > :not(ObjectExpression, Literal[value=false])",
           message:
             'Write the pagination inline as pagination={{ ...pagerNames(t), … }} (components/pager-names.tsx), or false.',
@@ -83,6 +89,28 @@ export default tseslint.config(
             "JSXAttribute[name.name='pagination'] > JSXExpressionContainer > ObjectExpression:not(:has(SpreadElement > CallExpression[callee.name='pagerNames']))",
           message:
             "Ant Design names pagination arrows in English ('left', 'right'): spread pagerNames(t) into it (components/pager-names.tsx).",
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='Button'][selfClosing=true]:has(> JSXAttribute[name.name='icon']):not(:has(> JSXAttribute[name.name=/^(aria-label|aria-labelledby|title)$/])):not(:has(> JSXSpreadAttribute))",
+          message:
+            'A button with only an icon needs a name in the interface language: give it an aria-label (its icon is aria-hidden).',
+        },
+        {
+          selector:
+            "JSXOpeningElement:matches([name.object.name=/^(Radio|Checkbox)$/][name.property.name='Group'], [name.name='Segmented']):not(:has(> JSXAttribute[name.name=/^aria-label(ledby)?$/]))",
+          message:
+            "A group of options is a radiogroup or group with no name of its own (a Form.Item's label does not name it): give it aria-label (the label's text) or aria-labelledby.",
+        },
+        {
+          selector: "JSXOpeningElement[name.name='Popconfirm']:not(:has(> JSXAttribute[name.name='icon']))",
+          message:
+            "Ant Design's Popconfirm icon names itself 'exclamation-circle', in English inside the confirmation: write icon={POPCONFIRM_ICON} (components/popconfirm-icon.tsx).",
+        },
+        {
+          selector: "JSXOpeningElement[name.name='Table']:not(:has(JSXAttribute[name.name='pagination']))",
+          message:
+            "A Table without a pagination prop pages its rows with Ant Design's English arrows ('left', 'right'): write pagination={{ ...pagerNames(t), … }} (components/pager-names.tsx), or pagination={false}.",
         },
         {
           selector:

@@ -14,7 +14,7 @@ describe('configuration changes and their revert (real server, Debian Chromium)'
     await loginAs(page, server.url, 'admin');
     await page.goto(`${server.url}/home/cardBusinessConfig`);
     const row = page.getByRole('row').filter({ hasText: '个人事项' });
-    await row.getByRole('button', { name: /^编\s*辑$/ }).click();
+    await row.getByRole('button', { name: '编辑 个人事项' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('卡片名称').fill('个人事项（本学期）');
     await form.getByRole('button', { name: /保\s*存/ }).click();

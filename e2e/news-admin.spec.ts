@@ -77,7 +77,7 @@ describe('news and announcements journey (real server, Debian Chromium)', () => 
     await student.close();
 
     // Deleted after the confirmation: the student no longer sees it.
-    await row.getByRole('button', { name: '删除“关于寒假图书馆闭馆安排的公告”' }).click();
+    await row.getByRole('button', { name: '删除 关于寒假图书馆闭馆安排的公告' }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
     await row.waitFor({ state: 'detached' });

@@ -306,9 +306,9 @@ describe('service hall and landing page journeys (real server, Debian Chromium)'
 
     // 常用服务: 在线办理 of a service opens it the same way, and 办事指南 opens its guide in the drawer.
     const use = page.locator('.wb-card-commonUse');
-    const guide = use.getByRole('button', { name: /^办事指南: / }).first();
+    const guide = use.getByRole('button', { name: /^办事指南 / }).first();
     await guide.waitFor();
-    const guideOf = ((await guide.getAttribute('aria-label')) ?? '').replace(/^办事指南: /, '');
+    const guideOf = ((await guide.getAttribute('aria-label')) ?? '').replace(/^办事指南 /, '');
     await guide.click();
     await page.getByRole('dialog', { name: new RegExp(guideOf) }).waitFor();
   });

@@ -117,9 +117,7 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await page.goto(`${server.url}/home/deptResponsibilityListConfig`);
     await page.getByRole('button', { name: '新增职责' }).waitFor();
     const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
-    await row('学籍管理')
-      .getByRole('button', { name: /^编\s*辑$/ })
-      .waitFor();
+    await row('学籍管理').getByRole('button', { name: '编辑 学籍管理' }).waitFor();
     // 学生资助 belongs to 学生工作处, which teacher01 does not manage.
     expect(await row('学生资助').getByRole('button').count()).toBe(0);
     expect(await row('学生资助').getByRole('checkbox').isDisabled()).toBe(true);
@@ -160,7 +158,7 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
         .map((r) => r[1])
         .sort(),
     ).toEqual(['学生资助', '学籍管理'].sort());
-    await progress.getByRole('button', { name: '关 闭', exact: true }).click();
+    await progress.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   });
 
   it('imports a spreadsheet with one bad row and downloads the failed rows with the reason', async () => {
@@ -205,7 +203,7 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
       ['所属部门', '职责名称', '职责类型', '职责内容', '失败原因', '原表行号'],
       ['不存在的部门', '某职责', '职责', '', '所属部门：部门不存在', '3'],
     ]);
-    await progress.getByRole('button', { name: '关 闭', exact: true }).click();
+    await progress.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
     await page.getByRole('cell', { name: '教材管理', exact: true }).last().waitFor({ state: 'visible' });
   });
 
@@ -237,7 +235,7 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     const rows = await sheetRows(path);
     expect(rows[0]!.slice(0, 6)).toEqual(['服务编码', '服务名称', '所属部门', '服务场景', '服务类型', '业务类型']);
     expect(rows.slice(1).map((r) => [r[1], r[2]])).toEqual([['成绩单打印', '教务处']]);
-    await exported.getByRole('button', { name: '关 闭', exact: true }).click();
+    await exported.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
 
     await page.getByRole('button', { name: '批量导入' }).click();
     const importing = page.getByRole('dialog', { name: '批量导入' });
@@ -253,6 +251,6 @@ describe('three lists and bulk import/export journeys (real server, Debian Chrom
     await imported.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await imported.textContent()).toContain('新增 0 条，更新 1 条，跳过 0 条，失败 0 条');
     await expectA11yClean(page);
-    await imported.getByRole('button', { name: '关 闭', exact: true }).click();
+    await imported.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   });
 });

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, I18nProvider, setLanguage } from '../lib/i18n/i18n.ts';
 import { AntdTheme } from './antd-theme.tsx';
@@ -65,5 +65,32 @@ describe('a modal dialog of Ant Design', () => {
     expect(document.activeElement).toBe(close);
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(ok);
+  });
+});
+
+describe("Ant Design's own icons and spacing under the theme", () => {
+  it('puts no space inside a two-character Chinese button: its name is 编辑, not 编 辑', () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <AntdTheme>
+          <Button>编辑</Button>
+        </AntdTheme>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
+  });
+
+  it('hides the icons it draws itself (a select\'s arrow, an alert\'s icon): no "down" or "info-circle" is read', () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <AntdTheme>
+          <Select aria-label="学年" value="a" options={[{ value: 'a', label: '2026-2027' }]} />
+          <Alert type="info" showIcon title="提示" />
+          <Alert type="error" showIcon title="出错了" />
+        </AntdTheme>
+      </I18nProvider>,
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+    expect(screen.queryAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual([]);
   });
 });

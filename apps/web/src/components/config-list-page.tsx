@@ -34,7 +34,7 @@ export function ConfigListPage({
             </Typography.Title>
           }
           extra={
-            <Button icon={<ReloadOutlined />} onClick={onRefresh}>
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={onRefresh}>
               {refreshLabel}
             </Button>
           }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, I18nProvider } from '../lib/i18n/i18n.ts';
@@ -40,5 +40,21 @@ describe('the plain navigation drawer', () => {
     expect(document.activeElement).toBe(close);
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(last);
+  });
+
+  it.each([
+    ['zh-CN', '导航菜单'],
+    ['en-US', 'Navigation menu'],
+  ] as const)('%s: is named %s (what its button opens), whatever its title', async (lang, name) => {
+    await act(() => i18n.changeLanguage(lang));
+    render(
+      <I18nProvider i18n={i18n}>
+        <PlainDrawer open onClose={() => {}} title="张同学">
+          <a href="/home/homePage">首页</a>
+        </PlainDrawer>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('dialog', { name })).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh-CN'));
   });
 });

@@ -57,14 +57,24 @@ export function RichTextEditor({
     emit();
   };
   const tools: Array<{ key: string; icon: React.ReactNode; title: string; act: () => void }> = [
-    { key: 'bold', icon: <BoldOutlined />, title: labels.bold, act: () => run('bold') },
-    { key: 'italic', icon: <ItalicOutlined />, title: labels.italic, act: () => run('italic') },
-    { key: 'underline', icon: <UnderlineOutlined />, title: labels.underline, act: () => run('underline') },
-    { key: 'ol', icon: <OrderedListOutlined />, title: labels.orderedList, act: () => run('insertOrderedList') },
-    { key: 'ul', icon: <UnorderedListOutlined />, title: labels.bulletList, act: () => run('insertUnorderedList') },
+    { key: 'bold', icon: <BoldOutlined aria-hidden />, title: labels.bold, act: () => run('bold') },
+    { key: 'italic', icon: <ItalicOutlined aria-hidden />, title: labels.italic, act: () => run('italic') },
+    { key: 'underline', icon: <UnderlineOutlined aria-hidden />, title: labels.underline, act: () => run('underline') },
+    {
+      key: 'ol',
+      icon: <OrderedListOutlined aria-hidden />,
+      title: labels.orderedList,
+      act: () => run('insertOrderedList'),
+    },
+    {
+      key: 'ul',
+      icon: <UnorderedListOutlined aria-hidden />,
+      title: labels.bulletList,
+      act: () => run('insertUnorderedList'),
+    },
     {
       key: 'link',
-      icon: <LinkOutlined />,
+      icon: <LinkOutlined aria-hidden />,
       title: labels.link,
       act: () => {
         const url = window.prompt(labels.linkPrompt, 'https://');

@@ -50,7 +50,7 @@ describe('duty configuration in English', () => {
     expect(within(row).getByText('Responsibility')).toBeTruthy();
     expect(within(row).queryByText('责任')).toBeNull();
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit 预算编制' }));
     const dialog = await screen.findByRole('dialog');
     // The select shows the duty's stored value (责任) by its English label, and offers the others in English.
     expect(await within(dialog).findByTitle('Responsibility')).toBeTruthy();

@@ -29,6 +29,7 @@ export const enUS: DeepString<Texts> = {
     userMenu: 'User menu',
     mainNavigation: 'Main navigation',
     more: 'More',
+    menu: 'Navigation menu',
     openMenu: 'Open the navigation menu',
     closeMenu: 'Close the navigation menu',
     skipToContent: 'Skip to main content',

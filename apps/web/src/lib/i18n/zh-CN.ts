@@ -27,6 +27,7 @@ export const zhCN = {
     userMenu: '用户菜单',
     mainNavigation: '主导航',
     more: '更多',
+    menu: '导航菜单',
     openMenu: '打开导航菜单',
     closeMenu: '关闭导航菜单',
     skipToContent: '跳到主要内容',

@@ -16,7 +16,7 @@ export function RobotEntry() {
   return (
     <>
       {enabled && (
-        <Button icon={<RobotOutlined />} onClick={() => setOpen(true)}>
+        <Button icon={<RobotOutlined aria-hidden />} onClick={() => setOpen(true)}>
           {t('assistant.robot.open')}
         </Button>
       )}

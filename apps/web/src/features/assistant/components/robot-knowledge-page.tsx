@@ -16,6 +16,7 @@ import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
 
 type FormValues = {
   question: string;
@@ -195,15 +196,15 @@ export function RobotKnowledgePage({
               options={(scenes.data ?? []).map((s) => ({ value: s.dictKey, label: s.dictValue }))}
               onChange={(sceneId?: string) => setFilter((f) => ({ ...f, current: 1, sceneId }))}
             />
-            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
               {t('assistant.knowledge.refresh')}
             </Button>
             {importDialog && (
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              <Button icon={<ImportOutlined aria-hidden />} onClick={() => setImporting(true)}>
                 {t('assistant.knowledge.import')}
               </Button>
             )}
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
               {t('assistant.knowledge.add')}
             </Button>
           </Space>
@@ -258,7 +259,11 @@ export function RobotKnowledgePage({
                   >
                     {t('assistant.knowledge.edit')}
                   </Button>
-                  <Popconfirm title={t('assistant.knowledge.removeConfirm')} onConfirm={() => remove.mutateAsync(e.id)}>
+                  <Popconfirm
+                    icon={POPCONFIRM_ICON}
+                    title={t('assistant.knowledge.removeConfirm')}
+                    onConfirm={() => remove.mutateAsync(e.id)}
+                  >
                     <Button size="small" danger aria-label={`${t('assistant.knowledge.remove')} ${e.question}`}>
                       {t('assistant.knowledge.remove')}
                     </Button>

@@ -103,7 +103,12 @@ function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
             ]}
           />
           {entry.canRevert ? (
-            <Button danger icon={<RollbackOutlined />} loading={revert.isPending} onClick={() => confirmRevert(entry)}>
+            <Button
+              danger
+              icon={<RollbackOutlined aria-hidden />}
+              loading={revert.isPending}
+              onClick={() => confirmRevert(entry)}
+            >
               {t('audit.revert')}
             </Button>
           ) : (
@@ -212,10 +217,9 @@ export function AuditLogPage() {
             title: t('audit.actions'),
             width: 90,
             render: (_, e) => (
-              // No space inside 查看: the accessible name (with the entry's summary) begins with the visible text.
+              // The accessible name (with the entry's summary) begins with the visible text 查看 (no space inside it: AntdTheme).
               <Button
                 size="small"
-                autoInsertSpace={false}
                 onClick={() => setOpen(e)}
                 aria-label={`${t('audit.view')} ${summaryText(t, e.summary)}`}
               >

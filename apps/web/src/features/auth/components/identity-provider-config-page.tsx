@@ -303,13 +303,17 @@ export function IdentityProviderConfigPage() {
                     </Form.Item>
                     <Button
                       type="text"
-                      icon={<MinusCircleOutlined />}
+                      icon={<MinusCircleOutlined aria-hidden />}
                       aria-label={t('identity.config.removeRoleMapping')}
                       onClick={() => remove(f.name)}
                     />
                   </Space>
                 ))}
-                <Button type="dashed" onClick={() => add({ value: '', roleAlias: 'student' })} icon={<PlusOutlined />}>
+                <Button
+                  type="dashed"
+                  onClick={() => add({ value: '', roleAlias: 'student' })}
+                  icon={<PlusOutlined aria-hidden />}
+                >
                   {t('identity.config.addRoleMapping')}
                 </Button>
               </>

@@ -27,7 +27,7 @@ export function LockPage({ onLogout }: { onLogout: () => void }) {
     <main className="login-page">
       <div className="login-card">
         <h1 className="login-title">
-          <LockOutlined /> {t('lock.title')}
+          <LockOutlined aria-hidden /> {t('lock.title')}
         </h1>
         <p className="login-subtitle">{user?.user_name}</p>
         {wrong && <Alert type="error" showIcon title={t('lock.wrong')} style={{ marginBottom: 16 }} role="alert" />}

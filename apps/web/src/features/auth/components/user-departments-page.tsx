@@ -161,12 +161,7 @@ export function UserDepartmentsPage() {
             fixed: 'right',
             render: (_, u) => (
               // No space inside 设置部门: the accessible name (with the user's name) begins with the visible text.
-              <Button
-                size="small"
-                autoInsertSpace={false}
-                onClick={() => setEditing(u)}
-                aria-label={`${t('userDept.edit')} ${u.userName}`}
-              >
+              <Button size="small" onClick={() => setEditing(u)} aria-label={`${t('userDept.edit')} ${u.userName}`}>
                 {t('userDept.edit')}
               </Button>
             ),

@@ -43,6 +43,7 @@ import { MessageItem, previewOf } from './message-item.tsx';
 import { MessageSearch, jumpToHit } from './message-search.tsx';
 import { NewGroupDialog } from './new-group-dialog.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
 
 const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
 
@@ -204,7 +205,7 @@ export function Composer({ peer }: { peer: Conversation }) {
         <Tooltip title={t('chat.sendImage')}>
           <Button
             aria-label={t('chat.sendImage')}
-            icon={<PictureOutlined />}
+            icon={<PictureOutlined aria-hidden />}
             loading={uploading}
             onClick={() => imageInput.current?.click()}
           />
@@ -212,7 +213,7 @@ export function Composer({ peer }: { peer: Conversation }) {
         <Tooltip title={t('chat.sendFile')}>
           <Button
             aria-label={t('chat.sendFile')}
-            icon={<PaperClipOutlined />}
+            icon={<PaperClipOutlined aria-hidden />}
             loading={uploading}
             onClick={() => fileInput.current?.click()}
           />
@@ -253,7 +254,7 @@ export function Composer({ peer }: { peer: Conversation }) {
       <div style={{ textAlign: 'right', marginTop: 8 }}>
         <Button
           type="primary"
-          icon={<SendOutlined />}
+          icon={<SendOutlined aria-hidden />}
           onClick={() => send(text, members ? mentionsIn(text, members) : [])}
           disabled={!text.trim() || textTooLong(text)}
         >
@@ -340,32 +341,42 @@ function ConversationView({
     <section className="chat-view" aria-label={t('chat.messagesOf', { name })} ref={viewRef}>
       <header className="chat-view-header">
         {onBack && (
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.backToList')} onClick={onBack} />
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined aria-hidden />}
+            aria-label={t('chat.backToList')}
+            onClick={onBack}
+          />
         )}
         <h2 ref={headingRef} tabIndex={-1}>
           {name}
         </h2>
         {peer.mpType === MP_TYPE_PERSON && <PartnerStatus userId={peer.jid} />}
         {peer.toUserType === TO_USER_TYPE_GROUP && (
-          <Button size="small" icon={<TeamOutlined />} onClick={() => setMembersOpen(true)}>
+          <Button size="small" icon={<TeamOutlined aria-hidden />} onClick={() => setMembersOpen(true)}>
             {t('chat.group.manage')}
           </Button>
         )}
-        <Button size="small" icon={<PushpinOutlined />} onClick={() => void pin()}>
+        <Button size="small" icon={<PushpinOutlined aria-hidden />} onClick={() => void pin()}>
           {peer.openTopChatTime ? t('chat.unpin') : t('chat.pin')}
         </Button>
         {peer.mpType !== MP_TYPE_PUBLIC_ACCOUNT && !isFileHelper(peer.jid) && (
-          <Button size="small" icon={peer.muted ? <BellOutlined /> : <StopOutlined />} onClick={() => void mute()}>
+          <Button
+            size="small"
+            icon={peer.muted ? <BellOutlined aria-hidden /> : <StopOutlined aria-hidden />}
+            onClick={() => void mute()}
+          >
             {peer.muted ? t('chat.unmute') : t('chat.mute')}
           </Button>
         )}
         <Popconfirm
+          icon={POPCONFIRM_ICON}
           title={t('chat.deleteConfirm')}
           onConfirm={() => void remove()}
           okText={t('chat.delete')}
           cancelText={t('chat.cancel')}
         >
-          <Button size="small" icon={<DeleteOutlined />}>
+          <Button size="small" icon={<DeleteOutlined aria-hidden />}>
             {t('chat.delete')}
           </Button>
         </Popconfirm>
@@ -562,7 +573,7 @@ export function ChatPanel({
               <NewChat onPick={(c) => void pick(c)} />
               <Tooltip title={t('chat.group.open')}>
                 <Button
-                  icon={<UsergroupAddOutlined />}
+                  icon={<UsergroupAddOutlined aria-hidden />}
                   aria-label={t('chat.group.open')}
                   onClick={() => setGroupOpen(true)}
                 />

@@ -23,6 +23,7 @@ import { setGroupNotice } from '../api/set-group-notice.ts';
 import { transferGroupOwner } from '../api/transfer-group-owner.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 import { noticeMeta } from './group-notice-banner.tsx';
+import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
 
 /** The owner renames the group: the name is required, trimmed, and as long as on creation at most. */
 function RenameGroup({
@@ -39,7 +40,7 @@ function RenameGroup({
   const [editing, setEditing] = useState(false);
   if (!editing) {
     return (
-      <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={busy}>
+      <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)} disabled={busy}>
         {t('chat.group.rename')}
       </Button>
     );
@@ -117,7 +118,7 @@ function GroupNoticeSection({
             <p className="chat-conversation-time">{t('chat.group.announcement.none')}</p>
           )}
           {isOwner && (
-            <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={busy}>
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)} disabled={busy}>
               {t('chat.group.announcement.edit')}
             </Button>
           )}
@@ -187,6 +188,7 @@ function GroupNoticeEditor({
         </Button>
         {notice && (
           <Popconfirm
+            icon={POPCONFIRM_ICON}
             title={t('chat.group.announcement.clearConfirm')}
             onConfirm={() => void clear()}
             okText={t('chat.group.announcement.clear')}
@@ -325,6 +327,7 @@ export function GroupMembersDialog({
                     {m.userId === owner && <Tag color="blue">{t('chat.group.owner')}</Tag>}
                     {isOwner && m.userId !== me && (
                       <Popconfirm
+                        icon={POPCONFIRM_ICON}
                         title={t('chat.group.transferConfirm', { name: m.userName })}
                         onConfirm={() => transfer(m.userId)}
                         okText={t('chat.group.transfer')}
@@ -332,7 +335,7 @@ export function GroupMembersDialog({
                       >
                         <Button
                           size="small"
-                          icon={<CrownOutlined />}
+                          icon={<CrownOutlined aria-hidden />}
                           disabled={busy}
                           aria-label={t('chat.group.transferTo', { name: m.userName })}
                         >
@@ -342,6 +345,7 @@ export function GroupMembersDialog({
                     )}
                     {isOwner && m.userId !== me && (
                       <Popconfirm
+                        icon={POPCONFIRM_ICON}
                         title={t('chat.group.removeConfirm', { name: m.userName })}
                         onConfirm={() => remove(m.userId)}
                         okText={t('chat.group.remove')}
@@ -350,7 +354,7 @@ export function GroupMembersDialog({
                         <Button
                           size="small"
                           danger
-                          icon={<UserDeleteOutlined />}
+                          icon={<UserDeleteOutlined aria-hidden />}
                           disabled={busy}
                           aria-label={t('chat.group.removeMember', { name: m.userName })}
                         >
@@ -388,6 +392,7 @@ export function GroupMembersDialog({
                 <p className="chat-conversation-time">{t('chat.group.ownerQuitHint')}</p>
                 <div style={{ textAlign: 'right' }}>
                   <Popconfirm
+                    icon={POPCONFIRM_ICON}
                     title={t('chat.group.dissolveConfirm')}
                     onConfirm={() => void dissolve()}
                     okText={t('chat.group.dissolve')}
@@ -402,6 +407,7 @@ export function GroupMembersDialog({
             ) : (
               <div style={{ textAlign: 'right', marginTop: 12 }}>
                 <Popconfirm
+                  icon={POPCONFIRM_ICON}
                   title={t('chat.group.quitConfirm')}
                   onConfirm={() => void quit()}
                   okText={t('chat.group.quit')}

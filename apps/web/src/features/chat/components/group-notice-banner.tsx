@@ -70,7 +70,7 @@ export function GroupNoticeBanner({ groupId, onDismissed }: { groupId: string; o
       <Button
         type="text"
         size="small"
-        icon={<CloseOutlined />}
+        icon={<CloseOutlined aria-hidden />}
         aria-label={t('chat.group.announcement.dismiss')}
         onClick={dismiss}
       />

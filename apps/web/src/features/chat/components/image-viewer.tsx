@@ -52,10 +52,10 @@ export function ImageViewer({
       centered
     >
       <Space style={{ marginBottom: 12 }}>
-        {tool(t('chat.imageViewer.zoomIn'), <ZoomInOutlined />, { kind: 'zoomIn' })}
-        {tool(t('chat.imageViewer.zoomOut'), <ZoomOutOutlined />, { kind: 'zoomOut' })}
-        {tool(t('chat.imageViewer.rotate'), <RotateRightOutlined />, { kind: 'rotate' })}
-        {tool(t('chat.imageViewer.reset'), <UndoOutlined />, { kind: 'reset' })}
+        {tool(t('chat.imageViewer.zoomIn'), <ZoomInOutlined aria-hidden />, { kind: 'zoomIn' })}
+        {tool(t('chat.imageViewer.zoomOut'), <ZoomOutOutlined aria-hidden />, { kind: 'zoomOut' })}
+        {tool(t('chat.imageViewer.rotate'), <RotateRightOutlined aria-hidden />, { kind: 'rotate' })}
+        {tool(t('chat.imageViewer.reset'), <UndoOutlined aria-hidden />, { kind: 'reset' })}
         <span aria-live="polite">{Math.round(state.scale * 100)}%</span>
       </Space>
       <div

@@ -94,7 +94,7 @@ function ChatFile({ m }: { m: ClientMessage }) {
       {m.objectId && (
         <Button
           size="small"
-          icon={<DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           onClick={() => void download()}
           aria-label={`${t('chat.download')} ${m.content}`}
         >
@@ -273,7 +273,7 @@ export function MessageItem({
               again however often it is sent: no resend for it. */}
           {m.isSendType === SEND_TIMED_OUT &&
             !(m.type === MSG_TYPE_TEXT && m.content.length > CHAT_TEXT_MAX_LENGTH) && (
-              <Button size="small" type="link" icon={<ReloadOutlined />} onClick={() => onResend(m)}>
+              <Button size="small" type="link" icon={<ReloadOutlined aria-hidden />} onClick={() => onResend(m)}>
                 {t('chat.resend')}
               </Button>
             )}

@@ -64,7 +64,7 @@ export function MessageDetailPage() {
                   {loggedIn ? (
                     <Button
                       size="small"
-                      icon={<DownloadOutlined />}
+                      icon={<DownloadOutlined aria-hidden />}
                       loading={downloading}
                       aria-label={`${t('messages.notices.download')} ${query.data.fileName}`}
                       onClick={() => {

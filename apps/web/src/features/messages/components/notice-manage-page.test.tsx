@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -138,7 +138,7 @@ describe('the notice page (issue 14)', () => {
           expect.objectContaining({ title: '监考培训', deptIds: ['d-ks'], publishAt: '2030-01-03 08:15' }),
         ),
       );
-      await userEvent.click(within(scheduled).getByRole('button', { name: '取消发布' }));
+      await userEvent.click(within(scheduled).getByRole('button', { name: '取消发布 寒假放假通知' }));
       await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
       await waitFor(() => expect(http.platform).toHaveBeenCalledWith('/app/msg/manage/withdraw', { id: 's1' }));
     },
@@ -170,6 +170,28 @@ describe('the notice page (issue 14)', () => {
           expect.objectContaining({ mpId: 'mp-jwc', title: '全校停电通知' }),
         ),
       );
+    },
+  );
+
+  it.each([
+    ['zh-CN', '写通知', ['接收范围', '发布方式'], '选择文件', ['撤回 期末考试安排', '取消发布 寒假放假通知']],
+    [
+      'en-US',
+      'Write a notice',
+      ['Audience', 'Publish'],
+      'Choose a file',
+      ['Withdraw 期末考试安排', 'Cancel 寒假放假通知'],
+    ],
+  ] as const)(
+    '%s: names its option groups, its file button without the icon ("paper-clip"), and the notice of each row button',
+    async (lang, write, groups, chooseFile, rowButtons) => {
+      await act(() => i18n.changeLanguage(lang));
+      show();
+      for (const name of rowButtons) expect(await screen.findByRole('button', { name })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: write }));
+      const dialog = await screen.findByRole('dialog', { name: write });
+      for (const name of groups) expect(within(dialog).getByRole('radiogroup', { name })).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: chooseFile })).toBeTruthy();
     },
   );
 });

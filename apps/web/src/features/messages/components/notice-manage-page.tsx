@@ -21,6 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { useEffect, useState } from 'react';
+import { actionOn } from '../../../lib/action-on.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { deptTree } from '../../../lib/dept-tree.ts';
@@ -32,6 +33,7 @@ import { usePublishNotice } from '../api/publish-notice.ts';
 import { useWithdrawNotice } from '../api/withdraw-notice.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -167,6 +169,7 @@ function NoticeForm({
         </Form.Item>
         <Form.Item name="audience" label={t('messages.noticeAdmin.audience')}>
           <Radio.Group
+            aria-label={t('messages.noticeAdmin.audience')}
             options={[
               { value: 'everyone', label: t('messages.noticeAdmin.everyone') },
               { value: 'roles', label: t('messages.noticeAdmin.byRole') },
@@ -202,6 +205,7 @@ function NoticeForm({
         )}
         <Form.Item name="when" label={t('messages.noticeAdmin.when')}>
           <Radio.Group
+            aria-label={t('messages.noticeAdmin.when')}
             options={[
               { value: 'now', label: t('messages.noticeAdmin.now') },
               { value: 'later', label: t('messages.noticeAdmin.later') },
@@ -237,7 +241,7 @@ function NoticeForm({
                 return false;
               }}
             >
-              <Button icon={<PaperClipOutlined />} loading={uploading}>
+              <Button icon={<PaperClipOutlined aria-hidden />} loading={uploading}>
                 {t('messages.noticeAdmin.chooseFile')}
               </Button>
             </Upload>
@@ -272,7 +276,7 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
           {t('messages.noticeAdmin.title')}
         </Typography.Title>
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+          <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
             {t('messages.noticeAdmin.refresh')}
           </Button>
           <Button type="primary" onClick={() => setWriting(true)}>
@@ -294,10 +298,13 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
                   <span>{t('messages.noticeAdmin.scheduledAt', { time: s.publishAtLocal, tz })}</span>
                   <span>{audienceText(s)}</span>
                   <Popconfirm
+                    icon={POPCONFIRM_ICON}
                     title={t('messages.noticeAdmin.cancelConfirm')}
                     onConfirm={() => withdraw.mutateAsync(s.id)}
                   >
-                    <Button size="small">{t('messages.noticeAdmin.cancelScheduled')}</Button>
+                    <Button size="small" aria-label={actionOn(t('messages.noticeAdmin.cancelScheduled'), s.title)}>
+                      {t('messages.noticeAdmin.cancelScheduled')}
+                    </Button>
                   </Popconfirm>
                 </Space>
               </li>
@@ -348,10 +355,11 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
                 <Tag>{t('messages.noticeAdmin.withdrawn')}</Tag>
               ) : (
                 <Popconfirm
+                  icon={POPCONFIRM_ICON}
                   title={t('messages.noticeAdmin.withdrawConfirm')}
                   onConfirm={() => withdraw.mutateAsync(n.id)}
                 >
-                  <Button size="small" danger>
+                  <Button size="small" danger aria-label={actionOn(t('messages.noticeAdmin.withdraw'), n.title)}>
                     {t('messages.noticeAdmin.withdraw')}
                   </Button>
                 </Popconfirm>

@@ -131,7 +131,7 @@ function NoticeEntry({
           <Button
             size="small"
             className="mp-notice-download"
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             onClick={() => onDownload(n)}
             aria-label={t('messages.publicAccounts.downloadAttachment', { name: n.fileName })}
           >

@@ -172,7 +172,7 @@ function ThemeCard({ themeDialog }: { themeDialog: ThemeDialogSlot }) {
   return (
     <SectionCard title={t('personal.theme.title')}>
       <Typography.Paragraph className="pc-muted">{t('personal.theme.body')}</Typography.Paragraph>
-      <Button icon={<BgColorsOutlined />} onClick={() => setOpen(true)}>
+      <Button icon={<BgColorsOutlined aria-hidden />} onClick={() => setOpen(true)}>
         {t('personal.theme.open')}
       </Button>
       {themeDialog({ open, onClose: () => setOpen(false) })}

@@ -71,7 +71,7 @@ export function FavouritesPanel() {
                   size="small"
                   type="text"
                   data-move={-1}
-                  icon={<ArrowUpOutlined />}
+                  icon={<ArrowUpOutlined aria-hidden />}
                   disabled={i === 0}
                   aria-disabled={reorder.isPending || undefined}
                   aria-label={t('services.moveUp', { name: s.serviceName })}
@@ -82,7 +82,7 @@ export function FavouritesPanel() {
                   size="small"
                   type="text"
                   data-move={1}
-                  icon={<ArrowDownOutlined />}
+                  icon={<ArrowDownOutlined aria-hidden />}
                   disabled={i === list.length - 1}
                   aria-disabled={reorder.isPending || undefined}
                   aria-label={t('services.moveDown', { name: s.serviceName })}
@@ -92,7 +92,7 @@ export function FavouritesPanel() {
                   key="rm"
                   size="small"
                   type="text"
-                  icon={<StarFilled />}
+                  icon={<StarFilled aria-hidden />}
                   className="svc-collect active"
                   aria-label={t('services.cancelCollectAria', { name: s.serviceName })}
                   onClick={() => toggle.mutate(s)}

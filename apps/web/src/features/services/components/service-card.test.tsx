@@ -1,5 +1,5 @@
 import type { ServiceItem } from '@portal/contracts/services';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { ServiceCard } from './service-card.tsx';
@@ -87,11 +87,22 @@ describe('service card', () => {
         />
       </I18nProvider>,
     );
-    fireEvent.click(screen.getByRole('button', { name: '办事指南' }));
+    fireEvent.click(screen.getByRole('button', { name: '办事指南 成绩查询' }));
     fireEvent.click(screen.getByRole('button', { name: '评价 成绩查询' }));
     fireEvent.click(screen.getByRole('button', { name: '收藏 成绩查询' }));
     expect([onGuide, onRate, onToggle].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
     expect(screen.getByRole('button', { name: '线下办理 成绩查询' })).toBeTruthy();
+  });
+
+  it('names every action with the service, the same way in English: Service guide, Rate, Online handling 成绩查询', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      card(item());
+      for (const name of ['Service guide 成绩查询', 'Rate 成绩查询', 'Online handling 成绩查询'])
+        expect(screen.getByRole('button', { name })).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 
   it('shows the average score and how many rated it, and opens the ratings; says so when nobody rated yet', () => {

@@ -1,5 +1,6 @@
 import { formatHeat } from '@portal/contracts/constants';
 import type { ServiceItem } from '@portal/contracts/services';
+import { actionOn } from '../../../lib/action-on.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ServiceIcon } from './service-icon.tsx';
 
@@ -43,6 +44,7 @@ export function ServiceCard({
   onRatings,
 }: ServiceCardProps) {
   const { t } = useTranslation();
+  const go = s.processType === 'OFFLINE' ? t('services.offline') : t('services.online');
   return (
     <article className="svc-card" data-service-id={s.serviceId} aria-label={s.serviceName}>
       <div className="svc-card-head">
@@ -104,7 +106,12 @@ export function ServiceCard({
         </span>
         <span className="svc-card-actions">
           {s.hasGuide && (
-            <button type="button" className="svc-card-link" onClick={() => onGuide(s)}>
+            <button
+              type="button"
+              className="svc-card-link"
+              onClick={() => onGuide(s)}
+              aria-label={actionOn(t('services.guide'), s.serviceName)}
+            >
               {t('services.guide')}
             </button>
           )}
@@ -113,7 +120,7 @@ export function ServiceCard({
               type="button"
               className="svc-card-link"
               onClick={() => onRate(s)}
-              aria-label={`${t('services.rate')} ${s.serviceName}`}
+              aria-label={actionOn(t('services.rate'), s.serviceName)}
             >
               {t('services.rate')}
             </button>
@@ -122,9 +129,9 @@ export function ServiceCard({
             type="button"
             className="svc-card-go"
             onClick={() => onOpen(s)}
-            aria-label={`${s.processType === 'OFFLINE' ? t('services.offline') : t('services.online')} ${s.serviceName}`}
+            aria-label={actionOn(go, s.serviceName)}
           >
-            {s.processType === 'OFFLINE' ? t('services.offline') : t('services.online')}
+            {go}
           </button>
         </span>
       </div>

@@ -124,7 +124,7 @@ export function ServiceIconsPanel() {
                 }
               >
                 <Button
-                  icon={<UploadOutlined />}
+                  icon={<UploadOutlined aria-hidden />}
                   loading={uploading === s.serviceId}
                   aria-label={t('services.admin.uploadFor', { name: s.serviceName })}
                 >

@@ -33,13 +33,13 @@ function EmbeddedToolPage({ raw, title }: { raw: string; title: string }) {
   return (
     <section className="svc-frame-page" aria-labelledby="svc-frame-title">
       <div className="svc-frame-head">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
           {t('services.back')}
         </Button>
         <Typography.Title level={1} id="svc-frame-title" className="svc-frame-title">
           {name}
         </Typography.Title>
-        <Button icon={<ExportOutlined />} href={url.href} target="_blank" rel="noopener noreferrer">
+        <Button icon={<ExportOutlined aria-hidden />} href={url.href} target="_blank" rel="noopener noreferrer">
           {t('services.openNew')}
         </Button>
       </div>
@@ -85,7 +85,7 @@ function EmbeddedServicePage() {
   return (
     <section className="svc-frame-page" aria-labelledby="svc-frame-title">
       <div className="svc-frame-head">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
           {t('services.back')}
         </Button>
         <ServiceIcon src={s.serviceIcon} size={32} />
@@ -93,11 +93,11 @@ function EmbeddedServicePage() {
           {s.serviceName}
         </Typography.Title>
         {comb ? (
-          <Button icon={<ExportOutlined />} onClick={() => void openNew().catch(() => undefined)}>
+          <Button icon={<ExportOutlined aria-hidden />} onClick={() => void openNew().catch(() => undefined)}>
             {t('services.openNew')}
           </Button>
         ) : (
-          <Button icon={<ExportOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+          <Button icon={<ExportOutlined aria-hidden />} href={url} target="_blank" rel="noopener noreferrer">
             {t('services.openNew')}
           </Button>
         )}

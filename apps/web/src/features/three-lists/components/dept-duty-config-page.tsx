@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { actionOn } from '../../../lib/action-on.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { rangeRule } from '../../../lib/form-limits.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
@@ -216,10 +217,19 @@ function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
                 render: (_, d) =>
                   canEdit(d) && (
                     <Space>
-                      <Button type="link" onClick={() => openEditor(d)}>
+                      <Button
+                        type="link"
+                        aria-label={actionOn(t('threeLists.edit'), d.dutyName)}
+                        onClick={() => openEditor(d)}
+                      >
                         {t('threeLists.edit')}
                       </Button>
-                      <Button type="link" danger onClick={() => remove([d.id])}>
+                      <Button
+                        type="link"
+                        danger
+                        aria-label={actionOn(t('threeLists.remove'), d.dutyName)}
+                        onClick={() => remove([d.id])}
+                      >
                         {t('threeLists.remove')}
                       </Button>
                     </Space>

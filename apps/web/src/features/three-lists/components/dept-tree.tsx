@@ -1,3 +1,4 @@
+import { CaretDownFilled } from '@ant-design/icons';
 import type { DeptNodeT } from '@portal/contracts/transfer';
 import { Tree } from 'antd';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
@@ -29,6 +30,8 @@ export function DeptTree({
         key={tree.length ? 'loaded' : 'empty'}
         blockNode
         defaultExpandAll
+        // Ant Design's arrow names itself "caret-down", in English inside every department's name.
+        switcherIcon={<CaretDownFilled aria-hidden />}
         selectedKeys={[value ?? '__all']}
         onSelect={(keys) => {
           const k = keys[0] as string | undefined;

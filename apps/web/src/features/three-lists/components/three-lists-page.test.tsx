@@ -107,6 +107,20 @@ describe('three lists page (issue 16)', () => {
   });
 
   it.each([
+    ['zh-CN', '全部部门'],
+    ['en-US', 'All departments'],
+  ] as const)(
+    '%s: names a department in the tree by its name only, not its arrow ("caret-down")',
+    async (lang, all) => {
+      await act(() => i18n.changeLanguage(lang));
+      renderPage();
+      const tree = await screen.findByRole('tree');
+      expect(within(tree).getByRole('treeitem', { name: all })).toBeTruthy();
+      expect(within(tree).queryAllByRole('treeitem', { name: /caret/ })).toEqual([]);
+    },
+  );
+
+  it.each([
     ['zh-CN', ['职责', '责任', '权力']],
     ['en-US', ['Duty', 'Responsibility', 'Power']],
   ] as const)(

@@ -1,4 +1,5 @@
 import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
+import { actionOn } from '../../../lib/action-on.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
@@ -41,15 +42,19 @@ export function ServiceLink({
   s,
   children,
   className,
+  label,
 }: {
   s: CardService;
   children: React.ReactNode;
   className?: string;
+  /** The link's accessible name, when its text alone (在线办理) does not say which service it opens. */
+  label?: string;
 }) {
   const actions = useServiceActions();
   return (
     <a
       className={className}
+      aria-label={label}
       href={s.serviceUrl || '#'}
       target="_blank"
       rel="noreferrer noopener"
@@ -387,6 +392,7 @@ function Recommend({ view }: Props) {
 function UseItem({ s, index, big }: { s: CardService; index: number; big: boolean }) {
   const { t } = useTranslation();
   const actions = useServiceActions();
+  const go = s.processType === 'OFFLINE' ? t('workbench.offline') : t('workbench.online');
   return (
     <li className={big ? 'wb-use-big' : 'wb-use-small'}>
       {s.labelName && <span className="wb-label">{s.labelName}</span>}
@@ -394,8 +400,8 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
       <Icon name={s.serviceName} src={s.serviceIcon} />
       <span className="wb-use-name">{s.serviceName}</span>
       <span className="wb-use-scene">{s.serviceSceneName}</span>
-      <ServiceLink s={s} className="wb-use-button">
-        {s.processType === 'OFFLINE' ? t('workbench.offline') : t('workbench.online')}
+      <ServiceLink s={s} className="wb-use-button" label={actionOn(go, s.serviceName)}>
+        {go}
       </ServiceLink>
       {/* In the card preview (no actions) the button shows where it will be, disabled. */}
       {s.hasGuide && (
@@ -404,7 +410,7 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
           className="plain-link wb-guide-button"
           disabled={!actions}
           onClick={() => actions?.openGuide(s)}
-          aria-label={`${t('workbench.guide')}: ${s.serviceName}`}
+          aria-label={actionOn(t('workbench.guide'), s.serviceName)}
         >
           {t('workbench.guide')}
         </button>

@@ -20,6 +20,7 @@ import {
 import { useEffect, useState } from 'react';
 import { STATUS_CONFLICT } from '@portal/contracts/errors';
 import { HttpError } from '../../../lib/http/errors.ts';
+import { actionOn } from '../../../lib/action-on.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf, rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { authConfig } from '../api/auth-config.ts';
@@ -187,17 +188,26 @@ function ColumnsEditor({ card }: { card: Card }) {
             key: 'a',
             render: (_, c) => (
               <Space size="small">
-                <Button size="small" onClick={() => setMapping(c)}>
+                <Button
+                  size="small"
+                  aria-label={actionOn(t('workbench.config.mapping'), c.columnName)}
+                  onClick={() => setMapping(c)}
+                >
                   {t('workbench.config.mapping')}
                 </Button>
                 {(c.dataSource === 'todo' || c.dataSource === 'external') && (
-                  <Button size="small" onClick={() => setRemind(c.id)}>
+                  <Button
+                    size="small"
+                    aria-label={actionOn(t('workbench.config.remind'), c.columnName)}
+                    onClick={() => setRemind(c.id)}
+                  >
                     {t('workbench.config.remind')}
                   </Button>
                 )}
                 <Button
                   size="small"
                   danger
+                  aria-label={actionOn(t('workbench.config.remove'), c.columnName)}
                   onClick={() =>
                     confirmRemove(
                       t('workbench.config.removeColumnConfirm', { name: c.columnName }),
@@ -270,6 +280,7 @@ function ColumnsEditor({ card }: { card: Card }) {
         }
       >
         <Checkbox.Group
+          aria-label={t('workbench.config.copyColumns')}
           value={copyIds}
           onChange={(v) => setCopyIds(v as string[])}
           options={(copyable ?? []).map((c) => ({ value: c.id, label: `${c.cardName} / ${c.columnName}` }))}
@@ -410,16 +421,25 @@ export function CardBusinessConfigPage() {
             key: 'actions',
             render: (_, c) => (
               <Space size="small">
-                <Button size="small" onClick={() => open(c)}>
+                <Button
+                  size="small"
+                  aria-label={actionOn(t('workbench.config.edit'), c.basicConfig.cardName)}
+                  onClick={() => open(c)}
+                >
                   {t('workbench.config.edit')}
                 </Button>
-                <Button size="small" onClick={() => setSelected(c)}>
+                <Button
+                  size="small"
+                  aria-label={actionOn(t('workbench.config.columns'), c.basicConfig.cardName)}
+                  onClick={() => setSelected(c)}
+                >
                   {t('workbench.config.columns')}
                 </Button>
                 {/* 2.5: only tools, recommend, common use and announcement cards are previewed. */}
                 <Button
                   size="small"
                   disabled={!PREVIEW_CARD_TYPES.includes(c.cardType)}
+                  aria-label={actionOn(t('workbench.config.preview'), c.basicConfig.cardName)}
                   onClick={() => setPreview(c.id)}
                 >
                   {t('workbench.config.preview')}
@@ -427,6 +447,10 @@ export function CardBusinessConfigPage() {
                 <Button
                   size="small"
                   type={c.status === 1 ? 'default' : 'primary'}
+                  aria-label={actionOn(
+                    c.status === 1 ? t('workbench.config.under') : t('workbench.config.publish'),
+                    c.basicConfig.cardName,
+                  )}
                   onClick={() => void publishCard(c.id, c.status !== 1).then(refresh)}
                 >
                   {c.status === 1 ? t('workbench.config.under') : t('workbench.config.publish')}
@@ -436,8 +460,7 @@ export function CardBusinessConfigPage() {
                   <Button
                     size="small"
                     danger
-                    autoInsertSpace={false}
-                    aria-label={t('workbench.config.removeAria', { name: c.basicConfig.cardName })}
+                    aria-label={actionOn(t('workbench.config.remove'), c.basicConfig.cardName)}
                     onClick={() =>
                       confirmRemoveCard(
                         t('workbench.config.removeCardConfirm', { name: c.basicConfig.cardName }),
@@ -600,7 +623,10 @@ export function CardBusinessConfigPage() {
             </Form.List>
           </Form.Item>
           <Form.Item name="roleIds" label={t('workbench.config.roles')}>
-            <Checkbox.Group options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))} />
+            <Checkbox.Group
+              aria-label={t('workbench.config.roles')}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -3,13 +3,15 @@ import { DataTable } from '../../../components/data-table.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { actionOn } from '../../../lib/action-on.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 
 /**
  * A list the home page configuration edits row by row (holidays, service specials): a titled card with a hint,
- * an add button, a table whose last column edits or deletes (after a confirmation), and the row's dialog.
+ * an add button, a table whose last column edits or deletes (after a confirmation), and the row's dialog. The row's
+ * buttons are named with `rowName` (编辑 国庆节), so a screen reader tells one row's from another's.
  * `dialog` gets the row being edited ('new' for a new one, null when closed) and closes with `saved`.
  */
 export function ConfigListSection<T extends { id: string }>(props: {
@@ -19,6 +21,8 @@ export function ConfigListSection<T extends { id: string }>(props: {
   rows: T[] | undefined;
   loading: boolean;
   columns: ColumnsType<T>;
+  /** What a row is called in its buttons' names: 编辑 国庆节, 删除 国庆节. */
+  rowName: (row: T) => string;
   removeConfirm: (row: T) => string;
   remove: (row: T) => Promise<unknown>;
   /** Called after a save or a delete: the queries to refresh. */
@@ -57,10 +61,19 @@ export function ConfigListSection<T extends { id: string }>(props: {
               key: 'actions',
               render: (_, row) => (
                 <Space size="small">
-                  <Button size="small" onClick={() => setEditing(row)}>
+                  <Button
+                    size="small"
+                    aria-label={actionOn(t('workbench.config.edit'), props.rowName(row))}
+                    onClick={() => setEditing(row)}
+                  >
                     {t('workbench.config.edit')}
                   </Button>
-                  <Button size="small" danger onClick={() => confirmRemove(row)}>
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={actionOn(t('workbench.config.remove'), props.rowName(row))}
+                    onClick={() => confirmRemove(row)}
+                  >
                     {t('workbench.config.remove')}
                   </Button>
                 </Space>

@@ -81,7 +81,7 @@ afterEach(() => {
 describe('deleting tools, data sources and cards asks first (issue 16)', () => {
   it('deletes a tool after the confirmation', async () => {
     renderWith(<ToolsSection />);
-    await userEvent.click(await screen.findByRole('button', { name: '删除“校历”' }));
+    await userEvent.click(await screen.findByRole('button', { name: '删除 校历' }));
     expect(http.osp).not.toHaveBeenCalledWith('/commonTool/remove', expect.anything());
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getAllByText('确定删除工具“校历”吗？').length).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ describe('deleting tools, data sources and cards asks first (issue 16)', () => {
 
   it('asks before deleting a data source; a refusal keeps it listed', async () => {
     renderWith(<DataSourceSection />);
-    await userEvent.click(await screen.findByRole('button', { name: '删除“OA待办”' }));
+    await userEvent.click(await screen.findByRole('button', { name: '删除 OA待办' }));
     const confirm = await screen.findByRole('dialog');
     await userEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/cardcolumnconfig/removeApi', { id: 'a1' }));
@@ -115,14 +115,14 @@ describe('deleting tools, data sources and cards asks first (issue 16)', () => {
     const view = renderWith(<CardBusinessConfigPage />);
     expect(await screen.findByText('旧工具卡')).toBeTruthy();
     // By label, not by role: the role query computes every element's name on this page, seconds under load.
-    expect(screen.queryByLabelText('删除“旧工具卡”')).toBeNull();
+    expect(screen.queryByLabelText('删除 旧工具卡')).toBeNull();
     view.unmount();
 
     sessionStore.setState({
       configurationMenu: [{ name: 'homePageConfig', path: '/home/userFrameConfig/homePageConfig' }] as never,
     });
     renderWith(<CardBusinessConfigPage />);
-    const remove = await screen.findByLabelText('删除“旧工具卡”');
+    const remove = await screen.findByLabelText('删除 旧工具卡');
     expect(remove.tagName).toBe('BUTTON');
     await userEvent.click(remove);
     expect(http.osp).not.toHaveBeenCalledWith('/indexcardconfig/remove', expect.anything());

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Space } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { actionOn } from '../../../lib/action-on.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
@@ -85,8 +86,7 @@ export function DataSourceSection() {
               <Button
                 size="small"
                 danger
-                autoInsertSpace={false}
-                aria-label={t('workbench.config.removeAria', { name: a.apiName })}
+                aria-label={actionOn(t('workbench.config.remove'), a.apiName)}
                 onClick={() =>
                   confirmRemove(
                     t('workbench.config.removeApiConfirm', { name: a.apiName }),

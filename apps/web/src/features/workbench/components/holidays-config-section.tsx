@@ -53,6 +53,7 @@ export function HolidaysConfigSection() {
         { title: t('workbench.config.holidays.greeting'), dataIndex: 'greeting', ellipsis: true },
         { title: t('workbench.config.holidays.status'), key: 'status', render: (_, h) => status(h) },
       ]}
+      rowName={(h) => h.name}
       removeConfirm={(h) => t('workbench.config.holidays.removeConfirm', { name: h.name })}
       remove={(h) => removeHolidays([h.id])}
       refresh={refresh}

@@ -164,8 +164,6 @@ export function HomeCardsSetting() {
             <Button
               size="small"
               disabled={i === 0}
-              // The visible label stays one word inside the accessible name (no space put between two characters).
-              autoInsertSpace={false}
               aria-label={`${t('workbench.config.moveUp')} ${type.typeName}`}
               onClick={() => move(i, i - 1)}
             >
@@ -174,7 +172,6 @@ export function HomeCardsSetting() {
             <Button
               size="small"
               disabled={i === list.length - 1}
-              autoInsertSpace={false}
               aria-label={`${t('workbench.config.moveDown')} ${type.typeName}`}
               onClick={() => move(i, i + 1)}
             >
@@ -191,7 +188,6 @@ export function HomeCardsSetting() {
                     ? t('workbench.config.removeLastHint')
                     : undefined
               }
-              autoInsertSpace={false}
               aria-label={`${t('workbench.config.removeType')} ${type.typeName}`}
               onClick={() =>
                 confirmRemove(

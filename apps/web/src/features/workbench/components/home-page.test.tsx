@@ -196,15 +196,29 @@ describe('home page', () => {
     const actions = { open: vi.fn(), openGuide: vi.fn() };
     renderHome(actions);
     const useCard = (await screen.findByRole('heading', { name: '常用服务' })).closest('.wb-card') as HTMLElement;
-    await userEvent.click(within(useCard).getAllByRole('link', { name: '在线办理' })[0]!);
+    await userEvent.click(within(useCard).getByRole('link', { name: '在线办理 服务1' }));
     expect(actions.open).toHaveBeenCalledWith(services[0]);
-    await userEvent.click(within(useCard).getByRole('button', { name: '办事指南: 服务1' }));
+    await userEvent.click(within(useCard).getByRole('button', { name: '办事指南 服务1' }));
     expect(actions.openGuide).toHaveBeenCalledWith(services[0]);
     const recCard = (await screen.findByRole('heading', { name: '为你推荐' })).closest('.wb-card') as HTMLElement;
     await waitFor(() => expect(recCard.querySelectorAll('.wb-rank-no')).toHaveLength(3));
     expect([...recCard.querySelectorAll('.wb-rank-no')].map((n) => n.textContent)).toEqual(['4', '5', '6']);
     await userEvent.click(within(recCard).getByRole('link', { name: '服务5' }));
     expect(actions.open).toHaveBeenLastCalledWith(services[4]);
+  });
+
+  it('names 常用服务 actions with their service as the service hall does, in English too: Online handling 服务1', async () => {
+    const use = card('u', 'commonUse', '常用服务');
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [use])] } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(use, { services: [{ ...service(1), hasGuide: true }] }));
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderHome({ open: vi.fn(), openGuide: vi.fn() });
+      expect(await screen.findByRole('link', { name: 'Online handling 服务1' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Service guide 服务1' })).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 
   it('shows the guide button disabled where nothing could open the guide (no actions: the card preview)', async () => {

@@ -32,7 +32,7 @@ export function ImageUploadButton({
         )
       }
     >
-      <Button id={id} icon={<UploadOutlined />} aria-label={ariaLabel}>
+      <Button id={id} icon={<UploadOutlined aria-hidden />} aria-label={ariaLabel}>
         {children}
       </Button>
     </Upload>

@@ -71,3 +71,20 @@ describe('办事指南配置 (issue 16)', () => {
     await waitFor(() => expect(http.wb).toHaveBeenCalledWith('/guide/manage/remove', { serviceId: 's1' }));
   });
 });
+
+describe('办事指南配置: the pages of its service list', () => {
+  it('names the pagination arrows in the interface language, not by their icons (left, right)', async () => {
+    http.osp.mockResolvedValue(
+      Array.from({ length: 12 }, (_, i) => ({
+        serviceId: `s${i}`,
+        serviceName: `服务${i}`,
+        serviceDeptName: '教务处',
+        hasGuide: false,
+      })),
+    );
+    renderPage();
+    expect(await screen.findByRole('button', { name: '下一页' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '上一页' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(left|right)$/ })).toBeNull();
+  });
+});

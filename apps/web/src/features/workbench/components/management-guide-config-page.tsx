@@ -13,6 +13,7 @@ import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import '../workbench.css';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { pagerNames } from '../../../components/pager-names.tsx';
 
 /** The editor of one service's guide: loads what is written, saves cleaned rich text. */
 function GuideEditor({ service, onClose }: { service: CardService; onClose: () => void }) {
@@ -106,6 +107,7 @@ export function ManagementGuideConfigPage() {
         size="small"
         loading={services.isPending}
         dataSource={services.data ?? []}
+        pagination={{ ...pagerNames(t) }}
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('workbench.config.guideServices'), dataIndex: 'serviceName' },

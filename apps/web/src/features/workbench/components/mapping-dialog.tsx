@@ -71,13 +71,17 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
                   </Form.Item>
                   <Button
                     type="text"
-                    icon={<MinusCircleOutlined />}
+                    icon={<MinusCircleOutlined aria-hidden />}
                     aria-label={t('workbench.config.remove')}
                     onClick={() => remove(item.name)}
                   />
                 </Space>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ field: '', chineseName: '' })}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => add({ field: '', chineseName: '' })}
+              >
                 {t('workbench.config.addField')}
               </Button>
             </>

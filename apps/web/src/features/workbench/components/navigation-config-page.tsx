@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
 import { NavigationSubmit, WORKBENCH_MESSAGES, type NavigationItem } from '@portal/contracts/workbench';
 import { useId, useState } from 'react';
+import { actionOn } from '../../../lib/action-on.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { navigationListQueryKey, useNavigationList } from '../api/get-navigation-list.ts';
@@ -115,13 +116,18 @@ export function NavigationConfigPage() {
             key: 'a',
             render: (_, n) => (
               <Space size="small">
-                <Button size="small" onClick={() => open(n)}>
+                <Button
+                  size="small"
+                  aria-label={actionOn(t('workbench.config.edit'), n.navigationName)}
+                  onClick={() => open(n)}
+                >
                   {t('workbench.config.edit')}
                 </Button>
                 {n.isBuilt === 2 && (
                   <Button
                     size="small"
                     danger
+                    aria-label={actionOn(t('workbench.config.remove'), n.navigationName)}
                     onClick={() =>
                       confirmRemove(
                         t('workbench.config.removeNavigationConfirm', { name: n.navigationName }),

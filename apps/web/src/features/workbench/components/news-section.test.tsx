@@ -104,7 +104,7 @@ describe('校园新闻与公告 (issue 16)', () => {
       path === '/news/manage/page' ? { total: 2, records: RECORDS } : { removed: true },
     );
     renderWith(<NewsSection />);
-    await userEvent.click(await screen.findByRole('button', { name: '删除“寒假闭馆公告”' }));
+    await userEvent.click(await screen.findByRole('button', { name: '删除 寒假闭馆公告' }));
     expect(http.wb).not.toHaveBeenCalledWith('/news/manage/remove', expect.anything());
     const confirm = await screen.findByRole('dialog');
     await userEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));

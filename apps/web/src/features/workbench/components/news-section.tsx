@@ -3,6 +3,7 @@ import { App, Button, DatePicker, Form, Input, Modal, Segmented, Select, Skeleto
 import { DataTable } from '../../../components/data-table.tsx';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { actionOn } from '../../../lib/action-on.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
@@ -110,6 +111,7 @@ function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void })
         >
           <Form.Item name="kind" label={t('workbench.newsAdmin.kind')}>
             <Segmented
+              aria-label={t('workbench.newsAdmin.kind')}
               options={(['news', 'announcement'] as const).map((k) => ({
                 value: k,
                 label: t(`workbench.newsAdmin.kinds.${k}`),
@@ -294,8 +296,7 @@ export function NewsSection() {
               <Space size="small">
                 <Button
                   size="small"
-                  autoInsertSpace={false}
-                  aria-label={t('workbench.newsAdmin.editAria', { name: r.title })}
+                  aria-label={actionOn(t('workbench.newsAdmin.edit'), r.title)}
                   onClick={() => setEditing(r.id)}
                 >
                   {t('workbench.newsAdmin.edit')}
@@ -303,8 +304,7 @@ export function NewsSection() {
                 <Button
                   size="small"
                   danger
-                  autoInsertSpace={false}
-                  aria-label={t('workbench.newsAdmin.removeAria', { name: r.title })}
+                  aria-label={actionOn(t('workbench.config.remove'), r.title)}
                   onClick={() =>
                     confirmRemove(
                       t('workbench.newsAdmin.removeConfirm', { name: r.title }),

@@ -103,14 +103,14 @@ function ServicePicker({
               </span>
               <Button
                 size="small"
-                icon={<ArrowUpOutlined />}
+                icon={<ArrowUpOutlined aria-hidden />}
                 disabled={i === 0}
                 aria-label={t('workbench.config.specials.moveUp', { name: nameOf(serviceId) })}
                 onClick={() => move(i, -1)}
               />
               <Button
                 size="small"
-                icon={<ArrowDownOutlined />}
+                icon={<ArrowDownOutlined aria-hidden />}
                 disabled={i === value.length - 1}
                 aria-label={t('workbench.config.specials.moveDown', { name: nameOf(serviceId) })}
                 onClick={() => move(i, 1)}

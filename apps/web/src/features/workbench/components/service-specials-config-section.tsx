@@ -52,6 +52,7 @@ export function ServiceSpecialsConfigSection() {
             ),
         },
       ]}
+      rowName={(s) => s.title}
       removeConfirm={(s) => t('workbench.config.specials.removeConfirm', { name: s.title })}
       remove={(s) => removeServiceSpecials([s.id])}
       refresh={refresh}

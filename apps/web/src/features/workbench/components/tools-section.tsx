@@ -3,6 +3,7 @@ import { App, Button, Form, Input, Space } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { actionOn } from '../../../lib/action-on.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
@@ -56,8 +57,7 @@ export function ToolsSection() {
               <Button
                 size="small"
                 danger
-                autoInsertSpace={false}
-                aria-label={t('workbench.config.removeAria', { name: x.tools_name })}
+                aria-label={actionOn(t('workbench.config.remove'), x.tools_name)}
                 onClick={() =>
                   confirmRemove(
                     t('workbench.config.removeToolConfirm', { name: x.tools_name }),

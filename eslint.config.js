@@ -108,7 +108,8 @@ export default tseslint.config(
             "Ant Design's Popconfirm icon names itself 'exclamation-circle', in English inside the confirmation: write icon={POPCONFIRM_ICON} (components/popconfirm-icon.tsx).",
         },
         {
-          selector: "JSXOpeningElement[name.name='Table']:not(:has(JSXAttribute[name.name='pagination']))",
+          selector:
+            "JSXOpeningElement[name.name=/^(Table|DataTable)$/]:not(:has(JSXSpreadAttribute)):not(:has(JSXAttribute[name.name='pagination']))",
           message:
             "A Table without a pagination prop pages its rows with Ant Design's English arrows ('left', 'right'): write pagination={{ ...pagerNames(t), … }} (components/pager-names.tsx), or pagination={false}.",
         },

@@ -39,4 +39,16 @@ describe("a call's error toast", () => {
       { kind: 'error', text: MESSAGES_EN.network },
     ]);
   });
+
+  it('shows one toast for the same message from several calls at once, and again after the window', () => {
+    // A disabled tenant's landing page: its parallel calls each answered 该租户已停用，请联系管理员, three toasts stacked.
+    const shown = recorder();
+    const msg = '该租户已停用，请联系管理员';
+    notifyError(msg, 10_000);
+    notifyError(msg, 10_050);
+    notifyError(msg, 10_100);
+    notifyError(MESSAGES.forbidden, 10_100);
+    notifyError(msg, 14_000);
+    expect(shown.map((s) => s.text)).toEqual([msg, MESSAGES.forbidden, msg]);
+  });
 });

@@ -22,15 +22,17 @@ export function setNotifier(next: Notifier): void {
 
 /**
  * Shows a call's error (section 8): messages starting with E-FY00001 or E-N00001 are de-duplicated
- * within a 3 second window; E-N00002 is shown as a warning; everything else as an error.
+ * within a 3 second window; E-N00002 is shown as a warning; everything else as an error. The same message again
+ * within that window is not shown twice either: a page whose parallel calls all fail alike (a disabled tenant's
+ * landing page) showed one toast per call, stacked over its header.
  */
 export function notifyError(text: string, now: number = Date.now()): void {
-  const prefix = DEDUP_PREFIXES.find((p) => text.startsWith(p));
-  if (prefix) {
-    const last = lastShown.get(prefix);
-    if (last !== undefined && now - last < ERROR_DEDUP_WINDOW_MS) return;
-    lastShown.set(prefix, now);
-  }
+  const key = DEDUP_PREFIXES.find((p) => text.startsWith(p)) ?? `=${text}`;
+  const last = lastShown.get(key);
+  if (last !== undefined && now - last < ERROR_DEDUP_WINDOW_MS) return;
+  lastShown.set(key, now);
+  // Old entries go, so the map holds at most the messages of the last window.
+  if (lastShown.size > 50) for (const [k, at] of lastShown) if (now - at >= ERROR_DEDUP_WINDOW_MS) lastShown.delete(k);
   // The prefixes are the server's own; the toast says it in the interface's language.
   if (text.startsWith(WARNING_PREFIX)) notifier.warning(serverText(text), TOAST_DURATION_MS);
   else notifier.error(serverText(text), TOAST_DURATION_MS);

@@ -30,6 +30,7 @@ const api = vi.hoisted(() => ({
     tenant_id: '000000',
     configurationMenu: [],
   })),
+  tenantDetail: vi.fn(async (): Promise<unknown> => ({ tenantId: '000000', tenantName: '示例大学', demo: false })),
   loginInit: vi.fn(async () => ({
     eduSystemManageIdentityAuth: { status: 1, isSelfCas: 1 },
     session: { expireTime: Date.now() + 1e6, tgt: 'TGT-1', outLogTip: '', casTicket: 'ST-1' },
@@ -58,7 +59,7 @@ vi.mock('../api/get-tenant-detail.ts', async (original) => {
     useTenantDetail: (tenantId: string) =>
       useQuery({
         ...real.tenantDetailQueryOptions(tenantId),
-        queryFn: async () => ({ tenantId: '000000', tenantName: '示例大学', demo: false }),
+        queryFn: () => api.tenantDetail() as ReturnType<typeof real.getTenantDetail>,
       }),
   };
 });
@@ -275,4 +276,12 @@ describe('the plain password form', () => {
       }
     },
   );
+
+  it('says at once that a disabled tenant is disabled, not only after a login is tried', async () => {
+    const { HttpError } = await import('../../../lib/http/errors.ts');
+    api.mode = { tenantId: '100001', localLogin: true, provider: null, eduSystemManageIdentityAuth: null } as never;
+    api.tenantDetail.mockRejectedValueOnce(new HttpError(8008, '该租户已停用，请联系管理员', '', 403));
+    renderAt('/login?tenantId=100001');
+    expect(await screen.findByText('该租户已停用，请联系管理员')).toBeTruthy();
+  });
 });

@@ -273,6 +273,10 @@ export function LoginPage() {
         {reLogin && <Notice kind="warning">{t('login.reLogin')}</Notice>}
         {ssoErrorKey && <Notice kind="error">{t(`identity.errors.${ssoErrorKey}`)}</Notice>}
         {error && <Notice kind="error">{error}</Notice>}
+        {/* A tenant the operator disabled (403 该租户已停用) says so before anyone types: the form would fail anyway. */}
+        {!error && tenant.error instanceof HttpError && tenant.error.httpStatus === 403 && (
+          <Notice kind="error">{loginMessage(tenant.error.msg, i18n.language)}</Notice>
+        )}
         {redirectProvider && (
           <>
             <PlainButton

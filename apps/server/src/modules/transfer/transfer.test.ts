@@ -64,6 +64,17 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     expect(started.status).toBe(1000);
     return finish('admin', started.result.redisKey);
   };
+  /** The failed-rows file of an import, as the administrator downloads it. */
+  const failedRowsOf = async (errorKey: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${T}/errorDownload`,
+      headers: bearer(tokens.admin!),
+      payload: { errorKey },
+    });
+    expect(res.statusCode).toBe(200);
+    return rowsOf(res.rawPayload);
+  };
   const templateValidations = async (buf: Buffer) => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -219,14 +230,7 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     expect(names).toContain('课程建设');
     expect(names.filter((n) => n === '人才引进')).toHaveLength(1);
 
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: `${T}/errorDownload`,
-      headers: bearer(tokens.admin!),
-      payload: { errorKey: result.errorKey },
-    });
-    expect(failed.statusCode).toBe(200);
-    const rows = await rowsOf(failed.rawPayload);
+    const rows = await failedRowsOf(result.errorKey);
     expect(rows[0]).toEqual([...HEADER, '失败原因', '原表行号']);
     // Each failed row names its row in the uploaded sheet (the header is row 3).
     expect(rows.slice(1).map((r) => [r[1], r[6], r[7]])).toEqual([
@@ -324,15 +328,8 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
         .select(['finish_num', 'new_insert_num', 'fail_num'])
         .executeTakeFirstOrThrow();
       expect(job).toEqual({ finish_num: 1_200, new_insert_num: 1_199, fail_num: 1 });
-      const failed = await t.app.inject({
-        method: 'POST',
-        url: `${T}/errorDownload`,
-        headers: bearer(tokens.admin!),
-        payload: { errorKey: result.errorKey },
-      });
-      expect((await rowsOf(failed.rawPayload)).slice(1).map((r) => [r[1], r[6], r[7]])).toEqual([
-        [BAD, TRANSFER_TEXTS.duplicateRow, '702'],
-      ]);
+      const failedRows = await failedRowsOf(result.errorKey);
+      expect(failedRows.slice(1).map((r) => [r[1], r[6], r[7]])).toEqual([[BAD, TRANSFER_TEXTS.duplicateRow, '702']]);
     } finally {
       ds.importer = importer;
       await t.db.db.deleteFrom('osp_duties').where('duty_name', 'like', '回退职责%').execute();
@@ -354,13 +351,8 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
         { headerLine: 1, ruleNum: 3 },
       );
       expect(result).toMatchObject({ totalNum: 3, newInsertNum: 1, failNum: 2 });
-      const failed = await t.app.inject({
-        method: 'POST',
-        url: `${T}/errorDownload`,
-        headers: bearer(tokens.admin!),
-        payload: { errorKey: result.errorKey },
-      });
-      expect((await rowsOf(failed.rawPayload)).slice(1).map((r) => [r[1], r[6], r[7]])).toEqual([
+      const failedRows = await failedRowsOf(result.errorKey);
+      expect(failedRows.slice(1).map((r) => [r[1], r[6], r[7]])).toEqual([
         ['文件内职责甲', TRANSFER_TEXTS.duplicateInFile, '3'],
         ['文件内职责乙', '排序：须为0到99999之间的整数', '4'],
       ]);
@@ -448,13 +440,7 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
     // The other row is a duty imported before: skipped (ruleNum 1), not counted as a success.
     expect(result).toMatchObject({ totalNum: 2, failNum: 1, jumpNum: 1, successNum: 0, outcome: 'partial' });
     expect((await dutyNames()).map((d) => d.dutyName)).not.toContain('0');
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: `${T}/errorDownload`,
-      headers: bearer(tokens.admin!),
-      payload: { errorKey: result.errorKey },
-    });
-    const rows = await rowsOf(failed.rawPayload);
+    const rows = await failedRowsOf(result.errorKey);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(-2)).toEqual([`职责名称：${TRANSFER_TEXTS.staleFormula}`, '2']);
     // The xlsx LibreOffice writes from the same sheet holds the formula's text, and imports it.
@@ -790,13 +776,8 @@ describe.each(testDatabases)('bulk import and export on %s', (engine) => {
       { headerLine: 1, ruleNum: 1 },
     );
     expect(result).toMatchObject({ totalNum: 2, newInsertNum: 1, failNum: 1 });
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: `${T}/errorDownload`,
-      headers: bearer(tokens.admin!),
-      payload: { errorKey: result.errorKey },
-    });
-    expect((await rowsOf(failed.rawPayload))[1]![6]).toContain(TRANSFER_TEXTS.cellTooLong);
+    const failedRows = await failedRowsOf(result.errorKey);
+    expect(failedRows[1]![6]).toContain(TRANSFER_TEXTS.cellTooLong);
   });
 
   it('deletes uploads and job files after a day; a link to a purged export finds nothing', async () => {

@@ -80,6 +80,12 @@ export default tseslint.config(
         },
         {
           selector:
+            "VariableDeclarator[init.callee.property.name='useApp'] > ObjectPattern > Property[key.name='message']",
+          message:
+            "Ant Design's toasts announce their icon's English name ('close-circle …'): use useToast() (components/toast.tsx).",
+        },
+        {
+          selector:
             "JSXAttribute[name.name='pagination'] > JSXExpressionContainer > :not(ObjectExpression, Literal[value=false])",
           message:
             'Write the pagination inline as pagination={{ ...pagerNames(t), … }} (components/pager-names.tsx), or false.',

@@ -20,6 +20,7 @@ import { AntdPresent } from './antd-island.tsx';
 import { keepTabInsideOpenDialogs } from './focus-cycle.tsx';
 import { plainNotifier } from './plain-toast.tsx';
 import './antd.css';
+import { useToast } from './toast.tsx';
 
 /** WCAG 2.3.3: a person who asked their system for less motion gets no Ant Design animations. */
 const prefersReducedMotion = () =>
@@ -89,7 +90,7 @@ export function AntdTheme({ children }: { children: ReactNode }) {
 
 /** While it is mounted, the toasts (call errors of section 8, confirmations) are Ant Design's. */
 export function AntdNotifier() {
-  const { message } = AntApp.useApp();
+  const message = useToast();
   useEffect(() => {
     const show =
       (kind: 'error' | 'warning' | 'success') =>

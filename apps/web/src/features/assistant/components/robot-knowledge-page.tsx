@@ -1,6 +1,6 @@
 import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { FaqSaveRequest, type FaqEntry } from '@portal/contracts/assistant';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Typography } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Typography } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
 import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 type FormValues = {
   question: string;
@@ -41,7 +42,7 @@ function FaqForm({
   from?: { id: string; question: string } | null;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<FormValues>();
   const scenes = useSceneOptions();
   const save = useSaveFaq();

@@ -15,6 +15,7 @@ import type { FieldChange } from '../lib/diff.ts';
 import { fieldLabel, readableChanges, summaryText, valueText } from '../lib/readable.ts';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 const ACTION_COLORS: Record<AuditAction, string> = {
   create: 'green',
@@ -26,7 +27,8 @@ const ACTION_COLORS: Record<AuditAction, string> = {
 /** One entry: who, when, what, the fields that changed (before → after), and its revert where the server allows. */
 function EntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const revert = useRevertAuditEntry();
   const changes = entry ? readableChanges(entry) : [];
   const confirmRevert = (e: AuditEntry) =>

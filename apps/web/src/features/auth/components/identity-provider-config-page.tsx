@@ -6,13 +6,14 @@ import {
   type IdentityType,
 } from '@portal/contracts/identity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf, rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { identityProviderQueryOptions, useIdentityProvider } from '../api/get-identity-provider.ts';
 import { submitIdentityProvider } from '../api/submit-identity-provider.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 type Values = {
   type: IdentityType;
@@ -68,7 +69,7 @@ const toValues = (d: IdentityProviderDetail): Values => {
  */
 export function IdentityProviderConfigPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const detail = useIdentityProvider();

@@ -1,5 +1,5 @@
 import type { UserDeptItem } from '@portal/contracts/user-departments';
-import { App, Button, Form, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Form, Modal, Space, Tag, Typography } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -12,6 +12,7 @@ import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 /** The dialog that sets one user's departments (several, from the tree of the one list; none clears them). */
 function DepartmentsDialog({
@@ -24,7 +25,7 @@ function DepartmentsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<{ deptIds: string[] }>();
   const submit = useSubmitUserDepts();
   const save = async () => {

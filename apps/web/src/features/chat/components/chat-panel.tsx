@@ -20,7 +20,7 @@ import {
 } from '@portal/contracts/chat';
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
+import { Alert, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
 import { cycleFocus } from '../../../components/focus-cycle.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -44,6 +44,7 @@ import { MessageSearch, jumpToHit } from './message-search.tsx';
 import { NewGroupDialog } from './new-group-dialog.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
 
@@ -492,7 +493,7 @@ export function ChatPanel({
   onOpenNotice = noNotice,
 }: { open: boolean; onClose: () => void } & ChatPanelSlots) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const conversations = useChat((s) => s.conversations);
   const active = useChat((s) => s.activePeer);
   const lastError = useChat((s) => s.lastError);

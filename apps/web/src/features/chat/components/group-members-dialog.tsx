@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts/chat';
 import { hasControlCharacters } from '@portal/contracts/services';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
@@ -24,6 +24,7 @@ import { transferGroupOwner } from '../api/transfer-group-owner.ts';
 import { chatClient, useChat } from '../lib/chat-runtime.ts';
 import { noticeMeta } from './group-notice-banner.tsx';
 import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 /** The owner renames the group: the name is required, trimmed, and as long as on creation at most. */
 function RenameGroup({
@@ -220,7 +221,7 @@ export function GroupMembersDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const queryClient = useQueryClient();
   const me = useChat((s) => s.me?.userId ?? '');
   // Once the caller left or dissolved the group its members are no longer theirs to ask for (the server would refuse).

@@ -1,12 +1,13 @@
 import { DEFAULT_TIME_ZONE, REPORT_BLOCKS, type ReportConfig } from '@portal/contracts/efficiency';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Select, Spin, Switch } from 'antd';
+import { Button, Card, Form, Select, Spin, Switch } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useReportConfig } from '../api/get-report-config.ts';
 import { efficiencyKeys } from '../api/query-keys.ts';
 import { saveReportConfig } from '../api/save-report-config.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 type ConfigForm = ReportConfig['blocks'] & { timeZone: string };
 
@@ -19,7 +20,7 @@ function timeZones(current: string): string[] {
 /** /home/userFrameConfig/effectivenessMonitoringConfig: which blocks the supervision page shows, and the tenant's time zone. */
 function EfficiencyConfigBody() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<ConfigForm>();
   const qc = useQueryClient();
   const config = useReportConfig();

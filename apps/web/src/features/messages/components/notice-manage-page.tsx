@@ -1,7 +1,6 @@
 import { PaperClipOutlined, ReloadOutlined } from '@ant-design/icons';
 import { SendNoticeRequest, type NoticeManageItem } from '@portal/contracts/messages';
 import {
-  App,
   Button,
   Form,
   Input,
@@ -34,6 +33,7 @@ import { useWithdrawNotice } from '../api/withdraw-notice.ts';
 import { ListedTreeSelect } from '../../../components/listed-tree-select.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
 import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -68,7 +68,7 @@ function NoticeForm({
   uploadFile: UploadNoticeFile;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<FormValues>();
   const options = useNoticeOptions();
   const publish = usePublishNotice();

@@ -9,6 +9,7 @@ import { afterRemoveBind, removeBind } from '../api/remove-bind.ts';
 import { splitDuration } from '../lib/calendar.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 /**
  * Seconds left on the session of the CAS ticket this login holds, as the session guard's last check (every 30 s,
@@ -45,7 +46,8 @@ function SessionValidTime() {
 /** Account security: third-party bindings with unbind (7.4 accountSecurity/removeBind), and the session valid time. */
 export function AccountSecurityCard() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const client = useQueryClient();
   const bindings = useBindList();
   const unbind = useMutation({

@@ -13,6 +13,7 @@ import { useRemoveSemester } from '../api/remove-semester.ts';
 import { useSaveCalendarEvent } from '../api/save-calendar-event.ts';
 import { useSaveSemester } from '../api/save-semester.ts';
 import { useSchoolCalendar } from '../api/get-school-calendar.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 type Kind = CalendarEvent['kind'];
 type Editing = { type: 'semester'; row: Semester | null } | { type: 'event'; row: CalendarEvent | null } | null;
@@ -38,7 +39,8 @@ export function CalendarEditor({
   years: string[];
 }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const [year, setYear] = useState(initialYear);
   const [editing, setEditing] = useState<Editing>(null);
   const [form] = Form.useForm<FormValues>();

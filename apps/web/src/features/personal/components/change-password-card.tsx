@@ -1,9 +1,10 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_TEXTS } from '@portal/contracts/password';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useChangePasswordInfo } from '../api/get-change-password-info.ts';
 import { LoadFailed, SectionCard } from './section-card.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 type Fields = { oldPassword: string; newPassword: string; confirm: string };
 
@@ -16,7 +17,7 @@ export function reasonIn(language: string, reason: string): string {
 /** Change password (issue 16): the current password, a new one by the tenant's rule, typed twice. */
 export function ChangePasswordCard() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<Fields>();
   const info = useChangePasswordInfo();
   const change = useChangePassword();

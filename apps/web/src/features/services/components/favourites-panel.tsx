@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, StarFilled } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, List, Skeleton } from 'antd';
+import { Button, Card, Empty, List, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { afterChangeOrder, changeOrder } from '../api/change-order.ts';
@@ -8,11 +8,12 @@ import { useMyCollect } from '../api/get-my-collect.ts';
 import { ServiceIcon } from './service-icon.tsx';
 import { useToggleCollect } from './service-grid.tsx';
 import { useOpenService } from './use-open-service.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 /** The user's favourites in their order: open, move up or down, remove. */
 export function FavouritesPanel() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const client = useQueryClient();
   const open = useOpenService();
   const toggle = useToggleCollect();

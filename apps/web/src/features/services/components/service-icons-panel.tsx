@@ -2,7 +2,7 @@ import type { ServiceItem } from '@portal/contracts/services';
 import { COMMON_UPLOAD_MAX_BYTES } from '@portal/contracts/workbench';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Typography, Upload } from 'antd';
+import { Alert, Button, Typography, Upload } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -15,6 +15,7 @@ import { ServiceIcon } from './service-icon.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 /** The image types serviceInfo/upload takes (the server checks the bytes too). */
 export const SERVICE_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -34,7 +35,7 @@ export function iconFileProblem(file: { type: string; size: number }): 'iconType
  */
 export function ServiceIconsPanel() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);

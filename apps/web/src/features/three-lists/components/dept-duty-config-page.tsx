@@ -35,6 +35,7 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { dutyTypeLabel } from '../lib/duty-type.ts';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 /**
  * What the page takes from bulk import and export (the transfer feature), handed in by app/routes so that the
@@ -55,7 +56,8 @@ export type DutyTransferParts = {
 /** /home/deptResponsibilityListConfig: maintain the duty lists of the departments within the caller's power. */
 function DeptDutyConfigPageBody({ transfer }: { transfer: DutyTransferParts }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const [deptId, setDeptId] = useState<string | null>(null);
   const [dutyName, setDutyName] = useState('');

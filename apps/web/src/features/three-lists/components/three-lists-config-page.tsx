@@ -1,15 +1,16 @@
 import { THREE_LISTS_INTRODUCTION_MAX, THREE_LISTS_TITLE_MAX, type ThreeListConfig } from '@portal/contracts/transfer';
-import { App, Button, Card, Form, Input, Switch } from 'antd';
+import { Button, Card, Form, Input, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { useThreeListConfig } from '../api/get-three-list-config.ts';
 import { useSaveThreeListConfig } from '../api/save-three-list-config.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 /** /home/userFrameConfig/threeListsConfig: the three-lists page's title, introduction and switches. */
 function ThreeListsConfigPageBody() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<ThreeListConfig>();
   const config = useThreeListConfig();
   const saveConfig = useSaveThreeListConfig();

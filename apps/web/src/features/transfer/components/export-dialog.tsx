@@ -1,5 +1,5 @@
 import { DATA_RANGE_ALL, DATA_RANGE_CHOSEN, DATA_RANGE_SEARCH, ExportFileName } from '@portal/contracts/transfer';
-import { App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -17,6 +17,7 @@ import {
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { ProgressDialog } from './progress-dialog.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 export type ExportDialogProps = {
   urls: TransferUrls;
@@ -34,7 +35,7 @@ const FILE_NAME_MAX = maxLengthOf(ExportFileName);
 /** 2.6: file name, fields to export, data scope; the count of rows; export disabled when it is 0. */
 function ExportDialogBody({ urls, defaultFileName, search = {}, chosenIds = [], onClose }: ExportDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [fileName, setFileName] = useState(() => defaultExportName(defaultFileName));
   const [chosenFields, setChosenFields] = useState<string[] | null>(null);
   const [dataRange, setDataRange] = useState(chosenIds.length ? DATA_RANGE_CHOSEN : DATA_RANGE_ALL);

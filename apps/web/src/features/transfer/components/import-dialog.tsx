@@ -1,17 +1,5 @@
 import { RULE_FAIL, RULE_SKIP, RULE_UPDATE, type MatchField, type MatchFieldResult } from '@portal/contracts/transfer';
-import {
-  App,
-  Button,
-  Checkbox,
-  Form,
-  InputNumber,
-  Modal,
-  Radio,
-  Select,
-  Typography,
-  Upload,
-  type UploadFile,
-} from 'antd';
+import { Button, Checkbox, Form, InputNumber, Modal, Radio, Select, Typography, Upload, type UploadFile } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -36,6 +24,7 @@ import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { ProgressDialog } from './progress-dialog.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 /**
  * 2.7: file (one), header row, then field matching between spreadsheet columns and system fields, the duplicate
@@ -45,7 +34,7 @@ export type ImportDialogProps = { urls: TransferUrls; onClose: () => void; onDon
 
 function ImportDialogBody({ urls, onClose, onDone }: ImportDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [headerLine, setHeaderLine] = useState<number | null>(1);
   const [step, setStep] = useState<1 | 2>(1);

@@ -1,12 +1,13 @@
 import { PROGRESS_POLL_MS } from '@portal/contracts/constants';
 import type { JobProgress } from '@portal/contracts/transfer';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { App, Button, Modal, Progress, Space, theme, Typography } from 'antd';
+import { Button, Modal, Progress, Space, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { downloadFailedRows, getProgress, type TransferUrls } from '../api/transfer-urls.ts';
 import { durationText, failureAction, transferText } from '../lib/validation.ts';
 import { FailureNotice, failureOf, type Failure } from './failure-notice.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 /**
  * 4.7: after submit, a progress dialog polls every 3 s until the job has finished; close is disabled while it
@@ -25,7 +26,7 @@ export function ProgressDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { token } = theme.useToken();
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);

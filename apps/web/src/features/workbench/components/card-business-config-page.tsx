@@ -1,4 +1,4 @@
-import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -49,6 +49,7 @@ import { submitColumn } from '../api/submit-column.ts';
 import { submitIndexCards } from '../api/submit-index-cards.ts';
 import { CardPreviewDialog } from './card-preview-dialog.tsx';
 import '../workbench.css';
+import { useToast } from '../../../components/toast.tsx';
 
 /** The data source a new card's first column reads. */
 const DEFAULT_SOURCE: Record<CardType, DataSourceCode> = {
@@ -81,7 +82,7 @@ type FormValues = {
 
 function RemindDialog({ columnId, onClose }: { columnId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<TodoRemindValue>();
   useEffect(() => {
     if (columnId) void getTodoRemind(columnId).then((v) => form.setFieldsValue(v));
@@ -293,7 +294,7 @@ function ColumnsEditor({ card }: { card: Card }) {
 /** /home/cardBusinessConfig: build cards, edit their columns, preview and publish them. */
 export function CardBusinessConfigPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const cards = useCardList();
   const roles = useRoleList();

@@ -1,4 +1,4 @@
-import { App, Modal, Skeleton, Tabs } from 'antd';
+import { Modal, Skeleton, Tabs } from 'antd';
 import { PREVIEW_DIALOG_WIDTH } from '@portal/contracts/constants';
 import type { CardView, Layout } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { previewCard } from '../api/preview-card.ts';
 import { previewCardStyle, sidebarHeight } from '../lib/display.ts';
 import { CardBody, CardOtherInfo } from './card-body.tsx';
 import '../workbench.css';
+import { useToast } from '../../../components/toast.tsx';
 
 type Props = {
   visible: boolean;
@@ -27,7 +28,7 @@ type Props = {
  */
 export function CardPreviewDialog({ visible, cardId, config, onClose, load = previewCard }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [layout, setLayout] = useState<Layout>('same');
   const [view, setView] = useState<CardView | null>(null);
 

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Modal, Space } from 'antd';
+import { Alert, Button, Card, Modal, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConfigImportSummary } from '@portal/contracts/config-transfer';
 import { useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { saveBlob } from '../../../lib/download.ts';
 import { exportConfigFile } from '../api/export-config-file.ts';
 import { importConfigFile } from '../api/import-config-file.ts';
 import { getTheme } from '../api/get-theme.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 /** What the server said was wrong with a call (section 8 message), else the generic failure. */
 const messageOf = (err: unknown, fallback: string) =>
@@ -54,7 +55,7 @@ function SummaryView({ summary }: { summary: ConfigImportSummary }) {
  */
 export function ConfigFileSection() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const setTheme = useSession((st) => st.setTheme);
   const input = useRef<HTMLInputElement>(null);

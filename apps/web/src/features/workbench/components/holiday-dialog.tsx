@@ -1,9 +1,10 @@
-import { App, DatePicker, Form, Input, Modal } from 'antd';
+import { DatePicker, Form, Input, Modal } from 'antd';
 import { HOLIDAY_GREETING_MAX, HOLIDAY_NAME_MAX, type HolidayItem } from '@portal/contracts/workbench';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { submitHoliday } from '../api/submit-holiday.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 type Values = { name: string; date: Dayjs | null; endDate?: Dayjs | null; greeting?: string };
 const DAY = 'YYYY-MM-DD';
@@ -21,7 +22,7 @@ export function HolidayDialog({
   onClose: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   useEffect(() => {

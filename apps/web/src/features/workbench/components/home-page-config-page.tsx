@@ -1,4 +1,4 @@
-import { App, Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
+import { Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import { IndexTypeSubmit, Theme, WORKBENCH_MESSAGES, type FooterInfo } from '@portal/contracts/workbench';
@@ -23,6 +23,7 @@ import { ConfigFileSection } from './config-file-section.tsx';
 import { HolidaysConfigSection } from './holidays-config-section.tsx';
 import { ServiceSpecialsConfigSection } from './service-specials-config-section.tsx';
 import '../workbench.css';
+import { useToast } from '../../../components/toast.tsx';
 
 /**
  * Theme colour of the tenant: saved, then the caller's theme is reloaded into the session store so the
@@ -30,7 +31,7 @@ import '../workbench.css';
  */
 export function ThemeColorSetting() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const theme = useSession((s) => s.theme);
   const setTheme = useSession((s) => s.setTheme);
   // The tenant's theme is edited here, even when the administrator shows a theme of their own.
@@ -82,7 +83,7 @@ export function ThemeColorSetting() {
 /** Footer editing (indexfooterinfo/submit). */
 export function FooterSetting() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const footer = useFooter();
   const [form] = Form.useForm<FooterInfo>();
@@ -116,7 +117,7 @@ export function FooterSetting() {
  */
 export function HomeCardsSetting() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const types = useIndexTypes();
   const cards = useCardList();

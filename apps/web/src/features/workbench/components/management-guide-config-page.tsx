@@ -1,6 +1,6 @@
 import { GUIDE_HTML_MAX } from '@portal/contracts/guides';
 import type { CardService } from '@portal/contracts/workbench';
-import { App, Button, Form, Modal, Skeleton, Space, Tag } from 'antd';
+import { Button, Form, Modal, Skeleton, Space, Tag } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -14,11 +14,12 @@ import '../workbench.css';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 /** The editor of one service's guide: loads what is written, saves cleaned rich text. */
 function GuideEditor({ service, onClose }: { service: CardService; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<{ content: string }>();
   const detail = useGuideDetail(service.serviceId);
   const save = useSaveGuide();

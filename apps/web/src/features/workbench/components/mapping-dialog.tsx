@@ -1,16 +1,17 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { CardMapping, type CardColumn } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { getReturnParams } from '../api/get-return-params.ts';
 import { submitColumn } from '../api/submit-column.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 /** Field mapping (cardMapping) of a column: which returned fields show, under which Chinese names. */
 export function MappingDialog({ column, onClose }: { column: CardColumn | null; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<{ cardMapping: CardMapping[] }>();
   const [fields, setFields] = useState<Array<{ field: string; chineseName: string }>>([]);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Modal, Space, Switch, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Space, Switch, Tag, Tooltip } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NAVIGATION_LIMIT } from '@portal/contracts/constants';
@@ -14,6 +14,7 @@ import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { submitNavigation } from '../api/submit-navigation.ts';
 import '../workbench.css';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 type Values = { navigationName: string; configPath: string; embedded: boolean; isAuto: boolean };
 
@@ -21,7 +22,7 @@ type Values = { navigationName: string; configPath: string; embedded: boolean; i
 export function NavigationConfigPage() {
   const { t } = useTranslation();
   const confirmRemove = useConfirmRemove();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const list = useNavigationList();
   const [editing, setEditing] = useState<NavigationItem | 'new' | null>(null);
@@ -196,7 +197,7 @@ export function CenterConfigPage({
   titleKey: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const list = useNavigationList();
   const item = (list.data ?? []).find((n) => n.navigationType === navigationType && n.isBuilt === 1);

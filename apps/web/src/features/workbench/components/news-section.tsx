@@ -1,5 +1,5 @@
 import { NEWS_HTML_MAX, NewsSaveRequest, type NewsKind, type NewsPage } from '@portal/contracts/news';
-import { App, Button, DatePicker, Form, Input, Modal, Segmented, Select, Skeleton, Space, Switch, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Segmented, Select, Skeleton, Space, Switch, Tag } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { useToast } from '../../../components/toast.tsx';
 
 type Row = NewsPage['records'][number];
 type Values = {
@@ -35,7 +36,7 @@ const plain = (html: string) => new DOMParser().parseFromString(html, 'text/html
 /** The editor of one item (a new one when `id` is null): title, kind, category, column, importance, time, body or link. */
 function NewsEditor({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<Values>();
   const detail = useNewsForEditor(id);
   const save = useSaveNews();

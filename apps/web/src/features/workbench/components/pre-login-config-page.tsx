@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Skeleton, Space, Switch } from 'antd';
+import { Button, Form, Input, Skeleton, Space, Switch } from 'antd';
 import { PreLoginConfig, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
@@ -6,6 +6,7 @@ import { usePreLogin } from '../api/get-pre-login.ts';
 import { submitPreLogin } from '../api/submit-pre-login.ts';
 import '../workbench.css';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 const SWITCHES = [
   'showStatistic',
@@ -31,7 +32,7 @@ function ImageField({ value, onChange, label }: { value?: string; onChange?: (v:
 /** /home/userFrameConfig/preLoginConfig: the pre-login landing page (what / shows on its next load). */
 export function PreLoginConfigPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const config = usePreLogin();
   if (config.isPending) return <Skeleton active />;
   return (

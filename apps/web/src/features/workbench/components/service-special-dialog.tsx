@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import {
   SERVICE_SPECIAL_DESCRIPTION_MAX,
   SERVICE_SPECIAL_SERVICES_MAX,
@@ -13,6 +13,7 @@ import { ImageUploadButton } from './image-upload-button.tsx';
 import { rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { useServiceInfo } from '../api/get-service-info.ts';
 import { submitServiceSpecial } from '../api/submit-service-special.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 type Values = {
   title: string;
@@ -138,7 +139,7 @@ export function ServiceSpecialDialog({
   onClose: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const existing = special && special !== 'new' ? special : null;

@@ -1,5 +1,5 @@
 import { CommonToolSave, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,13 +11,14 @@ import { toolsQueryKey, useTools } from '../api/get-tools.ts';
 import { saveTool } from '../api/save-tool.ts';
 import { removeTool } from '../api/remove-tool.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 type Values = { tools_name: string; tools_url: string; tools_type: string };
 
 /** Common tools of the tools card (commonTool/save), with an icon uploaded through common/upload. */
 export function ToolsSection() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const tools = useTools();
   const [icon, setIcon] = useState('');

@@ -1,4 +1,4 @@
-import { App, Button, ColorPicker, Input, Modal, Radio, Space } from 'antd';
+import { Button, ColorPicker, Input, Modal, Radio, Space } from 'antd';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import { Theme, type ThemeDetail } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
@@ -19,6 +19,7 @@ import {
   type ThemePresetId,
 } from '../lib/user-theme.ts';
 import '../workbench.css';
+import { useToast } from '../../../components/toast.tsx';
 
 type Props = {
   open: boolean;
@@ -40,7 +41,7 @@ function Swatch({ color }: { color: string | null }) {
  */
 export function UserThemeDialog({ open, onClose, api = DEFAULT_API }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const stored = useSession((s) => s.theme);
   const [detail, setDetail] = useState<ThemeDetail | null>(null);
   const [choice, setChoice] = useState<ThemeChoice>({ kind: 'tenant' });

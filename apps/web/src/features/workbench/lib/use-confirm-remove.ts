@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useToast } from '../../../components/toast.tsx';
 
 /**
  * A deletion asks first (删除 in red, 取消 beside it), then removes, says so, and refreshes what shows the row; a
@@ -7,7 +8,8 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
  */
 export function useConfirmRemove() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const message = useToast();
   return (title: string, remove: () => Promise<unknown>, refresh: () => Promise<unknown> | void) =>
     modal.confirm({
       title,

@@ -958,12 +958,12 @@ describe('on a laptop and wider screens', () => {
     };
     await page.goto(`${server.url}/`);
     await loaded(page);
-    await openAndClose(/^办事指南$/, '/');
-    await openAndClose(/^办事指南$/, '/');
+    await openAndClose(/^办事指南 /, '/');
+    await openAndClose(/^办事指南 /, '/');
     await loginAs(page, server.url, 'student01');
     await page.goto(`${server.url}/home/serviceHall`);
     await page.locator('article.svc-card').first().waitFor();
-    await openAndClose(/^办事指南$/, 'the service hall');
+    await openAndClose(/^办事指南 /, 'the service hall');
     await openAndClose(/^评价 /, 'the service hall');
   });
 

@@ -38,7 +38,7 @@ import { cardListQueryKey, useCardList } from '../api/get-card-list.ts';
 import { useColumnList } from '../api/get-column-list.ts';
 import { workbenchKeys } from '../api/query-keys.ts';
 import { getIndexTypes } from '../api/get-index-types.ts';
-import { useRoleList } from '../api/get-role-list.ts';
+import { getRoleList, useRoleList } from '../api/get-role-list.ts';
 import { publishCard } from '../api/publish-card.ts';
 import { removeColumns } from '../api/remove-columns.ts';
 import { removeCards } from '../api/remove-cards.ts';
@@ -369,7 +369,13 @@ export function CardBusinessConfigPage() {
         form.setFields([{ name: 'cardName', errors: [err.msg] }]);
       return;
     }
-    await authConfig(card.id, v.roleIds ?? []);
+    // Saved before the roles arrived (a slow network), a new card whose roles nobody chose is still granted to every
+    // role: it was granted to none, and nobody saw it.
+    const roleIds =
+      !existing && !form.isFieldTouched('roleIds') && !v.roleIds?.length
+        ? (await qc.fetchQuery({ queryKey: workbenchKeys.roles(), queryFn: getRoleList })).map((r) => r.id)
+        : (v.roleIds ?? []);
+    await authConfig(card.id, roleIds);
     if (!existing) {
       await submitColumn({ cardId: card.id, columnName: v.cardName, dataSource: DEFAULT_SOURCE[v.cardType] });
       const [first] = await getIndexTypes();

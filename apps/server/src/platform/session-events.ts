@@ -1,35 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import { engineOf } from '../db/sql-helpers.ts';
+import { appEvent } from './app-events.ts';
 import type { AppDeps } from './http.ts';
 
 /** A portal session ended (logout, removal, or a stolen refresh token): whatever rides on it must stop. */
 export type SessionEnded = { tenantId: string; userId: string; sessionId: string };
-type Listener = (event: SessionEnded) => void;
 
-const listeners = new WeakMap<AppDeps, Set<Listener>>();
-
-/**
- * Listens for ended sessions of one app (the chat runtime closes their sockets, on every node through its bus).
- * Returns the function that stops listening.
- */
-export function onSessionEnded(deps: AppDeps, listener: Listener): () => void {
-  const set = listeners.get(deps) ?? new Set<Listener>();
-  set.add(listener);
-  listeners.set(deps, set);
-  return () => void set.delete(listener);
-}
-
-/** Tells the listeners; a failing listener does not stop the others or the caller. */
-export function sessionEnded(deps: AppDeps, event: SessionEnded, onError: (err: unknown) => void = () => {}): void {
-  for (const listener of listeners.get(deps) ?? []) {
-    try {
-      listener(event);
-    } catch (err) {
-      onError(err);
-    }
-  }
-}
+/** Ended sessions of one app: the chat runtime closes their sockets, on every node through its bus. */
+export const sessionEnds = appEvent<SessionEnded>();
 
 /**
  * Sessions ended outside the nodes (ADR 0065): the operator's `npm run tenant` is another process, which no node's

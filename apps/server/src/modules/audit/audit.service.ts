@@ -16,7 +16,7 @@ import type { AuditLogRow } from '../../db/tables/audit.ts';
 import { nowIso, transact } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { configChanged } from '../../platform/config-events.ts';
+import { configChanges } from '../../platform/config-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { directory } from '../auth/auth.directory.ts';
 import { auditRepository } from './audit.repository.ts';
@@ -224,7 +224,7 @@ export async function audited<T>(
  */
 function tellCommitted(deps: AppDeps, tenantId: string, kinds: Set<AuditKind>): void {
   if (kinds.size === 0 || deps.db.isTransaction) return;
-  configChanged(deps, { tenantId, kinds: [...kinds] });
+  configChanges.emit(deps, { tenantId, kinds: [...kinds] });
 }
 
 /** Why an entry cannot be reverted now (a message of AUDIT_TEXTS), or null when it can. */

@@ -26,7 +26,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { dummyPasswordHash, newToken, verifyPassword } from '../../platform/crypto.ts';
 import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { sessionEnded } from '../../platform/session-events.ts';
+import { sessionEnds } from '../../platform/session-events.ts';
 import { identityAuth, localLoginAllowed } from '../identity/identity.policy.ts';
 import { authRepository } from './auth.repository.ts';
 import { ruleOf } from './auth.tenant-setup.ts';
@@ -392,7 +392,7 @@ export async function endSession(
   session: { tenant_id: string; user_id: string; id: string },
 ): Promise<void> {
   await authRepository(deps.db).revokeSession(session.tenant_id, session.id);
-  sessionEnded(deps, { tenantId: session.tenant_id, userId: session.user_id, sessionId: session.id });
+  sessionEnds.emit(deps, { tenantId: session.tenant_id, userId: session.user_id, sessionId: session.id });
 }
 
 function validTime(
@@ -471,16 +471,23 @@ export function checkClient(deps: AppDeps, header: string | undefined): void {
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized(MESSAGES.invalidClient);
 }
 
-export async function tenantDetail(deps: AppDeps, tenantId: string): Promise<TenantDetail> {
-  const repo = authRepository(deps.db);
-  const tenant = await repo.tenant(tenantId);
+/** A tenant as its pages and files name it (404 for one that does not exist). */
+export async function tenantOfId(
+  deps: AppDeps,
+  tenantId: string,
+): Promise<{ tenantId: string; tenantName: string; timeZone: string }> {
+  const tenant = await authRepository(deps.db).tenant(tenantId);
   if (!tenant) throw notFound(MESSAGES.unknownTenant);
+  return { tenantId: tenant.tenant_id, tenantName: tenant.tenant_name, timeZone: tenant.time_zone };
+}
+
+/** What the login page shows of a tenant (nobody/tenant/detail, and /login's painted data). */
+export async function tenantDetail(deps: AppDeps, tenantId: string): Promise<TenantDetail> {
+  const tenant = await tenantOfId(deps, tenantId);
   return {
-    tenantId: tenant.tenant_id,
-    tenantName: tenant.tenant_name,
+    ...tenant,
     // The login page's demo hint names the demo accounts: only where they are, and only when they may log in (a
     // school's tenant beside the demo one, in demo mode, showed it too).
-    demo: deps.config.demo && (await repo.hasDemoAccounts(tenantId)),
-    timeZone: tenant.time_zone,
+    demo: deps.config.demo && (await authRepository(deps.db).hasDemoAccounts(tenantId)),
   };
 }

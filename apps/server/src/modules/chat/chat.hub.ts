@@ -21,11 +21,11 @@ import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
 import { directory } from '../auth/auth.directory.ts';
 import {
-  onSessionEnded,
+  sessionEnds,
   onSessionsEndedElsewhere,
   type SessionsEndedElsewhere,
 } from '../../platform/session-events.ts';
-import { onConfigChanged } from '../../platform/config-events.ts';
+import { configChanges } from '../../platform/config-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import {
   localBus,
@@ -649,11 +649,11 @@ async function createRuntime(deps: AppDeps, log: FastifyBaseLogger): Promise<Cha
     onRevived: (back) => hub.announce(back, 'online'),
   });
   // Logout closes the user's sockets of that session at once, here and (through the bus) on every other node.
-  const stopListeningSessions = onSessionEnded(deps, (e) =>
+  const stopListeningSessions = sessionEnds.on(deps, (e) =>
     bus.publish({ t: 'endSession', tenantId: e.tenantId, userId: e.userId, sessionId: e.sessionId }),
   );
   // A configuration change reaches every signed-in page of the tenant, on every node.
-  const stopListeningConfig = onConfigChanged(deps, (e) =>
+  const stopListeningConfig = configChanges.on(deps, (e) =>
     bus.publish({ t: 'tenant', tenantId: e.tenantId, frame: { kind: 'config', kinds: e.kinds } }),
   );
   const stopListening = () => {

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, registerAuditKind } from '../audit/audit.service.ts';
-import { tenantDetail } from '../auth/auth.service.ts';
+import { tenantOfId } from '../auth/auth.service.ts';
 import { exportCalendarConfig, importCalendarConfig } from '../calendar-specials/calendar-specials.config-file.ts';
 import { exportCardsConfig, importCardsConfig, importPlacements } from '../cards/cards.config-file.ts';
 import { exportHomeConfig, importHomeConfig } from '../home-config/home-config.config-file.ts';
@@ -45,7 +45,7 @@ async function exportSections(deps: AppDeps, tenantId: string): Promise<Workbenc
 /** The file of the caller's tenant and its download name. */
 export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
   const tenantId = ctx.tenantId;
-  const [sections, tenant] = await Promise.all([exportSections(deps, tenantId), tenantDetail(deps, tenantId)]);
+  const [sections, tenant] = await Promise.all([exportSections(deps, tenantId), tenantOfId(deps, tenantId)]);
   const exportedAt = new Date().toISOString();
   const file: WorkbenchConfigFile = {
     format: CONFIG_FILE_FORMAT,

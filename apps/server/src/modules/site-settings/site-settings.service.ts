@@ -4,7 +4,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { audited, registerAuditKind } from '../audit/audit.service.ts';
-import { tenantDetail } from '../auth/auth.service.ts';
+import { tenantOfId } from '../auth/auth.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf, landingDefaults } from '../services/services.service.ts';
 import { siteSettingsRepository } from './site-settings.repository.ts';
@@ -15,7 +15,7 @@ const cat = (deps: AppDeps) => catalogueReadsOf(deps.db);
 /** The tenant's name, '' for a tenant that does not exist (the landing page of an unknown tenant id). */
 async function tenantName(deps: AppDeps, tenantId: string): Promise<string> {
   try {
-    return (await tenantDetail(deps, tenantId)).tenantName;
+    return (await tenantOfId(deps, tenantId)).tenantName;
   } catch (e) {
     if (e instanceof AppError) return '';
     throw e;

@@ -1,6 +1,6 @@
 import { DEFAULT_PWA_ICONS, type WebManifest } from '@portal/contracts/pwa';
 import type { AppDeps } from '../../platform/http.ts';
-import { tenantDetail } from '../auth/auth.service.ts';
+import { tenantOfId } from '../auth/auth.service.ts';
 import { guiseLogo } from './site-settings.service.ts';
 
 const COLOUR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
@@ -12,7 +12,7 @@ const SUFFIX = '网上办事服务大厅';
  * (192 and 512 px, and a maskable one) that make it installable whatever the tenant configured.
  */
 export async function webManifest(deps: AppDeps, tenantId: string): Promise<WebManifest> {
-  await tenantDetail(deps, tenantId); // an unknown tenant: 404
+  await tenantOfId(deps, tenantId); // an unknown tenant: 404
   const { systemName, themeColor, logo } = await guiseLogo(deps, tenantId);
   const name = systemName || SUFFIX;
   const short = name.endsWith(SUFFIX) && name.length > SUFFIX.length ? name.slice(0, -SUFFIX.length) : name;

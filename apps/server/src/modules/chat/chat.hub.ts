@@ -20,11 +20,7 @@ import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '@portal/contracts/errors';
 import { directory } from '../auth/auth.directory.ts';
-import {
-  sessionEnds,
-  onSessionsEndedElsewhere,
-  type SessionsEndedElsewhere,
-} from '../../platform/session-events.ts';
+import { sessionEnds, onSessionsEndedElsewhere, type SessionsEndedElsewhere } from '../../platform/session-events.ts';
 import { configChanges } from '../../platform/config-events.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import {

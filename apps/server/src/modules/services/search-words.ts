@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 
@@ -30,6 +31,10 @@ const MAX_BUFFERED = 20_000;
 const MAX_BUFFERED_SEARCHERS = 50_000;
 /** How long a (word, searcher) row is kept: a searcher counts at most once per word within it. */
 export const SEARCHER_KEEP_DAYS = 180;
+/** How long a word nobody searches again is kept (its last search, `last_at`). */
+export const WORD_KEEP_DAYS = 365;
+/** The most words kept per tenant (pruneSearchRecords). */
+export const MAX_WORDS_PER_TENANT = 20_000;
 const PRUNE_EVERY_MS = 3600_000;
 
 type Tally = {
@@ -55,7 +60,7 @@ type Buffer = {
   searcherCount: number;
   /** The key of searcherTag (useSearcherKey); a random one for this process until it is given. */
   key: KeyObject;
-  /** When this handle last pruned svc_search_searchers (ms). */
+  /** When this handle last pruned the search records (pruneSearchRecords, ms). */
   prunedAt: number;
 };
 
@@ -310,7 +315,7 @@ export async function flushSearchWords(db: Db): Promise<void> {
     }
     if (Date.now() - b.prunedAt >= PRUNE_EVERY_MS) {
       b.prunedAt = Date.now();
-      await pruneSearchers(db).catch(() => undefined);
+      await pruneSearchRecords(db).catch(() => undefined);
     }
   })();
   b.flushing = write;
@@ -321,8 +326,43 @@ export async function flushSearchWords(db: Db): Promise<void> {
   }
 }
 
-/** Deletes the (word, searcher) rows first written more than SEARCHER_KEEP_DAYS before `now` (every tenant's). */
-export async function pruneSearchers(db: Db, now = Date.now()): Promise<void> {
+/**
+ * Keeps the search records bounded (every tenant's), hourly from each node's flush:
+ * - the (word, searcher) rows first written more than SEARCHER_KEEP_DAYS before `now`;
+ * - the words nobody searched for WORD_KEEP_DAYS: neither a hot word nor a miss worth an administrator's look;
+ * - beyond MAX_WORDS_PER_TENANT words in a tenant, the least searched: every distinct word a visitor types is a row
+ *   (search is not rate-limited), so random words would otherwise grow the table without end. They go first because
+ *   they rank last (no searcher, one search), so a flood of them cannot push out the hot words or the common misses.
+ * A word's searcher rows go with it, so that the word counts its searchers anew if it comes back.
+ */
+export async function pruneSearchRecords(
+  db: Db,
+  { now = Date.now(), maxWords = MAX_WORDS_PER_TENANT }: { now?: number; maxWords?: number } = {},
+): Promise<void> {
   const cutoff = nowIso(now - SEARCHER_KEEP_DAYS * 86_400_000).slice(0, 10);
   await db.deleteFrom('svc_search_searchers').where('seen_on', '<', cutoff).execute();
+  await db
+    .deleteFrom('svc_search_words')
+    .where('last_at', '<', nowIso(now - WORD_KEEP_DAYS * 86_400_000))
+    .execute();
+  await sql`delete from svc_search_words where (tenant_id, keyword) in (
+      select tenant_id, keyword from (
+        select tenant_id, keyword, row_number() over (
+          partition by tenant_id order by searchers desc, hits + misses desc, last_at desc, keyword
+        ) as place from svc_search_words
+      ) ranked where place > ${maxWords}
+    )`.execute(db);
+  await db
+    .deleteFrom('svc_search_searchers')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('svc_search_words as w')
+            .whereRef('w.tenant_id', '=', 'svc_search_searchers.tenant_id')
+            .whereRef('w.keyword', '=', 'svc_search_searchers.keyword')
+            .select('w.keyword'),
+        ),
+      ),
+    )
+    .execute();
 }

@@ -6,9 +6,10 @@ import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
 import { bearer, createTestApp, createTestDb, testDatabases, type TestApp } from '../../test/test-app.ts';
 import {
   SEARCHER_KEEP_DAYS,
+  WORD_KEEP_DAYS,
   addressPrefix,
   flushSearchWords,
-  pruneSearchers,
+  pruneSearchRecords,
   recordSearchWord,
 } from './search-words.ts';
 
@@ -135,6 +136,19 @@ describe.each(testDatabases)('hot words count searchers, not searches, on %s', (
   it(`prunes the searcher rows ${SEARCHER_KEEP_DAYS} days after they were first written`, async () => {
     const now = Date.parse('2027-06-30T12:00:00.000Z');
     const day = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    // The word is still searched (a word's searchers go with the word: the test below).
+    await t.db.db
+      .insertInto('svc_search_words')
+      .values(
+        [T, 'other'].map((tenant_id) => ({
+          tenant_id,
+          keyword: '剪枝的词',
+          hits: 3,
+          misses: 0,
+          last_at: new Date(now).toISOString(),
+        })),
+      )
+      .execute();
     await t.db.db
       .insertInto('svc_search_searchers')
       .values([
@@ -143,13 +157,76 @@ describe.each(testDatabases)('hot words count searchers, not searches, on %s', (
         { tenant_id: 'other', keyword: '剪枝的词', searcher: 'old', seen_on: day(SEARCHER_KEEP_DAYS + 30) },
       ])
       .execute();
-    await pruneSearchers(t.db.db, now);
+    await pruneSearchRecords(t.db.db, { now });
     const left = await t.db.db
       .selectFrom('svc_search_searchers')
       .where('keyword', '=', '剪枝的词')
       .select(['tenant_id', 'searcher'])
       .execute();
     expect(left).toEqual([{ tenant_id: T, searcher: 'kept' }]);
+  });
+
+  it(`forgets words not searched for ${WORD_KEEP_DAYS} days, and the least searched beyond a tenant's cap, with their searchers`, async () => {
+    const now = Date.parse('2027-06-30T12:00:00.000Z');
+    const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString();
+    const word = (
+      keyword: string,
+      tenant_id: string,
+      o: { searchers?: number; hits?: number; misses?: number; daysAgo?: number },
+    ) => ({
+      tenant_id,
+      keyword,
+      hits: o.hits ?? 0,
+      misses: o.misses ?? 0,
+      searchers: o.searchers ?? 0,
+      last_at: at(o.daysAgo ?? 1),
+    });
+    await t.db.db
+      .insertInto('svc_search_words')
+      .values([
+        word('剪枝-陈旧', T, { searchers: 9, hits: 40, daysAgo: WORD_KEEP_DAYS + 1 }),
+        word('剪枝-热门', T, { searchers: 5, hits: 12 }),
+        word('剪枝-常见未命中', T, { misses: 30 }),
+        // What a flood of random words looks like: one search each, nobody found anything.
+        word('剪枝-随机1', T, { misses: 1, daysAgo: 0 }),
+        word('剪枝-随机2', T, { misses: 1, daysAgo: 0 }),
+        // Another tenant's words count against its own cap only.
+        word('剪枝-随机1', 'other', { misses: 1 }),
+      ])
+      .execute();
+    await t.db.db
+      .insertInto('svc_search_searchers')
+      .values([
+        { tenant_id: T, keyword: '剪枝-陈旧', searcher: 's1', seen_on: at(1).slice(0, 10) },
+        { tenant_id: T, keyword: '剪枝-热门', searcher: 's1', seen_on: at(1).slice(0, 10) },
+      ])
+      .execute();
+    const before = await t.db.db
+      .selectFrom('svc_search_words')
+      .where('tenant_id', '=', T)
+      .where('keyword', 'not like', '剪枝-%')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    // The cap leaves the tenant's other words (the seed's and earlier tests') and two of these.
+    await pruneSearchRecords(t.db.db, { now, maxWords: Number(before.n) + 2 });
+    const words = await t.db.db
+      .selectFrom('svc_search_words')
+      .where('keyword', 'like', '剪枝-%')
+      .select(['tenant_id', 'keyword'])
+      .orderBy('tenant_id')
+      .orderBy('keyword')
+      .execute();
+    expect(words).toEqual([
+      { tenant_id: T, keyword: '剪枝-常见未命中' },
+      { tenant_id: T, keyword: '剪枝-热门' },
+      { tenant_id: 'other', keyword: '剪枝-随机1' },
+    ]);
+    const searchers = await t.db.db
+      .selectFrom('svc_search_searchers')
+      .where('keyword', 'like', '剪枝-%')
+      .select('keyword')
+      .execute();
+    expect(searchers).toEqual([{ keyword: '剪枝-热门' }]);
   });
 });
 

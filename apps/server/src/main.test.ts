@@ -23,14 +23,19 @@ const NODE_ENV = {
 };
 
 /** Runs the server's entry point until it prints its URL (then stops it) or exits; returns what it printed and its exit code. */
-function run(env: Record<string, string>, stopWhenRunning = true): Promise<{ code: number | null; output: string }> {
+function run(
+  env: Record<string, string>,
+  stopWhenRunning = true,
+): Promise<{ code: number | null; output: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [main], {
       env: { ...NODE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let stdout = '';
     let stopping = false;
+    child.stdout.on('data', (b: Buffer) => void (stdout += b.toString()));
     const onData = (b: Buffer) => {
       output += b.toString();
       // Once: a log line written after the banner (pino's writes may come later than console.log's) would otherwise
@@ -42,7 +47,7 @@ function run(env: Record<string, string>, stopWhenRunning = true): Promise<{ cod
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => resolve({ code, output }));
+    child.once('exit', (code) => resolve({ code, output, stdout }));
   });
 }
 
@@ -145,12 +150,35 @@ describe('starting a node', () => {
     noStack(output);
   });
 
+  it('writes only JSON lines on a standard output that is not a terminal, the line saying where it runs included', async () => {
+    // A supervisor's log collector parses each line; the banner for people was plain text among pino's lines.
+    const { code, stdout } = await run({ DATA_DIR: join(dataDir, 'json-lines'), DEFAULT_TENANT: '100001' });
+    expect(code).toBe(0);
+    const lines = stdout.split('\n').filter((l) => l.trim());
+    const parsed = lines.map((l) => {
+      try {
+        return JSON.parse(l) as Record<string, unknown>;
+      } catch {
+        throw new Error(`not a JSON line: ${l}`);
+      }
+    });
+    const running = parsed.find((l) =>
+      /^Campus Service Portal is running: http:\/\/localhost:\d+\/$/.test(String(l.msg)),
+    );
+    expect(running).toMatchObject({
+      level: 30,
+      url: expect.stringMatching(/^http:\/\/localhost:\d+\/$/),
+      database: { engine: 'sqlite' },
+      defaultTenant: '100001',
+    });
+  });
+
   it('says once, and starts all the same, when the tenant addresses without ?tenantId= open on is not there', async () => {
     const dir = join(dataDir, 'default-tenant');
     const once = (output: string, text: string) => expect(output.split(text).length - 1).toBe(1);
     const missing = await run({ DATA_DIR: dir, DEFAULT_TENANT: '100001' });
     expect(missing.output).toMatch(/is running: http/);
-    expect(missing.output).toContain('Addresses without ?tenantId= open on tenant 100001 (DEFAULT_TENANT)');
+    expect(missing.output).toContain('"defaultTenant":"100001"');
     once(missing.output, 'DEFAULT_TENANT 100001 is not a tenant of this database');
     expect(missing.output).toContain('npm run tenant -- create --tenant 100001');
     // Unset (empty): the demo tenant, which a database without the demo data does not have.

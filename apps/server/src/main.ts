@@ -116,11 +116,31 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [
-    '',
-    `  Campus Service Portal is running: http://localhost:${port}/`,
-    `  Database: ${db.engine} (${where})`,
-  ];
+  const running = `Campus Service Portal is running: http://localhost:${port}/`;
+  // A person at a terminal reads lines; a supervisor's log collector reads one JSON object a line, as pino writes the
+  // rest (a plain-text banner among them broke line-by-line JSON parsing). Either way regardless of LOG_LEVEL: this
+  // is the one line that says the node is up and where.
+  if (!process.stdout.isTTY) {
+    process.stdout.write(
+      `${JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        pid: process.pid,
+        msg: running,
+        url: `http://localhost:${port}/`,
+        database: { engine: db.engine, where },
+        ...(config.cluster ? { clusterNode: config.nodeId } : {}),
+        ...(config.defaultTenant && config.defaultTenant !== DEMO_TENANT_ID
+          ? { defaultTenant: config.defaultTenant }
+          : {}),
+        ...(config.demo
+          ? { demo: { tenant: DEMO_TENANT_ID, password: DEMO_PASSWORD, accounts: DEMO_USERS.map((u) => u.account) } }
+          : {}),
+      })}\n`,
+    );
+    return;
+  }
+  const lines = ['', `  ${running}`, `  Database: ${db.engine} (${where})`];
   if (config.cluster)
     lines.push(`  Cluster node ${config.nodeId}: sessions, chat, files and jobs shared through PostgreSQL and Redis`);
   if (config.defaultTenant && config.defaultTenant !== DEMO_TENANT_ID)

@@ -130,6 +130,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'short', CLIENT_SECRET })).toThrow(/TOKEN_SECRET/);
   });
 
+  it('takes RATE_LIMITS as kind=calls pairs, and refuses an unknown kind or a limit under 1, naming the kinds', () => {
+    const load = (RATE_LIMITS?: string) => loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, RATE_LIMITS });
+    expect(load(' upload=120, signIn = 2000 ').rateLimits).toEqual({ upload: 120, signIn: 2000 });
+    for (const unset of [undefined, '', ' ']) expect(load(unset).rateLimits).toBeUndefined();
+    for (const bad of ['uploads=10', 'upload=0', 'upload', 'upload=-1', 'upload=ten', 'constructor=5', '__proto__=5']) {
+      expect(() => load(bad), bad).toThrow(ConfigError);
+      expect(() => load(bad), bad).toThrow(/RATE_LIMITS: kind=calls a minute .*kinds: upload, job, notice/);
+    }
+  });
+
   it('takes DEFAULT_TENANT as a tenant id, the demo tenant when it is left out or empty, and refuses a malformed one', () => {
     const load = (DEFAULT_TENANT?: string) =>
       loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, DEFAULT_TENANT });

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_TENANT_ID } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
 import { z } from 'zod';
+import { RATE_LIMITS, type RateClass } from './platform/rate-limit.ts';
 
 /**
  * The environment the server reads, once, at start-up. This is the only reader of process.env, but for the operator's
@@ -109,6 +110,30 @@ const Env = z.object({
    * Turns on `GET /api/metrics` (Prometheus text format) for scrapes sending `Authorization: Bearer <this>`; off
    * when unset (platform/metrics.ts).
    */
+  /**
+   * Calls a minute one caller may make of a limited route, by kind (platform/rate-limit.ts, ADR 0068), where the
+   * defaults do not suit: `upload=120,signIn=2000`. Kinds left out keep their default.
+   */
+  RATE_LIMITS: z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const limits: Partial<Record<RateClass, number>> = {};
+      for (const part of text.split(',').filter((p) => p.trim())) {
+        const m = /^\s*([A-Za-z]+)\s*=\s*(\d{1,6})\s*$/.exec(part);
+        const kind = m?.[1] as RateClass | undefined;
+        if (!m || !kind || !Object.hasOwn(RATE_LIMITS, kind) || Number(m[2]) < 1) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `kind=calls a minute (1 or more), comma-separated; kinds: ${Object.keys(RATE_LIMITS).join(', ')} — not "${part.trim()}"`,
+          });
+          return z.NEVER;
+        }
+        limits[kind] = Number(m[2]);
+      }
+      return limits;
+    })
+    .optional(),
   METRICS_TOKEN: z.string().min(32, 'at least 32 characters (for example: openssl rand -hex 32)').optional(),
   /** This node's name in presence and job ownership; default host-pid-random. */
   NODE_ID: z
@@ -167,6 +192,8 @@ export type Config = {
    * closes idle connections at once. 10 s in cluster mode.
    */
   shutdownDrainMs?: number;
+  /** The operator's limits by kind of route (RATE_LIMITS); the rest keep platform/rate-limit.ts's defaults. */
+  rateLimits?: Partial<Record<RateClass, number>>;
   /** The bearer token of `GET /api/metrics` (METRICS_TOKEN); the route does not exist when left out. */
   metricsToken?: string;
 };
@@ -248,6 +275,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL.replace(/\/+$/, '') } : {}),
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    ...(e.RATE_LIMITS && Object.keys(e.RATE_LIMITS).length ? { rateLimits: e.RATE_LIMITS } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { IDENTITY_PATHS } from '../modules/identity/identity.service.ts';
-import { DEMO_TENANT_ID } from '../db/seed/demo.ts';
+import { DEMO_TENANT_ID, DEMO_USERS } from '../db/seed/demo.ts';
 import { bearer, createPeerTestApp, createTestApp, testConfig, testDatabases, type TestApp } from '../test/test-app.ts';
 import { startRedis, type OwnRedis } from '../test/redis-server.ts';
 import { RATE_LIMITS, RATE_WINDOW_MS } from './rate-limit.ts';
@@ -116,6 +116,58 @@ describe.each(testDatabases)('rate limits on %s', (engine) => {
     expect((await search(t.app, 'student01')).json().status).toBe(1000);
   });
 
+  it('takes the limit an operator set for a kind (RATE_LIMITS), and the default for the others', async () => {
+    const tuned = await createPeerTestApp(t, { rateLimits: { chatSearch: 3 } });
+    try {
+      const answers = await calls(3, () => search(tuned.app, 'student02'), 1);
+      expect(answers.map((r) => r.headers['x-ratelimit-limit'])).toEqual(['3', '3', '3']);
+      expectRefused(await search(tuned.app, 'student02'), 3);
+      const first = await start(tuned.app, '203.0.113.99');
+      expect(first.headers['x-ratelimit-limit']).toBe(String(START_MAX));
+    } finally {
+      await tuned.close();
+    }
+  });
+
+  it('counts together the acts that each tell every member of a chat group, and the two ways to rate a service', async () => {
+    const post = (account: string, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(tokens[account]!), payload });
+    const STUDENT = DEMO_USERS[2]!.id;
+    const created = await post('teacher01', '/api/chat/group/create', { name: '限流群', memberIds: [STUDENT] });
+    expect(created.json().status).toBe(1000);
+    const groupId = created.json().result.id as string;
+    const max = RATE_LIMITS.chatGroup;
+    // A group's owner renaming it and changing its announcement without end: each one is a frame to every member.
+    for (let i = 1; i < max; i++) {
+      const res =
+        i % 2
+          ? await post('teacher01', '/api/chat/group/rename', { groupId, name: `限流群${i}` })
+          : await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: `公告${i}` });
+      expect(res.json().status, `call ${i}`).toBe(1000);
+    }
+    expectRefused(await post('teacher01', '/api/chat/group/setNotice', { groupId, notice: '再一次' }), max);
+    expectRefused(await post('teacher01', '/api/chat/group/transferOwner', { groupId, userId: STUDENT }), max);
+    expectRefused(await post('teacher01', '/api/chat/group/removeMembers', { groupId, memberIds: [STUDENT] }), max);
+
+    // Ratings: a score alone (giveScore) and a score with a comment (rateService) are one allowance.
+    const rate = RATE_LIMITS.feedback;
+    for (let i = 0; i < rate; i++)
+      await post('student02', '/api/blade-platform/serverCenter/giveScore', { serviceId: `s-${i}`, score: 5 });
+    expectRefused(
+      await post('student02', '/api/blade-platform/serverCenter/giveScore', { serviceId: 's', score: 5 }),
+      rate,
+    );
+    expectRefused(
+      await post('student02', '/api/blade-workbench/serverCenter/rateService', {
+        serviceId: 's',
+        score: 5,
+        labels: [],
+        comment: '',
+      }),
+      rate,
+    );
+  });
+
   it('behind a trusted proxy, counts the address the proxy forwards', async () => {
     const behind = await createPeerTestApp(t, { trustProxy: true });
     try {
@@ -167,6 +219,20 @@ describe.each(testDatabases)('rate limits across nodes (Redis) on %s', (engine) 
     for (let i = 0; i < SEARCH_MAX; i++) expect((await search(i % 2 ? b : a)).json().status).toBe(1000);
     expectRefused(await search(a), SEARCH_MAX);
     expectRefused(await search(b), SEARCH_MAX);
+  });
+
+  it('counts the routes that share a count together on every node (a rating by either route)', async () => {
+    const rate = (t: TestApp, url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(token),
+        payload: { serviceId: 'none', score: 5, labels: [], comment: '' },
+      });
+    for (let i = 0; i < RATE_LIMITS.feedback; i++)
+      expect((await rate(i % 2 ? b : a, '/api/blade-platform/serverCenter/giveScore')).statusCode).not.toBe(429);
+    expectRefused(await rate(b, '/api/blade-workbench/serverCenter/rateService'), RATE_LIMITS.feedback);
+    expectRefused(await rate(a, '/api/blade-platform/serverCenter/giveScore'), RATE_LIMITS.feedback);
   });
 
   it('lets calls through while Redis is down, says so once, and limits again once it is back', async () => {

@@ -356,7 +356,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/create`,
     {
-      config: { access: 'user', rateLimit: limitOf('chatGroup') },
+      config: { access: 'user', rateLimit: limitOf('chatGroup', 'chatGroup') },
       schema: {
         tags,
         summary: 'Create a group with members of the same tenant',
@@ -390,7 +390,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/addMembers`,
     {
-      config: { access: 'user', rateLimit: limitOf('chatGroup') },
+      config: { access: 'user', rateLimit: limitOf('chatGroup', 'chatGroup') },
       schema: {
         tags,
         summary: 'Add people of the same tenant to a group the caller owns',
@@ -406,7 +406,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/removeMembers`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('chatGroup', 'chatGroup') },
       schema: {
         tags,
         summary: 'Remove members from a group the caller owns',
@@ -438,7 +438,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/rename`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('chatGroup', 'chatGroup') },
       schema: {
         tags,
         summary: 'Rename a group the caller owns; members get a `group` frame (renamed)',
@@ -451,7 +451,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/setNotice`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('chatGroup', 'chatGroup') },
       schema: {
         tags,
         summary:
@@ -465,7 +465,7 @@ export async function chatRoutes(app: App): Promise<void> {
   r.post(
     `${CHAT_PREFIX}/group/transferOwner`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('chatGroup', 'chatGroup') },
       schema: {
         tags,
         summary: 'Hand a group the caller owns over to another member; the caller stays a plain member',

@@ -27,7 +27,7 @@ export async function configTransferRoutes(app: App): Promise<void> {
     r[method](
       `${W}/export`,
       {
-        config: { menu: MENU, rateLimit: limitOf('job') },
+        config: { menu: MENU, rateLimit: limitOf('job', 'workbenchConfigExport') },
         schema: { tags, summary: "Download the tenant's workbench configuration as one JSON file (ADR 0031)" },
       },
       async (q, reply) => {

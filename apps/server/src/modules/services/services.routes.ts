@@ -423,7 +423,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${P}/serverCenter/giveScore`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: limitOf('feedback', 'rating') },
       schema: {
         tags,
         summary: 'Rate a service with a score alone',
@@ -647,7 +647,7 @@ export async function servicesRoutes(app: App): Promise<void> {
   r.post(
     `${W}/serverCenter/rateService`,
     {
-      config: { access: 'user', rateLimit: limitOf('feedback') },
+      config: { access: 'user', rateLimit: limitOf('feedback', 'rating') },
       schema: {
         tags,
         summary: 'Rate a service: score, quick labels and comment; one rating per user and service',

@@ -126,30 +126,39 @@ export async function saveUpload(
       throw tooLarge();
     throw err;
   }
-  return { objectId: id, fileName, fileTypeName: kind.ext, fileSize: size, type: kind.type, url: links.sign(id).url };
+  return {
+    objectId: id,
+    fileName,
+    fileTypeName: kind.ext,
+    fileSize: size,
+    type: kind.type,
+    url: links.sign(id, ctx.userId).url,
+  };
 }
 
 export type FileLinks = ReturnType<typeof fileLinks>;
 
 /**
- * Signed file links: `/api/chat/file/{id}?exp=…&sig=…` opens without a header for CHAT_FILE_LINK_TTL_MS, so an
- * <img src> can show a chat image while no access token ever appears in a URL (or an access log).
+ * Signed file links: `/api/chat/file/{id}?u=…&exp=…&sig=…` opens without a header for CHAT_FILE_LINK_TTL_MS, so an
+ * <img src> can show a chat image while no access token ever appears in a URL (or an access log). The link names the
+ * user it was given to (`u`), so that it stops opening once that user or their tenant is disabled (the route checks).
  */
 export function fileLinks(secret: string) {
   const key = createHmac('sha256', secret).update('chat-file-link').digest();
-  const mac = (id: string, exp: number) => createHmac('sha256', key).update(`${id}.${exp}`).digest('base64url');
+  const mac = (id: string, userId: string, exp: number) =>
+    createHmac('sha256', key).update(`${id}.${userId}.${exp}`).digest('base64url');
   return {
-    sign(id: string, now = Date.now()): { url: string; expiresAt: string } {
+    sign(id: string, userId: string, now = Date.now()): { url: string; expiresAt: string } {
       const exp = now + CHAT_FILE_LINK_TTL_MS;
       return {
-        url: `/api/chat/file/${encodeURIComponent(id)}?exp=${exp}&sig=${mac(id, exp)}`,
+        url: `/api/chat/file/${encodeURIComponent(id)}?u=${encodeURIComponent(userId)}&exp=${exp}&sig=${mac(id, userId, exp)}`,
         expiresAt: new Date(exp).toISOString(),
       };
     },
-    verify(id: string, exp: number, sig: string, now = Date.now()): boolean {
+    verify(id: string, userId: string, exp: number, sig: string, now = Date.now()): boolean {
       if (!Number.isFinite(exp) || exp < now) return false;
       const a = Buffer.from(sig);
-      const b = Buffer.from(mac(id, exp));
+      const b = Buffer.from(mac(id, userId, exp));
       return a.length === b.length && timingSafeEqual(a, b);
     },
   };

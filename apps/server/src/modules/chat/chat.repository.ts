@@ -1321,9 +1321,20 @@ export function chatRepository(db: Db) {
       return db.insertInto('chat_files').values(row).execute();
     },
 
-    /** A file by id alone: only for a signed link, whose signature names the file. */
-    fileBySignedLink(id: string) {
-      return db.selectFrom('chat_files').where('id', '=', id).selectAll().executeTakeFirst();
+    /**
+     * A file by id, for a signed link, whose signature names the file and the user it was given to: only while that
+     * user, of the file's tenant, and the tenant are enabled.
+     */
+    fileBySignedLink(id: string, userId: string) {
+      return db
+        .selectFrom('chat_files as f')
+        .innerJoin('users as u', (j) => j.onRef('u.tenant_id', '=', 'f.tenant_id').on('u.id', '=', userId))
+        .innerJoin('tenants as t', 't.tenant_id', 'f.tenant_id')
+        .where('f.id', '=', id)
+        .where('u.status', '=', 1)
+        .where('t.status', '=', 1)
+        .selectAll('f')
+        .executeTakeFirst();
     },
 
     file(tenantId: string, id: string) {

@@ -323,7 +323,10 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: envelope(FileLink) },
       },
     },
-    async (request) => ok(links.sign((await readableFile(userOf(request), request.body.objectId)).id)),
+    async (request) => {
+      const user = userOf(request);
+      return ok(links.sign((await readableFile(user, request.body.objectId)).id, user.userId));
+    },
   );
   r.get(
     `${CHAT_PREFIX}/file/:id`,
@@ -334,14 +337,19 @@ export async function chatRoutes(app: App): Promise<void> {
         tags,
         summary: 'Download a chat file (uploader or a recipient of a message carrying it)',
         params: z.object({ id: z.string().max(64) }),
-        querystring: z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(128).optional() }),
+        querystring: z.object({
+          u: z.string().max(64).optional(),
+          exp: z.coerce.number().int().optional(),
+          sig: z.string().max(128).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const { exp, sig } = request.query;
-      if (exp !== undefined && sig) {
-        const file = links.verify(request.params.id, exp, sig)
-          ? await rt.repo.fileBySignedLink(request.params.id)
+      const { u, exp, sig } = request.query;
+      if (u && exp !== undefined && sig) {
+        // The user the link was given to, while they and their tenant are enabled (a disabled account's links stop).
+        const file = links.verify(request.params.id, u, exp, sig)
+          ? await rt.repo.fileBySignedLink(request.params.id, u)
           : undefined;
         if (!file) throw notFound(CHAT_TEXTS.noSuchFile);
         return sendStoredFile(reply, app.deps.files, file);

@@ -738,6 +738,30 @@ describe.each(testDatabases)('chat over WebSocket on %s', (engine) => {
     expect(allowed.statusCode).toBe(200);
     const link = await post('teacher01', '/api/chat/file/sign', { objectId: image.result.objectId });
     expect((await t.app.inject({ method: 'GET', url: link.result.url })).statusCode).toBe(200);
+    // The link names whom it was given to: another name in it breaks the signature, and it stops opening while that
+    // user or the tenant is disabled (the operator's command; an outside tester's links kept working).
+    const opens = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await opens(link.result.url.replace(/u=[^&]+/, `u=${STUDENT}`))).toBe(404);
+    for (const [table, set, key, id] of [
+      ['users', 'status', 'id', TEACHER],
+      ['tenants', 'status', 'tenant_id', DEMO_TENANT_ID],
+    ] as const) {
+      await t.db.db
+        .updateTable(table)
+        .set({ [set]: 0 })
+        .where(key, '=', id)
+        .execute();
+      try {
+        expect(await opens(link.result.url), table).toBe(404);
+      } finally {
+        await t.db.db
+          .updateTable(table)
+          .set({ [set]: 1 })
+          .where(key, '=', id)
+          .execute();
+      }
+    }
+    expect(await opens(link.result.url)).toBe(200);
     expect((await post('admin', '/api/chat/file/sign', { objectId: image.result.objectId })).status).toBe(404);
     const list = await post('student01', '/api/chat/lastChatList');
     expect(list.result.find((e: { jid: string }) => e.jid === FILE_TRANSFER_HELPER_ID)).toMatchObject({

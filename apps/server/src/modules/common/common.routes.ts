@@ -9,6 +9,7 @@ import {
   EmptyRequest,
 } from '@portal/contracts/workbench';
 import { z } from 'zod';
+import { enabledTenant } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
@@ -135,6 +136,11 @@ export async function commonRoutes(app: App): Promise<void> {
         params: z.object({ tenantId: z.string().max(12), name: z.string().max(64) }),
       },
     },
-    async (q, reply) => sendImage(reply, d.files, q.params.tenantId, q.params.name),
+    // A disabled tenant's images go with the rest of it (the path names the tenant, which the platform's check of a
+    // visitor's tenant does not read).
+    async (q, reply) => {
+      await enabledTenant(app, q.params.tenantId);
+      return sendImage(reply, d.files, q.params.tenantId, q.params.name);
+    },
   );
 }

@@ -547,6 +547,12 @@ describe.each(testDatabases)('a tenant made by the operator (%s)', (engine) => {
         payload: { tenantId: TENANT },
       });
       expect(page.json()).toMatchObject({ status: 403, msg: MESSAGES.tenantDisabled });
+      // So do its uploaded images, whose address names the tenant in the path (they kept opening).
+      const image = `/api/online-service-platform/nobody/common/image/${TENANT}/0f8e2f5c-logo.png`;
+      expect((await app.inject({ method: 'GET', url: image })).json()).toMatchObject({
+        status: 403,
+        msg: MESSAGES.tenantDisabled,
+      });
       for (const s of [admin, teacher]) {
         expect((await call(app, s.result.access_token, 'GET', '/api/blade-user/user/getUserInfo')).http).toBe(401);
         expect(await refresh(app, TENANT, s.result.refresh_token)).toMatchObject(disabled);
@@ -557,6 +563,7 @@ describe.each(testDatabases)('a tenant made by the operator (%s)', (engine) => {
       expect(await deactivateTenant(db.db, { tenantId: TENANT })).toMatchObject({ wasActive: false, sessionsEnded: 0 });
       expect(await activateTenant(db.db, { tenantId: TENANT })).toMatchObject({ tenantName: NAME, wasActive: false });
       expect((await login(app, TENANT, 'admin', ADMIN_PASSWORD)).status).toBe(1000);
+      expect((await app.inject({ method: 'GET', url: image })).statusCode).toBe(404);
     });
 
     it("refuses a disabled tenant's sessions even when they were not ended with it (its status set by hand)", async () => {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/contracts/errors';
 import { UNSAFE_LINK_MESSAGE } from '@portal/contracts/input';
 import { MESSAGE_TEXTS } from '@portal/contracts/messages';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
 import { DEMO_PUBLIC_ACCOUNTS } from '../../db/seed/messaging.ts';
-import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { bearer, createPeerTestApp, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 const JWC = DEMO_PUBLIC_ACCOUNTS[0].id;
 const P = '/api/blade-platform';
@@ -77,6 +78,30 @@ describe.each(testDatabases)('notice audience, attachments, links and bodies on 
     // Addressed to everyone: anyone, logged in or not.
     expect((await detail(open)).json()).toMatchObject({ status: 1000, result: { title: '全校停电通知' } });
     expect((await detail(open, 'student01')).json().status).toBe(1000);
+  });
+
+  it("finds a notice in one tenant only: the caller's, the address's, else DEFAULT_TENANT's, and never in a disabled one", async () => {
+    const open = (await send({ title: '租户内通知', body: '<p>全体</p>' })).result.id as string;
+    // Without a tenant in the address, the one such addresses open on: the demo tenant here.
+    expect((await detail(open, undefined, '')).json().status).toBe(1000);
+    // A node whose addresses open on another tenant does not find it by its id alone (it did, in any tenant).
+    const school = await createPeerTestApp(t, { defaultTenant: '100001' });
+    try {
+      const res = await school.app.inject({ method: 'GET', url: `${P}/nobody/messageCenter/messageDetail/${open}` });
+      expect(res.json().status).not.toBe(1000);
+      expect(res.body).not.toContain('租户内通知');
+    } finally {
+      await school.close();
+    }
+    await t.db.db.updateTable('tenants').set({ status: 0 }).where('tenant_id', '=', DEMO_TENANT_ID).execute();
+    try {
+      for (const query of ['', `?tenantId=${DEMO_TENANT_ID}`]) {
+        const res = await detail(open, undefined, query);
+        expect(res.json(), query).toMatchObject({ status: 403, msg: MESSAGES.tenantDisabled, result: null });
+      }
+    } finally {
+      await t.db.db.updateTable('tenants').set({ status: 1 }).where('tenant_id', '=', DEMO_TENANT_ID).execute();
+    }
   });
 
   it("refuses to attach another user's private chat file to a notice, and takes the administrator's own", async () => {

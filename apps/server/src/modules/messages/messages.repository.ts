@@ -39,14 +39,16 @@ export function messagesRepository(db: Db) {
     },
 
     /** A notice by id within a tenant, or across tenants for the public detail page (the id names it). */
-    notice(tenantId: string | null, id: string) {
-      let q = db
+    notice(tenantId: string, id: string) {
+      return db
         .selectFrom('notices as n')
         .innerJoin('chat_public_accounts as a', 'a.id', 'n.mp_id')
         .leftJoin('chat_files as f', 'f.id', 'n.file_id')
-        .where('n.message_id', '=', id);
-      if (tenantId) q = q.where('n.tenant_id', '=', tenantId);
-      return q.selectAll('n').select(['a.name as mp_name', 'f.file_name', 'f.size as file_size']).executeTakeFirst();
+        .where('n.message_id', '=', id)
+        .where('n.tenant_id', '=', tenantId)
+        .selectAll('n')
+        .select(['a.name as mp_name', 'f.file_name', 'f.size as file_size'])
+        .executeTakeFirst();
     },
 
     /** The user's mailbox entry of a notice (null when the notice was not sent to them). */

@@ -24,6 +24,7 @@ import {
   MESSAGE_TEXTS,
 } from '@portal/contracts/messages';
 import { z } from 'zod';
+import { defaultTenantOf, enabledTenant } from '../../platform/auth.ts';
 import { fail, ok } from '../../platform/envelope.ts';
 import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
 import { sendStoredFile } from '../chat/chat.files.ts';
@@ -248,7 +249,15 @@ export async function messagesRoutes(app: App): Promise<void> {
         response: { 200: envelope(PublicMessageDetail.nullable()) },
       },
     },
-    async (request) => messages.publicDetail(rt, request.ctx, request.tenantId, request.params.id),
+    // Always within one tenant: the caller's, the one the address names, else the one addresses without a tenant open
+    // on (DEFAULT_TENANT), when it is enabled. A notice's id alone found it in any tenant, a disabled one included.
+    async (request) =>
+      messages.publicDetail(
+        rt,
+        request.ctx,
+        request.ctx?.tenantId ?? request.tenantId ?? (await enabledTenant(app, defaultTenantOf(app))).tenantId,
+        request.params.id,
+      ),
   );
   r.post(
     `${P}/mpManage/readMessage`,

@@ -546,11 +546,11 @@ export async function noticeAttachment(rt: ChatRuntime, ctx: RequestContext, id:
 export async function publicDetail(
   rt: ChatRuntime,
   viewer: RequestContext | null,
-  tenantId: string | null,
+  tenantId: string,
   id: string,
 ): Promise<Envelope<PublicMessageDetail | null>> {
   const repo = repoOf(rt);
-  const notice = await repo.notice(viewer?.tenantId ?? tenantId, id);
+  const notice = await repo.notice(tenantId, id);
   if (!notice) throw notFound(MESSAGE_TEXTS.noSuchNotice);
   const forEveryone = notice.audience === AUDIENCE_EVERYONE;
   const forViewer =

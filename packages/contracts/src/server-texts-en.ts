@@ -152,6 +152,7 @@ export const WORKBENCH_MESSAGES_EN: EnOf<typeof WORKBENCH_MESSAGES> = {
   lastIndexType: 'Keep at least one tab',
   defaultIndexType: 'The default tab cannot be deleted: make another tab the default first',
   indexTypeOrder: 'The order must hold every tab, each once',
+  orderDuplicate: 'The order may hold each item once only',
   cardNameTaken: 'A card of this name exists: choose another name',
   tabNameTaken: 'A tab of this name exists: choose another name',
   toolNameTaken: 'A tool of this name exists: choose another name',

@@ -98,6 +98,7 @@ export const WORKBENCH_MESSAGES = {
   lastIndexType: '至少保留一个页签',
   defaultIndexType: '默认页签不能删除，请先将其他页签设为默认',
   indexTypeOrder: '排序须包含全部页签，且每个页签只出现一次',
+  orderDuplicate: '排序中每项只能出现一次',
   /** A required name or title left empty or only white space (trimmed first): the form's own required message. */
   cardNameRequired: '请输入卡片名称',
   columnNameRequired: '请输入栏目名称',

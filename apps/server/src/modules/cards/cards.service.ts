@@ -267,6 +267,8 @@ export async function adjustOrder(
   ctx: RequestContext,
   input: { cardId?: string; ids: string[] },
 ): Promise<void> {
+  // An id twice would leave two items on one sort value, their order up to the database.
+  if (new Set(input.ids).size !== input.ids.length) throw badRequest(WORKBENCH_MESSAGES.orderDuplicate, 'ids');
   if (input.cardId) {
     const own = (await repo(deps).columns(ctx.tenantId, [input.cardId])).map((c) => c.id);
     if (input.ids.some((id) => !own.includes(id)))

@@ -182,6 +182,16 @@ describe.each(testDatabases)('workbench cards and navigation on %s', (engine) =>
         (c: { columnName: string }) => c.columnName,
       ),
     ).toEqual(['第二栏', '工具']);
+    // An id twice is refused, of columns and of cards, and changes nothing (it left two items on one sort value).
+    for (const payload of [{ cardId: id, ids: [col.result.id, col.result.id, col2.result.id] }, { ids: [id, id] }]) {
+      const twice = await call('admin', 'cardcolumnconfig/adjustOrder', payload);
+      expect(twice).toMatchObject({ status: 400, msg: WORKBENCH_MESSAGES.orderDuplicate });
+    }
+    expect(
+      (await call('admin', 'cardcolumnconfig/list', { cardId: id })).result.map(
+        (c: { columnName: string }) => c.columnName,
+      ),
+    ).toEqual(['第二栏', '工具']);
     const copyable = await call('admin', 'cardcolumnconfig/choseCopyColumnlist', { cardId: id });
     expect(copyable.result.map((c: { cardName: string }) => c.cardName)).toContain('常用工具');
     const copied = await call('admin', 'cardcolumnconfig/choseCopyColumnlist', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo.ts';
-import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { bearer, createPeerTestApp, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { CAS_PEOPLE, startTestCas, type TestCas } from './cas-test-server.ts';
 import { casSingleLogout, parseXml } from './identity.cas.ts';
 import { GET_ADDRESS, submitProvider } from './identity.test-support.ts';
@@ -228,6 +228,24 @@ describe.each(testDatabases)('signing in with CAS on %s', (engine) => {
       payload: 'logoutRequest=x',
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('sends the browser back to its own pages by a relative address without PUBLIC_URL, never to the Host a request names', async () => {
+    const bare = await createPeerTestApp(t, { publicUrl: undefined });
+    try {
+      const callback = new URL(CALLBACK).pathname;
+      for (const url of [
+        `${callback}?ticket=ST-1`,
+        `${callback}?state=forged&ticket=ST-1`,
+        '/api/blade-auth/nobody/identity/cas/callback/nosuch?ticket=ST-1',
+      ]) {
+        const res = await bare.app.inject({ method: 'GET', url, headers: { host: 'evil.example' } });
+        expect(res.statusCode, url).toBe(302);
+        expect(res.headers.location, url).toMatch(/^\/login\?/);
+      }
+    } finally {
+      await bare.close();
+    }
   });
 
   it('tells the login page when the CAS server cannot be reached', async () => {

@@ -85,6 +85,13 @@ export async function identityRoutes(app: App): Promise<void> {
     ldap: ldapDirectory(deps),
   };
   const baseOf = (request: FastifyRequest) => publicBase(deps, { protocol: request.protocol, host: request.host });
+  /**
+   * Where the portal sends the browser back to its own pages: PUBLIC_URL, else a relative address. The request's Host
+   * builds only what must be absolute (the provider's redirect URI, which the provider checks against the one
+   * registered); a Location built from it sent the browser, with its one-time sign-in code, to whatever host a
+   * proxy or cache let the request name.
+   */
+  const pages = deps.config.publicUrl ?? '';
   const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
 
   // ------------------------------------------------------------------ 7.3
@@ -167,7 +174,7 @@ export async function identityRoutes(app: App): Promise<void> {
         return reply.header('cache-control', 'no-store').redirect(location, 302);
       } catch (err) {
         request.log.warn({ err }, 'identity: sign-in not started');
-        return reply.redirect(loginPageWithError(base, tenantId, err), 302);
+        return reply.redirect(loginPageWithError(pages, tenantId, err), 302);
       }
     },
   );
@@ -188,7 +195,7 @@ export async function identityRoutes(app: App): Promise<void> {
     if (!tenantId)
       return reply
         .header('cache-control', 'no-store')
-        .redirect(`${base}/login?${new URLSearchParams({ ssoError: 'requestInvalid' })}`, 302);
+        .redirect(`${pages}/login?${new URLSearchParams({ ssoError: 'requestInvalid' })}`, 302);
     try {
       if (!request.query.state) throw new AppError(400, IDENTITY_MESSAGES.requestInvalid[0]);
       const { handoff, returnTo } = await finishSignIn(
@@ -204,10 +211,10 @@ export async function identityRoutes(app: App): Promise<void> {
       );
       return reply
         .header('cache-control', 'no-store')
-        .redirect(`${base}/login?${new URLSearchParams({ tenantId, sso: handoff, redirect: returnTo })}`, 302);
+        .redirect(`${pages}/login?${new URLSearchParams({ tenantId, sso: handoff, redirect: returnTo })}`, 302);
     } catch (err) {
       request.log.warn({ err, cause: (err as { cause?: unknown }).cause }, 'identity: sign-in refused');
-      return reply.header('cache-control', 'no-store').redirect(loginPageWithError(base, tenantId, err), 302);
+      return reply.header('cache-control', 'no-store').redirect(loginPageWithError(pages, tenantId, err), 302);
     }
   };
   const CallbackQuery = z.object({ state: z.string().max(200).optional() }).passthrough();

@@ -26,10 +26,22 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
 
   it('lets admin build a card, preview both layouts (1080 and 657 px), publish it, and student01 sees it', async () => {
     await loginAs(page, server.url, 'admin');
+    // The role list is held until the dialog is open, as on a slow machine or network: a new card is still granted
+    // to every role, as the dialog shows by default (it was saved granted to nobody, and student01 never saw it).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const roleList = '**/common/getRoleList';
+    await page.route(roleList, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${server.url}/home/cardBusinessConfig`);
     await page.getByRole('button', { name: '新建卡片' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('卡片名称').fill('迎新工具箱');
+    release();
+    await form.getByRole('checkbox', { name: '学生', checked: true }).waitFor({ state: 'visible' });
+    await page.unroute(roleList);
     await form.getByLabel('展示行数').fill('3');
     // Other information of the card configuration: shown beside the card's title, a url as a link.
     await form.getByRole('button', { name: '添加信息' }).click();

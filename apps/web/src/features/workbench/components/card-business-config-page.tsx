@@ -17,7 +17,7 @@ import {
   type CardType,
   type DataSourceCode,
 } from '@portal/contracts/workbench';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STATUS_CONFLICT } from '@portal/contracts/errors';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { actionOn } from '../../../lib/action-on.ts';
@@ -301,6 +301,7 @@ export function CardBusinessConfigPage() {
   const [editing, setEditing] = useState<Card | null | 'new'>(null);
   const [selected, setSelected] = useState<Card | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
   const cardType = Form.useWatch('cardType', form);
   const rows = Form.useWatch('displayRows', form);
@@ -309,15 +310,21 @@ export function CardBusinessConfigPage() {
   const confirmRemoveCard = useConfirmRemove();
   const canRemoveCards = useSession((s) => s.configurationMenu.some((m) => m.name === 'homePageConfig'));
 
+  // Whether the administrator ticked or unticked a role of the card in the dialog. Not the form's isFieldTouched:
+  // Ant Design's form counts setFieldsValue as touching, so open() itself "touched" the roles, and a new card opened
+  // before the role list arrived was saved granted to nobody (a slow machine or network; nobody saw the card).
+  const rolesChosen = useRef(false);
+
   // A new card is granted to every role by default. When the dialog opened before the roles arrived, they are put in
-  // once they do (the card was otherwise saved granted to nobody, and nobody saw it), unless the field was touched.
+  // once they do, unless the administrator chose some meanwhile.
   useEffect(() => {
-    if (editing !== 'new' || !roles.data || form.isFieldTouched('roleIds')) return;
+    if (editing !== 'new' || !roles.data || rolesChosen.current) return;
     if ((form.getFieldValue('roleIds') as string[] | undefined)?.length) return;
     form.setFieldsValue({ roleIds: roles.data.map((r) => r.id) });
   }, [editing, roles.data, form]);
 
   const open = (card: Card | 'new') => {
+    rolesChosen.current = false;
     setEditing(card);
     form.setFieldsValue(
       card === 'new'
@@ -343,8 +350,15 @@ export function CardBusinessConfigPage() {
           },
     );
   };
-  const save = async (v: FormValues) => {
+  const saveCard = async (v: FormValues) => {
     const existing = editing !== 'new' && editing ? editing : null;
+    // Saved before the roles arrived, a new card whose roles nobody chose is granted to every role, as the dialog
+    // shows by default: the grant waits for the role list (the one on its way, or the one the page has). Asked before
+    // the card is saved, so that a role list that fails leaves no card behind granted to nobody.
+    const roleIds =
+      !existing && !rolesChosen.current && !v.roleIds?.length
+        ? (await qc.ensureQueryData({ queryKey: workbenchKeys.roles(), queryFn: getRoleList })).map((r) => r.id)
+        : (v.roleIds ?? []);
     let card: Card;
     try {
       card = await submitCard({
@@ -369,12 +383,6 @@ export function CardBusinessConfigPage() {
         form.setFields([{ name: 'cardName', errors: [err.msg] }]);
       return;
     }
-    // Saved before the roles arrived (a slow network), a new card whose roles nobody chose is still granted to every
-    // role: it was granted to none, and nobody saw it.
-    const roleIds =
-      !existing && !form.isFieldTouched('roleIds') && !v.roleIds?.length
-        ? (await qc.fetchQuery({ queryKey: workbenchKeys.roles(), queryFn: getRoleList })).map((r) => r.id)
-        : (v.roleIds ?? []);
     await authConfig(card.id, roleIds);
     if (!existing) {
       await submitColumn({ cardId: card.id, columnName: v.cardName, dataSource: DEFAULT_SOURCE[v.cardType] });
@@ -384,6 +392,16 @@ export function CardBusinessConfigPage() {
     void message.success(t('workbench.config.saved'));
     setEditing(null);
     await refresh();
+  };
+  // A save is several calls (the card, its roles, its column, its place on the home page), seconds on a slow network:
+  // the button says so meanwhile, and a second click does not save the card twice.
+  const save = async (v: FormValues) => {
+    setSaving(true);
+    try {
+      await saveCard(v);
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
@@ -499,6 +517,7 @@ export function CardBusinessConfigPage() {
         onOk={() => form.submit()}
         okText={t('workbench.config.save')}
         cancelText={t('workbench.config.cancel')}
+        confirmLoading={saving}
         destroyOnHidden
         forceRender
       >
@@ -633,6 +652,7 @@ export function CardBusinessConfigPage() {
             <Checkbox.Group
               aria-label={t('workbench.config.roles')}
               options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+              onChange={() => (rolesChosen.current = true)}
             />
           </Form.Item>
         </Form>

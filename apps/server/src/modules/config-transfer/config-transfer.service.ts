@@ -55,8 +55,32 @@ export async function exportConfig(deps: AppDeps, ctx: RequestContext) {
     leftOut: CONFIG_FILE_LEFT_OUT,
     sections,
   };
-  const stamp = exportedAt.slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  // The school's date and time, as everything else it reads (at 21:42 in Los Angeles the UTC stamp said tomorrow).
+  const stamp = tenantStamp(tenant.timeZone, Date.parse(exportedAt));
   return { file, fileName: `workbench-config-${tenantId.replace(/[^0-9A-Za-z_-]/g, '')}-${stamp}.json` };
+}
+
+/** YYYYMMDD-HHmm on the tenant's clock (Asia/Shanghai when the stored zone is not one Intl knows). */
+export function tenantStamp(timeZone: string, at: number): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .reduce<Record<string, string>>((o, p) => ({ ...o, [p.type]: p.value }), {});
+  let p: Record<string, string>;
+  try {
+    p = format(timeZone);
+  } catch {
+    p = format('Asia/Shanghai');
+  }
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}`;
 }
 
 /** The uploaded file (one .json part, 2 MB) and the preview field, read from the multipart body. */

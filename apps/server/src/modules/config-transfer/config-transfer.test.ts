@@ -13,6 +13,7 @@ import type { Db } from '../../db/create-db.ts';
 import { seedCatalogue } from '../../db/seed/catalogue.ts';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_TENANT_ID } from '../../db/seed/demo.ts';
 import { seedWorkbench } from '../../db/seed/workbench.ts';
+import { tenantStamp } from './config-transfer.service.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { multipart } from '../transfer/transfer-test-files.ts';
@@ -392,5 +393,16 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     expect((await importAs('student', body)).http).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: `${W}/export` });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the configuration file name', () => {
+  it("is stamped with the tenant's date and time, not UTC's", () => {
+    // 2026-12-01 05:42 UTC is 21:42 the day before in Los Angeles and 18:42 in Auckland.
+    const at = Date.parse('2026-12-01T05:42:00.000Z');
+    expect(tenantStamp('America/Los_Angeles', at)).toBe('20261130-2142');
+    expect(tenantStamp('Pacific/Auckland', at)).toBe('20261201-1842');
+    expect(tenantStamp('Asia/Shanghai', Date.parse('2026-11-30T16:05:00.000Z'))).toBe('20261201-0005');
+    expect(tenantStamp('Not/AZone', at)).toBe('20261201-1342');
   });
 });

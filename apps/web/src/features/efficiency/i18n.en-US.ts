@@ -90,7 +90,8 @@ export const efficiencyEnUS: typeof efficiencyZhCN = {
     configTitle: 'Efficiency supervision settings',
     configIntro: 'Choose which blocks the efficiency supervision page shows.',
     timeZone: 'Time zone',
-    timeZoneHelp: 'Reports count days, weeks and months in this time zone (default Asia/Shanghai, Beijing time).',
+    timeZoneHelp:
+      "The school's clock for everyone: reports count days, weeks and months in it, and greetings, holidays, notices, chat, the configuration changes and the watermark show its dates and times (default Asia/Shanghai, Beijing time).",
     blocks: {
       overview: 'Overview',
       trend: 'Process trend',

@@ -93,7 +93,8 @@ export const efficiencyZhCN = {
     configTitle: '效能监督配置',
     configIntro: '选择效能监督页面展示的板块。',
     timeZone: '时区',
-    timeZoneHelp: '报表按此时区的日、周、月统计（默认 Asia/Shanghai 北京时间）。',
+    timeZoneHelp:
+      '全校的时钟：报表按此时区的日、周、月统计，问候语、节假日、通知、聊天、配置变更记录和水印的日期与时间也按此时区显示（默认 Asia/Shanghai 北京时间）。',
     blocks: {
       overview: '效能概览',
       trend: '流程趋势',

@@ -29,11 +29,8 @@ export function HolidaysConfigSection() {
   const status = (h: HolidayItem) => {
     if (h.endDate < today) return <Tag>{t('workbench.config.holidays.past')}</Tag>;
     if (h.date <= today) return <Tag className="wb-tag-ok">{t('workbench.config.holidays.ongoing')}</Tag>;
-    return (
-      <Tag className="wb-tag-info">
-        {t('workbench.config.holidays.coming', { days: Math.round((Date.parse(h.date) - Date.parse(today)) / DAY_MS) })}
-      </Tag>
-    );
+    const days = Math.round((Date.parse(h.date) - Date.parse(today)) / DAY_MS);
+    return <Tag className="wb-tag-info">{t('workbench.config.holidays.coming', { count: days, days })}</Tag>;
   };
   return (
     <ConfigListSection<HolidayItem>

@@ -26,7 +26,12 @@ export function HomeBanner({ enabled, now = new Date(), holidays }: Props) {
       {holiday && (
         <p className="wb-holiday" data-testid="holiday">
           {holiday.daysLeft > 0
-            ? t('workbench.banner.holidayIn', { name: holiday.name, days: holiday.daysLeft, date: holiday.date })
+            ? t('workbench.banner.holidayIn', {
+                name: holiday.name,
+                count: holiday.daysLeft,
+                days: holiday.daysLeft,
+                date: holiday.date,
+              })
             : holiday.greeting
               ? t('workbench.banner.holidayTodayGreeting', { name: holiday.name, greeting: holiday.greeting })
               : t('workbench.banner.holidayToday', { name: holiday.name })}

@@ -107,10 +107,6 @@ const Env = z.object({
     )
     .optional(),
   /**
-   * Turns on `GET /api/metrics` (Prometheus text format) for scrapes sending `Authorization: Bearer <this>`; off
-   * when unset (platform/metrics.ts).
-   */
-  /**
    * Calls a minute one caller may make of a limited route, by kind (platform/rate-limit.ts, ADR 0068), where the
    * defaults do not suit: `upload=120,signIn=2000`. Kinds left out keep their default.
    */
@@ -134,6 +130,10 @@ const Env = z.object({
       return limits;
     })
     .optional(),
+  /**
+   * Turns on `GET /api/metrics` (Prometheus text format) for scrapes sending `Authorization: Bearer <this>`; off
+   * when unset (platform/metrics.ts).
+   */
   METRICS_TOKEN: z.string().min(32, 'at least 32 characters (for example: openssl rand -hex 32)').optional(),
   /** This node's name in presence and job ownership; default host-pid-random. */
   NODE_ID: z

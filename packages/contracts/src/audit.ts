@@ -4,7 +4,7 @@ import { z } from 'zod';
 /**
  * The configuration audit log (issue 16, ADR 0030): every change an administrator makes to the workbench's
  * configuration (cards, their columns, home tabs and their cards, navigation, tools, theme and footer, the pre-login
- * page) is recorded with who, when, what, before and after; administrators holding the configuration menu
+ * page, holidays, service specials, the time zone) is recorded with who, when, what, before and after; administrators holding the configuration menu
  * configAuditLog (配置变更记录) read and filter it and may revert a change. Not calls of section 7: the portal's own,
  * in the online-service-platform group.
  */
@@ -30,6 +30,12 @@ export const AUDIT_KINDS = [
   'workbenchConfig',
   // A user's departments set by hand (auth, ADR 0035): before and after are the memberships with their source.
   'userDepartments',
+  // The home page's holidays and service specials (calendar-specials): before and after are the row (a special's
+  // with its services, in order).
+  'holiday',
+  'special',
+  // The tenant's time zone (saved with the efficiency supervision settings): before and after are { timeZone }.
+  'timeZone',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

@@ -71,6 +71,31 @@ describe.each(testDatabases)('configuration changes told to signed-in pages on %
     expect(outsider.frames.filter(isConfig)).toEqual([]);
   });
 
+  it('tells them after a holiday, a service special or the time zone is saved, and after such a revert', async () => {
+    const student = await connect(t, tokens.student01!);
+    const holiday = await call('/indexholidayconfig/submit', { name: '中秋节', date: '2027-09-15' });
+    expect(holiday.status).toBe(1000);
+    expect(await student.next(isConfig)).toEqual({ kind: 'config', kinds: ['holiday'] });
+    expect((await call('/indexholidayconfig/remove', { ids: [holiday.result.id] })).status).toBe(1000);
+    expect(await student.next(isConfig)).toEqual({ kind: 'config', kinds: ['holiday'] });
+
+    const [seeded] = (await call('/indexservicespecialconfig/list')).result as { serviceIds: string[] }[];
+    const special = await call('/indexservicespecialconfig/submit', {
+      title: '通知专题',
+      serviceIds: seeded!.serviceIds,
+    });
+    expect(special.status).toBe(1000);
+    expect(await student.next(isConfig)).toEqual({ kind: 'config', kinds: ['special'] });
+
+    const E = '/efficiencyHomePage';
+    const { blocks } = (await call(`${E}/getReportConfig`)).result;
+    expect((await call(`${E}/saveReportConfig`, { blocks, timeZone: 'Asia/Tokyo' })).status).toBe(1000);
+    expect(await student.next(isConfig)).toEqual({ kind: 'config', kinds: ['timeZone'] });
+    const [zone] = (await call(AUDIT_PATHS.list, { size: 10, entityKind: 'timeZone' })).result.records as AuditEntry[];
+    expect((await call(AUDIT_PATHS.revert, { id: zone!.id })).status).toBe(1000);
+    expect(await student.next(isConfig)).toEqual({ kind: 'config', kinds: ['timeZone'] });
+  });
+
   it('says nothing for a refused save', async () => {
     const student = await connect(t, tokens.student01!);
     const refused = await call('/indexnavigationconfig/submit', { navigationName: ' ', configPath: 'x', isAuto: 1 });

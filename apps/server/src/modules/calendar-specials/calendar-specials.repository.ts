@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import { transact } from '../../db/sql-helpers.ts';
 import type { WbHolidayTable, WbServiceSpecialTable } from '../../db/tables/workbench.ts';
 
 /** SQL of the home page's holidays and service specials. Every method takes the tenant first (house style 2). */
@@ -31,6 +32,8 @@ export function calendarSpecialsRepository(db: Db) {
         .selectAll()
         .executeTakeFirst(),
     insertHoliday: (row: Insertable<WbHolidayTable>) => db.insertInto('wb_holidays').values(row).execute(),
+    removeHoliday: (tenantId: string, id: string) =>
+      db.deleteFrom('wb_holidays').where('tenant_id', '=', tenantId).where('id', '=', id).execute(),
     updateHoliday: (tenantId: string, id: string, set: Updateable<WbHolidayTable>) =>
       db.updateTable('wb_holidays').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst(),
     removeHolidays: (tenantId: string, ids: string[]) =>
@@ -66,6 +69,36 @@ export function calendarSpecialsRepository(db: Db) {
             .orderBy('sort')
             .execute()
         : Promise.resolve([]),
+    /** A special's services, in order, whether or not they are still in the catalogue (the audit log's state). */
+    specialServiceIds: async (tenantId: string, specialId: string) =>
+      (
+        await db
+          .selectFrom('wb_service_special_items')
+          .where('tenant_id', '=', tenantId)
+          .where('special_id', '=', specialId)
+          .select('service_id')
+          .orderBy('sort')
+          .execute()
+      ).map((x) => x.service_id),
+    /** Inserts a special as recorded (the audit log's revert, once the current one is removed), services in order. */
+    async insertSpecial(
+      row: Insertable<WbServiceSpecialTable> & { tenant_id: string; id: string },
+      serviceIds: string[],
+    ): Promise<void> {
+      await db.insertInto('wb_service_specials').values(row).execute();
+      if (serviceIds.length)
+        await db
+          .insertInto('wb_service_special_items')
+          .values(
+            serviceIds.map((service_id, i) => ({
+              tenant_id: row.tenant_id,
+              special_id: row.id,
+              service_id,
+              sort: i + 1,
+            })),
+          )
+          .execute();
+    },
     maxSpecialSort: async (tenantId: string) =>
       Number(
         (
@@ -77,15 +110,16 @@ export function calendarSpecialsRepository(db: Db) {
         )?.m ?? 0,
       ),
     /**
-     * Inserts or updates a special and replaces its services (in the given order) in one transaction: a
-     * failure anywhere leaves the special as it was. Answers false when `update` names no special of the tenant.
+     * Inserts or updates a special and replaces its services (in the given order) in one transaction (the
+     * caller's, when there is one: the audit log's, ADR 0030): a failure anywhere leaves the special as it was.
+     * Answers false when `update` names no special of the tenant.
      */
     async saveSpecial(
       row: Insertable<WbServiceSpecialTable> & { tenant_id: string; id: string },
       serviceIds: string[],
       update: boolean,
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         if (update) {
           const { tenant_id, id, created_at: _created, ...set } = row;
           const r = await trx
@@ -120,7 +154,7 @@ export function calendarSpecialsRepository(db: Db) {
       });
     },
     async removeSpecials(tenantId: string, ids: string[]): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         await trx
           .deleteFrom('wb_service_special_items')
           .where('tenant_id', '=', tenantId)

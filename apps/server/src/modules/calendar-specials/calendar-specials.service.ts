@@ -8,17 +8,51 @@ import {
 } from '@portal/contracts/workbench';
 import type { z } from 'zod';
 import type { HolidaySubmit, ServiceSpecialSubmit } from '@portal/contracts/workbench';
-import type { WbHolidayRow } from '../../db/tables/workbench.ts';
+import type { WbHolidayRow, WbServiceSpecialRow } from '../../db/tables/workbench.ts';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { audited, registerAuditKind, type AuditTarget } from '../audit/audit.service.ts';
 import { directory } from '../auth/auth.directory.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import { calendarSpecialsRepository } from './calendar-specials.repository.ts';
 
 const repo = (deps: AppDeps) => calendarSpecialsRepository(deps.db);
 const cat = (deps: AppDeps) => catalogueReadsOf(deps.db);
+
+// ---- the audit log (ADR 0030) ----
+
+// A holiday's state is its row; a revert puts the row back as it was, or removes it.
+registerAuditKind('holiday', {
+  async snapshot(deps, tenantId, id) {
+    const row = await repo(deps).holiday(tenantId, id);
+    return row ? { ...row } : null;
+  },
+  async restore(deps, tenantId, id, state) {
+    const r = repo(deps);
+    await r.removeHoliday(tenantId, id);
+    if (state) await r.insertHoliday({ ...(state as WbHolidayRow), id, tenant_id: tenantId });
+  },
+});
+// A service special's state is its row and its services in order (the ids stored, whether or not the catalogue
+// still has them: the reads leave out the ones it has not); a revert puts both back as they were, or removes them.
+registerAuditKind('special', {
+  async snapshot(deps, tenantId, id) {
+    const r = repo(deps);
+    const row = await r.special(tenantId, id);
+    return row ? { ...row, serviceIds: await r.specialServiceIds(tenantId, id) } : null;
+  },
+  async restore(deps, tenantId, id, state) {
+    const r = repo(deps);
+    await r.removeSpecials(tenantId, [id]);
+    if (!state) return;
+    const { serviceIds, ...row } = state as WbServiceSpecialRow & { serviceIds?: string[] };
+    await r.insertSpecial({ ...row, id, tenant_id: tenantId }, serviceIds ?? []);
+  },
+});
+const holidaySummary = (name: string) => `节假日「${name}」`;
+const specialSummary = (title: string) => `服务专题「${title}」`;
 
 // ---- holidays and service specials (homePage/getHoliday…, indexholidayconfig, indexservicespecialconfig) ----
 
@@ -68,7 +102,6 @@ export async function submitHoliday(
   ctx: RequestContext,
   input: z.output<typeof HolidaySubmit>,
 ): Promise<HolidayItem> {
-  const r = repo(deps);
   const now = nowIso();
   const set = {
     name: input.name,
@@ -78,19 +111,25 @@ export async function submitHoliday(
     updated_at: now,
   };
   const id = input.id ?? newId();
-  if (input.id) {
-    const res = await r.updateHoliday(ctx.tenantId, input.id, set);
-    if (!Number(res.numUpdatedRows)) throw notFound(WORKBENCH_MESSAGES.holidayNotFound, `holiday ${input.id}`);
-  } else {
-    await r.insertHoliday({ tenant_id: ctx.tenantId, id, ...set, created_at: now });
-  }
-  return toHolidayItem((await r.holiday(ctx.tenantId, id))!);
+  return audited(deps, ctx, { kind: 'holiday', id, summary: holidaySummary(input.name) }, async (tx) => {
+    const r = repo(tx);
+    if (input.id) {
+      const res = await r.updateHoliday(ctx.tenantId, input.id, set);
+      if (!Number(res.numUpdatedRows)) throw notFound(WORKBENCH_MESSAGES.holidayNotFound, `holiday ${input.id}`);
+    } else {
+      await r.insertHoliday({ tenant_id: ctx.tenantId, id, ...set, created_at: now });
+    }
+    return toHolidayItem((await r.holiday(ctx.tenantId, id))!);
+  });
 }
 
 export async function removeHolidays(deps: AppDeps, ctx: RequestContext, ids: string[]): Promise<number> {
   const own = (await repo(deps).holidays(ctx.tenantId)).filter((h) => ids.includes(h.id));
   if (own.length !== new Set(ids).size) throw notFound(WORKBENCH_MESSAGES.holidayNotFound, 'holidays');
-  return Number((await repo(deps).removeHolidays(ctx.tenantId, ids)).numDeletedRows);
+  const targets = own.map((h): AuditTarget => ({ kind: 'holiday', id: h.id, summary: holidaySummary(h.name) }));
+  return audited(deps, ctx, targets, async (tx) =>
+    Number((await repo(tx).removeHolidays(ctx.tenantId, ids)).numDeletedRows),
+  );
 }
 
 /** Enabled service specials by sort, with the services of each that the viewer's role may use, in the special's order. */
@@ -159,32 +198,35 @@ export async function submitSpecial(
   ctx: RequestContext,
   input: z.output<typeof ServiceSpecialSubmit>,
 ): Promise<ServiceSpecialItem> {
-  const r = repo(deps);
   const known = new Set(await cat(deps).existingServiceIds(ctx.tenantId, input.serviceIds));
   const unknown = input.serviceIds.filter((id) => !known.has(id));
   if (unknown.length) throw badRequest(WORKBENCH_MESSAGES.specialServiceUnknown, `serviceIds: ${unknown.join(',')}`);
-  const existing = input.id ? await r.special(ctx.tenantId, input.id) : undefined;
-  if (input.id && !existing) throw notFound(WORKBENCH_MESSAGES.specialNotFound, `special ${input.id}`);
-  const now = nowIso();
-  const id = existing?.id ?? newId();
-  const row = {
-    tenant_id: ctx.tenantId,
-    id,
-    title: input.title,
-    description: input.description,
-    img: input.img,
-    sort: input.sort ?? existing?.sort ?? (await r.maxSpecialSort(ctx.tenantId)) + 1,
-    enabled: input.enabled ? 1 : 0,
-    created_at: existing?.created_at ?? now,
-    updated_at: now,
-  };
-  if (!(await r.saveSpecial(row, input.serviceIds, !!existing)))
-    throw notFound(WORKBENCH_MESSAGES.specialNotFound, `special ${id}`);
-  return (await specialList(deps, ctx)).find((s) => s.id === id)!;
+  const id = input.id ?? newId();
+  return audited(deps, ctx, { kind: 'special', id, summary: specialSummary(input.title) }, async (tx) => {
+    const r = repo(tx);
+    const existing = input.id ? await r.special(ctx.tenantId, input.id) : undefined;
+    if (input.id && !existing) throw notFound(WORKBENCH_MESSAGES.specialNotFound, `special ${input.id}`);
+    const now = nowIso();
+    const row = {
+      tenant_id: ctx.tenantId,
+      id,
+      title: input.title,
+      description: input.description,
+      img: input.img,
+      sort: input.sort ?? existing?.sort ?? (await r.maxSpecialSort(ctx.tenantId)) + 1,
+      enabled: input.enabled ? 1 : 0,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    };
+    if (!(await r.saveSpecial(row, input.serviceIds, !!existing)))
+      throw notFound(WORKBENCH_MESSAGES.specialNotFound, `special ${id}`);
+    return (await specialList(tx, ctx)).find((s) => s.id === id)!;
+  });
 }
 
 export async function removeSpecials(deps: AppDeps, ctx: RequestContext, ids: string[]): Promise<number> {
   const own = (await repo(deps).specials(ctx.tenantId)).filter((s) => ids.includes(s.id));
   if (own.length !== new Set(ids).size) throw notFound(WORKBENCH_MESSAGES.specialNotFound, 'specials');
-  return repo(deps).removeSpecials(ctx.tenantId, ids);
+  const targets = own.map((s): AuditTarget => ({ kind: 'special', id: s.id, summary: specialSummary(s.title) }));
+  return audited(deps, ctx, targets, (tx) => repo(tx).removeSpecials(ctx.tenantId, ids));
 }

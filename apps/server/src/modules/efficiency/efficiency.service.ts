@@ -27,6 +27,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { pageResult } from '../../platform/page.ts';
+import { audited, registerAuditKind } from '../audit/audit.service.ts';
 import { directory } from '../auth/auth.directory.ts';
 import { efficiencyRepository, type Agg, type ProcessFilter } from './efficiency.repository.ts';
 import { rebuildAggregates } from './efficiency.aggregates.ts';
@@ -457,13 +458,31 @@ export async function tenantTimeZone(deps: AppDeps, tenantId: string): Promise<s
   return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
+// The audit log (ADR 0030): the tenant's time zone, saved here with the report settings (tenants.time_zone, kept by
+// the auth module). Its state is { timeZone } as stored; a revert sets it back and, as a save does, builds the day
+// aggregates again in its transaction (the days move with the zone, ADR 0036).
+export const TIME_ZONE_ENTITY = 'timeZone';
+registerAuditKind('timeZone', {
+  snapshot: async (deps, tenantId) => ({ timeZone: await directory.timeZone(deps.db, tenantId) }),
+  async restore(deps, tenantId, _id, state) {
+    const zone = (state as { timeZone?: unknown } | null)?.timeZone;
+    if (typeof zone !== 'string') throw new Error('no time zone recorded');
+    if (zone === (await directory.timeZone(deps.db, tenantId))) return;
+    await directory.setTimeZone(deps.db, tenantId, zone);
+    await rebuildAggregates(deps.db, tenantId);
+  },
+});
+const timeZoneSummary = (zone: string) => `时区「${zone}」`;
+
 /** Saves the blocks, and the tenant's time zone when one is given (a save without it keeps the stored one). */
 export async function saveConfig(deps: AppDeps, ctx: RequestContext, config: ReportConfig): Promise<void> {
-  if (config.timeZone && config.timeZone !== (await tenantTimeZone(deps, ctx.tenantId)))
-    // The days move with the zone: the tenant's day aggregates are built again in the same transaction (ADR 0036).
-    await deps.db.transaction().execute(async (trx) => {
-      await directory.setTimeZone(trx, ctx.tenantId, config.timeZone!);
-      await rebuildAggregates(trx, ctx.tenantId);
+  const zone = config.timeZone;
+  if (zone && zone !== (await tenantTimeZone(deps, ctx.tenantId)))
+    // The days move with the zone: the tenant's day aggregates are built again in the same transaction (ADR 0036),
+    // the audit log's (ADR 0030).
+    await audited(deps, ctx, { kind: 'timeZone', id: TIME_ZONE_ENTITY, summary: timeZoneSummary(zone) }, async (tx) => {
+      await directory.setTimeZone(tx.db, ctx.tenantId, zone);
+      await rebuildAggregates(tx.db, ctx.tenantId);
     });
   await repo(deps).saveConfig(ctx.tenantId, JSON.stringify({ blocks: config.blocks }));
 }

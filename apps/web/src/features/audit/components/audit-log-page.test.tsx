@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, I18nProvider, serverTextsReady, setLanguage } from '../../../lib/i18n/i18n.ts';
 
+import { AUDIT_KINDS } from '@portal/contracts/audit';
 import { STATUS_FAILURE } from '@portal/contracts/errors';
 import { HttpError } from '../../../lib/http/errors.ts';
 
@@ -174,6 +175,25 @@ describe('the configuration changes page (issue 16)', () => {
       expect(within(drawer).getByRole('alert').textContent).toBe(
         'The configuration changed again after this change; it cannot be reverted',
       );
+    } finally {
+      await setLanguage('zh-CN');
+    }
+  });
+
+  it('names every kind of entry, and the summaries of holidays, service specials and the time zone, in both languages', async () => {
+    await setLanguage('en-US');
+    await serverTextsReady();
+    try {
+      for (const lang of ['zh-CN', 'en-US'] as const) {
+        const t = i18n.getFixedT(lang);
+        for (const k of AUDIT_KINDS) expect(t(`audit.kinds.${k}`)).not.toMatch(/^audit\./);
+      }
+      const en = i18n.getFixedT('en-US');
+      expect(en('audit.kinds.timeZone')).toBe('Time zone');
+      expect(summaryText(en, '节假日「国庆节」')).toBe('Holiday “国庆节”');
+      expect(summaryText(en, '撤销：服务专题「迎新专题」')).toBe('Revert: Service special “迎新专题”');
+      expect(summaryText(en, '时区「Asia/Tokyo」')).toBe('Time zone “Asia/Tokyo”');
+      expect(summaryText(i18n.getFixedT('zh-CN'), '节假日「国庆节」')).toBe('节假日「国庆节」');
     } finally {
       await setLanguage('zh-CN');
     }

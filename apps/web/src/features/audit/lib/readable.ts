@@ -36,6 +36,7 @@ function codeKey(kind: AuditEntry['entityKind'], field: string, v: unknown): str
   if (typeof n !== 'number') return null;
   if (field === 'is_built') return n === 1 ? 'builtIn' : 'custom';
   if (field === 'is_auto') return n === 1 ? 'enabled' : 'disabled';
+  if (field === 'enabled' && kind === 'special') return n === 1 ? 'enabled' : 'disabled';
   if (field === 'embedded') return n === 1 ? 'embedded' : 'newTab';
   if (field === 'status' && kind === 'card') return n === 1 ? 'published' : 'unpublished';
   if (field === 'status' && kind === 'indexType') return n === 1 ? 'onPage' : 'takenDown';
@@ -63,6 +64,9 @@ const SUMMARIES: readonly (readonly [RegExp, string, readonly string[]])[] = [
   [/^页脚信息$/, 'footer', []],
   [/^登录前首页配置$/, 'preLogin', []],
   [/^用户「(.*)（(.*)）」的部门$/s, 'userDepartments', ['name', 'account']],
+  [/^节假日「(.*)」$/s, 'holiday', ['name']],
+  [/^服务专题「(.*)」$/s, 'special', ['name']],
+  [/^时区「(.*)」$/s, 'timeZone', ['name']],
   [/^导入首页配置文件（(.*)，(.*) 导出）$/s, 'configImport', ['tenant', 'at']],
 ];
 

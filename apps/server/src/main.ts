@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { enableCompileCache } from 'node:module';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, dbOptionsFromConfig } from './db/create-db.ts';
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
         level: 30,
         time: Date.now(),
         pid: process.pid,
+        hostname: hostname(),
         msg: running,
         url: `http://localhost:${port}/`,
         database: { engine: db.engine, where },

@@ -6,6 +6,7 @@ import { AntdNotifier } from '../../components/antd-theme.tsx';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { i18n, I18nProvider } from '../../lib/i18n/i18n.ts';
+import { MUTATION_DEFAULTS } from '../../app/providers.tsx';
 
 /** Shows where the router is, for tests that check a navigation. */
 function Where() {
@@ -13,10 +14,12 @@ function Where() {
   return <output data-testid="where">{`${l.pathname}${l.search}`}</output>;
 }
 
-/** Renders a services component with the app's providers (query client, i18n, Ant Design App, a router at `path`). */
+/** Renders a services component with the app's providers (query client with the app's mutation defaults, i18n, Ant Design App, a router at `path`). */
 export function renderWithApp(ui: ReactNode, path = '/') {
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: MUTATION_DEFAULTS } })}
+    >
       <I18nProvider i18n={i18n}>
         <App>
           <AntdNotifier />

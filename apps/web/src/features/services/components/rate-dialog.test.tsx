@@ -3,7 +3,7 @@ import type { CanUserRate } from '@portal/contracts/services';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../../lib/http/errors.ts';
+import { HttpError, networkError } from '../../../lib/http/errors.ts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { renderWithApp } from '../test-support.tsx';
 
@@ -90,6 +90,27 @@ describe('rating dialog: score, quick labels that fit it, comment', () => {
     await user.type(screen.getByLabelText('评价内容'), '某敏感词');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.sensitiveWord);
+  });
+
+  it('fails at once offline with the network error, and sends nothing when the network returns', async () => {
+    // The rating went out paused: the button spun, 取消 closed the dialog, and back online the rating was posted.
+    const { onlineManager } = await import('@tanstack/react-query');
+    api.rateService.mockRejectedValueOnce(networkError('Failed to fetch'));
+    renderWithApp(<RateDialog service={SERVICE} onClose={vi.fn()} />);
+    await screen.findByRole('dialog');
+    await screen.findByText('办理便捷');
+    await user.type(screen.getByLabelText('评价内容'), '离线评价');
+    act(() => onlineManager.setOnline(false));
+    try {
+      await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+      expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.network);
+      expect(api.rateService).toHaveBeenCalledTimes(1);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    // Nothing held back goes out later.
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(api.rateService).toHaveBeenCalledTimes(1);
   });
 
   it('counts an emoji as one character, and takes a comment of 500 of them', async () => {

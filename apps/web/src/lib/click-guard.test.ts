@@ -1,19 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { clickGuard } from './click-guard.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isRepeatClick, resetClickGuard } from './click-guard.ts';
+
+afterEach(resetClickGuard);
 
 describe('repeat-click guard (section 9: blocks 800 ms)', () => {
-  it('ignores a second click within 800 ms and accepts one after', () => {
-    let t = 0;
-    const hits: number[] = [];
-    const onClick = clickGuard(
-      (n: number) => hits.push(n),
-      () => t,
-    );
-    onClick(1);
-    t = 799;
-    onClick(2);
-    t = 800;
-    onClick(3);
-    expect(hits).toEqual([1, 3]);
+  it('ignores the same action again within 800 ms and accepts it after', () => {
+    expect(isRepeatClick('open:s1', 0)).toBe(false);
+    expect(isRepeatClick('open:s1', 799)).toBe(true);
+    // The ignored tap does not extend the window.
+    expect(isRepeatClick('open:s1', 800)).toBe(false);
+  });
+
+  it('keeps actions apart by key', () => {
+    expect(isRepeatClick('open:s1', 0)).toBe(false);
+    expect(isRepeatClick('open:s2', 10)).toBe(false);
+    expect(isRepeatClick('collect:s1', 20)).toBe(false);
+  });
+
+  it('forgets old actions, keeping recent ones', () => {
+    for (let i = 0; i < 150; i++) isRepeatClick(`k${i}`, i * 1000);
+    expect(isRepeatClick('k149', 149_500)).toBe(true);
+    expect(isRepeatClick('k0', 149_500)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import '../app/i18n-texts.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetClickGuard } from '../lib/click-guard.ts';
 
 // The first render of an Ant Design page in jsdom can take over a second on a loaded 2-core machine (CI runs
 // the suites side by side); findBy*/waitFor wait up to 5 s instead of 1 s. A test that passes still passes fast.
@@ -49,6 +50,8 @@ globalThis.getComputedStyle = window.getComputedStyle;
 
 afterEach(() => {
   cleanup();
+  // The repeat-click guard remembers the last 800 ms of actions; the next test starts with none.
+  resetClickGuard();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -112,6 +112,25 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     open.mockRestore();
   });
 
+  it('opens a notice once for a double tap on 查看 (section 9: 800 ms)', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api.getMessageCenterDetail.mockResolvedValue({
+      id: 'n1',
+      title: '通知1',
+      url: '/generalDetailsTow?id=n1',
+      mpName: '教务处',
+      timeSend: '',
+      read: false,
+    });
+    renderPrompt(vi.fn());
+    await userEvent.dblClick(await screen.findByRole('button', { name: '查看' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(api.getMessageCenterDetail).toHaveBeenCalledTimes(1);
+    open.mockRestore();
+  });
+
   it("opens /deleteNoPag when the notice was deleted ('消息已被删除')", async () => {
     api.getMessageCenterDetail.mockRejectedValue(new HttpError(1004, '消息已被删除'));
     renderPrompt();

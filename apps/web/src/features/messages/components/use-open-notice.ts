@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { isRepeatClick } from '../../../lib/click-guard.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { getMessageCenterDetail } from '../api/get-message-center-detail.ts';
 import { isShowMsgQueryKey } from '../api/get-is-show-msg.ts';
@@ -14,6 +15,8 @@ export function useOpenNotice() {
   const queryClient = useQueryClient();
   return useCallback(
     async (id: string) => {
+      // A second tap within 800 ms opened the notice in two windows (section 9).
+      if (isRepeatClick(`notice:${id}`)) return null;
       const userId = sessionStore.getState().user?.user_id ?? '';
       const result = await openMessageDetail(id, {
         detail: getMessageCenterDetail,

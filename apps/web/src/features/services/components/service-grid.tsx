@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AntdIsland } from '../../../components/antd-island.tsx';
 import { PlainPager } from '../../../components/plain-pager.tsx';
+import { isRepeatClick } from '../../../lib/click-guard.ts';
 import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { afterCollect, collectService } from '../api/collect-service.ts';
@@ -14,22 +15,31 @@ import { useOpenService } from './use-open-service.ts';
 
 type Target = { serviceId: string; serviceName: string };
 
+/** Services whose collect call is under way: a tap then is ignored, however long the answer takes. */
+const collecting = new Set<string>();
+
 /**
  * Collect toggle shared by every list: refreshes every services query after the change. A plain call rather than
  * TanStack's useMutation, which `/` would load for this alone (issue 10); a failed call's message is the HTTP layer's.
+ * A second tap while the first call is under way, or within 800 ms (section 9), is ignored: on a slow network it sent
+ * a second collect of the same service, as the list still showed it uncollected.
  */
 export function useToggleCollect() {
   const client = useQueryClient();
   const { t } = useTranslation();
   const mutate = useCallback(
     (s: ServiceItem) => {
-      collectService(s.serviceId, !s.collected).then(
-        (r) => {
-          notifySuccess(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
-          afterCollect(client);
-        },
-        () => undefined,
-      );
+      if (collecting.has(s.serviceId) || isRepeatClick(`collect:${s.serviceId}`)) return;
+      collecting.add(s.serviceId);
+      collectService(s.serviceId, !s.collected)
+        .then(
+          (r) => {
+            notifySuccess(r.collected ? t('services.collectOk') : t('services.cancelCollectOk'));
+            afterCollect(client);
+          },
+          () => undefined,
+        )
+        .finally(() => collecting.delete(s.serviceId));
     },
     [client, t],
   );

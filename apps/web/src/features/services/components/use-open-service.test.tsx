@@ -38,3 +38,24 @@ describe('opening a service without a network (issue 18)', () => {
     expect(open).not.toHaveBeenCalled();
   });
 });
+
+describe('the repeat-tap guard on opening a service', () => {
+  it('opens a service once for two taps within 800 ms, and counts one visit (section 9)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api.click.mockResolvedValue({ visitCount: 1 });
+    const service = {
+      serviceId: 's9',
+      serviceName: '成绩查询',
+      serviceUrl: 'https://x.test/',
+      accessWay: '1',
+      openWay: '1003',
+    };
+    const { result } = renderHook(() => useOpenService(), { wrapper });
+    await act(async () => {
+      await Promise.all([result.current(service), result.current(service)]);
+    });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(api.click).toHaveBeenCalledTimes(1);
+  });
+});

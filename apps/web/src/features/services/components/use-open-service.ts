@@ -7,6 +7,7 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 import { clickService } from '../api/click-service.ts';
 import { getServiceDetails } from '../api/get-service-details.ts';
 import { getCombTicket } from '../api/get-comb-ticket.ts';
+import { isRepeatClick } from '../../../lib/click-guard.ts';
 import { openService, UnknownOpenWayError, type OpenableService } from '../lib/open-service.ts';
 
 /** The page an in-page ('1001') service opens on. */
@@ -22,6 +23,8 @@ export function useOpenService(onOpened?: () => void) {
   const { t } = useTranslation();
   return useCallback(
     async (service: OpenableService | ServiceItem) => {
+      // A second tap within 800 ms opened the service twice and counted two visits (section 9).
+      if (isRepeatClick(`open:${service.serviceId}`)) return;
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
         notifyWarning(t('services.needsConnection'));
         return;

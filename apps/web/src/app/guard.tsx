@@ -52,9 +52,10 @@ export function RouteGuard() {
   }, [needsLogin, user?.user_id]);
 
   // Locked here or in another tab of the user (tab-refresh.ts): the lock page, which unlocks back to this page. Pages a
-  // visitor may open too (the three lists, a message's page) are the user's in the user's shell, so they wait as well;
-  // only the landing pages (/, /login, /allServices) stay open.
-  if (locked && token && handle?.name !== 'lock' && !handle?.landing)
+  // visitor may open too (the landing page, all services, the three lists, a message's page) are the user's while the
+  // session lasts — `/` showed the user's collected stars and buttons behind a locked screen — so they wait as well;
+  // only /login stays open (another person may sign in there, which ends the locked session).
+  if (locked && token && handle?.name !== 'lock' && handle?.name !== 'login')
     return <Navigate to="/lock" replace state={{ from: location.pathname + location.search }} />;
   if (!needsLogin) return <Outlet />;
   if (!token) {

@@ -42,7 +42,7 @@ describe('the route table (issue 10, ADR 0059)', () => {
     await waitFor(() => expect(where).toBe('/login?redirect=%2Fhome%2FserviceHall'));
   });
 
-  it('sends a locked session to the lock page from a page a visitor may open too, but leaves /login open', async () => {
+  it('sends a locked session to the lock page from a page a visitor may open too (/, /allServices), but leaves /login open', async () => {
     sessionStore.setState({
       token: 'a1',
       tenantId: '000000',
@@ -63,6 +63,11 @@ describe('the route table (issue 10, ADR 0059)', () => {
     try {
       at('/home/threelists');
       await waitFor(() => expect(where).toBe('/lock'), { timeout: 15_000 });
+      // The landing pages showed the signed-in user's stars and buttons behind the lock.
+      for (const path of ['/', '/allServices']) {
+        at(path);
+        await waitFor(() => expect(where).toBe('/lock'), { timeout: 15_000 });
+      }
       at('/login');
       await waitFor(() => expect(document.title).toBe('统一身份认证登录 - 网上办事服务大厅'), { timeout: 15_000 });
       expect(where).toBe('/login');

@@ -137,6 +137,33 @@ describe('the translator (ADR 0055)', () => {
     expect(seen[0]).not.toBe(seen[1]);
   });
 
+  it('follows a language chosen in another tab at once (it took a reload)', async () => {
+    function Title() {
+      const { t } = useTranslation();
+      return <h1>{t('app.title')}</h1>;
+    }
+    render(
+      <I18nProvider i18n={i18n}>
+        <Title />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe(zhCN.app.title);
+    // What the browser does when another tab stores its choice.
+    const otherTab = async (lang: string) => {
+      localStorage.setItem('portal.language', lang);
+      await act(async () => {
+        window.dispatchEvent(new StorageEvent('storage', { key: 'portal.language', newValue: lang }));
+        await i18n.loadLanguage('en-US');
+      });
+    };
+    await otherTab('en-US');
+    expect(screen.getByRole('heading').textContent).toBe(enUS.app.title);
+    expect(document.documentElement.lang).toBe('en-US');
+    await otherTab('zh-CN');
+    expect(screen.getByRole('heading').textContent).toBe(zhCN.app.title);
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
   it('never loads en-US texts for a zh-CN interface, and loads them before switching to en-US', async () => {
     const tr = new Translator('zh-CN');
     tr.addResourceBundle('zh-CN', { f: { x: '甲' } });

@@ -270,6 +270,18 @@ export function setLanguage(lang: Language): Promise<void> {
   });
 }
 
+// Another tab's choice (language-switch, shell): this tab follows at once, as it would after a reload. The storage event
+// comes only from other tabs of the origin, and only when the value changed.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== STORAGE_KEY && e.key !== null) return;
+    const lang = storedLanguage();
+    void i18n.changeLanguage(lang).then(() => {
+      if (i18n.language === lang) document.documentElement.lang = lang;
+    });
+  });
+}
+
 /**
  * Adds a feature's texts (top-level keys of its own) beside the shell's. The app registers every feature's texts in
  * app/i18n-texts.ts before the first render, so lib/ never imports a feature.

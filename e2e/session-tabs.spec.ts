@@ -96,6 +96,41 @@ describe('two tabs of one browser (issue 11)', () => {
     await second.close();
   });
 
+  it('ends a session in every tab alike: 重新登录 in one sends the others to the re-login page, and one login brings each back to its page', async () => {
+    const { server, context, page: first } = journey;
+    await loginAs(first, server.url, 'student01');
+    const second = await context.newPage();
+    await second.goto(`${server.url}/home/PersonalCenter`);
+    const menu = (page: Page) => page.getByRole('button', { name: /\S\s+(用户菜单|User menu)$/ });
+    await menu(second).waitFor({ state: 'visible' });
+    // The session ends on the server (its time ran out, or an administrator ended it): no tab was told.
+    const token = await storedToken(first);
+    const status = await first.evaluate(
+      async (t) => (await fetch('/api/blade-workbench/auth/loginOut', { headers: { 'access-token': t! } })).status,
+      token,
+    );
+    expect(status).toBe(200);
+    // The first tab's next call is refused: the session dialog, whose only button is 重新登录.
+    await first.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务大厅' }).click();
+    const dialog = first.getByRole('dialog');
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await first.waitForURL(/\/login\?isLogin=true&redirect=%2Fhome%2FserviceHall$/);
+    // The other tab waits for the login too: it said 您已安全退出 and stayed on the login page.
+    await second.waitForURL(/\/login\?isLogin=true&redirect=%2Fhome%2FPersonalCenter$/);
+    await second.getByRole('button', { name: /登\s*录/ }).waitFor({ state: 'visible' });
+    expect(await second.getByText('您已安全退出').count()).toBe(0);
+    // One login, in the first tab: each tab is back on its own page, logged in.
+    await first.getByLabel(/账号|Account/).fill('student01');
+    await first.getByLabel(/^密码$|^Password$/).fill('Demo@12345');
+    await first.getByRole('button', { name: /登\s*录|Log in/ }).click();
+    await first.waitForURL((u) => u.pathname === '/home/serviceHall');
+    await second.waitForURL((u) => u.pathname === '/home/PersonalCenter');
+    await menu(second).waitFor({ state: 'visible' });
+    await menu(first).waitFor({ state: 'visible' });
+    expect(await storedToken(second)).toBe(await storedToken(first));
+    await second.close();
+  });
+
   it('locks every tab: the other tab leaves its page for the lock page at once, and both are back when one unlocks', async () => {
     const { server, context, page: first } = journey;
     await loginAs(first, server.url, 'student01');

@@ -1,9 +1,13 @@
 import { create } from 'zustand';
 
-/** Which session dialog is open: 2.4's session-expired dialog (on a 401) or the forced re-login dialog (4.3). */
+/**
+ * Which session dialog is open: 2.4's session-expired dialog (on a 401) or the forced re-login dialog (4.3) — `forced`
+ * when the session's time ran out, `failing` when 5 checks in a row failed (section 8's 当前登录信息异常…).
+ */
+export type SessionDialogKind = 'expired' | 'forced' | 'failing';
 type DialogState = {
-  open: 'expired' | 'forced' | null;
-  show: (which: 'expired' | 'forced') => void;
+  open: SessionDialogKind | null;
+  show: (which: SessionDialogKind) => void;
   close: () => void;
 };
 
@@ -13,9 +17,10 @@ type DialogState = {
  */
 export const useSessionDialogs = create<DialogState>((set, get) => ({
   open: null,
-  // The forced dialog wins over the expired one; neither opens twice.
+  // The forced dialog wins over the expired one; none opens twice.
   show: (which) => {
-    if (get().open === 'forced') return;
+    const open = get().open;
+    if (open === 'forced' || open === 'failing' || (open === 'expired' && which === 'expired')) return;
     set({ open: which });
   },
   close: () => set({ open: null }),

@@ -1,7 +1,6 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
-import { sessionStore } from '../lib/session/session-store.ts';
 import { useSessionDialogs } from './session-dialogs-store.ts';
 
 /** Both session dialogs. Their only button logs out and goes to /login (ARCHITECTURE: decisions on 401). */
@@ -12,13 +11,16 @@ export function SessionDialogs() {
   const close = useSessionDialogs((s) => s.close);
   const relogin = () => {
     close();
-    sessionStore.getState().logoutClear();
-    navigate('/login?isLogin=true', { replace: true });
+    // The re-login page clears the session (and tells the other tabs, which wait for the login there too). Cleared
+    // here, while this page is still on screen (the route change is a transition), the guard sent the user to
+    // /login?redirect=… instead. Back to this page after the login, as the other tabs come back to theirs.
+    const here = window.location.pathname + window.location.search;
+    navigate(`/login?isLogin=true&redirect=${encodeURIComponent(here)}`, { replace: true });
   };
   return (
     <Modal
       open={open !== null}
-      title={open === 'forced' ? t('session.forcedTitle') : t('session.expiredTitle')}
+      title={open === 'expired' ? t('session.expiredTitle') : t('session.forcedTitle')}
       closable={false}
       mask={{ closable: false }}
       keyboard={false}
@@ -28,7 +30,8 @@ export function SessionDialogs() {
         </Button>
       }
     >
-      <p role="alert">{open === 'forced' ? t('errors.session') : t('session.expiredBody')}</p>
+      {/* Section 8's session error only when the checks kept failing: a session whose time ran out says so. */}
+      <p role="alert">{open === 'failing' ? t('errors.session') : t('session.expiredBody')}</p>
     </Modal>
   );
 }

@@ -61,12 +61,17 @@ export function SessionRoot() {
       refreshToken,
       getSessionValidTime,
       updateSessionValidTime,
-      onForcedRelogin: () => useSessionDialogs.getState().show('forced'),
-      // Logged out in another tab: nothing of the user stays on screen here either. A whole new page for the login
-      // page's 您已安全退出 (cached answers, the chat and every page's state go with the old one).
-      onLoggedOutElsewhere: () => {
+      onForcedRelogin: (why) => useSessionDialogs.getState().show(why === 'expired' ? 'forced' : 'failing'),
+      // Logged out in another tab: nothing of the user stays on screen here either. A whole new page (cached
+      // answers, the chat and every page's state go with the old one): the login page's 您已安全退出 after a logout;
+      // after a re-login dialog, the re-login page, which takes the session the other tab logs in to and comes back
+      // to this page (it said 您已安全退出 and stayed there).
+      onLoggedOutElsewhere: (reason) => {
         sessionStore.getState().logoutClear({ announce: false });
-        window.location.replace('/login?logout=true');
+        const here = window.location.pathname + window.location.search;
+        window.location.replace(
+          reason === 'relogin' ? `/login?isLogin=true&redirect=${encodeURIComponent(here)}` : '/login?logout=true',
+        );
       },
     });
   }, [token]);

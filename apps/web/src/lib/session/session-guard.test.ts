@@ -106,6 +106,7 @@ describe('session guard (4.3)', () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(onForcedRelogin).toHaveBeenCalledTimes(1);
+    expect(onForcedRelogin).toHaveBeenCalledWith('expired');
     await vi.advanceTimersByTimeAsync(120_000);
     expect(onForcedRelogin).toHaveBeenCalledTimes(1);
   });
@@ -131,6 +132,7 @@ describe('session guard (4.3)', () => {
     expect(onForcedRelogin).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(30_000 * 2); // checks 8, 9: the 5th consecutive failure
     expect(onForcedRelogin).toHaveBeenCalledTimes(1);
+    expect(onForcedRelogin).toHaveBeenCalledWith('failing');
     fail = false;
   });
 

@@ -7,7 +7,7 @@ import {
   TOKEN_AGE_CHECK_INTERVAL_MS,
   TOKEN_AGE_LIMIT_SECONDS,
 } from '@portal/contracts/constants';
-import type { sessionStore as SessionStoreType } from './session-store.ts';
+import type { LogoutReason, sessionStore as SessionStoreType } from './session-store.ts';
 import { createTabRefresh, type TabChannel, type TabLocks } from './tab-refresh.ts';
 import { recordSessionTime } from './session-time.ts';
 
@@ -17,9 +17,10 @@ export type SessionGuardDeps = {
   refreshToken: (refreshToken: string | null, tenantId: string) => Promise<TokenResult>;
   getSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
   updateSessionValidTime: (casTicket: string) => Promise<SessionValidTime>;
-  onForcedRelogin: () => void;
+  /** The forced re-login dialog: the session's time ran out (`expired`), or 5 checks in a row failed (`failing`). */
+  onForcedRelogin: (why: 'expired' | 'failing') => void;
   /** Another tab logged this session out (tab-refresh.ts). */
-  onLoggedOutElsewhere?: () => void;
+  onLoggedOutElsewhere?: (reason: LogoutReason) => void;
   now?: () => number;
   /** The element whose user activity extends the session (the document by default). */
   activityTarget?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
@@ -50,10 +51,10 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
   let remainingSeconds: number | null = null;
   let lastActivity = -Infinity;
 
-  const force = () => {
+  const force = (why: 'expired' | 'failing') => {
     if (forced || stopped) return;
     forced = true;
-    deps.onForcedRelogin();
+    deps.onForcedRelogin(why);
   };
 
   const tokenDue = () => {
@@ -95,11 +96,11 @@ export function startSessionGuard(deps: SessionGuardDeps): () => void {
       failures = 0;
       remainingSeconds = r.validTime;
       recordSessionTime(r, now());
-      if (r.validTime <= 0) force();
+      if (r.validTime <= 0) force('expired');
     } catch {
       if (stopped) return;
       failures += 1;
-      if (failures >= SESSION_CHECK_MAX_FAILURES) force();
+      if (failures >= SESSION_CHECK_MAX_FAILURES) force('failing');
     }
   };
 

@@ -79,9 +79,10 @@ export type SessionActions = {
   /**
    * 4.3: "Logout clears token, menus, roles, tags, lock and chat records." When there was a session, the other tabs of
    * the browser are told (SESSION_CHANNEL), so they do not keep the user's data on screen; `announce: false` for a
-   * tab doing so because it was told.
+   * tab doing so because it was told. `reason: 'relogin'`: the session ended and the user is logging in again (the
+   * re-login dialog), so the other tabs wait on the login page for that login instead of saying 您已安全退出.
    */
-  logoutClear: (options?: { announce?: boolean }) => void;
+  logoutClear: (options?: { announce?: boolean; reason?: LogoutReason }) => void;
   /**
    * Locks or unlocks the screen (features/auth/lock.ts). The tabs share one session and one lock: the other tabs of
    * the browser are told (SESSION_CHANNEL) and lock or unlock with it; `announce: false` for a tab doing so because it
@@ -92,15 +93,35 @@ export type SessionActions = {
 
 /** The channel the tabs of one browser share about the session: new tokens (tab-refresh.ts), a logout and the lock. */
 export const SESSION_CHANNEL = 'portal.session';
-export type LogoutMessage = { type: 'logout'; tenantId: string | null };
+/** Why a session ended: the user logged out, or it ended by itself and the user is logging in again. */
+export type LogoutReason = 'logout' | 'relogin';
+export type LogoutMessage = { type: 'logout'; tenantId: string | null; reason?: LogoutReason };
+/** A user logged in in a tab: the tabs waiting on a re-login page take the new session (login-page.tsx). */
+export type LoginMessage = { type: 'login'; tenantId: string };
 /** The screen was locked (or unlocked) in a tab: the user's other tabs follow (tab-refresh.ts). */
 export type LockMessage = { type: 'lock' | 'unlock'; tenantId: string | null; userId: string | null };
 
-function announce(message: LogoutMessage | LockMessage): void {
+function announce(message: LogoutMessage | LockMessage | LoginMessage): void {
   if (typeof BroadcastChannel !== 'function') return;
   const channel = new BroadcastChannel(SESSION_CHANNEL);
   channel.postMessage(message);
   channel.close();
+}
+
+/** Tells the other tabs that this one has logged in, once the new session is stored where they can read it. */
+export function announceLogin(tenantId: string): void {
+  announce({ type: 'login', tenantId });
+}
+
+/** Calls `onLogin` whenever another tab of the browser logs in; returns the function that stops listening. */
+export function onLoginElsewhere(onLogin: (tenantId: string) => void): () => void {
+  if (typeof BroadcastChannel !== 'function') return () => undefined;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.addEventListener('message', (event: MessageEvent) => {
+    const m = event.data as Partial<LoginMessage> | null;
+    if (m?.type === 'login' && typeof m.tenantId === 'string') onLogin(m.tenantId);
+  });
+  return () => channel.close();
 }
 
 const empty: SessionState = {
@@ -247,7 +268,8 @@ export const createSessionStore = (storageKey = SESSION_STORAGE_KEY) =>
           logoutClear: (options) => {
             const { token, tenantId } = get();
             set((s) => ({ ...empty, theme: s.theme?.personal ? (s.theme.tenant ?? null) : s.theme }));
-            if (token && options?.announce !== false) announce({ type: 'logout', tenantId });
+            if (token && options?.announce !== false)
+              announce({ type: 'logout', tenantId, reason: options?.reason ?? 'logout' });
           },
           setLock: (lock, options) => {
             set({ lock });

@@ -4,6 +4,7 @@ import {
   sessionStorageBackend,
   type LockMessage,
   type LogoutMessage,
+  type LogoutReason,
   type SessionState,
   type sessionStore as SessionStoreType,
 } from './session-store.ts';
@@ -52,7 +53,7 @@ export type TabRefreshDeps = {
   /** A BroadcastChannel named SESSION_CHANNEL by default; null to go without. */
   channel?: TabChannel | null;
   /** Another tab of this browser logged this session out (session-store.ts's logoutClear told the channel). */
-  onLoggedOutElsewhere?: () => void;
+  onLoggedOutElsewhere?: (reason: LogoutReason) => void;
 };
 
 const isLogoutMessage = (m: unknown): m is LogoutMessage => (m as Partial<LogoutMessage> | null)?.type === 'logout';
@@ -84,7 +85,8 @@ export function createTabRefresh(deps: TabRefreshDeps): { refresh: () => Promise
   const onMessage = (event: MessageEvent) => {
     if (isTokensMessage(event.data)) adopt(event.data.tokens, event.data.issuedAt);
     // The tabs share one session (its tokens in one store): logged out in one, it is over in every one.
-    if (isLogoutMessage(event.data) && !stopped && deps.store.getState().token) deps.onLoggedOutElsewhere?.();
+    if (isLogoutMessage(event.data) && !stopped && deps.store.getState().token)
+      deps.onLoggedOutElsewhere?.(event.data.reason ?? 'logout');
     // One lock for the session too: locked in one tab, every tab of the user is (the guard sends each to /lock at
     // once); unlocked with the lock password in one, every one is (the lock page sends each back to its page).
     if (isLockMessage(event.data) && !stopped) {

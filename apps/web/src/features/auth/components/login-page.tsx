@@ -13,7 +13,12 @@ import { exchangeSignIn } from '../api/exchange-sign-in.ts';
 import { ldapLogin } from '../api/ldap-login.ts';
 import { useLoginMode } from '../api/model-login.ts';
 import { authKeys } from '../api/query-keys.ts';
-import { sessionStorageBackend, sessionStore } from '../../../lib/session/session-store.ts';
+import {
+  announceLogin,
+  onLoginElsewhere,
+  sessionStorageBackend,
+  sessionStore,
+} from '../../../lib/session/session-store.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
 import { defaultTenant } from '../../../lib/default-tenant.ts';
@@ -144,9 +149,21 @@ export function LoginPage() {
     // Arriving here after a logout or a forced re-login: whatever session was kept is gone, and with it every
     // answer cached for it.
     if (!loggedOut && !reLogin) return;
-    sessionStore.getState().logoutClear();
+    sessionStore.getState().logoutClear({ reason: reLogin ? 'relogin' : 'logout' });
     queryClient.removeQueries({ predicate: (q) => !partialMatchKey(q.queryKey, authKeys.signIn()) });
   }, [loggedOut, reLogin, queryClient]);
+
+  // A re-login page (the session ended in every tab at once) takes the session the user logs in to in another tab, and
+  // goes on to its page as a login here would: the user logs in once, not once per tab.
+  useEffect(() => {
+    if (!reLogin) return;
+    return onLoginElsewhere(async () => {
+      await sessionStore.persist.rehydrate();
+      if (!sessionStore.getState().token) return;
+      queryClient.removeQueries({ predicate: (q) => !partialMatchKey(q.queryKey, authKeys.signIn()) });
+      navigate(safePath(params.get('redirect')) ?? '/home/homePage', { replace: true });
+    });
+  }, [reLogin, queryClient, navigate, params]);
 
   const showError = (err: unknown) => {
     const text =
@@ -175,6 +192,7 @@ export function LoginPage() {
     // The session is stored (encrypted, so a turn or two later) before the user is let in: a reload of the first page
     // at once found no session and went back to /login (one load in three when the reload came within ~50 ms).
     await sessionStorageBackend.flush();
+    announceLogin(tokens.tenant_id);
     // What a visitor was answered is not what the user may see: the three lists offer a visitor fewer services than a
     // student, under the same query keys. Only the sign-in's own answers are kept.
     queryClient.removeQueries({ predicate: (q) => !partialMatchKey(q.queryKey, authKeys.signIn()) });

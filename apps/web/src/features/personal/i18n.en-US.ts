@@ -4,8 +4,6 @@ import type { personalZhCN } from './i18n.ts';
 export const personalEnUS: typeof personalZhCN = {
   personal: {
     title: 'Personal center',
-    loadFailed: 'Failed to load',
-    retry: 'Retry',
     empty: 'No data',
     profile: {
       title: 'My profile',

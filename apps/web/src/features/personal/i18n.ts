@@ -5,8 +5,6 @@
 export const personalZhCN = {
   personal: {
     title: '个人中心',
-    loadFailed: '加载失败',
-    retry: '重试',
     empty: '暂无数据',
     profile: {
       title: '我的资料',

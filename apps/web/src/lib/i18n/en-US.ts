@@ -6,6 +6,7 @@ type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString
 export const enUS: DeepString<Texts> = {
   app: { title: 'Online Service Hall', home: 'Home', loading: 'Loading…', language: 'Language', colon: ': ' },
   searchInput: { search: 'Search', clear: 'Clear' },
+  loadFailed: { text: 'Failed to load', retry: 'Retry' },
   richText: {
     bold: 'Bold',
     italic: 'Italic',

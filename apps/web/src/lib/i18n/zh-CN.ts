@@ -3,6 +3,8 @@ export const zhCN = {
   app: { title: '网上办事服务大厅', home: '首页', loading: '加载中…', language: '语言', colon: '：' },
   /** A search box's buttons (components/search-input.tsx): named in words, not by their icons. */
   searchInput: { search: '搜索', clear: '清除' },
+  /** A part of a page whose data did not arrive (components/load-failed.tsx), on every page alike. */
+  loadFailed: { text: '加载失败', retry: '重试' },
   /** The rich-text editor's tools (components/rich-text-editor.tsx), for every feature that writes rich text. */
   richText: {
     bold: '加粗',

@@ -7,7 +7,8 @@ import { useSessionTime } from '../../../lib/session/session-time.ts';
 import { useBindList } from '../api/get-bind-list.ts';
 import { afterRemoveBind, removeBind } from '../api/remove-bind.ts';
 import { splitDuration } from '../lib/calendar.ts';
-import { LoadFailed, SectionCard } from './section-card.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { SectionCard } from './section-card.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useToast } from '../../../components/toast.tsx';
 
@@ -78,7 +79,7 @@ export function AccountSecurityCard() {
       {bindings.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : bindings.isError ? (
-        <LoadFailed onRetry={() => void bindings.refetch()} />
+        <LoadFailed name={t('personal.security.bindings')} onRetry={() => void bindings.refetch()} />
       ) : bindings.data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.security.noBindings')} />
       ) : (

@@ -3,7 +3,8 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useChangePasswordInfo } from '../api/get-change-password-info.ts';
-import { LoadFailed, SectionCard } from './section-card.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { SectionCard } from './section-card.tsx';
 import { useToast } from '../../../components/toast.tsx';
 
 type Fields = { oldPassword: string; newPassword: string; confirm: string };
@@ -37,7 +38,7 @@ export function ChangePasswordCard() {
   // Until the answer: a bar the size of the one-line notice most users get (a school's sign-in, a demo account), so
   // what is below moves not at all for them and only further down for those who get the form (issue 10).
   if (info.isPending) body = <div className="pc-pending-notice" aria-busy="true" />;
-  else if (info.isError) body = <LoadFailed onRetry={() => void info.refetch()} />;
+  else if (info.isError) body = <LoadFailed name={t('personal.password.title')} onRetry={() => void info.refetch()} />;
   else if (!info.data.allowed) body = <Alert type="info" showIcon title={reasonIn(i18n.language, info.data.reason)} />;
   else {
     const rule = info.data;

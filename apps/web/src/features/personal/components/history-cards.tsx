@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useMyRates } from '../api/get-my-rates.ts';
 import { useMyRecent } from '../api/get-my-recent.ts';
-import { LoadFailed, SectionCard } from './section-card.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { SectionCard } from './section-card.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { pagerNames } from '../../../components/pager-names.tsx';
 
@@ -19,7 +20,7 @@ export function RecentServicesCard({ onOpen }: { onOpen?: ((s: ServiceItem) => v
       {recent.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : recent.isError ? (
-        <LoadFailed onRetry={() => void recent.refetch()} />
+        <LoadFailed name={t('personal.recent.title')} onRetry={() => void recent.refetch()} />
       ) : recent.data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.recent.empty')} />
       ) : (
@@ -65,7 +66,7 @@ export function MyRatesCard() {
       {rates.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : rates.isError ? (
-        <LoadFailed onRetry={() => void rates.refetch()} />
+        <LoadFailed name={t('personal.rates.title')} onRetry={() => void rates.refetch()} />
       ) : rates.data.total === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.rates.empty')} />
       ) : (

@@ -214,6 +214,28 @@ describe('personal center (/home/PersonalCenter)', () => {
     expect(await screen.findByText('还没有收藏的服务')).toBeTruthy();
   });
 
+  it('says a section whose call failed did not load, with a 重试 button that asks again (not an empty list)', async () => {
+    const user = userEvent.setup();
+    const answer = http.get.getMockImplementation()!;
+    let down = true;
+    http.get.mockImplementation(async (path: string) => {
+      if (down && path === '/personInfo/getSystemAccessLink')
+        throw new Error('E-N00001Q：当前网络不可用，请检查你的网络设置');
+      return answer(path);
+    });
+    renderPage();
+    const links = screen.getByRole('region', { name: '系统访问' });
+    expect((await within(links).findByRole('alert')).textContent).toBe('加载失败');
+    expect(within(links).queryByText('暂无可访问的系统')).toBeNull();
+    const retry = within(links).getByRole('button', { name: '重试 系统访问' });
+    expect(retry.textContent).toBe('重试');
+    down = false;
+    retry.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(links).findByRole('link', { name: /^教务系统/ })).toBeTruthy();
+    expect(within(links).queryByText('加载失败')).toBeNull();
+  });
+
   it("brackets the school's system name as the interface's language writes them: （…） in Chinese, (…) in English", async () => {
     const { unmount } = renderPage();
     const profile = () => screen.getByRole('region', { name: i18n.t('personal.profile.title') });

@@ -14,7 +14,8 @@ import { AccountSecurityCard } from './account-security-card.tsx';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { MyRatesCard, RecentServicesCard } from './history-cards.tsx';
 import { SchoolCalendarCard } from './school-calendar-card.tsx';
-import { LoadFailed, SectionCard } from './section-card.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { SectionCard } from './section-card.tsx';
 import '../personal.css';
 
 /** My profile (GET getUserInfo) with the school's logo and name (GET platformApplyGuiseLogoInfo). */
@@ -28,7 +29,7 @@ function ProfileCard() {
     <SectionCard title={t('personal.profile.title')} className="pc-profile">
       {!user ? (
         info.isError ? (
-          <LoadFailed onRetry={() => void info.refetch()} />
+          <LoadFailed name={t('personal.profile.title')} onRetry={() => void info.refetch()} />
         ) : (
           <Skeleton active />
         )
@@ -110,7 +111,7 @@ function FavouritesCard() {
       {favs.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : favs.isError ? (
-        <LoadFailed onRetry={() => void favs.refetch()} />
+        <LoadFailed name={t('personal.favourites.title')} onRetry={() => void favs.refetch()} />
       ) : favs.data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.favourites.empty')} />
       ) : (
@@ -141,7 +142,7 @@ function AccessLinksCard() {
       {links.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : links.isError ? (
-        <LoadFailed onRetry={() => void links.refetch()} />
+        <LoadFailed name={t('personal.links.title')} onRetry={() => void links.refetch()} />
       ) : safe.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('personal.links.empty')} />
       ) : (

@@ -8,7 +8,8 @@ import { useSchoolCalendar } from '../api/get-school-calendar.ts';
 import { currentWeekOf, localToday, semesterWeeks, type SemesterWeek } from '../lib/calendar.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { CalendarEditor } from './calendar-editor.tsx';
-import { LoadFailed, SectionCard } from './section-card.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
+import { SectionCard } from './section-card.tsx';
 
 /** The school calendar (7.9 scSemester/getSchoolCalendar): the current teaching week, semesters, weeks and holidays. */
 export function SchoolCalendarCard({ today = localToday() }: { today?: string }) {
@@ -77,7 +78,7 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
       {calendar.isPending ? (
         <Skeleton active />
       ) : calendar.isError || !data ? (
-        <LoadFailed onRetry={() => void calendar.refetch()} />
+        <LoadFailed name={t('personal.calendar.title')} onRetry={() => void calendar.refetch()} />
       ) : (
         <>
           {data.current ? (

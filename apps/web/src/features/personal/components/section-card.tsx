@@ -1,7 +1,6 @@
-import { Button, Card, Result } from 'antd';
+import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** A titled region of the personal center: a card whose heading names the landmark. */
 export function SectionCard({
@@ -30,21 +29,5 @@ export function SectionCard({
         {children}
       </Card>
     </section>
-  );
-}
-
-/** What a section shows when its call failed. */
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="warning"
-      title={<span className="pc-failed">{t('personal.loadFailed')}</span>}
-      extra={
-        <Button size="small" onClick={onRetry}>
-          {t('personal.retry')}
-        </Button>
-      }
-    />
   );
 }

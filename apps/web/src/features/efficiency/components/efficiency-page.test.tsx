@@ -14,7 +14,12 @@ const BLOCKS = {
   oa: true,
   personal: true,
 };
-const api = vi.hoisted(() => ({ calls: [] as Array<{ path: string; body: Record<string, unknown> }>, canView: true }));
+const api = vi.hoisted(() => ({
+  calls: [] as Array<{ path: string; body: Record<string, unknown> }>,
+  canView: true,
+  // Calls that fail as a server error, a lost network or a time-out does (lib/http throws).
+  failing: new Set<string>(),
+}));
 
 const row = (deptId: string, deptName: string, started: number) => ({
   deptId,
@@ -109,6 +114,7 @@ vi.mock('../../../lib/http/clients.ts', () => ({
     post: async (url: string, body: Record<string, unknown>) => {
       const path = url.replace('/efficiencyHomePage/', '');
       api.calls.push({ path, body });
+      if (api.failing.has(path)) throw new Error('E-N00001Q：当前网络不可用，请检查你的网络设置');
       return answers[path]!(body);
     },
   },
@@ -133,6 +139,7 @@ describe('efficiency supervision page', () => {
   beforeEach(() => {
     api.calls = [];
     api.canView = true;
+    api.failing.clear();
   });
 
   it('shows the overview, the trend with its text alternative, rankings and drills into a department', async () => {
@@ -173,6 +180,67 @@ describe('efficiency supervision page', () => {
     );
     expect(ranges.size).toBe(1);
   }, 60_000);
+
+  it('says so when the page’s first calls fail, instead of spinning for ever, and loads it on 重试', async () => {
+    api.failing = new Set(['existReport']);
+    renderWith(<EfficiencyPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('加载失败');
+    expect(screen.queryByLabelText('加载中')).toBeNull();
+    api.failing.clear();
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: '效能概览' })).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('overview-started')).getByText('90')).toBeTruthy());
+    expect(screen.queryByText('加载失败')).toBeNull();
+  });
+
+  it('shows 加载失败 with its own 重试 in each block whose call failed, never an empty table, and its data on 重试', async () => {
+    const failing: Array<[string, string, string]> = [
+      // [the call, the block (region) it feeds, the part the 重试 button names]
+      ['overView', '效能概览', '效能概览'],
+      ['processTrending', '流程趋势', '流程趋势'],
+      ['serviceHeatRate', '服务热度排行', '服务热度排行'],
+      ['topLikesBoard', '服务好评榜', '服务好评榜'],
+      ['timeoutProcess', '超时监督', '超时流程'],
+      ['timeoutNode', '超时监督', '超时环节'],
+      ['reportTable', '部门效能报表', '部门效能报表'],
+      ['OAOverview', '办公待办概览', '办公待办概览'],
+      ['personalEfficiencyReport', '我的效能报告', '我的效能报告'],
+      ['personalERDetail', '我的效能报告', '我经办的环节'],
+    ];
+    api.failing = new Set(failing.map(([call]) => call));
+    renderWith(<EfficiencyPage />);
+    for (const [, block, part] of failing) {
+      const region = await screen.findByRole('region', { name: block });
+      expect(await within(region).findByRole('button', { name: `重试 ${part}` })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(failing.map(() => '加载失败'));
+    // Nothing claims the data is empty, and nothing spins.
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    expect(screen.queryByLabelText('加载中')).toBeNull();
+    expect(screen.queryAllByRole('table')).toEqual([]);
+
+    api.failing.clear();
+    for (const [, , part] of failing) fireEvent.click(screen.getByRole('button', { name: `重试 ${part}` }));
+    await waitFor(() => expect(within(screen.getByTestId('overview-started')).getByText('90')).toBeTruthy());
+    expect(await screen.findByTestId('trend-summary')).toBeTruthy();
+    expect(await screen.findByText('9999999+')).toBeTruthy();
+    expect(await screen.findByText('座位预约')).toBeTruthy();
+    expect(await screen.findByLabelText('查看明细（财务处）')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('personal-applied')).getByText('6')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByText('加载失败')).toBeNull());
+    // Every call retried once: the ones that had answered were not asked again.
+    for (const [call] of failing) expect(api.calls.filter((c) => c.path === call)).toHaveLength(2);
+    expect(api.calls.filter((c) => c.path === 'existReport')).toHaveLength(1);
+
+    // A department's drill-down likewise.
+    api.failing.add('reportTableDrill');
+    fireEvent.click(screen.getByLabelText('查看明细（财务处）'));
+    const drill = await screen.findByTestId('report-drill');
+    expect((await within(drill).findByRole('alert')).textContent).toBe('加载失败');
+    api.failing.clear();
+    fireEvent.click(within(drill).getByRole('button', { name: '重试 查看明细' }));
+    expect(await within(drill).findByText('赵会计')).toBeTruthy();
+  });
 
   it('on a narrow screen each table that scrolls sideways is a Tab stop named by its title (axe: scrollable-region-focusable)', async () => {
     // jsdom lays nothing out: the tables are wider than their cards, whose wrappers scroll (antd.css on a phone),

@@ -31,6 +31,7 @@ import {
 } from '../lib/format.ts';
 import { EfficiencyTheme } from './efficiency-theme.tsx';
 import { clearable } from '../../../components/clearable.tsx';
+import { LoadFailed, refetchFailed } from '../../../components/load-failed.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
 
 /** Hours with their unit (12.5 小时 / 12.5 h), in the overviews and in every table alike; a dash for none. */
@@ -147,7 +148,11 @@ function OverviewBlock({ filter }: { filter: Filter }) {
     : null;
   return (
     <Section id="overview" title={t('efficiency.overview')}>
-      <StatisticGrid items={items} keys={OVERVIEW_KEYS} lg={4} testIdPrefix="overview" />
+      {q.isError ? (
+        <LoadFailed name={t('efficiency.overview')} onRetry={() => void q.refetch()} />
+      ) : (
+        <StatisticGrid items={items} keys={OVERVIEW_KEYS} lg={4} testIdPrefix="overview" />
+      )}
     </Section>
   );
 }
@@ -207,7 +212,9 @@ function TrendBlock({ filter }: { filter: Filter }) {
         </Space>
       }
     >
-      {!points ? (
+      {q.isError ? (
+        <LoadFailed name={t('efficiency.trend')} onRetry={() => void q.refetch()} />
+      ) : !points ? (
         <Loading />
       ) : (
         <>
@@ -236,42 +243,50 @@ function RankingBlocks({ filter, show }: { filter: Filter; show: { heat: boolean
       {show.heat && (
         <Col xs={24} lg={12}>
           <Section id="heat" title={t('efficiency.heat')}>
-            <DataTable
-              label={t('efficiency.heat')}
-              size="small"
-              rowKey="serviceId"
-              loading={heat.isLoading}
-              pagination={false}
-              dataSource={heat.data ?? []}
-              columns={[
-                { title: t('efficiency.rank'), dataIndex: 'rank', width: 64 },
-                { title: t('efficiency.serviceName'), dataIndex: 'serviceName' },
-                { title: t('efficiency.deptName'), dataIndex: 'deptName' },
-                { title: t('efficiency.visits'), dataIndex: 'visitCount', render: (v: number) => formatVisits(v) },
-                { title: t('efficiency.share'), dataIndex: 'rate', render: (v: number) => formatRate(v) },
-              ]}
-            />
+            {heat.isError ? (
+              <LoadFailed name={t('efficiency.heat')} onRetry={() => void heat.refetch()} />
+            ) : (
+              <DataTable
+                label={t('efficiency.heat')}
+                size="small"
+                rowKey="serviceId"
+                loading={heat.isLoading}
+                pagination={false}
+                dataSource={heat.data ?? []}
+                columns={[
+                  { title: t('efficiency.rank'), dataIndex: 'rank', width: 64 },
+                  { title: t('efficiency.serviceName'), dataIndex: 'serviceName' },
+                  { title: t('efficiency.deptName'), dataIndex: 'deptName' },
+                  { title: t('efficiency.visits'), dataIndex: 'visitCount', render: (v: number) => formatVisits(v) },
+                  { title: t('efficiency.share'), dataIndex: 'rate', render: (v: number) => formatRate(v) },
+                ]}
+              />
+            )}
           </Section>
         </Col>
       )}
       {show.likes && (
         <Col xs={24} lg={12}>
           <Section id="likes" title={t('efficiency.likes')}>
-            <DataTable
-              label={t('efficiency.likes')}
-              size="small"
-              rowKey="serviceId"
-              loading={likes.isLoading}
-              pagination={false}
-              dataSource={likes.data ?? []}
-              columns={[
-                { title: t('efficiency.rank'), dataIndex: 'rank', width: 64 },
-                { title: t('efficiency.serviceName'), dataIndex: 'serviceName' },
-                { title: t('efficiency.deptName'), dataIndex: 'deptName' },
-                { title: t('efficiency.average'), dataIndex: 'average', render: (v: number) => v.toFixed(1) },
-                { title: t('efficiency.rateCount'), dataIndex: 'count' },
-              ]}
-            />
+            {likes.isError ? (
+              <LoadFailed name={t('efficiency.likes')} onRetry={() => void likes.refetch()} />
+            ) : (
+              <DataTable
+                label={t('efficiency.likes')}
+                size="small"
+                rowKey="serviceId"
+                loading={likes.isLoading}
+                pagination={false}
+                dataSource={likes.data ?? []}
+                columns={[
+                  { title: t('efficiency.rank'), dataIndex: 'rank', width: 64 },
+                  { title: t('efficiency.serviceName'), dataIndex: 'serviceName' },
+                  { title: t('efficiency.deptName'), dataIndex: 'deptName' },
+                  { title: t('efficiency.average'), dataIndex: 'average', render: (v: number) => v.toFixed(1) },
+                  { title: t('efficiency.rateCount'), dataIndex: 'count' },
+                ]}
+              />
+            )}
           </Section>
         </Col>
       )}
@@ -287,48 +302,56 @@ function TimeoutBlock({ filter }: { filter: Filter }) {
   return (
     <Section id="timeout" title={t('efficiency.timeout')}>
       <h3 style={{ fontSize: 14 }}>{t('efficiency.timeoutProcess')}</h3>
-      <DataTable
-        label={t('efficiency.timeoutProcess')}
-        size="small"
-        rowKey="id"
-        loading={processes.isLoading}
-        dataSource={processes.data?.records ?? []}
-        pagination={{
-          ...pagerNames(t),
-          current: page.current,
-          pageSize: page.size,
-          total: processes.data?.total ?? 0,
-          onChange: (current, size) => setPage({ current, size }),
-          showSizeChanger: false,
-        }}
-        columns={[
-          { title: t('efficiency.processTitle'), dataIndex: 'title' },
-          { title: t('efficiency.deptName'), dataIndex: 'deptName' },
-          { title: t('efficiency.startedAt'), dataIndex: 'startedAt', render: (v: string) => formatTime(v) },
-          { title: t('efficiency.dueAt'), dataIndex: 'dueAt', render: (v: string) => formatTime(v) },
-          {
-            title: t('efficiency.overdueHours'),
-            dataIndex: 'overdueHours',
-            render: (v: number) => hoursText(t, v),
-          },
-        ]}
-      />
+      {processes.isError ? (
+        <LoadFailed name={t('efficiency.timeoutProcess')} onRetry={() => void processes.refetch()} />
+      ) : (
+        <DataTable
+          label={t('efficiency.timeoutProcess')}
+          size="small"
+          rowKey="id"
+          loading={processes.isLoading}
+          dataSource={processes.data?.records ?? []}
+          pagination={{
+            ...pagerNames(t),
+            current: page.current,
+            pageSize: page.size,
+            total: processes.data?.total ?? 0,
+            onChange: (current, size) => setPage({ current, size }),
+            showSizeChanger: false,
+          }}
+          columns={[
+            { title: t('efficiency.processTitle'), dataIndex: 'title' },
+            { title: t('efficiency.deptName'), dataIndex: 'deptName' },
+            { title: t('efficiency.startedAt'), dataIndex: 'startedAt', render: (v: string) => formatTime(v) },
+            { title: t('efficiency.dueAt'), dataIndex: 'dueAt', render: (v: string) => formatTime(v) },
+            {
+              title: t('efficiency.overdueHours'),
+              dataIndex: 'overdueHours',
+              render: (v: number) => hoursText(t, v),
+            },
+          ]}
+        />
+      )}
       <h3 style={{ fontSize: 14 }}>{t('efficiency.timeoutNode')}</h3>
-      <DataTable
-        label={t('efficiency.timeoutNode')}
-        size="small"
-        rowKey={(r) => `${r.processName}/${r.nodeName}`}
-        loading={nodes.isLoading}
-        pagination={false}
-        dataSource={nodes.data ?? []}
-        columns={[
-          { title: t('efficiency.processName'), dataIndex: 'processName' },
-          { title: t('efficiency.nodeName'), dataIndex: 'nodeName' },
-          { title: t('efficiency.nodeTotal'), dataIndex: 'total' },
-          { title: t('efficiency.nodeOverdue'), dataIndex: 'overdue' },
-          { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
-        ]}
-      />
+      {nodes.isError ? (
+        <LoadFailed name={t('efficiency.timeoutNode')} onRetry={() => void nodes.refetch()} />
+      ) : (
+        <DataTable
+          label={t('efficiency.timeoutNode')}
+          size="small"
+          rowKey={(r) => `${r.processName}/${r.nodeName}`}
+          loading={nodes.isLoading}
+          pagination={false}
+          dataSource={nodes.data ?? []}
+          columns={[
+            { title: t('efficiency.processName'), dataIndex: 'processName' },
+            { title: t('efficiency.nodeName'), dataIndex: 'nodeName' },
+            { title: t('efficiency.nodeTotal'), dataIndex: 'total' },
+            { title: t('efficiency.nodeOverdue'), dataIndex: 'overdue' },
+            { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
+          ]}
+        />
+      )}
     </Section>
   );
 }
@@ -341,11 +364,17 @@ function DrillPanel({ filter, deptId, onClose }: { filter: Filter; deptId: strin
     <section aria-labelledby="eff-drill" style={{ marginTop: 16 }} data-testid="report-drill">
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <h3 id="eff-drill" style={{ fontSize: 15, margin: 0 }}>
-          {d ? t('efficiency.drillOf', { name: d.deptName }) : t('efficiency.loading')}
+          {d
+            ? t('efficiency.drillOf', { name: d.deptName })
+            : q.isError
+              ? t('efficiency.drill')
+              : t('efficiency.loading')}
         </h3>
         <Button onClick={onClose}>{t('efficiency.closeDrill')}</Button>
       </Space>
-      {!d ? (
+      {q.isError ? (
+        <LoadFailed name={t('efficiency.drill')} onRetry={() => void q.refetch()} />
+      ) : !d ? (
         <Loading />
       ) : (
         <>
@@ -399,40 +428,44 @@ function ReportBlockView({ filter }: { filter: Filter }) {
     : [];
   return (
     <Section id="report" title={t('efficiency.report')}>
-      <DataTable
-        label={t('efficiency.report')}
-        size="small"
-        rowKey="deptId"
-        loading={q.isLoading}
-        pagination={false}
-        dataSource={rows}
-        scroll={{ x: true }}
-        columns={[
-          { title: t('efficiency.deptName'), dataIndex: 'deptName' },
-          { title: t('efficiency.serviceCount'), dataIndex: 'serviceCount' },
-          { title: t('efficiency.visitCount'), dataIndex: 'visitCount', render: (v: number) => formatVisits(v) },
-          { title: t('efficiency.started'), dataIndex: 'started' },
-          { title: t('efficiency.finished'), dataIndex: 'finished' },
-          { title: t('efficiency.overdue'), dataIndex: 'overdue' },
-          { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
-          { title: t('efficiency.onTimeRate'), dataIndex: 'onTimeRate', render: (v: number | null) => formatRate(v) },
-          {
-            title: t('efficiency.drill'),
-            key: 'drill',
-            render: (_: unknown, r: ReportRow) =>
-              r.deptId === '__total' ? null : (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setDrill(r.deptId)}
-                  aria-label={t('efficiency.drillLabel', { name: r.deptName })}
-                >
-                  {t('efficiency.drill')}
-                </Button>
-              ),
-          },
-        ]}
-      />
+      {q.isError ? (
+        <LoadFailed name={t('efficiency.report')} onRetry={() => void q.refetch()} />
+      ) : (
+        <DataTable
+          label={t('efficiency.report')}
+          size="small"
+          rowKey="deptId"
+          loading={q.isLoading}
+          pagination={false}
+          dataSource={rows}
+          scroll={{ x: true }}
+          columns={[
+            { title: t('efficiency.deptName'), dataIndex: 'deptName' },
+            { title: t('efficiency.serviceCount'), dataIndex: 'serviceCount' },
+            { title: t('efficiency.visitCount'), dataIndex: 'visitCount', render: (v: number) => formatVisits(v) },
+            { title: t('efficiency.started'), dataIndex: 'started' },
+            { title: t('efficiency.finished'), dataIndex: 'finished' },
+            { title: t('efficiency.overdue'), dataIndex: 'overdue' },
+            { title: t('efficiency.avgHours'), dataIndex: 'avgHours', render: (v: number | null) => hoursText(t, v) },
+            { title: t('efficiency.onTimeRate'), dataIndex: 'onTimeRate', render: (v: number | null) => formatRate(v) },
+            {
+              title: t('efficiency.drill'),
+              key: 'drill',
+              render: (_: unknown, r: ReportRow) =>
+                r.deptId === '__total' ? null : (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setDrill(r.deptId)}
+                    aria-label={t('efficiency.drillLabel', { name: r.deptName })}
+                  >
+                    {t('efficiency.drill')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      )}
       {drill && <DrillPanel filter={filter} deptId={drill} onClose={() => setDrill(null)} />}
     </Section>
   );
@@ -443,20 +476,24 @@ function OaBlock({ filter }: { filter: Filter }) {
   const q = useOaOverview(filter);
   return (
     <Section id="oa" title={t('efficiency.oa')}>
-      <DataTable
-        label={t('efficiency.oa')}
-        size="small"
-        rowKey="flowType"
-        loading={q.isLoading}
-        pagination={false}
-        dataSource={q.data?.flows ?? []}
-        columns={[
-          { title: t('efficiency.flowType'), dataIndex: 'flowType' },
-          { title: t('efficiency.todo'), dataIndex: 'todo' },
-          { title: t('efficiency.done'), dataIndex: 'done' },
-          { title: t('efficiency.timeoutCount'), dataIndex: 'timeout' },
-        ]}
-      />
+      {q.isError ? (
+        <LoadFailed name={t('efficiency.oa')} onRetry={() => void q.refetch()} />
+      ) : (
+        <DataTable
+          label={t('efficiency.oa')}
+          size="small"
+          rowKey="flowType"
+          loading={q.isLoading}
+          pagination={false}
+          dataSource={q.data?.flows ?? []}
+          columns={[
+            { title: t('efficiency.flowType'), dataIndex: 'flowType' },
+            { title: t('efficiency.todo'), dataIndex: 'todo' },
+            { title: t('efficiency.done'), dataIndex: 'done' },
+            { title: t('efficiency.timeoutCount'), dataIndex: 'timeout' },
+          ]}
+        />
+      )}
     </Section>
   );
 }
@@ -490,48 +527,56 @@ function PersonalBlock({ filter }: { filter: Filter }) {
     : null;
   return (
     <Section id="personal" title={t('efficiency.personal')}>
-      <StatisticGrid items={items} keys={PERSONAL_KEYS} lg={3} testIdPrefix="personal" />
+      {report.isError ? (
+        <LoadFailed name={t('efficiency.personal')} onRetry={() => void report.refetch()} />
+      ) : (
+        <StatisticGrid items={items} keys={PERSONAL_KEYS} lg={3} testIdPrefix="personal" />
+      )}
       <h3 style={{ fontSize: 14, marginTop: 16 }}>{t('efficiency.myNodes')}</h3>
-      <DataTable
-        label={t('efficiency.myNodes')}
-        size="small"
-        rowKey="id"
-        loading={detail.isLoading}
-        dataSource={detail.data?.records ?? []}
-        pagination={{
-          ...pagerNames(t),
-          current: page.current,
-          pageSize: page.size,
-          total: detail.data?.total ?? 0,
-          onChange: (current, size) => setPage({ current, size }),
-          showSizeChanger: false,
-        }}
-        columns={[
-          { title: t('efficiency.processTitle'), dataIndex: 'title' },
-          { title: t('efficiency.nodeName'), dataIndex: 'nodeName' },
-          { title: t('efficiency.arrivedAt'), dataIndex: 'arrivedAt', render: (v: string) => formatTime(v) },
-          {
-            title: t('efficiency.handledAt'),
-            dataIndex: 'handledAt',
-            render: (v: string | null) => (v ? formatTime(v) : t('efficiency.notHandled')),
-          },
-          {
-            title: t('efficiency.duration'),
-            dataIndex: 'hours',
-            render: (v: number | null) => hoursText(t, v),
-          },
-          {
-            title: t('efficiency.state'),
-            dataIndex: 'overdue',
-            render: (v: boolean) =>
-              v ? (
-                <Tag color="#c41d1d">{t('efficiency.stateOverdue')}</Tag>
-              ) : (
-                <Tag color="#237804">{t('efficiency.stateOnTime')}</Tag>
-              ),
-          },
-        ]}
-      />
+      {detail.isError ? (
+        <LoadFailed name={t('efficiency.myNodes')} onRetry={() => void detail.refetch()} />
+      ) : (
+        <DataTable
+          label={t('efficiency.myNodes')}
+          size="small"
+          rowKey="id"
+          loading={detail.isLoading}
+          dataSource={detail.data?.records ?? []}
+          pagination={{
+            ...pagerNames(t),
+            current: page.current,
+            pageSize: page.size,
+            total: detail.data?.total ?? 0,
+            onChange: (current, size) => setPage({ current, size }),
+            showSizeChanger: false,
+          }}
+          columns={[
+            { title: t('efficiency.processTitle'), dataIndex: 'title' },
+            { title: t('efficiency.nodeName'), dataIndex: 'nodeName' },
+            { title: t('efficiency.arrivedAt'), dataIndex: 'arrivedAt', render: (v: string) => formatTime(v) },
+            {
+              title: t('efficiency.handledAt'),
+              dataIndex: 'handledAt',
+              render: (v: string | null) => (v ? formatTime(v) : t('efficiency.notHandled')),
+            },
+            {
+              title: t('efficiency.duration'),
+              dataIndex: 'hours',
+              render: (v: number | null) => hoursText(t, v),
+            },
+            {
+              title: t('efficiency.state'),
+              dataIndex: 'overdue',
+              render: (v: boolean) =>
+                v ? (
+                  <Tag color="#c41d1d">{t('efficiency.stateOverdue')}</Tag>
+                ) : (
+                  <Tag color="#237804">{t('efficiency.stateOnTime')}</Tag>
+                ),
+            },
+          ]}
+        />
+      )}
     </Section>
   );
 }
@@ -591,6 +636,11 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
                 allowClear={clearable(t)}
                 placeholder={t('efficiency.allDepts')}
                 options={treeOptions(depts.data ?? [])}
+                notFoundContent={
+                  depts.isError ? (
+                    <LoadFailed name={t('efficiency.dept')} onRetry={() => void depts.refetch()} />
+                  ) : undefined
+                }
               />
             </Form.Item>
             <Form.Item name="sceneId" label={t('efficiency.scene')} htmlFor="eff-scene">
@@ -600,6 +650,11 @@ function Filters({ value, onChange, full }: { value: Filter; onChange: (f: Filte
                 allowClear={clearable(t)}
                 placeholder={t('efficiency.allScenes')}
                 options={(scenes.data ?? []).map((d) => ({ value: d.id, label: d.title }))}
+                notFoundContent={
+                  scenes.isError ? (
+                    <LoadFailed name={t('efficiency.scene')} onRetry={() => void scenes.refetch()} />
+                  ) : undefined
+                }
               />
             </Form.Item>
           </>
@@ -617,10 +672,13 @@ function EfficiencyPageBody() {
   const exist = useExistReport();
   const config = useReportConfig();
   if (!exist.data || !config.data) {
+    // Which blocks show comes with these two answers: until then a spinner, and if either failed, the failure with
+    // its retry (it spun for ever).
+    const failed = (!exist.data && exist.isError) || (!config.data && config.isError);
     return (
       <div style={{ padding: 16 }}>
         <h1 style={{ fontSize: 20 }}>{t('efficiency.title')}</h1>
-        <Loading />
+        {failed ? <LoadFailed onRetry={refetchFailed(exist, config)} /> : <Loading />}
       </div>
     );
   }

@@ -35,6 +35,7 @@ export const servicesEnUS: EnglishTexts<typeof servicesZhCN> = {
     filterScene: 'Scene',
     filterType: 'Type',
     filterAll: 'All',
+    filters: 'Filters',
     heat: 'Heat',
     heatValue: 'Heat {{value}}',
     collect: 'Collect',

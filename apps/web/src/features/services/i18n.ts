@@ -34,6 +34,7 @@ export const servicesZhCN = {
     filterScene: '服务场景',
     filterType: '服务类型',
     filterAll: '全部',
+    filters: '筛选条件',
     heat: '热度',
     heatValue: '热度 {{value}}',
     collect: '收藏',

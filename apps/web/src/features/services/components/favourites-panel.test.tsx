@@ -45,6 +45,18 @@ describe('my favourites beside the service hall', () => {
     expect(await screen.findByText(/还没有收藏的服务/)).toBeTruthy();
   });
 
+  it('says 加载失败 with 重试 when the list did not come, not "no favourites yet", and shows it on 重试', async () => {
+    api.getMyCollect.mockRejectedValueOnce(new Error('E-N00002Q：当前网络连接不稳定，请稍后再试'));
+    api.getMyCollect.mockResolvedValueOnce(favourites);
+    renderWithApp(<FavouritesPanel />);
+    expect((await screen.findByRole('alert')).textContent).toBe('加载失败');
+    expect(screen.queryByText(/还没有收藏的服务/)).toBeNull();
+    (screen.getByRole('button', { name: '重试 我的收藏' }) as HTMLButtonElement).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('学籍证明')).toBeTruthy();
+    expect(screen.queryByText('加载失败')).toBeNull();
+  });
+
   it('keeps keyboard focus on the moved item: the same move button, or its other one at the top or bottom', async () => {
     api.getMyCollect.mockResolvedValueOnce(favourites);
     answerInOrder();

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, StarFilled } from '@ant-design/icon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { afterChangeOrder, changeOrder } from '../api/change-order.ts';
 import { useMyCollect } from '../api/get-my-collect.ts';
@@ -55,6 +56,8 @@ export function FavouritesPanel() {
       {favs.isPending ? (
         // Until the list has come: "no favourites yet" would not be true.
         <Skeleton active title={false} paragraph={{ rows: 3 }} aria-busy="true" />
+      ) : favs.isError ? (
+        <LoadFailed name={t('services.myFavourites')} onRetry={() => void favs.refetch()} />
       ) : list.length === 0 ? (
         <Empty description={t('services.favouritesEmpty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (

@@ -186,3 +186,33 @@ describe.each([
     }
   });
 });
+
+describe('/home/serviceHall when its calls fail (a server error, no network, a time-out)', () => {
+  it('says 加载失败 with 重试 for the services and for the filters, not 暂无数据, and shows them on 重试', async () => {
+    const down = () => Promise.reject(new Error('E-N00001Q：当前网络不可用，请检查你的网络设置'));
+    api.getServiceGroups.mockImplementationOnce(down);
+    api.getServicePage.mockImplementationOnce(down);
+    renderWithApp(<ServiceHallPage serviceType="" />, '/home/serviceHall');
+    const retryList = await screen.findByRole('button', { name: '重试 服务大厅' });
+    const retryFilters = await screen.findByRole('button', { name: '重试 筛选条件' });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['加载失败', '加载失败']);
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    expect(screen.queryByRole('radio', { name: '全部' })).toBeNull();
+
+    // The keyboard reaches 重试 and presses it; the calls now succeed.
+    retryList.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('article', { name: '服务0' })).toBeTruthy();
+    retryFilters.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('radio', { name: '学生服务 (30)' })).toBeTruthy();
+    expect(screen.queryByText('加载失败')).toBeNull();
+  });
+
+  it('still says 暂无数据 when the services arrive and there are none', async () => {
+    api.getServicePage.mockResolvedValueOnce({ records: [], total: 0, size: 12, current: 1, pages: 0 });
+    renderWithApp(<ServiceHallPage serviceType="" />, '/home/serviceHall');
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(screen.queryByText('加载失败')).toBeNull();
+  });
+});

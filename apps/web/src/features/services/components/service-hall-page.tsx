@@ -1,5 +1,6 @@
 import type { GroupKind, ServiceGroup } from '@portal/contracts/services';
 import { Radio, Skeleton, Typography } from 'antd';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-store.ts';
@@ -71,6 +72,7 @@ export function ServiceHallPage({
   const { t } = useTranslation();
   const loggedIn = useSession((s) => !!s.token && !!s.user);
   const [params, setParams] = useSearchParams();
+  const title = landing ? t('services.allServices') : t(TITLES[serviceType]);
   const keyword = params.get('keyword') ?? '';
   const current = Number(params.get('current') ?? 1) || 1;
   const filter = {
@@ -94,7 +96,7 @@ export function ServiceHallPage({
     <div className={landing ? 'svc-hall svc-hall-landing' : 'svc-hall'}>
       <div className="svc-hall-main">
         <Typography.Title level={1} className="svc-page-title">
-          {landing ? t('services.allServices') : t(TITLES[serviceType])}
+          {title}
         </Typography.Title>
         {/* A search covers every department, scene and type (searchService takes no filter): the filters chosen
             before leave the address with it, and are back at 全部 when the search is cleared. */}
@@ -105,15 +107,21 @@ export function ServiceHallPage({
         />
         {!keyword && (
           <div className="svc-filters">
-            {FILTERS.map((f) => (
-              <GroupFilter
-                key={f.kind}
-                label={f.label}
-                groups={groups.data?.[f.kind] ?? []}
-                value={filter[f.param]}
-                onChange={(v) => update({ [f.param]: v })}
-              />
-            ))}
+            {/* The three filters come in one call: if it failed, one failure for them (their 全部 alone would hide
+                that there are departments, scenes and types to choose from). */}
+            {groups.isError ? (
+              <LoadFailed name={t('services.filters')} onRetry={() => void groups.refetch()} />
+            ) : (
+              FILTERS.map((f) => (
+                <GroupFilter
+                  key={f.kind}
+                  label={f.label}
+                  groups={groups.data?.[f.kind] ?? []}
+                  value={filter[f.param]}
+                  onChange={(v) => update({ [f.param]: v })}
+                />
+              ))
+            )}
           </div>
         )}
         {keyword && list.data && (
@@ -121,7 +129,10 @@ export function ServiceHallPage({
             {t('services.searchResult', { keyword, count: list.data.total })}
           </p>
         )}
-        {list.isLoading ? (
+        {list.isError ? (
+          // Not the empty state: the services did not come, which is not that there are none.
+          <LoadFailed name={title} onRetry={() => void list.refetch()} />
+        ) : list.isLoading ? (
           // Cards the size of the real ones while the first page loads, so nothing below them jumps.
           <div className="svc-grid" aria-busy="true">
             {Array.from({ length: 6 }, (_, i) => (

@@ -13,6 +13,7 @@ export const threeListsEnUS = {
     services: 'Linked services',
     noServices: 'No linked services',
     empty: 'No data',
+    dutyList: 'Duty list',
     all: 'All departments',
     configTitle: 'Department duty lists',
     readOnly: 'Read only: you maintain the duty list of no department',

@@ -17,6 +17,7 @@ export const threeListsZhCN = {
     services: '关联服务',
     noServices: '暂无关联服务',
     empty: '暂无数据',
+    dutyList: '职责清单',
     all: '全部部门',
     configTitle: '部门职责清单配置',
     readOnly: '只读：您没有可维护职责清单的部门',

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 
@@ -68,14 +69,24 @@ const answers: Record<string, unknown> = {
     pages: 1,
   },
 };
+/** Paths whose call fails, as a server error, a lost network or a time-out does (lib/http throws). */
+const failing = new Set<string>();
 vi.mock('../../../lib/http/clients.ts', () => ({
-  ospHttp: { post: async (path: string) => answers[path] },
+  ospHttp: {
+    post: async (path: string) => {
+      if (failing.has(path)) throw new Error('E-N00001Q：当前网络不可用，请检查你的网络设置');
+      return answers[path];
+    },
+  },
   workbenchHttp: { post: async () => null, get: async () => null },
 }));
 
 const { ThreeListsPage } = await import('./three-lists-page.tsx');
 
-afterEach(() => act(() => i18n.changeLanguage('zh-CN')));
+afterEach(async () => {
+  failing.clear();
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
 
 const renderPage = () =>
   render(
@@ -134,4 +145,31 @@ describe('three lists page (issue 16)', () => {
       expect(await typeOf('票据保管')).toBe('本校自定类型');
     },
   );
+
+  it('says 加载失败 with 重试 when the departments or the duties did not come, not 暂无数据, and shows them on 重试', async () => {
+    failing.add('/nobody/threeInventory/getTree').add('/nobody/threeInventory/page');
+    // Without TanStack's own retries (the app's client retries once more): the failure is shown once they are spent.
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <App>
+          <ThreeListsPage />
+        </App>
+      </QueryClientProvider>,
+    );
+    const retryTree = await screen.findByRole('button', { name: '重试 部门' });
+    const retryDuties = await screen.findByRole('button', { name: '重试 职责清单' });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['加载失败', '加载失败']);
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    expect(screen.queryByRole('tree')).toBeNull();
+
+    failing.clear();
+    retryDuties.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('article', { name: '财务报销管理' })).toBeTruthy();
+    retryTree.focus();
+    await userEvent.keyboard('{Enter}');
+    const tree = await screen.findByRole('navigation', { name: '部门' });
+    expect(await within(tree).findByText('财务处（1）')).toBeTruthy();
+    expect(screen.queryByText('加载失败')).toBeNull();
+  });
 });

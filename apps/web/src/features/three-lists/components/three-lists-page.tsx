@@ -3,6 +3,7 @@ import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Tag, Typography }
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useInventoryPage } from '../api/get-inventory-page.ts';
 import { useInventoryTree } from '../api/get-inventory-tree.ts';
 import { useThreeListConfig } from '../api/get-three-list-config.ts';
@@ -48,9 +49,11 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
           <Card title={t('threeLists.deptTree')} size="small" className="three-lists-tree">
             {tree.isPending ? (
               <Skeleton active title={false} paragraph={{ rows: 8 }} />
+            ) : tree.isError ? (
+              <LoadFailed name={t('threeLists.deptTree')} onRetry={() => void tree.refetch()} />
             ) : (
               <DeptTree
-                tree={tree.data ?? []}
+                tree={tree.data}
                 value={deptId}
                 onChange={(id) => {
                   setDeptId(id);
@@ -71,7 +74,10 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
             }}
             style={{ marginBottom: 12 }}
           />
-          {duties.isLoading ? (
+          {duties.isError ? (
+            // Not 暂无数据: the duties did not come, which is not that there are none.
+            <LoadFailed name={t('threeLists.dutyList')} onRetry={() => void duties.refetch()} />
+          ) : duties.isLoading ? (
             <Skeleton active paragraph={{ rows: 8 }} />
           ) : (
             <List

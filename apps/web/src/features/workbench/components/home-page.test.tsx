@@ -13,9 +13,15 @@ const api = vi.hoisted(() => ({
   holidays: vi.fn(async () => [] as Array<{ name: string; date: string; daysLeft: number; greeting?: string }>),
   special: vi.fn(async () => null as unknown),
   specials: vi.fn(async () => [] as unknown[]),
-  // As the one call of the cards does (ADR 0054): asks for each card's view, here by the card's own query.
+  // As the one call of the cards does (ADR 0054): asks for each card's view, here by the card's own query, once per
+  // list of cards (the page calls it on every render; asking again for a card that failed would ask in a loop).
   cardBodyRenders: 0,
+  asked: new WeakMap<QueryClient, WeakSet<Card[]>>(),
   prefetch: vi.fn((client: QueryClient, cards: Card[], layout: string) => {
+    const asked = api.asked.get(client) ?? new WeakSet<Card[]>();
+    api.asked.set(client, asked);
+    if (asked.has(cards)) return;
+    asked.add(cards);
     for (const c of cards)
       void client.prefetchQuery({ queryKey: ['view', c.id, layout], queryFn: () => api.view(c.id, layout) });
   }),
@@ -317,6 +323,22 @@ describe('home page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says 加载失败 in 全部专题 when the specials did not come, not 暂无数据, and shows them on 重试', async () => {
+    api.layout.mockResolvedValue({ types: [] });
+    api.special.mockResolvedValue(special('sp1', '迎新专题', [service(1)]));
+    api.specials.mockRejectedValueOnce(new Error('E-N00001Q：当前网络不可用，请检查你的网络设置'));
+    api.specials.mockResolvedValueOnce([special('sp1', '迎新专题', [service(1)]), special('sp2', '毕业季专题', [])]);
+    renderHome();
+    const strip = await screen.findByTestId('service-special');
+    await userEvent.click(within(strip).getByRole('button', { name: '全部专题' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('加载失败');
+    expect(within(dialog).queryByText('暂无数据')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: '重试' }));
+    expect(await within(dialog).findByRole('tab', { name: '毕业季专题' })).toBeTruthy();
+    expect(within(dialog).queryByText('加载失败')).toBeNull();
+  });
+
   it('settles on a failed greeting and special (a 401, a server error) without asking for them in a loop', async () => {
     // Each call is answered by hand, so a call the page should not make shows up as a call, whatever the timing.
     const failures: Array<() => void> = [];
@@ -365,10 +387,51 @@ describe('home page', () => {
     expect(newsCard.querySelector('.wb-card-body .plain-skeleton')).not.toBeNull();
     expect(within(newsCard as HTMLElement).queryByText('暂无数据')).toBeNull();
     const recCard = screen.getByRole('heading', { name: '为你推荐', level: 2 }).closest('.wb-card') as HTMLElement;
-    expect((await within(recCard).findByRole('alert')).textContent).toContain('卡片加载失败');
+    expect((await within(recCard).findByRole('alert')).textContent).toBe('加载失败');
+    expect(within(recCard).getByRole('button', { name: '重试 为你推荐' })).toBeTruthy();
     await act(async () => answerNews(viewOf(news)));
     expect(await within(newsCard as HTMLElement).findByText('暂无数据')).toBeTruthy();
     expect(newsCard.querySelector('.wb-card-body .plain-skeleton')).toBeNull();
+  });
+
+  it('says 加载失败 on a card whose call failed, with a 重试 that asks for that card again and shows its data', async () => {
+    const use = card('u', 'commonUse', '常用服务');
+    const rec = card('r', 'recommend', '为你推荐');
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [use, rec])] } satisfies HomeLayout);
+    let recDown = true;
+    api.view.mockImplementation(async (id: string) => {
+      if (id === 'r' && recDown) throw new Error('E-N00002Q：当前网络连接不稳定，请稍后再试');
+      return viewOf(id === 'u' ? use : rec, { services: [service(1)] });
+    });
+    renderHome();
+    const recCard = (await screen.findByRole('heading', { name: '为你推荐', level: 2 })).closest(
+      '.wb-card',
+    ) as HTMLElement;
+    expect((await within(recCard).findByRole('alert')).textContent).toBe('加载失败');
+    expect(within(recCard).queryByText('暂无推荐')).toBeNull();
+    const useCard = screen.getByRole('heading', { name: '常用服务', level: 2 }).closest('.wb-card') as HTMLElement;
+    expect(within(useCard).queryByRole('alert')).toBeNull();
+    const asked = api.view.mock.calls.filter(([id]) => id === 'u').length;
+    recDown = false;
+    within(recCard).getByRole('button', { name: '重试 为你推荐' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await within(recCard).findByRole('link', { name: /服务1/ })).toBeTruthy();
+    expect(within(recCard).queryByText('加载失败')).toBeNull();
+    // Only the failed card was asked for again.
+    expect(api.view.mock.calls.filter(([id]) => id === 'u')).toHaveLength(asked);
+  });
+
+  it('says 加载失败 when the home layout did not come, not that no cards are configured, and shows the cards on 重试', async () => {
+    const news = card('n', 'campusNews', '校园新闻');
+    api.layout.mockRejectedValueOnce(new Error('E-FY500Q：当前网络连接不稳定或系统正忙，请稍后再试或联系管理员处理'));
+    api.layout.mockResolvedValueOnce({ types: [type('t1', '工作台', 'same', [news])] } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(news));
+    renderHome();
+    expect((await screen.findByRole('alert')).textContent).toBe('加载失败');
+    expect(screen.queryByText('管理员尚未为您配置首页卡片')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: '校园新闻', level: 2 })).toBeTruthy();
+    expect(screen.queryByText('加载失败')).toBeNull();
   });
 
   it('paints the cards it opens on with the page when they answer in time, each at its own height (no layout shift)', async () => {

@@ -2,6 +2,7 @@ import type { Card as CardConfig, IndexType, Layout } from '@portal/contracts/wo
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { getCardViewQueryOptions, useCardView } from '../api/get-card-view.ts';
@@ -19,18 +20,6 @@ import '../workbench.css';
 const NO_CARDS: CardConfig[] = [];
 const HomeBanner = memo(Banner);
 const ServiceSpecials = memo(Specials);
-
-/** A warning or error line (Ant Design's Alert look, plain). */
-function Notice({ kind, children }: { kind: 'warning' | 'error'; children: ReactNode }) {
-  return (
-    <div className={`plain-alert plain-alert-${kind}`} role="alert">
-      <span className="plain-alert-mark" aria-hidden>
-        {kind === 'warning' ? '!' : '✕'}
-      </span>
-      <span>{children}</span>
-    </div>
-  );
-}
 
 /** A card's frame (Ant Design's small Card, plain): a head with its level-2 title and other information, a body. */
 function CardFrame({
@@ -73,7 +62,6 @@ function CardSkeleton() {
  * times in a phone's home page load (issue 10, ADR 0057).
  */
 const HomeCard = memo(function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
-  const { t } = useTranslation();
   const view = useCardView(card.id, layout);
   return (
     <CardFrame
@@ -85,7 +73,8 @@ const HomeCard = memo(function HomeCard({ card, layout }: { card: CardConfig; la
       {view.isPending ? (
         <CardSkeleton />
       ) : view.isError ? (
-        <Notice kind="warning">{t('workbench.loadFailed')}</Notice>
+        // Its own call again (not the cards' one call, ADR 0054); the button names the card, as each card may fail.
+        <LoadFailed name={card.basicConfig.cardName} onRetry={() => void view.refetch()} />
       ) : (
         <CardBody view={view.data} layout={layout} />
       )}
@@ -198,7 +187,7 @@ function HomePageBody() {
       <HomeBanner enabled={ready} />
       <ServiceSpecials enabled={ready} />
       {home.isError ? (
-        <Notice kind="error">{t('workbench.loadFailed')}</Notice>
+        <LoadFailed onRetry={() => void home.refetch()} />
       ) : types.length <= 1 ? (
         <TypeCards cards={types[0]?.cardConfigs ?? NO_CARDS} layout={types[0]?.layout ?? 'same'} />
       ) : (

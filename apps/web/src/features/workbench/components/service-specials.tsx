@@ -1,6 +1,7 @@
 import type { CardService, ServiceSpecial } from '@portal/contracts/workbench';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { useServiceSpecial } from '../api/get-service-special.ts';
@@ -34,7 +35,9 @@ function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) 
     <PlainDialog open={open} title={t('workbench.special.all')} onClose={onClose} width={760}>
       {list.isPending ? (
         <PlainSkeleton rows={4} />
-      ) : !list.data?.length ? (
+      ) : list.isError ? (
+        <LoadFailed onRetry={() => void list.refetch()} />
+      ) : !list.data.length ? (
         <EmptyState text={t('workbench.empty')} />
       ) : (
         <PlainTabs

@@ -77,6 +77,7 @@ describe('read state in the chat panel (issue 14)', () => {
       return text;
     };
     expect(stateText()).toBe('发送中');
+    // Receipts and read markers are applied together at the end of a short window (a burst is one update).
     ws.receive({
       kind: 'receipt',
       type: MSG_TYPE_RECEIPT_STORED,
@@ -85,7 +86,7 @@ describe('read state in the chat panel (issue 14)', () => {
       toUserId: PEER,
       timeSend: '2026-11-23T08:00:00Z',
     });
-    expect(stateText()).toBe('已发送');
+    await vi.waitFor(() => expect(stateText()).toBe('已发送'));
     ws.receive({
       kind: 'receipt',
       type: MSG_TYPE_RECEIPT_DELIVERED,
@@ -94,7 +95,7 @@ describe('read state in the chat panel (issue 14)', () => {
       toUserId: PEER,
       timeSend: '2026-11-23T08:00:00Z',
     });
-    expect(stateText()).toBe('已送达');
+    await vi.waitFor(() => expect(stateText()).toBe('已送达'));
     ws.receive({
       kind: 'seen',
       peerId: PEER,
@@ -103,7 +104,7 @@ describe('read state in the chat panel (issue 14)', () => {
       at: '2026-11-23T08:01:00Z',
       messages: [{ messageId: 'm1', messageIdWeb: sent.messageIdWeb, readCount: 1, memberCount: 1 }],
     });
-    expect(stateText()).toBe('已读');
+    await vi.waitFor(() => expect(stateText()).toBe('已读'));
     await i18n.changeLanguage('en-US');
     expect(stateText()).toBe('Read');
     client.stop();

@@ -19,6 +19,7 @@ import {
 import { CHAT_ACK_BATCH_MS } from '@portal/contracts/chat-batching';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  RECEIPT_BATCH_MS,
   TYPING_SEND_EVERY_MS,
   TYPING_SHOW_MS,
   createChatClient,
@@ -79,6 +80,8 @@ describe('chat client (4.1)', () => {
       toUserId: PEER,
       timeSend: '2026-11-23T08:00:01.000Z',
     });
+    // Receipts are applied together at the end of their window (a burst is one update).
+    vi.advanceTimersByTime(RECEIPT_BATCH_MS);
     expect(messages()[0]).toMatchObject({ messageId: 'srv-1', isSendType: 0, delivered: false });
     ws().receive({
       kind: 'receipt',
@@ -88,7 +91,46 @@ describe('chat client (4.1)', () => {
       toUserId: PEER,
       timeSend: '2026-11-23T08:00:01.000Z',
     });
+    vi.advanceTimersByTime(RECEIPT_BATCH_MS);
     expect(messages()[0]).toMatchObject({ isSendType: 0, delivered: true });
+  });
+
+  it('applies a burst of receipts and read markers in one state update, in their order, before any later frame', () => {
+    const sent = Array.from({ length: 100 }, (_, i) => client.sendText(PEER, `第 ${i + 1} 条`));
+    let updates = 0;
+    const off = client.store.subscribe(() => updates++);
+    const receipt = (type: 25 | 26, i: number) => ({
+      kind: 'receipt' as const,
+      type,
+      messageId: `srv-${i}`,
+      messageIdWeb: sent[i]!.messageIdWeb,
+      toUserId: PEER,
+      timeSend: '2026-11-23T08:00:01.000Z',
+    });
+    sent.forEach((_, i) => ws().receive(receipt(MSG_TYPE_RECEIPT_STORED, i)));
+    sent.forEach((_, i) => ws().receive(receipt(MSG_TYPE_RECEIPT_DELIVERED, i)));
+    ws().receive({
+      kind: 'seen',
+      peerId: PEER,
+      readerId: PEER,
+      readerName: '李老师',
+      at: '2026-11-23T08:00:02.000Z',
+      messages: sent
+        .slice(0, 60)
+        .map((m, i) => ({ messageId: `srv-${i}`, messageIdWeb: m.messageIdWeb, readCount: 1, memberCount: 1 })),
+    });
+    expect(updates).toBe(0);
+    vi.advanceTimersByTime(RECEIPT_BATCH_MS);
+    expect(updates).toBe(1);
+    expect(messages().map((m) => [m.isSendType, m.delivered, m.readCount ?? 0])).toEqual(
+      sent.map((_, i) => [0, true, i < 60 ? 1 : 0]),
+    );
+    // A frame of another kind comes after the receipts before it: they are applied first.
+    const more = client.sendText(PEER, '再来一条');
+    ws().receive({ ...receipt(MSG_TYPE_RECEIPT_STORED, 0), messageId: 'srv-more', messageIdWeb: more.messageIdWeb });
+    ws().receive({ kind: 'error', status: 500, msg: '出错了', messageIdWeb: more.messageIdWeb });
+    expect(messages().at(-1)).toMatchObject({ messageId: 'srv-more', isSendType: 0 });
+    off();
   });
 
   it('times a message out (1 → 3) when the connection drops, and resends it with the same messageIdWeb', async () => {
@@ -231,6 +273,7 @@ describe('chat client (4.1)', () => {
       toUserId: PEER,
       timeSend: new Date().toISOString(),
     });
+    vi.advanceTimersByTime(RECEIPT_BATCH_MS);
     expect(messages().some((m) => m.messageId === 'srv-9')).toBe(false);
   });
 
@@ -259,6 +302,7 @@ describe('chat client (4.1)', () => {
     expect(lines()).toEqual(['之前', '[撤回]', '之后', '撤回我', '[撤回]', '回复']);
     const revoke = ws().messagesSent().at(-1)!;
     ws().receive({ ...stamp, messageId: 'srv-10', messageIdWeb: String(revoke.messageIdWeb) });
+    vi.advanceTimersByTime(RECEIPT_BATCH_MS);
     expect(lines()).toEqual(['之前', '[撤回]', '之后', '[撤回]', '回复']);
     expect(messages()[3]).toMatchObject({ messageId: 'srv-10', fromUserId: ME, isSendType: 0 });
 

@@ -17,6 +17,8 @@ import type {
   ConversationEntry,
   GroupEventFrame,
   HistoryPage,
+  ReceiptFrame,
+  SeenFrame,
   SendFrame,
   ServerFrame,
   UploadedFile,
@@ -83,6 +85,14 @@ export type ChatState = {
 /** How often this client tells a partner it is typing, and how long a partner's "typing" shows (not given by the spec). */
 export const TYPING_SEND_EVERY_MS = 3_000;
 export const TYPING_SHOW_MS = 5_000;
+/**
+ * Receipts (25, 26) and read markers (`seen`) that arrive within this window are applied as one state update at
+ * its end: a burst of them (a group that read or received a message, an offline queue acknowledged) is one render
+ * of the page, not one per frame. One render per frame, each a task of its own, while an update of a component
+ * waited for React's scheduler, counted as nested updates and ended in React error #185 (Maximum update depth
+ * exceeded) from about 50 frames on.
+ */
+export const RECEIPT_BATCH_MS = 50;
 
 export type ChatApi = {
   lastChatList: () => Promise<ConversationEntry[]>;
@@ -191,7 +201,28 @@ export function createChatClient(deps: {
     saveTimer = setTimeout(saveRecords, CHAT_RECORDS_SAVE_DELAY_MS);
   });
 
-  const set = (patch: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => store.setState(patch);
+  /** Receipts and read markers not applied yet (RECEIPT_BATCH_MS), in arrival order. */
+  let receipts: Array<ReceiptFrame | SeenFrame> = [];
+  let receiptTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Applies the pending receipts and read markers, in one state update. */
+  const applyReceipts = () => {
+    if (receiptTimer) clearTimeout(receiptTimer);
+    receiptTimer = null;
+    if (!receipts.length) return;
+    const frames = receipts;
+    receipts = [];
+    store.setState((s) => ({
+      conversations: frames.reduce(
+        (all, f) => (f.kind === 'receipt' ? applyReceipt(all, f, me()) : applySeen(all, f, me())),
+        s.conversations,
+      ),
+    }));
+  };
+  // Every other change of the state comes after the receipts that arrived before it (the order of the frames).
+  const set = (patch: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => {
+    applyReceipts();
+    store.setState(patch);
+  };
   const me = () => store.getState().me?.userId ?? '';
   const reading = () => (store.getState().panelOpen ? store.getState().activePeer : null);
   // Acknowledgements and read markers that come while one is pending leave as one (issue 13, ADR 0034).
@@ -199,6 +230,13 @@ export function createChatClient(deps: {
   const reads = createReadCoalescer((peer) => deps.api.readConversation(peer));
 
   const onFrame = (frame: ServerFrame) => {
+    if (frame.kind === 'receipt' || frame.kind === 'seen') {
+      receipts.push(frame);
+      receiptTimer ??= setTimeout(applyReceipts, RECEIPT_BATCH_MS);
+      return;
+    }
+    // What the client reads of the state below (a message still sending, a conversation held) includes them.
+    applyReceipts();
     switch (frame.kind) {
       case 'message': {
         if (frame.seq !== null) acks.ack(frame.seq);
@@ -222,14 +260,8 @@ export function createChatClient(deps: {
         }
         return;
       }
-      case 'receipt':
-        set((s) => ({ conversations: applyReceipt(s.conversations, frame, me()) }));
-        return;
       case 'read':
         set((s) => ({ conversations: markRead(s.conversations, frame.peerId) }));
-        return;
-      case 'seen':
-        set((s) => ({ conversations: applySeen(s.conversations, frame, me()) }));
         return;
       case 'error':
         // Refused as too fast (429): the message goes again by itself, at the socket's pace, a few times at most.
@@ -419,6 +451,7 @@ export function createChatClient(deps: {
       set(initial());
     },
     flushRecords() {
+      applyReceipts();
       if (saveTimer) saveRecords();
     },
     reconnect() {

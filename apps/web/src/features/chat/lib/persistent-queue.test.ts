@@ -1,6 +1,6 @@
 import { MSG_TYPE_RECEIPT_STORED } from '@portal/contracts/chat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChatClient, type ChatApi, type ChatClient } from './chat-client.ts';
+import { RECEIPT_BATCH_MS, createChatClient, type ChatApi, type ChatClient } from './chat-client.ts';
 import type { ChatRecords } from './chat-records.ts';
 import { ME, PEER, entry } from './chat-fixtures.ts';
 import { SEND_ACKNOWLEDGED, SEND_SENDING } from './chat-state.ts';
@@ -88,7 +88,7 @@ describe('the chat send queue survives a closed tab (4.1, issue 18)', () => {
         toUserId: PEER,
         timeSend: new Date().toISOString(),
       });
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(RECEIPT_BATCH_MS);
     expect(second.store.getState().conversations[PEER]!.messages.map((m) => m.isSendType)).toEqual([
       SEND_ACKNOWLEDGED,
       SEND_ACKNOWLEDGED,

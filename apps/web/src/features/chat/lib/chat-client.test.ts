@@ -411,6 +411,72 @@ describe('chat client (4.1)', () => {
     expect(client.store.getState().conversations[PEER]!.hasMore).toBe(false);
   });
 
+  it('shows messages received while away in order, once, whichever comes first: the pushed frames or the history page', async () => {
+    // 35 messages waited for the user (mailbox positions 301…335); the newest history page holds 30 of them.
+    const waiting = Array.from({ length: 35 }, (_, i) => ({ seq: 301 + i, message: incoming(`#${301 + i}`) }));
+    const page = { records: waiting.slice(5), hasMore: true };
+    const all = waiting.map((r) => r.message.content);
+    const push = (records: typeof waiting) =>
+      records.forEach((r) => ws().receive({ kind: 'message', seq: r.seq, message: r.message }));
+    const reset = () =>
+      client.store.setState((st) => ({
+        conversations: { ...st.conversations, [PEER]: emptyConversation(entry(PEER, { name: '李老师' })) },
+      }));
+    const open = () => client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+
+    // Pushed at login, then the page.
+    push(waiting);
+    api.history.mockResolvedValueOnce(page);
+    await open();
+    expect(messages().map((m) => m.content)).toEqual(all);
+
+    // The page, then the frames replayed (the ones the page holds are not doubled).
+    reset();
+    api.history.mockResolvedValueOnce(page);
+    await open();
+    push(waiting);
+    expect(messages().map((m) => m.content)).toEqual(all);
+
+    // Frames before and after the page, in no particular order.
+    reset();
+    let answer: (p: typeof page) => void = () => {};
+    api.history.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const shuffled = waiting.map((r, i) => waiting[(i * 17) % waiting.length]!);
+    push(shuffled.slice(0, 20));
+    const opening = open();
+    push(shuffled.slice(20));
+    answer(page);
+    await opening;
+    expect(messages().map((m) => m.content)).toEqual(all);
+
+    // Older pages go before, a new message after.
+    api.history.mockResolvedValueOnce({ records: [{ seq: 300, message: incoming('#300') }], hasMore: false });
+    await client.loadOlder(PEER);
+    push([{ seq: 336, message: incoming('#336') }]);
+    expect(messages().map((m) => m.content)).toEqual(['#300', ...all, '#336']);
+  });
+
+  it('keeps a revoked message away when the history page (with its notice in its place) came before its replayed frames', async () => {
+    const before = incoming('之前');
+    const target = incoming('说错了');
+    const revoke = incoming(target.messageId, { type: MSG_TYPE_REVOKE });
+    api.history.mockResolvedValueOnce({
+      records: [
+        { seq: 1, message: before },
+        { seq: 2, message: revoke },
+      ],
+      hasMore: false,
+    });
+    await client.open({ jid: PEER, name: '李老师', mpType: MP_TYPE_PERSON });
+    [before, target, revoke].forEach((message, i) => ws().receive({ kind: 'message', seq: i + 1, message }));
+    ws().receive({ kind: 'message', seq: 4, message: incoming('之后') });
+    expect(messages().map((m) => (m.type === MSG_TYPE_REVOKE ? '[撤回]' : m.content))).toEqual([
+      '之前',
+      '[撤回]',
+      '之后',
+    ]);
+  });
+
   it('lets the server history replace restored records: what was deleted or revoked elsewhere goes, an unsent message stays', async () => {
     const kept = incoming('还在');
     const gone = incoming('在别处删掉了');

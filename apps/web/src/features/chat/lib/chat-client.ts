@@ -248,7 +248,7 @@ export function createChatClient(deps: {
         }
         if (store.getState().typing[m.fromUserId]) set((s) => ({ typing: { ...s.typing, [m.fromUserId]: 0 } }));
         set((s) => ({
-          conversations: applyIncoming(s.conversations, m, me(), reading()),
+          conversations: applyIncoming(s.conversations, m, me(), reading(), frame.seq),
           ...(m.type === MSG_TYPE_NOTICE ? { noticeVersion: s.noticeVersion + 1 } : {}),
         }));
         const peer = reading();

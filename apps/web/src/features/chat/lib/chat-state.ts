@@ -35,6 +35,11 @@ export type ClientMessage = ChatMessage & {
   error?: string;
   /** Restored from the session's chat records (not yet confirmed by a history page from the server). */
   restored?: boolean;
+  /**
+   * Its position in the user's mailbox (the `message` frame's seq, the history record's), the order the server
+   * keeps; a revoke's notice has its target's. Unknown for an own message sent from this page (its receipt has none).
+   */
+  seq?: number;
 };
 
 export type Conversation = ConversationEntry & {
@@ -117,14 +122,40 @@ function targetIndex(messages: readonly ClientMessage[], notice: ClientMessage, 
 }
 
 /**
+ * Whether held message `x` comes after `m` in the conversation: by their mailbox positions when both are known
+ * (the server's order, as its history pages give it), else by the time the server stored them. An own message not
+ * yet acknowledged (sending or failed) is after nothing: what arrives goes after it, as it always did.
+ */
+function comesAfter(x: ClientMessage, m: ClientMessage): boolean {
+  if (x.seq !== undefined && m.seq !== undefined) return x.seq > m.seq;
+  if (x.isSendType !== undefined && x.isSendType !== SEND_ACKNOWLEDGED) return false;
+  return Date.parse(x.timeSend) > Date.parse(m.timeSend);
+}
+
+/**
+ * `m` put into the conversation in order: after the last message held that does not come after it. Messages come
+ * out of order when the server's pushed frames (replayed at login, newest last) and a history page (the newest 30)
+ * cross: 35 waiting messages showed as #306…#335 then #301…#305 until a reload.
+ */
+function insertInOrder(messages: readonly ClientMessage[], m: ClientMessage): ClientMessage[] {
+  let at = messages.length;
+  while (at > 0 && comesAfter(messages[at - 1]!, m)) at--;
+  return at === messages.length ? [...messages, m] : [...messages.slice(0, at), m, ...messages.slice(at)];
+}
+
+/**
  * A revoke (202) taking effect: its notice ("你撤回了一条消息") takes the revoked message's place in the
- * timeline, not the end of it. `held` is where the notice itself is held already (a local copy, or a history
- * record), -1 when it is new. Without the target held, the notice stays where it is held, or comes last.
+ * timeline (and its mailbox position, as the server's history gives it), not the end of it. `held` is where the
+ * notice itself is held already (a local copy, or a history record), -1 when it is new. Without the target held,
+ * the notice stays where it is held, or comes in order.
  */
 function placeRevoke(messages: readonly ClientMessage[], notice: ClientMessage, held = -1): ClientMessage[] {
   const target = targetIndex(messages, notice, held);
-  if (target < 0) return held >= 0 ? messages.map((x, i) => (i === held ? notice : x)) : [...messages, notice];
-  return messages.flatMap((x, i) => (i === target ? [notice] : i === held ? [] : [x]));
+  if (target < 0)
+    return held >= 0 ? messages.map((x, i) => (i === held ? notice : x)) : insertInOrder(messages, notice);
+  const { seq } = messages[target]!;
+  const placed: ClientMessage = seq === undefined ? notice : { ...notice, seq };
+  return messages.flatMap((x, i) => (i === target ? [placed] : i === held ? [] : [x]));
 }
 
 /** A new own message (isSendType 1) before the server has it. */
@@ -151,12 +182,24 @@ export function addOutgoing(
  * list entry; 202 takes its target's place (the notice stays where the message was); 200 (input state) is not kept. `reading` is the conversation open
  * on screen: its messages are read at once.
  */
-export function applyIncoming(all: Conversations, m: ChatMessage, me: string, reading: string | null): Conversations {
+export function applyIncoming(
+  all: Conversations,
+  m: ChatMessage,
+  me: string,
+  reading: string | null,
+  seq: number | null = null,
+): Conversations {
   if (m.type === MSG_TYPE_INPUT_STATE) return all;
   const peer = peerOf(m, me);
   const own = m.fromUserId === me;
   const existing = all[peer];
-  if (existing?.messages.some((x) => x.messageId === m.messageId)) return all;
+  // Held already (the same frame replayed, or a history page had it); or revoked, its notice held in its place.
+  if (
+    existing?.messages.some(
+      (x) => x.messageId === m.messageId || (x.type === MSG_TYPE_REVOKE && x.content === m.messageId),
+    )
+  )
+    return all;
   const c =
     existing ??
     emptyConversation({
@@ -171,10 +214,10 @@ export function applyIncoming(all: Conversations, m: ChatMessage, me: string, re
   let messages = c.messages;
   // An own message sent from this device that comes back (a resend answered by replay) replaces the local copy.
   const local = own ? messages.findIndex((x) => x.messageIdWeb === m.messageIdWeb && x.fromUserId === me) : -1;
-  const incoming: ClientMessage = { ...m, isSendType: SEND_ACKNOWLEDGED };
+  const incoming: ClientMessage = { ...m, isSendType: SEND_ACKNOWLEDGED, ...(seq !== null ? { seq } : {}) };
   const merged: ClientMessage = local >= 0 ? { ...messages[local]!, ...incoming } : incoming;
   if (m.type === MSG_TYPE_REVOKE) messages = placeRevoke(messages, merged, local);
-  else messages = local >= 0 ? messages.map((x, i) => (i === local ? merged : x)) : [...messages, merged];
+  else messages = local >= 0 ? messages.map((x, i) => (i === local ? merged : x)) : insertInOrder(messages, merged);
   const counts = !own && (isListType(m.type) || m.type === MSG_TYPE_NOTICE) && reading !== peer;
   const mentionsMe = counts && Boolean(m.mentions?.some((x) => x.userId === me));
   const next: Conversation = {
@@ -302,8 +345,9 @@ export function markRead(all: Conversations, peer: string): Conversations {
 }
 
 /**
- * A history page (oldest first) merged with what the conversation holds: server messages once by id, own
- * messages not yet acknowledged kept at the end, revoke notices taking their targets' places. Stored messages
+ * A history page (oldest first) merged with what the conversation holds: server messages once by id, in the
+ * server's order with those held (pushed before or after the page came, older or newer than it), own messages not
+ * yet acknowledged kept at the end, revoke notices taking their targets' places. Stored messages
  * restored from the session's chat records give way to the server's page (which knows of deletes and revokes
  * made elsewhere); restored messages that never reached the server stay, to be resent.
  */
@@ -326,6 +370,7 @@ export function mergeHistory(
     (r) =>
       ({
         ...r.message,
+        seq: r.seq,
         isSendType: SEND_ACKNOWLEDGED,
         ...(r.delivered !== undefined ? { delivered: r.delivered } : {}),
         ...(r.readCount !== undefined ? { readCount: r.readCount, memberCount: r.memberCount } : {}),
@@ -339,7 +384,7 @@ export function mergeHistory(
       !known.has(m.messageId) &&
       !knownWeb.has(`${m.fromUserId}\u0000${m.messageIdWeb}`),
   );
-  let messages = [...fromServer, ...held];
+  let messages = held.reduce(insertInOrder, fromServer);
   // The server gives a revoke's notice at the revoked message's place; one held here takes its target's place too.
   for (const notice of messages.filter((m) => m.type === MSG_TYPE_REVOKE && m.isSendType === SEND_ACKNOWLEDGED))
     messages = placeRevoke(messages, notice, messages.indexOf(notice));

@@ -61,6 +61,8 @@ export const chatEnUS: EnglishTexts<typeof chatZhCN> = {
     file: '[File]',
     notice: '[Notice]',
     loadOlder: 'Show earlier messages',
+    newMessages: '{{count}} new messages',
+    newMessages_one: '1 new message',
     newChat: 'New conversation',
     searchPeople: 'Search by name or account',
     person: '{{name}} ({{account}})',

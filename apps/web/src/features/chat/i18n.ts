@@ -56,6 +56,8 @@ export const chatZhCN = {
     file: '[文件]',
     notice: '[通知]',
     loadOlder: '查看更早的消息',
+    /** Under the messages of a conversation scrolled up, when new ones came meanwhile: goes down to them. */
+    newMessages: '{{count}} 条新消息',
     newChat: '发起会话',
     searchPeople: '搜索姓名或账号',
     /** A person in the pickers (new chat, new group, add members): name and account. */

@@ -1,4 +1,5 @@
 import {
+  ArrowDownOutlined,
   ArrowLeftOutlined,
   BellOutlined,
   DeleteOutlined,
@@ -47,6 +48,8 @@ import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
 import { useToast } from '../../../components/toast.tsx';
 
 const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
+/** How close to the bottom of the messages counts as at the bottom (a line of text, rounding of the zoom). */
+const NEAR_BOTTOM_PX = 48;
 
 /** A conversation to open: a person, a group or a public account. */
 export type ChatPeer = { jid: string; name: string; mpType: number | null; toUserType?: number };
@@ -320,10 +323,35 @@ function ConversationView({
     const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
-  useEffect(() => {
+  // The messages follow the newest one only while the user is at (near) the bottom, or when the user sent it: one
+  // who scrolled up to read older messages stays where they are reading, and is offered the new ones (newCount).
+  const atBottom = useRef(true);
+  const [newCount, setNewCount] = useState(0);
+  const last = peer.messages.at(-1);
+  const lastKey = last ? `${last.fromUserId}:${last.messageIdWeb}` : null;
+  const shownLast = useRef<{ jid: string; key: string | null; length: number } | null>(null);
+  const toBottom = () => {
     const el = listRef.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [peer.messages.length, peer.jid]);
+    atBottom.current = true;
+    setNewCount(0);
+  };
+  useEffect(() => {
+    const before = shownLast.current;
+    shownLast.current = { jid: peer.jid, key: lastKey, length: peer.messages.length };
+    if (!before || before.jid !== peer.jid) return toBottom();
+    if (before.key === lastKey && before.length === peer.messages.length) return;
+    if (atBottom.current || (last && last.fromUserId === me && before.key !== lastKey)) return toBottom();
+    // Scrolled up: older messages loaded above, or new ones below that wait for the user.
+    if (before.key !== lastKey) setNewCount((n) => n + Math.max(1, peer.messages.length - before.length));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [peer.messages.length, lastKey, peer.jid]);
+  const onScroll = () => {
+    const el = listRef.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX;
+    if (atBottom.current) setNewCount(0);
+  };
 
   const name = isFileHelper(peer.jid) ? t('chat.fileHelper') : peer.name;
   const pin = async () => {
@@ -396,6 +424,7 @@ function ConversationView({
             aria-live="polite"
             tabIndex={0}
             aria-label={t('chat.messagesOf', { name })}
+            onScroll={onScroll}
           >
             <ol className="chat-message-list">
               {peer.hasMore && (
@@ -419,6 +448,22 @@ function ConversationView({
               ))}
             </ol>
           </div>
+          {newCount > 0 && (
+            <div className="chat-new-messages">
+              <Button
+                size="small"
+                shape="round"
+                icon={<ArrowDownOutlined aria-hidden />}
+                onClick={() => {
+                  toBottom();
+                  // The button goes: the focus goes to the messages, where the new ones are.
+                  listRef.current?.focus();
+                }}
+              >
+                {t('chat.newMessages', { count: newCount })}
+              </Button>
+            </div>
+          )}
           <TypingLine peerId={peer.jid} />
           <Composer peer={peer} />
         </>

@@ -221,6 +221,33 @@ export const CardColumnSubmit = z.object({
 });
 export type CardColumnSubmit = z.input<typeof CardColumnSubmit>;
 
+/**
+ * cardbasicconfig/create (not in the spec; ADR 0071): a new card with the roles it is granted to, its first column and
+ * its place on a home tab, written in one transaction — all of it or nothing. The card's fields are those of
+ * cardbasicconfig/submit without an id; `column` is cardcolumnconfig/submit's without an id or a card (absent: no
+ * column); `placement` puts the card on a tab (absent: on none): `typeId` the tab (absent: the first tab by sort, none
+ * when the tenant has no tab), `position` where among the tab's cards, from 0 (absent, or past the end: last). The
+ * server adds the card to the tab as the tab is then, not to a list the client read before.
+ */
+export const CardCreateRequest = CardBasicSubmit.omit({ id: true }).extend({
+  roleIds: z.array(z.string().min(1).max(64)).max(50).default([]),
+  column: CardColumnSubmit.omit({ id: true, cardId: true }).optional(),
+  placement: z
+    .object({
+      typeId: z.string().min(1).max(64).optional(),
+      position: z.number().int().min(0).max(9999).optional(),
+    })
+    .optional(),
+});
+export type CardCreateRequest = z.input<typeof CardCreateRequest>;
+/** What cardbasicconfig/create made: the card (with its roles), its column, and the tab it was put on (or null). */
+export const CardCreated = z.object({
+  card: Card,
+  column: CardColumn.nullable(),
+  typeId: z.string().nullable(),
+});
+export type CardCreated = z.infer<typeof CardCreated>;
+
 export const AdjustOrderRequest = z.object({
   cardId: z.string().max(64).optional(),
   ids: z.array(z.string().min(1).max(64)).min(1).max(200),

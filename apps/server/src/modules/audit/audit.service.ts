@@ -189,17 +189,20 @@ async function insertEntry(
 /**
  * Makes a change and records it: the targets' states are read before and after `change` (run with deps on the
  * same transaction), and one entry is written per target whose state changed (create, update or delete). When
- * `change` throws, nothing is written and nothing is recorded.
+ * `change` throws, nothing is written and nothing is recorded. `first`, when given, runs in the transaction before
+ * the states before are read: a lock the change needs, so that the state before is the one the change starts from.
  */
 export async function audited<T>(
   deps: AppDeps,
   ctx: RequestContext,
   targets: AuditTarget | AuditTarget[],
   change: (tx: AppDeps) => Promise<T>,
+  first?: (tx: AppDeps) => Promise<void>,
 ): Promise<T> {
   const list = Array.isArray(targets) ? targets : [targets];
   const changed = new Set<AuditKind>();
   const result = await inTransaction(deps, async (tx) => {
+    await first?.(tx);
     const before: AuditState[] = [];
     for (const t of list) before.push(await handlerOf(t.kind).snapshot(tx, ctx.tenantId, t.id));
     const result = await change(tx);

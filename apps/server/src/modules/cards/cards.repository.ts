@@ -114,6 +114,40 @@ export function cardsRepository(db: Db) {
             .execute();
       });
     },
+    /**
+     * Puts one card on a tab as the tab is now: at `position` among its cards (from 0), or last. Only the cards after
+     * it move down; nothing else of the tab is written. The caller holds the tab (lockPlacementTab) in its transaction.
+     */
+    async insertIndexCard(tenantId: string, typeId: string, cardId: string, position?: number) {
+      await transact(db, async (trx) => {
+        const placed = await trx
+          .selectFrom('wb_index_cards')
+          .where('tenant_id', '=', tenantId)
+          .where('type_id', '=', typeId)
+          .select(['card_id', 'sort'])
+          .orderBy('sort')
+          .orderBy('card_id')
+          .execute();
+        const at = Math.min(position ?? placed.length, placed.length);
+        const sort = (placed[at - 1]?.sort ?? 0) + 1;
+        let next = sort + 1;
+        for (const p of placed.slice(at)) {
+          if (p.sort >= next) break; // the rest are further down already
+          await trx
+            .updateTable('wb_index_cards')
+            .set({ sort: next })
+            .where('tenant_id', '=', tenantId)
+            .where('type_id', '=', typeId)
+            .where('card_id', '=', p.card_id)
+            .execute();
+          next += 1;
+        }
+        await trx
+          .insertInto('wb_index_cards')
+          .values({ tenant_id: tenantId, type_id: typeId, card_id: cardId, sort })
+          .execute();
+      });
+    },
     removeIndexCard: (tenantId: string, cardIds: string[]) =>
       db.deleteFrom('wb_index_cards').where('tenant_id', '=', tenantId).where('card_id', 'in', cardIds).execute(),
     removeIndexCardsOfTypes: (tenantId: string, typeIds: string[]) =>

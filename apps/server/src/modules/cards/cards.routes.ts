@@ -3,6 +3,8 @@ import {
   Card,
   CardBasicSubmit,
   CardColumn,
+  CardCreated,
+  CardCreateRequest,
   CardColumnSubmit,
   CardIdRequest,
   CardService,
@@ -38,6 +40,7 @@ import { GROUPS, type App } from '../../platform/http.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import * as cards from './cards.service.ts';
 import * as removal from './cards.remove.ts';
+import { createCard } from './cards.create.ts';
 import * as common from '../common/common.service.ts';
 import { registerUploadParser } from '../common/common.upload.ts';
 import { postCalls } from '../common/config-routes.ts';
@@ -72,6 +75,19 @@ export async function cardsRoutes(app: App): Promise<void> {
       result: Card,
     },
     (c, body) => cards.submitCard(d, c, body),
+  );
+  // The card dialog's one call for a new card (ADR 0071): the guard and limits of cardbasicconfig/submit, whose card
+  // it makes; the roles, the column and the place are the new card's own, and it is unpublished until 首页配置
+  // publishes it.
+  post(
+    'cardbasicconfig/create',
+    {
+      summary:
+        'Create a card with its roles, first column and place on a home tab, all or nothing (not in the spec; ADR 0071)',
+      body: CardCreateRequest,
+      result: CardCreated,
+    },
+    (c, body) => createCard(d, c, body),
   );
   post(
     'cardbusinessconfig/list',

@@ -127,11 +127,12 @@ export async function cardDetail(deps: AppDeps, ctx: RequestContext, id: string)
   return (await cardsWithRoles(deps, ctx.tenantId, [await cardRow(deps, ctx.tenantId, id)]))[0]!;
 }
 
-export async function submitCard(
+/** The checks of a card's own fields that cardbasicconfig/submit and /create make before writing. */
+export async function checkCardInput(
   deps: AppDeps,
   ctx: RequestContext,
-  input: z.output<typeof CardBasicSubmitSchema>,
-): Promise<Card> {
+  input: Pick<z.output<typeof CardBasicSubmitSchema>, 'basicConfig' | 'serviceIds'>,
+): Promise<void> {
   // "item limit 6, 12, 18 for 1 to 3 rows in the wide layout" — chosen services may not exceed what the card can show.
   const limit = itemLimit(input.basicConfig.displayRows, 'same');
   if (input.serviceIds.length > limit)
@@ -139,40 +140,58 @@ export async function submitCard(
   const known = await cat(deps).existingServiceIds(ctx.tenantId, input.serviceIds);
   if (known.length !== new Set(input.serviceIds).size)
     throw badRequest(MESSAGES.badRequest, 'serviceIds: unknown service');
-  const config = JSON.stringify({
-    typeList: input.typeList,
-    currentStatusBackgroundColor: input.currentStatusBackgroundColor,
-    otherInformationList: input.otherInformationList,
-    serviceIds: input.serviceIds,
-  });
-  const now = nowIso();
-  const set = {
+}
+
+/** A card's columns of wb_cards as the card's fields give them (updated now). */
+export function cardColumns(input: Omit<z.output<typeof CardBasicSubmitSchema>, 'id'>) {
+  return {
     card_type: input.cardType,
     card_name: input.basicConfig.cardName,
     card_introduction: input.basicConfig.cardIntroduction,
     display_rows: input.basicConfig.displayRows,
     data_source: input.dataSource,
-    config,
-    updated_at: now,
+    config: JSON.stringify({
+      typeList: input.typeList,
+      currentStatusBackgroundColor: input.currentStatusBackgroundColor,
+      otherInformationList: input.otherInformationList,
+      serviceIds: input.serviceIds,
+    }),
+    updated_at: nowIso(),
   };
+}
+
+/** In the caller's transaction: a new card, unpublished and last, under a name no other card of the tenant has. */
+export async function insertNewCard(tx: AppDeps, ctx: RequestContext, id: string, set: ReturnType<typeof cardColumns>) {
+  const r = repo(tx);
+  await assertCardNameFree(tx, ctx.tenantId, set.card_name);
+  await r.insertCard({
+    id,
+    tenant_id: ctx.tenantId,
+    ...set,
+    status: 0,
+    sort: (await r.maxCardSort(ctx.tenantId)) + 1,
+    created_at: set.updated_at,
+  });
+}
+
+export async function submitCard(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: z.output<typeof CardBasicSubmitSchema>,
+): Promise<Card> {
+  await checkCardInput(deps, ctx, input);
+  const set = cardColumns(input);
   const id = input.id ?? newId();
   const before = input.id ? await cardRow(deps, ctx.tenantId, input.id) : undefined;
   return audited(deps, ctx, { kind: 'card', id, summary: cardSummary(set.card_name) }, async (tx) => {
-    const r = repo(tx);
     // A new card, or a card renamed, may not take a name another card of the tenant has (checked in the write's
     // transaction); a card saved under its own name is left alone.
-    if (!before || before.card_name.trim() !== set.card_name.trim())
-      await assertCardNameFree(tx, ctx.tenantId, set.card_name, input.id);
-    if (input.id) await r.updateCard(ctx.tenantId, id, set);
-    else
-      await r.insertCard({
-        id,
-        tenant_id: ctx.tenantId,
-        ...set,
-        status: 0,
-        sort: (await r.maxCardSort(ctx.tenantId)) + 1,
-        created_at: now,
-      });
+    if (!before) await insertNewCard(tx, ctx, id, set);
+    else {
+      if (before.card_name.trim() !== set.card_name.trim())
+        await assertCardNameFree(tx, ctx.tenantId, set.card_name, input.id);
+      await repo(tx).updateCard(ctx.tenantId, id, set);
+    }
     return cardDetail(tx, ctx, id);
   });
 }
@@ -211,26 +230,37 @@ export async function columnDetail(deps: AppDeps, ctx: RequestContext, id: strin
   return toColumn(row);
 }
 
+/** An 'external' column reads one of the tenant's registered data sources (400 otherwise). */
+export async function checkColumnSource(
+  deps: AppDeps,
+  tenantId: string,
+  input: Pick<z.output<typeof CardColumnSubmitSchema>, 'dataSource' | 'apiId'>,
+): Promise<void> {
+  if (input.dataSource !== 'external') return;
+  if (!input.apiId || !(await repo(deps).api(tenantId, input.apiId)))
+    throw badRequest(MESSAGES.badRequest, 'apiId: unknown data source');
+}
+
+/** A column's columns of wb_card_columns. */
+export const columnColumns = (input: z.output<typeof CardColumnSubmitSchema>) => ({
+  card_id: input.cardId,
+  column_name: input.columnName,
+  data_source: input.dataSource,
+  api_id: input.dataSource === 'external' ? input.apiId : null,
+  category: input.category,
+  todo_type_name: input.todoTypeName,
+  todo_timeout_name: input.todoTimeoutName,
+  card_mapping: JSON.stringify(input.cardMapping),
+});
+
 export async function submitColumn(
   deps: AppDeps,
   ctx: RequestContext,
   input: z.output<typeof CardColumnSubmitSchema>,
 ): Promise<CardColumn> {
   await cardRow(deps, ctx.tenantId, input.cardId);
-  if (input.dataSource === 'external') {
-    if (!input.apiId || !(await repo(deps).api(ctx.tenantId, input.apiId)))
-      throw badRequest(MESSAGES.badRequest, 'apiId: unknown data source');
-  }
-  const set = {
-    card_id: input.cardId,
-    column_name: input.columnName,
-    data_source: input.dataSource,
-    api_id: input.dataSource === 'external' ? input.apiId : null,
-    category: input.category,
-    todo_type_name: input.todoTypeName,
-    todo_timeout_name: input.todoTimeoutName,
-    card_mapping: JSON.stringify(input.cardMapping),
-  };
+  await checkColumnSource(deps, ctx.tenantId, input);
+  const set = columnColumns(input);
   if (input.id) {
     const existing = await repo(deps).column(ctx.tenantId, input.id);
     if (!existing) throw notFound(MESSAGES.notFound, `column ${input.id}`);
@@ -827,11 +857,16 @@ export async function removePlacementsOfTypes(deps: AppDeps, tenantId: string, t
   await repo(deps).removeIndexCardsOfTypes(tenantId, typeIds);
 }
 
+/** Roles a card is granted to are roles of the tenant (400 otherwise: another tenant's, or none's). */
+export async function checkRoles(deps: AppDeps, tenantId: string, roleIds: string[]): Promise<void> {
+  const roles = new Set((await roleList(deps, tenantId)).map((r) => r.id));
+  if (roleIds.some((id) => !roles.has(id))) throw badRequest(MESSAGES.badRequest, 'roleIds: unknown role');
+}
+
 /** Grants a card to roles of the tenant (indextypeconfig/authConfig). */
 export async function authConfig(deps: AppDeps, ctx: RequestContext, cardId: string, roleIds: string[]) {
   await cardRow(deps, ctx.tenantId, cardId);
-  const roles = (await roleList(deps, ctx.tenantId)).map((r) => r.id);
-  if (roleIds.some((id) => !roles.includes(id))) throw badRequest(MESSAGES.badRequest, 'roleIds: unknown role');
+  await checkRoles(deps, ctx.tenantId, roleIds);
   const card = await cardRow(deps, ctx.tenantId, cardId);
   await audited(deps, ctx, { kind: 'card', id: cardId, summary: cardSummary(card.card_name) }, (tx) =>
     repo(tx).setCardRoles(ctx.tenantId, cardId, [...new Set(roleIds)]),

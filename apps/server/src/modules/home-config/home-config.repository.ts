@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.ts';
-import { transact } from '../../db/sql-helpers.ts';
+import { engineOf, transact } from '../../db/sql-helpers.ts';
 
 /** SQL of the home layout: the index types (home tabs). Every method takes the tenant first (house style 2). */
 export function homeConfigRepository(db: Db) {
@@ -19,6 +19,14 @@ export function homeConfigRepository(db: Db) {
         .where('id', '=', id)
         .selectAll()
         .executeTakeFirst(),
+    /**
+     * A tab, locked until the caller's transaction ends (PostgreSQL's FOR UPDATE; SQLite runs one write transaction at
+     * a time): cards placed on it one after the other each see the others' (ADR 0071).
+     */
+    lockIndexType: (tenantId: string, id: string) => {
+      const q = db.selectFrom('wb_index_types').where('tenant_id', '=', tenantId).where('id', '=', id).selectAll();
+      return (engineOf(db) === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+    },
     insertIndexType: (row: {
       id: string;
       tenant_id: string;

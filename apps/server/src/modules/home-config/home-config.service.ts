@@ -171,6 +171,25 @@ export async function removeIndexTypes(deps: AppDeps, ctx: RequestContext, ids: 
   });
 }
 
+/**
+ * The tab a new card is put on (cardbasicconfig/create, ADR 0071), read before its transaction for the audit entry:
+ * the one named, else the first by sort (what the card dialog put new cards on); undefined when there is none.
+ */
+export async function placementTab(deps: AppDeps, tenantId: string, typeId?: string) {
+  const tabs = await repo(deps).indexTypes(tenantId);
+  const tab = typeId === undefined ? tabs[0] : tabs.find((t) => t.id === typeId);
+  return tab && { id: tab.id, typeName: tab.type_name, target: tabTarget(tab) };
+}
+
+/**
+ * In the caller's transaction, the tab a card is being put on, locked until that transaction ends, so that cards put
+ * on one tab at once each land after the other's; 404 when it is not the tenant's (or was deleted meanwhile).
+ */
+export async function lockPlacementTab(tx: AppDeps, tenantId: string, typeId: string): Promise<void> {
+  if (!(await repo(tx).lockIndexType(tenantId, typeId)))
+    throw notFound(WORKBENCH_MESSAGES.indexTypeNotFound, `type ${typeId}`);
+}
+
 export async function submitIndexCards(deps: AppDeps, ctx: RequestContext, typeId: string, cardIds: string[]) {
   const tab = await repo(deps).indexType(ctx.tenantId, typeId);
   if (!tab) throw notFound(MESSAGES.notFound, `type ${typeId}`);

@@ -48,8 +48,8 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     await form.getByLabel('名称', { exact: true }).fill('使用说明');
     await form.getByLabel('内容或链接').fill('https://www.demo.edu.cn/help');
     await form.getByRole('button', { name: /保\s*存/ }).click();
-    // Saved once the dialog closes: the card, its roles, its column and its place on the home page are several calls,
-    // and the list shows the card after the first (a configuration change refreshes it, ADR 0069).
+    // Saved once the dialog closes: the card, its roles, its column and its place on the home page are one call
+    // (ADR 0071), and the list shows the card after it (a configuration change refreshes it, ADR 0069).
     await form.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: '迎新工具箱' });
     await row.waitFor({ state: 'visible' });

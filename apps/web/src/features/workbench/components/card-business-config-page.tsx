@@ -37,7 +37,6 @@ import { NewsSection } from './news-section.tsx';
 import { cardListQueryKey, useCardList } from '../api/get-card-list.ts';
 import { useColumnList } from '../api/get-column-list.ts';
 import { workbenchKeys } from '../api/query-keys.ts';
-import { getIndexTypes } from '../api/get-index-types.ts';
 import { getRoleList, useRoleList } from '../api/get-role-list.ts';
 import { publishCard } from '../api/publish-card.ts';
 import { removeColumns } from '../api/remove-columns.ts';
@@ -46,7 +45,9 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
 import { submitCard } from '../api/submit-card.ts';
 import { submitColumn } from '../api/submit-column.ts';
-import { submitIndexCards } from '../api/submit-index-cards.ts';
+import { createCard } from '../api/create-card.ts';
+import { getCardDetail } from '../api/get-card-detail.ts';
+import { cardEdit, formValuesOf, newCardFields, TYPED_CARDS, type CardFormValues } from '../lib/card-edit.ts';
 import { CardPreviewDialog } from './card-preview-dialog.tsx';
 import '../workbench.css';
 import { useToast } from '../../../components/toast.tsx';
@@ -65,20 +66,7 @@ const DEFAULT_SOURCE: Record<CardType, DataSourceCode> = {
   announcement: 'announcement',
 };
 
-/** Cards whose tabs come from typeList: tool types, or service scenes for common use. */
-const TYPED_CARDS: CardType[] = ['commonTools', 'commonUse'];
-
-type FormValues = {
-  cardType: CardType;
-  cardName: string;
-  cardIntroduction: string;
-  displayRows: number;
-  roleIds: string[];
-  serviceIds: string[];
-  typeNames: string[];
-  colors: Card['currentStatusBackgroundColor'];
-  otherInformationList: Card['otherInformationList'];
-};
+type FormValues = CardFormValues;
 
 function RemindDialog({ columnId, onClose }: { columnId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -339,61 +327,50 @@ export function CardBusinessConfigPage() {
             colors: [],
             otherInformationList: [],
           }
-        : {
-            cardType: card.cardType,
-            ...card.basicConfig,
-            roleIds: card.roleIds,
-            serviceIds: card.serviceIds,
-            typeNames: card.typeList.map((x) => x.name),
-            colors: card.currentStatusBackgroundColor,
-            otherInformationList: card.otherInformationList,
-          },
+        : formValuesOf(card),
     );
   };
   const saveCard = async (v: FormValues) => {
     const existing = editing !== 'new' && editing ? editing : null;
-    // Saved before the roles arrived, a new card whose roles nobody chose is granted to every role, as the dialog
-    // shows by default: the grant waits for the role list (the one on its way, or the one the page has). Asked before
-    // the card is saved, so that a role list that fails leaves no card behind granted to nobody.
-    const roleIds =
-      !existing && !rolesChosen.current && !v.roleIds?.length
-        ? (await qc.ensureQueryData({ queryKey: workbenchKeys.roles(), queryFn: getRoleList })).map((r) => r.id)
-        : (v.roleIds ?? []);
-    let card: Card;
-    try {
-      card = await submitCard({
-        typeList: TYPED_CARDS.includes(v.cardType)
-          ? (v.typeNames ?? []).map((name) => ({ name, serviceSceneName: v.cardType === 'commonUse' ? name : '' }))
-          : (existing?.typeList ?? []),
-        currentStatusBackgroundColor:
-          v.cardType === 'personalMatters' ? (v.colors ?? []) : (existing?.currentStatusBackgroundColor ?? []),
-        ...(existing ? { id: existing.id, dataSource: existing.dataSource } : {}),
-        otherInformationList: (v.otherInformationList ?? []).map((x) => ({
-          label: x.label.trim(),
-          value: (x.value ?? '').trim(),
-        })),
-        serviceIds: v.cardType === 'businessExpress' ? (v.serviceIds ?? []) : (existing?.serviceIds ?? []),
-        cardType: v.cardType,
-        basicConfig: { cardName: v.cardName, cardIntroduction: v.cardIntroduction ?? '', displayRows: v.displayRows },
-      });
-    } catch (err) {
-      // The client has shown the server's message; a name another card has (409 已有同名卡片…) is also marked on
-      // the name, and the dialog stays open to change it.
+    // The client has shown the server's message; a name another card has (409 已有同名卡片…) is also marked on the
+    // name, and the dialog stays open to change it.
+    const refused = (err: unknown) => {
       if (err instanceof HttpError && err.httpStatus === STATUS_CONFLICT)
         form.setFields([{ name: 'cardName', errors: [err.msg] }]);
+    };
+    try {
+      if (existing) {
+        // An edit writes what the administrator changed over the card as it is now (read again here), not the copy
+        // the dialog opened on: another administrator's changes meanwhile stay (ADR 0071). Roles are sent only when
+        // some were ticked or unticked.
+        const { body, roleIds } = cardEdit(existing, await getCardDetail(existing.id), v);
+        await submitCard(body);
+        if (roleIds) await authConfig(existing.id, roleIds);
+      } else {
+        // Saved before the roles arrived, a new card whose roles nobody chose is granted to every role, as the dialog
+        // shows by default: the grant waits for the role list (the one on its way, or the one the page has).
+        const roleIds =
+          !rolesChosen.current && !v.roleIds?.length
+            ? (await qc.ensureQueryData({ queryKey: workbenchKeys.roles(), queryFn: getRoleList })).map((r) => r.id)
+            : (v.roleIds ?? []);
+        // One call (ADR 0071): the card, its roles, its first column and its place last on the first home tab are
+        // written together or not at all, so a refusal leaves no card behind to meet 409 at the next save.
+        await createCard({
+          ...newCardFields(v),
+          roleIds,
+          column: { columnName: v.cardName, dataSource: DEFAULT_SOURCE[v.cardType] },
+          placement: {},
+        });
+      }
+    } catch (err) {
+      refused(err);
       return;
-    }
-    await authConfig(card.id, roleIds);
-    if (!existing) {
-      await submitColumn({ cardId: card.id, columnName: v.cardName, dataSource: DEFAULT_SOURCE[v.cardType] });
-      const [first] = await getIndexTypes();
-      if (first) await submitIndexCards(first.id, [...first.cardConfigs.map((c) => c.id), card.id]);
     }
     void message.success(t('workbench.config.saved'));
     setEditing(null);
     await refresh();
   };
-  // A save is several calls (the card, its roles, its column, its place on the home page), seconds on a slow network:
+  // A save may take seconds on a slow network (an edit reads the card again, then writes it and perhaps its roles):
   // the button says so meanwhile, and a second click does not save the card twice.
   const save = async (v: FormValues) => {
     setSaving(true);

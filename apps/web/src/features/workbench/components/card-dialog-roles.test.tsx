@@ -47,12 +47,11 @@ function renderPage(roles: Promise<typeof ROLES>, onSaved: (qc: QueryClient) => 
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   http.osp.mockImplementation(async (path: string) => {
     if (path === '/common/getRoleList') return roles;
-    if (path === '/cardbasicconfig/submit') {
+    // A new card is one call (ADR 0071): the card with its roles, its column and its place.
+    if (path === '/cardbasicconfig/create') {
       onSaved(qc);
-      return NEW_CARD;
+      return { card: NEW_CARD, column: { id: 'col-1' }, typeId: 'tab-1' };
     }
-    if (path === '/indextypeconfig/list') return [{ id: 'tab-1', cardConfigs: [{ id: 'c-old' }] }];
-    if (path === '/cardcolumnconfig/submit') return { id: 'col-1' };
     return path.endsWith('/list') || path.startsWith('/nobody') || path.includes('get') ? [] : null;
   });
   http.wb.mockResolvedValue({ total: 0, records: [] });
@@ -76,6 +75,8 @@ async function openAndName() {
 }
 
 const calls = (path: string) => http.osp.mock.calls.filter(([p]) => p === path).map(([, body]) => body as unknown);
+/** The roles each new card was saved with. */
+const granted = () => calls('/cardbasicconfig/create').map((body) => (body as { roleIds: string[] }).roleIds);
 
 afterEach(() => {
   vi.clearAllMocks();
@@ -90,9 +91,15 @@ describe('a new card is granted to every role unless the administrator chose oth
     const boxes = await within(dialog).findAllByRole('checkbox');
     await waitFor(() => expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, true]));
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(calls('/indextypeconfig/submitCard')).toHaveLength(1));
-    expect(calls('/indextypeconfig/authConfig')).toEqual([{ cardId: 'c-new', roleIds: ALL_ROLES }]);
-    expect(calls('/indextypeconfig/submitCard')).toEqual([{ typeId: 'tab-1', cardIds: ['c-old', 'c-new'] }]);
+    await waitFor(() => expect(calls('/cardbasicconfig/create')).toHaveLength(1));
+    expect(granted()).toEqual([ALL_ROLES]);
+    // Its column and its place (last on the first tab) go in the same call; the server places it.
+    expect(calls('/cardbasicconfig/create')[0]).toMatchObject({
+      column: { columnName: '迎新工具箱', dataSource: 'tools' },
+      placement: {},
+    });
+    for (const path of ['/cardbasicconfig/submit', '/indextypeconfig/authConfig', '/indextypeconfig/submitCard'])
+      expect(calls(path)).toEqual([]);
   });
 
   it('when saved before the roles arrived, the grant waits for them', async () => {
@@ -103,10 +110,10 @@ describe('a new card is granted to every role unless the administrator chose oth
     await userEvent.click(save);
     // Saving (the form's values taken, the role list still on its way): nothing is granted to nobody meanwhile.
     await waitFor(() => expect(save.className).toMatch(/\bant-btn-loading\b/));
-    expect(calls('/indextypeconfig/authConfig')).toEqual([]);
+    expect(calls('/cardbasicconfig/create')).toEqual([]);
     roles.resolve(ROLES);
-    await waitFor(() => expect(calls('/indextypeconfig/submitCard')).toHaveLength(1));
-    expect(calls('/indextypeconfig/authConfig')).toEqual([{ cardId: 'c-new', roleIds: ALL_ROLES }]);
+    await waitFor(() => expect(calls('/cardbasicconfig/create')).toHaveLength(1));
+    expect(granted()).toEqual([ALL_ROLES]);
   });
 
   it('the configuration frame of the saved card (the page refetches) does not change what is granted', async () => {
@@ -122,8 +129,8 @@ describe('a new card is granted to every role unless the administrator chose oth
       ).toEqual([true, true]),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(calls('/indextypeconfig/submitCard')).toHaveLength(1));
-    expect(calls('/indextypeconfig/authConfig')).toEqual([{ cardId: 'c-new', roleIds: ALL_ROLES }]);
+    await waitFor(() => expect(calls('/cardbasicconfig/create')).toHaveLength(1));
+    expect(granted()).toEqual([ALL_ROLES]);
   });
 
   it('roles the administrator unticked stay unticked, even all of them', async () => {
@@ -136,7 +143,7 @@ describe('a new card is granted to every role unless the administrator chose oth
     await userEvent.click(admin);
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '学生' }));
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(calls('/indextypeconfig/submitCard')).toHaveLength(1));
-    expect(calls('/indextypeconfig/authConfig')).toEqual([{ cardId: 'c-new', roleIds: [] }]);
+    await waitFor(() => expect(calls('/cardbasicconfig/create')).toHaveLength(1));
+    expect(granted()).toEqual([[]]);
   });
 });

@@ -59,7 +59,7 @@ function renderWith(node: ReactNode) {
     if (path === '/cardcolumnconfig/removeApi') throw new HttpError(409, IN_USE);
     if (path === '/commonTool/save') throw new HttpError(STATUS_FAILURE, UNSAFE_LINK_MESSAGE, '', 400);
     // What the client makes of the server's 409 for a name another card has (section 8: status 8008).
-    if (path === '/cardbasicconfig/submit')
+    if (path === '/cardbasicconfig/submit' || path === '/cardbasicconfig/create')
       throw new HttpError(STATUS_FAILURE, WORKBENCH_MESSAGES.cardNameTaken, 'card 旧工具卡', 409);
     return ANSWERS[path] ?? [];
   });
@@ -142,14 +142,14 @@ describe('the card dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
       expect(http.osp).toHaveBeenCalledWith(
-        '/cardbasicconfig/submit',
+        '/cardbasicconfig/create',
         expect.objectContaining({ basicConfig: expect.objectContaining({ cardName: '旧工具卡' }) }),
       ),
     );
     expect(await within(dialog).findByText('已有同名卡片，请修改卡片名称')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBe(dialog);
-    expect(http.osp).not.toHaveBeenCalledWith('/indextypeconfig/authConfig', expect.anything());
-    expect(http.osp).not.toHaveBeenCalledWith('/cardcolumnconfig/submit', expect.anything());
+    for (const path of ['/cardbasicconfig/submit', '/indextypeconfig/authConfig', '/cardcolumnconfig/submit'])
+      expect(http.osp).not.toHaveBeenCalledWith(path, expect.anything());
   });
 
   it('keeps 99 display rows as typed and says why it cannot be saved, instead of making it 3', async () => {
@@ -164,6 +164,6 @@ describe('the card dialog', () => {
     expect(rows.value).toBe('99');
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText(WORKBENCH_MESSAGES.displayRows)).toBeTruthy();
-    expect(http.osp).not.toHaveBeenCalledWith('/cardbasicconfig/submit', expect.anything());
+    expect(http.osp).not.toHaveBeenCalledWith('/cardbasicconfig/create', expect.anything());
   });
 });

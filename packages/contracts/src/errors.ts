@@ -45,6 +45,7 @@ export const MESSAGES = {
   sensitiveWord: '您的意见中包含敏感词，已触发安全策略并被记录，请修改后重新提交',
   // Server-side messages this project adds (not given by the spec).
   badRequest: '请求参数不正确',
+  passwordInQuery: '密码不能放在请求地址中，请放在请求体中提交',
   controlCharacters: '输入内容包含不可见的控制字符，请删除后重试',
   unauthorized: '登录已失效，请重新登录',
   forbidden: '没有权限执行该操作',

@@ -57,6 +57,7 @@ export const MESSAGES_EN: EnOf<typeof MESSAGES> = {
   sensitiveWord:
     'Your feedback contains a blocked word; the safety policy recorded it. Please change it and submit again.',
   badRequest: 'The request is not valid',
+  passwordInQuery: 'A password may not be sent in the address; send it in the request body',
   controlCharacters: 'The text contains invisible control characters; remove them and try again',
   unauthorized: 'Your login has expired, please log in again',
   forbidden: 'You may not do this',

@@ -31,7 +31,9 @@ export async function authRoutes(app: App): Promise<void> {
   const r = typed(app);
   const { deps } = app;
 
-  // Password login (BladeX) and refresh (7.3). Fields come as query or form; the form wins.
+  // Password login (BladeX) and refresh (7.3). Fields come as query or form; the form wins. A password never comes in
+  // the query: the address is written to every proxy's and browser's history and access log (nginx's among them).
+  // BladeX took it there; section 7.3 names only tenantId, refresh_token, grant_type and scope for the query.
   r.post(
     `${GROUPS.auth}/oauth/token`,
     {
@@ -43,6 +45,8 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
+      if (request.query && typeof request.query === 'object' && 'password' in request.query)
+        throw badRequest(MESSAGES.passwordInQuery);
       const merged = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) };
       const parsed = TokenRequest.safeParse(merged);
       if (!parsed.success) {

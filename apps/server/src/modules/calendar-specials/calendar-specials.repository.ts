@@ -3,6 +3,17 @@ import type { Db } from '../../db/create-db.ts';
 import { transact } from '../../db/sql-helpers.ts';
 import type { WbHolidayTable, WbServiceSpecialTable } from '../../db/tables/workbench.ts';
 
+/** A special's services, in the order given (sort 1, 2, …). */
+async function insertItems(db: Db, tenantId: string, specialId: string, serviceIds: string[]): Promise<void> {
+  if (!serviceIds.length) return;
+  await db
+    .insertInto('wb_service_special_items')
+    .values(
+      serviceIds.map((service_id, i) => ({ tenant_id: tenantId, special_id: specialId, service_id, sort: i + 1 })),
+    )
+    .execute();
+}
+
 /** SQL of the home page's holidays and service specials. Every method takes the tenant first (house style 2). */
 export function calendarSpecialsRepository(db: Db) {
   return {
@@ -86,18 +97,7 @@ export function calendarSpecialsRepository(db: Db) {
       serviceIds: string[],
     ): Promise<void> {
       await db.insertInto('wb_service_specials').values(row).execute();
-      if (serviceIds.length)
-        await db
-          .insertInto('wb_service_special_items')
-          .values(
-            serviceIds.map((service_id, i) => ({
-              tenant_id: row.tenant_id,
-              special_id: row.id,
-              service_id,
-              sort: i + 1,
-            })),
-          )
-          .execute();
+      await insertItems(db, row.tenant_id, row.id, serviceIds);
     },
     maxSpecialSort: async (tenantId: string) =>
       Number(
@@ -137,19 +137,7 @@ export function calendarSpecialsRepository(db: Db) {
         } else {
           await trx.insertInto('wb_service_specials').values(row).execute();
         }
-        if (serviceIds.length) {
-          await trx
-            .insertInto('wb_service_special_items')
-            .values(
-              serviceIds.map((service_id, i) => ({
-                tenant_id: row.tenant_id,
-                special_id: row.id,
-                service_id,
-                sort: i + 1,
-              })),
-            )
-            .execute();
-        }
+        await insertItems(trx, row.tenant_id, row.id, serviceIds);
         return true;
       });
     },

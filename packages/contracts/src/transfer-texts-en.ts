@@ -55,4 +55,8 @@ export const TRANSFER_TEXTS_EN: { readonly [K in keyof typeof TRANSFER_TEXTS]: s
     'Service icon: a web address starting with http:// or https://, or a path of this site starting with /',
   dutyNameRequired: 'Please enter the duty name',
   pageTitleRequired: 'Please enter the page title',
+  sortRange: 'must be a whole number from 0 to 99999',
+  servicesMissing: 'No such linked service',
+  rolesMissing: 'No such visible role',
+  yesOrNo: 'please fill in “Yes” or “No”',
 };

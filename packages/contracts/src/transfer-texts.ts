@@ -55,4 +55,18 @@ export const TRANSFER_TEXTS = {
   /** A duty's name and the three lists' page title left empty or only white space: the forms' required messages. */
   dutyNameRequired: '请输入职责名称',
   pageTitleRequired: '请输入页面标题',
+  /** Reasons of the failed-rows file, after the field they name (排序：…, 关联服务不存在：…). */
+  sortRange: '须为0到99999之间的整数',
+  servicesMissing: '关联服务不存在',
+  rolesMissing: '可见角色不存在',
+  yesOrNo: '请填写“是”或“否”',
+} as const;
+
+/** The texts of the files themselves besides their fields (en-US: TRANSFER_FILE_TEXTS_EN of transfer-fields-en.ts). */
+export const TRANSFER_FILE_TEXTS = {
+  failedRowsSheet: '导入失败数据',
+  failedRowsReason: '失败原因',
+  failedRowsRowNumber: '原表行号',
+  templateValuesSheet: '可选值',
+  templateSuffix: '导入模板',
 } as const;

@@ -65,7 +65,7 @@ export const robotFaqDataset: Dataset = {
       const scene = (await repo.scenes(ctx.tenantId)).find((s) => s.scene_name === str(v.sceneName));
       if (!scene) throw new RowError(`场景：${ROBOT_TEXTS.noSuchScene}`);
       const flag = str(v.enabled).toLowerCase();
-      if (flag && !ON.includes(flag) && !OFF.includes(flag)) throw new RowError('启用：请填写“是”或“否”');
+      if (flag && !ON.includes(flag) && !OFF.includes(flag)) throw new RowError(`启用：${TRANSFER_TEXTS.yesOrNo}`);
       const values = {
         question: str(v.question),
         answer: str(v.answer),

@@ -363,14 +363,14 @@ export const service: Dataset = {
       if (has('status')) values.status = Number(coded('status', STATUS_LABELS) ?? 1);
       if (has('sort')) {
         const sortText = v.sort ?? '';
-        if (sortText && !/^\d{1,5}$/.test(sortText)) throw new RowError('排序：须为0到99999之间的整数');
+        if (sortText && !/^\d{1,5}$/.test(sortText)) throw new RowError(`排序：${TRANSFER_TEXTS.sortRange}`);
         values.sort = Number(sortText || 0);
       }
       let roleIds: string[] | null = null;
       if (has('roles')) {
         const names = namesOf(v.roles);
         const unknown = names.filter((n) => !roleByName.has(n));
-        if (unknown.length) throw new RowError(`可见角色不存在：${unknown.join('、')}`);
+        if (unknown.length) throw new RowError(`${TRANSFER_TEXTS.rolesMissing}：${unknown.join('、')}`);
         roleIds = names.map((n) => roleByName.get(n)!);
       }
       return { code: v.serviceCode ?? '', values, roles: roleIds, guide };

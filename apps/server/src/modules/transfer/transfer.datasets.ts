@@ -128,10 +128,10 @@ const deptDuty: Dataset = {
       if (dutyType && !(DUTY_TYPES as readonly string[]).includes(dutyType))
         throw new RowError(`职责类型：${TRANSFER_TEXTS.unknownDictValue}`);
       const sortText = v.sort ?? '';
-      if (sortText && !/^\d{1,5}$/.test(sortText)) throw new RowError('排序：须为0到99999之间的整数');
+      if (sortText && !/^\d{1,5}$/.test(sortText)) throw new RowError(`排序：${TRANSFER_TEXTS.sortRange}`);
       const names = namesOf(v.services);
       const unknown = names.filter((n) => !serviceByName.has(n));
-      if (unknown.length) throw new RowError(`关联服务不存在：${unknown.join('、')}`);
+      if (unknown.length) throw new RowError(`${TRANSFER_TEXTS.servicesMissing}：${unknown.join('、')}`);
       return {
         row: {
           dept_id: deptId,

@@ -32,6 +32,7 @@ import { cataloguePage } from './transfer.catalogue.ts';
 import { dictionary } from './transfer.datasets.ts';
 import { purgeTransferFiles, TRANSFER_CLEANUP_INTERVAL_MS } from './transfer.cleanup.ts';
 import { runningJobIds } from './transfer.jobs.ts';
+import { fileLanguageOf } from './transfer.language.ts';
 import { transferRepository } from './transfer.repository.ts';
 import { redisProgress } from './transfer.progress.ts';
 import * as transfer from './transfer.service.ts';
@@ -138,7 +139,17 @@ export async function transferRoutes(app: App): Promise<void> {
         response: { 200: envelope(JobKeyResult) },
       },
     },
-    async (request) => ok(await transfer.exportStart(deps, userOf(request), request.params.dataset, request.body, log)),
+    async (request) =>
+      ok(
+        await transfer.exportStart(
+          deps,
+          userOf(request),
+          request.params.dataset,
+          request.body,
+          log,
+          fileLanguageOf(request),
+        ),
+      ),
   );
   r.post(
     `${W}/:dataset/upload`,
@@ -180,7 +191,17 @@ export async function transferRoutes(app: App): Promise<void> {
         response: { 200: envelope(JobKeyResult) },
       },
     },
-    async (request) => ok(await transfer.importStart(deps, userOf(request), request.params.dataset, request.body, log)),
+    async (request) =>
+      ok(
+        await transfer.importStart(
+          deps,
+          userOf(request),
+          request.params.dataset,
+          request.body,
+          log,
+          fileLanguageOf(request),
+        ),
+      ),
   );
   for (const method of ['get', 'post'] as const) {
     r[method](
@@ -190,7 +211,11 @@ export async function transferRoutes(app: App): Promise<void> {
         schema: { tags, summary: 'Download the import template of a data set', params: Dataset },
       },
       async (request, reply) =>
-        sendFile(reply, deps.files, await transfer.template(deps, userOf(request), request.params.dataset)),
+        sendFile(
+          reply,
+          deps.files,
+          await transfer.template(deps, userOf(request), request.params.dataset, fileLanguageOf(request)),
+        ),
     );
   }
   r.post(
@@ -217,7 +242,11 @@ export async function transferRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendFile(reply, deps.files, await transfer.failedRowsFile(deps, userOf(request), request.body.errorKey)),
+      sendFile(
+        reply,
+        deps.files,
+        await transfer.failedRowsFile(deps, userOf(request), request.body.errorKey, fileLanguageOf(request)),
+      ),
   );
   r.get(
     `${W}/download`,

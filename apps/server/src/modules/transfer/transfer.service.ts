@@ -10,6 +10,8 @@ import type {
   TransferField,
 } from '@portal/contracts/transfer';
 import { DATA_RANGE_CHOSEN, TRANSFER_TEXTS } from '@portal/contracts/transfer';
+import { TRANSFER_FILE_TEXTS } from '@portal/contracts/transfer-texts';
+import { TRANSFER_VALUE_LABELS_EN } from '@portal/contracts/transfer-fields-en';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,6 +31,17 @@ import { requireCatalogueAdmin } from './transfer.catalogue.ts';
 import { datasetOf, dictionary, RowError, type Dataset, type Scope } from './transfer.datasets.ts';
 import { importFields } from './transfer.rows.ts';
 import { progressOf, startJob, type Counters, type JobHandle } from './transfer.jobs.ts';
+import {
+  fileText,
+  headerIn,
+  isEnglishHeaderOf,
+  longestEnglishValue,
+  reasonIn,
+  titleIn,
+  valueIn,
+  zhValueOf,
+  type FileLanguage,
+} from './transfer.language.ts';
 import { transferRepository } from './transfer.repository.ts';
 import type { ProgressMirror } from './transfer.progress.ts';
 
@@ -46,9 +59,9 @@ import {
 } from './spreadsheet.ts';
 import { importRows as readImportRows, type ImportRow, type ImportRows } from './import-rows.ts';
 
-/** The last two columns of a failed-rows file: why the row failed, and its row number in the uploaded sheet. */
-export const FAILED_ROWS_REASON = '失败原因';
-export const FAILED_ROWS_ROW_NUMBER = '原表行号';
+/** The last two columns of a failed-rows file (zh-CN): why the row failed, and its row number in the uploaded sheet. */
+export const FAILED_ROWS_REASON = TRANSFER_FILE_TEXTS.failedRowsReason;
+export const FAILED_ROWS_ROW_NUMBER = TRANSFER_FILE_TEXTS.failedRowsRowNumber;
 
 /** Rows an importer applies in one call: their duplicates found in one query, the new ones in multi-row inserts. */
 const IMPORT_BATCH = 500;
@@ -172,6 +185,7 @@ export async function exportStart(
   name: string,
   body: ExportStartRequest,
   log?: (e: unknown) => void,
+  lang: FileLanguage = 'zh-CN',
 ): Promise<{ redisKey: string }> {
   const ds = await allowed(deps, ctx, name);
   const fields = parseExportFields(ds, body.exportField);
@@ -196,11 +210,12 @@ export async function exportStart(
       await job.progress(c, true);
       // Written to a scratch file by the streamed xlsx writer, then stored (nothing is stored if it fails).
       await deps.files.write(relative, async (path) => {
-        const out = sheetWriter(path, ds.title);
+        // Headers and coded values in the language of the interface the export was started from.
+        const out = sheetWriter(path, titleIn(ds.title, lang));
         try {
-          out.addRow(fields.map((f) => f.field));
+          out.addRow(fields.map((f) => headerIn(f.field, lang)));
           for await (const batch of ds.rows(deps, ctx, scope)) {
-            for (const row of batch) out.addRow(fields.map((f) => row[f.id] ?? ''));
+            for (const row of batch) out.addRow(fields.map((f) => valueIn(f.field, row[f.id] ?? '', lang)));
             c.finish += batch.length;
             if (c.finish > c.total) c.total = c.finish;
             await job.progress(c);
@@ -249,14 +264,20 @@ export async function exportedFile(
   return { key: job.result_path, fileName: job.file_name ?? 'export.xlsx' };
 }
 
-export async function failedRowsFile(deps: AppDeps, ctx: RequestContext, errorKey: string): Promise<Download> {
+/** The failed rows of an import (written in the language the import was started from), named in `lang`. */
+export async function failedRowsFile(
+  deps: AppDeps,
+  ctx: RequestContext,
+  errorKey: string,
+  lang: FileLanguage = 'zh-CN',
+): Promise<Download> {
   const job = await transferRepository(deps.db).find(ctx.tenantId, ctx.userId, errorKey);
   if (!job?.error_path) throw notFound(TRANSFER_TEXTS.jobNotFound);
-  return { key: job.error_path, fileName: '导入失败数据.xlsx' };
+  return { key: job.error_path, fileName: `${fileText('failedRowsSheet', lang)}.xlsx` };
 }
 
-/** The sheet of a template that lists the values each coded column accepts. */
-export const TEMPLATE_VALUES_SHEET = '可选值';
+/** The sheet of a template (zh-CN) that lists the values each coded column accepts. */
+export const TEMPLATE_VALUES_SHEET = TRANSFER_FILE_TEXTS.templateValuesSheet;
 /** Rows of a template's first sheet that offer the drop-down of a coded column. */
 const TEMPLATE_VALIDATED_ROWS = 1000;
 /** Coded fields whose cell holds several values (a list), so a drop-down of one value would refuse a good cell. */
@@ -268,7 +289,12 @@ const LIST_DICTIONARIES = new Set(['role']);
  * them as a drop-down on the first sheet. An import reads the first sheet only, so the filled template imports as
  * it is. A scratch file of this node, sent once.
  */
-export async function template(deps: AppDeps, ctx: RequestContext, name: string): Promise<Download> {
+export async function template(
+  deps: AppDeps,
+  ctx: RequestContext,
+  name: string,
+  lang: FileLanguage = 'zh-CN',
+): Promise<Download> {
   const ds = await importable(deps, ctx, name);
   const fields = importFields(ds);
   const coded = (
@@ -278,7 +304,9 @@ export async function template(deps: AppDeps, ctx: RequestContext, name: string)
           ? {
               field: f,
               index,
-              values: (await dictionary(deps, ctx.tenantId, f.dictCode, undefined)).map((o) => o.dictValue),
+              values: (await dictionary(deps, ctx.tenantId, f.dictCode, undefined)).map((o) =>
+                valueIn(f.field, o.dictValue, lang),
+              ),
             }
           : null,
       ),
@@ -289,28 +317,29 @@ export async function template(deps: AppDeps, ctx: RequestContext, name: string)
   try {
     const path = join(dir, `${ds.name}.xlsx`);
     const wb = workbookWriter(path);
-    const sheet = wb.addSheet(ds.title);
-    sheet.addRow(fields.map((f) => (f.required ? `*${f.field}` : f.field)));
-    sheet.addRow(fields.map((f) => ds.sample[f.id] ?? ''));
+    const sheet = wb.addSheet(titleIn(ds.title, lang));
+    const valuesSheet = fileText('templateValuesSheet', lang);
+    sheet.addRow(fields.map((f) => (f.required ? `*${headerIn(f.field, lang)}` : headerIn(f.field, lang))));
+    sheet.addRow(fields.map((f) => valueIn(f.field, ds.sample[f.id] ?? '', lang)));
     coded.forEach((c, i) => {
       if (LIST_DICTIONARIES.has(c.field.dictCode!) || !c.values.length) return;
       const column = columnName(c.index);
       sheet.addListValidation({
         range: `${column}2:${column}${TEMPLATE_VALIDATED_ROWS + 1}`,
-        source: `'${TEMPLATE_VALUES_SHEET}'!$${columnName(i)}$2:$${columnName(i)}$${c.values.length + 1}`,
-        title: c.field.field,
+        source: `'${valuesSheet}'!$${columnName(i)}$2:$${columnName(i)}$${c.values.length + 1}`,
+        title: headerIn(c.field.field, lang),
       });
     });
     sheet.commit();
     if (coded.length) {
-      const values = wb.addSheet(TEMPLATE_VALUES_SHEET);
-      values.addRow(coded.map((c) => c.field.field));
+      const values = wb.addSheet(valuesSheet);
+      values.addRow(coded.map((c) => headerIn(c.field.field, lang)));
       const depth = Math.max(...coded.map((c) => c.values.length));
       for (let r = 0; r < depth; r++) values.addRow(coded.map((c) => c.values[r] ?? ''));
       values.commit();
     }
     await wb.close();
-    return { path, fileName: `${ds.title}导入模板.xlsx`, cleanup };
+    return { path, fileName: `${titleIn(ds.title, lang)}${fileText('templateSuffix', lang)}.xlsx`, cleanup };
   } catch (err) {
     await cleanup();
     throw err;
@@ -414,7 +443,10 @@ export async function matchFields(
   const fields = importFields(ds);
   const matchFieldList: MatchField[] = [];
   for (const cell of header) {
-    const f = fields.find((x) => x.field === label(cell) || x.id === label(cell));
+    // The zh-CN header (the spec's), the field's id, or its English header (a file from the English interface).
+    const f =
+      fields.find((x) => x.field === label(cell) || x.id === label(cell)) ??
+      fields.find((x) => isEnglishHeaderOf(x.field, label(cell)));
     if (f && !matchFieldList.some((m) => m.dbField === f.id)) matchFieldList.push({ excelField: cell, dbField: f.id });
   }
   return { matchFieldList, dbFieldList: fields, excelField: header };
@@ -453,6 +485,7 @@ export async function importStart(
   name: string,
   body: ImportStartRequest,
   log?: (e: unknown) => void,
+  lang: FileLanguage = 'zh-CN',
 ): Promise<{ redisKey: string }> {
   const ds = await importable(deps, ctx, name);
   // The file first, as the dialog asks for it first (section 5: 请上传文件), then what the user matched in it.
@@ -524,7 +557,8 @@ export async function importStart(
         index: col.index,
         id: col.field.id,
         label: col.field.field,
-        maxLength: ds.maxLength[col.field.id] ?? 4000,
+        // A coded column also holds its values' English labels (longer than the codes and zh-CN labels).
+        maxLength: Math.max(ds.maxLength[col.field.id] ?? 4000, longestEnglishValue(col.field.field)),
       })),
       required: ds.fields.filter((f) => f.required).map((f) => ({ id: f.id, label: f.field })),
     });
@@ -570,10 +604,10 @@ export async function importStart(
     const fail = async (cells: string[], reason: string, rowNumber: number) => {
       if (!errors) {
         errorsPath = join(await scratchOf(), `${job.id}.xlsx`);
-        errors = sheetWriter(errorsPath, '导入失败数据');
-        errors.addRow([...header, FAILED_ROWS_REASON, FAILED_ROWS_ROW_NUMBER]);
+        errors = sheetWriter(errorsPath, fileText('failedRowsSheet', lang));
+        errors.addRow([...header, fileText('failedRowsReason', lang), fileText('failedRowsRowNumber', lang)]);
       }
-      errors.addRow([...header.map((_, i) => cells[i] ?? ''), reason, rowNumber]);
+      errors.addRow([...header.map((_, i) => cells[i] ?? ''), reasonIn(reason, lang), rowNumber]);
     };
 
     type Pending = ImportRow;
@@ -632,6 +666,9 @@ export async function importStart(
       await job.progress(c);
     };
 
+    const codedColumns = columns
+      .filter((col) => TRANSFER_VALUE_LABELS_EN[col.field.field])
+      .map((col) => ({ id: col.field.id, field: col.field.field }));
     let batch: Pending[] = [];
     /** Applies the batch inside the open group, in a savepoint: a batch that fails is applied again row by row. */
     const applyBatch = async () => {
@@ -681,6 +718,10 @@ export async function importStart(
         for await (const rows of reader.batches) {
           // A row failing its own checks keeps its place, so the failed-rows file follows the spreadsheet's order.
           for (const pending of rows) {
+            // A coded value in English (a file from the English interface) is taken as its zh-CN label.
+            for (const col of codedColumns)
+              if (Object.hasOwn(pending.values, col.id))
+                pending.values[col.id] = zhValueOf(col.field, pending.values[col.id]!);
             batch.push(pending);
             if (batch.length >= IMPORT_BATCH) await applyBatch();
           }

@@ -2,9 +2,10 @@ import type { TRANSFER_FILE_TEXTS } from './transfer-texts.ts';
 
 /*
  * The en-US label of each field a data set of import and export names (7.10's exportFields and matchField answers).
- * The server names a field by the header its spreadsheet column carries, in zh-CN; files keep those headers in every
- * language (an import matches them), so the English interface shows a field under this label and still sends its id.
- * A test holds every field of every data set of the server to a label here. Only the English interface loads this.
+ * The server names a field by the header its spreadsheet column carries, in zh-CN; the English interface shows a field
+ * under this label and still sends its id. A file downloaded from the English interface carries these headers, and an
+ * import matches either (the server's transfer.language.ts). A test holds every field of every data set of the server
+ * to a label here. Of the web app, only the English interface loads this.
  */
 export const TRANSFER_FIELD_LABELS_EN: Readonly<Record<string, string>> = {
   // 服务目录

@@ -152,7 +152,7 @@ export async function cataloguePage(
       deptName: r.dept_name ?? '',
       sceneName: r.scene_name ?? '',
       typeName: r.type_name ?? '',
-      // Codes: the page names them in the interface's language (the spreadsheet below keeps the Chinese labels).
+      // Codes: the page names them in the interface's language (an export's file, its labels in that language).
       businessType: r.business_type,
       status: Number(r.status),
       visitCount: Number(r.visit_count),

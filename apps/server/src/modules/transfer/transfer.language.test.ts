@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { jobSettled } from './transfer.jobs.ts';
-import { fileLanguageOf, reasonIn } from './transfer.language.ts';
+import { fileLanguageOf, reasonIn, zhValueOf } from './transfer.language.ts';
 import { multipart, rowsOf, xlsxOf, type Grid } from './transfer-test-files.ts';
 
 const T = '/api/blade-workbench/transfer';
@@ -50,6 +50,14 @@ describe('the language of a file of import and export', () => {
       expect(fileLanguageOf(req({ lang: bad }, 'portal-lang=en-US'))).toBe('zh-CN');
     expect(fileLanguageOf(req({}, 'portal-lang=de-DE'))).toBe('zh-CN');
     expect(fileLanguageOf(req({}, 'portal-lang='))).toBe('zh-CN');
+  });
+  it('takes a coded value in English (any case) as its zh-CN label, anything else as it is', () => {
+    expect(zhValueOf('启用', 'YES')).toBe('是');
+    expect(zhValueOf('职责类型', ' power ')).toBe('权力');
+    expect(zhValueOf('状态', 'Unlisted')).toBe('下架');
+    expect(zhValueOf('状态', '上架')).toBe('上架');
+    expect(zhValueOf('状态', 'Maybe')).toBe('Maybe');
+    expect(zhValueOf('服务名称', 'Yes')).toBe('Yes');
   });
   it('gives a failed row its reason in English part by part, names (data) as they are; zh-CN as it was', () => {
     const zh = `所属部门：${TRANSFER_TEXTS.unknownDept}；${TRANSFER_TEXTS.requiredMissing}：服务名称`;
@@ -262,6 +270,65 @@ describe.each(testDatabases)('files of import and export in the interface langua
       '业务类型：不是可选的值',
       '必填字段为空：服务名称',
     ]);
+  });
+
+  it('round-trips the duty lists and the robot knowledge base through an English export (duty types, Yes/No)', async () => {
+    const sets = [
+      {
+        dataset: 'deptDuty',
+        fields: 'deptName,dutyName,dutyType,dutyContent,sort,services',
+        errorRegx: 'deptName,dutyName',
+        coded: ['职责类型', 'Duty type', ['Duty', 'Responsibility', 'Power', '']],
+      },
+      {
+        dataset: 'robotFaq',
+        fields: 'question,answer,synonyms,keywords,sceneName,enabled',
+        errorRegx: 'question',
+        coded: ['启用', 'Enabled', ['Yes', 'No']],
+      },
+    ] as const;
+    for (const set of sets) {
+      const exported = async (cookie?: string) => {
+        const started = await post(
+          `${T}/${set.dataset}/exportStart`,
+          { dataRange: 1, fileName: set.dataset, exportField: set.fields },
+          cookie,
+        );
+        expect(started.status).toBe(1000);
+        const done = await finish(started.result.redisKey);
+        const file = (await t.app.inject({ method: 'GET', url: done.result.url })).rawPayload;
+        return { file, rows: await rowsOf(file) };
+      };
+      const zh = await exported();
+      expect(zh.rows.length).toBeGreaterThan(1);
+      const en = await exported('portal-lang=en-US');
+      const [zhHeader, enHeader, enValues] = set.coded;
+      expect(en.rows[0]).toEqual(zh.rows[0]!.map((h) => TRANSFER_FIELD_LABELS_EN[h]));
+      const i = zh.rows[0]!.indexOf(zhHeader);
+      expect(en.rows[0]![i]).toBe(enHeader);
+      for (const row of en.rows.slice(1)) expect(enValues).toContain(row[i] ?? '');
+      const body = multipart([{ filename: `${set.dataset}.xlsx`, content: en.file }]);
+      const up = (
+        await t.app.inject({
+          method: 'POST',
+          url: `${T}/${set.dataset}/upload`,
+          headers: { ...headers('portal-lang=en-US'), ...body.headers },
+          payload: body.payload,
+        })
+      ).json();
+      const match = await post(`${T}/${set.dataset}/matchField`, { fileKey: up.result.fileKey, headerLine: 1 });
+      expect(match.result.matchFieldList).toHaveLength(zh.rows[0]!.length);
+      const started = await post(`${T}/${set.dataset}/import`, {
+        fileKey: up.result.fileKey,
+        headerLine: 1,
+        ruleNum: 2,
+        errorRegx: set.errorRegx,
+        matrixType: match.result.matchFieldList,
+      });
+      expect(started.status).toBe(1000);
+      expect(await finish(started.result.redisKey)).toMatchObject({ status: 'finished', failNum: 0, newInsertNum: 0 });
+      expect((await exported()).rows).toEqual(zh.rows);
+    }
   });
 
   it('serves the template in the interface language: headers, options sheet, coded values and file name', async () => {

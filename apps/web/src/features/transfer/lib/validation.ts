@@ -105,6 +105,7 @@ export function durationText(value: string): string {
 
 /**
  * A data set's field as the interface names it: the server's zh-CN header, or its en-US label in English. The
- * request still carries the field's id and the file keeps the header, which an import matches.
+ * request still carries the field's id; a file carries the header in the interface's language, and an import matches
+ * either language's header.
  */
 export const fieldLabel = (field: string): string => i18n.t(`transferFields.${field}`, { defaultValue: field });

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../apps/server/src/db/seed/demo.ts';
 import { startCluster, type RunningCluster } from '../scripts/cluster.ts';
-import { call, login } from './support/cluster-api.ts';
+import { call, login, nodeOf, OPERATOR_TOKEN } from './support/cluster-api.ts';
 
 const P = '/api/blade-platform/serverCenter';
 /** Calls on the way at once: several of nginx's kept-alive connections to each node are in use when the node stops. */
@@ -24,7 +24,7 @@ describe('a node shut down under a stream of POSTs through nginx', () => {
   let serviceId = '';
 
   beforeAll(async () => {
-    cluster = await startCluster({ nodes: 2, fresh: true, ownRedis: true });
+    cluster = await startCluster({ nodes: 2, fresh: true, ownRedis: true, env: { METRICS_TOKEN: OPERATOR_TOKEN } });
     const res = await login(cluster.url, 'student01');
     expect(res.status, res.msg).toBe(1000);
     token = res.result.access_token;
@@ -44,7 +44,7 @@ describe('a node shut down under a stream of POSTs through nginx', () => {
   it('answers every call normally while node 2 drains and exits', async () => {
     // Both nodes serve behind the proxy first.
     const served = new Set<string>();
-    while (served.size < 2) served.add((await call<{ node: string }>(cluster.url, '/api/health')).result.node);
+    while (served.size < 2) served.add(await nodeOf(cluster.url));
     const answers: Array<{ phase: string; http: number; status: number; msg: string }> = [];
     let phase = 'before';
     let stop = false;
@@ -77,7 +77,6 @@ describe('a node shut down under a stream of POSTs through nginx', () => {
     expect(wrong, `${wrong.length} of ${answers.length} answers were not normal`).toEqual([]);
     expect(answers.filter((a) => a.phase === 'after').length).toBeGreaterThan(0);
     // The one node left answers alone.
-    for (let i = 0; i < 4; i++)
-      expect((await call<{ node: string }>(cluster.url, '/api/health')).result.node).toBe('node-1');
+    for (let i = 0; i < 4; i++) expect(await nodeOf(cluster.url)).toBe('node-1');
   });
 });

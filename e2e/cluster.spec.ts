@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageOf, TestChatClient } from '../apps/server/src/modules/chat/chat-test-client.ts';
 import { DEMO_PASSWORD, DEMO_TENANT_ID, DEMO_USERS } from '../apps/server/src/db/seed/demo.ts';
-import { call, login, type Envelope } from './support/cluster-api.ts';
+import { call, login, nodeOf, OPERATOR_TOKEN, type Envelope } from './support/cluster-api.ts';
 import { rowsOf, xlsxOf } from '../apps/server/src/modules/transfer/transfer-test-files.ts';
 import { createDb } from '../apps/server/src/db/create-db.ts';
 import { bumpCatalogue } from '../apps/server/src/modules/services/catalogue-version.ts';
@@ -35,7 +35,7 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
   };
 
   beforeAll(async () => {
-    cluster = await startCluster({ nodes: 2, fresh: true, ownRedis: true });
+    cluster = await startCluster({ nodes: 2, fresh: true, ownRedis: true, env: { METRICS_TOKEN: OPERATOR_TOKEN } });
     for (const account of ['admin', 'teacher01', 'student01']) {
       const res = await login(cluster.url, account);
       expect(res.status, res.msg).toBe(1000);
@@ -49,10 +49,10 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
 
   it('answers from both nodes in turn, and is ready on both', async () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 6; i++) seen.add((await call<{ node: string }>(cluster.url, '/api/health')).result.node);
+    for (let i = 0; i < 6; i++) seen.add(await nodeOf(cluster.url));
     expect([...seen].sort()).toEqual(['node-1', 'node-2']);
     for (const i of [0, 1])
-      expect((await call(node(i), '/api/ready')).result).toMatchObject({
+      expect((await call(node(i), '/api/ready', { token: OPERATOR_TOKEN })).result).toMatchObject({
         database: 'ok',
         redis: 'ok',
         migrations: 'current',
@@ -339,7 +339,7 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     await expect
       .poll(
         async () => {
-          served.add((await call<{ node: string }>(cluster.url, '/api/health')).result.node);
+          served.add(await nodeOf(cluster.url));
           return served.size;
         },
         { timeout: 20_000, interval: 250 },
@@ -351,8 +351,7 @@ describe('two nodes behind nginx on PostgreSQL and Redis', () => {
     // 1012: service restart — the client reconnects at once, elsewhere.
     expect(closed.code).toBe(1012);
     await stopping;
-    for (let i = 0; i < 4; i++)
-      expect((await call<{ node: string }>(cluster.url, '/api/health')).result.node).toBe('node-1');
+    for (let i = 0; i < 4; i++) expect(await nodeOf(cluster.url)).toBe('node-1');
     await cluster.nodes[1]!.start();
     const again = await connect(cluster.url, 'student01');
     await again.roundTrip();

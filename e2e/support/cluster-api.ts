@@ -27,6 +27,17 @@ export async function call<R = unknown>(
   return { ...json, http: res.status };
 }
 
+/**
+ * The operator's token the cluster tests start their nodes with (METRICS_TOKEN): `/api/health` and `/api/ready` tell
+ * which node answered, and why one is not ready, only to a call that sends it (ADR 0067, addendum).
+ */
+export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef0123456789';
+
+/** What `/api/health` says to the operator: the node that answered. */
+export async function nodeOf(base: string): Promise<string> {
+  return (await call<{ node: string }>(base, '/api/health', { token: OPERATOR_TOKEN })).result.node;
+}
+
 export async function login(base: string, account: string, password = DEMO_PASSWORD, forwardedFor?: string) {
   return call<{ access_token: string; refresh_token: string; user_id: string }>(base, '/api/blade-auth/oauth/token', {
     body: { grant_type: 'password', tenantId: DEMO_TENANT_ID, username: account, password },

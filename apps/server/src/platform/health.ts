@@ -5,6 +5,7 @@ import { pendingMigrations } from '../db/migrate.ts';
 import type { Config } from '../config.ts';
 import type { Drain } from './drain.ts';
 import { fail, ok } from './envelope.ts';
+import { operatorTokenCheck } from './metrics.ts';
 
 /** How long one readiness check may wait on the database or Redis before the node counts as not ready. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -23,6 +24,11 @@ const within = <T>(ms: number, work: Promise<T>, what: string): Promise<T> =>
  *   has run every migration this code knows. 503 with the failing checks otherwise, and from the moment the node
  *   starts shutting down (platform/drain.ts: it still answers every other call while it drains), so a balancer that
  *   checks readiness stops sending.
+ *
+ * A balancer needs only the status code. What the node is (engine, NODE_ID, cluster) and why it is not ready (the
+ * failing checks' errors, which name hosts and ports) is for the operator: only a call sending
+ * `Authorization: Bearer <METRICS_TOKEN>` gets it (ADR 0067, addendum); anyone else gets the status and the message,
+ * with a null result. Without METRICS_TOKEN nobody does.
  */
 export function registerHealth(app: FastifyInstance, config: Config, db: DbHandle, drain?: Drain): void {
   let redis: Redis | null = null;
@@ -41,10 +47,11 @@ export function registerHealth(app: FastifyInstance, config: Config, db: DbHandl
   });
 
   const meta = { engine: db.engine, node: config.nodeId ?? null, cluster: Boolean(config.cluster) };
+  const isOperator = operatorTokenCheck(config.metricsToken);
   app.get(
     '/api/health',
     { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Liveness: the process answers' } },
-    async () => ok(meta),
+    async (request) => ok(isOperator(request.headers.authorization) ? meta : null),
   );
 
   app.get(
@@ -53,7 +60,8 @@ export function registerHealth(app: FastifyInstance, config: Config, db: DbHandl
       config: { access: 'public' },
       schema: { tags: ['platform'], summary: 'Readiness: database, Redis and migrations' },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const operator = isOperator(request.headers.authorization);
       const problems: string[] = [];
       if (drain?.draining) return reply.status(503).send(fail(503, '服务暂不可用，请稍后再试', 'shutting down'));
       await within(
@@ -75,8 +83,11 @@ export function registerHealth(app: FastifyInstance, config: Config, db: DbHandl
         };
         await within(CHECK_TIMEOUT_MS, ping(), 'redis').catch((err: Error) => problems.push(`redis: ${err.message}`));
       }
-      if (problems.length) return reply.status(503).send(fail(503, '服务暂不可用，请稍后再试', problems.join('; ')));
-      return ok({ ...meta, database: 'ok', redis: redis ? 'ok' : 'not used', migrations: 'current' });
+      if (problems.length)
+        return reply
+          .status(503)
+          .send(fail(503, '服务暂不可用，请稍后再试', operator ? problems.join('; ') : undefined));
+      return ok(operator ? { ...meta, database: 'ok', redis: redis ? 'ok' : 'not used', migrations: 'current' } : null);
     },
   );
 }

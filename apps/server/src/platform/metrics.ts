@@ -120,9 +120,19 @@ export const routeLabel = (route: string | null): string =>
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/**
+ * Whether an Authorization header is `Bearer <token>` (METRICS_TOKEN, the operator's token), compared through SHA-256
+ * digests with timingSafeEqual: the metrics route and the operator's part of the health answers (ADR 0067).
+ */
+export function operatorTokenCheck(token: string | undefined): (authorization: unknown) => boolean {
+  if (!token) return () => false;
+  const expected = digest(`Bearer ${token}`);
+  return (given) => typeof given === 'string' && timingSafeEqual(digest(given), expected);
+}
+
 /** `GET /api/metrics`: answered only to `Authorization: Bearer <token>`; anyone else is told no such route exists. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string): void {
-  const expected = digest(`Bearer ${token}`);
+  const isOperator = operatorTokenCheck(token);
   app.get(
     '/api/metrics',
     {
@@ -130,8 +140,7 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, tok
       schema: { hide: true },
     },
     async (request, reply) => {
-      const given = request.headers.authorization;
-      if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      if (!isOperator(request.headers.authorization)) {
         return reply.callNotFound();
       }
       const text = await metrics.registry.metrics();

@@ -140,6 +140,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes CHAT_UPLOAD_QUOTA_MB as whole megabytes, 500 when left out or empty, and refuses anything else', () => {
+    const load = (CHAT_UPLOAD_QUOTA_MB?: string) =>
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, CHAT_UPLOAD_QUOTA_MB });
+    expect(load('2048').chatUploadQuotaBytes).toBe(2048 * 1024 * 1024);
+    expect(load(' 1 ').chatUploadQuotaBytes).toBe(1024 * 1024);
+    for (const unset of [undefined, '', '  ']) expect(load(unset).chatUploadQuotaBytes).toBe(500 * 1024 * 1024);
+    for (const bad of ['0', '-5', '1.5', '500MB', 'lots', '1048577']) {
+      expect(() => load(bad), bad).toThrow(ConfigError);
+      expect(() => load(bad), bad).toThrow(/CHAT_UPLOAD_QUOTA_MB: /);
+    }
+    expect(() => load('0')).toThrow(/CHAT_UPLOAD_QUOTA_MB: a whole number of megabytes \(MB\), from 1 to 1048576/);
+  });
+
   it('takes DEFAULT_TENANT as a tenant id, the demo tenant when it is left out or empty, and refuses a malformed one', () => {
     const load = (DEFAULT_TENANT?: string) =>
       loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, DEFAULT_TENANT });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CHAT_UPLOAD_QUOTA_MB_DEFAULT } from '@portal/contracts/chat';
 import { DEFAULT_TENANT_ID } from '@portal/contracts/constants';
 import { TenantId } from '@portal/contracts/envelope';
 import { z } from 'zod';
@@ -131,6 +132,16 @@ const Env = z.object({
     })
     .optional(),
   /**
+   * Megabytes of chat files one user may keep stored, all uploads together (default CHAT_UPLOAD_QUOTA_MB_DEFAULT,
+   * 500): an upload that would pass it is refused with 413 (chat.files.ts).
+   */
+  CHAT_UPLOAD_QUOTA_MB: z.coerce
+    .number()
+    .int('a whole number of megabytes (MB), from 1 to 1048576 (1 TB)')
+    .min(1, 'a whole number of megabytes (MB), from 1 to 1048576 (1 TB)')
+    .max(1_048_576, 'a whole number of megabytes (MB), from 1 to 1048576 (1 TB)')
+    .optional(),
+  /**
    * Turns on `GET /api/metrics` (Prometheus text format) for scrapes sending `Authorization: Bearer <this>`; off
    * when unset (platform/metrics.ts).
    */
@@ -196,6 +207,8 @@ export type Config = {
   rateLimits?: Partial<Record<RateClass, number>>;
   /** The bearer token of `GET /api/metrics` (METRICS_TOKEN); the route does not exist when left out. */
   metricsToken?: string;
+  /** Bytes of chat files one user may keep stored (CHAT_UPLOAD_QUOTA_MB); CHAT_UPLOAD_QUOTA_MB_DEFAULT MB when left out. */
+  chatUploadQuotaBytes?: number;
 };
 
 const flag = (v: string | undefined, fallback: boolean) => (v === undefined ? fallback : v === 'true' || v === '1');
@@ -275,6 +288,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL.replace(/\/+$/, '') } : {}),
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    chatUploadQuotaBytes: (e.CHAT_UPLOAD_QUOTA_MB ?? CHAT_UPLOAD_QUOTA_MB_DEFAULT) * 1024 * 1024,
     ...(e.RATE_LIMITS && Object.keys(e.RATE_LIMITS).length ? { rateLimits: e.RATE_LIMITS } : {}),
   };
 }

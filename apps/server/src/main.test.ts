@@ -72,6 +72,12 @@ describe('starting a node', () => {
     );
   });
 
+  it('refuses an invalid setting with exit code 78, naming it (CHAT_UPLOAD_QUOTA_MB)', async () => {
+    const { code, output } = await run({ DATA_DIR: dataDir, CHAT_UPLOAD_QUOTA_MB: '0' });
+    expect(code).toBe(78);
+    expect(output).toMatch(/CHAT_UPLOAD_QUOTA_MB: a whole number of megabytes \(MB\), from 1 to 1048576/);
+  });
+
   it('refuses a second process on the same SQLite file while the first runs', async () => {
     const first = spawn(process.execPath, [main], {
       env: { ...NODE_ENV, DATA_DIR: dataDir },

@@ -177,6 +177,11 @@ export const CHAT_GROUP_NOTICE_MAX_LENGTH = 500;
 /** Upload limits: images (type 2) and other files (types 8, 9). */
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * The chat files one user may keep stored, all together (the sum of their chat_files sizes), in MB unless the operator
+ * sets CHAT_UPLOAD_QUOTA_MB: a user uploading file after file, within the rate limit, over days, cannot fill the disk.
+ */
+export const CHAT_UPLOAD_QUOTA_MB_DEFAULT = 500;
 export const CHAT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
 export const CHAT_DOCUMENT_EXTENSIONS = [
   'pdf',
@@ -234,6 +239,8 @@ export const CHAT_TEXTS = {
   badFileType: '不支持的文件类型',
   imageTooLarge: `图片不能超过${CHAT_IMAGE_MAX_BYTES / 1024 / 1024}MB`,
   fileTooLarge: `文件不能超过${CHAT_FILE_MAX_BYTES / 1024 / 1024}MB`,
+  /** The upload would take the user's chat files past their storage quota (CHAT_UPLOAD_QUOTA_MB); msgDetail: used / quota. */
+  uploadQuotaExceeded: '您的聊天文件存储空间不足，无法上传该文件，请联系管理员',
   noFile: '请选择文件',
   tooFast: '发送过于频繁，请稍后再试',
   groupOwnerOnly: '只有群主可以管理群成员',

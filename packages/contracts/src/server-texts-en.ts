@@ -191,6 +191,8 @@ export const CHAT_TEXTS_EN: EnOf<typeof CHAT_TEXTS> = {
   badFileType: 'This type of file is not supported',
   imageTooLarge: `An image is at most ${CHAT_IMAGE_MAX_BYTES / MB} MB`,
   fileTooLarge: `A file is at most ${CHAT_FILE_MAX_BYTES / MB} MB`,
+  uploadQuotaExceeded:
+    'Not enough storage is left for your chat files to upload this file; please contact the administrator',
   noFile: 'Choose a file',
   tooFast: 'You are sending too fast, please wait a moment',
   groupOwnerOnly: 'Only the group owner can manage members',

@@ -35,6 +35,7 @@ import * as userDeptSource from './migrations/2026-11-25T02-00_user-dept-source.
 import * as efficiencyAggregates from './migrations/2026-11-25T03-00_efficiency-aggregates.ts';
 import * as chatUnreadByPeer from './migrations/2026-11-25T04-00_chat-unread-by-peer.ts';
 import * as hotWordSearchers from './migrations/2026-11-25T06-00_hot-word-searchers.ts';
+import * as chatFilesByOwner from './migrations/2026-11-30T14-00_chat-files-by-owner.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T03-00_efficiency-aggregates': efficiencyAggregates,
   '2026-11-25T04-00_chat-unread-by-peer': chatUnreadByPeer,
   '2026-11-25T06-00_hot-word-searchers': hotWordSearchers,
+  '2026-11-30T14-00_chat-files-by-owner': chatFilesByOwner,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,10 +72,18 @@ export function classify(fileName: string): { ext: string; type: number; limit: 
   return null;
 }
 
+const MiB = 1024 * 1024;
+/** "12.3 MB / 500 MB": the msgDetail of a quota refusal, the same in either language. */
+const megabytes = (bytes: number) => `${Math.round((bytes / MiB) * 10) / 10} MB`;
+
 /**
  * Stores one uploaded file under the key chat/{tenant}/{id} of the file store (DATA_DIR/files or the database):
  * the extension decides the message type and the limit (images 10 MB, other files 50 MB); images must really
- * be images. A refused file leaves nothing stored.
+ * be images. The user's chat files together stay within `quotaBytes` (CHAT_UPLOAD_QUOTA_MB): a user at the quota
+ * is refused before anything is written, a stream that runs past the room left is cut off there, and the file is
+ * recorded only if the sum of the user's files with it is still within the quota, counted in the transaction that
+ * records it (ChatRepository.insertFileWithinQuota), so two uploads at once cannot both take the last room.
+ * A refused file leaves nothing stored: no row, no file.
  */
 export async function saveUpload(
   repo: ChatRepository,
@@ -83,6 +91,7 @@ export async function saveUpload(
   files: FileStore,
   ctx: RequestContext,
   part: MultipartFile | undefined,
+  quotaBytes: number,
 ): Promise<UploadedFile> {
   if (!part) throw badRequest(CHAT_TEXTS.noFile);
   const fileName = basename(part.filename || '').slice(0, 200);
@@ -91,13 +100,22 @@ export async function saveUpload(
     part.file.resume();
     throw badRequest(CHAT_TEXTS.badFileType, fileName);
   }
+  const overQuota = (usedBytes: number) =>
+    new AppError(413, CHAT_TEXTS.uploadQuotaExceeded, `${megabytes(usedBytes)} / ${megabytes(quotaBytes)}`);
+  const usedBefore = await repo.storedFileBytes(ctx.tenantId, ctx.userId);
+  if (usedBefore >= quotaBytes) {
+    part.file.resume();
+    throw overQuota(usedBefore);
+  }
+  // The room left, when it is less than the type's limit, is where the stream is cut off.
+  const maxBytes = Math.min(kind.limit, quotaBytes - usedBefore);
   const id = newId();
   const key = `chat/${ctx.tenantId}/${id}`;
   let size: number;
   const tooLarge = () =>
     new AppError(413, kind.type === MSG_TYPE_IMAGE ? CHAT_TEXTS.imageTooLarge : CHAT_TEXTS.fileTooLarge);
   try {
-    const stored = await files.put(key, part.file, { maxBytes: kind.limit });
+    const stored = await files.put(key, part.file, { maxBytes });
     size = stored.size;
     if (part.file.truncated) throw tooLarge();
     if (size === 0) throw badRequest(CHAT_TEXTS.noFile);
@@ -107,21 +125,30 @@ export async function saveUpload(
       if (!real) throw badRequest(CHAT_TEXTS.badFileType, fileName);
       mime = real;
     }
-    await repo.insertFile({
-      id,
-      tenant_id: ctx.tenantId,
-      owner_id: ctx.userId,
-      file_name: fileName,
-      file_type_name: kind.ext,
-      mime,
-      size,
-      msg_type: kind.type,
-      storage_path: key,
-      created_at: nowIso(),
-    });
+    const { recorded, usedBytes } = await repo.insertFileWithinQuota(
+      {
+        id,
+        tenant_id: ctx.tenantId,
+        owner_id: ctx.userId,
+        file_name: fileName,
+        file_type_name: kind.ext,
+        mime,
+        size,
+        msg_type: kind.type,
+        storage_path: key,
+        created_at: nowIso(),
+      },
+      quotaBytes,
+    );
+    if (!recorded) throw overQuota(usedBytes);
   } catch (err) {
     await files.remove(key).catch(() => undefined);
     if (err instanceof AppError) throw err;
+    if (err instanceof FileTooLargeError && maxBytes < kind.limit) {
+      // Cut off by the quota, not by the type's limit. What is left of the stream is drained so the answer can go.
+      part.file.resume();
+      throw overQuota(usedBefore);
+    }
     if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge();
     throw err;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/create-db.ts';
 import type { Insertable } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { ChatFileTable, ChatGroupTable, ChatMessageRow, Database, NewChatMessageRow } from '../../db/database.ts';
-import { nowIso } from '../../db/sql-helpers.ts';
+import { engineOf, nowIso, transact } from '../../db/sql-helpers.ts';
 import { markList, markRows, sqlText } from '../../db/sql-texts.ts';
 import { newId } from '../../platform/crypto.ts';
 import { MP_TYPE_GROUP, MSG_TYPE_REVOKE } from '@portal/contracts/chat';
@@ -71,6 +71,17 @@ export type GroupChange = {
    */
   dissolve(): Promise<void>;
 };
+/** The bytes of a user's chat files (chat_files_by_owner). */
+async function storedFileBytes(db: Kysely<Database>, tenantId: string, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_files')
+    .where('tenant_id', '=', tenantId)
+    .where('owner_id', '=', ownerId)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('bytes'))
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 const CHUNK = 500;
 const chunks = <T>(xs: T[], n = CHUNK) =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
@@ -1319,6 +1330,37 @@ export function chatRepository(db: Db) {
 
     insertFile(row: Insertable<ChatFileTable>) {
       return db.insertInto('chat_files').values(row).execute();
+    },
+
+    /**
+     * Bytes of chat files a user keeps stored: the sum of their chat_files sizes (through chat_files_by_owner). Chat
+     * files are never deleted (a revoked message, a dissolved group and a deleted conversation keep theirs, for the
+     * other side's history); should one ever be, its row must go with it, so that this counts only what is stored.
+     */
+    storedFileBytes(tenantId: string, ownerId: string): Promise<number> {
+      return storedFileBytes(db, tenantId, ownerId);
+    },
+
+    /**
+     * Records a stored file unless its owner's files would then pass `quotaBytes`: the sum and the insert in one
+     * transaction, under a lock of the owner's (PostgreSQL: a transaction-scoped advisory lock on tenant and user;
+     * SQLite runs one write transaction at a time), so that two uploads at once cannot both count the same room.
+     * Answers the bytes stored before it, and whether it was recorded.
+     */
+    insertFileWithinQuota(
+      row: Insertable<ChatFileTable> & { tenant_id: string; owner_id: string; size: number },
+      quotaBytes: number,
+    ): Promise<{ recorded: boolean; usedBytes: number }> {
+      return transact(db, async (trx) => {
+        if (engineOf(trx) === 'postgres')
+          await sql`select pg_advisory_xact_lock(hashtextextended(${`chat-upload-quota:${row.tenant_id}:${row.owner_id}`}, 0))`.execute(
+            trx,
+          );
+        const usedBytes = await storedFileBytes(trx, row.tenant_id, row.owner_id);
+        if (usedBytes + row.size > quotaBytes) return { recorded: false, usedBytes };
+        await trx.insertInto('chat_files').values(row).execute();
+        return { recorded: true, usedBytes };
+      });
     },
 
     /**

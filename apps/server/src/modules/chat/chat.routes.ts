@@ -6,6 +6,7 @@ import {
   CHAT_CLOSE_TOO_FAST,
   CHAT_CLOSE_UNAUTHORIZED,
   CHAT_FILE_MAX_BYTES,
+  CHAT_UPLOAD_QUOTA_MB_DEFAULT,
   CHAT_LOGIN_TIMEOUT_MS,
   CHAT_MAX_FRAME_BYTES,
   CHAT_PROTOCOL,
@@ -310,7 +311,17 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: envelope(UploadedFile) },
       },
     },
-    async (request) => ok(await saveUpload(rt.repo, links, app.deps.files, userOf(request), await request.file())),
+    async (request) =>
+      ok(
+        await saveUpload(
+          rt.repo,
+          links,
+          app.deps.files,
+          userOf(request),
+          await request.file(),
+          app.deps.config.chatUploadQuotaBytes ?? CHAT_UPLOAD_QUOTA_MB_DEFAULT * 1024 * 1024,
+        ),
+      ),
   );
   r.post(
     `${CHAT_PREFIX}/file/sign`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRepeatClick, resetClickGuard } from './click-guard.ts';
+import { isGuarded, isRepeatClick, resetClickGuard } from './click-guard.ts';
 
 afterEach(resetClickGuard);
 
@@ -21,5 +21,13 @@ describe('repeat-click guard (section 9: blocks 800 ms)', () => {
     for (let i = 0; i < 150; i++) isRepeatClick(`k${i}`, i * 1000);
     expect(isRepeatClick('k149', 149_500)).toBe(true);
     expect(isRepeatClick('k0', 149_500)).toBe(false);
+  });
+
+  it('says whether an action still guards the page, without recording one', () => {
+    expect(isGuarded('login:submit', 0)).toBe(false);
+    expect(isRepeatClick('login:submit', 0)).toBe(false);
+    expect(isGuarded('login:submit', 799)).toBe(true);
+    expect(isGuarded('login:submit', 800)).toBe(false);
+    expect(isRepeatClick('login:submit', 800)).toBe(false);
   });
 });

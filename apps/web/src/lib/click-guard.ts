@@ -17,6 +17,15 @@ export function isRepeatClick(key: string, now: number = Date.now()): boolean {
   return false;
 }
 
+/**
+ * True while `key`'s action, taken less than 800 ms ago, still guards the page: a tap meant for it that landed on
+ * another control (the layout moved under the finger) is ignored. Looks only; records nothing.
+ */
+export function isGuarded(key: string, now: number = Date.now()): boolean {
+  const last = lastAt.get(key);
+  return last !== undefined && now - last < REPEAT_CLICK_GUARD_MS;
+}
+
 /** Tests: forget every click. */
 export function resetClickGuard(): void {
   lastAt.clear();

@@ -1,9 +1,10 @@
 import type { LoginMode } from '@portal/contracts/identity';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetClickGuard } from '../../../lib/click-guard.ts';
 import { i18n, I18nProvider, setLanguage } from '../../../lib/i18n/i18n.ts';
 
 const api = vi.hoisted(() => ({
@@ -93,6 +94,7 @@ function renderAt(url: string) {
           <Routes>
             <Route path="/login" element={<LoginPage />} />
             <Route path="/home/homePage" element={<HomeProbe />} />
+            <Route path="/" element={<p>landing page</p>} />
           </Routes>
         </MemoryRouter>
       </I18nProvider>
@@ -276,6 +278,64 @@ describe('the plain password form', () => {
       }
     },
   );
+
+  it('keeps the error where it is while the next login is under way, and a second submit or tap meanwhile does nothing', async () => {
+    api.mode = password;
+    const { HttpError } = await import('../../../lib/http/errors.ts');
+    const long = '登录失败次数过多，请15分钟后再试。如忘记密码，请携带校园卡到信息中心服务台办理密码重置';
+    api.login.mockRejectedValueOnce(new HttpError(400, long));
+    renderAt('/login');
+    await userEvent.type(screen.getByLabelText('账号'), 'student01');
+    await userEvent.type(screen.getByLabelText('密码', { selector: 'input' }), 'wrong');
+    const submit = screen.getByRole('button', { name: '登录' });
+    await userEvent.click(submit);
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain(long);
+
+    // The next try: its answer is held back.
+    let answer!: (err: unknown) => void;
+    api.login.mockImplementationOnce(() => new Promise((_, reject) => (answer = reject)));
+    resetClickGuard(); // a second try, not the second tap of a double tap
+    // The clock stands still from the tap on: whatever follows is within the 800 ms of the tap.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'));
+    // The banner stays in place (the same element, its box kept) until the answer: the button does not move.
+    expect(banner.isConnected).toBe(true);
+    expect(screen.getByRole('alert')).toBe(banner);
+    // Another submit meanwhile sends nothing; a tap on the link below lands on nothing either.
+    fireEvent.submit(submit.closest('form')!);
+    await userEvent.click(screen.getByRole('link', { name: '返回门户首页' }));
+    expect(api.login).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('landing page')).toBeNull();
+    clock.mockRestore();
+
+    // The answer replaces the words in the same box.
+    answer(new HttpError(400, '账号或密码错误'));
+    await waitFor(() => expect(banner.textContent).toContain('账号或密码错误'));
+    expect(banner.textContent).not.toContain(long);
+    expect(screen.getByRole('alert')).toBe(banner);
+    expect(submit.getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('takes a double tap on 登录 as one login (800 ms guard)', async () => {
+    api.mode = password;
+    const { HttpError } = await import('../../../lib/http/errors.ts');
+    api.login.mockRejectedValue(new HttpError(400, '账号或密码错误'));
+    try {
+      renderAt('/login');
+      await userEvent.type(screen.getByLabelText('账号'), 'student01');
+      await userEvent.type(screen.getByLabelText('密码', { selector: 'input' }), 'wrong');
+      const form = screen.getByRole('button', { name: '登录' }).closest('form')!;
+      fireEvent.submit(form);
+      await screen.findByRole('alert');
+      // The answer came at once (the button is pressable again); a tap within 800 ms is still the same tap.
+      fireEvent.submit(form);
+      expect(api.login).toHaveBeenCalledTimes(1);
+    } finally {
+      api.login.mockReset();
+    }
+  });
 
   it('says at once that a disabled tenant is disabled, not only after a login is tried', async () => {
     const { HttpError } = await import('../../../lib/http/errors.ts');

@@ -1,7 +1,7 @@
 import type { TokenResult } from '@portal/contracts/auth';
 import { IDENTITY_MESSAGES } from '@portal/contracts/identity-messages';
 import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getUserInfo } from '../api/get-user-info.ts';
@@ -22,6 +22,7 @@ import {
 import { HttpError } from '../../../lib/http/errors.ts';
 import { loginMessage } from '../lib/login-message.ts';
 import { defaultTenant } from '../../../lib/default-tenant.ts';
+import { isGuarded, isRepeatClick } from '../../../lib/click-guard.ts';
 
 type Values = { tenantId: string; username: string; password: string };
 type Field = keyof Values;
@@ -114,6 +115,9 @@ function PlainButton({
 /** A return path inside the portal only (the server checks it again). */
 const safePath = (p: string | null) => (p && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : null);
 
+/** The click guard's key of a login sent from the form. */
+const SUBMIT_KEY = 'login:submit';
+
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -127,7 +131,8 @@ export function LoginPage() {
   const [passwordShown, setPasswordShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The form's error, numbered so that the same words answered again are read out again (a new line in the alert).
+  const [error, setError] = useState<{ text: string; n: number } | null>(null);
   // Break-glass: the password form of a tenant that switched it off, for its administrators.
   const [localAnyway, setLocalAnyway] = useState(false);
   const tenantId = values.tenantId.trim() || defaultTenant();
@@ -173,7 +178,7 @@ export function LoginPage() {
           ? err.message
           : String(err);
     // Once, in the form's alert (read out by a screen reader): not a toast of the same words beside it.
-    setError(text);
+    setError((e) => ({ text, n: (e?.n ?? 0) + 1 }));
   };
 
   /** Tokens in hand (password, directory or the school's sign-in): user info, login init, then the page wanted. */
@@ -251,9 +256,11 @@ export function LoginPage() {
     setValues((v) => ({ ...v, [field]: value }));
     setInvalid((v) => ({ ...v, [field]: !value.trim() }));
   };
+  // A login under way: a second submit sends nothing (the state may not have re-rendered the button yet).
+  const inFlight = useRef(false);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (submitting) return;
+    if (submitting || inFlight.current) return;
     const missing = {
       tenantId: !values.tenantId.trim(),
       username: !values.username.trim(),
@@ -261,18 +268,31 @@ export function LoginPage() {
     };
     setInvalid(missing);
     if (Object.values(missing).some(Boolean)) return;
+    // Section 9's 800 ms repeat-click guard: a double tap is one login.
+    if (isRepeatClick(SUBMIT_KEY)) return;
     void onFinish(values);
   };
 
+  // A tap within 800 ms of sending is the second of a double tap on 登录: should anything have moved under the finger,
+  // it activates nothing (on a phone it landed on 返回门户首页 when the error above the button went away).
+  const onClickCapture = (e: MouseEvent) => {
+    if (!isGuarded(SUBMIT_KEY)) return;
+    if (e.target instanceof Element && e.target.closest('button[type="submit"]')) return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
   const onFinish = async (values: Values) => {
+    inFlight.current = true;
     setSubmitting(true);
-    setError(null);
+    // The error stays where it is until the answer replaces it: taking it away moved the button up under the finger.
     try {
       const tokens = useDirectory ? await ldapLogin(values, { silent: true }) : await login(values, { silent: true });
       await enter(tokens, params.get('redirect'));
     } catch (err) {
       showError(err);
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   };
@@ -282,7 +302,7 @@ export function LoginPage() {
   return (
     <div className="login-page">
       {/* Plain React and CSS, no Ant Design: /login's first script and style sheet stay small (issue 10, ADR 0038). */}
-      <main className="login-card" aria-labelledby="login-title">
+      <main className="login-card" aria-labelledby="login-title" onClickCapture={onClickCapture}>
         <h1 className="login-title" id="login-title">
           {tenant.data?.tenantName ?? ''} {t('app.title')}
         </h1>
@@ -290,7 +310,11 @@ export function LoginPage() {
         {loggedOut && <Notice kind="success">{t('login.loggedOut')}</Notice>}
         {reLogin && <Notice kind="warning">{t('login.reLogin')}</Notice>}
         {ssoErrorKey && <Notice kind="error">{t(`identity.errors.${ssoErrorKey}`)}</Notice>}
-        {error && <Notice kind="error">{error}</Notice>}
+        {error && (
+          <Notice kind="error">
+            <span key={error.n}>{error.text}</span>
+          </Notice>
+        )}
         {/* A tenant the operator disabled (403 该租户已停用) says so before anyone types: the form would fail anyway. */}
         {!error && tenant.error instanceof HttpError && tenant.error.httpStatus === 403 && (
           <Notice kind="error">{loginMessage(tenant.error.msg, i18n.language)}</Notice>

@@ -74,16 +74,58 @@ function onKeyDownInPage(e: globalThis.KeyboardEvent) {
   if (top) cycleWithin(top, e);
 }
 
+/** What a user types or picks in: a dialog's first one of these takes the focus when it opens. */
+const FIELDS =
+  'input, textarea, select, [role="radio"], [role="combobox"], [role="textbox"], [role="spinbutton"], [contenteditable]:not([contenteditable="false"])';
+
+/**
+ * The first field of `root` that Tab stops at (tabbables): of a group of radio buttons, the one checked. A custom radio
+ * group with a roving tab stop (the rating's stars) offers only its current one.
+ */
+export function firstField(root: HTMLElement): HTMLElement | null {
+  const field = tabbables(root).find((el) => el.matches(FIELDS) && !el.matches('[readonly]:not([role="combobox"])'));
+  if (field instanceof HTMLInputElement && field.type === 'radio' && field.name && !field.checked) {
+    const checked = [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')].find(
+      (r) => r.name === field.name,
+    );
+    if (checked) return checked;
+  }
+  return field ?? null;
+}
+
+/** An Ant Design modal dialog's own element, which it focuses when it opens (its content has no focus yet). */
+const DIALOG_ITSELF = '.ant-modal[role="dialog"]';
+
+/**
+ * A dialog opened (its focus comes in from outside, onto the dialog itself): on to its first field, so a keyboard user
+ * types at once instead of pressing Tab first. A dialog of buttons only keeps the focus where it is (the dialog, or
+ * the button it gave the focus to); one whose field took the focus itself (autoFocus) is not touched.
+ */
+function onFocusInPage(e: globalThis.FocusEvent) {
+  const dialog = e.target;
+  if (!(dialog instanceof HTMLElement) || !dialog.matches(DIALOG_ITSELF)) return;
+  if (e.relatedTarget instanceof Node && dialog.contains(e.relatedTarget)) return;
+  const body = dialog.querySelector<HTMLElement>('.ant-modal-body');
+  const field = body && firstField(body);
+  field?.focus();
+}
+
 let installed = 0;
 
 /**
  * Keeps Tab inside whichever Ant Design modal dialog or drawer is on top, for every one of the app's (the 28 Modals,
- * modal.confirm and the Drawers) without each passing `cycleFocus`. Returns the undo; the listener stays while any
- * caller keeps it.
+ * modal.confirm and the Drawers) without each passing `cycleFocus`; and a modal dialog that opens gives the focus to
+ * its first field (onFocusInPage). Returns the undo; the listeners stay while any caller keeps them.
  */
 export function keepTabInsideOpenDialogs(): () => void {
-  if (installed++ === 0) document.addEventListener('keydown', onKeyDownInPage, true);
+  if (installed++ === 0) {
+    document.addEventListener('keydown', onKeyDownInPage, true);
+    document.addEventListener('focusin', onFocusInPage, true);
+  }
   return () => {
-    if (--installed === 0) document.removeEventListener('keydown', onKeyDownInPage, true);
+    if (--installed === 0) {
+      document.removeEventListener('keydown', onKeyDownInPage, true);
+      document.removeEventListener('focusin', onFocusInPage, true);
+    }
   };
 }

@@ -35,7 +35,7 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
           // Spaces alone are no password (they would unlock with any run of spaces): asked for as an empty field is.
           rules={[{ required: true, whitespace: true, message: t('lock.passwordRequired') }]}
         >
-          <Input.Password autoFocus autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,10 +1,13 @@
 import { MESSAGES } from '@portal/contracts/errors';
 import type { CanUserRate } from '@portal/contracts/services';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AntdTheme } from '../../../components/antd-theme.tsx';
 import { HttpError, networkError } from '../../../lib/http/errors.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, I18nProvider } from '../../../lib/i18n/i18n.ts';
 import { renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
@@ -211,5 +214,35 @@ describe('rating dialog: score, quick labels that fit it, comment', () => {
     expect(group.contains(document.activeElement)).toBe(false);
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(api.rateService).toHaveBeenCalledWith(expect.objectContaining({ score: 3 })));
+  });
+
+  it('opened from the keyboard, has the focus on the score (the chosen star): the arrow keys work at once', async () => {
+    function Opener() {
+      const [service, setService] = useState<typeof SERVICE | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setService(SERVICE)}>
+            评价
+          </button>
+          <RateDialog service={service} onClose={() => setService(null)} />
+        </>
+      );
+    }
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nProvider i18n={i18n}>
+          <AntdTheme>
+            <Opener />
+          </AntdTheme>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    screen.getByRole('button', { name: '评价' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    const group = within(dialog).getByRole('radiogroup', { name: '评分' });
+    await waitFor(() => expect(document.activeElement).toBe(within(group).getByRole('radio', { name: '5 星' })));
+    await user.keyboard('{ArrowLeft}');
+    expect(within(group).getByRole('radio', { name: '4 星' }).getAttribute('aria-checked')).toBe('true');
   });
 });

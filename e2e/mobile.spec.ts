@@ -510,6 +510,54 @@ describe('on a phone (390 × 844, touch)', () => {
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
   });
 
+  it('a double tap on 登录 after a two-line error is one login: the button stays under the finger and /login stays (not 返回门户首页)', async () => {
+    const { page, server } = journey;
+    // A wrong password said at length (two lines on this phone); the next answer is held back until both taps are in.
+    const long = '账号或密码错误。连续失败 5 次后该账号将被锁定 15 分钟，请核对后重试';
+    let calls = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/blade-auth\/oauth\/token$/, async (route) => {
+      if (++calls === 1) {
+        const answer = await route.fetch();
+        await route.fulfill({ response: answer, json: { ...(await answer.json()), msg: long } });
+        return;
+      }
+      await held;
+      await route.continue();
+    });
+    // The page's clock, moved on past section 9's 800 ms guard below rather than waited for.
+    await page.clock.install();
+    await page.goto(`${server.url}/login`);
+    await page.waitForFunction(() => !document.querySelector('#root[data-first-screen]'));
+    await page.getByLabel('账号').fill('student01');
+    await page.getByLabel('密码', { exact: true }).fill('wrong-password');
+    const submit = page.getByRole('button', { name: '登录' });
+    await submit.tap();
+    const alert = page.getByRole('alert').filter({ hasText: long });
+    await alert.waitFor();
+    const lines = await alert.evaluate((el) => {
+      const text = el.lastElementChild!;
+      return Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight));
+    });
+    expect(lines).toBe(2);
+    await page.clock.fastForward(1000);
+
+    // The double tap, where the button is.
+    const before = (await submit.boundingBox())!;
+    const [x, y] = [before.x + before.width / 2, before.y + before.height / 2];
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+    await expect.poll(() => calls).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await submit.boundingBox())!.y).toBe(before.y);
+    release();
+    await page.getByRole('alert').filter({ hasText: '账号或密码错误' }).filter({ hasNotText: long }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(calls).toBe(2);
+    await page.unroute(/\/api\/blade-auth\/oauth\/token$/);
+  });
+
   it('/ paints with no Ant Design; its tabs, groups and language switch work by touch and keyboard, and a guide opens in an Ant Design island', async () => {
     const { page, server } = journey;
     const requested: string[] = [];

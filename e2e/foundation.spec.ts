@@ -157,7 +157,9 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     await page.reload();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain('当前登录信息异常，继续使用系统可能出现问题，请重新登录');
+    // A session that ended (its time ran out, or the server ended it) says so; section 8's 当前登录信息异常… is for
+    // checks that keep failing (session-dialogs.test.tsx).
+    await expect(dialog.textContent()).resolves.toContain('您的登录已过期或已在其他地方结束，请重新登录。');
     await dialog.getByRole('button', { name: '重新登录' }).click();
     await page.waitForURL(/\/login/);
     await expect(casTicketOf(page)).resolves.toBeNull();

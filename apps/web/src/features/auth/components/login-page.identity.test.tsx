@@ -337,6 +337,19 @@ describe('the plain password form', () => {
     }
   });
 
+  it('offers the language switch before the login: English labels at once', async () => {
+    renderAt('/login');
+    await screen.findByLabelText('账号');
+    await userEvent.click(screen.getByRole('button', { name: /语言|Language/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    try {
+      expect(await screen.findByLabelText('Account')).toBeTruthy();
+      expect(screen.getByLabelText(/^Password$/)).toBeTruthy();
+    } finally {
+      await setLanguage('zh-CN');
+    }
+  });
+
   it('says at once that a disabled tenant is disabled, not only after a login is tried', async () => {
     const { HttpError } = await import('../../../lib/http/errors.ts');
     api.mode = { tenantId: '100001', localLogin: true, provider: null, eduSystemManageIdentityAuth: null } as never;

@@ -13,6 +13,7 @@ import { exchangeSignIn } from '../api/exchange-sign-in.ts';
 import { ldapLogin } from '../api/ldap-login.ts';
 import { useLoginMode } from '../api/model-login.ts';
 import { authKeys } from '../api/query-keys.ts';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import {
   announceLogin,
   onLoginElsewhere,
@@ -301,6 +302,10 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
+      {/* The language before the login too: an English speaker sent here by a link had no way to read the form. */}
+      <div className="login-lang">
+        <LanguageSwitch />
+      </div>
       {/* Plain React and CSS, no Ant Design: /login's first script and style sheet stay small (issue 10, ADR 0038). */}
       <main className="login-card" aria-labelledby="login-title" onClickCapture={onClickCapture}>
         <h1 className="login-title" id="login-title">

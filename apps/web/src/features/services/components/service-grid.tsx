@@ -1,6 +1,6 @@
 import type { ServiceItem } from '@portal/contracts/services';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AntdIsland } from '../../../components/antd-island.tsx';
 import { PlainPager } from '../../../components/plain-pager.tsx';
@@ -69,6 +69,7 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
   const loggedIn = useSession((s) => !!s.token && !!s.user);
   const open = useOpenService();
   const toggle = useToggleCollect();
+  const gridRef = useRef<HTMLDivElement>(null);
   const [guideOf, setGuideOf] = useState<Target | null>(null);
   const [rateOf, setRateOf] = useState<Target | null>(null);
   const [ratingsOf, setRatingsOf] = useState<Target | null>(null);
@@ -76,7 +77,7 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
   const dialogOpen = !!(guideOf || rateOf || ratingsOf);
   return (
     <>
-      <div className="svc-grid">
+      <div className="svc-grid" ref={gridRef}>
         {services.map((s) => (
           <ServiceCard
             key={s.serviceId}
@@ -97,7 +98,13 @@ export function ServiceGrid({ services, total, current, pageSize, onPage, emptyT
           pageSize={pageSize ?? 10}
           total={total}
           totalText={t('services.total', { total })}
-          onChange={onPage}
+          onChange={(page, size) => {
+            onPage(page, size);
+            // The next page starts at its first card: on a phone the pager is a long way below it, and the view stayed
+            // on the last cards of the new page.
+            const grid = gridRef.current;
+            if (grid && grid.getBoundingClientRect().top < 0) grid.scrollIntoView?.({ block: 'start' });
+          }}
         />
       )}
       {dialogOpen && (

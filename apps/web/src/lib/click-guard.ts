@@ -10,8 +10,7 @@ const lastAt = new Map<string, number>();
  * one action.
  */
 export function isRepeatClick(key: string, now: number = Date.now()): boolean {
-  const last = lastAt.get(key);
-  if (last !== undefined && now - last < REPEAT_CLICK_GUARD_MS) return true;
+  if (isGuarded(key, now)) return true;
   lastAt.set(key, now);
   if (lastAt.size > 100) for (const [k, at] of lastAt) if (now - at >= REPEAT_CLICK_GUARD_MS) lastAt.delete(k);
   return false;

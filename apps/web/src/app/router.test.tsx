@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lockScreen } from '../features/auth/lock.ts';
 import { sessionStore } from '../lib/session/session-store.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
@@ -71,6 +72,36 @@ describe('the route table (issue 10, ADR 0059)', () => {
       at('/login');
       await waitFor(() => expect(document.title).toBe('统一身份认证登录 - 网上办事服务大厅'), { timeout: 15_000 });
       expect(where).toBe('/login');
+    } finally {
+      sessionStore.getState().logoutClear({ announce: false });
+    }
+  });
+
+  it('gives the focus to the main landmark of the page returned to after unlocking, not to the body', async () => {
+    const user = {
+      user_id: 'u3',
+      user_name: '张同学',
+      account: 'student01',
+      nick_name: '张小华',
+      tenant_id: '000000',
+      tenant_name: '示例大学',
+      roleId: '000000-student',
+      roleType: 'student',
+      roleName: '学生',
+      configurationMenu: [],
+    };
+    sessionStore.setState({ token: 'a1', tenantId: '000000', user });
+    await lockScreen('锁屏密码1');
+    try {
+      at('/home/threelists', <AppRoutes />);
+      await waitFor(() => expect(where).toBe('/lock'), { timeout: 15_000 });
+      fireEvent.change(await screen.findByLabelText('锁屏密码', {}, { timeout: 15_000 }), {
+        target: { value: '锁屏密码1' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: /^解\s?锁$/ }));
+      await waitFor(() => expect(where).toBe('/home/threelists'), { timeout: 15_000 });
+      await waitFor(() => expect(document.activeElement?.id).toBe('main-content'), { timeout: 15_000 });
+      expect(document.activeElement?.tagName).toBe('MAIN');
     } finally {
       sessionStore.getState().logoutClear({ announce: false });
     }

@@ -8,7 +8,7 @@ import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { isConfigurationPage } from '@portal/contracts/routes';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { AntdIsland } from '../components/antd-island.tsx';
 import { Globe, LanguageSwitch, languageItems } from '../components/language-switch.tsx';
@@ -26,6 +26,7 @@ import { chatZhCN } from '../features/chat/i18n.ts';
 import { messagesZhCN } from '../features/messages/i18n.ts';
 import { workbenchZhCN } from '../features/workbench/i18n.ts';
 import { addTexts, setLanguage, type Language, useTranslation } from '../lib/i18n/i18n.ts';
+import { wantsFocusOnMain } from '../lib/focus-main.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { yieldToMain } from '../lib/yield-to-main.ts';
 import { useSession } from '../lib/session/session-store.ts';
@@ -173,6 +174,14 @@ export function Shell() {
   ];
   // A route change closes the drawer (also one made by the back button).
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // Back from the lock page (FOCUS_MAIN in the navigation's state): the shell is a new one, what opened the lock
+  // is gone with the old one, and focus would stay on the page's body (the next Tab starting again from the top). It
+  // goes to the page's main landmark instead.
+  const mainRef = useRef<HTMLElement>(null);
+  const focusMain = wantsFocusOnMain(location.state);
+  useEffect(() => {
+    if (focusMain) mainRef.current?.focus({ preventScroll: true });
+  }, [focusMain, location.key]);
   const watermarkLines = user ? [`${user.user_name} ${user.account}`, `${user.user_id} ${tenantToday()}`] : [];
   const userMenuLabel = `${user?.user_name ?? ''} ${t('nav.userMenu')}`.trim();
   // The drawer's one menu: the configuration pages, the two languages, then the user's items.
@@ -287,7 +296,7 @@ export function Shell() {
           />
         </PlainDrawer>
       )}
-      <main className="portal-content" id="main-content" tabIndex={-1}>
+      <main className="portal-content" id="main-content" tabIndex={-1} ref={mainRef}>
         <OfflineBanner />
         <Outlet />
       </main>

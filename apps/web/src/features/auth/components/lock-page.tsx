@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FOCUS_MAIN } from '../../../lib/focus-main.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { unlockScreen } from '../lock.ts';
 
@@ -16,9 +17,10 @@ export function LockPage({ onLogout }: { onLogout: () => void }) {
   // Back where the screen was locked (a page of the shell), else the home page.
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const back = typeof from === 'string' && /^\/home\/[^/]/.test(from) ? from : '/home/homePage';
-  if (!locked) return <Navigate to={back} replace />;
+  // The page returned to gets the focus on its main landmark (the menu that locked the screen is gone with its shell).
+  if (!locked) return <Navigate to={back} replace state={FOCUS_MAIN} />;
   const onFinish = async ({ password }: { password: string }) => {
-    if (await unlockScreen(password)) navigate(back, { replace: true });
+    if (await unlockScreen(password)) navigate(back, { replace: true, state: FOCUS_MAIN });
     else setWrong(true);
   };
   // The login page's card (400 px on a desktop, the screen's width less its margins on a phone), not an Ant Design

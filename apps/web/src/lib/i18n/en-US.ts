@@ -34,6 +34,7 @@ export const enUS: DeepString<Texts> = {
     openMenu: 'Open the navigation menu',
     closeMenu: 'Close the navigation menu',
     skipToContent: 'Skip to main content',
+    back: 'Back',
   },
   login: {
     title: 'Unified identity login',

@@ -33,6 +33,7 @@ export const zhCN = {
     openMenu: '打开导航菜单',
     closeMenu: '关闭导航菜单',
     skipToContent: '跳到主要内容',
+    back: '返回',
   },
   login: {
     title: '统一身份认证登录',

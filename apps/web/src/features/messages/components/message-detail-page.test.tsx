@@ -1,7 +1,7 @@
 import type { UserInfo } from '@portal/contracts/auth';
 import type { PublicMessageDetail } from '@portal/contracts/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -98,5 +98,17 @@ describe('message detail page (/generalDetailsTow) and its attachment', () => {
     http.get.mockRejectedValue(new HttpError(1004, '消息已被删除'));
     renderPage();
     await screen.findByText('deleted page');
+  });
+
+  it('opened on its own (a new tab, a link in a mail) it has a visible way to the portal home, and no "back"', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: '关于期末考试安排的通知' });
+    const back = screen.getByRole('navigation', { name: '返回' });
+    expect(within(back).getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+    expect(within(back).queryByRole('button')).toBeNull();
+    sessionStore.setState({ token: 'tok', user: { user_id: 'u1' } as UserInfo });
+    await waitFor(() =>
+      expect(within(back).getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/home/homePage'),
+    );
   });
 });

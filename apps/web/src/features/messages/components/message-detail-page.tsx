@@ -1,7 +1,8 @@
 import './messages.css';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { BackLinks } from '../../../components/back-links.tsx';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Navigate, useSearchParams } from 'react-router';
 import { STATUS_MESSAGE_DELETED } from '@portal/contracts/constants';
@@ -26,6 +27,12 @@ export function MessageDetailPage() {
   const id = params.get('id') ?? '';
   const tenantId = params.get('tenantId') ?? undefined;
   const query = usePublicMessageDetail(id, tenantId);
+  // The notice that opened gets the focus (its heading): the 查看 that opened it is gone with the page left behind.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownId = query.data?.id;
+  useEffect(() => {
+    if (shownId) heading.current?.focus({ preventScroll: true });
+  }, [shownId]);
   const body = useMemo(() => (query.data?.body ? sanitizeRichText(query.data.body) : ''), [query.data?.body]);
 
   if ((query.error as { status?: number } | null)?.status === STATUS_MESSAGE_DELETED)
@@ -33,6 +40,7 @@ export function MessageDetailPage() {
   return (
     <main className="plain-page">
       <div style={{ maxWidth: 960, margin: '0 auto' }}>
+        <BackLinks />
         {query.isLoading && <Spin />}
         {(query.isError || !id) && (
           <Result
@@ -47,7 +55,9 @@ export function MessageDetailPage() {
         {query.data && (
           <Card>
             <article>
-              <h1 style={{ fontSize: 24 }}>{query.data.title}</h1>
+              <h1 style={{ fontSize: 24 }} ref={heading} tabIndex={-1} className="notice-detail-title">
+                {query.data.title}
+              </h1>
               <p className="notice-detail-meta">
                 {t('messages.notices.publishedBy', { name: query.data.mpName })} ·{' '}
                 {t('messages.notices.publishedAt', { time: formatTenantTime(query.data.timeSend, 'YYYY-MM-DD HH:mm') })}

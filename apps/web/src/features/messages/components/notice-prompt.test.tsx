@@ -13,6 +13,7 @@ const api = vi.hoisted(() => ({
   getIsShowMsg: vi.fn<() => Promise<IsShowMsg>>(),
   getMessageCenterDetail: vi.fn(),
   readMessage: vi.fn(async () => null),
+  publicDetail: vi.fn(),
 }));
 vi.mock('../api/get-is-show-msg.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
@@ -25,8 +26,15 @@ vi.mock('../api/get-is-show-msg.ts', async () => {
 });
 vi.mock('../api/get-message-center-detail.ts', () => ({ getMessageCenterDetail: api.getMessageCenterDetail }));
 vi.mock('../api/read-message.ts', () => ({ readMessage: api.readMessage }));
+vi.mock('../api/get-public-message-detail.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    usePublicMessageDetail: (id: string) => useQuery({ queryKey: ['pd', id], queryFn: () => api.publicDetail(id) }),
+  };
+});
 
 const { NoticePrompt } = await import('./notice-prompt.tsx');
+const { MessageDetailPage } = await import('./message-detail-page.tsx');
 
 const notice = (i: number): NoticeItem => ({
   id: `n${i}`,
@@ -57,6 +65,7 @@ function renderPrompt(
                 element={<NoticePrompt enabled connected noticeVersion={0} onRead={onRead} />}
               />
               <Route path="/deleteNoPag" element={<p>deleted page</p>} />
+              <Route path="/generalDetailsTow" element={<MessageDetailPage />} />
             </Routes>
           </MemoryRouter>
         </App>
@@ -92,7 +101,7 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     expect(pager.textContent).toContain('2 / 10');
   });
 
-  it('marks a notice read and opens its url in a new window', async () => {
+  it("marks a notice read and opens the portal's notice page in this tab, its heading focused, with a way back", async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     api.getMessageCenterDetail.mockResolvedValue({
       id: 'n1',
@@ -102,13 +111,50 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
       timeSend: '',
       read: false,
     });
+    api.publicDetail.mockResolvedValue({
+      id: 'n1',
+      title: '通知1',
+      summary: '摘要',
+      body: '',
+      url: '',
+      fieldSet: '',
+      mpName: '教务处',
+      timeSend: '2026-11-23T08:00:00Z',
+      fileName: null,
+      fileSize: null,
+    });
     const onRead = vi.fn();
     renderPrompt(onRead);
-    await userEvent.click(await screen.findByRole('button', { name: '通知1' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/generalDetailsTow?id=n1', '_blank', 'noopener'));
+    await screen.findByRole('button', { name: '通知1' });
+    await userEvent.click(screen.getByRole('button', { name: '查看' }));
+    // The notice that opened has the focus (not the page's body), in this tab (a phone's new tab had no way back).
+    const heading = await screen.findByRole('heading', { level: 1, name: '通知1' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(open).not.toHaveBeenCalled();
     expect(api.readMessage).toHaveBeenCalledWith('n1', '');
     // The chat's unread counts (the header's badge) are asked for again once it is read.
     await waitFor(() => expect(onRead).toHaveBeenCalledTimes(1));
+    // Back to the page the prompt was on.
+    const back = screen.getByRole('navigation', { name: '返回' });
+    expect(within(back).getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+    await userEvent.click(within(back).getByRole('button', { name: /返回上一页/ }));
+    await screen.findByRole('button', { name: '查看' });
+    open.mockRestore();
+  });
+
+  it("opens another site's notice page in a new window", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api.getMessageCenterDetail.mockResolvedValue({
+      id: 'n1',
+      title: '通知1',
+      url: 'https://news.example.edu/n1',
+      mpName: '教务处',
+      timeSend: '',
+      read: false,
+    });
+    renderPrompt();
+    await userEvent.click(await screen.findByRole('button', { name: '通知1' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://news.example.edu/n1', '_blank', 'noopener'));
     open.mockRestore();
   });
 
@@ -117,7 +163,7 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     api.getMessageCenterDetail.mockResolvedValue({
       id: 'n1',
       title: '通知1',
-      url: '/generalDetailsTow?id=n1',
+      url: 'https://news.example.edu/n1',
       mpName: '教务处',
       timeSend: '',
       read: false,

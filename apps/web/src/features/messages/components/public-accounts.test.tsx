@@ -150,7 +150,7 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
         return {
           id: 'n1',
           title: '通知1',
-          url: '/generalDetailsTow?id=n1',
+          url: 'https://news.example.edu/n1',
           mpName: '教务处',
           timeSend: '',
           read: false,
@@ -161,7 +161,7 @@ describe('public accounts (app/service/mpMsgListByUser, app/msg/page)', () => {
     http.postForFile.mockResolvedValue({ blob: new Blob(['%PDF']), fileName: '考场安排.pdf' });
     renderWith(<PublicAccountMessages mpId="mp-jwc" name="教务处" noticeVersion={0} />);
     await userEvent.click(await screen.findByRole('button', { name: '查看 通知1' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/generalDetailsTow?id=n1', '_blank', 'noopener'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://news.example.edu/n1', '_blank', 'noopener'));
     // Read now: the page is fetched again.
     await waitFor(() => expect(http.platform.mock.calls.filter(([p]) => p === '/app/msg/page')).toHaveLength(2));
 

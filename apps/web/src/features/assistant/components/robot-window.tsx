@@ -1,6 +1,7 @@
 import { ROBOT_QUESTION_MAX_LENGTH, type FaqBrief, type RobotSearchResult } from '@portal/contracts/assistant';
 import { Button, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { tabsMore } from '../../../components/tabs-more.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useRobotGreet } from '../api/get-robot-greet.ts';
@@ -88,6 +89,8 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={name} width={640} destroyOnHidden>
       <Tabs
+        // On a phone the two tabs may not fit: the button listing the hidden one says what it is (更多 / More).
+        more={tabsMore(t('nav.more'))}
         activeKey={tab}
         onChange={setTab}
         items={[

@@ -3,7 +3,6 @@ import {
   ArrowLeftOutlined,
   BellOutlined,
   DeleteOutlined,
-  EllipsisOutlined,
   PaperClipOutlined,
   PictureOutlined,
   PushpinOutlined,
@@ -22,6 +21,7 @@ import {
 import { CHAT_PARTNER_REFRESH_SKIP_MS, formatCount } from '@portal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Drawer, Empty, Grid, Popconfirm, Select, Space, Tabs, Tooltip } from 'antd';
+import { tabsMore } from '../../../components/tabs-more.tsx';
 import { cycleFocus } from '../../../components/focus-cycle.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -630,14 +630,7 @@ export function ChatPanel({
               size="small"
               tabBarGutter={16}
               // Should the tabs ever not fit, the button that lists the hidden ones says what it is.
-              more={{
-                icon: (
-                  <>
-                    <EllipsisOutlined aria-hidden />
-                    <span className="chat-sr-only">{t('chat.tabs.more')}</span>
-                  </>
-                ),
-              }}
+              more={tabsMore(t('chat.tabs.more'))}
               activeKey={tab}
               onChange={(key) => setTab(key as typeof tab)}
               items={[

@@ -132,3 +132,27 @@ export const tenantToday = (now: ConfigType = Date.now()): string => inTenantZon
 
 /** The hour (0–23) on the tenant's clock. */
 export const tenantHour = (now: ConfigType = Date.now()): number => inTenantZone(now).hour();
+
+/** The browser's own zone (null if it does not say). */
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a date-time on the tenant's clock is, for a tooltip: "Asia/Shanghai (UTC+8)" — only when the browser's zone is
+ * another one (a student abroad reads the school's time, not their own); undefined when both are the same zone.
+ */
+export function tenantZoneTitle(time?: ConfigType): string | undefined {
+  const zone = tenantTimeZone();
+  if (browserTimeZone() === zone) return undefined;
+  const moment = time === undefined || time === null || time === '' ? dayjs() : dayjs(time);
+  const { offset } = zoneClock(zone, moment.isValid() ? moment.valueOf() : Date.now());
+  const hours = Math.floor(Math.abs(offset) / 60);
+  const minutes = Math.abs(offset) % 60;
+  const sign = offset < 0 ? '-' : '+';
+  return `${zone} (UTC${offset === 0 ? '' : `${sign}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`})`;
+}

@@ -53,6 +53,38 @@ describe('ratings dialog', () => {
     expect(within(dialog).getByText('1 星')).toBeTruthy();
   });
 
+  it("dates each review on the school's clock, naming the school's zone to a browser in another one", async () => {
+    // 18:00 UTC on the 20th is the 21st in Asia/Shanghai (the tenant's default zone).
+    api.detail.mockResolvedValue({
+      ...detail,
+      comments: {
+        ...detail.comments,
+        records: [{ ...detail.comments.records[0]!, createdAt: '2026-11-20T18:00:00Z' }],
+      },
+    });
+    const own = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...own.call(this), timeZone: 'Europe/Berlin' };
+    });
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <I18nProvider i18n={i18n}>
+            <RatingsDialog service={{ serviceId: 's3', serviceName: '成绩查询' }} onClose={vi.fn()} />
+          </I18nProvider>
+        </QueryClientProvider>,
+      );
+      const dialog = await screen.findByRole('dialog', { name: '“成绩查询”的评价' });
+      const date = await within(dialog).findByText('2026-11-21');
+      expect(date.tagName).toBe('TIME');
+      expect(date.getAttribute('title')).toBe('Asia/Shanghai (UTC+8)');
+    } finally {
+      zone.mockRestore();
+    }
+  });
+
   it('says so when nobody rated the service yet', async () => {
     api.detail.mockResolvedValue({
       ...detail,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useRateDetail } from '../api/get-rate-detail.ts';
 import { pagerNames } from '../../../components/pager-names.tsx';
+import { TenantTime } from '../../../components/tenant-time.tsx';
 import { ScoreStars, starsText } from './score-stars.tsx';
 
 /** What others thought of a service: the average, how many rated it, the score distribution, labels and comments. */
@@ -75,7 +76,8 @@ export function RatingsDialog({
               <List.Item>
                 <div className="svc-rating-comment">
                   <div>
-                    <strong>{c.userName}</strong> <ScoreStars value={c.score} style={{ fontSize: 12 }} />
+                    <strong>{c.userName}</strong> <ScoreStars value={c.score} style={{ fontSize: 12 }} />{' '}
+                    <TenantTime className="svc-rating-date" time={c.createdAt} format="YYYY-MM-DD" />
                   </div>
                   <p>{[c.labels.join('、'), c.comment].filter(Boolean).join(' — ')}</p>
                 </div>

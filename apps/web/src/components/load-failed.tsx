@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { actionOn } from '../lib/action-on.ts';
 import { useTranslation } from '../lib/i18n/i18n.ts';
 
@@ -19,7 +20,19 @@ export const refetchFailed =
  * several parts, names the part on the button for a screen reader's list of buttons (重试 效能概览, lib/action-on.ts);
  * the visible text stays 重试.
  */
-export function LoadFailed({ onRetry, name }: { onRetry: () => void; name?: string | undefined }) {
+export function LoadFailed({
+  onRetry,
+  name,
+  text,
+  children,
+}: {
+  onRetry: () => void;
+  name?: string | undefined;
+  /** What failed, when 加载失败 alone does not say it (an embedded page). */
+  text?: string;
+  /** Other ways out beside 重试 (在新窗口打开). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const retry = t('loadFailed.retry');
   return (
@@ -27,7 +40,7 @@ export function LoadFailed({ onRetry, name }: { onRetry: () => void; name?: stri
       <span className="plain-alert-mark" aria-hidden="true">
         !
       </span>
-      <span role="alert">{t('loadFailed.text')}</span>
+      <span role="alert">{text ?? t('loadFailed.text')}</span>
       <button
         type="button"
         className="plain-button plain-button-small"
@@ -36,6 +49,7 @@ export function LoadFailed({ onRetry, name }: { onRetry: () => void; name?: stri
       >
         {retry}
       </button>
+      {children}
     </div>
   );
 }

@@ -7,6 +7,10 @@ export const enUS: DeepString<Texts> = {
   app: { title: 'Online Service Hall', home: 'Home', loading: 'Loading…', language: 'Language', colon: ': ' },
   searchInput: { search: 'Search', clear: 'Clear' },
   loadFailed: { text: 'Failed to load', retry: 'Retry' },
+  frame: {
+    failed: 'The page did not load in time: it may be unavailable, or it may not allow being shown inside the portal.',
+    openNew: 'Open in new window',
+  },
   richText: {
     bold: 'Bold',
     italic: 'Italic',

@@ -5,6 +5,11 @@ export const zhCN = {
   searchInput: { search: '搜索', clear: '清除' },
   /** A part of a page whose data did not arrive (components/load-failed.tsx), on every page alike. */
   loadFailed: { text: '加载失败', retry: '重试' },
+  /** An embedded page (components/embedded-frame.tsx) that did not load in time. */
+  frame: {
+    failed: '页面加载失败或超时：该页面可能暂时无法访问，或不允许在门户内打开。',
+    openNew: '在新窗口打开',
+  },
   /** The rich-text editor's tools (components/rich-text-editor.tsx), for every feature that writes rich text. */
   richText: {
     bold: '加粗',

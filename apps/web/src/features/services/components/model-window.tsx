@@ -1,6 +1,7 @@
 import { Modal } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { ModelWindowConfig } from '../lib/model-window.ts';
+import { EmbeddedFrame } from '../../../components/embedded-frame.tsx';
 import { embeddableUrl } from '../../../lib/embed.ts';
 
 /**
@@ -29,11 +30,10 @@ export function ModelWindow({ config, onClose }: { config: ModelWindowConfig | n
           style={{ height: config.height }}
         >
           {url ? (
-            <iframe
+            <EmbeddedFrame
               className="svc-model-frame"
               src={url.href}
               title={config.title || t('services.modelWindow')}
-              sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
             />
           ) : (
             <p className="svc-model-empty">{t('services.badEmbedUrl')}</p>

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test-support.tsx';
 
 const api = vi.hoisted(() => ({
@@ -73,5 +73,36 @@ describe('/home/serviceIframPage with a url (4.6 openServiceIfram)', () => {
     open(q('javascript:alert(1)'));
     expect(await screen.findByText('该页面地址无效或未配置为常用工具，不能嵌入显示')).toBeTruthy();
     expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('an embedded page that does not load', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says so after 30 s without a load event, with 重试 (the frame loads again) and 在新窗口打开; a load keeps it quiet', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    open(q('https://card.demo.edu.cn/self', '一卡通自助'));
+    await screen.findByRole('heading', { level: 1, name: '一卡通自助' });
+    const first = document.querySelector('iframe.svc-frame')!;
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('页面加载失败或超时：该页面可能暂时无法访问，或不允许在门户内打开。');
+    const message = alert.parentElement!;
+    expect(within(message).getByRole('link', { name: '在新窗口打开' }).getAttribute('href')).toBe(
+      'https://card.demo.edu.cn/self',
+    );
+    expect(within(message).getByRole('link', { name: '在新窗口打开' }).getAttribute('target')).toBe('_blank');
+    // 重试: a new frame asks for the page again, the message goes.
+    fireEvent.click(within(message).getByRole('button', { name: '重试' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    const second = document.querySelector('iframe.svc-frame')!;
+    expect(second).not.toBe(first);
+    expect(second.getAttribute('src')).toBe('https://card.demo.edu.cn/self');
+    // This time it loads: no message, however long the page stays.
+    fireEvent.load(second);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { getCombTicket, useCombTicket } from '../api/get-comb-ticket.ts';
 import { useServiceDetails } from '../api/get-service-details.ts';
 import { useTools } from '../api/get-tools.ts';
+import { EmbeddedFrame } from '../../../components/embedded-frame.tsx';
 import { embeddableUrl, mayEmbed } from '../../../lib/embed.ts';
 import { modelWindowConfig } from '../lib/model-window.ts';
 import { withCombStr } from '../lib/open-service.ts';
@@ -43,12 +44,7 @@ function EmbeddedToolPage({ raw, title }: { raw: string; title: string }) {
           {t('services.openNew')}
         </Button>
       </div>
-      <iframe
-        className="svc-frame"
-        src={url.href}
-        title={t('services.frameTitle', { name })}
-        sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
-      />
+      <EmbeddedFrame className="svc-frame" src={url.href} title={t('services.frameTitle', { name })} />
     </section>
   );
 }
@@ -111,11 +107,11 @@ function EmbeddedServicePage() {
         <Descriptions.Item label={t('services.visits')}>{formatHeat(s.visitCount)}</Descriptions.Item>
       </Descriptions>
       <p className="svc-frame-text">{s.description}</p>
-      <iframe
+      <EmbeddedFrame
         className="svc-frame"
         src={url}
         title={t('services.frameTitle', { name: s.serviceName })}
-        sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+        onOpenNew={comb ? () => void openNew().catch(() => undefined) : undefined}
       />
     </section>
   );

@@ -1,6 +1,7 @@
 import { Result, Skeleton } from 'antd';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchParams } from 'react-router';
+import { EmbeddedFrame } from '../../../components/embedded-frame.tsx';
 import { embeddableUrl, mayEmbed } from '../../../lib/embed.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useTopMenu } from '../api/get-top-menu.ts';
@@ -16,12 +17,5 @@ export function IframePage() {
   if (url && url.origin !== window.location.origin && menu.isPending) return <Skeleton active />;
   const configured = (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 2).map((n) => n.configPath);
   if (!url || !mayEmbed(url, configured)) return <Result status="warning" title={t('workbench.config.badUrl')} />;
-  return (
-    <iframe
-      className="wb-iframe"
-      src={url.href}
-      title={t('workbench.config.embeddedPage')}
-      sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
-    />
-  );
+  return <EmbeddedFrame className="wb-iframe" src={url.href} title={t('workbench.config.embeddedPage')} />;
 }

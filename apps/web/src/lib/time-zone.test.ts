@@ -10,6 +10,7 @@ import {
   tenantHour,
   tenantTimeZone,
   tenantToday,
+  tenantZoneTitle,
 } from './time-zone.ts';
 
 const user = (timeZone?: string) =>
@@ -175,3 +176,32 @@ function expectSameAsDayjs(zones: string[], moments: Array<string | number>): vo
   }
   expect(differences).toEqual([]);
 }
+
+describe("the school's zone named beside its times", () => {
+  /** The browser's own zone, as Intl tells it. */
+  const browserIn = (zone: string) => {
+    const own = Intl.DateTimeFormat.prototype.resolvedOptions;
+    return vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...own.call(this), timeZone: zone };
+    });
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it("names the tenant's zone and its offset at that moment only to a browser in another zone", () => {
+    browserIn('Asia/Shanghai');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBeUndefined();
+    vi.restoreAllMocks();
+    browserIn('Europe/Berlin');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBe('Asia/Shanghai (UTC+8)');
+    user('Asia/Kolkata');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBe('Asia/Kolkata (UTC+5:30)');
+    // New York's offset follows its daylight-saving time on the day of the time shown.
+    user('America/New_York');
+    expect(tenantZoneTitle('2026-07-01T12:00:00Z')).toBe('America/New_York (UTC-4)');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBe('America/New_York (UTC-5)');
+    user('UTC');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBe('UTC (UTC)');
+  });
+});

@@ -18,7 +18,7 @@ import { useMessageReaders } from '../api/get-message-readers.ts';
 import { SEND_TIMED_OUT, sendStateOf, type ClientMessage } from '../lib/chat-state.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { formatFileSize } from '../../../lib/file-size.ts';
-import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { TenantTime } from '../../../components/tenant-time.tsx';
 
 export function parseNotice(content: string): NoticeContent | null {
   try {
@@ -252,7 +252,7 @@ export function MessageItem({
     >
       <div className="chat-meta">
         {(showSender || !own) && <span className="chat-sender">{own ? '' : m.fromUserName}</span>}{' '}
-        <time dateTime={m.timeSend}>{formatTenantTime(m.timeSend, 'MM-DD HH:mm')}</time>
+        <TenantTime time={m.timeSend} format="MM-DD HH:mm" />
         {mentionsMe && <span className="chat-mention-tag">{t('chat.mention.you')}</span>}
       </div>
       <div className="chat-bubble">{body}</div>

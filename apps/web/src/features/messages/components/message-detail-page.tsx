@@ -11,7 +11,7 @@ import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { usePublicMessageDetail } from '../api/get-public-message-detail.ts';
 import { useDownloadMessageFile } from './use-download-message-file.ts';
-import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { formatTenantTime, tenantZoneTitle } from '../../../lib/time-zone.ts';
 
 /**
  * /generalDetailsTow?id=&tenantId= (2.1, opened in a new window, no login): a notice; a deleted one goes to
@@ -60,7 +60,11 @@ export function MessageDetailPage() {
               </h1>
               <p className="notice-detail-meta">
                 {t('messages.notices.publishedBy', { name: query.data.mpName })} ·{' '}
-                {t('messages.notices.publishedAt', { time: formatTenantTime(query.data.timeSend, 'YYYY-MM-DD HH:mm') })}
+                <span title={tenantZoneTitle(query.data.timeSend)}>
+                  {t('messages.notices.publishedAt', {
+                    time: formatTenantTime(query.data.timeSend, 'YYYY-MM-DD HH:mm'),
+                  })}
+                </span>
               </p>
               {body ? (
                 <div className="notice-body" dangerouslySetInnerHTML={{ __html: body }} />

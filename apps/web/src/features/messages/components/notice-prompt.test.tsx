@@ -142,6 +142,25 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     open.mockRestore();
   });
 
+  it("titles a notice's time with the school's zone when the browser is in another one", async () => {
+    const own = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...own.call(this), timeZone: 'Europe/London' };
+    });
+    try {
+      renderPrompt();
+      await screen.findByRole('button', { name: '通知1' });
+      // 08:00 UTC is 16:00 in Asia/Shanghai, the tenant's default zone.
+      const time = screen.getByText('2026-11-23 16:00');
+      expect(time.tagName).toBe('TIME');
+      expect(time.getAttribute('title')).toBe('Asia/Shanghai (UTC+8)');
+    } finally {
+      zone.mockRestore();
+    }
+  });
+
   it("opens another site's notice page in a new window", async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     api.getMessageCenterDetail.mockResolvedValue({

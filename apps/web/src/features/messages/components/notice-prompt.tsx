@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
-import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { TenantTime } from '../../../components/tenant-time.tsx';
 import { isShowMsgQueryKey, useIsShowMsg } from '../api/get-is-show-msg.ts';
 import {
   collapsedPromptNotices,
@@ -199,7 +199,7 @@ export function NoticePrompt({
               {notice.title}
             </button>
             <p className="notice-prompt-meta">
-              {notice.mpName} · {formatTenantTime(notice.timeSend)}
+              {notice.mpName} · <TenantTime time={notice.timeSend} />
             </p>
             {notice.summary && <p className="notice-prompt-summary">{notice.summary}</p>}
           </div>

@@ -15,7 +15,7 @@ import { publicAccountsQueryKey, usePublicAccounts } from '../api/get-public-acc
 import { useDownloadMessageFile } from './use-download-message-file.ts';
 import './messages.css';
 import { useOpenNotice } from './use-open-notice.ts';
-import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { TenantTime } from '../../../components/tenant-time.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
 
 /**
@@ -69,9 +69,7 @@ export function PublicAccountList({
           >
             <span className="chat-conversation-top">
               <span className="chat-conversation-name">{a.name}</span>
-              {a.timeSend && (
-                <time className="chat-conversation-time">{formatTenantTime(a.timeSend, 'MM-DD HH:mm')}</time>
-              )}
+              {a.timeSend && <TenantTime className="chat-conversation-time" time={a.timeSend} format="MM-DD HH:mm" />}
             </span>
             <span className="chat-conversation-bottom">
               <span className="chat-conversation-preview">
@@ -115,9 +113,7 @@ function NoticeEntry({
           >
             {n.title}
           </Button>
-          <time className="chat-conversation-time" dateTime={n.timeSend}>
-            {formatTenantTime(n.timeSend, 'YYYY-MM-DD HH:mm')}
-          </time>
+          <TenantTime className="chat-conversation-time" time={n.timeSend} format="YYYY-MM-DD HH:mm" />
         </div>
         <Space size={4} wrap>
           {n.important && <Tag className="mp-notice-important">{t('messages.publicAccounts.important')}</Tag>}

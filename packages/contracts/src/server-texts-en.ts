@@ -164,6 +164,7 @@ export const WORKBENCH_MESSAGES_EN: EnOf<typeof WORKBENCH_MESSAGES> = {
   navigationNameRequired: 'Enter the navigation item’s name',
   toolNameRequired: 'Enter the tool’s name',
   toolCategoryRequired: 'Enter the category',
+  changedMeanwhile: 'This item was changed by someone else; reload it and try again',
   linkRequired: 'Enter the link',
   linkNameRequired: 'Enter the link’s name',
   themeNameRequired: 'Enter the theme’s name',

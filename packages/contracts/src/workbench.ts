@@ -107,6 +107,11 @@ export const WORKBENCH_MESSAGES = {
   navigationNameRequired: '请输入导航名称',
   toolNameRequired: '请输入工具名称',
   toolCategoryRequired: '请输入分类',
+  /**
+   * A save that named the version it was read at (`version`, `cardsVersion`: ADR 0075) while the item has changed
+   * since: 409, nothing written.
+   */
+  changedMeanwhile: '该配置已被他人修改，请刷新后重试',
   /** The link of a navigation item, a common tool, a data source or a footer link. */
   linkRequired: '请输入链接地址',
   linkNameRequired: '请输入链接名称',
@@ -176,6 +181,11 @@ export const Card = z.object({
   roleIds: z.array(z.string()),
   sort: z.number().int(),
   updatedAt: z.string(),
+  /**
+   * The version the administrator's screen read (ADR 0075): a hash of the item as the read answered it. Optional: a
+   * save that sends it is refused with 409 changedMeanwhile when the item changed since.
+   */
+  version: z.string().optional(),
 });
 export type Card = z.infer<typeof Card>;
 
@@ -188,6 +198,8 @@ export const CardBasicSubmit = z.object({
   currentStatusBackgroundColor: z.array(StatusColor).max(50).default([]),
   otherInformationList: z.array(OtherInformation).max(50).default([]),
   serviceIds: z.array(z.string().max(64)).max(100).default([]),
+  /** The `version` the item was read at (ADR 0075); absent: saved whatever changed since (last save wins). */
+  version: z.string().max(64).optional(),
 });
 export type CardBasicSubmit = z.input<typeof CardBasicSubmit>;
 
@@ -205,6 +217,11 @@ export const CardColumn = z.object({
   todoTimeoutName: z.string(),
   cardMapping: z.array(CardMapping),
   sort: z.number().int(),
+  /**
+   * The version the administrator's screen read (ADR 0075): a hash of the item as the read answered it. Optional: a
+   * save that sends it is refused with 409 changedMeanwhile when the item changed since.
+   */
+  version: z.string().optional(),
 });
 export type CardColumn = z.infer<typeof CardColumn>;
 
@@ -218,6 +235,8 @@ export const CardColumnSubmit = z.object({
   todoTypeName: z.string().max(50).default(''),
   todoTimeoutName: z.string().max(50).default(''),
   cardMapping: z.array(CardMapping).max(30).default([]),
+  /** The `version` the item was read at (ADR 0075); absent: saved whatever changed since (last save wins). */
+  version: z.string().max(64).optional(),
 });
 export type CardColumnSubmit = z.input<typeof CardColumnSubmit>;
 
@@ -229,9 +248,9 @@ export type CardColumnSubmit = z.input<typeof CardColumnSubmit>;
  * when the tenant has no tab), `position` where among the tab's cards, from 0 (absent, or past the end: last). The
  * server adds the card to the tab as the tab is then, not to a list the client read before.
  */
-export const CardCreateRequest = CardBasicSubmit.omit({ id: true }).extend({
+export const CardCreateRequest = CardBasicSubmit.omit({ id: true, version: true }).extend({
   roleIds: z.array(z.string().min(1).max(64)).max(50).default([]),
-  column: CardColumnSubmit.omit({ id: true, cardId: true }).optional(),
+  column: CardColumnSubmit.omit({ id: true, cardId: true, version: true }).optional(),
   placement: z
     .object({
       typeId: z.string().min(1).max(64).optional(),
@@ -277,6 +296,11 @@ export const ToolItem = z.object({
   tools_name: z.string(),
   tools_url: z.string(),
   tools_type: z.string(),
+  /**
+   * The version the administrator's screen read (ADR 0075): a hash of the item as the read answered it. Optional: a
+   * save that sends it is refused with 409 changedMeanwhile when the item changed since.
+   */
+  version: z.string().optional(),
 });
 export type ToolItem = z.infer<typeof ToolItem>;
 
@@ -432,6 +456,15 @@ export const IndexType = z.object({
    */
   isDefault: z.boolean(),
   cardConfigs: z.array(Card),
+  /**
+   * The version the administrator's screen read (ADR 0075): a hash of the item as the read answered it. Optional: a
+   * save that sends it is refused with 409 changedMeanwhile when the item changed since.
+   */
+  version: z.string().optional(),
+  /**
+   * The version of the tab's card list, in order (ADR 0075): what indextypeconfig/submitCard takes as `cardsVersion`.
+   */
+  cardsVersion: z.string().optional(),
 });
 export type IndexType = z.infer<typeof IndexType>;
 export const IndexTypeSubmit = z.object({
@@ -440,12 +473,19 @@ export const IndexTypeSubmit = z.object({
   layout: Layout.default('same'),
   /** 0 (or absent): a new tab goes last, an edited one keeps its place. */
   sort: z.number().int().min(0).max(9999).default(0),
+  /** The `version` the item was read at (ADR 0075); absent: saved whatever changed since (last save wins). */
+  version: z.string().max(64).optional(),
 });
 /** indextypeconfig/adjustOrder (not in the spec): every tab of the tenant, once each, in the new order. */
 export const IndexTypeOrderRequest = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) });
 export const SubmitCardsRequest = z.object({
   typeId: z.string().min(1).max(64),
   cardIds: z.array(z.string().min(1).max(64)).max(50),
+  /**
+   * The tab's `cardsVersion` the list was read at (ADR 0075); when the tab's cards changed since (a card another
+   * administrator put on it or took off), 409 changedMeanwhile and nothing written. Absent: the list is written as sent.
+   */
+  cardsVersion: z.string().max(64).optional(),
 });
 export const UnderRequest = z.object({ id: z.string().min(1).max(64), status: z.union([z.literal(0), z.literal(1)]) });
 export const AuthConfigRequest = z.object({
@@ -474,6 +514,11 @@ export const NavigationItem = z.object({
   /** Custom items: open embedded (navIfram) or in a new tab. */
   embedded: z.boolean(),
   sort: z.number().int(),
+  /**
+   * The version the administrator's screen read (ADR 0075): a hash of the item as the read answered it. Optional: a
+   * save that sends it is refused with 409 changedMeanwhile when the item changed since.
+   */
+  version: z.string().optional(),
 });
 export type NavigationItem = z.infer<typeof NavigationItem>;
 export const NavigationSubmit = z.object({
@@ -484,6 +529,8 @@ export const NavigationSubmit = z.object({
   configPath: requiredText(1000, WORKBENCH_MESSAGES.linkRequired),
   embedded: z.boolean().default(true),
   sort: z.number().int().min(0).max(9999).default(0),
+  /** The `version` the item was read at (ADR 0075); absent: saved whatever changed since (last save wins). */
+  version: z.string().max(64).optional(),
 });
 export type NavigationSubmit = z.input<typeof NavigationSubmit>;
 export { CUSTOM_NAVIGATION_LIMIT };
@@ -581,6 +628,8 @@ export const CommonToolSave = z.object({
   tools_url: safeLink(1000).min(1, { error: WORKBENCH_MESSAGES.linkRequired }),
   tools_type: requiredText(50, WORKBENCH_MESSAGES.toolCategoryRequired),
   sort: z.number().int().min(0).max(9999).default(0),
+  /** The `version` the item was read at (ADR 0075); absent: saved whatever changed since (last save wins). */
+  version: z.string().max(64).optional(),
 });
 
 /** Card service config of 7.4: the services a service card shows. */

@@ -7,13 +7,16 @@ import {
   type AuditPage,
   type AuditUser,
 } from '@portal/contracts/audit';
+import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import dayjs from 'dayjs';
+import { sql } from 'kysely';
+import { createHash } from 'node:crypto';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { z } from 'zod';
 import type { AuditListRequest as AuditListRequestSchema } from '@portal/contracts/audit';
 import type { AuditLogRow } from '../../db/tables/audit.ts';
-import { nowIso, transact } from '../../db/sql-helpers.ts';
+import { engineOf, nowIso, transact } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { configChanges } from '../../platform/config-events.ts';
@@ -132,6 +135,48 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(norm(value) ?? null);
 }
 
+// ---- versions: optimistic concurrency of configuration saves (ADR 0075) ----
+
+/**
+ * The version of an item as a read answers it: a hash of its fields (keys sorted; `updatedAt` and `version` left
+ * out). A save that sends it back is refused when the item reads otherwise now; no column or migration is needed, and
+ * every kind of item gets one the same way.
+ */
+export function contentVersion(item: unknown): string {
+  const rest =
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? { ...(item as Record<string, unknown>), updatedAt: undefined, version: undefined }
+      : item;
+  return createHash('sha256').update(stableJson(rest)).digest('base64url').slice(0, 22);
+}
+
+/** The item with its `version` (ADR 0075). */
+export const withVersion = <T extends object>(item: T): T & { version: string } => ({
+  ...item,
+  version: contentVersion(item),
+});
+
+/**
+ * In a save's transaction, before anything is written: when the caller sent the version it read (`expected`), the
+ * item as it is now (`current`, read with the transaction; null when gone) must still have it, else 409
+ * changedMeanwhile and the transaction rolls back. On PostgreSQL two such saves of one item (`key`) wait for each
+ * other (a transaction-scoped advisory lock), so the second reads what the first committed; SQLite runs one write
+ * transaction at a time. Without `expected` nothing is checked (old clients, the spec's callers: last save wins).
+ */
+export async function expectVersion(
+  tx: AppDeps,
+  key: string,
+  expected: string | undefined,
+  current: () => Promise<unknown>,
+): Promise<void> {
+  if (expected === undefined) return;
+  if (engineOf(tx.db) === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`config-version:${key}`}, 0))`.execute(tx.db);
+  const now = await current();
+  if (now === null || now === undefined || contentVersion(now) !== expected)
+    throw conflict(WORKBENCH_MESSAGES.changedMeanwhile, key);
+}
+
 const handlerOf = (kind: AuditKind): AuditKindHandler => {
   const h = handlers.get(kind);
   if (!h) throw new Error(`no audit handler for ${kind}`);
@@ -212,6 +257,41 @@ export async function audited<T>(
       if (stableJson(was) === stableJson(after)) continue;
       const action: AuditAction = was === null ? 'create' : after === null ? 'delete' : 'update';
       await insertEntry(tx, ctx, { kind: t.kind, entityId: t.id, action, summary: t.summary, before: was, after });
+      changed.add(t.kind);
+    }
+    return result;
+  });
+  tellCommitted(deps, ctx.tenantId, changed);
+  return result;
+}
+
+/**
+ * Like `audited`, for a change whose items are not known before it runs (an import of the configuration file, ADR
+ * 0075): `targets` lists the items there are, read once before and once after `change` in its transaction; every
+ * item of either list whose state changed gets its own entry (create, update or delete), as a manual change of that
+ * item would, all in the change's transaction. A summary is the item's after the change when it still exists.
+ */
+export async function auditedEach<T>(
+  deps: AppDeps,
+  ctx: RequestContext,
+  targets: (tx: AppDeps) => Promise<AuditTarget[]>,
+  change: (tx: AppDeps) => Promise<T>,
+): Promise<T> {
+  const changed = new Set<AuditKind>();
+  const keyOf = (t: AuditTarget) => `${t.kind}\u0000${t.id}`;
+  const result = await inTransaction(deps, async (tx) => {
+    const was = new Map<string, { target: AuditTarget; state: AuditState }>();
+    for (const t of await targets(tx))
+      was.set(keyOf(t), { target: t, state: await handlerOf(t.kind).snapshot(tx, ctx.tenantId, t.id) });
+    const result = await change(tx);
+    const after = new Map((await targets(tx)).map((t) => [keyOf(t), t]));
+    for (const [key, t] of was) if (!after.has(key)) after.set(key, t.target);
+    for (const [key, t] of after) {
+      const before = was.get(key)?.state ?? null;
+      const now = await handlerOf(t.kind).snapshot(tx, ctx.tenantId, t.id);
+      if (stableJson(before) === stableJson(now)) continue;
+      const action: AuditAction = before === null ? 'create' : now === null ? 'delete' : 'update';
+      await insertEntry(tx, ctx, { kind: t.kind, entityId: t.id, action, summary: t.summary, before, after: now });
       changed.add(t.kind);
     }
     return result;

@@ -2,9 +2,22 @@ import { CONFIG_TRANSFER_TEXTS, type ConfigFileCalendar, type ConfigSkip } from 
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/http.ts';
+import type { AuditTarget } from '../audit/audit.service.ts';
 import { serviceMatcher, serviceRefs } from '../services/catalogue-config-file.ts';
 import { calendarSpecialsConfigFileRepository } from './calendar-specials.config-file.repository.ts';
 import { calendarSpecialsRepository } from './calendar-specials.repository.ts';
+import { holidaySummary, specialSummary } from './calendar-specials.service.ts';
+
+/** The tenant's holidays and service specials, as items of the audit log (ADR 0075: an import records an entry per item). */
+export async function calendarAuditTargets(deps: AppDeps, tenantId: string): Promise<AuditTarget[]> {
+  const r = calendarSpecialsRepository(deps.db);
+  const holidays = await r.holidays(tenantId);
+  const specials = await r.specials(tenantId);
+  return [
+    ...holidays.map((h): AuditTarget => ({ kind: 'holiday', id: h.id, summary: holidaySummary(h.name) })),
+    ...specials.map((s): AuditTarget => ({ kind: 'special', id: s.id, summary: specialSummary(s.title) })),
+  ];
+}
 
 /**
  * The holidays and service specials of the workbench configuration file (ADR 0031); a special names its services by

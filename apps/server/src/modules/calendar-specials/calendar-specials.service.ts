@@ -51,8 +51,8 @@ registerAuditKind('special', {
     await r.insertSpecial({ ...row, id, tenant_id: tenantId }, serviceIds ?? []);
   },
 });
-const holidaySummary = (name: string) => `节假日「${name}」`;
-const specialSummary = (title: string) => `服务专题「${title}」`;
+export const holidaySummary = (name: string) => `节假日「${name}」`;
+export const specialSummary = (title: string) => `服务专题「${title}」`;
 
 // ---- holidays and service specials (homePage/getHoliday…, indexholidayconfig, indexservicespecialconfig) ----
 

@@ -9,12 +9,14 @@ import type { Card } from '@portal/contracts/workbench';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/http.ts';
+import type { AuditTarget } from '../audit/audit.service.ts';
 import { roleList } from '../auth/auth.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import { removeTenantSettings } from '../site-settings/site-settings.config-file.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
 import { cardsConfigFileRepository } from './cards.config-file.repository.ts';
+import { cardSummary, columnSummary, toolSummary } from './cards.audit.ts';
 import { cardsRepository } from './cards.repository.ts';
 
 /**
@@ -26,6 +28,25 @@ import { cardsRepository } from './cards.repository.ts';
 const repo = (deps: AppDeps) => cardsRepository(deps.db);
 const cat = (deps: AppDeps) => catalogueReadsOf(deps.db);
 const remindKey = (columnId: string) => `todoRemind:${columnId}`;
+
+/** The tenant's cards, their columns and the common tools, as items of the audit log (ADR 0075: an import records an entry per item). */
+export async function cardsAuditTargets(deps: AppDeps, tenantId: string): Promise<AuditTarget[]> {
+  const r = repo(deps);
+  const cards = await r.cards(tenantId);
+  const columns = await r.columns(
+    tenantId,
+    cards.map((c) => c.id),
+  );
+  return [
+    ...cards.map((c): AuditTarget => ({ kind: 'card', id: c.id, summary: cardSummary(c.card_name) })),
+    ...columns.map((c): AuditTarget => ({ kind: 'cardColumn', id: c.id, summary: columnSummary(c.column_name) })),
+    ...(await r.tools(tenantId)).map((t): AuditTarget => ({
+      kind: 'tool',
+      id: t.id,
+      summary: toolSummary(t.tools_name),
+    })),
+  ];
+}
 type Remind = { field: string; threshold: number; enabled: boolean };
 
 /** The name a file gives a role: its alias, else its name. */

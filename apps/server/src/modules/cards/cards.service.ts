@@ -30,7 +30,7 @@ import { newId } from '../../platform/crypto.ts';
 import { ok, fail } from '../../platform/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { audited, type AuditTarget } from '../audit/audit.service.ts';
+import { audited, expectVersion, withVersion, type AuditTarget } from '../audit/audit.service.ts';
 import { roleList } from '../auth/auth.service.ts';
 import { apiSummary, cardSummary, columnSummary, toolSummary } from './cards.audit.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
@@ -119,12 +119,19 @@ async function cardRow(deps: AppDeps, tenantId: string, id: string): Promise<WbC
 
 // ---- cards (cardbasicconfig, cardbusinessconfig, indexcardconfig) ----
 
+/** The administrators' reads of cards carry each card's version (ADR 0075), which cardbasicconfig/submit may name. */
 export async function cardList(deps: AppDeps, ctx: RequestContext): Promise<Card[]> {
-  return cardsWithRoles(deps, ctx.tenantId, await repo(deps).cards(ctx.tenantId));
+  return (await cardsWithRoles(deps, ctx.tenantId, await repo(deps).cards(ctx.tenantId))).map(withVersion);
 }
 
 export async function cardDetail(deps: AppDeps, ctx: RequestContext, id: string): Promise<Card> {
-  return (await cardsWithRoles(deps, ctx.tenantId, [await cardRow(deps, ctx.tenantId, id)]))[0]!;
+  return withVersion((await cardsWithRoles(deps, ctx.tenantId, [await cardRow(deps, ctx.tenantId, id)]))[0]!);
+}
+
+/** The card as a read answers it now (with the caller's transaction), or null when it is gone. */
+async function cardNow(deps: AppDeps, tenantId: string, id: string): Promise<Card | null> {
+  const row = await repo(deps).card(tenantId, id);
+  return row ? (await cardsWithRoles(deps, tenantId, [row]))[0]! : null;
 }
 
 /** The checks of a card's own fields that cardbasicconfig/submit and /create make before writing. */
@@ -184,6 +191,9 @@ export async function submitCard(
   const id = input.id ?? newId();
   const before = input.id ? await cardRow(deps, ctx.tenantId, input.id) : undefined;
   return audited(deps, ctx, { kind: 'card', id, summary: cardSummary(set.card_name) }, async (tx) => {
+    // An edit read at a version the card no longer has is refused before anything is written (ADR 0075).
+    if (before)
+      await expectVersion(tx, `card:${ctx.tenantId}:${id}`, input.version, () => cardNow(tx, ctx.tenantId, id));
     // A new card, or a card renamed, may not take a name another card of the tenant has (checked in the write's
     // transaction); a card saved under its own name is left alone.
     if (!before) await insertNewCard(tx, ctx, id, set);
@@ -221,13 +231,13 @@ export async function removeCards(deps: AppDeps, ctx: RequestContext, ids: strin
 
 export async function columnList(deps: AppDeps, ctx: RequestContext, cardId: string): Promise<CardColumn[]> {
   await cardRow(deps, ctx.tenantId, cardId);
-  return (await repo(deps).columns(ctx.tenantId, [cardId])).map(toColumn);
+  return (await repo(deps).columns(ctx.tenantId, [cardId])).map((c) => withVersion(toColumn(c)));
 }
 
 export async function columnDetail(deps: AppDeps, ctx: RequestContext, id: string): Promise<CardColumn> {
   const row = await repo(deps).column(ctx.tenantId, id);
   if (!row) throw notFound(MESSAGES.notFound, `column ${id}`);
-  return toColumn(row);
+  return withVersion(toColumn(row));
 }
 
 /** An 'external' column reads one of the tenant's registered data sources (400 otherwise). */
@@ -268,6 +278,11 @@ export async function submitColumn(
   const id = input.id ?? newId();
   return audited(deps, ctx, { kind: 'cardColumn', id, summary: columnSummary(input.columnName) }, async (tx) => {
     const r = repo(tx);
+    if (input.id)
+      await expectVersion(tx, `cardColumn:${ctx.tenantId}:${id}`, input.version, async () => {
+        const now = await r.column(ctx.tenantId, id);
+        return now && toColumn(now);
+      });
     if (input.id) await r.updateColumn(ctx.tenantId, id, set);
     else {
       // Last, after whatever is left once columns were deleted (a count could repeat a kept column's place).
@@ -792,20 +807,27 @@ export async function saveTool(deps: AppDeps, ctx: RequestContext, input: z.outp
     throw notFound(MESSAGES.notFound, `tool ${input.id}`);
   const id = input.id ?? newId();
   return audited(deps, ctx, { kind: 'tool', id, summary: toolSummary(input.tools_name) }, async (tx) => {
+    if (input.id)
+      await expectVersion(tx, `tool:${ctx.tenantId}:${id}`, input.version, async () => {
+        const now = await repo(tx).tool(ctx.tenantId, id);
+        return now && toolItemOf(now);
+      });
     await assertToolNameFree(tx, ctx.tenantId, input.tools_name, id);
     if (input.id) await repo(tx).updateTool(ctx.tenantId, id, set);
     else await repo(tx).insertTool({ id, tenant_id: ctx.tenantId, ...set });
-    return { id, ...set };
+    return { ...withVersion(toolItemOf({ id, ...set })), sort: set.sort };
   });
 }
-export const toolList = async (deps: AppDeps, tenantId: string) =>
-  (await repo(deps).tools(tenantId)).map((t) => ({
-    id: t.id,
-    tools_icon: t.tools_icon,
-    tools_name: t.tools_name,
-    tools_url: t.tools_url,
-    tools_type: t.tools_type,
-  }));
+const toolItemOf = (t: Pick<ToolItem, 'id' | 'tools_icon' | 'tools_name' | 'tools_url' | 'tools_type'>): ToolItem => ({
+  id: t.id,
+  tools_icon: t.tools_icon,
+  tools_name: t.tools_name,
+  tools_url: t.tools_url,
+  tools_type: t.tools_type,
+});
+/** The tenant's tools, each with its version (ADR 0075), which commonTool/save may name. */
+export const toolList = async (deps: AppDeps, tenantId: string): Promise<ToolItem[]> =>
+  (await repo(deps).tools(tenantId)).map((t) => withVersion(toolItemOf(t)));
 
 // ---- to-do reminders ----
 

@@ -13,15 +13,28 @@ import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { audited, registerAuditKind } from '../audit/audit.service.ts';
+import { auditedEach, registerAuditKind, type AuditTarget } from '../audit/audit.service.ts';
 import { tenantOfId } from '../auth/auth.service.ts';
-import { exportCalendarConfig, importCalendarConfig } from '../calendar-specials/calendar-specials.config-file.ts';
-import { exportCardsConfig, importCardsConfig, importPlacements } from '../cards/cards.config-file.ts';
-import { exportHomeConfig, importHomeConfig } from '../home-config/home-config.config-file.ts';
-import { exportNavigationConfig, importNavigationConfig } from '../navigation/navigation.config-file.ts';
+import {
+  calendarAuditTargets,
+  exportCalendarConfig,
+  importCalendarConfig,
+} from '../calendar-specials/calendar-specials.config-file.ts';
+import {
+  cardsAuditTargets,
+  exportCardsConfig,
+  importCardsConfig,
+  importPlacements,
+} from '../cards/cards.config-file.ts';
+import { exportHomeConfig, homeAuditTargets, importHomeConfig } from '../home-config/home-config.config-file.ts';
+import {
+  exportNavigationConfig,
+  importNavigationConfig,
+  navigationAuditTargets,
+} from '../navigation/navigation.config-file.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { exportLandingConfig, importLandingConfig } from '../services/catalogue-config-file.ts';
-import { exportSiteConfig, importSiteConfig } from '../site-settings/site-settings.config-file.ts';
+import { exportSiteConfig, importSiteConfig, siteAuditTargets } from '../site-settings/site-settings.config-file.ts';
 
 /**
  * The workbench configuration file (issue 16, ADR 0031): a thin coordinator over the modules that own the tables.
@@ -253,8 +266,24 @@ async function applySections(t: AppDeps, tenantId: string, s: WorkbenchConfigFil
   };
 }
 
-/** The whole configuration is one entry of the audit log (ADR 0030): an import is recorded and can be reverted. */
-const WHOLE_CONFIGURATION = 'workbench';
+/**
+ * Every item the file's sections replace, as the audit log knows it (ADR 0075): an import writes an entry per item it
+ * creates, changes or deletes, as a change of that item in its own dialog would, and each is reverted on its own.
+ */
+async function configAuditTargets(deps: AppDeps, tenantId: string): Promise<AuditTarget[]> {
+  return [
+    ...(await cardsAuditTargets(deps, tenantId)),
+    ...(await homeAuditTargets(deps, tenantId)),
+    ...(await navigationAuditTargets(deps, tenantId)),
+    ...(await siteAuditTargets(deps, tenantId)),
+    ...(await calendarAuditTargets(deps, tenantId)),
+  ];
+}
+
+/**
+ * Until ADR 0075 an import was one entry of kind workbenchConfig (ADR 0030) holding every section before and after;
+ * such entries are still in tenants' logs and can still be reverted.
+ */
 registerAuditKind('workbenchConfig', {
   snapshot: async (deps, tenantId) => ({ sections: await exportSections(deps, tenantId) }),
   async restore(deps, tenantId, _id, state) {
@@ -281,17 +310,13 @@ export async function importConfig(
     skipped: done.skipped,
     leftOut: CONFIG_FILE_LEFT_OUT,
   });
-  if (!preview) {
-    const target = {
-      kind: 'workbenchConfig' as const,
-      id: WHOLE_CONFIGURATION,
-      summary: `导入首页配置文件（${file.tenantName}，${file.exportedAt.slice(0, 16).replace('T', ' ')} 导出）`.slice(
-        0,
-        300,
-      ),
-    };
-    return audited(deps, ctx, target, async (t) => summaryOf(await applySections(t, ctx.tenantId, file.sections)));
-  }
+  if (!preview)
+    return auditedEach(
+      deps,
+      ctx,
+      (t) => configAuditTargets(t, ctx.tenantId),
+      async (t) => summaryOf(await applySections(t, ctx.tenantId, file.sections)),
+    );
   try {
     return await deps.db.transaction().execute(async (trx) => {
       throw new PreviewDone(summaryOf(await applySections({ ...deps, db: trx }, ctx.tenantId, file.sections)));

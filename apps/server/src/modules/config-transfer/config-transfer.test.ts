@@ -238,7 +238,7 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     expect((await exportOf('admin')).file.sections).toEqual(a.file.sections);
   });
 
-  it('records an import in the configuration audit log, and reverting it brings back the configuration before', async () => {
+  it('records an entry per item an import creates, changes or deletes, as a manual change would be (ADR 0075)', async () => {
     const audit = async (path: string, payload: object) => {
       const res = await t.app.inject({
         method: 'POST',
@@ -248,35 +248,81 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
       });
       return res.json() as { status: number; msg: string; result: { records: AuditEntry[] } & AuditEntry };
     };
-    const before = await exportOf('adminB');
-    const logged = async () =>
-      (await audit(AUDIT_PATHS.list, { size: 100, entityKind: 'workbenchConfig' })).result.records;
-    const earlier = (await logged()).length;
+    /** The second tenant's log, straight from the table (an import writes more entries than a page holds). */
+    const logOfB = () =>
+      t.db.db
+        .selectFrom('audit_log')
+        .where('tenant_id', '=', B)
+        .select(['id', 'entity_kind', 'entity_id', 'action', 'summary'])
+        .execute();
+    const tabsOfB = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/online-service-platform/indextypeconfig/list',
+          headers: bearer(tokens.adminB!),
+          payload: {},
+        })
+      ).json().result as {
+        id: string;
+        typeName: string;
+        cardConfigs: { id: string; basicConfig: { cardName: string } }[];
+      }[];
+    const oldTabs = await tabsOfB();
+    const oldCards = await t.db.db
+      .selectFrom('wb_cards')
+      .where('tenant_id', '=', B)
+      .select(['id', 'card_name'])
+      .execute();
+    const earlier = new Set((await logOfB()).map((e) => e.id));
     const changed = structuredClone((await exportOf('admin')).file);
     changed.sections.home.tabs[0]!.typeName = '导入后的标签';
     const done = await importAs('adminB', JSON.stringify(changed));
     expect(done.status, done.msg).toBe(1000);
     expect((await exportOf('adminB')).file.sections.home.tabs[0]!.typeName).toBe('导入后的标签');
 
-    const entries = await logged();
-    expect(entries).toHaveLength(earlier + 1);
-    expect(entries[0]).toMatchObject({ action: 'update', canRevert: true });
-    expect(entries[0]!.summary).toContain('导入首页配置文件（示例大学');
+    const entries = (await logOfB()).filter((e) => !earlier.has(e.id));
+    const entryOf = (kind: string, id: string) => entries.filter((e) => e.entity_kind === kind && e.entity_id === id);
+    // Not one entry for the whole file any more.
+    expect(entries.some((e) => e.entity_kind === 'workbenchConfig')).toBe(false);
+    // Each tab and each card the import made has its own entry, named as its dialog names it.
+    const newTabs = await tabsOfB();
+    for (const tab of newTabs)
+      expect(entryOf('indexType', tab.id), tab.typeName).toEqual([
+        expect.objectContaining({ action: 'create', summary: expect.stringContaining(tab.typeName) }),
+      ]);
+    expect(entries.some((e) => e.summary.includes('导入后的标签'))).toBe(true);
+    const newCards = await t.db.db
+      .selectFrom('wb_cards')
+      .where('tenant_id', '=', B)
+      .select(['id', 'card_name'])
+      .execute();
+    expect(newCards.length).toBeGreaterThan(0);
+    for (const card of newCards)
+      expect(entryOf('card', card.id)).toEqual([
+        expect.objectContaining({ action: 'create', summary: `卡片「${card.card_name}」` }),
+      ]);
+    // What it replaced is recorded as deleted, item by item.
+    for (const tab of oldTabs)
+      expect(entryOf('indexType', tab.id)).toEqual([expect.objectContaining({ action: 'delete' })]);
+    for (const card of oldCards)
+      expect(entryOf('card', card.id)).toEqual([expect.objectContaining({ action: 'delete' })]);
+    // Each is an entry like a manual one: the page lists it under its kind and can revert it.
+    const listed = (await audit(AUDIT_PATHS.list, { size: 100, entityKind: 'indexType' })).result.records;
+    const renamed = listed.find((e) => e.summary.includes('导入后的标签'))!;
+    expect(renamed).toMatchObject({ action: 'create', canRevert: true });
     // A preview is not a change: it is not recorded.
+    const count = (await logOfB()).length;
     await importAs('adminB', JSON.stringify(changed), { preview: true });
-    expect(await logged()).toHaveLength(earlier + 1);
-
-    const reverted = await audit(AUDIT_PATHS.revert, { id: entries[0]!.id });
-    expect(reverted.status, reverted.msg).toBe(1000);
-    expect((await exportOf('adminB')).file.sections).toEqual(before.file.sections);
+    expect(await logOfB()).toHaveLength(count);
     // The demo tenant's log holds nothing of this.
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/online-service-platform${AUDIT_PATHS.list}`,
       headers: bearer(tokens.admin!),
-      payload: { size: 100, entityKind: 'workbenchConfig' },
+      payload: { size: 100, entityKind: 'indexType' },
     });
-    expect(res.json().result.records).toEqual([]);
+    expect((res.json().result.records as AuditEntry[]).some((e) => e.summary.includes('导入后的标签'))).toBe(false);
   });
 
   it('skips, and says why, a service, role or data source the target tenant does not have', async () => {
@@ -377,6 +423,8 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
       configPath: 'javascript:alert(1)',
       embedded: false,
     });
+    const logged = () => t.db.db.selectFrom('audit_log').where('tenant_id', '=', B).select('id').execute();
+    const entries = (await logged()).length;
     const res = await importAs('adminB', JSON.stringify(file));
     expect(res.http).toBe(400);
     expect(res.status).toBe(400);
@@ -384,6 +432,8 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     const after = (await exportOf('adminB')).file.sections;
     expect(after).toEqual(before);
     expect(JSON.stringify(after)).not.toContain('半途而废');
+    // The entries are written in the import's transaction: none is left of an import that rolled back.
+    expect(await logged()).toHaveLength(entries);
   });
 
   it('lets only administrators of the home-page configuration move the configuration', async () => {

@@ -1,9 +1,10 @@
 import type { ConfigFileTab } from '@portal/contracts/config-transfer';
 import { newId } from '../../platform/crypto.ts';
+import type { AuditTarget } from '../audit/audit.service.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import { saveTenantSetting } from '../site-settings/site-settings.service.ts';
 import { homeConfigRepository } from './home-config.repository.ts';
-import { indexTypes } from './home-config.service.ts';
+import { indexTypes, tabTarget } from './home-config.service.ts';
 
 /** The settings key home-config.service keeps the default tab in (indextypeconfig/setDefault). */
 const DEFAULT_TYPE_KEY = 'homeDefaultType';
@@ -30,6 +31,14 @@ export async function exportHomeConfig(
  * Replaces the tenant's tabs with a file's (with the `deps.db` given: the import's transaction); the file's default
  * tab (else its first) becomes the default. Returns the new tab ids in the file's order.
  */
+/** The tenant's home tabs (each with its cards) and its default tab, as items of the audit log (ADR 0075: an import records an entry per item). */
+export async function homeAuditTargets(deps: AppDeps, tenantId: string): Promise<AuditTarget[]> {
+  return [
+    ...(await homeConfigRepository(deps.db).indexTypes(tenantId)).map(tabTarget),
+    { kind: 'setting', id: DEFAULT_TYPE_KEY, summary: '默认首页页签' },
+  ];
+}
+
 export async function importHomeConfig(deps: AppDeps, tenantId: string, tabs: ConfigFileTab[]): Promise<string[]> {
   const r = homeConfigRepository(deps.db);
   const old = (await r.indexTypes(tenantId)).map((t) => t.id);

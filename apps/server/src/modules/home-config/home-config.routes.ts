@@ -128,7 +128,7 @@ export async function homeConfigRoutes(app: App): Promise<void> {
     },
     async (q) => {
       const c = userOf(q);
-      await home.submitIndexCards(d, c, q.body.typeId, q.body.cardIds);
+      await home.submitIndexCards(d, c, q.body.typeId, q.body.cardIds, q.body.cardsVersion);
       return ok(null);
     },
   );

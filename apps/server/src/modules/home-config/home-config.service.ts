@@ -11,7 +11,7 @@ import { newId } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
-import { audited, registerAuditKind, type AuditTarget } from '../audit/audit.service.ts';
+import { audited, contentVersion, expectVersion, registerAuditKind, type AuditTarget } from '../audit/audit.service.ts';
 import { cardsOfTenant, placeCards, placements, removePlacementsOfTypes } from '../cards/cards.service.ts';
 import { saveTenantSetting, tenantSetting } from '../site-settings/site-settings.service.ts';
 import { homeConfigRepository } from './home-config.repository.ts';
@@ -53,7 +53,7 @@ registerAuditKind('indexType', {
   },
 });
 const tabSummary = (name: string) => `首页页签「${name}」`;
-const tabTarget = (t: { id: string; type_name: string }): AuditTarget => ({
+export const tabTarget = (t: { id: string; type_name: string }): AuditTarget => ({
   kind: 'indexType',
   id: t.id,
   summary: tabSummary(t.type_name),
@@ -77,9 +77,18 @@ export async function indexTypes(deps: AppDeps, tenantId: string, forRole: strin
     cardsOfTenant(deps, tenantId),
   ]);
   const defaultId = await defaultTypeId(deps, tenantId, types);
+  // The administrators' read (no role) carries each tab's version and its card list's (ADR 0075).
+  const versions = (t: (typeof types)[number]) =>
+    forRole
+      ? {}
+      : {
+          version: contentVersion(tabFields(t)),
+          cardsVersion: contentVersion(links.filter((l) => l.typeId === t.id).map((l) => l.cardId)),
+        };
   return types
     .filter((t) => !forRole || t.status === 1)
     .map((t) => ({
+      ...versions(t),
       id: t.id,
       typeName: t.type_name,
       layout: t.layout as Layout,
@@ -92,6 +101,18 @@ export async function indexTypes(deps: AppDeps, tenantId: string, forRole: strin
         .filter((c): c is Card => !!c && (!forRole || (c.status === 1 && c.roleIds.includes(forRole)))),
     }));
 }
+
+/** What a tab's version (ADR 0075) is a hash of: its own fields, not its cards (those have their own version). */
+const tabFields = (t: { id: string; type_name: string; layout: string; status: number; sort: number }) => ({
+  id: t.id,
+  typeName: t.type_name,
+  layout: t.layout,
+  status: t.status,
+  sort: t.sort,
+});
+/** The ids of the cards on a tab, in order, as they are now (with the caller's transaction). */
+const tabCardIds = async (deps: AppDeps, tenantId: string, typeId: string) =>
+  (await placements(deps, tenantId)).filter((l) => l.typeId === typeId).map((l) => l.cardId);
 
 /** Two tabs of one name could not be told apart on the home page (409), checked in the write's transaction. */
 async function assertTabNameFree(deps: AppDeps, tenantId: string, name: string, exceptId?: string): Promise<void> {
@@ -108,6 +129,10 @@ export async function submitIndexType(deps: AppDeps, ctx: RequestContext, input:
     const existing = await repo(deps).indexType(ctx.tenantId, input.id);
     if (!existing) throw notFound(MESSAGES.notFound, `type ${input.id}`);
     await audited(deps, ctx, tabTarget({ id: input.id, type_name: input.typeName }), async (tx) => {
+      await expectVersion(tx, `indexType:${ctx.tenantId}:${input.id}`, input.version, async () => {
+        const now = await repo(tx).indexType(ctx.tenantId, input.id!);
+        return now && tabFields(now);
+      });
       await assertTabNameFree(tx, ctx.tenantId, input.typeName, input.id);
       await repo(tx).updateIndexType(ctx.tenantId, input.id!, {
         type_name: input.typeName,
@@ -190,8 +215,26 @@ export async function lockPlacementTab(tx: AppDeps, tenantId: string, typeId: st
     throw notFound(WORKBENCH_MESSAGES.indexTypeNotFound, `type ${typeId}`);
 }
 
-export async function submitIndexCards(deps: AppDeps, ctx: RequestContext, typeId: string, cardIds: string[]) {
+/**
+ * indextypeconfig/submitCard: the tab's cards, in order. With `cardsVersion` (the list version the page read, ADR
+ * 0075) the write is refused (409 changedMeanwhile, nothing written) when the tab's cards changed since — a card
+ * another administrator put on the tab after the page loaded is not dropped by a list that never held it.
+ */
+export async function submitIndexCards(
+  deps: AppDeps,
+  ctx: RequestContext,
+  typeId: string,
+  cardIds: string[],
+  cardsVersion?: string,
+) {
   const tab = await repo(deps).indexType(ctx.tenantId, typeId);
   if (!tab) throw notFound(MESSAGES.notFound, `type ${typeId}`);
-  await audited(deps, ctx, tabTarget(tab), (tx) => placeCards(tx, ctx.tenantId, typeId, cardIds));
+  await audited(deps, ctx, tabTarget(tab), async (tx) => {
+    // The tab's row is locked as cardbasicconfig/create locks it, so a card being put on it meanwhile is seen here.
+    await expectVersion(tx, `indexTypeCards:${ctx.tenantId}:${typeId}`, cardsVersion, async () => {
+      if (!(await repo(tx).lockIndexType(ctx.tenantId, typeId))) return null;
+      return tabCardIds(tx, ctx.tenantId, typeId);
+    });
+    await placeCards(tx, ctx.tenantId, typeId, cardIds);
+  });
 }

@@ -4,9 +4,19 @@ import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/http.ts';
+import type { AuditTarget } from '../audit/audit.service.ts';
 import { navigationConfigFileRepository } from './navigation.config-file.repository.ts';
 import { navigationRepository } from './navigation.repository.ts';
-import { assertCustomPath, navigationList } from './navigation.service.ts';
+import { assertCustomPath, navigationList, navSummary } from './navigation.service.ts';
+
+/** The tenant's navigation items, as items of the audit log (ADR 0075: an import records an entry per item). */
+export async function navigationAuditTargets(deps: AppDeps, tenantId: string): Promise<AuditTarget[]> {
+  return (await navigationRepository(deps.db).navigation(tenantId)).map((n) => ({
+    kind: 'navigation',
+    id: n.id,
+    summary: navSummary(n.navigation_name),
+  }));
+}
 
 /** The navigation part of the workbench configuration file (ADR 0031): every item, in order, without ids. */
 export async function exportNavigationConfig(deps: AppDeps, tenantId: string): Promise<ConfigFileNavigation[]> {

@@ -9,7 +9,7 @@ import { newId } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { assertNameFree } from '../../platform/unique-name.ts';
-import { audited, registerAuditKind } from '../audit/audit.service.ts';
+import { audited, expectVersion, registerAuditKind, withVersion } from '../audit/audit.service.ts';
 import { configurationMenu } from '../auth/auth.service.ts';
 import { navigationRepository } from './navigation.repository.ts';
 
@@ -41,7 +41,7 @@ async function assertRoomForCustom(deps: AppDeps, tenantId: string): Promise<voi
   if ((await repo(deps).customNavigationCount(tenantId)) >= CUSTOM_NAVIGATION_LIMIT)
     throw badRequest(WORKBENCH_MESSAGES.navigationLimit, `limit ${CUSTOM_NAVIGATION_LIMIT}`);
 }
-const navSummary = (name: string) => `导航「${name}」`;
+export const navSummary = (name: string) => `导航「${name}」`;
 
 // ---- navigation ----
 
@@ -57,7 +57,8 @@ const toNavigation = (r: WbNavigationRow): NavigationItem => ({
 });
 
 export async function navigationList(deps: AppDeps, tenantId: string, enabledOnly: boolean): Promise<NavigationItem[]> {
-  const rows = (await repo(deps).navigation(tenantId)).map(toNavigation);
+  // Each with its version (ADR 0075), which indexnavigationconfig/submit may name.
+  const rows = (await repo(deps).navigation(tenantId)).map((r) => withVersion(toNavigation(r)));
   return enabledOnly ? rows.filter((n) => n.isAuto === 1) : rows;
 }
 
@@ -95,9 +96,13 @@ export async function submitNavigation(
       throw badRequest(WORKBENCH_MESSAGES.builtInNavigationPath, `${existing.config_path} -> ${input.configPath}`);
     const target = { kind: 'navigation' as const, id: input.id, summary: navSummary(input.navigationName) };
     return audited(deps, ctx, target, async (tx) => {
+      await expectVersion(tx, `navigation:${ctx.tenantId}:${input.id}`, input.version, async () => {
+        const now = await repo(tx).navigationItem(ctx.tenantId, input.id!);
+        return now && toNavigation(now);
+      });
       await assertNavigationNameFree(tx, ctx.tenantId, input.navigationName, input.id);
       await updateNavigationItem(tx, ctx, existing, input);
-      return toNavigation((await repo(tx).navigationItem(ctx.tenantId, input.id!))!);
+      return withVersion(toNavigation((await repo(tx).navigationItem(ctx.tenantId, input.id!))!));
     });
   }
   assertCustomPath(input.configPath);

@@ -2,6 +2,7 @@ import type { ConfigFileSettings } from '@portal/contracts/config-transfer';
 import type { FooterInfo, Theme } from '@portal/contracts/workbench';
 import { nowIso } from '../../db/sql-helpers.ts';
 import type { AppDeps } from '../../platform/http.ts';
+import type { AuditTarget } from '../audit/audit.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import { siteSettingsRepository } from './site-settings.repository.ts';
@@ -23,6 +24,18 @@ export async function exportSiteConfig(deps: AppDeps, tenantId: string): Promise
     preLogin: await preLogin(deps, tenantId),
   };
 }
+
+/** The settings the file carries, as items of the audit log (ADR 0075: an import records an entry per item). */
+export const siteAuditTargets = async (deps: AppDeps, tenantId: string): Promise<AuditTarget[]> => [
+  { kind: 'setting', id: 'footer', summary: '页脚信息' },
+  {
+    kind: 'setting',
+    id: 'theme',
+    summary: `主题「${(await siteSettingsRepository(deps.db).setting<Theme>(tenantId, 'theme'))?.themeName ?? ''}」`,
+  },
+  { kind: 'setting', id: 'guiseLogo', summary: '标识与系统名称' },
+  { kind: 'preLogin', id: 'preLogin', summary: '登录前首页配置' },
+];
 
 /** Replaces them with a file's: a part the file leaves empty goes back to the default. Returns how many were saved. */
 export async function importSiteConfig(deps: AppDeps, tenantId: string, s: ConfigFileSettings): Promise<number> {

@@ -187,6 +187,7 @@ export const workbenchEnUS: EnglishTexts<typeof workbenchZhCN> = {
       removeToolConfirm: 'Delete the tool "{{name}}"?',
       removeApiConfirm: 'Delete the data source "{{name}}"?',
       removeNavigationConfirm: 'Delete the navigation item "{{name}}"?',
+      reloadItem: 'Reload',
       theme: 'Theme colour',
       themeHint: 'Applies at once; every user sees it on their next load',
       footer: 'Footer',

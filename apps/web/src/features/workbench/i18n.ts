@@ -184,6 +184,7 @@ export const workbenchZhCN = {
       removeToolConfirm: '确定删除工具“{{name}}”吗？',
       removeApiConfirm: '确定删除数据源“{{name}}”吗？',
       removeNavigationConfirm: '确定删除导航“{{name}}”吗？',
+      reloadItem: '重新加载',
       theme: '主题色',
       themeHint: '修改后立即生效，所有用户下次加载时可见',
       footer: '页脚信息',

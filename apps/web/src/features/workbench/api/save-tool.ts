@@ -8,4 +8,6 @@ export const saveTool = (tool: {
   tools_url: string;
   tools_type: string;
   tools_icon?: string;
+  /** The version the tool was read at (ADR 0075). */
+  version?: string;
 }) => ospHttp.post<ToolItem>('/commonTool/save', tool);

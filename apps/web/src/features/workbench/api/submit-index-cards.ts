@@ -1,5 +1,8 @@
 import { ospHttp } from '../../../lib/http/clients.ts';
 
-/** POST indextypeconfig/submitCard: the cards of an index type, in order. */
-export const submitIndexCards = (typeId: string, cardIds: string[]) =>
-  ospHttp.post<null>('/indextypeconfig/submitCard', { typeId, cardIds });
+/**
+ * POST indextypeconfig/submitCard: the cards of an index type, in order. With `cardsVersion` (the tab's list version
+ * the page loaded, ADR 0075) the server refuses (409) a list the tab's cards changed under.
+ */
+export const submitIndexCards = (typeId: string, cardIds: string[], cardsVersion?: string) =>
+  ospHttp.post<null>('/indextypeconfig/submitCard', { typeId, cardIds, cardsVersion });

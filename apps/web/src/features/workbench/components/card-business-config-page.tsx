@@ -43,6 +43,7 @@ import { removeColumns } from '../api/remove-columns.ts';
 import { removeCards } from '../api/remove-cards.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
+import { useOfferReload } from '../lib/use-offer-reload.ts';
 import { submitCard } from '../api/submit-card.ts';
 import { submitColumn } from '../api/submit-column.ts';
 import { createCard } from '../api/create-card.ts';
@@ -296,6 +297,7 @@ export function CardBusinessConfigPage() {
   const services = useServiceList();
   const refresh = () => qc.invalidateQueries({ queryKey: cardListQueryKey });
   const confirmRemoveCard = useConfirmRemove();
+  const offerReload = useOfferReload();
   const canRemoveCards = useSession((s) => s.configurationMenu.some((m) => m.name === 'homePageConfig'));
 
   // Whether the administrator ticked or unticked a role of the card in the dialog. Not the form's isFieldTouched:
@@ -335,6 +337,8 @@ export function CardBusinessConfigPage() {
     // The client has shown the server's message; a name another card has (409 已有同名卡片…) is also marked on the
     // name, and the dialog stays open to change it.
     const refused = (err: unknown) => {
+      // Another administrator saved the card since the dialog opened (ADR 0075): say so and offer to reload it.
+      if (existing && offerReload(err, async () => open(await getCardDetail(existing.id)))) return;
       if (err instanceof HttpError && err.httpStatus === STATUS_CONFLICT)
         form.setFields([{ name: 'cardName', errors: [err.msg] }]);
     };
@@ -344,7 +348,8 @@ export function CardBusinessConfigPage() {
         // the dialog opened on: another administrator's changes meanwhile stay (ADR 0071). Roles are sent only when
         // some were ticked or unticked.
         const { body, roleIds } = cardEdit(existing, await getCardDetail(existing.id), v);
-        await submitCard(body);
+        // With the version the dialog opened on: refused (409) when the card changed since (ADR 0075).
+        await submitCard({ ...body, version: existing.version });
         if (roleIds) await authConfig(existing.id, roleIds);
       } else {
         // Saved before the roles arrived, a new card whose roles nobody chose is granted to every role, as the dialog

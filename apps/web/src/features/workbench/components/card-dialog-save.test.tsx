@@ -48,8 +48,11 @@ const NOW = {
 const WRITES = ['/cardbasicconfig/create', '/cardbasicconfig/submit', '/indextypeconfig/authConfig'];
 const READS_OR_WRITES = [...WRITES, '/cardcolumnconfig/submit', '/indextypeconfig/submitCard', '/indextypeconfig/list'];
 
-function renderPage() {
+/** `answer`: what a test answers differently (undefined: as below). */
+function renderPage(answer?: (path: string, body: { id?: string }) => unknown) {
   http.osp.mockImplementation(async (path: string, body: { id?: string }) => {
+    const own = answer?.(path, body);
+    if (own !== undefined) return own;
     if (path === '/common/getRoleList') return ROLES;
     if (path === '/cardbusinessconfig/list') return [LISTED];
     if (path === '/cardbasicconfig/detail' && body.id === 'c1') return NOW;
@@ -145,5 +148,45 @@ describe('the card dialog saves (ADR 0071)', () => {
     expect(calls(['/indextypeconfig/authConfig'])).toEqual([
       ['/indextypeconfig/authConfig', { cardId: 'c1', roleIds: ['r-admin', 'r-teacher', 'r-student'] }],
     ]);
+  });
+});
+
+describe('two administrators edit one card (ADR 0075)', () => {
+  it('an edit names the version it opened on; refused, it says so and offers to reload the card', async () => {
+    const { HttpError } = await import('../../../lib/http/errors.ts');
+    const { WORKBENCH_MESSAGES } = await import('@portal/contracts/workbench');
+    renderPage((path, body) => {
+      if (path === '/cardbusinessconfig/list') return [{ ...LISTED, version: 'v-opened' }];
+      if (path === '/cardbasicconfig/detail' && body.id === 'c1') return { ...NOW, version: 'v-now' };
+      if (path === '/cardbasicconfig/submit')
+        throw new HttpError(409, WORKBENCH_MESSAGES.changedMeanwhile, 'card', 409);
+      return undefined;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '编辑 旧工具卡' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('卡片名称');
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('旧工具卡'));
+    await userEvent.clear(name);
+    await userEvent.type(name, '新工具卡');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls(['/cardbasicconfig/submit'])).toHaveLength(1));
+    expect(calls(['/cardbasicconfig/submit'])[0]![1]).toMatchObject({ id: 'c1', version: 'v-opened' });
+    // The refusal is said in a dialog of its own, with a button that reloads the card; no roles were sent after it.
+    const refusal = await waitFor(() => {
+      const found = screen
+        .getAllByRole('dialog')
+        .find((d) => within(d).queryAllByText('该配置已被他人修改，请刷新后重试').length > 0);
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(calls(['/indextypeconfig/authConfig'])).toEqual([]);
+    http.osp.mockClear();
+    await userEvent.click(within(refusal).getByRole('button', { name: '重新加载' }));
+    await waitFor(() => expect(http.osp).toHaveBeenCalledWith('/cardbasicconfig/detail', { id: 'c1' }));
+    // The card dialog now shows the card as the other administrator saved it.
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('卡片简介') as HTMLInputElement).value).toBe('别人改的简介'),
+    );
+    expect((within(dialog).getByLabelText('卡片名称') as HTMLInputElement).value).toBe('旧工具卡');
   });
 });

@@ -1,7 +1,13 @@
 import { Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
-import { IndexTypeSubmit, Theme, WORKBENCH_MESSAGES, type FooterInfo } from '@portal/contracts/workbench';
+import {
+  IndexTypeSubmit,
+  Theme,
+  WORKBENCH_MESSAGES,
+  type FooterInfo,
+  type IndexType,
+} from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
@@ -17,6 +23,7 @@ import { setDefaultIndexType } from '../api/set-default-index-type.ts';
 import { setIndexTypeStatus } from '../api/set-index-type-status.ts';
 import { submitIndexType } from '../api/submit-index-type.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
+import { useOfferReload } from '../lib/use-offer-reload.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { submitTheme } from '../api/submit-theme.ts';
 import { ConfigFileSection } from './config-file-section.tsx';
@@ -122,8 +129,34 @@ export function HomeCardsSetting() {
   const types = useIndexTypes();
   const cards = useCardList();
   const confirmRemove = useConfirmRemove();
+  const offerReload = useOfferReload();
   const refresh = () => qc.invalidateQueries({ queryKey: indexTypesQueryKey });
   const list = types.data ?? [];
+  // The card list version (ADR 0075) a tab's form holds once the administrator changed it: the form keeps the list it
+  // was loaded with, and saving sends that version, so a card another administrator put on the tab meanwhile is not
+  // dropped (409, and the offer to reload). An untouched form follows the tab as it is read.
+  const [pinned, setPinned] = useState<Record<string, string | undefined>>({});
+  const pin = (type: IndexType) => setPinned((p) => (type.id in p ? p : { ...p, [type.id]: type.cardsVersion }));
+  const unpin = (id: string) =>
+    setPinned((p) => {
+      const { [id]: _gone, ...rest } = p;
+      return rest;
+    });
+  const saveCards = async (type: IndexType, cardIds: string[]) => {
+    const version = type.id in pinned ? pinned[type.id] : type.cardsVersion;
+    try {
+      await submitIndexCards(type.id, cardIds, version);
+    } catch (err) {
+      offerReload(err, async () => {
+        unpin(type.id);
+        await refresh();
+      });
+      return;
+    }
+    void message.success(t('workbench.config.saved'));
+    unpin(type.id);
+    await refresh();
+  };
   const move = (from: number, to: number) => {
     const ids = list.map((x) => x.id);
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
@@ -133,15 +166,11 @@ export function HomeCardsSetting() {
     <Card title={<h2 className="wb-card-title">{t('workbench.config.homeCards')}</h2>} size="small">
       {list.map((type, i) => (
         <Form
-          key={type.id}
+          key={`${type.id}:${type.id in pinned ? pinned[type.id] : type.cardsVersion}`}
           layout="vertical"
           initialValues={{ cardIds: type.cardConfigs.map((c) => c.id) }}
-          onFinish={(v: { cardIds: string[] }) =>
-            void submitIndexCards(type.id, v.cardIds).then(() => {
-              void message.success(t('workbench.config.saved'));
-              return refresh();
-            })
-          }
+          onValuesChange={() => pin(type)}
+          onFinish={(v: { cardIds: string[] }) => void saveCards(type, v.cardIds)}
         >
           <Space>
             <strong>{type.typeName}</strong>

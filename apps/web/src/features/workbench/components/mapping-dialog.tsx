@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { getReturnParams } from '../api/get-return-params.ts';
+import { getColumn } from '../api/get-column.ts';
 import { submitColumn } from '../api/submit-column.ts';
+import { useOfferReload } from '../lib/use-offer-reload.ts';
 import { useToast } from '../../../components/toast.tsx';
 
 /** Field mapping (cardMapping) of a column: which returned fields show, under which Chinese names. */
@@ -13,26 +15,42 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
   const { t } = useTranslation();
   const message = useToast();
   const [form] = Form.useForm<{ cardMapping: CardMapping[] }>();
+  const offerReload = useOfferReload();
   const [fields, setFields] = useState<Array<{ field: string; chineseName: string }>>([]);
+  // The column as the dialog loaded it: the one opened, or the one read again after a refusal (ADR 0075).
+  const [loaded, setLoaded] = useState<CardColumn | null>(column);
   useEffect(() => {
+    setLoaded(column);
     if (!column) return;
     form.setFieldsValue({ cardMapping: column.cardMapping });
     void getReturnParams(column.dataSource, column.apiId).then(setFields, () => setFields([]));
   }, [column, form]);
+  const reload = async (id: string) => {
+    const fresh = await getColumn(id);
+    setLoaded(fresh);
+    form.setFieldsValue({ cardMapping: fresh.cardMapping });
+  };
   const save = async (v: { cardMapping?: CardMapping[] }) => {
-    if (!column) return;
-    const { id, cardId, columnName, dataSource, apiId, category, todoTypeName, todoTimeoutName } = column;
-    await submitColumn({
-      id,
-      cardId,
-      columnName,
-      dataSource,
-      apiId,
-      category,
-      todoTypeName,
-      todoTimeoutName,
-      cardMapping: v.cardMapping ?? [],
-    });
+    if (!loaded) return;
+    const { id, cardId, columnName, dataSource, apiId, category, todoTypeName, todoTimeoutName, version } = loaded;
+    try {
+      await submitColumn({
+        id,
+        cardId,
+        columnName,
+        dataSource,
+        apiId,
+        category,
+        todoTypeName,
+        todoTimeoutName,
+        cardMapping: v.cardMapping ?? [],
+        version,
+      });
+    } catch (err) {
+      // Another administrator saved the column since it was loaded: say so and offer to load it again.
+      if (offerReload(err, () => reload(id))) return;
+      throw err;
+    }
     void message.success(t('workbench.config.saved'));
     onClose(true);
   };

@@ -7,10 +7,11 @@ import { useId, useState } from 'react';
 import { actionOn } from '../../../lib/action-on.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
-import { navigationListQueryKey, useNavigationList } from '../api/get-navigation-list.ts';
+import { getNavigationList, navigationListQueryKey, useNavigationList } from '../api/get-navigation-list.ts';
 import { topMenuQueryKey } from '../api/get-top-menu.ts';
 import { removeNavigation } from '../api/remove-navigation.ts';
 import { useConfirmRemove } from '../lib/use-confirm-remove.ts';
+import { useOfferReload } from '../lib/use-offer-reload.ts';
 import { submitNavigation } from '../api/submit-navigation.ts';
 import '../workbench.css';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
@@ -22,6 +23,7 @@ type Values = { navigationName: string; configPath: string; embedded: boolean; i
 export function NavigationConfigPage() {
   const { t } = useTranslation();
   const confirmRemove = useConfirmRemove();
+  const offerReload = useOfferReload();
   const message = useToast();
   const qc = useQueryClient();
   const list = useNavigationList();
@@ -46,9 +48,11 @@ export function NavigationConfigPage() {
     );
   };
   const save = async (v: Values) => {
+    const existing = editing !== 'new' && editing ? editing : null;
     try {
       await submitNavigation({
-        ...(editing !== 'new' && editing ? { id: editing.id, sort: editing.sort } : {}),
+        // An edit names the version the dialog opened on: refused (409) when the item changed since (ADR 0075).
+        ...(existing ? { id: existing.id, sort: existing.sort, version: existing.version } : {}),
         navigationName: v.navigationName,
         configPath: v.configPath,
         embedded: v.embedded,
@@ -58,6 +62,13 @@ export function NavigationConfigPage() {
       setEditing(null);
       await refresh();
     } catch (err) {
+      const reload = async () => {
+        const fresh = (await getNavigationList()).find((n) => n.id === existing?.id);
+        await refresh();
+        if (fresh) open(fresh);
+        else setEditing(null);
+      };
+      if (existing && offerReload(err, reload)) return;
       // 5: the 7th custom item is refused with '最多可添加6个'.
       void message.error(err instanceof HttpError ? serverText(err.msg) : String(err));
     }
@@ -200,6 +211,12 @@ export function CenterConfigPage({
   const message = useToast();
   const qc = useQueryClient();
   const list = useNavigationList();
+  const offerReload = useOfferReload();
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: navigationListQueryKey }),
+      qc.invalidateQueries({ queryKey: topMenuQueryKey }),
+    ]);
   const item = (list.data ?? []).find((n) => n.navigationType === navigationType && n.isBuilt === 1);
   return (
     <div className="wb-config">
@@ -207,7 +224,8 @@ export function CenterConfigPage({
       <p>{t('workbench.config.centerNavigation')}</p>
       {item && (
         <Form
-          key={item.id}
+          // Read again (after a save, another administrator's change, or a reload), the form shows the item as it is.
+          key={`${item.id}:${item.version ?? ''}`}
           layout="inline"
           initialValues={{ navigationName: item.navigationName, isAuto: item.isAuto === 1 }}
           onFinish={(v: { navigationName: string; isAuto: boolean }) =>
@@ -218,13 +236,17 @@ export function CenterConfigPage({
               isAuto: v.isAuto ? 1 : 0,
               sort: item.sort,
               embedded: false,
-            }).then(() => {
-              void message.success(t('workbench.config.saved'));
-              return Promise.all([
-                qc.invalidateQueries({ queryKey: navigationListQueryKey }),
-                qc.invalidateQueries({ queryKey: topMenuQueryKey }),
-              ]);
-            })
+              version: item.version,
+            }).then(
+              () => {
+                void message.success(t('workbench.config.saved'));
+                return refresh();
+              },
+              (err: unknown) => {
+                if (!offerReload(err, refresh))
+                  void message.error(err instanceof HttpError ? serverText(err.msg) : String(err));
+              },
+            )
           }
         >
           <Form.Item

@@ -84,6 +84,19 @@ describe('http client (section 7 and 8)', () => {
     expect(shown).toEqual([{ kind: 'error', text: '服务不存在' }]);
   });
 
+  it('does not toast a message its caller shows itself, and toasts any other', async () => {
+    // A configuration save refused because another administrator saved first (ADR 0075): the dialog that offers the
+    // reload says so; a toast over it said it a second time.
+    const answers = ['该配置已被他人修改，请刷新后重试', '服务不存在'];
+    const { fetch } = fakeFetch(() => json({ status: 5001, msg: answers.shift(), msgDetail: '', result: null }));
+    const http = createHttpClient({ baseUrl: '', fetch });
+    const quiet = { quietMessages: ['该配置已被他人修改，请刷新后重试'] };
+    await expect(http.post('/x', {}, quiet)).rejects.toMatchObject({ msg: '该配置已被他人修改，请刷新后重试' });
+    expect(shown).toEqual([]);
+    await expect(http.post('/x', {}, quiet)).rejects.toMatchObject({ msg: '服务不存在' });
+    expect(shown).toEqual([{ kind: 'error', text: '服务不存在' }]);
+  });
+
   it('rejects a whitelisted status even though it is accepted', async () => {
     const { fetch } = fakeFetch(() => json({ status: 9009, msg: '需要确认', msgDetail: '', result: null }));
     const http = createHttpClient({ baseUrl: '', fetch });

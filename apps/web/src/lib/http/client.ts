@@ -10,6 +10,8 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export type CallOptions = {
   /** Do not toast the error; the caller shows it. */
   silent?: boolean;
+  /** Do not toast these server messages: the caller shows them its own way (e.g. a dialog that offers a reload). */
+  quietMessages?: readonly string[];
   /** Extra headers for this call. */
   headers?: Record<string, string>;
   /** Query parameters of a POST. */
@@ -192,7 +194,8 @@ export function createHttpClient(config: {
       }
       return result;
     } catch (err) {
-      if (err instanceof HttpError && !opts.silent && err.status !== 401) notifyError(err.msg);
+      if (err instanceof HttpError && !opts.silent && err.status !== 401 && !opts.quietMessages?.includes(err.msg))
+        notifyError(err.msg);
       throw err;
     } finally {
       clearTimeout(timer);

@@ -27,7 +27,7 @@ export const assistantEnUS: typeof assistantZhCN = {
       feedbackContact: 'Contact',
       feedbackSubmit: 'Submit feedback',
       feedbackSaved: 'Feedback sent; see its progress under "My feedback"',
-      progressStats: '{{total}} in all: {{pending}} pending, {{processing}} in progress, {{finished}} finished',
+      progressStats: '{{total}} in total: {{pending}} pending, {{processing}} in progress, {{finished}} finished',
       noFeedback: 'No feedback yet',
       reply: 'Reply: {{reply}}',
     },

@@ -93,7 +93,7 @@ export const servicesEnUS: EnglishTexts<typeof servicesZhCN> = {
     serviceHallTitle: 'Service hall',
     applicationTitle: 'Application service center',
     processTitle: 'Process service center',
-    total: '{{total}} in all',
+    total: '{{total}} in total',
     modelWindow: 'Page',
     badEmbedUrl: 'This page address is not valid or not configured as a common tool, so it cannot be embedded',
   },

@@ -52,7 +52,13 @@ const partnerSkipper = createRefreshSkipper(CHAT_PARTNER_REFRESH_SKIP_MS);
 const NEAR_BOTTOM_PX = 48;
 
 /** A conversation to open: a person, a group or a public account. */
-export type ChatPeer = { jid: string; name: string; mpType: number | null; toUserType?: number };
+export type ChatPeer = {
+  jid: string;
+  name: string;
+  mpType: number | null;
+  toUserType?: number;
+  timeSend?: string | null;
+};
 
 /**
  * The message center's part of the panel (public accounts and their notices), given by app/ (ADR 0033): features
@@ -377,7 +383,8 @@ function ConversationView({
             onClick={onBack}
           />
         )}
-        <h2 ref={headingRef} tabIndex={-1}>
+        {/* The whole name: on a phone it wraps (CSS); where it is cut short (beside the buttons) the title has it. */}
+        <h2 ref={headingRef} tabIndex={-1} title={name}>
           {name}
         </h2>
         {peer.mpType === MP_TYPE_PERSON && <PartnerStatus userId={peer.jid} />}
@@ -698,7 +705,7 @@ export function ChatPanel({
           <Empty className="chat-view-empty" description={t('chat.pickConversation')} />
         )}
       </div>
-      <NewGroupDialog open={groupOpen} onClose={() => setGroupOpen(false)} />
+      <NewGroupDialog open={groupOpen} onClose={() => setGroupOpen(false)} onCreated={pick} />
     </Drawer>
   );
 }

@@ -320,7 +320,7 @@ export function GroupMembersDialog({
             <ul className="group-members" aria-label={t('chat.group.members')}>
               {list.map((m) => (
                 <li key={m.userId} className="group-member">
-                  <span>
+                  <span className="group-member-name">
                     {m.userName}
                     {m.nickName && m.nickName !== m.userName ? t('chat.nickName', { nickName: m.nickName }) : ''}
                   </span>

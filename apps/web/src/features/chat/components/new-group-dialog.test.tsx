@@ -23,7 +23,7 @@ function Opener() {
       <button type="button" onClick={() => setOpen(true)}>
         发起群聊
       </button>
-      <NewGroupDialog open={open} onClose={() => setOpen(false)} />
+      <NewGroupDialog open={open} onClose={() => setOpen(false)} onCreated={async () => undefined} />
     </>
   );
 }

@@ -6,12 +6,26 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { createChatGroup } from '../api/create-chat-group.ts';
 import { chatGroupsQueryKey } from '../api/get-chat-groups.ts';
 import { usePeople } from '../api/get-im-user-page.ts';
-import { chatClient, useChat } from '../lib/chat-runtime.ts';
+import { useChat } from '../lib/chat-runtime.ts';
 
 type Values = { name: string; memberIds: string[] };
 
-/** Creates a group with people of the tenant and opens its conversation. */
-export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The conversation of a group just created, for the panel to open (dated by its creation: first in the list). */
+export type CreatedGroup = { jid: string; name: string; mpType: number; toUserType: number; timeSend: string };
+
+/**
+ * Creates a group with people of the tenant; `onCreated` opens its conversation (the panel does, so that on a phone
+ * the conversation shows instead of the list, as when a conversation is picked).
+ */
+export function NewGroupDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (group: CreatedGroup) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [keyword, setKeyword] = useState('');
@@ -32,7 +46,13 @@ export function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () =
       void queryClient.invalidateQueries({ queryKey: chatGroupsQueryKey });
       form.resetFields();
       onClose();
-      await chatClient.open({ jid: group.id, name: group.name, mpType: MP_TYPE_GROUP, toUserType: TO_USER_TYPE_GROUP });
+      await onCreated({
+        jid: group.id,
+        name: group.name,
+        mpType: MP_TYPE_GROUP,
+        toUserType: TO_USER_TYPE_GROUP,
+        timeSend: group.createdAt,
+      });
     } catch {
       // The HTTP layer has shown the server's message.
     } finally {

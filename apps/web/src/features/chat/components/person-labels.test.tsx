@@ -72,7 +72,7 @@ describe('people in the chat pickers, in the interface’s language', () => {
   it('en-US: the new-group member picker uses ASCII brackets', async () => {
     await act(() => i18n.changeLanguage('en-US'));
     chatClient.store.setState({ me: { userId: ME, userName: '李老师' } });
-    renderIn(<NewGroupDialog open onClose={vi.fn()} />);
+    renderIn(<NewGroupDialog open onClose={vi.fn()} onCreated={vi.fn()} />);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getAllByRole('combobox').at(-1)!);
     expect(await screen.findByText('王同学 (student02)')).toBeTruthy();

@@ -115,7 +115,17 @@ export type ChatClient = {
   reconnect(): void;
   refreshList(): Promise<void>;
   setPanelOpen(open: boolean): void;
-  open(peer: { jid: string; name: string; mpType: number | null; toUserType?: number }): Promise<void>;
+  /**
+   * Opens a conversation, listing it when it is not held yet. `timeSend` dates a new one that has no message yet (a
+   * group just created): it goes to the top of the list, by its time, as its first message would put it.
+   */
+  open(peer: {
+    jid: string;
+    name: string;
+    mpType: number | null;
+    toUserType?: number;
+    timeSend?: string | null;
+  }): Promise<void>;
   loadOlder(peerId: string): Promise<void>;
   /** A text; in a group with the members it @-mentions (picked in the composer). */
   sendText(peerId: string, text: string, mentions?: ReadonlyArray<{ userId: string; userName: string }>): ClientMessage;
@@ -491,7 +501,7 @@ export function createChatClient(deps: {
                 mpType: peer.mpType,
                 toUserType: peer.toUserType ?? TO_USER_TYPE_USER,
                 unreadNumber: 0,
-                timeSend: null,
+                timeSend: peer.timeSend ?? null,
                 content: '',
                 type: null,
                 fromUserId: null,

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, seriousA11yViolations, settled } from './support/browser.ts';
 import { useJourney, type Journey } from './support/journey.ts';
@@ -385,6 +385,125 @@ describe('on a phone (390 × 844, touch)', () => {
     await panel.getByRole('region', { name: /王同学/ }).waitFor();
     await panel.getByRole('button', { name: '返回会话列表' }).tap();
     await panel.getByRole('navigation', { name: '会话列表' }).waitFor();
+  });
+
+  it('the school calendar keeps every date whole (no break at its hyphens) and its teaching weeks fit the card, in English and Chinese', async () => {
+    const { page, server } = journey;
+    await loginAs(page, server.url, 'student01');
+    for (const language of ['en-US', 'zh-CN']) {
+      await page.evaluate((l) => localStorage.setItem('portal.language', l), language);
+      await page.goto(`${server.url}/home/PersonalCenter`);
+      await loaded(page);
+      const weeks = page.locator('.pc-calendar [role="group"]');
+      await weeks.locator('.ant-table-tbody > tr.ant-table-row').first().waitFor();
+      const found = await page.locator('.pc-calendar').evaluate((card) => {
+        const broken: string[] = [];
+        let dates = 0;
+        const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const m of node.textContent!.matchAll(/\d{4}-\d{2}-\d{2}/g)) {
+            dates++;
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) broken.push(m[0]);
+          }
+        }
+        const box = card.querySelector<HTMLElement>('[role="group"]')!;
+        return { broken, dates, sideways: box.scrollWidth - box.clientWidth };
+      });
+      expect(found.dates, language).toBeGreaterThan(20);
+      expect(found.broken, language).toEqual([]);
+      expect(found.sideways, language).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, 390);
+    }
+  });
+
+  it('a group created on the phone opens at once; its header shows the whole name and its members keep their names on one line (English)', async () => {
+    const { page, server } = journey;
+    const name = 'Exchange students and buddies, autumn semester';
+    await loginAs(page, server.url, 'student01');
+    await page.evaluate(() => localStorage.setItem('portal.language', 'en-US'));
+    await page.reload();
+    await page.getByRole('button', { name: /^Chat/ }).tap();
+    const panel = page.getByRole('dialog', { name: 'Instant messaging' });
+    await panel.getByRole('button', { name: 'New group' }).tap();
+    const create = page.getByRole('dialog', { name: 'New group chat' });
+    await create.getByLabel('Group name').fill(name);
+    for (const [account, person] of [
+      ['student02', '王同学'],
+      ['teacher01', '李老师'],
+    ]) {
+      await create.getByLabel('Members').tap();
+      await page.keyboard.type(account!);
+      await page.locator('.ant-select-item-option:visible').filter({ hasText: person! }).tap();
+    }
+    await create.getByLabel('Group name').tap();
+    await create.getByRole('button', { name: 'Create' }).tap();
+    // The new group's conversation, not the list (the list stayed, with the group at its bottom).
+    const view = panel.getByRole('region', { name: `Messages with ${name}` });
+    await view.waitFor();
+    await settled(page);
+    const header = await view.locator('header').evaluate((h) => {
+      const title = h.querySelector('h2')!;
+      return {
+        text: title.textContent,
+        title: title.title,
+        cut: title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1,
+        outside: [...h.querySelectorAll('button')]
+          .filter((b) => b.getBoundingClientRect().right > innerWidth + 0.5)
+          .map((b) => b.textContent),
+      };
+    });
+    expect(header).toEqual({ text: name, title: name, cut: false, outside: [] });
+    await expectNoSidewaysScroll(page, 390);
+
+    await view.getByRole('button', { name: 'Members' }).tap();
+    const members = page.getByRole('dialog', { name: `Members of ${name}` });
+    const list = members.getByRole('list', { name: 'Members' });
+    await list.getByText('李老师', { exact: false }).waitFor();
+    await settled(page);
+    // Each member's name (the first text of its row) on one line: 李老师 (李/明) broke beside the buttons.
+    const names = await list.getByRole('listitem').evaluateAll((rows) =>
+      rows.map((row) => {
+        const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+        const node = walker.nextNode()!;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return `${node.textContent!.trim()}: ${lines.size} line(s)`;
+      }),
+    );
+    expect(names.length).toBe(3);
+    for (const n of names) expect(n).toMatch(/: 1 line\(s\)$/);
+    await page.evaluate(() => localStorage.setItem('portal.language', 'zh-CN'));
+  });
+
+  it('更多新闻, 全部专题 and a service card’s name are targets of 24 × 24 px at least (WCAG 2.2 target size)', async () => {
+    const { page, server } = journey;
+    /** The sizes under 24 × 24 px of the targets `locator` finds (at least `least` of them), each scrolled to. */
+    const tooSmall = async (locator: Locator, least: number) => {
+      await locator.first().waitFor();
+      const count = await locator.count();
+      expect(count).toBeGreaterThanOrEqual(least);
+      const small: string[] = [];
+      for (let i = 0; i < count; i++) {
+        // A home card off screen is not laid out (content-visibility: auto) until it comes near the screen.
+        await locator.nth(i).scrollIntoViewIfNeeded();
+        const box = (await locator.nth(i).boundingBox())!;
+        if (box.width < 24 || box.height < 24)
+          small.push(`${await locator.nth(i).textContent()}: ${box.width} × ${box.height}`);
+      }
+      return small;
+    };
+    await page.goto(`${server.url}/`);
+    await loaded(page);
+    expect(await tooSmall(page.getByRole('button', { name: /^打开 / }), 4)).toEqual([]);
+    await loginAs(page, server.url, 'student01');
+    await loaded(page);
+    expect(await tooSmall(page.getByRole('button', { name: '全部专题' }), 1)).toEqual([]);
+    expect(await tooSmall(page.getByRole('link', { name: /^更多(新闻|公告)$/ }), 2)).toEqual([]);
   });
 
   it('a route whose code part does not arrive shows a clear message with a retry, inside the shell', async () => {

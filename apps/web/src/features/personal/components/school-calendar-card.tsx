@@ -11,6 +11,19 @@ import { CalendarEditor } from './calendar-editor.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { SectionCard } from './section-card.tsx';
 
+/**
+ * A range of days, `start ~ end` (one day when they are the same): each date stays whole on a phone, the line
+ * breaks only between them (2026-11-16 ~ 2026-/11-22 broke inside the second date at 390 px).
+ */
+function DateRange({ start, end }: { start: string; end: string }) {
+  if (start === end) return <span className="pc-date">{start}</span>;
+  return (
+    <>
+      <span className="pc-date">{start}</span> ~ <span className="pc-date">{end}</span>
+    </>
+  );
+}
+
 /** The school calendar (7.9 scSemester/getSchoolCalendar): the current teaching week, semesters, weeks and holidays. */
 export function SchoolCalendarCard({ today = localToday() }: { today?: string }) {
   const { t } = useTranslation();
@@ -121,7 +134,7 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
                         <Tag className={`pc-kind pc-kind-${e.kind}`}>{t(`personal.calendar.kinds.${e.kind}`)}</Tag>
                         {e.name}{' '}
                         <span className="pc-muted">
-                          {e.startDate === e.endDate ? e.startDate : `${e.startDate} ~ ${e.endDate}`}
+                          <DateRange start={e.startDate} end={e.endDate} />
                         </span>
                       </li>
                     ))}
@@ -173,7 +186,7 @@ export function SchoolCalendarCard({ today = localToday() }: { today?: string })
                         {
                           title: t('personal.calendar.dates'),
                           key: 'dates',
-                          render: (_v, w) => `${w.startDate} ~ ${w.endDate}`,
+                          render: (_v, w) => <DateRange start={w.startDate} end={w.endDate} />,
                         },
                         { title: t('personal.calendar.events'), key: 'events', render: (_v, w) => eventTags(w.events) },
                       ]}

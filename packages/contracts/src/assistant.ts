@@ -8,6 +8,9 @@ export const RobotBaseInfo = z.object({
   robotAvatar: z.string(),
   greeting: z.string(),
   enabled: z.boolean(),
+  /** ADR 0074: the name and greeting in English ('' none: the page in English shows the Chinese). */
+  robotNameEn: z.string().optional(),
+  greetingEn: z.string().optional(),
 });
 export type RobotBaseInfo = z.infer<typeof RobotBaseInfo>;
 
@@ -49,6 +52,8 @@ export const RobotGreet = z.object({
   robotName: z.string(),
   robotAvatar: z.string(),
   greeting: z.string(),
+  robotNameEn: z.string().optional(),
+  greetingEn: z.string().optional(),
   recommend: z.array(FaqBrief),
   scenes: z.array(SceneOption),
 });

@@ -21,6 +21,7 @@ import {
   StatusColor,
   Theme,
   TypeListEntry,
+  englishText,
 } from './workbench.ts';
 
 /**
@@ -79,6 +80,10 @@ export const ConfigFileColumn = z.object({
   todoTimeoutName: z.string().max(50).default(''),
   cardMapping: z.array(CardMapping).max(30).default([]),
   remind: ConfigFileRemind.nullable().default(null),
+  /** ADR 0074: English of the column's texts (optional; files of before have none). */
+  columnNameEn: englishText(50),
+  todoTypeNameEn: englishText(50),
+  todoTimeoutNameEn: englishText(50),
 });
 export type ConfigFileColumn = z.infer<typeof ConfigFileColumn>;
 

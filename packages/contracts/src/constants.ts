@@ -217,3 +217,10 @@ export const LANGUAGE_COOKIE = 'portal-lang';
  */
 export const DUTY_TYPES = ['职责', '责任', '权力'] as const;
 export type DutyType = (typeof DUTY_TYPES)[number];
+
+/**
+ * A text an administrator configured, in the interface's language (ADR 0074): its English in en-US when there is
+ * one, else the Chinese. The server answers both; only the page picks, so an answer prepared once serves both languages.
+ */
+export const configuredText = (language: string, zh: string, en: string | undefined | null): string =>
+  language === 'en-US' && en?.trim() ? en : zh;

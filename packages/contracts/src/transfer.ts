@@ -171,6 +171,9 @@ export const ThreeListConfig = z.object({
   introduction: z.string().max(THREE_LISTS_INTRODUCTION_MAX),
   showServices: z.boolean(),
   dutyTypeMust: z.boolean(),
+  /** ADR 0074: the title and introduction in English (optional; '' none — the page in English shows the Chinese). */
+  pageTitleEn: z.string().trim().max(THREE_LISTS_TITLE_MAX).optional(),
+  introductionEn: z.string().max(THREE_LISTS_INTRODUCTION_MAX).optional(),
 });
 export type ThreeListConfig = z.infer<typeof ThreeListConfig>;
 export const ThreeInventoryPageRequest = PageRequest.extend({

@@ -124,6 +124,12 @@ export const WORKBENCH_MESSAGES = {
 const requiredText = (max: number, required: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max);
 
+/**
+ * The English of a text an administrator configures (ADR 0074): optional, the Chinese field's length limit, trimmed;
+ * '' (or absent) is none — an interface in en-US then shows the Chinese.
+ */
+export const englishText = (max: number) => z.string().trim().max(max).optional();
+
 /** common/upload: images for icons, logos and theme pictures. */
 export const COMMON_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UploadedImage = z.object({ url: z.string(), fileName: z.string(), size: z.number().int() });
@@ -149,21 +155,41 @@ export const BasicConfig = z.object({
   cardName: requiredText(50, WORKBENCH_MESSAGES.cardNameRequired),
   cardIntroduction: z.string().max(500).default(''),
   displayRows: DisplayRows,
+  /** ADR 0074: the card's name and introduction in English (optional). */
+  cardNameEn: englishText(50),
+  cardIntroductionEn: englishText(500),
 });
 export type BasicConfig = z.infer<typeof BasicConfig>;
 
-export const CardMapping = z.object({ field: z.string().min(1).max(100), chineseName: z.string().max(100) });
+export const CardMapping = z.object({
+  field: z.string().min(1).max(100),
+  chineseName: z.string().max(100),
+  /** ADR 0074: the column header in English (optional). */
+  chineseNameEn: englishText(100),
+});
 export type CardMapping = z.infer<typeof CardMapping>;
-export const TypeListEntry = z.object({ name: z.string().max(50), serviceSceneName: z.string().max(50).default('') });
+export const TypeListEntry = z.object({
+  name: z.string().max(50),
+  serviceSceneName: z.string().max(50).default(''),
+  /** ADR 0074: the tab's name in English (optional); `name` stays what the tab filters by. */
+  nameEn: englishText(50),
+});
 export const StatusColor = z.object({
   typeName: z.string().max(50),
+  /** ADR 0074: the status in English (optional), shown for rows whose status is `typeName`. */
+  typeNameEn: englishText(50),
   // The longest the pattern admits (# and 8 digits), stated so a form's maxLength derives from it (issue 15).
   colorVal: z
     .string()
     .regex(/^#[0-9a-fA-F]{3,8}$/)
     .max(9),
 });
-export const OtherInformation = z.object({ label: z.string().max(50), value: z.string().max(500) });
+export const OtherInformation = z.object({
+  label: z.string().max(50),
+  value: z.string().max(500),
+  /** ADR 0074: the label in English (optional). */
+  labelEn: englishText(50),
+});
 
 /** A card: basic config plus the card-wide parts of section 3's card configuration. */
 export const Card = z.object({
@@ -222,6 +248,10 @@ export const CardColumn = z.object({
    * save that sends it is refused with 409 changedMeanwhile when the item changed since.
    */
   version: z.string().optional(),
+  /** ADR 0074: the column's name and its to-do labels in English ('' none). */
+  columnNameEn: z.string().optional(),
+  todoTypeNameEn: z.string().optional(),
+  todoTimeoutNameEn: z.string().optional(),
 });
 export type CardColumn = z.infer<typeof CardColumn>;
 
@@ -237,6 +267,9 @@ export const CardColumnSubmit = z.object({
   cardMapping: z.array(CardMapping).max(30).default([]),
   /** The `version` the item was read at (ADR 0075); absent: saved whatever changed since (last save wins). */
   version: z.string().max(64).optional(),
+  columnNameEn: englishText(50),
+  todoTypeNameEn: englishText(50),
+  todoTimeoutNameEn: englishText(50),
 });
 export type CardColumnSubmit = z.input<typeof CardColumnSubmit>;
 
@@ -335,6 +368,10 @@ export const ColumnData = z.object({
   error: z.string().optional(),
   /** The column's to-do reminder (saveTodoNumRemind) is on and its watched count reached the threshold. */
   remind: z.boolean().optional(),
+  /** ADR 0074: the column's name and its to-do labels in English ('' none). */
+  columnNameEn: z.string().optional(),
+  todoTypeNameEn: z.string().optional(),
+  todoTimeoutNameEn: z.string().optional(),
 });
 export type ColumnData = z.infer<typeof ColumnData>;
 
@@ -412,7 +449,13 @@ export const DataSourceParamRequest = z.object({
   dataSource: DataSourceCode,
   apiId: z.string().max(64).nullable().default(null),
 });
-export const ParamEntry = z.object({ field: z.string(), chineseName: z.string(), paramType: z.string() });
+export const ParamEntry = z.object({
+  field: z.string(),
+  chineseName: z.string(),
+  paramType: z.string(),
+  /** ADR 0074: the built-in sources' default header in English (a registered API's fields have none). */
+  chineseNameEn: z.string().optional(),
+});
 
 export const VerifyUrlRequest = z.object({ url: z.string().trim().min(1).max(1000) });
 export const VerifyUrlResult = z.object({

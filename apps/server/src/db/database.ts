@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database schema as Kysely sees it. Times are ISO-8601 UTC strings in text columns, the same on
@@ -107,6 +107,9 @@ export interface RobotConfigTable {
   robot_avatar: string;
   greeting: string;
   enabled: number;
+  /** ADR 0074: English of the name and greeting ('' none). */
+  robot_name_en: Generated<string>;
+  greeting_en: Generated<string>;
 }
 
 import type { AuditTables } from './tables/audit.ts';

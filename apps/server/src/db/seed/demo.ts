@@ -111,6 +111,8 @@ export async function seedDemoTenant(db: Db): Promise<void> {
       robot_name: '小助手',
       robot_avatar: '',
       greeting: '您好，我是示例大学网上办事小助手，请问有什么可以帮您？',
+      robot_name_en: 'Assistant',
+      greeting_en: 'Hello, I am the online service assistant of Demo University. How can I help you?',
       enabled: 1,
     })
     .onConflict((oc) => oc.column('tenant_id').doNothing())

@@ -195,6 +195,8 @@ export async function seedTransfer(db: Db, tenantId = DEMO_TENANT_ID): Promise<v
       tenant_id: tenantId,
       page_title: '三清单',
       introduction: '公开各部门职责清单及对应办事服务。',
+      page_title_en: 'Three lists',
+      introduction_en: 'The duties of each department and the services that go with them, made public.',
       show_services: 1,
       duty_type_must: 0,
       updated_at: now,

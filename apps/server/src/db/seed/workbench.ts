@@ -35,6 +35,21 @@ export const DEMO_CARD_IDS: Record<CardType, string> = {
 };
 
 export const DEMO_FLOW_TYPES = ['请假审批', '报销审批', '用印申请'] as const;
+/** The English of the seeded names (ADR 0074): a fresh demo in English reads English. */
+const EN: Record<string, string> = {
+  请假审批: 'Leave approval',
+  报销审批: 'Reimbursement approval',
+  用印申请: 'Seal request',
+  学校要闻: 'University news',
+  通知公告: 'Notices',
+  学术动态: 'Academic news',
+  常用工具: 'Common tools',
+  学习工具: 'Study tools',
+  生活工具: 'Life tools',
+  学习教学: 'Teaching & learning',
+  生活服务: 'Campus life',
+  财务资产: 'Finance & assets',
+};
 /** To-dos of the first flow type per demo user: above the count cap of 99. */
 export const DEMO_TODO_COUNT = 120;
 export const DEMO_TODO_TIMEOUT = 12;
@@ -44,17 +59,22 @@ export const DEMO_TOOL_TYPES = ['常用工具', '学习工具', '生活工具'] 
 type CardSeed = {
   type: CardType;
   name: string;
+  nameEn: string;
   intro: string;
+  introEn: string;
   rows: number;
   dataSource?: string;
   config?: Record<string, unknown>;
   columns: Array<{
     name: string;
+    nameEn: string;
     source: string;
     category?: string;
     todoTypeName?: string;
+    todoTypeNameEn?: string;
     todoTimeoutName?: string;
-    mapping?: Array<{ field: string; chineseName: string }>;
+    todoTimeoutNameEn?: string;
+    mapping?: Array<{ field: string; chineseName: string; chineseNameEn: string }>;
   }>;
 };
 
@@ -62,43 +82,53 @@ const CARDS: CardSeed[] = [
   {
     type: 'waitHandle',
     name: '待我处理',
+    nameEn: 'For me to handle',
     intro: '按流程类型统计的待办与超时',
+    introEn: 'To-dos and overdue items by process type',
     rows: 1,
     columns: DEMO_FLOW_TYPES.map((f) => ({
       name: f,
+      nameEn: EN[f]!,
       source: 'todo',
       category: f,
       todoTypeName: '待办',
+      todoTypeNameEn: 'To do',
       todoTimeoutName: '超时',
+      todoTimeoutNameEn: 'Overdue',
     })),
   },
   {
     type: 'businessExpress',
     name: '业务直通车',
+    nameEn: 'Business express',
     intro: '常办业务一键直达',
+    introEn: 'Frequent services in one click',
     rows: 2,
-    columns: [{ name: '业务直通车', source: 'services' }],
+    columns: [{ name: '业务直通车', nameEn: 'Business express', source: 'services' }],
   },
   {
     type: 'personalMatters',
     name: '个人事项',
+    nameEn: 'My matters',
     intro: '我发起的事项及其状态',
+    introEn: 'Matters I submitted and their status',
     rows: 1,
     config: {
       currentStatusBackgroundColor: [
-        { typeName: '审核中', colorVal: '#fa8c16' },
-        { typeName: '已通过', colorVal: '#52c41a' },
-        { typeName: '已驳回', colorVal: '#f5222d' },
+        { typeName: '审核中', typeNameEn: 'Under review', colorVal: '#fa8c16' },
+        { typeName: '已通过', typeNameEn: 'Approved', colorVal: '#52c41a' },
+        { typeName: '已驳回', typeNameEn: 'Rejected', colorVal: '#f5222d' },
       ],
     },
     columns: [
       {
         name: '我的事项',
+        nameEn: 'My matters',
         source: 'personalMatters',
         mapping: [
-          { field: 'title', chineseName: '事项名称' },
-          { field: 'status', chineseName: '状态' },
-          { field: 'createTime', chineseName: '发起时间' },
+          { field: 'title', chineseName: '事项名称', chineseNameEn: 'Item' },
+          { field: 'status', chineseName: '状态', chineseNameEn: 'Status' },
+          { field: 'createTime', chineseName: '发起时间', chineseNameEn: 'Submitted at' },
         ],
       },
     ],
@@ -106,25 +136,29 @@ const CARDS: CardSeed[] = [
   {
     type: 'todoTable',
     name: '待办列表',
+    nameEn: 'To-do list',
     intro: '按栏目分页签查看待办',
+    introEn: 'To-dos in tabs by column',
     rows: 2,
     columns: [
       {
         name: '待办',
+        nameEn: 'To do',
         source: 'todo',
         mapping: [
-          { field: 'title', chineseName: '标题' },
-          { field: 'flowType', chineseName: '流程类型' },
-          { field: 'createTime', chineseName: '到达时间' },
+          { field: 'title', chineseName: '标题', chineseNameEn: 'Title' },
+          { field: 'flowType', chineseName: '流程类型', chineseNameEn: 'Process type' },
+          { field: 'createTime', chineseName: '到达时间', chineseNameEn: 'Arrival time' },
         ],
       },
       {
         name: '已办',
+        nameEn: 'Done',
         source: 'done',
         mapping: [
-          { field: 'title', chineseName: '标题' },
-          { field: 'flowType', chineseName: '流程类型' },
-          { field: 'createTime', chineseName: '办理时间' },
+          { field: 'title', chineseName: '标题', chineseNameEn: 'Title' },
+          { field: 'flowType', chineseName: '流程类型', chineseNameEn: 'Process type' },
+          { field: 'createTime', chineseName: '办理时间', chineseNameEn: 'Handled at' },
         ],
       },
     ],
@@ -132,60 +166,74 @@ const CARDS: CardSeed[] = [
   {
     type: 'myCollection',
     name: '我的收藏',
+    nameEn: 'My favourites',
     intro: '收藏的服务',
+    introEn: 'Services I saved',
     rows: 1,
-    columns: [{ name: '我的收藏', source: 'favourites' }],
+    columns: [{ name: '我的收藏', nameEn: 'My favourites', source: 'favourites' }],
   },
   {
     type: 'campusNews',
     name: '校园新闻',
+    nameEn: 'Campus news',
     intro: '学校要闻、通知公告与学术动态',
+    introEn: 'University news, notices and academic news',
     rows: 2,
-    config: { otherInformationList: [{ label: '更多新闻', value: 'https://news.demo.edu.cn' }] },
-    columns: DEMO_NEWS_CATEGORIES.map((c) => ({ name: c, source: 'news', category: c })),
+    config: {
+      otherInformationList: [{ label: '更多新闻', labelEn: 'More news', value: 'https://news.demo.edu.cn' }],
+    },
+    columns: DEMO_NEWS_CATEGORIES.map((c) => ({ name: c, nameEn: EN[c]!, source: 'news', category: c })),
   },
   {
     type: 'commonTools',
     name: '常用工具',
+    nameEn: 'Common tools',
     intro: '校历、通讯录、地图等',
+    introEn: 'Calendar, directory, map and more',
     rows: 3,
-    config: { typeList: DEMO_TOOL_TYPES.map((t) => ({ name: t, serviceSceneName: '' })) },
-    columns: [{ name: '常用工具', source: 'tools' }],
+    config: { typeList: DEMO_TOOL_TYPES.map((t) => ({ name: t, serviceSceneName: '', nameEn: EN[t]! })) },
+    columns: [{ name: '常用工具', nameEn: 'Common tools', source: 'tools' }],
   },
   {
     type: 'recommend',
     name: '为你推荐',
+    nameEn: 'Recommended for you',
     intro: '按热度推荐的服务',
+    introEn: 'Services recommended by popularity',
     rows: 2,
-    columns: [{ name: '为你推荐', source: 'recommend' }],
+    columns: [{ name: '为你推荐', nameEn: 'Recommended for you', source: 'recommend' }],
   },
   {
     type: 'commonUse',
     name: '常用服务',
+    nameEn: 'Common services',
     intro: '按服务场景分类的常用服务',
+    introEn: 'Common services by scene',
     rows: 2,
     config: {
-      typeList: [
-        { name: '学习教学', serviceSceneName: '学习教学' },
-        { name: '生活服务', serviceSceneName: '生活服务' },
-        { name: '财务资产', serviceSceneName: '财务资产' },
-      ],
+      typeList: ['学习教学', '生活服务', '财务资产'].map((name) => ({
+        name,
+        serviceSceneName: name,
+        nameEn: EN[name]!,
+      })),
     },
-    columns: [{ name: '常用服务', source: 'services' }],
+    columns: [{ name: '常用服务', nameEn: 'Common services', source: 'services' }],
   },
   {
     type: 'announcement',
     name: '重要公告',
+    nameEn: 'Announcements',
     intro: '学校重要公告',
+    introEn: 'Important announcements of the university',
     rows: 2,
     dataSource: 'announcement',
     config: {
       otherInformationList: [
-        { label: '发布单位', value: '校长办公室' },
-        { label: '更多公告', value: 'https://www.demo.edu.cn/tzgg' },
+        { label: '发布单位', labelEn: 'Issued by', value: '校长办公室' },
+        { label: '更多公告', labelEn: 'More announcements', value: 'https://www.demo.edu.cn/tzgg' },
       ],
     },
-    columns: [{ name: '重要公告', source: 'announcement' }],
+    columns: [{ name: '重要公告', nameEn: 'Announcements', source: 'announcement' }],
   },
 ];
 
@@ -248,6 +296,8 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
         card_type: c.type,
         card_name: c.name,
         card_introduction: c.intro,
+        card_name_en: c.nameEn,
+        card_introduction_en: c.introEn,
         display_rows: c.rows,
         data_source: c.dataSource ?? '',
         config: JSON.stringify({
@@ -276,6 +326,9 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
           category: col.category ?? '',
           todo_type_name: col.todoTypeName ?? '',
           todo_timeout_name: col.todoTimeoutName ?? '',
+          column_name_en: col.nameEn,
+          todo_type_name_en: col.todoTypeNameEn ?? '',
+          todo_timeout_name_en: col.todoTimeoutNameEn ?? '',
           card_mapping: JSON.stringify(col.mapping ?? []),
           sort: j + 1,
         })),

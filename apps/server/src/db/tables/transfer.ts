@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Tables of the transfer capability: departments and their duty lists (three lists, 7.6 and 7.7), the
@@ -69,6 +69,9 @@ export interface ThreeListConfigTable {
   tenant_id: string;
   page_title: string;
   introduction: string;
+  /** ADR 0074: English of the two above ('' none). */
+  page_title_en: Generated<string>;
+  introduction_en: Generated<string>;
   show_services: number;
   duty_type_must: number;
   updated_at: string;

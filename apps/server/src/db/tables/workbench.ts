@@ -29,9 +29,12 @@ export interface WbCardTable {
   card_type: string;
   card_name: string;
   card_introduction: string;
+  /** English name and introduction ('' none; migration 2026-11-30T16-50_configured-english, ADR 0074). */
+  card_name_en: Generated<string>;
+  card_introduction_en: Generated<string>;
   display_rows: number;
   data_source: string;
-  /** JSON: typeList, currentStatusBackgroundColor, otherInformationList, serviceIds. */
+  /** JSON: typeList, currentStatusBackgroundColor, otherInformationList, serviceIds (their entries' English inside). */
   config: string;
   status: number;
   sort: number;
@@ -48,7 +51,11 @@ export interface WbCardColumnTable {
   category: string;
   todo_type_name: string;
   todo_timeout_name: string;
-  /** JSON array of { field, chineseName }. */
+  /** English of the three names above ('' none; ADR 0074). */
+  column_name_en: Generated<string>;
+  todo_type_name_en: Generated<string>;
+  todo_timeout_name_en: Generated<string>;
+  /** JSON array of { field, chineseName, chineseNameEn? }. */
   card_mapping: string;
   sort: number;
 }

@@ -81,6 +81,8 @@ export async function baseInfo(deps: AppDeps, tenantId: string): Promise<RobotBa
     robotAvatar: row.robot_avatar,
     greeting: row.greeting,
     enabled: row.enabled === 1,
+    robotNameEn: row.robot_name_en,
+    greetingEn: row.greeting_en,
   };
 }
 
@@ -95,6 +97,8 @@ export async function greet(deps: AppDeps, ctx: RequestContext): Promise<RobotGr
     robotName: info.robotName,
     robotAvatar: info.robotAvatar,
     greeting: info.greeting,
+    robotNameEn: info.robotNameEn,
+    greetingEn: info.greetingEn,
     recommend: await recommend(deps, ctx, { size: ROBOT_RECOMMEND_SIZE }),
     scenes: await sceneOptions(deps, ctx.tenantId),
   };

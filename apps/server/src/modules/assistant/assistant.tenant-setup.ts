@@ -9,6 +9,8 @@ export async function createTenantRobot(db: Db, tenantId: string, tenantName: st
       robot_name: '小助手',
       robot_avatar: '',
       greeting: `您好，我是${tenantName}网上办事小助手，请问有什么可以帮您？`,
+      robot_name_en: 'Assistant',
+      greeting_en: `Hello, I am the online service assistant of ${tenantName}. How can I help you?`,
       enabled: 1,
     })
     .execute();

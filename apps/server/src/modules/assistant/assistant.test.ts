@@ -52,6 +52,9 @@ describe.each(testDatabases)('robot assistant on %s', (engine) => {
     expect(greet.result.scenes).toContainEqual({ dictKey: '000000-scene-card', dictValue: '校园卡' });
     const base = await call('student01', 'GET', 'questionbasicconfig/baseInfo');
     expect(base.result).toMatchObject({ robotName: '小助手', enabled: true });
+    // ADR 0074: the name and greeting in English beside the Chinese, seeded for the demo.
+    expect(base.result).toMatchObject({ robotNameEn: 'Assistant', greetingEn: expect.stringMatching(/^Hello/) });
+    expect(greet.result).toMatchObject({ robotNameEn: 'Assistant', greetingEn: base.result.greetingEn });
   });
 
   it('answers a question from the FAQ and counts it as asked', async () => {

@@ -51,7 +51,16 @@ registerAuditKind('card', {
       roleIds: string[];
       columns: Record<string, unknown>[];
     };
-    const row = { ...(fields as unknown as WbCardRow), id, tenant_id: tenantId, config: JSON.stringify(config) };
+    // An entry of before the English texts (ADR 0074) has none: the card goes back to having none.
+    const old = fields as unknown as Omit<WbCardRow, 'card_name_en' | 'card_introduction_en'> & Partial<WbCardRow>;
+    const row = {
+      ...old,
+      card_name_en: old.card_name_en ?? '',
+      card_introduction_en: old.card_introduction_en ?? '',
+      id,
+      tenant_id: tenantId,
+      config: JSON.stringify(config),
+    };
     // A card brought back, or given its old name back, may not take a name another card has been given since.
     await assertCardNameFree(deps, tenantId, row.card_name, id);
     if (await r.card(tenantId, id)) await r.updateCard(tenantId, id, { ...row, updated_at: nowIso() });

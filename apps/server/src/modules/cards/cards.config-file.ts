@@ -81,7 +81,14 @@ export async function exportCardsConfig(deps: AppDeps, tenantId: string) {
     return {
       key: keyOf.get(row.id)!,
       cardType: row.card_type as Card['cardType'],
-      basicConfig: { cardName: row.card_name, cardIntroduction: row.card_introduction, displayRows: row.display_rows },
+      basicConfig: {
+        cardName: row.card_name,
+        cardIntroduction: row.card_introduction,
+        displayRows: row.display_rows,
+        // ADR 0074: English only when there is some, so a file without any reads as before.
+        ...(row.card_name_en && { cardNameEn: row.card_name_en }),
+        ...(row.card_introduction_en && { cardIntroductionEn: row.card_introduction_en }),
+      },
       dataSource: row.data_source,
       typeList: extra.typeList ?? [],
       currentStatusBackgroundColor: extra.currentStatusBackgroundColor ?? [],
@@ -103,6 +110,9 @@ export async function exportCardsConfig(deps: AppDeps, tenantId: string) {
           todoTimeoutName: c.todo_timeout_name,
           cardMapping: JSON.parse(c.card_mapping),
           remind: reminds.get(c.id) ?? null,
+          ...(c.column_name_en && { columnNameEn: c.column_name_en }),
+          ...(c.todo_type_name_en && { todoTypeNameEn: c.todo_type_name_en }),
+          ...(c.todo_timeout_name_en && { todoTimeoutNameEn: c.todo_timeout_name_en }),
         })),
     };
   });
@@ -188,6 +198,8 @@ export async function importCardsConfig(
       card_type: card.cardType,
       card_name: name,
       card_introduction: card.basicConfig.cardIntroduction,
+      card_name_en: card.basicConfig.cardNameEn ?? '',
+      card_introduction_en: card.basicConfig.cardIntroductionEn ?? '',
       display_rows: card.basicConfig.displayRows,
       data_source: card.dataSource,
       config: JSON.stringify({
@@ -229,6 +241,9 @@ export async function importCardsConfig(
         category: col.category,
         todo_type_name: col.todoTypeName,
         todo_timeout_name: col.todoTimeoutName,
+        column_name_en: col.columnNameEn ?? '',
+        todo_type_name_en: col.todoTypeNameEn ?? '',
+        todo_timeout_name_en: col.todoTimeoutNameEn ?? '',
         card_mapping: JSON.stringify(col.cardMapping),
         sort: j + 1,
       });

@@ -58,7 +58,13 @@ function toCard(row: WbCardRow, roleIds: string[]): Card {
   return {
     id: row.id,
     cardType: row.card_type as Card['cardType'],
-    basicConfig: { cardName: row.card_name, cardIntroduction: row.card_introduction, displayRows: row.display_rows },
+    basicConfig: {
+      cardName: row.card_name,
+      cardIntroduction: row.card_introduction,
+      displayRows: row.display_rows,
+      cardNameEn: row.card_name_en,
+      cardIntroductionEn: row.card_introduction_en,
+    },
     dataSource: row.data_source,
     typeList: extra.typeList ?? [],
     currentStatusBackgroundColor: extra.currentStatusBackgroundColor ?? [],
@@ -83,6 +89,9 @@ function toColumn(row: WbCardColumnRow): CardColumn {
     todoTimeoutName: row.todo_timeout_name,
     cardMapping: JSON.parse(row.card_mapping),
     sort: row.sort,
+    columnNameEn: row.column_name_en,
+    todoTypeNameEn: row.todo_type_name_en,
+    todoTimeoutNameEn: row.todo_timeout_name_en,
   };
 }
 
@@ -155,6 +164,8 @@ export function cardColumns(input: Omit<z.output<typeof CardBasicSubmitSchema>, 
     card_type: input.cardType,
     card_name: input.basicConfig.cardName,
     card_introduction: input.basicConfig.cardIntroduction,
+    card_name_en: input.basicConfig.cardNameEn ?? '',
+    card_introduction_en: input.basicConfig.cardIntroductionEn ?? '',
     display_rows: input.basicConfig.displayRows,
     data_source: input.dataSource,
     config: JSON.stringify({
@@ -260,6 +271,9 @@ export const columnColumns = (input: z.output<typeof CardColumnSubmitSchema>) =>
   category: input.category,
   todo_type_name: input.todoTypeName,
   todo_timeout_name: input.todoTimeoutName,
+  column_name_en: input.columnNameEn ?? '',
+  todo_type_name_en: input.todoTypeNameEn ?? '',
+  todo_timeout_name_en: input.todoTimeoutNameEn ?? '',
   card_mapping: JSON.stringify(input.cardMapping),
 });
 
@@ -358,6 +372,9 @@ export async function copyColumns(deps: AppDeps, ctx: RequestContext, cardId: st
       todoTypeName: c.todoTypeName,
       todoTimeoutName: c.todoTimeoutName,
       cardMapping: c.cardMapping,
+      columnNameEn: c.columnNameEn,
+      todoTypeNameEn: c.todoTypeNameEn,
+      todoTimeoutNameEn: c.todoTimeoutNameEn,
     });
   }
   return (await repo(deps).columns(ctx.tenantId, [cardId])).map((c) => ({ ...toColumn(c), cardName: card.card_name }));
@@ -451,6 +468,9 @@ async function columnData(deps: AppDeps, v: Viewer, col: CardColumn, cached = fa
     num: 0,
     result: [],
     cardMapping: col.cardMapping,
+    columnNameEn: col.columnNameEn,
+    todoTypeNameEn: col.todoTypeNameEn,
+    todoTimeoutNameEn: col.todoTimeoutNameEn,
   };
   switch (col.dataSource) {
     case 'todo':
@@ -714,52 +734,53 @@ export async function dataSourceList(deps: AppDeps, ctx: RequestContext) {
   return [...builtIn, ...apis];
 }
 
-const RETURN_FIELDS: Record<string, [string, string, string][]> = {
+/** Each built-in source's fields: field, default header (zh-CN), type, default header in English (ADR 0074). */
+const RETURN_FIELDS: Record<string, [string, string, string, string][]> = {
   todo: [
-    ['title', '标题', 'string'],
-    ['flowType', '流程类型', 'string'],
-    ['createTime', '到达时间', 'date'],
-    ['timeout', '是否超时', 'boolean'],
+    ['title', '标题', 'string', 'Title'],
+    ['flowType', '流程类型', 'string', 'Process type'],
+    ['createTime', '到达时间', 'date', 'Arrival time'],
+    ['timeout', '是否超时', 'boolean', 'Overdue'],
   ],
   done: [
-    ['title', '标题', 'string'],
-    ['flowType', '流程类型', 'string'],
-    ['createTime', '办理时间', 'date'],
+    ['title', '标题', 'string', 'Title'],
+    ['flowType', '流程类型', 'string', 'Process type'],
+    ['createTime', '办理时间', 'date', 'Handled at'],
   ],
   personalMatters: [
-    ['title', '事项名称', 'string'],
-    ['status', '状态', 'string'],
-    ['createTime', '发起时间', 'date'],
+    ['title', '事项名称', 'string', 'Item'],
+    ['status', '状态', 'string', 'Status'],
+    ['createTime', '发起时间', 'date', 'Submitted at'],
   ],
   news: [
-    ['title', '标题', 'string'],
-    ['releaseTime', '发布时间', 'date'],
-    ['important', '重要', 'boolean'],
-    ['url', '链接', 'string'],
+    ['title', '标题', 'string', 'Title'],
+    ['releaseTime', '发布时间', 'date', 'Published at'],
+    ['important', '重要', 'boolean', 'Important'],
+    ['url', '链接', 'string', 'Link'],
   ],
   announcement: [
-    ['title', '标题', 'string'],
-    ['fieldSet', '栏目', 'string'],
-    ['releaseTime', '发布时间', 'date'],
+    ['title', '标题', 'string', 'Title'],
+    ['fieldSet', '栏目', 'string', 'Section'],
+    ['releaseTime', '发布时间', 'date', 'Published at'],
   ],
   OfficialAccount: [
-    ['title', '标题', 'string'],
-    ['fieldSet', '栏目', 'string'],
-    ['create_time', '创建时间', 'date'],
+    ['title', '标题', 'string', 'Title'],
+    ['fieldSet', '栏目', 'string', 'Section'],
+    ['create_time', '创建时间', 'date', 'Created at'],
   ],
   tools: [
-    ['tools_name', '工具名称', 'string'],
-    ['tools_icon', '图标', 'string'],
+    ['tools_name', '工具名称', 'string', 'Tool name'],
+    ['tools_icon', '图标', 'string', 'Icon'],
   ],
   services: [
-    ['serviceName', '服务名称', 'string'],
-    ['serviceSceneName', '服务场景', 'string'],
-    ['visitCount', '热度', 'number'],
+    ['serviceName', '服务名称', 'string', 'Service name'],
+    ['serviceSceneName', '服务场景', 'string', 'Service scene'],
+    ['visitCount', '热度', 'number', 'Popularity'],
   ],
-  favourites: [['serviceName', '服务名称', 'string']],
+  favourites: [['serviceName', '服务名称', 'string', 'Service name']],
   recommend: [
-    ['serviceName', '服务名称', 'string'],
-    ['visitCount', '热度', 'number'],
+    ['serviceName', '服务名称', 'string', 'Service name'],
+    ['visitCount', '热度', 'number', 'Popularity'],
   ],
 };
 export async function returnParams(deps: AppDeps, ctx: RequestContext, dataSource: string, apiId: string | null) {
@@ -771,10 +792,11 @@ export async function returnParams(deps: AppDeps, ctx: RequestContext, dataSourc
       paramType: p.paramType,
     }));
   }
-  return (RETURN_FIELDS[dataSource] ?? []).map(([field, chineseName, paramType]) => ({
+  return (RETURN_FIELDS[dataSource] ?? []).map(([field, chineseName, paramType, chineseNameEn]) => ({
     field,
     chineseName,
     paramType,
+    chineseNameEn,
   }));
 }
 export async function requestParams(deps: AppDeps, ctx: RequestContext, dataSource: string, apiId: string | null) {

@@ -358,7 +358,14 @@ export function threeListsRepository(db: Db) {
     },
     async saveConfig(
       tenantId: string,
-      c: { page_title: string; introduction: string; show_services: number; duty_type_must: number },
+      c: {
+        page_title: string;
+        introduction: string;
+        page_title_en: string;
+        introduction_en: string;
+        show_services: number;
+        duty_type_must: number;
+      },
     ) {
       const values = { ...c, updated_at: nowIso() };
       await db

@@ -371,6 +371,8 @@ export async function getConfig(deps: AppDeps, tenantId: string): Promise<ThreeL
   return {
     pageTitle: c?.page_title ?? '三清单',
     introduction: c?.introduction ?? '',
+    pageTitleEn: c?.page_title_en ?? '',
+    introductionEn: c?.introduction_en ?? '',
     showServices: (c?.show_services ?? 1) === 1,
     dutyTypeMust: (c?.duty_type_must ?? 0) === 1,
   };
@@ -380,6 +382,8 @@ export async function saveConfig(deps: AppDeps, ctx: RequestContext, c: ThreeLis
   await repo(deps).saveConfig(ctx.tenantId, {
     page_title: c.pageTitle,
     introduction: c.introduction,
+    page_title_en: c.pageTitleEn ?? '',
+    introduction_en: c.introductionEn ?? '',
     show_services: c.showServices ? 1 : 0,
     duty_type_must: c.dutyTypeMust ? 1 : 0,
   });

@@ -341,7 +341,15 @@ describe.each(testDatabases)('three lists and department duty lists on %s', (eng
       schoolName: '示例大学',
     });
     expect((await call('student01', 'GET', `${W}/isDutyTypeMust`)).result).toBe(false);
-    const config = { pageTitle: '三清单公开', introduction: '职责公开', showServices: true, dutyTypeMust: true };
+    // With the English of the title and introduction (ADR 0074), answered to a visitor beside the Chinese.
+    const config = {
+      pageTitle: '三清单公开',
+      introduction: '职责公开',
+      showServices: true,
+      dutyTypeMust: true,
+      pageTitleEn: 'Open three lists',
+      introductionEn: 'Duties made public',
+    };
     expect((await post('teacher01', `${O}/tripleList/saveConfig`, config)).status).toBe(403);
     expect((await post('admin', `${O}/tripleList/saveConfig`, config)).status).toBe(1000);
     expect(

@@ -29,6 +29,8 @@ export const threeListsEnUS = {
     selected: '{{count}} selected',
     pageTitle: 'Page title',
     introduction: 'Introduction',
+    pageTitleEn: 'Page title in English',
+    introductionEn: 'Introduction in English',
     showServices: 'Show linked services',
     dutyTypeMust: 'Duty type required',
     pageConfigTitle: 'Three-lists page',

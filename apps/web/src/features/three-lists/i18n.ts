@@ -33,6 +33,8 @@ export const threeListsZhCN = {
     selected: '已选 {{count}} 条',
     pageTitle: '页面标题',
     introduction: '页面简介',
+    pageTitleEn: '英文页面标题',
+    introductionEn: '英文页面简介',
     showServices: '显示关联服务',
     dutyTypeMust: '职责类型必填',
     pageConfigTitle: '三清单配置',

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { LANGUAGE_COOKIE } from '@portal/contracts/constants';
+import { LANGUAGE_COOKIE, configuredText } from '@portal/contracts/constants';
 import { zhCN } from './zh-CN.ts';
 
 /*
@@ -311,4 +311,16 @@ export function useTranslation(): { t: TFunction; i18n: Translator } {
   const translator = useContext(I18nContext);
   const t = useSyncExternalStore(translator.subscribe, translator.currentT, translator.currentT);
   return { t, i18n: translator };
+}
+
+/**
+ * A text an administrator configured (a card's name, a column's, a table header …) in the interface's language
+ * (ADR 0074): `text(zh, en)` is the English in en-US when there is some, else the Chinese. A component using it renders
+ * again when the language changes.
+ */
+export function useConfiguredText(): (zh: string, en?: string | null) => string {
+  const { t, i18n: translator } = useTranslation();
+  void t; // subscribed through useTranslation: a new language renders the caller again
+  const language = translator.language;
+  return (zh, en) => configuredText(language, zh, en);
 }

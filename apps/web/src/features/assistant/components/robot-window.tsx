@@ -2,7 +2,7 @@ import { ROBOT_QUESTION_MAX_LENGTH, type FaqBrief, type RobotSearchResult } from
 import { Button, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { tabsMore } from '../../../components/tabs-more.tsx';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useRobotGreet } from '../api/get-robot-greet.ts';
 import { useRobotRecommendList } from '../api/get-robot-recommend-list.ts';
@@ -30,6 +30,7 @@ type Turn =
  */
 export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const configured = useConfiguredText();
   const robotConfig = useSession((s) => s.robotConfig);
   const greet = useRobotGreet(open);
   const [sceneId, setSceneId] = useState('');
@@ -85,7 +86,9 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
     setFeedback(turn.id, 'recorded');
   };
 
-  const name = greet.data?.robotName ?? robotConfig?.robotName ?? t('assistant.robot.title');
+  // The robot's configured name and greeting in the interface's language (ADR 0074): the greet call's, else the session's.
+  const robot = greet.data ?? robotConfig;
+  const name = robot ? configured(robot.robotName, robot.robotNameEn) : t('assistant.robot.title');
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={name} width={640} destroyOnHidden>
       <Tabs
@@ -102,7 +105,7 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                 <div className="robot-log" ref={logRef} role="log" aria-live="polite" aria-label={name} tabIndex={0}>
                   <ol className="robot-turns">
                     <li className="robot-turn robot">
-                      <p>{greet.data?.greeting ?? robotConfig?.greeting}</p>
+                      <p>{robot && configured(robot.greeting, robot.greetingEn)}</p>
                       {greet.isLoading && <Spin size="small" />}
                       {!!greet.data?.scenes.length && (
                         <div className="robot-scenes" role="group" aria-label={t('assistant.robot.scenes')}>
@@ -143,7 +146,10 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
                         </li>
                       ) : (
                         <li key={turn.id} className="robot-turn robot">
-                          <p style={{ whiteSpace: 'pre-wrap' }}>{turn.result.reply}</p>
+                          {/* No answer: the server's fixed reply (ROBOT_TEXTS.noAnswer), in the interface's language. */}
+                          <p style={{ whiteSpace: 'pre-wrap' }}>
+                            {turn.result.answered ? turn.result.reply : serverText(turn.result.reply)}
+                          </p>
                           {turn.result.answer?.url && (
                             <a href={turn.result.answer.url} target="_blank" rel="noreferrer">
                               {t('assistant.robot.viewGuide')}

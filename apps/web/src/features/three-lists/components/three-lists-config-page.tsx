@@ -46,9 +46,19 @@ function ThreeListsConfigPageBody() {
           >
             <Input />
           </Form.Item>
+          <Form.Item name="pageTitleEn" label={t('threeLists.pageTitleEn')} rules={[{ max: THREE_LISTS_TITLE_MAX }]}>
+            <Input />
+          </Form.Item>
           <Form.Item
             name="introduction"
             label={t('threeLists.introduction')}
+            rules={[{ max: THREE_LISTS_INTRODUCTION_MAX }]}
+          >
+            <Input.TextArea rows={3} />
+          </Form.Item>
+          <Form.Item
+            name="introductionEn"
+            label={t('threeLists.introductionEn')}
             rules={[{ max: THREE_LISTS_INTRODUCTION_MAX }]}
           >
             <Input.TextArea rows={3} />

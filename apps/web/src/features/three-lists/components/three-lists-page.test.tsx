@@ -146,6 +146,38 @@ describe('three lists page (issue 16)', () => {
     },
   );
 
+  it.each([
+    ['zh-CN', '三清单公开', '公开各部门职责。'],
+    ['en-US', 'Open lists', 'The duties of each department, made public.'],
+  ] as const)(
+    '%s: titles and introduces the page in the interface’s language (ADR 0074)',
+    async (lang, title, intro) => {
+      const config = answers['/nobody/preLogin/tripleList/getConfig'];
+      answers['/nobody/preLogin/tripleList/getConfig'] = {
+        pageTitle: '三清单公开',
+        introduction: '公开各部门职责。',
+        pageTitleEn: 'Open lists',
+        introductionEn: 'The duties of each department, made public.',
+        showServices: true,
+        dutyTypeMust: false,
+      };
+      try {
+        await act(() => i18n.changeLanguage(lang));
+        renderPage();
+        expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+        expect(screen.getByText(intro)).toBeTruthy();
+      } finally {
+        answers['/nobody/preLogin/tripleList/getConfig'] = config;
+      }
+    },
+  );
+
+  it('in English shows the Chinese title where the configuration has no English', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: '三清单' })).toBeTruthy();
+  });
+
   it('says 加载失败 with 重试 when the departments or the duties did not come, not 暂无数据, and shows them on 重试', async () => {
     failing.add('/nobody/threeInventory/getTree').add('/nobody/threeInventory/page');
     // Without TanStack's own retries (the app's client retries once more): the failure is shown once they are spent.

@@ -1,7 +1,7 @@
 import '../three-lists.css';
 import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AccessibleTheme } from '../../../components/accessible-theme.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useInventoryPage } from '../api/get-inventory-page.ts';
@@ -22,6 +22,7 @@ export type DutyService = { serviceId: string; serviceName: string };
  */
 function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyService) => void) | undefined }) {
   const { t } = useTranslation();
+  const configured = useConfiguredText();
   const [deptId, setDeptId] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -41,9 +42,11 @@ function ThreeListsPageBody({ onOpenService }: { onOpenService?: ((s: DutyServic
   return (
     <div className="three-lists" style={{ padding: 16 }}>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
-        {config.data?.pageTitle ?? t('threeLists.title')}
+        {config.data ? configured(config.data.pageTitle, config.data.pageTitleEn) : t('threeLists.title')}
       </Typography.Title>
-      {config.data?.introduction && <Typography.Paragraph>{config.data.introduction}</Typography.Paragraph>}
+      {config.data?.introduction && (
+        <Typography.Paragraph>{configured(config.data.introduction, config.data.introductionEn)}</Typography.Paragraph>
+      )}
       <Row gutter={16}>
         <Col xs={24} md={6}>
           <Card title={t('threeLists.deptTree')} size="small" className="three-lists-tree">

@@ -1,6 +1,6 @@
 import type { CardService, CardView, Layout, NewsItem, ToolItem } from '@portal/contracts/workbench';
 import { actionOn } from '../../../lib/action-on.ts';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
 import { formatTenantTime } from '../../../lib/time-zone.ts';
@@ -89,24 +89,26 @@ export function Icon({ name, src }: { name: string; src?: string }) {
 /** To-do: columns with counts (99+) and time-out counts. */
 function WaitHandle({ view }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
   return (
     <ul className="wb-todo">
       {view.list.map((c) => (
         <li key={c.id} className={c.remind ? 'wb-remind' : undefined}>
           <div className="wb-todo-name">
-            {c.columnName}
+            {text(c.columnName, c.columnNameEn)}
             {c.remind && <span className="wb-remind-flag"> {t('workbench.remind')}</span>}
           </div>
           <div className="wb-todo-num" data-testid="todo-num">
             {formatCount(c.todoNum)}
           </div>
           <div className="wb-todo-sub">
-            {c.todoTypeName}
+            {text(c.todoTypeName, c.todoTypeNameEn)}
             {c.todoTimeoutNum > 0 && (
               <span className="wb-timeout">
                 {' '}
-                {c.todoTimeoutName || '超时'} {formatCount(c.todoTimeoutNum)}
+                {c.todoTimeoutName ? text(c.todoTimeoutName, c.todoTimeoutNameEn) : t('workbench.timeout')}{' '}
+                {formatCount(c.todoTimeoutNum)}
               </span>
             )}
           </div>
@@ -138,6 +140,7 @@ function BusinessExpress({ view, layout }: Props) {
 /** Personal matters: status colours from currentStatusBackgroundColor. */
 function PersonalMatters({ view }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   const rows = view.list.flatMap((c) => c.result) as Array<{
     id: string;
     title: string;
@@ -145,7 +148,8 @@ function PersonalMatters({ view }: Props) {
     createTime: string;
   }>;
   if (!rows.length) return <EmptyState text={t('workbench.empty')} />;
-  const color = (s: string) => view.currentStatusBackgroundColor.find((c) => c.typeName === s)?.colorVal;
+  const statusOf = (s: string) => view.currentStatusBackgroundColor.find((c) => c.typeName === s);
+  const color = (s: string) => statusOf(s)?.colorVal;
   return (
     <ul className="wb-list">
       {rows.slice(0, itemLimit(view.basicConfig.displayRows, 'separate')).map((r) => (
@@ -153,7 +157,7 @@ function PersonalMatters({ view }: Props) {
           <span className="wb-list-title">{r.title}</span>
           <span className="wb-status">
             <span className="wb-dot" style={{ background: color(r.status) ?? '#8c8c8c' }} aria-hidden="true" />
-            {r.status}
+            {text(r.status, statusOf(r.status)?.typeNameEn)}
           </span>
         </li>
       ))}
@@ -174,9 +178,10 @@ function TodoRows({
   mapping,
 }: {
   rows: Array<Record<string, unknown>>;
-  mapping: Array<{ field: string; chineseName: string }>;
+  mapping: Array<{ field: string; chineseName: string; chineseNameEn?: string }>;
 }) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   // A to-do's arrival is a moment (the portal's own are ISO in UTC): its day is the tenant's, not the UTC day.
   const cell = (field: string, v: unknown) =>
     field === 'createTime' && typeof v === 'string' && !Number.isNaN(Date.parse(v))
@@ -192,7 +197,7 @@ function TodoRows({
           <tr>
             {mapping.map((m) => (
               <th key={m.field} scope="col">
-                {m.chineseName || m.field}
+                {text(m.chineseName, m.chineseNameEn) || m.field}
               </th>
             ))}
           </tr>
@@ -233,15 +238,16 @@ function TodoRows({
 /** To-do table: one tab per column, fields from cardMapping. */
 function TodoTable({ view }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
   return (
     <PlainTabs
-      label={view.basicConfig.cardName}
+      label={text(view.basicConfig.cardName, view.basicConfig.cardNameEn)}
       items={view.list.map((c) => ({
         key: c.id,
         label: (
           <span>
-            {c.columnName}
+            {text(c.columnName, c.columnNameEn)}
             {/* As Ant Design's Badge: no count shown at 0. */}
             {c.num > 0 && <span className="wb-badge"> {formatCount(c.num)}</span>}
           </span>
@@ -251,7 +257,9 @@ function TodoTable({ view }: Props) {
         ) : (
           <TodoRows
             rows={c.result.slice(0, 5 * view.basicConfig.displayRows)}
-            mapping={c.cardMapping.length ? c.cardMapping : [{ field: 'title', chineseName: '标题' }]}
+            mapping={
+              c.cardMapping.length ? c.cardMapping : [{ field: 'title', chineseName: '标题', chineseNameEn: 'Title' }]
+            }
           />
         ),
       }))}
@@ -295,14 +303,15 @@ function NewsList({ items, now }: { items: NewsItem[]; now?: number }) {
 /** Campus news: tabs per column, NEW under one day, important marker. */
 function CampusNews({ view, now }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   const rows = view.basicConfig.displayRows;
   if (!view.list.length) return <EmptyState text={t('workbench.empty')} />;
   return (
     <PlainTabs
-      label={view.basicConfig.cardName}
+      label={text(view.basicConfig.cardName, view.basicConfig.cardNameEn)}
       items={view.list.map((c) => ({
         key: c.id,
-        label: c.columnName,
+        label: text(c.columnName, c.columnNameEn),
         children: <NewsList items={(c.result as NewsItem[]).slice(0, rows * 3)} now={now} />,
       }))}
     />
@@ -312,6 +321,12 @@ function CampusNews({ view, now }: Props) {
 /** Common tools: tab strip of tool types and a grid of icons; body 258 px at 3 rows else 180 px. */
 function CommonTools({ view, layout }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
+  /** A tool type's tab name: the typeList entry's English when it has one. */
+  const typeLabel = (type: string) => {
+    const entry = view.typeList.find((x) => x.name === type);
+    return entry ? text(entry.name, entry.nameEn) : type;
+  };
   const types = view.typeList.length
     ? view.typeList.map((x) => x.name)
     : [...new Set(view.tools.map((x) => x.tools_type))];
@@ -340,10 +355,10 @@ function CommonTools({ view, layout }: Props) {
   return (
     <div style={{ maxWidth: toolsTabMaxWidth(layout) }} data-testid="tools-tabs">
       <PlainTabs
-        label={view.basicConfig.cardName}
+        label={text(view.basicConfig.cardName, view.basicConfig.cardNameEn)}
         items={types.map((type) => ({
           key: type,
-          label: type,
+          label: typeLabel(type),
           children: (
             <div className="wb-tools-body" data-testid="tools-body" style={{ height }}>
               {grid(view.tools.filter((x) => x.tools_type === type))}
@@ -422,13 +437,18 @@ function UseItem({ s, index, big }: { s: CardService; index: number; big: boolea
 /** Common use: tabs by scene; 3 (wide) or 2 (narrow) big items plus up to 3 small ones. */
 function CommonUse({ view, layout }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
+  const sceneLabel = (scene: string) => {
+    const entry = view.typeList.find((x) => (x.serviceSceneName || x.name) === scene);
+    return entry ? text(entry.name, entry.nameEn) : scene;
+  };
   const scenes = view.typeList.length
     ? view.typeList.map((x) => x.serviceSceneName || x.name)
     : [...new Set(view.services.map((s) => s.serviceSceneName))];
   if (!view.services.length || !scenes.length) return <EmptyState text={t('workbench.empty')} />;
   return (
     <PlainTabs
-      label={view.basicConfig.cardName}
+      label={text(view.basicConfig.cardName, view.basicConfig.cardNameEn)}
       items={scenes.map((scene) => {
         const { big, small } = splitCommonUse(
           view.services.filter((s) => s.serviceSceneName === scene),
@@ -436,7 +456,7 @@ function CommonUse({ view, layout }: Props) {
         );
         return {
           key: scene,
-          label: scene,
+          label: sceneLabel(scene),
           children: big.length ? (
             <div className="wb-use">
               <ul className="wb-use-left">
@@ -462,6 +482,7 @@ function CommonUse({ view, layout }: Props) {
 /** Important announcement: carousel plus list; 今天 / 昨天 / month-day. */
 function Announcement({ view, now }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   const items = view.news;
   if (!items.length) return <EmptyState text={t('workbench.empty')} />;
   const label = (n: NewsItem) => {
@@ -471,7 +492,7 @@ function Announcement({ view, now }: Props) {
   return (
     <div className="wb-announcement">
       <AnnouncementCarousel
-        label={view.basicConfig.cardName}
+        label={text(view.basicConfig.cardName, view.basicConfig.cardNameEn)}
         slides={items.slice(0, 3).map((n) => ({
           key: n.id,
           content: (
@@ -516,6 +537,7 @@ const BODIES: Record<CardView['cardType'], (p: Props) => React.ReactNode> = {
  */
 export function CardOtherInfo({ items }: { items: CardView['otherInformationList'] }) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   if (!items.length) return null;
   return (
     <ul className="wb-other-info">
@@ -525,11 +547,11 @@ export function CardOtherInfo({ items }: { items: CardView['otherInformationList
           <li key={`${x.label}-${i}`}>
             {href ? (
               <a href={href} target={href.startsWith('/') ? undefined : '_blank'} rel="noreferrer noopener">
-                {x.label}
+                {text(x.label, x.labelEn)}
               </a>
             ) : (
               <span>
-                {x.label}
+                {text(x.label, x.labelEn)}
                 {t('app.colon')}
                 {x.value}
               </span>

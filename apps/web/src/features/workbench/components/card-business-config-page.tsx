@@ -131,6 +131,7 @@ function ColumnsEditor({ card }: { card: Card }) {
   const [copyIds, setCopyIds] = useState<string[]>([]);
   const [form] = Form.useForm<{
     columnName: string;
+    columnNameEn?: string;
     dataSource: DataSourceCode;
     category: string;
     apiId: string | null;
@@ -220,7 +221,7 @@ function ColumnsEditor({ card }: { card: Card }) {
         initialValues={{ dataSource: DEFAULT_SOURCE[card.cardType], category: '', apiId: null }}
         onFinish={(v) =>
           void submitColumn({ cardId: card.id, ...v, apiId: v.dataSource === 'external' ? v.apiId : null }).then(() => {
-            form.resetFields(['columnName', 'category']);
+            form.resetFields(['columnName', 'columnNameEn', 'category']);
             return refresh();
           })
         }
@@ -231,6 +232,9 @@ function ColumnsEditor({ card }: { card: Card }) {
           rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.columnNameRequired) }]}
         >
           <Input maxLength={maxLengthOf(CardColumnSubmit.shape.columnName)} />
+        </Form.Item>
+        <Form.Item name="columnNameEn" label={t('workbench.config.englishName')}>
+          <Input maxLength={maxLengthOf(CardColumnSubmit.shape.columnNameEn)} />
         </Form.Item>
         <Form.Item name="dataSource" label={t('workbench.config.dataSource')}>
           <Select style={{ width: 160 }} options={DATA_SOURCES.map((d) => ({ value: d, label: d }))} />
@@ -322,6 +326,8 @@ export function CardBusinessConfigPage() {
             cardType: 'commonTools',
             cardName: '',
             cardIntroduction: '',
+            cardNameEn: '',
+            cardIntroductionEn: '',
             displayRows: 1,
             roleIds: (roles.data ?? []).map((r) => r.id),
             serviceIds: [],
@@ -517,8 +523,14 @@ export function CardBusinessConfigPage() {
           >
             <Input maxLength={maxLengthOf(BasicConfig.shape.cardName)} />
           </Form.Item>
+          <Form.Item name="cardNameEn" label={t('workbench.config.cardNameEn')}>
+            <Input maxLength={maxLengthOf(BasicConfig.shape.cardNameEn)} />
+          </Form.Item>
           <Form.Item name="cardIntroduction" label={t('workbench.config.cardIntroduction')}>
             <Input.TextArea maxLength={maxLengthOf(BasicConfig.shape.cardIntroduction)} />
+          </Form.Item>
+          <Form.Item name="cardIntroductionEn" label={t('workbench.config.cardIntroductionEn')}>
+            <Input.TextArea maxLength={maxLengthOf(BasicConfig.shape.cardIntroductionEn)} />
           </Form.Item>
           <Form.Item
             name="displayRows"
@@ -544,6 +556,14 @@ export function CardBusinessConfigPage() {
                             placeholder={t('workbench.config.statusName')}
                           />
                         </Form.Item>
+                        <Form.Item name={[item.name, 'typeNameEn']}>
+                          <Input
+                            aria-label={t('workbench.config.englishName')}
+                            maxLength={maxLengthOf(StatusColor.shape.typeNameEn)}
+                            placeholder={t('workbench.config.englishName')}
+                            style={{ width: 130 }}
+                          />
+                        </Form.Item>
                         <Form.Item
                           name={[item.name, 'colorVal']}
                           rules={[{ required: true, pattern: /^#[0-9a-fA-F]{6}$/ }]}
@@ -560,7 +580,7 @@ export function CardBusinessConfigPage() {
                         </Button>
                       </Space>
                     ))}
-                    <Button type="dashed" onClick={() => add({ typeName: '', colorVal: '#52c41a' })}>
+                    <Button type="dashed" onClick={() => add({ typeName: '', typeNameEn: '', colorVal: '#52c41a' })}>
                       {t('workbench.config.addStatus')}
                     </Button>
                   </>
@@ -610,6 +630,14 @@ export function CardBusinessConfigPage() {
                           placeholder={t('workbench.config.infoLabel')}
                         />
                       </Form.Item>
+                      <Form.Item name={[item.name, 'labelEn']}>
+                        <Input
+                          aria-label={t('workbench.config.englishName')}
+                          maxLength={maxLengthOf(OtherInformation.shape.labelEn)}
+                          placeholder={t('workbench.config.englishName')}
+                          style={{ width: 130 }}
+                        />
+                      </Form.Item>
                       <Form.Item name={[item.name, 'value']}>
                         <Input
                           aria-label={t('workbench.config.infoValue')}
@@ -623,7 +651,7 @@ export function CardBusinessConfigPage() {
                       </Button>
                     </Space>
                   ))}
-                  <Button type="dashed" onClick={() => add({ label: '', value: '' })}>
+                  <Button type="dashed" onClick={() => add({ label: '', labelEn: '', value: '' })}>
                     {t('workbench.config.addInformation')}
                   </Button>
                 </>

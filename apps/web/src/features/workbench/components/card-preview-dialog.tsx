@@ -3,7 +3,7 @@ import { PREVIEW_DIALOG_WIDTH } from '@portal/contracts/constants';
 import type { CardView, Layout } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { cycleFocus } from '../../../components/focus-cycle.tsx';
-import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { previewCard } from '../api/preview-card.ts';
 import { previewCardStyle, sidebarHeight } from '../lib/display.ts';
@@ -27,6 +27,7 @@ type Props = {
  * hiding resets the layout tab.
  */
 export function CardPreviewDialog({ visible, cardId, config, onClose, load = previewCard }: Props) {
+  const configured = useConfiguredText();
   const { t } = useTranslation();
   const message = useToast();
   const [layout, setLayout] = useState<Layout>('same');
@@ -58,7 +59,7 @@ export function CardPreviewDialog({ visible, cardId, config, onClose, load = pre
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, cardId, config]);
 
-  const name = view?.basicConfig.cardName ?? '';
+  const name = view ? configured(view.basicConfig.cardName, view.basicConfig.cardNameEn) : '';
   // The card at its desktop size (2.5's widths); on a screen narrower than that it scrolls sideways inside the dialog
   // (a phone cut the 657 px card off at the screen's edge), and the keyboard can scroll it too.
   const body = (l: Layout) =>

@@ -227,6 +227,60 @@ describe('home page', () => {
     }
   });
 
+  it("shows in English a card's English title, tabs, headers and link, and the Chinese where it has none (ADR 0074)", async () => {
+    const table = card('t', 'todoTable', '待办列表', {
+      basicConfig: { cardName: '待办列表', cardNameEn: 'To-do list', cardIntroduction: '', displayRows: 1 },
+      otherInformationList: [{ label: '更多新闻', labelEn: 'More news', value: 'https://news.demo.edu.cn' }],
+    });
+    const plain = card('p', 'campusNews', '校园新闻', {
+      basicConfig: { cardName: '校园新闻', cardNameEn: '', cardIntroduction: '', displayRows: 1 },
+    });
+    const column = {
+      id: 'c1',
+      columnName: '待办',
+      columnNameEn: 'To do',
+      dataSource: 'todo' as const,
+      todoNum: 1,
+      todoTypeName: '',
+      todoTimeoutNum: 0,
+      todoTimeoutName: '',
+      num: 1,
+      result: [{ id: 'r1', title: '请假', flowType: '请假审批', createTime: '2026-11-30T01:00:00Z' }],
+      cardMapping: [
+        { field: 'title', chineseName: '标题', chineseNameEn: 'Title' },
+        { field: 'flowType', chineseName: '流程类型' },
+        { field: 'createTime', chineseName: '到达时间', chineseNameEn: 'Arrival time' },
+      ],
+    };
+    api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [table, plain])] } satisfies HomeLayout);
+    api.view.mockImplementation(async (id: string) =>
+      id === 't'
+        ? viewOf(table, { list: [column] })
+        : viewOf(plain, { list: [{ ...column, id: 'c2', columnNameEn: '' }] }),
+    );
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderHome();
+      const heading = await screen.findByRole('heading', { name: 'To-do list' });
+      const tableCard = heading.closest('.wb-card') as HTMLElement;
+      expect(within(tableCard).getByRole('link', { name: 'More news' })).toBeTruthy();
+      expect(await within(tableCard).findByRole('tab', { name: /To do/ })).toBeTruthy();
+      expect(within(tableCard).getByRole('columnheader', { name: 'Arrival time' })).toBeTruthy();
+      expect(within(tableCard).getByRole('columnheader', { name: 'Title' })).toBeTruthy();
+      // No English for this header: the Chinese.
+      expect(within(tableCard).getByRole('columnheader', { name: '流程类型' })).toBeTruthy();
+      // A card without an English name keeps its Chinese one; so does its column.
+      const plainCard = (await screen.findByRole('heading', { name: '校园新闻' })).closest('.wb-card') as HTMLElement;
+      expect(await within(plainCard).findByRole('tab', { name: '待办' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: '待办列表' })).toBeNull();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
+    // In Chinese the Chinese, English or not.
+    expect(await screen.findByRole('heading', { name: '待办列表' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '到达时间' })).toBeTruthy();
+  });
+
   it('shows the guide button disabled where nothing could open the guide (no actions: the card preview)', async () => {
     const use = card('u', 'commonUse', '常用服务');
     api.layout.mockResolvedValue({ types: [type('t1', '工作台', 'same', [use])] } satisfies HomeLayout);

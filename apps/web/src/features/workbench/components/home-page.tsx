@@ -1,7 +1,7 @@
 import type { Card as CardConfig, IndexType, Layout } from '@portal/contracts/workbench';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
@@ -63,10 +63,12 @@ function CardSkeleton() {
  */
 const HomeCard = memo(function HomeCard({ card, layout }: { card: CardConfig; layout: Layout }) {
   const view = useCardView(card.id, layout);
+  const text = useConfiguredText();
+  const name = text(card.basicConfig.cardName, card.basicConfig.cardNameEn);
   return (
     <CardFrame
       className={`wb-card-${card.cardType}`}
-      title={card.basicConfig.cardName}
+      title={name}
       extra={<CardOtherInfo items={card.otherInformationList} />}
       cardType={card.cardType}
     >
@@ -74,7 +76,7 @@ const HomeCard = memo(function HomeCard({ card, layout }: { card: CardConfig; la
         <CardSkeleton />
       ) : view.isError ? (
         // Its own call again (not the cards' one call, ADR 0054); the button names the card, as each card may fail.
-        <LoadFailed name={card.basicConfig.cardName} onRetry={() => void view.refetch()} />
+        <LoadFailed name={name} onRetry={() => void view.refetch()} />
       ) : (
         <CardBody view={view.data} layout={layout} />
       )}

@@ -16,7 +16,7 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
   const message = useToast();
   const [form] = Form.useForm<{ cardMapping: CardMapping[] }>();
   const offerReload = useOfferReload();
-  const [fields, setFields] = useState<Array<{ field: string; chineseName: string }>>([]);
+  const [fields, setFields] = useState<Array<{ field: string; chineseName: string; chineseNameEn?: string }>>([]);
   // The column as the dialog loaded it: the one opened, or the one read again after a refusal (ADR 0075).
   const [loaded, setLoaded] = useState<CardColumn | null>(column);
   useEffect(() => {
@@ -33,6 +33,7 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
   const save = async (v: { cardMapping?: CardMapping[] }) => {
     if (!loaded) return;
     const { id, cardId, columnName, dataSource, apiId, category, todoTypeName, todoTimeoutName, version } = loaded;
+    const { columnNameEn, todoTypeNameEn, todoTimeoutNameEn } = loaded;
     try {
       await submitColumn({
         id,
@@ -43,6 +44,9 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
         category,
         todoTypeName,
         todoTimeoutName,
+        columnNameEn,
+        todoTypeNameEn,
+        todoTimeoutNameEn,
         cardMapping: v.cardMapping ?? [],
         version,
       });
@@ -77,8 +81,11 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
                       showSearch
                       options={fields.map((f) => ({ value: f.field, label: `${f.field} (${f.chineseName})` }))}
                       onChange={(v: string) => {
-                        const name = fields.find((f) => f.field === v)?.chineseName;
-                        if (name) form.setFieldValue(['cardMapping', item.name, 'chineseName'], name);
+                        const chosen = fields.find((f) => f.field === v);
+                        if (chosen?.chineseName)
+                          form.setFieldValue(['cardMapping', item.name, 'chineseName'], chosen.chineseName);
+                        if (chosen?.chineseNameEn)
+                          form.setFieldValue(['cardMapping', item.name, 'chineseNameEn'], chosen.chineseNameEn);
                       }}
                     />
                   </Form.Item>
@@ -86,6 +93,13 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
                     <Input
                       aria-label={t('workbench.config.chineseName')}
                       maxLength={maxLengthOf(CardMapping.shape.chineseName)}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[item.name, 'chineseNameEn']}>
+                    <Input
+                      aria-label={t('workbench.config.englishName')}
+                      placeholder={t('workbench.config.englishName')}
+                      maxLength={maxLengthOf(CardMapping.shape.chineseNameEn)}
                     />
                   </Form.Item>
                   <Button
@@ -99,7 +113,7 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
               <Button
                 type="dashed"
                 icon={<PlusOutlined aria-hidden />}
-                onClick={() => add({ field: '', chineseName: '' })}
+                onClick={() => add({ field: '', chineseName: '', chineseNameEn: '' })}
               >
                 {t('workbench.config.addField')}
               </Button>

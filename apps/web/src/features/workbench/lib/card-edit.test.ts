@@ -42,4 +42,22 @@ describe('an edit over the card as it is now (ADR 0071)', () => {
     expect(roleIds).toEqual(['admin', 'student']);
     expect(body.serviceIds).toEqual(['s3']);
   });
+
+  it('sends the English name the administrator typed, and keeps the English another administrator saved meanwhile (ADR 0074)', () => {
+    const fresh: Card = {
+      ...OPENED,
+      cardType: 'commonTools',
+      basicConfig: { ...OPENED.basicConfig, cardIntroductionEn: 'Theirs' },
+      typeList: [{ name: '学习', serviceSceneName: '', nameEn: 'Study' }],
+    };
+    const opened = { ...OPENED, typeList: fresh.typeList };
+    const v = { ...formValuesOf(opened), cardNameEn: 'Express', typeNames: ['学习', '生活'] };
+    const { body } = cardEdit(opened, fresh, v);
+    expect(body.basicConfig).toMatchObject({ cardNameEn: 'Express', cardIntroductionEn: 'Theirs' });
+    // A tab kept keeps its English; a new one has none.
+    expect(body.typeList).toEqual([
+      { name: '学习', serviceSceneName: '', nameEn: 'Study' },
+      { name: '生活', serviceSceneName: '' },
+    ]);
+  });
 });

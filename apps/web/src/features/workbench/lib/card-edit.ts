@@ -8,10 +8,15 @@ export type CardFormValues = {
   cardType: CardType;
   cardName: string;
   cardIntroduction: string;
+  /** ADR 0074: the English of the name and introduction ('' none). */
+  cardNameEn?: string;
+  cardIntroductionEn?: string;
   displayRows: number;
   roleIds: string[];
   serviceIds: string[];
   typeNames: string[];
+  /** The English of the tab names the card had (kept for the names that stay; not edited in the dialog). */
+  typeNamesEn?: Record<string, string>;
   colors: Card['currentStatusBackgroundColor'];
   otherInformationList: Card['otherInformationList'];
 };
@@ -23,6 +28,7 @@ export const formValuesOf = (card: Card): CardFormValues => ({
   roleIds: card.roleIds,
   serviceIds: card.serviceIds,
   typeNames: card.typeList.map((x) => x.name),
+  typeNamesEn: Object.fromEntries(card.typeList.flatMap((x) => (x.nameEn ? [[x.name, x.nameEn]] : []))),
   colors: card.currentStatusBackgroundColor,
   otherInformationList: card.otherInformationList,
 });
@@ -33,11 +39,13 @@ function partsOf(v: CardFormValues) {
     typeList: (v.typeNames ?? []).map((name) => ({
       name,
       serviceSceneName: v.cardType === 'commonUse' ? name : '',
+      ...(v.typeNamesEn?.[name] && { nameEn: v.typeNamesEn[name] }),
     })),
     colors: v.colors ?? [],
     otherInformationList: (v.otherInformationList ?? []).map((x) => ({
       label: x.label.trim(),
       value: (x.value ?? '').trim(),
+      ...(x.labelEn?.trim() && { labelEn: x.labelEn.trim() }),
     })),
     serviceIds: v.serviceIds ?? [],
   };
@@ -48,7 +56,14 @@ export function newCardFields(v: CardFormValues): Omit<CardBasicSubmit, 'id'> {
   const p = partsOf(v);
   return {
     cardType: v.cardType,
-    basicConfig: { cardName: v.cardName, cardIntroduction: v.cardIntroduction ?? '', displayRows: v.displayRows },
+    basicConfig: {
+      cardName: v.cardName,
+      cardIntroduction: v.cardIntroduction ?? '',
+      displayRows: v.displayRows,
+      // English only when typed (ADR 0074): none is the same as ''.
+      ...(v.cardNameEn?.trim() && { cardNameEn: v.cardNameEn }),
+      ...(v.cardIntroductionEn?.trim() && { cardIntroductionEn: v.cardIntroductionEn }),
+    },
     typeList: TYPED_CARDS.includes(v.cardType) ? p.typeList : [],
     currentStatusBackgroundColor: v.cardType === 'personalMatters' ? p.colors : [],
     otherInformationList: p.otherInformationList,
@@ -87,6 +102,16 @@ export function cardEdit(
         fresh.basicConfig.cardIntroduction,
       ),
       displayRows: pick(v.displayRows !== was.displayRows, v.displayRows, fresh.basicConfig.displayRows),
+      cardNameEn: pick(
+        (v.cardNameEn ?? '') !== (was.cardNameEn ?? ''),
+        v.cardNameEn ?? '',
+        fresh.basicConfig.cardNameEn,
+      ),
+      cardIntroductionEn: pick(
+        (v.cardIntroductionEn ?? '') !== (was.cardIntroductionEn ?? ''),
+        v.cardIntroductionEn ?? '',
+        fresh.basicConfig.cardIntroductionEn,
+      ),
     },
     typeList: pick(typed && !same(p.typeList, wasParts.typeList), p.typeList, fresh.typeList),
     currentStatusBackgroundColor: pick(

@@ -360,6 +360,8 @@ export const QuickScoreLabel = z.object({
   labelName: z.string(),
   minScore: z.number().int(),
   maxScore: z.number().int(),
+  /** ADR 0074: the label in English ('' none); a rating still sends labelName. */
+  labelNameEn: z.string().optional(),
 });
 export type QuickScoreLabel = z.infer<typeof QuickScoreLabel>;
 

@@ -37,6 +37,7 @@ import * as chatUnreadByPeer from './migrations/2026-11-25T04-00_chat-unread-by-
 import * as hotWordSearchers from './migrations/2026-11-25T06-00_hot-word-searchers.ts';
 import * as chatFilesByOwner from './migrations/2026-11-30T14-00_chat-files-by-owner.ts';
 import * as configuredEnglish from './migrations/2026-11-30T16-50_configured-english.ts';
+import * as quickLabelsEnglish from './migrations/2026-11-30T17-20_quick-labels-english.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T06-00_hot-word-searchers': hotWordSearchers,
   '2026-11-30T14-00_chat-files-by-owner': chatFilesByOwner,
   '2026-11-30T16-50_configured-english': configuredEnglish,
+  '2026-11-30T17-20_quick-labels-english': quickLabelsEnglish,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

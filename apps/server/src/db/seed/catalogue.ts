@@ -344,15 +344,15 @@ export const DEMO_SHELF_LABELS = [
   { label_name: '新上线', color: '#52c41a' },
 ];
 export const DEMO_QUICK_LABELS = [
-  { label_name: '办理便捷', min_score: 4, max_score: 5 },
-  { label_name: '响应及时', min_score: 4, max_score: 5 },
-  { label_name: '指引清晰', min_score: 4, max_score: 5 },
-  { label_name: '服务热情', min_score: 4, max_score: 5 },
-  { label_name: '基本满意', min_score: 3, max_score: 3 },
-  { label_name: '有待改进', min_score: 2, max_score: 3 },
-  { label_name: '流程繁琐', min_score: 1, max_score: 2 },
-  { label_name: '等待太久', min_score: 1, max_score: 2 },
-  { label_name: '页面卡顿', min_score: 1, max_score: 2 },
+  { label_name: '办理便捷', label_name_en: 'Easy to use', min_score: 4, max_score: 5 },
+  { label_name: '响应及时', label_name_en: 'Quick response', min_score: 4, max_score: 5 },
+  { label_name: '指引清晰', label_name_en: 'Clear guidance', min_score: 4, max_score: 5 },
+  { label_name: '服务热情', label_name_en: 'Friendly service', min_score: 4, max_score: 5 },
+  { label_name: '基本满意', label_name_en: 'Mostly satisfied', min_score: 3, max_score: 3 },
+  { label_name: '有待改进', label_name_en: 'Could be better', min_score: 2, max_score: 3 },
+  { label_name: '流程繁琐', label_name_en: 'Too many steps', min_score: 1, max_score: 2 },
+  { label_name: '等待太久', label_name_en: 'Waited too long', min_score: 1, max_score: 2 },
+  { label_name: '页面卡顿', label_name_en: 'Slow pages', min_score: 1, max_score: 2 },
 ];
 export const DEMO_SENSITIVE_WORDS = ['傻逼', '垃圾学校', '法轮功', '赌博', '代考', '办假证'];
 export const DEMO_TOOLS = [

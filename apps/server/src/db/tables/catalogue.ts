@@ -109,6 +109,8 @@ export interface SvcQuickLabelTable {
   id: string;
   tenant_id: string;
   label_name: string;
+  /** ADR 0074: the label in English ('' none). */
+  label_name_en: Generated<string>;
   min_score: number;
   max_score: number;
   sort: number;

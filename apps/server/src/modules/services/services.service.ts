@@ -556,6 +556,7 @@ export async function quickLabels(c: Caller): Promise<QuickScoreLabel[]> {
     labelName: l.label_name,
     minScore: l.min_score,
     maxScore: l.max_score,
+    labelNameEn: l.label_name_en,
   }));
 }
 

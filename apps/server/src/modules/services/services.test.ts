@@ -402,6 +402,10 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     const id = byName('宿舍报修').id;
     const labels = await post(`${W}/serverCenter/quickScoreLabels`, {}, 'student01');
     expect(labels.result.map((l: { labelName: string }) => l.labelName)).toContain('办理便捷');
+    // ADR 0074: each seeded label has its English beside it.
+    expect(labels.result.find((l: { labelName: string }) => l.labelName === '办理便捷').labelNameEn).toBe(
+      'Easy to use',
+    );
     expect((await post(`${W}/serverCenter/canUserRate`, { serviceId: id }, 'student01')).result).toMatchObject({
       canRate: true,
       rated: false,

@@ -13,7 +13,7 @@ import { renderWithApp } from '../test-support.tsx';
 const api = vi.hoisted(() => ({
   canUserRate: vi.fn(async (): Promise<CanUserRate> => ({ canRate: true, rated: false, score: null, reason: '' })),
   getQuickScoreLabels: vi.fn(async () => [
-    { id: 'q1', labelName: '办理便捷', minScore: 4, maxScore: 5 },
+    { id: 'q1', labelName: '办理便捷', labelNameEn: 'Easy to use', minScore: 4, maxScore: 5 },
     { id: 'q2', labelName: '响应及时', minScore: 4, maxScore: 5 },
     { id: 'q3', labelName: '流程繁琐', minScore: 1, maxScore: 2 },
   ]),
@@ -73,6 +73,22 @@ describe('rating dialog: score, quick labels that fit it, comment', () => {
       }),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('shows a quick label in English where it has one, else in Chinese, and sends it by its Chinese name (ADR 0074)', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderWithApp(<RateDialog service={SERVICE} onClose={() => undefined} />);
+      await user.click(await screen.findByText('Easy to use'));
+      expect(screen.queryByText('办理便捷')).toBeNull();
+      expect(screen.getByText('响应及时')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: /Submit/ }));
+      await waitFor(() =>
+        expect(api.rateService).toHaveBeenCalledWith(expect.objectContaining({ labels: ['办理便捷'] })),
+      );
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 
   it('keeps 5 stars when the fifth, already chosen, is tapped (it sent 1)', async () => {

@@ -2,7 +2,7 @@ import { RATING_COMMENT_MAX, ratingCommentLength } from '@portal/contracts/servi
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Tag } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { notifySuccess } from '../../../lib/http/notify.ts';
 import { useCanUserRate } from '../api/can-user-rate.ts';
 import { useQuickScoreLabels } from '../api/get-quick-score-labels.ts';
@@ -26,6 +26,7 @@ export function RateDialog({
   const id = service?.serviceId;
   const can = useCanUserRate(id);
   const quick = useQuickScoreLabels(!!id);
+  const configured = useConfiguredText();
   useEffect(() => {
     setScore(5);
     setLabels([]);
@@ -84,7 +85,7 @@ export function RateDialog({
                     setLabels((cur) => (on ? [...cur, l.labelName] : cur.filter((x) => x !== l.labelName)))
                   }
                 >
-                  {l.labelName}
+                  {configured(l.labelName, l.labelNameEn)}
                 </Tag.CheckableTag>
               ))}
             </div>

@@ -275,6 +275,10 @@ export const LandingConfig = z.object({
   logo: z.string(),
   banner: z.string(),
   searchPlaceholder: z.string(),
+  /** ADR 0074: the title, subtitle and search hint in English ('' none: the page in English shows the Chinese). */
+  titleEn: z.string().optional(),
+  subtitleEn: z.string().optional(),
+  searchPlaceholderEn: z.string().optional(),
   showStatistic: z.boolean(),
   showScenes: z.boolean(),
   showDepts: z.boolean(),

@@ -188,11 +188,18 @@ describe.each(testDatabases)('the configuration audit log on %s', (engine) => {
     const preLogin = async () =>
       (await call('admin', '/nobody/preLogin/getPreLoginPage', { tenantId: '000000' })).result;
     const pre = await preLogin();
-    const saved = await call('admin', '/preLogin/submit', { ...pre, showTools: !pre.showTools });
+    const saved = await call('admin', '/preLogin/submit', {
+      ...pre,
+      showTools: !pre.showTools,
+      searchPlaceholderEn: ' Find a service ',
+    });
     expect(saved.status).toBe(1000);
+    // ADR 0074: the English search hint is saved (trimmed), answered and logged beside the Chinese.
+    expect(saved.result.searchPlaceholderEn).toBe('Find a service');
+    expect((await preLogin()).searchPlaceholderEn).toBe('Find a service');
     const [e] = await list({ entityKind: 'preLogin' });
     expect(e!.before).toMatchObject({ showTools: pre.showTools });
-    expect(e!.after).toMatchObject({ showTools: !pre.showTools });
+    expect(e!.after).toMatchObject({ showTools: !pre.showTools, searchPlaceholderEn: 'Find a service' });
     expect((await call('admin', AUDIT_PATHS.revert, { id: e!.id })).status).toBe(1000);
     expect((await preLogin()).showTools).toBe(pre.showTools);
   });

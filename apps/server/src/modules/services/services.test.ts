@@ -72,6 +72,12 @@ describe.each(testDatabases)('service hall and landing page on %s', (engine) => 
     expect(stat.result.deptCount).toBeGreaterThan(5);
     const config = await call('GET', `${P}/nobody/prepareLogin/configDetail?tenantId=${T}`);
     expect(config.result.title).toContain('示例大学');
+    // ADR 0074: the title, subtitle and search hint in English beside the Chinese, seeded for the demo.
+    expect(config.result).toMatchObject({
+      titleEn: 'Demo University Online Service Hall',
+      searchPlaceholderEn: 'Search services, e.g. 成绩查询, 请假, cjcx',
+    });
+    expect(config.result.subtitleEn).not.toBe('');
     const footer = await call('GET', `${P}/nobody/prepareLogin/bottomConfigDetail?tenantId=${T}`);
     expect(footer.result.schoolName).toBe('示例大学');
     const index = await post(`${P}/nobody/index/index`, { tenantId: T });

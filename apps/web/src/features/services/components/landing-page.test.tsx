@@ -1,7 +1,8 @@
 import type { GroupKind, ServiceItem } from '@portal/contracts/services';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import type { SearchParams } from '../api/search-service.ts';
 import { landingConfig, renderWithApp } from '../test-support.tsx';
 
@@ -184,6 +185,40 @@ describe('landing page common tools', () => {
     expect(screen.queryByRole('heading', { name: '常用工具' })).toBeNull();
     await waitFor(() => expect(api.getTopServices).toHaveBeenCalledWith('heat', 8));
     expect(api.getTopServices).not.toHaveBeenCalledWith('newly', 8);
+  });
+
+  it('in English shows the English title, subtitle and search hint configured beside the Chinese (ADR 0074)', async () => {
+    const english = landingConfig({
+      subtitle: '一网通办',
+      searchPlaceholder: '搜索服务',
+      titleEn: 'Demo University Online Service Hall',
+      subtitleEn: 'One portal for every service',
+      searchPlaceholderEn: 'Search services',
+    });
+    api.getLandingConfig.mockResolvedValueOnce(english);
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderWithApp(<LandingPage />, '/');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Demo University Online Service Hall' }),
+      ).toBeTruthy();
+      expect(screen.getByText('One portal for every service')).toBeTruthy();
+      expect(screen.getByPlaceholderText('Search services')).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
+  });
+
+  it('in English keeps the Chinese title where none is configured in English', async () => {
+    api.getLandingConfig.mockResolvedValueOnce(landingConfig({ searchPlaceholder: '搜索服务' }));
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderWithApp(<LandingPage />, '/');
+      expect(await screen.findByRole('heading', { level: 1, name: '示例大学网上办事服务大厅' })).toBeTruthy();
+      expect(screen.getByPlaceholderText('搜索服务')).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 
   it('shows no 全部服务 block when scenes, departments and types are all switched off', async () => {

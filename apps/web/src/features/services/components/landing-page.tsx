@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { PlainDrawer } from '../../../components/plain-drawer.tsx';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
-import { addTexts, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { addTexts, useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useFooterConfig } from '../api/get-footer-config.ts';
 import { LANDING_LIST_SIZE } from '../api/get-landing-index.ts';
@@ -290,6 +290,7 @@ export function LandingPage() {
     config.data?.[key] !== false;
   const known = !config.isPending;
   const c = config.data;
+  const configured = useConfiguredText();
   const browseTabs = useMemo(
     () =>
       (
@@ -363,14 +364,22 @@ export function LandingPage() {
       <main className="svc-landing-main">
         <section className="svc-landing-hero" aria-labelledby="svc-landing-title">
           <h1 id="svc-landing-title">
-            {c ? c.title : <span className="plain-skeleton-row svc-landing-title-skeleton" aria-hidden="true" />}
+            {c ? (
+              configured(c.title, c.titleEn)
+            ) : (
+              <span className="plain-skeleton-row svc-landing-title-skeleton" aria-hidden="true" />
+            )}
           </h1>
           {c ? (
-            c.subtitle && <p className="svc-landing-subtitle">{c.subtitle}</p>
+            c.subtitle && <p className="svc-landing-subtitle">{configured(c.subtitle, c.subtitleEn)}</p>
           ) : (
             <p className="svc-landing-subtitle">&nbsp;</p>
           )}
-          <SearchBox value={keyword} onSearch={search} placeholder={c?.searchPlaceholder} />
+          <SearchBox
+            value={keyword}
+            onSearch={search}
+            placeholder={c && configured(c.searchPlaceholder, c.searchPlaceholderEn)}
+          />
         </section>
 
         {keyword && <SearchResults tenantId={tenantId} loggedIn={loggedIn} keyword={keyword} />}

@@ -53,11 +53,20 @@ export function PreLoginConfigPage() {
         >
           <Input maxLength={maxLengthOf(PreLoginConfig.shape.title)} />
         </Form.Item>
+        <Form.Item name="titleEn" label={t('workbench.config.titleEn')}>
+          <Input maxLength={maxLengthOf(PreLoginConfig.shape.titleEn)} />
+        </Form.Item>
         <Form.Item name="subtitle" label={t('workbench.config.subtitle')}>
           <Input maxLength={maxLengthOf(PreLoginConfig.shape.subtitle)} />
         </Form.Item>
+        <Form.Item name="subtitleEn" label={t('workbench.config.subtitleEn')}>
+          <Input maxLength={maxLengthOf(PreLoginConfig.shape.subtitleEn)} />
+        </Form.Item>
         <Form.Item name="searchPlaceholder" label={t('workbench.config.searchPlaceholder')}>
           <Input maxLength={maxLengthOf(PreLoginConfig.shape.searchPlaceholder)} />
+        </Form.Item>
+        <Form.Item name="searchPlaceholderEn" label={t('workbench.config.searchPlaceholderEn')}>
+          <Input maxLength={maxLengthOf(PreLoginConfig.shape.searchPlaceholderEn)} />
         </Form.Item>
         <Form.Item name="logo" label={t('workbench.config.logo')}>
           <ImageField label={t('workbench.config.logo')} />

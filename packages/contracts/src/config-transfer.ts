@@ -174,7 +174,7 @@ export type ConfigFileCalendar = z.infer<typeof ConfigFileCalendar>;
 /** The landing page's navigation bar and tools (the catalogue's comb-cygj ones). */
 export const ConfigFileLanding = z.object({
   navigationBars: z
-    .array(z.object({ name: z.string().trim().min(1).max(50), url: safeLink(1000).min(1) }))
+    .array(z.object({ name: z.string().trim().min(1).max(50), url: safeLink(1000).min(1), nameEn: englishText(50) }))
     .max(50)
     .default([]),
   tools: z.array(ConfigFileLandingTool).max(200).default([]),

@@ -530,6 +530,8 @@ export const NavigationBarItem = z.object({
   name: z.string(),
   url: z.string(),
   sort: z.number().int(),
+  /** ADR 0074: the name in English ('' none). */
+  nameEn: z.string().optional(),
 });
 export type NavigationBarItem = z.infer<typeof NavigationBarItem>;
 

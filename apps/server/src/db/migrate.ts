@@ -38,6 +38,7 @@ import * as hotWordSearchers from './migrations/2026-11-25T06-00_hot-word-search
 import * as chatFilesByOwner from './migrations/2026-11-30T14-00_chat-files-by-owner.ts';
 import * as configuredEnglish from './migrations/2026-11-30T16-50_configured-english.ts';
 import * as quickLabelsEnglish from './migrations/2026-11-30T17-20_quick-labels-english.ts';
+import * as navigationBarsEnglish from './migrations/2026-11-30T17-30_navigation-bars-english.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T14-00_chat-files-by-owner': chatFilesByOwner,
   '2026-11-30T16-50_configured-english': configuredEnglish,
   '2026-11-30T17-20_quick-labels-english': quickLabelsEnglish,
+  '2026-11-30T17-30_navigation-bars-english': navigationBarsEnglish,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

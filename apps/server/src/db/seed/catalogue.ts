@@ -395,10 +395,10 @@ function demoToolUrl(url: string, services: ReadonlyArray<{ id: string; name: st
   return JSON.stringify(id ? { ...config, serviceId: id } : config);
 }
 export const DEMO_NAVIGATION_BARS = [
-  { name: '学校主页', url: 'https://www.demo.edu.cn' },
-  { name: '信息公开', url: 'https://xxgk.demo.edu.cn' },
-  { name: '办事指南', url: '/allServices' },
-  { name: '联系我们', url: 'https://www.demo.edu.cn/lxwm' },
+  { name: '学校主页', name_en: 'University home', url: 'https://www.demo.edu.cn' },
+  { name: '信息公开', name_en: 'Public information', url: 'https://xxgk.demo.edu.cn' },
+  { name: '办事指南', name_en: 'Service guides', url: '/allServices' },
+  { name: '联系我们', name_en: 'Contact us', url: 'https://www.demo.edu.cn/lxwm' },
 ];
 
 export const DEMO_LANDING_CONFIG = {

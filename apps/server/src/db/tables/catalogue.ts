@@ -203,6 +203,8 @@ export interface CygjNavigationBarTable {
   id: string;
   tenant_id: string;
   name: string;
+  /** ADR 0074: the name in English ('' none). */
+  name_en: Generated<string>;
   url: string;
   sort: number;
 }

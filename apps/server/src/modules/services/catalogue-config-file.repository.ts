@@ -12,7 +12,7 @@ export function catalogueConfigFileRepository(db: Db) {
       db
         .selectFrom('cygj_navigation_bars')
         .where('tenant_id', '=', tenantId)
-        .select(['name', 'url'])
+        .select(['name', 'url', 'name_en'])
         .orderBy('sort')
         .orderBy('id')
         .execute(),

@@ -61,7 +61,7 @@ export async function exportLandingConfig(db: Db, tenantId: string): Promise<Con
   });
   const services = await serviceRefs(db, tenantId, [...new Set(ids)]);
   return {
-    navigationBars: bars.map((b) => ({ name: b.name, url: b.url })),
+    navigationBars: bars.map((b) => ({ name: b.name, url: b.url, ...(b.name_en && { nameEn: b.name_en }) })),
     tools: tools.map((t): ConfigFileLandingTool => {
       const config = serviceConfigOf(t.tools_url);
       const service = typeof config?.serviceId === 'string' ? services.get(config.serviceId) : undefined;
@@ -119,7 +119,14 @@ export async function importLandingConfig(
   }
   await catalogueConfigFileRepository(db).replace(
     tenantId,
-    landing.navigationBars.map((b, i) => ({ id: newId(), tenant_id: tenantId, name: b.name, url: b.url, sort: i + 1 })),
+    landing.navigationBars.map((b, i) => ({
+      id: newId(),
+      tenant_id: tenantId,
+      name: b.name,
+      name_en: b.nameEn ?? '',
+      url: b.url,
+      sort: i + 1,
+    })),
     tools.map((t, i) => ({
       id: newId(),
       tenant_id: tenantId,

@@ -130,7 +130,7 @@ describe.each(testDatabases)('the landing index (one call for the first screen) 
         trx,
         T,
         {
-          navigationBars: [...current.navigationBars, { name: '新生专栏', url: '/allServices' }],
+          navigationBars: [...current.navigationBars, { name: '新生专栏', url: '/allServices', nameEn: 'Freshers' }],
           tools: [
             {
               toolsName: '开学指引',
@@ -147,6 +147,12 @@ describe.each(testDatabases)('the landing index (one call for the first screen) 
     });
     const after = await expectSameAsOwnCalls(a);
     expect(after.navigationBars.map((n) => n.name)).toEqual([...before.navigationBars.map((n) => n.name), '新生专栏']);
+    // ADR 0074: each link's English, the seeded ones' exported and imported back, the new one's as given.
+    expect(after.navigationBars.map((n) => n.nameEn)).toEqual([
+      ...before.navigationBars.map((n) => n.nameEn),
+      'Freshers',
+    ]);
+    expect(before.navigationBars[0]!.nameEn).toBe('University home');
     expect(after.tools[0]!.tools_name).toBe('开学指引');
     expect(after.tools).toHaveLength(before.tools.length + 1);
   });

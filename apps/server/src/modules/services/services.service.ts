@@ -828,7 +828,13 @@ export async function tools(c: Caller): Promise<ToolItem[]> {
 
 export async function navigationBars(c: Caller): Promise<NavigationBarItem[]> {
   return preparedFor(c, 'navigationBars', async () =>
-    (await repo(c).navigationBars(c.tenantId)).map((n) => ({ id: n.id, name: n.name, url: n.url, sort: n.sort })),
+    (await repo(c).navigationBars(c.tenantId)).map((n) => ({
+      id: n.id,
+      name: n.name,
+      url: n.url,
+      sort: n.sort,
+      nameEn: n.name_en,
+    })),
   );
 }
 

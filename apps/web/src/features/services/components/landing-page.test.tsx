@@ -196,6 +196,10 @@ describe('landing page common tools', () => {
       searchPlaceholderEn: 'Search services',
     });
     api.getLandingConfig.mockResolvedValueOnce(english);
+    api.getNavigationBars.mockResolvedValueOnce([
+      { id: 'n1', name: '学校主页', nameEn: 'University home', url: 'https://www.demo.edu.cn', sort: 0 },
+      { id: 'n2', name: '信息公开', url: 'https://xxgk.demo.edu.cn', sort: 1 },
+    ] as never);
     await act(() => i18n.changeLanguage('en-US'));
     try {
       renderWithApp(<LandingPage />, '/');
@@ -204,6 +208,9 @@ describe('landing page common tools', () => {
       ).toBeTruthy();
       expect(screen.getByText('One portal for every service')).toBeTruthy();
       expect(screen.getByPlaceholderText('Search services')).toBeTruthy();
+      // The header links: the English where there is one, else the Chinese.
+      expect((await screen.findAllByRole('link', { name: 'University home' })).length).toBeGreaterThan(0);
+      expect(screen.getAllByRole('link', { name: '信息公开' }).length).toBeGreaterThan(0);
     } finally {
       await act(() => i18n.changeLanguage('zh-CN'));
     }

@@ -115,17 +115,18 @@ function RankList({
 /** The landing navigation's links (the header's and the drawer's). */
 function NavLinks({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
+  const configured = useConfiguredText();
   const nav = useNavigationBars(tenantId);
   return (
     <>
       {(nav.data ?? []).map((n) =>
         n.url.startsWith('/') ? (
           <Link key={n.id} to={n.url}>
-            {n.name}
+            {configured(n.name, n.nameEn)}
           </Link>
         ) : (
           <a key={n.id} href={n.url} target="_blank" rel="noopener noreferrer">
-            {n.name}
+            {configured(n.name, n.nameEn)}
           </a>
         ),
       )}

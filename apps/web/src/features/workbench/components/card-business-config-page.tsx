@@ -31,6 +31,7 @@ import { getTodoRemind, type TodoRemindValue } from '../api/get-todo-remind.ts';
 import { saveTodoRemind } from '../api/save-todo-remind.ts';
 import { DataSourceSection } from './data-source-section.tsx';
 import { UrlAllowlistSection } from './url-allowlist-section.tsx';
+import { EnglishNameItem } from './english-name-item.tsx';
 import { MappingDialog } from './mapping-dialog.tsx';
 import { ToolsSection } from './tools-section.tsx';
 import { NewsSection } from './news-section.tsx';
@@ -556,14 +557,11 @@ export function CardBusinessConfigPage() {
                             placeholder={t('workbench.config.statusName')}
                           />
                         </Form.Item>
-                        <Form.Item name={[item.name, 'typeNameEn']}>
-                          <Input
-                            aria-label={t('workbench.config.englishName')}
-                            maxLength={maxLengthOf(StatusColor.shape.typeNameEn)}
-                            placeholder={t('workbench.config.englishName')}
-                            style={{ width: 130 }}
-                          />
-                        </Form.Item>
+                        <EnglishNameItem
+                          name={[item.name, 'typeNameEn']}
+                          schema={StatusColor.shape.typeNameEn}
+                          width={130}
+                        />
                         <Form.Item
                           name={[item.name, 'colorVal']}
                           rules={[{ required: true, pattern: /^#[0-9a-fA-F]{6}$/ }]}
@@ -630,14 +628,11 @@ export function CardBusinessConfigPage() {
                           placeholder={t('workbench.config.infoLabel')}
                         />
                       </Form.Item>
-                      <Form.Item name={[item.name, 'labelEn']}>
-                        <Input
-                          aria-label={t('workbench.config.englishName')}
-                          maxLength={maxLengthOf(OtherInformation.shape.labelEn)}
-                          placeholder={t('workbench.config.englishName')}
-                          style={{ width: 130 }}
-                        />
-                      </Form.Item>
+                      <EnglishNameItem
+                        name={[item.name, 'labelEn']}
+                        schema={OtherInformation.shape.labelEn}
+                        width={130}
+                      />
                       <Form.Item name={[item.name, 'value']}>
                         <Input
                           aria-label={t('workbench.config.infoValue')}

@@ -62,4 +62,23 @@ describe('field mapping dialog', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByLabelText('中文名称')).toBeNull());
   });
+
+  it('takes a header in English beside the Chinese (ADR 0074), no longer than the contract allows, and saves it', async () => {
+    const onClose = vi.fn();
+    render(
+      <I18nProvider i18n={i18n}>
+        <App>
+          <MappingDialog column={column} onClose={onClose} />
+        </App>
+      </I18nProvider>,
+    );
+    const english = (await screen.findByLabelText('英文名称')) as HTMLInputElement;
+    expect(english.maxLength).toBe(100); // as the Chinese name's
+    await userEvent.type(english, 'Subject');
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(api.submitColumn).toHaveBeenLastCalledWith(
+      expect.objectContaining({ cardMapping: [{ field: 'title', chineseName: '标题', chineseNameEn: 'Subject' }] }),
+    );
+  });
 });

@@ -7,6 +7,7 @@ import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { getReturnParams } from '../api/get-return-params.ts';
 import { getColumn } from '../api/get-column.ts';
 import { submitColumn } from '../api/submit-column.ts';
+import { EnglishNameItem } from './english-name-item.tsx';
 import { useOfferReload } from '../lib/use-offer-reload.ts';
 import { useToast } from '../../../components/toast.tsx';
 
@@ -95,13 +96,7 @@ export function MappingDialog({ column, onClose }: { column: CardColumn | null; 
                       maxLength={maxLengthOf(CardMapping.shape.chineseName)}
                     />
                   </Form.Item>
-                  <Form.Item name={[item.name, 'chineseNameEn']}>
-                    <Input
-                      aria-label={t('workbench.config.englishName')}
-                      placeholder={t('workbench.config.englishName')}
-                      maxLength={maxLengthOf(CardMapping.shape.chineseNameEn)}
-                    />
-                  </Form.Item>
+                  <EnglishNameItem name={[item.name, 'chineseNameEn']} schema={CardMapping.shape.chineseNameEn} />
                   <Button
                     type="text"
                     icon={<MinusCircleOutlined aria-hidden />}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { LoadFailed } from './load-failed.tsx';
 
@@ -19,6 +19,7 @@ export function EmbeddedFrame({
   src,
   title,
   className,
+  style,
   sandbox = 'allow-scripts allow-forms allow-same-origin allow-popups',
   openHref,
   onOpenNew,
@@ -26,6 +27,7 @@ export function EmbeddedFrame({
   src: string;
   title: string;
   className?: string;
+  style?: CSSProperties;
   sandbox?: string;
   /** 在新窗口打开's address (src when not given). */
   openHref?: string;
@@ -63,6 +65,7 @@ export function EmbeddedFrame({
       <iframe
         key={attempt}
         className={className}
+        style={style}
         src={src}
         title={title}
         sandbox={sandbox}

@@ -20,6 +20,7 @@ export const messagesEnUS: EnglishTexts<typeof messagesZhCN> = {
       openLink: 'Open the original',
       embedded: 'Message content',
       noUrl: 'Nothing to show',
+      otherSite: 'This page belongs to another site and is not shown inside the portal',
       download: 'Download attachment',
       loginToDownload: 'Log in to download the attachment',
     },

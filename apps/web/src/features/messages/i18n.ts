@@ -21,6 +21,7 @@ export const messagesZhCN = {
       openLink: '打开原文',
       embedded: '消息内容',
       noUrl: '没有可显示的页面',
+      otherSite: '该页面属于其他网站，不在门户内打开',
       download: '下载附件',
       loginToDownload: '登录后可下载附件',
     },

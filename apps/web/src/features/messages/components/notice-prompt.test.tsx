@@ -177,6 +177,34 @@ describe('unread-notice prompt (2.4, 4.2)', () => {
     open.mockRestore();
   });
 
+  it("gives the focus to the page's main landmark when the last notice, opened in another tab, takes the prompt away", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api.getIsShowMsg.mockResolvedValueOnce({ isShowMsg: true, total: 1, list: [notice(1)] });
+    api.getIsShowMsg.mockResolvedValue({ isShowMsg: false, total: 0, list: [] });
+    api.getMessageCenterDetail.mockResolvedValue({
+      id: 'n1',
+      title: '通知1',
+      url: 'https://news.example.edu/n1',
+      mpName: '教务处',
+      timeSend: '',
+      read: false,
+    });
+    const main = document.createElement('main');
+    main.id = 'main-content';
+    main.tabIndex = -1;
+    document.body.append(main);
+    try {
+      renderPrompt();
+      await userEvent.click(await screen.findByRole('button', { name: '查看' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: '查看' })).toBeNull());
+      expect(open).toHaveBeenCalledWith('https://news.example.edu/n1', '_blank', 'noopener');
+      expect(document.activeElement).toBe(main);
+    } finally {
+      main.remove();
+      open.mockRestore();
+    }
+  });
+
   it('opens a notice once for a double tap on 查看 (section 9: 800 ms)', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     api.getMessageCenterDetail.mockResolvedValue({

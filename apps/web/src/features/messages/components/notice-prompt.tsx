@@ -48,9 +48,12 @@ export function NoticePrompt({
   // Asked once the chat socket has accepted the token (the prompt and the chat share the session).
   const query = useIsShowMsg(enabled && connected);
   const openNoticeOnly = useOpenNotice();
+  // Whether the prompt opened a notice since it was last shown (the focus it leaves behind, below).
+  const openedHere = useRef(false);
   const openNotice = async (id: string) => {
     await openNoticeOnly(id);
     onRead?.();
+    openedHere.current = true;
   };
   const [page, setPage] = useState(1);
   // 关闭提醒 and 收起提醒 last for the browser session (a reload too), for this user and the notices the prompt then
@@ -125,6 +128,14 @@ export function NoticePrompt({
     return () => observer.disconnect();
   }, []);
   const shown = enabled && !dismissed && !!query.data?.isShowMsg && list.length > 0;
+  // The last notice opened in another tab (another site's page) takes the prompt, and the focus, with it: the page's
+  // main landmark gets the focus rather than <body>. A portal notice's page gives it to the notice's heading.
+  useEffect(() => {
+    if (shown || !openedHere.current) return;
+    openedHere.current = false;
+    if (document.activeElement === document.body || !document.activeElement)
+      document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [shown]);
   // A control the keyboard reaches anywhere on the page is scrolled clear of the prompt, not under it (a table's
   // pager at the bottom of the window, WCAG 2.4.11).
   useEffect(() => {

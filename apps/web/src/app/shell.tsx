@@ -61,8 +61,9 @@ const UserThemeDialog = lazy(() =>
 // chat entry at once and its count when the part is in (issue 10).
 // A part that does not arrive (offline before the service worker cached it) leaves the entry as it is while pending.
 type ChatPart = typeof import('./chat-composition.tsx');
-function useChatPart(wanted: boolean): ChatPart | null {
+function useChatPart(wanted: boolean): { part: ChatPart | null; failed: boolean } {
   const [part, setPart] = useState<ChatPart | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!wanted || part) return;
     let live = true;
@@ -72,29 +73,46 @@ function useChatPart(wanted: boolean): ChatPart | null {
       if (!live) return;
       loadPart(() => import('./chat-composition.tsx')).then(
         (m) => live && setPart(m),
-        () => undefined,
+        () => live && setFailed(true),
       );
     });
     return () => {
       live = false;
     };
   }, [wanted, part]);
-  return part;
+  return { part, failed };
 }
 
-/** The chat entry while its part loads: the same button; a press opens the panel once the part is in. */
-function PendingChatEntry({ className, onOpen }: { className: string; onOpen: () => void }) {
+/**
+ * The chat entry while its part loads: the same button; a press opens the panel once the part is in. A part that did
+ * not arrive (a network drop, or a page left open across a redeploy whose old parts are gone) is said at the press,
+ * with 重新加载, which loads the page and its parts afresh; the press did nothing before.
+ */
+function PendingChatEntry({ className, onOpen, failed }: { className: string; onOpen: () => void; failed: boolean }) {
   const { t } = useTranslation();
+  // Pressed before the failure was known, it is said when it is.
+  const [told, setTold] = useState(false);
   return (
     <span className="chat-entry-pending">
       <button
         type="button"
         className={`plain-button plain-button-text ${className}`}
         aria-label={t('chat.entry')}
-        onClick={onOpen}
+        onClick={() => {
+          setTold(true);
+          onOpen();
+        }}
       >
         <PlainIcon icon={MessageOutlined} />
       </button>
+      {failed && told && (
+        <span className="chat-entry-failed">
+          <span role="alert">{t('errors.chatPartLoad')}</span>
+          <button type="button" className="plain-button plain-button-small" onClick={() => window.location.reload()}>
+            {t('errors.partLoadRetry')}
+          </button>
+        </span>
+      )}
     </span>
   );
 }
@@ -126,7 +144,7 @@ export function Shell() {
   // A visitor's school: its name and footer from the landing page's own call (the session's are not there).
   const visitorFooter = useQuery({ ...footerConfigQueryOptions(landingTenant()), enabled: !signedIn });
   const schoolName = user?.tenant_name ?? (signedIn ? '' : (visitorFooter.data?.schoolName ?? ''));
-  const chat = useChatPart(signedIn);
+  const { part: chat, failed: chatFailed } = useChatPart(signedIn);
   const menus = useSession((s) => s.configurationMenu);
   const logout = useLogout();
   const builtIns = useConfiguredBuiltIns();
@@ -247,7 +265,11 @@ export function Shell() {
             (chat ? (
               <chat.ShellChatEntry className="portal-header-button" openAtStart={chatWanted} />
             ) : (
-              <PendingChatEntry className="portal-header-button" onOpen={() => setChatWanted(true)} />
+              <PendingChatEntry
+                className="portal-header-button"
+                onOpen={() => setChatWanted(true)}
+                failed={chatFailed}
+              />
             ))}
           {!compact && <LanguageSwitch className="portal-header-button" />}
           {!compact && !signedIn && (

@@ -70,6 +70,7 @@ export const enUS: DeepString<Texts> = {
     centerOff: 'This service centre is switched off',
     toServiceHall: 'Go to the service hall',
     partLoad: 'This page could not be loaded: the network is unstable or the portal has been updated.',
+    chatPartLoad: 'The chat could not be loaded: the network is unstable or the portal has been updated.',
     partLoadRetry: 'Reload',
     unexpected: 'E-FW00012Q: System error, please contact the administrator',
   },

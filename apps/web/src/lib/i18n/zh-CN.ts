@@ -70,6 +70,7 @@ export const zhCN = {
     centerOff: '该服务中心未启用',
     toServiceHall: '前往服务大厅',
     partLoad: '页面加载失败：网络不稳定或系统已更新。',
+    chatPartLoad: '聊天加载失败：网络不稳定或系统已更新。',
     partLoadRetry: '重新加载',
     unexpected: 'E-FW00012Q：系统异常，请及时联系管理员处理',
   },

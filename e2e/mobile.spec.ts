@@ -506,6 +506,49 @@ describe('on a phone (390 × 844, touch)', () => {
     expect(await tooSmall(page.getByRole('link', { name: /^更多(新闻|公告)$/ }), 2)).toEqual([]);
   });
 
+  it('every control of `/` and the home page is a target of 24 × 24 px at least, but links inside running text', async () => {
+    const { page, server } = journey;
+    // Hot words, ranking names, footer links, news and notice titles, 在线办理, recommended services, the notice
+    // prompt's title and arrows were 15–22 px tall or 20 px wide.
+    const tooSmall = () =>
+      page.evaluate(() => {
+        const small: string[] = [];
+        for (const el of document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], input, select')) {
+          const style = getComputedStyle(el);
+          // A radio or checkbox drawn by its label (the input is kept for the keyboard, 1 × 1 px) is the label's.
+          if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox')) continue;
+          if (style.visibility === 'hidden') continue;
+          const box = el.getBoundingClientRect();
+          if (!box.width || !box.height) continue;
+          // WCAG 2.5.8's inline exception: a link in a sentence.
+          const sentence = el.parentElement?.textContent?.trim() ?? '';
+          if (
+            el.tagName === 'A' &&
+            style.display === 'inline' &&
+            sentence.length > (el.textContent?.trim().length ?? 0) + 5
+          )
+            continue;
+          if (box.width < 24 || box.height < 24)
+            small.push(
+              `${el.className} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20)}: ${Math.round(box.width)} × ${Math.round(box.height)}`,
+            );
+        }
+        return small;
+      });
+    // Every card laid out, not only those near the screen (content-visibility: auto).
+    const layOutAll = () => page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+    await page.goto(`${server.url}/`);
+    await loaded(page);
+    await layOutAll();
+    expect(await tooSmall()).toEqual([]);
+    await loginAs(page, server.url, 'student01');
+    await loaded(page);
+    await page.getByRole('heading', { name: '待我处理' }).waitFor();
+    await page.locator('.notice-prompt').waitFor();
+    await layOutAll();
+    expect(await tooSmall()).toEqual([]);
+  });
+
   it('a route whose code part does not arrive shows a clear message with a retry, inside the shell', async () => {
     const { page, server } = journey;
     await loginAs(page, server.url, 'student01');

@@ -23,7 +23,7 @@ export function ConfigListPage({
 }) {
   return (
     <AccessibleTheme>
-      <div style={{ padding: 16 }}>
+      <div className="page-inset">
         <Card
           // The page's name wraps beside the refresh button instead of being cut: in English on a phone Ant Design's
           // one-line title left "Configuration chan".

@@ -270,7 +270,7 @@ export function NoticeManagePage({ uploadFile }: { uploadFile: UploadNoticeFile 
       : [...n.roleIds.map(roleName), ...(n.deptIds ?? []).map(deptName)].join('、');
   const tz = options.data?.timeZone ?? 'Asia/Shanghai';
   return (
-    <div style={{ padding: 24 }}>
+    <div className="page-inset">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t('messages.noticeAdmin.title')}

@@ -87,11 +87,12 @@ describe('the notice page (real server, Debian Chromium)', () => {
     expect(page.result.records.some((r) => r.title === title)).toBe(false);
 
     // The teacher opens it: the body is the rich text written (cleaned), and the count rises.
-    const [detail] = await Promise.all([teacher.context().waitForEvent('page'), noticeButton.click()]);
-    await detail.waitForURL(/\/generalDetailsTow\?id=/);
-    await detail.getByRole('heading', { name: title }).waitFor();
-    await detail.locator('strong, b').filter({ hasText: '行政楼三楼' }).waitFor();
-    await detail.close();
+    // A portal notice opens in this tab (ADR 0073).
+    await noticeButton.click();
+    await teacher.waitForURL(/\/generalDetailsTow\?id=/);
+    await teacher.getByRole('heading', { name: title }).waitFor();
+    await teacher.locator('strong, b').filter({ hasText: '行政楼三楼' }).waitFor();
+    await teacher.goBack();
     await expect
       .poll(
         async () => {

@@ -283,7 +283,8 @@ export default defineConfig(({ command }) => ({
               // use-media-query: the shell's and the service guide's (which `/` opens too) phone test.
               // action-on: the name of a button acting on one service, on `/` and the home page alike.
               // load-failed: a part whose data did not arrive, on the home page and every other page alike.
-              test: /src\/(components\/(plain-(drawer|tabs|skeleton|menu)|language-switch|use-modal-dialog|load-failed)|lib\/(use-media-query|action-on))\.tsx?$/,
+              // focus-main: the state that asks a page for the focus on its main landmark, of the shell and /lock.
+              test: /src\/(components\/(plain-(drawer|tabs|skeleton|menu)|language-switch|use-modal-dialog|load-failed)|lib\/(use-media-query|action-on|focus-main))\.tsx?$/,
             },
             // The modules `/` and the home page both open services with, then each page's own modules, each in one
             // part: the home page loaded 29 parts beside the first script and `/` 10, most of 1–2 KB; Lighthouse's

@@ -1116,7 +1116,11 @@ describe('on a laptop and wider screens', () => {
           }),
       );
     };
+    // In Chinese first, whatever language the journey's earlier pages left.
     await page.goto(`${server.url}/allServices`);
+    await page.evaluate(() => localStorage.setItem('portal.language', 'zh-CN'));
+    await page.context().addCookies([{ name: 'portal-lang', value: 'zh-CN', url: server.url }]);
+    await page.reload();
     const header = page.getByRole('banner');
     await header.getByText('示例大学网上办事服务大厅').waitFor();
     await header.getByRole('button', { name: '语言' }).click();

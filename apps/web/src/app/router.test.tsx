@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lockScreen } from '../features/auth/lock.ts';
 import { sessionStore } from '../lib/session/session-store.ts';
+import { STUDENT_USER } from '../test/student-user.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -48,18 +49,7 @@ describe('the route table (issue 10, ADR 0059)', () => {
       token: 'a1',
       tenantId: '000000',
       lock: true,
-      user: {
-        user_id: 'u3',
-        user_name: '张同学',
-        account: 'student01',
-        nick_name: '张小华',
-        tenant_id: '000000',
-        tenant_name: '示例大学',
-        roleId: '000000-student',
-        roleType: 'student',
-        roleName: '学生',
-        configurationMenu: [],
-      },
+      user: STUDENT_USER,
     });
     try {
       at('/home/threelists');
@@ -78,18 +68,7 @@ describe('the route table (issue 10, ADR 0059)', () => {
   });
 
   it('gives the focus to the main landmark of the page returned to after unlocking, not to the body', async () => {
-    const user = {
-      user_id: 'u3',
-      user_name: '张同学',
-      account: 'student01',
-      nick_name: '张小华',
-      tenant_id: '000000',
-      tenant_name: '示例大学',
-      roleId: '000000-student',
-      roleType: 'student',
-      roleName: '学生',
-      configurationMenu: [],
-    };
+    const user = STUDENT_USER;
     sessionStore.setState({ token: 'a1', tenantId: '000000', user });
     await lockScreen('锁屏密码1');
     try {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../lib/session/session-store.ts';
+import { STUDENT_USER } from '../test/student-user.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -21,18 +22,7 @@ describe("the shell's chat entry when the chat's code part does not arrive", () 
     sessionStore.setState({
       token: 'a1',
       tenantId: '000000',
-      user: {
-        user_id: 'u3',
-        user_name: '张同学',
-        account: 'student01',
-        nick_name: '张小华',
-        tenant_id: '000000',
-        tenant_name: '示例大学',
-        roleId: '000000-student',
-        roleType: 'student',
-        roleName: '学生',
-        configurationMenu: [],
-      },
+      user: STUDENT_USER,
     });
     render(
       <Providers>

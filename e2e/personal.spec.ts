@@ -143,7 +143,9 @@ describe('personal center journey (real server, Debian Chromium)', () => {
     await page.waitForURL(new RegExp(`/home/serviceIframPage\\?serviceId=${inPage.serviceId}`));
     await clicked;
     await page.goto(`${server.url}/home/PersonalCenter`);
-    await expect.poll(() => page.getByRole('region', { name: '最近使用' }).textContent()).toContain('共使用2次');
+    // The list is drawn when its call answers: wait for the service's entry, then read its count.
+    await again.waitFor();
+    await expect.poll(() => recent.textContent()).toContain('共使用2次');
   });
   it('admin adds an exam week to the school calendar from the personal center, and student01 sees it', async () => {
     await loginAs(page, server.url, 'admin');

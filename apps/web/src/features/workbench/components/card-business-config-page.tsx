@@ -21,7 +21,7 @@ import { useEffect, useRef, useState } from 'react';
 import { STATUS_CONFLICT } from '@portal/contracts/errors';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { actionOn } from '../../../lib/action-on.ts';
-import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf, rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { authConfig } from '../api/auth-config.ts';
 import { choseCopyColumnlist } from '../api/copy-columns.ts';
@@ -122,6 +122,8 @@ function RemindDialog({ columnId, onClose }: { columnId: string | null; onClose:
 
 function ColumnsEditor({ card }: { card: Card }) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
+  const cardName = text(card.basicConfig.cardName, card.basicConfig.cardNameEn);
   const confirmRemove = useConfirmRemove();
   const qc = useQueryClient();
   const columns = useColumnList(card.id);
@@ -143,7 +145,7 @@ function ColumnsEditor({ card }: { card: Card }) {
     <section aria-label={t('workbench.config.columns')}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <h2 style={{ fontSize: 16 }}>
-          {card.basicConfig.cardName} · {t('workbench.config.columns')}
+          {cardName} · {t('workbench.config.columns')}
         </h2>
         <Button
           size="small"
@@ -158,14 +160,18 @@ function ColumnsEditor({ card }: { card: Card }) {
         </Button>
       </Space>
       <DataTable
-        label={`${card.basicConfig.cardName} · ${t('workbench.config.columns')}`}
+        label={`${cardName} · ${t('workbench.config.columns')}`}
         size="small"
         rowKey="id"
         pagination={false}
         loading={columns.isPending}
         dataSource={columns.data ?? []}
         columns={[
-          { title: t('workbench.config.columnName'), dataIndex: 'columnName' },
+          {
+            title: t('workbench.config.columnName'),
+            key: 'name',
+            render: (_, c) => text(c.columnName, c.columnNameEn),
+          },
           {
             title: t('workbench.config.dataSource'),
             key: 'ds',
@@ -182,7 +188,7 @@ function ColumnsEditor({ card }: { card: Card }) {
               <Space size="small">
                 <Button
                   size="small"
-                  aria-label={actionOn(t('workbench.config.mapping'), c.columnName)}
+                  aria-label={actionOn(t('workbench.config.mapping'), text(c.columnName, c.columnNameEn))}
                   onClick={() => setMapping(c)}
                 >
                   {t('workbench.config.mapping')}
@@ -190,7 +196,7 @@ function ColumnsEditor({ card }: { card: Card }) {
                 {(c.dataSource === 'todo' || c.dataSource === 'external') && (
                   <Button
                     size="small"
-                    aria-label={actionOn(t('workbench.config.remind'), c.columnName)}
+                    aria-label={actionOn(t('workbench.config.remind'), text(c.columnName, c.columnNameEn))}
                     onClick={() => setRemind(c.id)}
                   >
                     {t('workbench.config.remind')}
@@ -199,10 +205,10 @@ function ColumnsEditor({ card }: { card: Card }) {
                 <Button
                   size="small"
                   danger
-                  aria-label={actionOn(t('workbench.config.remove'), c.columnName)}
+                  aria-label={actionOn(t('workbench.config.remove'), text(c.columnName, c.columnNameEn))}
                   onClick={() =>
                     confirmRemove(
-                      t('workbench.config.removeColumnConfirm', { name: c.columnName }),
+                      t('workbench.config.removeColumnConfirm', { name: text(c.columnName, c.columnNameEn) }),
                       () => removeColumns([c.id]),
                       refresh,
                     )
@@ -288,6 +294,9 @@ function ColumnsEditor({ card }: { card: Card }) {
 /** /home/cardBusinessConfig: build cards, edit their columns, preview and publish them. */
 export function CardBusinessConfigPage() {
   const { t } = useTranslation();
+  const text = useConfiguredText();
+  /** A card's name in the interface's language: its English where an administrator gave one (ADR 0074). */
+  const nameOf = (c: Card) => text(c.basicConfig.cardName, c.basicConfig.cardNameEn);
   const message = useToast();
   const qc = useQueryClient();
   const cards = useCardList();
@@ -412,7 +421,7 @@ export function CardBusinessConfigPage() {
           {
             title: t('workbench.config.cardName'),
             key: 'name',
-            render: (_, c) => <span className="table-long-text">{c.basicConfig.cardName}</span>,
+            render: (_, c) => <span className="table-long-text">{nameOf(c)}</span>,
           },
           {
             title: t('workbench.config.cardType'),
@@ -437,14 +446,14 @@ export function CardBusinessConfigPage() {
               <Space size="small">
                 <Button
                   size="small"
-                  aria-label={actionOn(t('workbench.config.edit'), c.basicConfig.cardName)}
+                  aria-label={actionOn(t('workbench.config.edit'), nameOf(c))}
                   onClick={() => open(c)}
                 >
                   {t('workbench.config.edit')}
                 </Button>
                 <Button
                   size="small"
-                  aria-label={actionOn(t('workbench.config.columns'), c.basicConfig.cardName)}
+                  aria-label={actionOn(t('workbench.config.columns'), nameOf(c))}
                   onClick={() => setSelected(c)}
                 >
                   {t('workbench.config.columns')}
@@ -453,7 +462,7 @@ export function CardBusinessConfigPage() {
                 <Button
                   size="small"
                   disabled={!PREVIEW_CARD_TYPES.includes(c.cardType)}
-                  aria-label={actionOn(t('workbench.config.preview'), c.basicConfig.cardName)}
+                  aria-label={actionOn(t('workbench.config.preview'), nameOf(c))}
                   onClick={() => setPreview(c.id)}
                 >
                   {t('workbench.config.preview')}
@@ -463,7 +472,7 @@ export function CardBusinessConfigPage() {
                   type={c.status === 1 ? 'default' : 'primary'}
                   aria-label={actionOn(
                     c.status === 1 ? t('workbench.config.under') : t('workbench.config.publish'),
-                    c.basicConfig.cardName,
+                    nameOf(c),
                   )}
                   onClick={() => void publishCard(c.id, c.status !== 1).then(refresh)}
                 >
@@ -474,10 +483,10 @@ export function CardBusinessConfigPage() {
                   <Button
                     size="small"
                     danger
-                    aria-label={actionOn(t('workbench.config.remove'), c.basicConfig.cardName)}
+                    aria-label={actionOn(t('workbench.config.remove'), nameOf(c))}
                     onClick={() =>
                       confirmRemoveCard(
-                        t('workbench.config.removeCardConfirm', { name: c.basicConfig.cardName }),
+                        t('workbench.config.removeCardConfirm', { name: nameOf(c) }),
                         () => removeCards([c.id]),
                         async () => {
                           if (selected?.id === c.id) setSelected(null);

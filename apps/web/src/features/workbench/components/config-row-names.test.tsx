@@ -35,7 +35,7 @@ const ANSWERS: Record<string, unknown> = {
     {
       id: 'c1',
       cardType: 'commonTools',
-      basicConfig: { cardName: '我的工具卡', cardIntroduction: '', displayRows: 1 },
+      basicConfig: { cardName: '我的工具卡', cardNameEn: 'My tools', cardIntroduction: '', displayRows: 1 },
       dataSource: '',
       typeList: [],
       currentStatusBackgroundColor: [],
@@ -93,5 +93,14 @@ describe("a configuration table's row buttons name their row", () => {
       expect.arrayContaining(['编辑 我的工具卡', '栏目 我的工具卡', '预览 我的工具卡', '下架 我的工具卡']),
     );
     expect(screen.getByRole('button', { name: '编辑 我的工具卡' })).toBeTruthy();
+  });
+
+  it('cards in English: the row shows and names the English an administrator gave the card (ADR 0074)', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    renderWith(<CardBusinessConfigPage />);
+    expect(await rowButtons('My tools')).toEqual(
+      expect.arrayContaining(['Edit My tools', 'Columns My tools', 'Preview My tools', 'Take down My tools']),
+    );
+    expect(screen.queryByText('我的工具卡')).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ import { DataSourceSection } from './data-source-section.tsx';
 import { UrlAllowlistSection } from './url-allowlist-section.tsx';
 import { EnglishNameItem } from './english-name-item.tsx';
 import { MappingDialog } from './mapping-dialog.tsx';
+import { ColumnDialog } from './column-dialog.tsx';
 import { ToolsSection } from './tools-section.tsx';
 import { NewsSection } from './news-section.tsx';
 import { cardListQueryKey, useCardList } from '../api/get-card-list.ts';
@@ -130,6 +131,7 @@ function ColumnsEditor({ card }: { card: Card }) {
   const apis = useApiList();
   const [remind, setRemind] = useState<string | null>(null);
   const [mapping, setMapping] = useState<CardColumn | null>(null);
+  const [editing, setEditing] = useState<CardColumn | null>(null);
   const [copyable, setCopyable] = useState<Array<{ id: string; columnName: string; cardName: string }> | null>(null);
   const [copyIds, setCopyIds] = useState<string[]>([]);
   const [form] = Form.useForm<{
@@ -186,6 +188,13 @@ function ColumnsEditor({ card }: { card: Card }) {
             key: 'a',
             render: (_, c) => (
               <Space size="small">
+                <Button
+                  size="small"
+                  aria-label={actionOn(t('workbench.config.edit'), text(c.columnName, c.columnNameEn))}
+                  onClick={() => setEditing(c)}
+                >
+                  {t('workbench.config.edit')}
+                </Button>
                 <Button
                   size="small"
                   aria-label={actionOn(t('workbench.config.mapping'), text(c.columnName, c.columnNameEn))}
@@ -261,6 +270,14 @@ function ColumnsEditor({ card }: { card: Card }) {
         <Button htmlType="submit">{t('workbench.config.addColumn')}</Button>
       </Form>
       <RemindDialog columnId={remind} onClose={() => setRemind(null)} />
+      <ColumnDialog
+        column={editing}
+        todoCaptions={card.cardType === 'waitHandle'}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) void refresh();
+        }}
+      />
       <MappingDialog
         column={mapping}
         onClose={(saved) => {

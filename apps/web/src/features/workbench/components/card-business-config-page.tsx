@@ -9,6 +9,7 @@ import {
   OtherInformation,
   StatusColor,
   TodoRemindSubmit,
+  TypeListEntry,
   WORKBENCH_MESSAGES,
   PREVIEW_CARD_TYPES,
   itemLimit,
@@ -325,6 +326,7 @@ export function CardBusinessConfigPage() {
   const [form] = Form.useForm<FormValues>();
   const cardType = Form.useWatch('cardType', form);
   const rows = Form.useWatch('displayRows', form);
+  const typeNames = Form.useWatch('typeNames', form) as string[] | undefined;
   const services = useServiceList();
   const refresh = () => qc.invalidateQueries({ queryKey: cardListQueryKey });
   const confirmRemoveCard = useConfirmRemove();
@@ -364,6 +366,8 @@ export function CardBusinessConfigPage() {
           }
         : formValuesOf(card),
     );
+    // The tabs' English is a record by tab name: replaced whole, so another card's English does not stay behind.
+    form.setFieldValue('typeNamesEn', card === 'new' ? {} : formValuesOf(card).typeNamesEn);
   };
   const saveCard = async (v: FormValues) => {
     const existing = editing !== 'new' && editing ? editing : null;
@@ -615,6 +619,22 @@ export function CardBusinessConfigPage() {
           {TYPED_CARDS.includes(cardType) && (
             <Form.Item name="typeNames" label={t('workbench.config.typeList')}>
               <Select mode="tags" tokenSeparators={[',', '，']} />
+            </Form.Item>
+          )}
+          {TYPED_CARDS.includes(cardType) && !!typeNames?.length && (
+            // Each tab's optional English (ADR 0074), shown in the English interface instead of the Chinese.
+            <Form.Item label={`${t('workbench.config.typeList')} · ${t('workbench.config.englishName')}`}>
+              <Space direction="vertical" style={{ width: '100%' }}>
+                {typeNames.map((name) => (
+                  <Form.Item key={name} name={['typeNamesEn', name]} noStyle>
+                    <Input
+                      addonBefore={name}
+                      aria-label={`${name} · ${t('workbench.config.englishName')}`}
+                      maxLength={maxLengthOf(TypeListEntry.shape.nameEn)}
+                    />
+                  </Form.Item>
+                ))}
+              </Space>
             </Form.Item>
           )}
           {cardType === 'businessExpress' && (

@@ -136,6 +136,20 @@ describe('the card dialog saves (ADR 0071)', () => {
     ]);
   });
 
+  it("an edit gives a tool tab its English beside the Chinese (ADR 0074), and the tab's name stays what it filters by", async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: '编辑 旧工具卡' }));
+    const dialog = await screen.findByRole('dialog');
+    const english = await within(dialog).findByLabelText('常用 · 英文名称');
+    expect((english as HTMLInputElement).maxLength).toBe(50);
+    await userEvent.type(english, ' Frequent ');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls(WRITES)).toHaveLength(1));
+    expect(calls(WRITES)[0]![1]).toMatchObject({
+      typeList: [{ name: '常用', serviceSceneName: '', nameEn: 'Frequent' }],
+    });
+  });
+
   it('an edit that ticks a role grants it on top of the roles the card has now', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: '编辑 旧工具卡' }));

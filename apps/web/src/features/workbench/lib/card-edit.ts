@@ -15,7 +15,7 @@ export type CardFormValues = {
   roleIds: string[];
   serviceIds: string[];
   typeNames: string[];
-  /** The English of the tab names the card had (kept for the names that stay; not edited in the dialog). */
+  /** Each tab's English by its name (ADR 0074; a name no longer in typeNames is dropped). */
   typeNamesEn?: Record<string, string>;
   colors: Card['currentStatusBackgroundColor'];
   otherInformationList: Card['otherInformationList'];
@@ -39,7 +39,7 @@ function partsOf(v: CardFormValues) {
     typeList: (v.typeNames ?? []).map((name) => ({
       name,
       serviceSceneName: v.cardType === 'commonUse' ? name : '',
-      ...(v.typeNamesEn?.[name] && { nameEn: v.typeNamesEn[name] }),
+      ...(v.typeNamesEn?.[name]?.trim() && { nameEn: v.typeNamesEn[name].trim() }),
     })),
     colors: v.colors ?? [],
     otherInformationList: (v.otherInformationList ?? []).map((x) => ({

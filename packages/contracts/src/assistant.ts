@@ -11,6 +11,8 @@ export const RobotBaseInfo = z.object({
   /** ADR 0074: the name and greeting in English ('' none: the page in English shows the Chinese). */
   robotNameEn: z.string().optional(),
   greetingEn: z.string().optional(),
+  /** The version of what was read (ADR 0075): a save that sends it back is refused when it changed since. */
+  version: z.string().optional(),
 });
 export type RobotBaseInfo = z.infer<typeof RobotBaseInfo>;
 
@@ -30,7 +32,35 @@ export const ROBOT_TEXTS = {
   questionRequired: '请输入问题',
   answerRequired: '请输入答案',
   duplicateQuestion: '已有相同问题的知识条目',
+  robotNameRequired: '请输入助手名称',
+  greetingRequired: '请输入问候语',
 } as const;
+
+/** The longest name and greeting of the robot (its table's columns hold 100 and 1,000 characters). */
+export const ROBOT_NAME_MAX_LENGTH = 20;
+export const ROBOT_GREETING_MAX_LENGTH = 500;
+
+/**
+ * questionbasicconfig/submit (not in the spec): the robot's name, greeting and switch, each text with its optional
+ * English (ADR 0074; '' none). The avatar stays as it is. `version`: the one the administrator's screen read (ADR 0075).
+ */
+export const RobotBaseInfoSubmit = z.object({
+  robotName: z
+    .string({ error: ROBOT_TEXTS.robotNameRequired })
+    .trim()
+    .min(1, ROBOT_TEXTS.robotNameRequired)
+    .max(ROBOT_NAME_MAX_LENGTH),
+  greeting: z
+    .string({ error: ROBOT_TEXTS.greetingRequired })
+    .trim()
+    .min(1, ROBOT_TEXTS.greetingRequired)
+    .max(ROBOT_GREETING_MAX_LENGTH),
+  enabled: z.boolean(),
+  robotNameEn: z.string().trim().max(50).default(''),
+  greetingEn: z.string().trim().max(1000).default(''),
+  version: z.string().max(64).optional(),
+});
+export type RobotBaseInfoSubmit = z.input<typeof RobotBaseInfoSubmit>;
 
 /** Feedback progress: 0 submitted (待处理), 1 being handled (处理中), 2 answered (已办结). */
 export const FEEDBACK_STATUS = { pending: 0, processing: 1, finished: 2 } as const;

@@ -36,6 +36,8 @@ export const AUDIT_KINDS = [
   'special',
   // The tenant's time zone (saved with the efficiency supervision settings): before and after are { timeZone }.
   'timeZone',
+  // The robot assistant's name, greeting and switch (assistant): before and after are those fields.
+  'robot',
 ] as const;
 export const AuditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKind>;

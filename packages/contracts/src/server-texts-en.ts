@@ -300,6 +300,8 @@ export const ROBOT_TEXTS_EN: EnOf<typeof ROBOT_TEXTS> = {
   questionRequired: 'Enter a question',
   answerRequired: 'Enter an answer',
   duplicateQuestion: 'A knowledge entry with the same question exists',
+  robotNameRequired: 'Enter the assistant’s name',
+  greetingRequired: 'Enter a greeting',
 };
 
 /**

@@ -17,6 +17,18 @@ export function assistantRepository(db: Db) {
       return db.selectFrom('robot_configs').where('tenant_id', '=', tenantId).selectAll().executeTakeFirst();
     },
 
+    /** The robot's name, greeting and switch, written over the tenant's row (made when missing; the avatar kept). */
+    async putRobotConfig(
+      tenantId: string,
+      v: { robot_name: string; greeting: string; enabled: number; robot_name_en: string; greeting_en: string },
+    ) {
+      await db
+        .insertInto('robot_configs')
+        .values({ tenant_id: tenantId, robot_avatar: '', ...v })
+        .onConflict((oc) => oc.column('tenant_id').doUpdateSet(v))
+        .execute();
+    },
+
     scenes(tenantId: string) {
       return db
         .selectFrom('question_scenes')

@@ -16,6 +16,7 @@ import {
   RecordedQuestion,
   RecordQuestionRequest,
   RobotBaseInfo,
+  RobotBaseInfoSubmit,
   RobotGreet,
   RobotQuestionRecord,
   RobotSearchRequest,
@@ -126,6 +127,20 @@ export async function assistantRoutes(app: App): Promise<void> {
   // The robot's knowledge page (issue 14): every call checks the configuration menu robotKnowledgeConfig.
   const K = `${P}/aiquestion/knowledge`;
   const knowledge = { menu: ROBOT_KNOWLEDGE_MENU } as const;
+  r.post(
+    `${P}/questionbasicconfig/submit`,
+    {
+      config: knowledge,
+      schema: {
+        tags,
+        summary:
+          'Not in the spec: the robot’s name, greeting and switch, each text with its English; 409 when `version` is stale',
+        body: RobotBaseInfoSubmit,
+        response: { 200: envelope(RobotBaseInfo) },
+      },
+    },
+    async (request) => ok(await assistant.saveBaseInfo(deps, userOf(request), request.body)),
+  );
   r.post(
     `${K}/page`,
     {

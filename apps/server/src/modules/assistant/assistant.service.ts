@@ -12,6 +12,7 @@ import {
   type ProgressStatistics,
   type QuestionScene,
   type RobotBaseInfo,
+  type RobotBaseInfoSubmit,
   type RobotGreet,
   type RobotQuestionRecord,
   type RobotSearchResult,
@@ -22,6 +23,7 @@ import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
 import { pageResult, type Page } from '../../platform/page.ts';
+import { audited, expectVersion, registerAuditKind, withVersion } from '../audit/audit.service.ts';
 import { assistantRepository } from './assistant.repository.ts';
 import { chooseAnswer, faqSearchDoc, RELATED_COVERAGE, SearchIndex } from './assistant.search.ts';
 
@@ -73,9 +75,10 @@ const docBrief = (d: FaqDoc): FaqBrief => ({
   sceneName: d.sceneName,
 });
 
-export async function baseInfo(deps: AppDeps, tenantId: string): Promise<RobotBaseInfo> {
+/** The robot's configuration as stored, null when the tenant has none. */
+async function storedBaseInfo(deps: AppDeps, tenantId: string): Promise<RobotBaseInfo | null> {
   const row = await assistantRepository(deps.db).robotConfig(tenantId);
-  if (!row) throw notFound('机器人助手尚未配置');
+  if (!row) return null;
   return {
     robotName: row.robot_name,
     robotAvatar: row.robot_avatar,
@@ -84,6 +87,62 @@ export async function baseInfo(deps: AppDeps, tenantId: string): Promise<RobotBa
     robotNameEn: row.robot_name_en,
     greetingEn: row.greeting_en,
   };
+}
+
+/** questionbasicconfig/baseInfo: the robot's configuration, with the version a save names (ADR 0075). */
+export async function baseInfo(deps: AppDeps, tenantId: string): Promise<RobotBaseInfo> {
+  const info = await storedBaseInfo(deps, tenantId);
+  if (!info) throw notFound('机器人助手尚未配置');
+  return withVersion(info);
+}
+
+// The audit log (ADR 0030): the robot's name, greeting and switch; a revert writes them back.
+const ROBOT_ENTITY = 'robot';
+const robotState = (i: RobotBaseInfo) => ({
+  robotName: i.robotName,
+  robotNameEn: i.robotNameEn ?? '',
+  greeting: i.greeting,
+  greetingEn: i.greetingEn ?? '',
+  enabled: i.enabled,
+});
+const putRobot = (deps: AppDeps, tenantId: string, s: ReturnType<typeof robotState>) =>
+  assistantRepository(deps.db).putRobotConfig(tenantId, {
+    robot_name: s.robotName,
+    robot_name_en: s.robotNameEn,
+    greeting: s.greeting,
+    greeting_en: s.greetingEn,
+    enabled: s.enabled ? 1 : 0,
+  });
+registerAuditKind('robot', {
+  async snapshot(deps, tenantId) {
+    const info = await storedBaseInfo(deps, tenantId);
+    return info && robotState(info);
+  },
+  async restore(deps, tenantId, _id, state) {
+    if (state) await putRobot(deps, tenantId, state as ReturnType<typeof robotState>);
+  },
+});
+
+/**
+ * questionbasicconfig/submit (not in the spec): the robot's name, greeting and switch with their English, recorded on
+ * 配置变更记录; refused with 409 when `version` is given and the configuration changed since it was read (ADR 0075).
+ */
+export async function saveBaseInfo(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: RobotBaseInfoSubmit,
+): Promise<RobotBaseInfo> {
+  return audited(deps, ctx, { kind: 'robot', id: ROBOT_ENTITY, summary: '机器人助手设置' }, async (tx) => {
+    await expectVersion(tx, `robot:${ctx.tenantId}`, input.version, () => storedBaseInfo(tx, ctx.tenantId));
+    await putRobot(tx, ctx.tenantId, {
+      robotName: input.robotName,
+      robotNameEn: input.robotNameEn ?? '',
+      greeting: input.greeting,
+      greetingEn: input.greetingEn ?? '',
+      enabled: input.enabled,
+    });
+    return baseInfo(tx, ctx.tenantId);
+  });
 }
 
 async function sceneOptions(deps: AppDeps, tenantId: string): Promise<SceneOption[]> {

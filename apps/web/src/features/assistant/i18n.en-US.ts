@@ -31,6 +31,17 @@ export const assistantEnUS: typeof assistantZhCN = {
       noFeedback: 'No feedback yet',
       reply: 'Reply: {{reply}}',
     },
+    settings: {
+      title: 'Assistant settings',
+      name: 'Assistant name',
+      nameEn: 'Name in English',
+      greeting: 'Greeting',
+      greetingEn: 'Greeting in English',
+      enabled: 'Turn the assistant on',
+      save: 'Save',
+      saved: 'Saved',
+      reload: 'Reload',
+    },
     knowledge: {
       title: 'Robot knowledge',
       add: 'Add an entry',

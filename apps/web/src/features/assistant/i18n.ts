@@ -33,6 +33,17 @@ export const assistantZhCN = {
       noFeedback: '暂无反馈',
       reply: '回复：{{reply}}',
     },
+    settings: {
+      title: '助手设置',
+      name: '助手名称',
+      nameEn: '英文名称',
+      greeting: '问候语',
+      greetingEn: '英文问候语',
+      enabled: '启用智能助手',
+      save: '保存',
+      saved: '保存成功',
+      reload: '重新加载',
+    },
     knowledge: {
       title: '机器人知识库',
       add: '新增问答',

@@ -40,6 +40,7 @@ export const auditEnUS: typeof auditZhCN = {
       holiday: 'Holiday',
       special: 'Service special',
       timeZone: 'Time zone',
+      robot: 'Robot assistant',
     },
     actionNames: { create: 'Created', update: 'Changed', delete: 'Deleted', revert: 'Reverted' },
     fields: {
@@ -115,6 +116,9 @@ export const auditEnUS: typeof auditZhCN = {
       enabled: 'Enabled',
       serviceIds: 'Services of the special',
       timeZone: 'Time zone',
+      robotName: 'Assistant name',
+      robotNameEn: 'Assistant name in English',
+      greetingEn: 'Greeting in English',
     },
     values: {
       builtIn: 'Built-in',
@@ -146,6 +150,7 @@ export const auditEnUS: typeof auditZhCN = {
       holiday: 'Holiday “{{name}}”',
       special: 'Service special “{{name}}”',
       timeZone: 'Time zone “{{name}}”',
+      robot: 'Robot assistant settings',
       configImport: 'Home configuration file imported ({{tenant}}, exported {{at}})',
     },
   },

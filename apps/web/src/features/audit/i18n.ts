@@ -41,6 +41,7 @@ export const auditZhCN = {
       holiday: '节假日',
       special: '服务专题',
       timeZone: '时区',
+      robot: '机器人助手',
     },
     actionNames: { create: '新增', update: '修改', delete: '删除', revert: '撤销' },
     fields: {
@@ -116,6 +117,9 @@ export const auditZhCN = {
       enabled: '启用状态',
       serviceIds: '专题中的服务',
       timeZone: '时区',
+      robotName: '助手名称',
+      robotNameEn: '助手英文名称',
+      greetingEn: '英文问候语',
     },
     values: {
       builtIn: '内置',
@@ -147,6 +151,7 @@ export const auditZhCN = {
       holiday: '节假日「{{name}}」',
       special: '服务专题「{{name}}」',
       timeZone: '时区「{{name}}」',
+      robot: '机器人助手设置',
       configImport: '导入首页配置文件（{{tenant}}，{{at}} 导出）',
     },
   },

@@ -18,6 +18,7 @@ import { clearable } from '../../../components/clearable.tsx';
 import { pagerNames } from '../../../components/pager-names.tsx';
 import { POPCONFIRM_ICON } from '../../../components/popconfirm-icon.tsx';
 import { useToast } from '../../../components/toast.tsx';
+import { RobotSettingsSection } from './robot-settings-section.tsx';
 
 type FormValues = {
   question: string;
@@ -152,7 +153,7 @@ function FaqForm({
 
 /**
  * /home/robotKnowledgeConfig (configuration menu robotKnowledgeConfig, checked again by every call): the robot's
- * knowledge, searched by keyword and scene; add, edit, turn on or off, delete.
+ * knowledge, searched by keyword and scene; add, edit, turn on or off, delete; and the robot's own settings.
  */
 export function RobotKnowledgePage({
   importDialog,
@@ -283,6 +284,9 @@ export function RobotKnowledgePage({
             if (from) setParams({}, { replace: true });
           }}
         />
+        <div style={{ marginTop: 24, maxWidth: 720 }}>
+          <RobotSettingsSection />
+        </div>
         {importing &&
           importDialog?.({
             onClose: () => setImporting(false),

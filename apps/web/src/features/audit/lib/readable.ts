@@ -67,6 +67,7 @@ const SUMMARIES: readonly (readonly [RegExp, string, readonly string[]])[] = [
   [/^节假日「(.*)」$/s, 'holiday', ['name']],
   [/^服务专题「(.*)」$/s, 'special', ['name']],
   [/^时区「(.*)」$/s, 'timeZone', ['name']],
+  [/^机器人助手设置$/, 'robot', []],
   [/^导入首页配置文件（(.*)，(.*) 导出）$/s, 'configImport', ['tenant', 'at']],
 ];
 

@@ -667,6 +667,27 @@ export const PreLoginSubmit = PreLoginConfig.extend({
   searchPlaceholder: z.string().trim().max(100),
 });
 
+/** A header link of the pre-login landing page (comb-cygj's navigation bar): its name, its English and its address. */
+export const PreLoginLink = z.object({
+  name: requiredText(50, WORKBENCH_MESSAGES.linkNameRequired),
+  nameEn: englishText(50),
+  url: safeLink(1000).min(1, { error: WORKBENCH_MESSAGES.linkRequired }),
+});
+/** The most header links the landing page keeps. */
+export const PRE_LOGIN_LINKS_MAX = 20;
+/** preLogin/links (not in the spec): the landing page's header links in order, and the version a save names (ADR 0075). */
+export const PreLoginLinks = z.object({
+  links: z.array(z.object({ name: z.string(), nameEn: z.string(), url: z.string() })),
+  version: z.string(),
+});
+export type PreLoginLinks = z.infer<typeof PreLoginLinks>;
+/** preLogin/submitLinks (not in the spec): the header links, replaced as a whole in this order. */
+export const PreLoginLinksSubmit = z.object({
+  links: z.array(PreLoginLink).max(PRE_LOGIN_LINKS_MAX),
+  version: z.string().max(64).optional(),
+});
+export type PreLoginLinksSubmit = z.input<typeof PreLoginLinksSubmit>;
+
 export const CommonToolSave = z.object({
   id: z.string().max(64).optional(),
   tools_name: requiredText(50, WORKBENCH_MESSAGES.toolNameRequired),

@@ -24,6 +24,11 @@ export function catalogueConfigFileRepository(db: Db) {
         .orderBy('sort')
         .orderBy('id')
         .execute(),
+    /** Replaces the navigation bar alone (the pre-login configuration's header links); the tools stay. */
+    async replaceNavigationBars(tenantId: string, bars: Insertable<CygjNavigationBarTable>[]): Promise<void> {
+      await db.deleteFrom('cygj_navigation_bars').where('tenant_id', '=', tenantId).execute();
+      if (bars.length) await db.insertInto('cygj_navigation_bars').values(bars).execute();
+    },
     async replace(
       tenantId: string,
       bars: Insertable<CygjNavigationBarTable>[],

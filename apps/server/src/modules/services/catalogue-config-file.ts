@@ -140,3 +140,35 @@ export async function importLandingConfig(
   await bumpCatalogue(db, tenantId);
   return { count: landing.navigationBars.length + tools.length, skipped };
 }
+
+/** The landing page's header links (comb-cygj's navigation bar) as the pre-login configuration edits them, in order. */
+export async function landingLinks(db: Db, tenantId: string): Promise<{ name: string; nameEn: string; url: string }[]> {
+  return (await catalogueConfigFileRepository(db).navigationBars(tenantId)).map((b) => ({
+    name: b.name,
+    nameEn: b.name_en,
+    url: b.url,
+  }));
+}
+
+/**
+ * Replaces the header links in this order (the tools stay), in the caller's transaction, and bumps the catalogue's
+ * version there, so every node's prepared landing answers follow at once (ADR 0018).
+ */
+export async function replaceLandingLinks(
+  db: Db,
+  tenantId: string,
+  links: readonly { name: string; nameEn?: string | undefined; url: string }[],
+): Promise<void> {
+  await catalogueConfigFileRepository(db).replaceNavigationBars(
+    tenantId,
+    links.map((b, i) => ({
+      id: newId(),
+      tenant_id: tenantId,
+      name: b.name,
+      name_en: b.nameEn ?? '',
+      url: b.url,
+      sort: i + 1,
+    })),
+  );
+  await bumpCatalogue(db, tenantId);
+}

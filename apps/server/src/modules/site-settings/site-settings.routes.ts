@@ -9,6 +9,8 @@ import {
   NewsItem,
   PreLoginConfig,
   PreLoginSubmit,
+  PreLoginLinks,
+  PreLoginLinksSubmit,
   PreLoginIndex,
   Theme,
   ThemeSubmit,
@@ -280,5 +282,31 @@ export async function siteSettingsRoutes(app: App): Promise<void> {
       const c = userOf(q);
       return ok(await site.savePreLogin(d, c, q.body));
     },
+  );
+  r.post(
+    `${O}/preLogin/links`,
+    {
+      config: { menu: MENU.preLogin },
+      schema: {
+        tags,
+        summary: 'The pre-login landing page’s header links, in order, with their version (not in the spec)',
+        response: { 200: envelope(PreLoginLinks) },
+      },
+    },
+    async (q) => ok(await site.preLoginLinks(d, userOf(q).tenantId)),
+  );
+  r.post(
+    `${O}/preLogin/submitLinks`,
+    {
+      config: { menu: MENU.preLogin },
+      schema: {
+        tags,
+        summary:
+          'Replace the header links in this order, each with its English; 409 when `version` is stale (not in the spec)',
+        body: PreLoginLinksSubmit,
+        response: { 200: envelope(PreLoginLinks) },
+      },
+    },
+    async (q) => ok(await site.savePreLoginLinks(d, userOf(q), q.body)),
   );
 }

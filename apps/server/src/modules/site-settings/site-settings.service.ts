@@ -1,12 +1,20 @@
 import { isSafeLink } from '@portal/contracts/input';
-import type { FooterInfo, PreLoginConfig, Theme, ThemeDetail } from '@portal/contracts/workbench';
+import type {
+  FooterInfo,
+  PreLoginConfig,
+  PreLoginLinks,
+  PreLoginLinksSubmit,
+  Theme,
+  ThemeDetail,
+} from '@portal/contracts/workbench';
 import { nowIso } from '../../db/sql-helpers.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
-import { audited, registerAuditKind } from '../audit/audit.service.ts';
+import { audited, expectVersion, registerAuditKind, withVersion } from '../audit/audit.service.ts';
 import { tenantOfId } from '../auth/auth.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf, landingDefaults } from '../services/services.service.ts';
+import { landingLinks, replaceLandingLinks } from '../services/catalogue-config-file.ts';
 import { siteSettingsRepository } from './site-settings.repository.ts';
 
 const repo = (deps: AppDeps) => siteSettingsRepository(deps.db);
@@ -35,11 +43,19 @@ registerAuditKind('setting', {
     else await repo(deps).removeSetting(tenantId, key, '');
   },
 });
-// The pre-login page's switches and texts (the catalogue's landing configuration) and its login redirect.
+// The pre-login page's switches and texts (the catalogue's landing configuration) and its login redirect; its header
+// links are the entity PRE_LOGIN_LINKS of the same kind, whose state is { headerLinks } in order.
+const PRE_LOGIN_LINKS = 'navigationBars';
 registerAuditKind('preLogin', {
-  snapshot: async (deps, tenantId) => ({ ...(await preLogin(deps, tenantId)) }),
-  async restore(deps, tenantId, _id, state) {
-    if (state) await writePreLogin(deps, tenantId, state as PreLoginConfig);
+  snapshot: async (deps, tenantId, id) =>
+    id === PRE_LOGIN_LINKS
+      ? { headerLinks: await landingLinks(deps.db, tenantId) }
+      : { ...(await preLogin(deps, tenantId)) },
+  async restore(deps, tenantId, id, state) {
+    if (!state) return;
+    if (id === PRE_LOGIN_LINKS)
+      await replaceLandingLinks(deps.db, tenantId, (state as { headerLinks: PreLoginLinks['links'] }).headerLinks);
+    else await writePreLogin(deps, tenantId, state as PreLoginConfig);
   },
 });
 
@@ -117,6 +133,30 @@ export async function savePreLogin(deps: AppDeps, ctx: RequestContext, c: PreLog
     return preLogin(tx, ctx.tenantId);
   });
 }
+/** preLogin/links (not in the spec): the landing page's header links in order, with their version (ADR 0075). */
+export const preLoginLinks = async (deps: AppDeps, tenantId: string): Promise<PreLoginLinks> =>
+  withVersion({ links: await landingLinks(deps.db, tenantId) });
+
+/**
+ * preLogin/submitLinks (not in the spec): the header links replaced in the given order, each a path of this site or
+ * an http(s) address the navigation's rule accepts; recorded on 配置变更记录 (revertible) and refused with 409 when
+ * `version` is given and the links changed since it was read.
+ */
+export async function savePreLoginLinks(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: PreLoginLinksSubmit,
+): Promise<PreLoginLinks> {
+  for (const l of input.links) assertCustomPath(l.url);
+  return audited(deps, ctx, { kind: 'preLogin', id: PRE_LOGIN_LINKS, summary: '登录前首页页头链接' }, async (tx) => {
+    await expectVersion(tx, `preLoginLinks:${ctx.tenantId}`, input.version, async () => ({
+      links: await landingLinks(tx.db, ctx.tenantId),
+    }));
+    await replaceLandingLinks(tx.db, ctx.tenantId, input.links);
+    return preLoginLinks(tx, ctx.tenantId);
+  });
+}
+
 async function writePreLogin(deps: AppDeps, tenantId: string, c: PreLoginConfig): Promise<void> {
   const { jumpServerUrl, ...landing } = c;
   const current = (await cat(deps).landingConfig(tenantId)) ?? {};

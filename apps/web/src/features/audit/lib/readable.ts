@@ -63,6 +63,7 @@ const SUMMARIES: readonly (readonly [RegExp, string, readonly string[]])[] = [
   [/^主题「(.*)」$/s, 'theme', ['name']],
   [/^页脚信息$/, 'footer', []],
   [/^登录前首页配置$/, 'preLogin', []],
+  [/^登录前首页页头链接$/, 'preLoginLinks', []],
   [/^用户「(.*)（(.*)）」的部门$/s, 'userDepartments', ['name', 'account']],
   [/^节假日「(.*)」$/s, 'holiday', ['name']],
   [/^服务专题「(.*)」$/s, 'special', ['name']],

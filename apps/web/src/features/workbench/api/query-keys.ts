@@ -11,6 +11,7 @@ export const workbenchKeys = {
   home: () => [...all, 'home'] as const,
   cardView: (cardId: string, layout: string) => [...sharedQueryKeys.homeCards, cardId, layout] as const,
   preLogin: () => [...all, 'preLogin'] as const,
+  preLoginLinks: () => [...all, 'preLoginLinks'] as const,
   footer: () => [...all, 'footer'] as const,
   topMenu: () => [...all, 'topMenu'] as const,
   navigation: () => [...all, 'navigation'] as const,

@@ -2,6 +2,7 @@ import { Button, Form, Input, Skeleton, Space, Switch } from 'antd';
 import { PreLoginConfig, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
+import { PreLoginLinksSection } from './pre-login-links-section.tsx';
 import { usePreLogin } from '../api/get-pre-login.ts';
 import { submitPreLogin } from '../api/submit-pre-login.ts';
 import '../workbench.css';
@@ -29,7 +30,7 @@ function ImageField({ value, onChange, label }: { value?: string; onChange?: (v:
   );
 }
 
-/** /home/userFrameConfig/preLoginConfig: the pre-login landing page (what / shows on its next load). */
+/** /home/userFrameConfig/preLoginConfig: the pre-login landing page (what / shows on its next load) and its header links. */
 export function PreLoginConfigPage() {
   const { t } = useTranslation();
   const message = useToast();
@@ -86,6 +87,7 @@ export function PreLoginConfigPage() {
           {t('workbench.config.save')}
         </Button>
       </Form>
+      <PreLoginLinksSection />
     </div>
   );
 }

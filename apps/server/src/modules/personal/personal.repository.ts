@@ -70,6 +70,16 @@ export function personalRepository(db: Db) {
         .execute();
     },
 
+    /** Every semester of the tenant, newest first. */
+    allSemesters(tenantId: string) {
+      return db
+        .selectFrom('pc_semesters')
+        .where('tenant_id', '=', tenantId)
+        .select(['school_year', 'term', 'name'])
+        .orderBy('start_date', 'desc')
+        .execute();
+    },
+
     async schoolYears(tenantId: string) {
       const rows = await db
         .selectFrom('pc_semesters')

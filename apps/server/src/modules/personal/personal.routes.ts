@@ -16,7 +16,8 @@ import {
 } from '@portal/contracts/personal';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
-import { GROUPS, typed, userOf, type App } from '../../platform/http.ts';
+import { GROUPS, tenantOf, typed, userOf, type App } from '../../platform/http.ts';
+import { DropListEntry } from '@portal/contracts/workbench';
 import * as personal from './personal.service.ts';
 import { CALENDAR_EDIT_MENU } from '@portal/contracts/personal';
 
@@ -29,6 +30,23 @@ export async function personalRoutes(app: App): Promise<void> {
   const P = GROUPS.platform;
   const tags = ['personal'];
   const deps = app.deps;
+
+  // A visitor's call of the landing page (7.6), answered from the school calendar kept here.
+  r.get(
+    `${GROUPS.osp}/nobody/preLogin/common/semesterList`,
+    {
+      schema: {
+        tags,
+        summary: 'Semesters of the school calendar, newest first (for the landing page calendar)',
+        querystring: z
+          .object({ tenantId: z.string().max(12).optional() })
+          .passthrough()
+          .optional(),
+        response: { 200: envelope(z.array(DropListEntry)) },
+      },
+    },
+    async (q) => ok(await personal.semesterOptions(deps, tenantOf(q))),
+  );
 
   r.get(
     `${P}/platformApplyGuiseLogoInfo`,

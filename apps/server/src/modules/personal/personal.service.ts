@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, RequestContext } from '../../platform/http.ts';
+import { tenantTimeZone } from '../efficiency/efficiency.service.ts';
 import { guiseLogo } from '../site-settings/site-settings.service.ts';
 import { personalRepository } from './personal.repository.ts';
 
@@ -73,9 +74,14 @@ const toSemester = (s: PcSemesterRow): Semester => {
 
 const isKind = (k: string): k is CalendarEvent['kind'] => (CALENDAR_EVENT_KINDS as readonly string[]).includes(k);
 
-/** The local date of the server (the school's calendar day), YYYY-MM-DD. */
-const today = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/**
+ * Today on the school's clock (the tenant's time zone), YYYY-MM-DD: not the server's day, which on a server kept in UTC
+ * is still yesterday for a school in Asia/Shanghai until 08:00.
+ */
+async function today(deps: AppDeps, tenantId: string, now = new Date()): Promise<string> {
+  const timeZone = await tenantTimeZone(deps, tenantId);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
 
 /**
  * POST scSemester/getSchoolCalendar: the school year named, else the one whose semester contains the date
@@ -87,7 +93,7 @@ export async function schoolCalendar(
   input: z.output<typeof SchoolCalendarRequest>,
 ): Promise<SchoolCalendar> {
   const r = repo(deps);
-  const date = input.date ?? today();
+  const date = input.date ?? (await today(deps, ctx.tenantId));
   const containing = await r.semesterOn(ctx.tenantId, date);
   const schoolYear = input.schoolYear ?? containing?.school_year ?? schoolYearOf(date);
   const [semesters, events, schoolYears] = await Promise.all([
@@ -196,4 +202,31 @@ export async function saveCalendarEvent(
 export async function removeCalendarEvent(deps: AppDeps, ctx: RequestContext, id: string): Promise<{ id: string }> {
   if (!(await repo(deps).removeEvent(ctx.tenantId, id))) throw notFound(PERSONAL_TEXTS.calendarNotFound);
   return { id };
+}
+
+/**
+ * nobody/preLogin/common/semesterList: the semesters of the school calendar, newest first (key `2026-2027-1`, the
+ * semester's name); a tenant whose calendar has none gets the three last semesters by the usual dates (the first from
+ * September, the second from February), counted from today on the school's clock.
+ */
+export async function semesterOptions(
+  deps: AppDeps,
+  tenantId: string,
+): Promise<{ dictKey: string; dictValue: string }[]> {
+  const own = await repo(deps).allSemesters(tenantId);
+  if (own.length) return own.map((s) => ({ dictKey: `${s.school_year}-${s.term}`, dictValue: s.name }));
+  const [y, m] = (await today(deps, tenantId)).split('-').map(Number) as [number, number];
+  // The semester today falls in: from September the first of y-(y+1), from February the second of (y-1)-y.
+  const current = m >= 9 ? { year: y, term: 1 } : m >= 2 ? { year: y - 1, term: 2 } : { year: y - 1, term: 1 };
+  const out: { dictKey: string; dictValue: string }[] = [];
+  for (let i = 0, { year, term } = current; i < 3; i++) {
+    const schoolYear = `${year}-${year + 1}`;
+    out.push({ dictKey: `${schoolYear}-${term}`, dictValue: `${schoolYear}学年第${term === 1 ? '一' : '二'}学期` });
+    if (term === 2) term = 1;
+    else {
+      term = 2;
+      year -= 1;
+    }
+  }
+  return out;
 }

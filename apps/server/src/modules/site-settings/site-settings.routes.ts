@@ -1,7 +1,6 @@
 import { envelope, TenantId } from '@portal/contracts/envelope';
 import {
   DataOverview,
-  DropListEntry,
   FooterInfo,
   FooterSubmit,
   GroupCount,
@@ -247,26 +246,6 @@ export async function siteSettingsRoutes(app: App): Promise<void> {
       })),
   );
   pub('common/configJson', 'The landing page configuration as JSON', PreLoginIndex, preIndex);
-  r.get(
-    `${O}/nobody/preLogin/common/semesterList`,
-    {
-      schema: {
-        tags,
-        summary: 'Semesters (for the landing page calendar)',
-        querystring: PublicTenant,
-        response: { 200: envelope(z.array(DropListEntry)) },
-      },
-    },
-    async () => {
-      const y = new Date().getUTCFullYear();
-      return ok(
-        [`${y}-${y + 1}-1`, `${y - 1}-${y}-2`, `${y - 1}-${y}-1`].map((s) => ({
-          dictKey: s,
-          dictValue: `${s.slice(0, 9)}学年第${s.endsWith('1') ? '一' : '二'}学期`,
-        })),
-      );
-    },
-  );
   r.post(
     `${O}/preLogin/submit`,
     {

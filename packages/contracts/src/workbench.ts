@@ -588,6 +588,8 @@ export const FooterInfo = z.object({
   links: z.array(z.object({ name: z.string().max(50), url: safeLink(500) })).max(20),
 });
 export type FooterInfo = z.infer<typeof FooterInfo>;
+/** The most links a footer keeps. */
+export const FOOTER_LINKS_MAX = 20;
 /**
  * indexfooterinfo/submit: the texts trimmed (one left blank is stored as '' and not shown); a link needs its name and
  * its address.
@@ -604,7 +606,7 @@ export const FooterSubmit = FooterInfo.extend({
         url: safeLink(500).min(1, { error: WORKBENCH_MESSAGES.linkRequired }),
       }),
     )
-    .max(20),
+    .max(FOOTER_LINKS_MAX),
 });
 
 /** Section 3 theme object. */

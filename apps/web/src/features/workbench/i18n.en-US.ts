@@ -184,6 +184,7 @@ export const workbenchEnUS: EnglishTexts<typeof workbenchZhCN> = {
       linkName: 'Link name',
       linkUrl: 'Link address',
       addLink: 'Add link',
+      footerLinks: 'Links',
       addColumn: 'Add column',
       columnName: 'Column name',
       dataSource: 'Data source',

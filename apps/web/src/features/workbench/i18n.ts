@@ -181,6 +181,7 @@ export const workbenchZhCN = {
       linkName: '链接名称',
       linkUrl: '链接地址',
       addLink: '添加链接',
+      footerLinks: '友情链接',
       addColumn: '添加栏目',
       columnName: '栏目名称',
       dataSource: '数据源',

@@ -2,6 +2,8 @@ import { Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import {
+  FOOTER_LINKS_MAX,
+  FooterSubmit,
   IndexTypeSubmit,
   Theme,
   WORKBENCH_MESSAGES,
@@ -16,6 +18,7 @@ import { useCardList } from '../api/get-card-list.ts';
 import { footerQueryKey, useFooter } from '../api/get-footer.ts';
 import { indexTypesQueryKey, useIndexTypes } from '../api/get-index-types.ts';
 import { submitFooter } from '../api/submit-footer.ts';
+import { LinkListItems } from './link-list-items.tsx';
 import { submitIndexCards } from '../api/submit-index-cards.ts';
 import { adjustIndexTypeOrder } from '../api/adjust-index-type-order.ts';
 import { removeIndexTypes } from '../api/remove-index-types.ts';
@@ -98,7 +101,7 @@ export function FooterSetting() {
     if (footer.data) form.setFieldsValue(footer.data);
   }, [footer.data, form]);
   const save = async (v: FooterInfo) => {
-    await submitFooter({ ...v, links: footer.data?.links ?? [] });
+    await submitFooter({ ...v, links: v.links ?? [] });
     await qc.invalidateQueries({ queryKey: footerQueryKey });
     void message.success(t('workbench.config.saved'));
   };
@@ -110,6 +113,9 @@ export function FooterSetting() {
             <Input maxLength={k === 'phone' ? 50 : 200} />
           </Form.Item>
         ))}
+        <Form.Item label={t('workbench.config.footerLinks')}>
+          <LinkListItems name="links" max={FOOTER_LINKS_MAX} fields={FooterSubmit.shape.links.element.shape} />
+        </Form.Item>
         <Button htmlType="submit" type="primary">
           {t('workbench.config.save')}
         </Button>

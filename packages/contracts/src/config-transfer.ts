@@ -106,6 +106,7 @@ export type ConfigFileCard = z.infer<typeof ConfigFileCard>;
 
 export const ConfigFileTab = z.object({
   typeName: z.string().trim().min(1).max(50),
+  typeNameEn: englishText(50),
   layout: Layout.default('same'),
   status: z.union([z.literal(0), z.literal(1)]).default(1),
   isDefault: z.boolean().default(false),

@@ -489,6 +489,8 @@ export const ColumnIdRequest = z.object({ columnId: z.string().min(1).max(64) })
 export const IndexType = z.object({
   id: z.string(),
   typeName: z.string(),
+  /** ADR 0074: the tab's name in English ('' none: the home page in English shows the Chinese). */
+  typeNameEn: z.string().optional(),
   layout: Layout,
   /** 1 on the page, 0 taken down ('under'). */
   status: z.number().int(),
@@ -513,6 +515,8 @@ export type IndexType = z.infer<typeof IndexType>;
 export const IndexTypeSubmit = z.object({
   id: z.string().max(64).optional(),
   typeName: requiredText(50, WORKBENCH_MESSAGES.typeNameRequired),
+  /** ADR 0074: absent keeps an edited tab's English as it is. */
+  typeNameEn: englishText(50),
   layout: Layout.default('same'),
   /** 0 (or absent): a new tab goes last, an edited one keeps its place. */
   sort: z.number().int().min(0).max(9999).default(0),

@@ -39,6 +39,7 @@ import * as chatFilesByOwner from './migrations/2026-11-30T14-00_chat-files-by-o
 import * as configuredEnglish from './migrations/2026-11-30T16-50_configured-english.ts';
 import * as quickLabelsEnglish from './migrations/2026-11-30T17-20_quick-labels-english.ts';
 import * as navigationBarsEnglish from './migrations/2026-11-30T17-30_navigation-bars-english.ts';
+import * as homeTabsEnglish from './migrations/2026-11-30T21-00_home-tabs-english.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T16-50_configured-english': configuredEnglish,
   '2026-11-30T17-20_quick-labels-english': quickLabelsEnglish,
   '2026-11-30T17-30_navigation-bars-english': navigationBarsEnglish,
+  '2026-11-30T21-00_home-tabs-english': homeTabsEnglish,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -283,7 +283,15 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
   const typeId = `${pre}type-workbench`;
   await db
     .insertInto('wb_index_types')
-    .values({ id: typeId, tenant_id: tenantId, type_name: '工作台', layout: 'same', status: 1, sort: 1 })
+    .values({
+      id: typeId,
+      tenant_id: tenantId,
+      type_name: '工作台',
+      type_name_en: 'Workbench',
+      layout: 'same',
+      status: 1,
+      sort: 1,
+    })
     .execute();
 
   for (const [i, c] of CARDS.entries()) {

@@ -71,6 +71,8 @@ export interface WbIndexTypeTable {
   layout: string;
   status: number;
   sort: number;
+  /** ADR 0074: the tab's name in English ('' none). */
+  type_name_en: Generated<string>;
 }
 export interface WbIndexCardTable {
   tenant_id: string;

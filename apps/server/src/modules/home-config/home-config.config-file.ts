@@ -20,6 +20,7 @@ export async function exportHomeConfig(
 ): Promise<ConfigFileTab[]> {
   return (await indexTypes(deps, tenantId, null)).map((t) => ({
     typeName: t.typeName,
+    ...(t.typeNameEn && { typeNameEn: t.typeNameEn }),
     layout: t.layout,
     status: t.status === 1 ? 1 : 0,
     isDefault: t.isDefault,
@@ -51,6 +52,7 @@ export async function importHomeConfig(deps: AppDeps, tenantId: string, tabs: Co
       id,
       tenant_id: tenantId,
       type_name: tab.typeName,
+      type_name_en: tab.typeNameEn ?? '',
       layout: tab.layout,
       status: tab.status,
       sort: i + 1,

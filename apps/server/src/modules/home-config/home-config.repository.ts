@@ -31,6 +31,7 @@ export function homeConfigRepository(db: Db) {
       id: string;
       tenant_id: string;
       type_name: string;
+      type_name_en?: string;
       layout: string;
       status: number;
       sort: number;
@@ -38,7 +39,7 @@ export function homeConfigRepository(db: Db) {
     updateIndexType: (
       tenantId: string,
       id: string,
-      set: { type_name?: string; layout?: string; status?: number; sort?: number },
+      set: { type_name?: string; type_name_en?: string; layout?: string; status?: number; sort?: number },
     ) => db.updateTable('wb_index_types').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).execute(),
     /** Sort 1, 2, … in the order of `ids`, in one transaction. */
     async setSort(tenantId: string, ids: string[]) {

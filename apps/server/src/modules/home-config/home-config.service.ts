@@ -39,9 +39,12 @@ registerAuditKind('indexType', {
       status: number;
       sort: number;
     };
+    // Entries recorded before tabs had their English hold none.
+    const type_name_en = typeof state.type_name_en === 'string' ? state.type_name_en : '';
     await assertTabNameFree(deps, tenantId, type_name, id);
-    if (await r.indexType(tenantId, id)) await r.updateIndexType(tenantId, id, { type_name, layout, status, sort });
-    else await r.insertIndexType({ id, tenant_id: tenantId, type_name, layout, status, sort });
+    const row = { type_name, type_name_en, layout, status, sort };
+    if (await r.indexType(tenantId, id)) await r.updateIndexType(tenantId, id, row);
+    else await r.insertIndexType({ id, tenant_id: tenantId, ...row });
     // Cards deleted since stay away (their own entries bring them back).
     const own = new Set((await cardsOfTenant(deps, tenantId)).map((c) => c.id));
     await placeCards(
@@ -91,6 +94,7 @@ export async function indexTypes(deps: AppDeps, tenantId: string, forRole: strin
       ...versions(t),
       id: t.id,
       typeName: t.type_name,
+      typeNameEn: t.type_name_en,
       layout: t.layout as Layout,
       status: t.status,
       sort: t.sort,
@@ -103,9 +107,17 @@ export async function indexTypes(deps: AppDeps, tenantId: string, forRole: strin
 }
 
 /** What a tab's version (ADR 0075) is a hash of: its own fields, not its cards (those have their own version). */
-const tabFields = (t: { id: string; type_name: string; layout: string; status: number; sort: number }) => ({
+const tabFields = (t: {
+  id: string;
+  type_name: string;
+  type_name_en: string;
+  layout: string;
+  status: number;
+  sort: number;
+}) => ({
   id: t.id,
   typeName: t.type_name,
+  typeNameEn: t.type_name_en,
   layout: t.layout,
   status: t.status,
   sort: t.sort,
@@ -136,6 +148,7 @@ export async function submitIndexType(deps: AppDeps, ctx: RequestContext, input:
       await assertTabNameFree(tx, ctx.tenantId, input.typeName, input.id);
       await repo(tx).updateIndexType(ctx.tenantId, input.id!, {
         type_name: input.typeName,
+        ...(input.typeNameEn !== undefined && { type_name_en: input.typeNameEn }),
         layout: input.layout,
         sort: input.sort || existing.sort,
       });
@@ -150,6 +163,7 @@ export async function submitIndexType(deps: AppDeps, ctx: RequestContext, input:
       id,
       tenant_id: ctx.tenantId,
       type_name: input.typeName,
+      type_name_en: input.typeNameEn ?? '',
       layout: input.layout,
       status: 1,
       sort: input.sort || last + 1,

@@ -11,6 +11,7 @@ export async function createFirstHomeTab(db: Db, tenantId: string): Promise<void
     id: newId(),
     tenant_id: tenantId,
     type_name: '工作台',
+    type_name_en: 'Workbench',
     layout: 'same',
     status: 1,
     sort: 1,

@@ -185,6 +185,7 @@ export const workbenchEnUS: EnglishTexts<typeof workbenchZhCN> = {
       linkUrl: 'Link address',
       addLink: 'Add link',
       footerLinks: 'Links',
+      editType: 'Edit tab',
       addColumn: 'Add column',
       columnName: 'Column name',
       dataSource: 'Data source',

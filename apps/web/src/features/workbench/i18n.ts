@@ -182,6 +182,7 @@ export const workbenchZhCN = {
       linkUrl: '链接地址',
       addLink: '添加链接',
       footerLinks: '友情链接',
+      editType: '编辑页签',
       addColumn: '添加栏目',
       columnName: '栏目名称',
       dataSource: '数据源',

@@ -89,7 +89,7 @@ export function ColumnDialog({
       okButtonProps={{ loading: saving }}
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v).catch(() => undefined)}>
+      <Form form={form} name="column-dialog" layout="vertical" onFinish={(v) => void save(v).catch(() => undefined)}>
         <Form.Item
           name="columnName"
           label={t('workbench.config.columnName')}

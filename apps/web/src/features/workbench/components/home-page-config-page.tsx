@@ -11,7 +11,7 @@ import {
   type IndexType,
 } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { serverText, useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCardList } from '../api/get-card-list.ts';
@@ -19,6 +19,7 @@ import { footerQueryKey, useFooter } from '../api/get-footer.ts';
 import { indexTypesQueryKey, useIndexTypes } from '../api/get-index-types.ts';
 import { submitFooter } from '../api/submit-footer.ts';
 import { LinkListItems } from './link-list-items.tsx';
+import { IndexTypeDialog } from './index-type-dialog.tsx';
 import { submitIndexCards } from '../api/submit-index-cards.ts';
 import { adjustIndexTypeOrder } from '../api/adjust-index-type-order.ts';
 import { removeIndexTypes } from '../api/remove-index-types.ts';
@@ -138,6 +139,10 @@ export function HomeCardsSetting() {
   const offerReload = useOfferReload();
   const refresh = () => qc.invalidateQueries({ queryKey: indexTypesQueryKey });
   const list = types.data ?? [];
+  const text = useConfiguredText();
+  /** A tab's name in the interface's language (ADR 0074). */
+  const tabName = (x: IndexType) => text(x.typeName, x.typeNameEn);
+  const [editingTab, setEditingTab] = useState<IndexType | null>(null);
   // The card list version (ADR 0075) a tab's form holds once the administrator changed it: the form keeps the list it
   // was loaded with, and saving sends that version, so a card another administrator put on the tab meanwhile is not
   // dropped (409, and the offer to reload). An untouched form follows the tab as it is read.
@@ -179,11 +184,18 @@ export function HomeCardsSetting() {
           onFinish={(v: { cardIds: string[] }) => void saveCards(type, v.cardIds)}
         >
           <Space>
-            <strong>{type.typeName}</strong>
+            <strong>{tabName(type)}</strong>
             <span>{type.layout === 'same' ? t('workbench.samePage') : t('workbench.separatePage')}</span>
+            <Button
+              size="small"
+              aria-label={`${t('workbench.config.edit')} ${tabName(type)}`}
+              onClick={() => setEditingTab(type)}
+            >
+              {t('workbench.config.edit')}
+            </Button>
             <Switch
               checked={type.status === 1}
-              aria-label={`${type.typeName} ${t('workbench.config.enabled')}`}
+              aria-label={`${tabName(type)} ${t('workbench.config.enabled')}`}
               onChange={(on) => void setIndexTypeStatus(type.id, on ? 1 : 0).then(refresh)}
             />
             {type.isDefault ? (
@@ -191,7 +203,7 @@ export function HomeCardsSetting() {
             ) : (
               <Button
                 size="small"
-                aria-label={`${t('workbench.config.makeDefault')} ${type.typeName}`}
+                aria-label={`${t('workbench.config.makeDefault')} ${tabName(type)}`}
                 onClick={() => void setDefaultIndexType(type.id).then(refresh)}
               >
                 {t('workbench.config.makeDefault')}
@@ -200,7 +212,7 @@ export function HomeCardsSetting() {
             <Button
               size="small"
               disabled={i === 0}
-              aria-label={`${t('workbench.config.moveUp')} ${type.typeName}`}
+              aria-label={`${t('workbench.config.moveUp')} ${tabName(type)}`}
               onClick={() => move(i, i - 1)}
             >
               {t('workbench.config.moveUp')}
@@ -208,7 +220,7 @@ export function HomeCardsSetting() {
             <Button
               size="small"
               disabled={i === list.length - 1}
-              aria-label={`${t('workbench.config.moveDown')} ${type.typeName}`}
+              aria-label={`${t('workbench.config.moveDown')} ${tabName(type)}`}
               onClick={() => move(i, i + 1)}
             >
               {t('workbench.config.moveDown')}
@@ -224,10 +236,10 @@ export function HomeCardsSetting() {
                     ? t('workbench.config.removeLastHint')
                     : undefined
               }
-              aria-label={`${t('workbench.config.removeType')} ${type.typeName}`}
+              aria-label={`${t('workbench.config.removeType')} ${tabName(type)}`}
               onClick={() =>
                 confirmRemove(
-                  t('workbench.config.removeTypeConfirm', { name: type.typeName }),
+                  t('workbench.config.removeTypeConfirm', { name: tabName(type) }),
                   () => removeIndexTypes([type.id]),
                   refresh,
                 )
@@ -250,7 +262,7 @@ export function HomeCardsSetting() {
         layout="inline"
         style={{ marginTop: 16 }}
         initialValues={{ layout: 'same' }}
-        onFinish={(v: { typeName: string; layout: 'same' | 'separate' }) =>
+        onFinish={(v: { typeName: string; typeNameEn?: string; layout: 'same' | 'separate' }) =>
           void submitIndexType(v)
             .then(refresh)
             .catch(() => undefined)
@@ -263,6 +275,9 @@ export function HomeCardsSetting() {
         >
           <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeName)} />
         </Form.Item>
+        <Form.Item name="typeNameEn" label={t('workbench.config.englishName')}>
+          <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeNameEn)} />
+        </Form.Item>
         <Form.Item name="layout" label={t('workbench.config.layout')}>
           <Select
             style={{ width: 200 }}
@@ -274,6 +289,14 @@ export function HomeCardsSetting() {
         </Form.Item>
         <Button htmlType="submit">{t('workbench.config.addType')}</Button>
       </Form>
+      <IndexTypeDialog
+        tab={editingTab}
+        reload={refresh}
+        onClose={(saved) => {
+          setEditingTab(null);
+          if (saved) void refresh();
+        }}
+      />
     </Card>
   );
 }

@@ -309,6 +309,25 @@ describe('home page', () => {
     expect(api.view).toHaveBeenCalledWith('c1', 'separate');
   });
 
+  it('names each home tab in English by the English an administrator gave it, else the Chinese (ADR 0074)', async () => {
+    const tools = card('c1', 'businessExpress', '业务直通车');
+    api.layout.mockResolvedValue({
+      types: [
+        { ...type('t1', '工作台', 'same', [tools]), typeNameEn: 'Workbench' },
+        type('t2', '我的事务', 'separate', [tools]),
+      ],
+    } satisfies HomeLayout);
+    api.view.mockImplementation(async () => viewOf(tools, { services: [service(1)] }));
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderHome();
+      expect(await screen.findByRole('tab', { name: 'Workbench', selected: true })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: '我的事务' })).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
+  });
+
   it('opens on the tab the administrator made the default, not on the first or the newest (issue 16)', async () => {
     const tools = card('c1', 'businessExpress', '业务直通车');
     api.layout.mockResolvedValue({

@@ -206,6 +206,7 @@ function HomePageBody() {
  */
 function TypeTabs({ types }: { types: IndexType[] }) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   const [chosen, setChosen] = useState<string | null>(null);
   const fallback = (types.find((x) => x.isDefault) ?? types[0])?.id;
   const active = types.some((x) => x.id === chosen) ? chosen! : fallback;
@@ -217,7 +218,7 @@ function TypeTabs({ types }: { types: IndexType[] }) {
       onChange={setChosen}
       items={types.map((x) => ({
         key: x.id,
-        label: x.typeName,
+        label: text(x.typeName, x.typeNameEn),
         children: <TypeCards cards={x.cardConfigs} layout={x.layout} />,
       }))}
     />

@@ -32,7 +32,8 @@ vi.mock('../api/get-card-list.ts', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return { useCardList: () => useQuery({ queryKey: ['cards'], queryFn: async () => [] }) };
 });
-vi.mock('../api/submit-index-type.ts', () => ({ submitIndexType: vi.fn(async () => ({ id: 'new' })) }));
+const submitIndexType = vi.hoisted(() => vi.fn(async (_body: object) => ({ id: 'new' })));
+vi.mock('../api/submit-index-type.ts', () => ({ submitIndexType }));
 vi.mock('../api/set-index-type-status.ts', () => ({ setIndexTypeStatus: vi.fn(async () => null) }));
 vi.mock('../api/set-default-index-type.ts', () => ({ setDefaultIndexType: api.setDefault }));
 vi.mock('../api/adjust-index-type-order.ts', () => ({ adjustIndexTypeOrder: api.order }));
@@ -53,7 +54,40 @@ function renderSetting() {
 
 /** Issue 16: home tabs can be made the default, reordered and deleted from the home page configuration. */
 describe('home tabs (homePageConfig)', () => {
-  afterEach(() => vi.clearAllMocks());
+  afterEach(async () => {
+    vi.clearAllMocks();
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  it("edits a tab's name, its English and its layout, naming the version read (ADR 0074, 0075)", async () => {
+    api.types.mockResolvedValue([{ ...tab('t1', '工作台', 1, true), typeNameEn: 'Workbench', version: 'v1' }]);
+    renderSetting();
+    await userEvent.click(await screen.findByRole('button', { name: '编辑 工作台' }));
+    const dialog = await screen.findByRole('dialog');
+    const english = within(dialog).getByLabelText('英文名称') as HTMLInputElement;
+    await waitFor(() => expect(english.value).toBe('Workbench'));
+    await userEvent.clear(english);
+    await userEvent.type(english, 'My desk');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(submitIndexType).toHaveBeenCalledWith({
+        id: 't1',
+        typeName: '工作台',
+        typeNameEn: 'My desk',
+        layout: 'same',
+        version: 'v1',
+      }),
+    );
+  });
+
+  it('in English, shows and names each tab by the English an administrator gave it, else the Chinese', async () => {
+    await i18n.changeLanguage('en-US');
+    api.types.mockResolvedValue([{ ...tab('t1', '工作台', 1, true), typeNameEn: 'Workbench' }, tab('t2', '学习', 2)]);
+    renderSetting();
+    expect(await screen.findByRole('button', { name: 'Edit Workbench' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Move down Workbench' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit 学习' })).toBeTruthy();
+  });
 
   it('marks the default tab, and makes another the default only when asked', async () => {
     api.types.mockResolvedValue([tab('t1', '工作台', 1, true), tab('t2', '学习', 2)]);

@@ -4,6 +4,10 @@ import { safeLink } from './input.ts';
 import {
   BasicConfig,
   HOLIDAY_GREETING_MAX,
+  HOLIDAY_GREETING_EN_MAX,
+  HOLIDAY_NAME_EN_MAX,
+  SERVICE_SPECIAL_TITLE_EN_MAX,
+  SERVICE_SPECIAL_DESCRIPTION_EN_MAX,
   HOLIDAY_NAME_MAX,
   SERVICE_SPECIAL_DESCRIPTION_MAX,
   SERVICE_SPECIAL_SERVICES_MAX,
@@ -153,6 +157,8 @@ export const ConfigFileHoliday = z
     date: z.string().refine(isCalendarDate, { error: WORKBENCH_MESSAGES.holidayDateInvalid }),
     endDate: z.string().refine(isCalendarDate, { error: WORKBENCH_MESSAGES.holidayDateInvalid }),
     greeting: z.string().trim().max(HOLIDAY_GREETING_MAX).default(''),
+    nameEn: englishText(HOLIDAY_NAME_EN_MAX),
+    greetingEn: englishText(HOLIDAY_GREETING_EN_MAX),
   })
   .refine((v) => v.endDate >= v.date, { error: WORKBENCH_MESSAGES.holidayEndBeforeStart, path: ['endDate'] });
 
@@ -160,6 +166,8 @@ export const ConfigFileHoliday = z
 export const ConfigFileSpecial = z.object({
   title: z.string().trim().min(1).max(SERVICE_SPECIAL_TITLE_MAX),
   description: z.string().trim().max(SERVICE_SPECIAL_DESCRIPTION_MAX).default(''),
+  titleEn: englishText(SERVICE_SPECIAL_TITLE_EN_MAX),
+  descriptionEn: englishText(SERVICE_SPECIAL_DESCRIPTION_EN_MAX),
   img: safeLink(1000).default(''),
   enabled: z.boolean().default(true),
   services: z.array(ConfigFileService).max(SERVICE_SPECIAL_SERVICES_MAX).default([]),

@@ -722,6 +722,11 @@ export const SERVICE_SPECIAL_SERVICES_MAX = 12;
 /** Limits of the holiday and service-special administration (not in the spec, which only reads them). */
 export const HOLIDAY_NAME_MAX = 20;
 export const HOLIDAY_GREETING_MAX = 50;
+/** English runs longer than Chinese: its limits are the Chinese ones' double. */
+export const HOLIDAY_NAME_EN_MAX = 40;
+export const HOLIDAY_GREETING_EN_MAX = 100;
+export const SERVICE_SPECIAL_TITLE_EN_MAX = 60;
+export const SERVICE_SPECIAL_DESCRIPTION_EN_MAX = 400;
 export const SERVICE_SPECIAL_TITLE_MAX = 30;
 export const SERVICE_SPECIAL_DESCRIPTION_MAX = 200;
 
@@ -753,6 +758,9 @@ export const Holiday = z.object({
   date: z.string(),
   endDate: z.string(),
   greeting: z.string(),
+  /** ADR 0074: the name and greeting in English ('' none: the home page in English shows the Chinese). */
+  nameEn: z.string().optional(),
+  greetingEn: z.string().optional(),
   daysLeft: z.number().int(),
 });
 export type Holiday = z.infer<typeof Holiday>;
@@ -763,6 +771,8 @@ export const HolidayItem = z.object({
   date: z.string(),
   endDate: z.string(),
   greeting: z.string(),
+  nameEn: z.string().optional(),
+  greetingEn: z.string().optional(),
   updatedAt: z.string(),
 });
 export type HolidayItem = z.infer<typeof HolidayItem>;
@@ -786,6 +796,8 @@ export const HolidaySubmit = z
       .trim()
       .max(HOLIDAY_GREETING_MAX, { error: WORKBENCH_MESSAGES.holidayGreetingTooLong })
       .default(''),
+    nameEn: englishText(HOLIDAY_NAME_EN_MAX),
+    greetingEn: englishText(HOLIDAY_GREETING_EN_MAX),
   })
   .refine((v) => !v.endDate || v.endDate >= v.date, {
     error: WORKBENCH_MESSAGES.holidayEndBeforeStart,
@@ -798,6 +810,9 @@ export const ServiceSpecial = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
+  /** ADR 0074: the title and description in English ('' none). */
+  titleEn: z.string().optional(),
+  descriptionEn: z.string().optional(),
   serviceIds: z.array(z.string()),
   img: z.string(),
   services: z.array(CardService),
@@ -808,6 +823,8 @@ export const ServiceSpecialItem = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
+  titleEn: z.string().optional(),
+  descriptionEn: z.string().optional(),
   img: z.string(),
   sort: z.number().int(),
   enabled: z.boolean(),
@@ -837,6 +854,8 @@ export const ServiceSpecialSubmit = z.object({
     .trim()
     .max(SERVICE_SPECIAL_DESCRIPTION_MAX, { error: WORKBENCH_MESSAGES.specialDescriptionTooLong })
     .default(''),
+  titleEn: englishText(SERVICE_SPECIAL_TITLE_EN_MAX),
+  descriptionEn: englishText(SERVICE_SPECIAL_DESCRIPTION_EN_MAX),
   img: ImageUrl.default(''),
   /** Left out: after the last special. Lower first; the first enabled special is the featured one. */
   sort: SortOrder.optional(),

@@ -40,6 +40,7 @@ import * as configuredEnglish from './migrations/2026-11-30T16-50_configured-eng
 import * as quickLabelsEnglish from './migrations/2026-11-30T17-20_quick-labels-english.ts';
 import * as navigationBarsEnglish from './migrations/2026-11-30T17-30_navigation-bars-english.ts';
 import * as homeTabsEnglish from './migrations/2026-11-30T21-00_home-tabs-english.ts';
+import * as holidaysSpecialsEnglish from './migrations/2026-11-30T21-20_holidays-specials-english.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T17-20_quick-labels-english': quickLabelsEnglish,
   '2026-11-30T17-30_navigation-bars-english': navigationBarsEnglish,
   '2026-11-30T21-00_home-tabs-english': homeTabsEnglish,
+  '2026-11-30T21-20_holidays-specials-english': holidaysSpecialsEnglish,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

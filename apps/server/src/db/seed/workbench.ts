@@ -239,15 +239,33 @@ const CARDS: CardSeed[] = [
 
 /** Service specials (homePage/getServiceSpecial…): a topic and the services of one catalogue scene. */
 export const DEMO_SERVICE_SPECIALS = [
-  { title: '迎新专题', scene: '入学报到', description: '新生报到、缴费与入学手续一站办理' },
-  { title: '毕业季专题', scene: '毕业离校', description: '毕业离校手续与证明材料' },
-  { title: '财务报销专题', scene: '财务资产', description: '报销、缴费与资产业务' },
+  {
+    title: '迎新专题',
+    titleEn: 'Welcome, freshmen',
+    scene: '入学报到',
+    description: '新生报到、缴费与入学手续一站办理',
+    descriptionEn: 'Registration, fees and enrolment in one place',
+  },
+  {
+    title: '毕业季专题',
+    titleEn: 'Graduation',
+    scene: '毕业离校',
+    description: '毕业离校手续与证明材料',
+    descriptionEn: 'Leaving formalities and certificates',
+  },
+  {
+    title: '财务报销专题',
+    titleEn: 'Reimbursement',
+    scene: '财务资产',
+    description: '报销、缴费与资产业务',
+    descriptionEn: 'Reimbursements, payments and assets',
+  },
 ] as const;
 
 /** Holidays of the home page greeting (homePage/getHoliday), month-day of next year. */
 export const DEMO_HOLIDAYS = [
-  { name: '元旦', date: '01-01', endDate: '01-01', greeting: '' },
-  { name: '寒假', date: '01-17', endDate: '01-17', greeting: '' },
+  { name: '元旦', nameEn: "New Year's Day", date: '01-01', endDate: '01-01', greeting: '' },
+  { name: '寒假', nameEn: 'Winter vacation', date: '01-17', endDate: '01-17', greeting: '' },
 ] as const;
 
 async function sceneServiceIds(db: Db, tenantId: string, scene: string): Promise<string[]> {
@@ -401,6 +419,7 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
         date: `${year}-${h.date}`,
         end_date: `${year}-${h.endDate}`,
         greeting: h.greeting,
+        name_en: h.nameEn,
         created_at: iso,
         updated_at: iso,
       })),
@@ -415,6 +434,8 @@ export async function seedWorkbench(db: Db, tenantId = DEMO_TENANT_ID): Promise<
         id,
         title: x.title,
         description: x.description,
+        title_en: x.titleEn,
+        description_en: x.descriptionEn,
         img: '',
         sort: i + 1,
         enabled: 1,

@@ -156,6 +156,9 @@ export interface WbHolidayTable {
   end_date: string;
   /** Shown instead of the default wish on the holiday itself; '' for the default. */
   greeting: string;
+  /** ADR 0074: the name's and the greeting's English ('' none). */
+  name_en: Generated<string>;
+  greeting_en: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -165,6 +168,9 @@ export interface WbServiceSpecialTable {
   id: string;
   title: string;
   description: string;
+  /** ADR 0074: the title's and the description's English ('' none). */
+  title_en: Generated<string>;
+  description_en: Generated<string>;
   img: string;
   sort: number;
   enabled: number;

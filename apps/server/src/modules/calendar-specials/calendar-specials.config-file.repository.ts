@@ -13,7 +13,7 @@ export function calendarSpecialsConfigFileRepository(db: Db) {
       db
         .selectFrom('wb_holidays')
         .where('tenant_id', '=', tenantId)
-        .select(['name', 'date', 'end_date', 'greeting'])
+        .select(['name', 'date', 'end_date', 'greeting', 'name_en', 'greeting_en'])
         .orderBy('date')
         .orderBy('end_date')
         .orderBy('name')

@@ -33,10 +33,19 @@ export async function exportCalendarConfig(deps: AppDeps, tenantId: string): Pro
   );
   const refs = await serviceRefs(deps.db, tenantId, [...new Set(items.map((i) => i.service_id))]);
   return {
-    holidays: holidays.map((h) => ({ name: h.name, date: h.date, endDate: h.end_date, greeting: h.greeting })),
+    holidays: holidays.map((h) => ({
+      name: h.name,
+      date: h.date,
+      endDate: h.end_date,
+      greeting: h.greeting,
+      ...(h.name_en && { nameEn: h.name_en }),
+      ...(h.greeting_en && { greetingEn: h.greeting_en }),
+    })),
     specials: specials.map((s) => ({
       title: s.title,
       description: s.description,
+      ...(s.title_en && { titleEn: s.title_en }),
+      ...(s.description_en && { descriptionEn: s.description_en }),
       img: s.img,
       enabled: s.enabled === 1,
       services: items.filter((i) => i.special_id === s.id).flatMap((i) => refs.get(i.service_id) ?? []),
@@ -59,6 +68,8 @@ export async function importCalendarConfig(deps: AppDeps, tenantId: string, c: C
       id: newId(),
       title: s.title,
       description: s.description,
+      title_en: s.titleEn ?? '',
+      description_en: s.descriptionEn ?? '',
       img: s.img,
       sort: i + 1,
       enabled: s.enabled ? 1 : 0,
@@ -85,6 +96,8 @@ export async function importCalendarConfig(deps: AppDeps, tenantId: string, c: C
       date: h.date,
       end_date: h.endDate,
       greeting: h.greeting,
+      name_en: h.nameEn ?? '',
+      greeting_en: h.greetingEn ?? '',
       created_at: now,
       updated_at: now,
     })),

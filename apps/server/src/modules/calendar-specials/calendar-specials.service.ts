@@ -63,6 +63,8 @@ const toHolidayItem = (r: WbHolidayRow): HolidayItem => ({
   date: r.date,
   endDate: r.end_date,
   greeting: r.greeting,
+  nameEn: r.name_en,
+  greetingEn: r.greeting_en,
   updatedAt: r.updated_at,
 });
 
@@ -89,6 +91,8 @@ export async function holidays(deps: AppDeps, tenantId: string): Promise<Holiday
       date: r.date,
       endDate: r.end_date,
       greeting: r.greeting,
+      nameEn: r.name_en,
+      greetingEn: r.greeting_en,
       daysLeft: Math.max(0, Math.round((Date.parse(r.date) - Date.parse(today)) / DAY_MS)),
     }))
     .sort((a, b) => a.daysLeft - b.daysLeft || a.date.localeCompare(b.date));
@@ -108,6 +112,8 @@ export async function submitHoliday(
     date: input.date,
     end_date: input.endDate || input.date,
     greeting: input.greeting,
+    name_en: input.nameEn ?? '',
+    greeting_en: input.greetingEn ?? '',
     updated_at: now,
   };
   const id = input.id ?? newId();
@@ -152,6 +158,8 @@ export async function serviceSpecials(
         id: s.id,
         title: s.title,
         description: s.description,
+        titleEn: s.title_en,
+        descriptionEn: s.description_en,
         img: s.img,
         serviceIds,
         services: shown.length
@@ -182,6 +190,8 @@ export async function specialList(deps: AppDeps, ctx: RequestContext): Promise<S
       id: s.id,
       title: s.title,
       description: s.description,
+      titleEn: s.title_en,
+      descriptionEn: s.description_en,
       img: s.img,
       sort: s.sort,
       enabled: s.enabled === 1,
@@ -212,6 +222,8 @@ export async function submitSpecial(
       id,
       title: input.title,
       description: input.description,
+      title_en: input.titleEn ?? '',
+      description_en: input.descriptionEn ?? '',
       img: input.img,
       sort: input.sort ?? existing?.sort ?? (await r.maxSpecialSort(ctx.tenantId)) + 1,
       enabled: input.enabled ? 1 : 0,

@@ -69,13 +69,17 @@ describe.each(testDatabases)('home page holidays and service specials on %s', (e
   });
 
   it('lists the seeded holidays and specials for the administrator', async () => {
-    expect((await holidayList()).map((h) => h.name)).toEqual(['元旦', '寒假']);
+    expect((await holidayList()).map((h) => [h.name, h.nameEn])).toEqual([
+      ['元旦', "New Year's Day"],
+      ['寒假', 'Winter vacation'],
+    ]);
     const specials = await specialList();
     expect(specials.map((s) => [s.title, s.enabled])).toEqual([
       ['迎新专题', true],
       ['毕业季专题', true],
       ['财务报销专题', true],
     ]);
+    expect(specials.map((s) => s.titleEn)).toEqual(['Welcome, freshmen', 'Graduation', 'Reimbursement']);
     expect(specials[0]!.services.length).toBeGreaterThan(0);
     expect(specials[0]!.services.map((s) => s.serviceId)).toEqual(specials[0]!.serviceIds);
   });
@@ -96,6 +100,8 @@ describe.each(testDatabases)('home page holidays and service specials on %s', (e
       date: day(-1),
       endDate: day(1),
       greeting: '祝母校生日快乐！',
+      nameEn: ' Anniversary ',
+      greetingEn: 'Happy birthday, alma mater!',
     });
     expect(edited.result).toMatchObject({
       id,
@@ -103,8 +109,18 @@ describe.each(testDatabases)('home page holidays and service specials on %s', (e
       date: day(-1),
       endDate: day(1),
       greeting: '祝母校生日快乐！',
+      nameEn: 'Anniversary',
+      greetingEn: 'Happy birthday, alma mater!',
     });
-    expect((await coming())[0]).toMatchObject({ id, name: '校庆', daysLeft: 0, greeting: '祝母校生日快乐！' });
+    // With its English for the page in English (ADR 0074).
+    expect((await coming())[0]).toMatchObject({
+      id,
+      name: '校庆',
+      daysLeft: 0,
+      greeting: '祝母校生日快乐！',
+      nameEn: 'Anniversary',
+      greetingEn: 'Happy birthday, alma mater!',
+    });
 
     // A past holiday stays in the administration list but is no longer coming.
     const past = await call('admin', 'indexholidayconfig/submit', {
@@ -150,6 +166,8 @@ describe.each(testDatabases)('home page holidays and service specials on %s', (e
     const added = await call('admin', 'indexservicespecialconfig/submit', {
       title: '开学专题',
       description: '开学季常办业务',
+      titleEn: 'Back to school',
+      descriptionEn: 'What students do at the start of term',
       sort: 0,
       serviceIds: [b, a],
     });
@@ -165,7 +183,14 @@ describe.each(testDatabases)('home page holidays and service specials on %s', (e
 
     // Sort 0 puts it before the seeded ones: it is the featured special, its services in the chosen order.
     const featured = (await call('student01', 'homePage/getServiceSpecial')).result as Special;
-    expect(featured).toMatchObject({ id, title: '开学专题', description: '开学季常办业务', serviceIds: [b, a] });
+    expect(featured).toMatchObject({
+      id,
+      title: '开学专题',
+      description: '开学季常办业务',
+      titleEn: 'Back to school',
+      descriptionEn: 'What students do at the start of term',
+      serviceIds: [b, a],
+    });
     expect(featured.services.map((s) => s.serviceId)).toEqual([b, a]);
 
     // Re-ordered and given another service: the list is replaced, in the new order.

@@ -184,6 +184,9 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     expect(file.sections.landing.navigationBars.length).toBeGreaterThan(0);
     expect(file.sections.calendar.holidays.length).toBeGreaterThan(0);
     expect(file.sections.calendar.specials.some((x) => x.services.length > 0)).toBe(true);
+    // The English of holidays and specials travels with them (ADR 0074).
+    expect(file.sections.calendar.holidays[0]).toMatchObject({ name: '元旦', nameEn: "New Year's Day" });
+    expect(file.sections.calendar.specials[0]).toMatchObject({ title: '迎新专题', titleEn: 'Welcome, freshmen' });
     const grades = file.sections.landing.tools.find((x) => x.toolsName === '查成绩')!;
     expect(grades.service?.name).toBe('成绩查询');
     expect(grades.toolsUrl).not.toContain('serviceId');

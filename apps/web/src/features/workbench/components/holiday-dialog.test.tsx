@@ -47,6 +47,8 @@ describe('holiday dialog (indexholidayconfig/submit)', () => {
       date: '2027-05-20',
       endDate: '2027-05-22',
       greeting: '祝母校生日快乐！',
+      nameEn: '',
+      greetingEn: '',
     });
     expect(await screen.findByText('保存成功')).toBeTruthy();
   });
@@ -72,11 +74,17 @@ describe('holiday dialog (indexholidayconfig/submit)', () => {
       date: '2027-01-01',
       endDate: '2027-01-01',
       greeting: '',
+      nameEn: 'New Year',
       updatedAt: '',
     });
     const name = screen.getByLabelText('节假日名称');
     expect((name as HTMLInputElement).value).toBe('元旦');
     expect((screen.getByLabelText('日期') as HTMLInputElement).value).toBe('2027-01-01');
+    // Its English is there to edit (ADR 0074).
+    const english = screen.getByLabelText('英文名称') as HTMLInputElement;
+    expect(english.value).toBe('New Year');
+    await userEvent.clear(english);
+    await userEvent.type(english, "New Year's Day");
     await userEvent.clear(name);
     await userEvent.type(name, '新年');
     await userEvent.click(saveButton());
@@ -87,6 +95,8 @@ describe('holiday dialog (indexholidayconfig/submit)', () => {
       date: '2027-01-01',
       endDate: null,
       greeting: '',
+      nameEn: "New Year's Day",
+      greetingEn: '',
     });
   });
 
@@ -98,6 +108,7 @@ describe('holiday dialog (indexholidayconfig/submit)', () => {
       date: '2027-01-01',
       endDate: '2027-01-01',
       greeting: '',
+      nameEn: 'New Year',
       updatedAt: '',
     });
     await userEvent.click(saveButton());

@@ -1,12 +1,25 @@
 import { DatePicker, Form, Input, Modal } from 'antd';
-import { HOLIDAY_GREETING_MAX, HOLIDAY_NAME_MAX, type HolidayItem } from '@portal/contracts/workbench';
+import {
+  HOLIDAY_GREETING_EN_MAX,
+  HOLIDAY_GREETING_MAX,
+  HOLIDAY_NAME_EN_MAX,
+  HOLIDAY_NAME_MAX,
+  type HolidayItem,
+} from '@portal/contracts/workbench';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { submitHoliday } from '../api/submit-holiday.ts';
 import { useToast } from '../../../components/toast.tsx';
 
-type Values = { name: string; date: Dayjs | null; endDate?: Dayjs | null; greeting?: string };
+type Values = {
+  name: string;
+  date: Dayjs | null;
+  endDate?: Dayjs | null;
+  greeting?: string;
+  nameEn?: string;
+  greetingEn?: string;
+};
 const DAY = 'YYYY-MM-DD';
 
 /**
@@ -30,12 +43,14 @@ export function HolidayDialog({
     form.resetFields();
     form.setFieldsValue(
       holiday === 'new'
-        ? { name: '', date: null, endDate: null, greeting: '' }
+        ? { name: '', date: null, endDate: null, greeting: '', nameEn: '', greetingEn: '' }
         : {
             name: holiday.name,
             date: dayjs(holiday.date),
             endDate: holiday.endDate !== holiday.date ? dayjs(holiday.endDate) : null,
             greeting: holiday.greeting,
+            nameEn: holiday.nameEn ?? '',
+            greetingEn: holiday.greetingEn ?? '',
           },
     );
   }, [holiday, form]);
@@ -49,6 +64,8 @@ export function HolidayDialog({
         date: v.date!.format(DAY),
         endDate: v.endDate ? v.endDate.format(DAY) : null,
         greeting: (v.greeting ?? '').trim(),
+        nameEn: (v.nameEn ?? '').trim(),
+        greetingEn: (v.greetingEn ?? '').trim(),
       });
       void message.success(t('workbench.config.saved'));
       onClose(true);
@@ -81,6 +98,9 @@ export function HolidayDialog({
         >
           <Input maxLength={HOLIDAY_NAME_MAX} showCount />
         </Form.Item>
+        <Form.Item name="nameEn" label={t('workbench.config.englishName')}>
+          <Input maxLength={HOLIDAY_NAME_EN_MAX} />
+        </Form.Item>
         <Form.Item
           name="date"
           label={t('workbench.config.holidays.date')}
@@ -111,6 +131,9 @@ export function HolidayDialog({
           extra={t('workbench.config.holidays.greetingHint')}
         >
           <Input maxLength={HOLIDAY_GREETING_MAX} showCount />
+        </Form.Item>
+        <Form.Item name="greetingEn" label={t('workbench.config.holidays.greetingEn')}>
+          <Input maxLength={HOLIDAY_GREETING_EN_MAX} />
         </Form.Item>
       </Form>
     </Modal>

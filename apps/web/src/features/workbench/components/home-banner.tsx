@@ -1,5 +1,5 @@
 import type { Holiday } from '@portal/contracts/workbench';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { greetingKey, nextHoliday } from '../lib/display.ts';
@@ -15,9 +15,13 @@ type Props = { enabled: boolean; now?: Date; holidays?: Holiday[] };
  */
 export function HomeBanner({ enabled, now = new Date(), holidays }: Props) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   const user = useSession((s) => s.user);
   const query = useHolidays(enabled && !holidays);
   const holiday = nextHoliday(holidays ?? query.data ?? []);
+  // The name and greeting in the interface's language: their English where an administrator gave it (ADR 0074).
+  const name = holiday ? text(holiday.name, holiday.nameEn) : '';
+  const greeting = holiday ? text(holiday.greeting, holiday.greetingEn) : '';
   return (
     <section className="wb-banner" aria-label={t('workbench.banner.label')} data-testid="home-banner">
       <p className="wb-greeting">
@@ -27,14 +31,14 @@ export function HomeBanner({ enabled, now = new Date(), holidays }: Props) {
         <p className="wb-holiday" data-testid="holiday">
           {holiday.daysLeft > 0
             ? t('workbench.banner.holidayIn', {
-                name: holiday.name,
+                name,
                 count: holiday.daysLeft,
                 days: holiday.daysLeft,
                 date: holiday.date,
               })
-            : holiday.greeting
-              ? t('workbench.banner.holidayTodayGreeting', { name: holiday.name, greeting: holiday.greeting })
-              : t('workbench.banner.holidayToday', { name: holiday.name })}
+            : greeting
+              ? t('workbench.banner.holidayTodayGreeting', { name, greeting })
+              : t('workbench.banner.holidayToday', { name })}
         </p>
       )}
     </section>

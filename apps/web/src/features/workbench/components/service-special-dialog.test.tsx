@@ -73,12 +73,15 @@ describe('service special dialog (indexservicespecialconfig/submit)', () => {
     expect(order()).toEqual(['1. 服务2', '2. 服务1', '3. 成绩查询']);
 
     await userEvent.click(screen.getByLabelText('启用'));
+    await userEvent.type(screen.getByLabelText('英文名称'), ' Welcome ');
     await userEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     expect(api.submitServiceSpecial).toHaveBeenCalledWith({
       id: 'sp1',
       title: '迎新专题',
       description: '新生报到',
+      titleEn: 'Welcome',
+      descriptionEn: '',
       img: '',
       sort: 2,
       enabled: false,
@@ -103,6 +106,8 @@ describe('service special dialog (indexservicespecialconfig/submit)', () => {
     expect(api.submitServiceSpecial).toHaveBeenCalledWith({
       title: '开学专题',
       description: '',
+      titleEn: '',
+      descriptionEn: '',
       img: '',
       enabled: true,
       serviceIds: ['s3'],

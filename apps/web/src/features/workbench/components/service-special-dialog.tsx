@@ -1,8 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import {
+  SERVICE_SPECIAL_DESCRIPTION_EN_MAX,
   SERVICE_SPECIAL_DESCRIPTION_MAX,
   SERVICE_SPECIAL_SERVICES_MAX,
+  SERVICE_SPECIAL_TITLE_EN_MAX,
   SERVICE_SPECIAL_TITLE_MAX,
   ServiceSpecialSubmit,
   type ServiceSpecialItem,
@@ -18,6 +20,8 @@ import { useToast } from '../../../components/toast.tsx';
 type Values = {
   title: string;
   description?: string;
+  titleEn?: string;
+  descriptionEn?: string;
   img?: string;
   sort?: number | null;
   enabled: boolean;
@@ -148,10 +152,21 @@ export function ServiceSpecialDialog({
     form.resetFields();
     form.setFieldsValue(
       special === 'new'
-        ? { title: '', description: '', img: '', sort: null, enabled: true, serviceIds: [] }
+        ? {
+            title: '',
+            description: '',
+            titleEn: '',
+            descriptionEn: '',
+            img: '',
+            sort: null,
+            enabled: true,
+            serviceIds: [],
+          }
         : {
             title: special.title,
             description: special.description,
+            titleEn: special.titleEn ?? '',
+            descriptionEn: special.descriptionEn ?? '',
             img: special.img,
             sort: special.sort,
             enabled: special.enabled,
@@ -167,6 +182,8 @@ export function ServiceSpecialDialog({
         ...(existing ? { id: existing.id } : {}),
         title: v.title.trim(),
         description: (v.description ?? '').trim(),
+        titleEn: (v.titleEn ?? '').trim(),
+        descriptionEn: (v.descriptionEn ?? '').trim(),
         img: v.img ?? '',
         ...(v.sort === null || v.sort === undefined ? {} : { sort: v.sort }),
         enabled: v.enabled,
@@ -207,8 +224,14 @@ export function ServiceSpecialDialog({
         >
           <Input maxLength={SERVICE_SPECIAL_TITLE_MAX} showCount />
         </Form.Item>
+        <Form.Item name="titleEn" label={t('workbench.config.englishName')}>
+          <Input maxLength={SERVICE_SPECIAL_TITLE_EN_MAX} />
+        </Form.Item>
         <Form.Item name="description" label={t('workbench.config.specials.description')}>
           <Input.TextArea maxLength={SERVICE_SPECIAL_DESCRIPTION_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+        <Form.Item name="descriptionEn" label={t('workbench.config.specials.descriptionEn')}>
+          <Input.TextArea maxLength={SERVICE_SPECIAL_DESCRIPTION_EN_MAX} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
         <Form.Item name="img" label={t('workbench.config.specials.image')}>
           <ImageField />

@@ -1,6 +1,6 @@
 import type { CardService, ServiceSpecial } from '@portal/contracts/workbench';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PlainSkeleton } from '../../../components/plain-skeleton.tsx';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
@@ -30,6 +30,7 @@ function SpecialServices({ services, label }: { services: CardService[]; label: 
 /** Every service special, one tab each (homePage/getServiceSpecialList, loaded when opened). */
 function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   const list = useServiceSpecialList(open);
   return (
     <PlainDialog open={open} title={t('workbench.special.all')} onClose={onClose} width={760}>
@@ -44,8 +45,8 @@ function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) 
           label={t('workbench.special.all')}
           items={list.data.map((x) => ({
             key: x.id,
-            label: x.title,
-            children: <SpecialServices services={x.services} label={x.title} />,
+            label: text(x.title, x.titleEn),
+            children: <SpecialServices services={x.services} label={text(x.title, x.titleEn)} />,
           }))}
         />
       )}
@@ -59,26 +60,30 @@ function AllSpecials({ open, onClose }: { open: boolean; onClose: () => void }) 
  */
 export function ServiceSpecials({ enabled, featured }: { enabled: boolean; featured?: ServiceSpecial | null }) {
   const { t } = useTranslation();
+  const text = useConfiguredText();
   const query = useServiceSpecial(enabled && featured === undefined);
   const [all, setAll] = useState(false);
   const special = featured === undefined ? query.data : featured;
   if (!special) return null;
+  // Its texts in the interface's language: their English where an administrator gave it (ADR 0074).
+  const title = text(special.title, special.titleEn);
+  const description = text(special.description, special.descriptionEn);
   return (
     <section className="wb-special" aria-labelledby="wb-special-title" data-testid="service-special">
       <div className="wb-special-head">
         <h2 id="wb-special-title" className="wb-card-title">
           {t('workbench.special.title')}
           {t('app.colon')}
-          {special.title}
+          {title}
         </h2>
         <button type="button" className="plain-link" onClick={() => setAll(true)}>
           {t('workbench.special.all')}
         </button>
       </div>
-      {special.description && <p className="wb-special-desc">{special.description}</p>}
+      {description && <p className="wb-special-desc">{description}</p>}
       <div className="wb-special-body">
         {special.img && <img className="wb-special-img" src={special.img} alt="" />}
-        <SpecialServices services={special.services} label={special.title} />
+        <SpecialServices services={special.services} label={title} />
       </div>
       <AllSpecials open={all} onClose={() => setAll(false)} />
     </section>

@@ -1,6 +1,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { safeLink } from './input.ts';
+import { ThreeListConfig } from './transfer.ts';
 import {
   BasicConfig,
   HOLIDAY_GREETING_MAX,
@@ -209,6 +210,8 @@ export const ConfigFileSections = z.object({
   settings: ConfigFileSettings,
   landing: ConfigFileLanding,
   calendar: ConfigFileCalendar,
+  /** The three lists' page (title, introduction with their English, switches); absent in a file of before: kept. */
+  threeLists: ThreeListConfig.nullable().default(null),
 });
 export type ConfigFileSections = z.infer<typeof ConfigFileSections>;
 

@@ -20,12 +20,21 @@ const OTHER = '100003';
 /** YYYY-MM-DD of today plus `days` on the demo tenant's clock (Asia/Shanghai, UTC+8), as the server counts. */
 const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-type HolidayItem = { id: string; name: string; date: string; endDate: string; greeting: string };
+type HolidayItem = {
+  id: string;
+  name: string;
+  date: string;
+  endDate: string;
+  greeting: string;
+  nameEn?: string;
+  greetingEn?: string;
+};
 type Holiday = HolidayItem & { daysLeft: number };
 type SpecialItem = {
   id: string;
   title: string;
   description: string;
+  titleEn?: string;
   sort: number;
   enabled: boolean;
   serviceIds: string[];

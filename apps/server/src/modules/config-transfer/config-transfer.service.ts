@@ -35,6 +35,10 @@ import {
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { exportLandingConfig, importLandingConfig } from '../services/catalogue-config-file.ts';
 import { exportSiteConfig, importSiteConfig, siteAuditTargets } from '../site-settings/site-settings.config-file.ts';
+import {
+  getConfig as threeListsConfig,
+  saveConfig as saveThreeListsConfig,
+} from '../three-lists/three-lists.service.ts';
 
 /**
  * The workbench configuration file (issue 16, ADR 0031): a thin coordinator over the modules that own the tables.
@@ -45,14 +49,15 @@ import { exportSiteConfig, importSiteConfig, siteAuditTargets } from '../site-se
 /** The sections of a tenant's workbench configuration, as the file carries them. */
 async function exportSections(deps: AppDeps, tenantId: string): Promise<WorkbenchConfigFile['sections']> {
   const { cards, tools, placementKeys } = await exportCardsConfig(deps, tenantId);
-  const [tabs, navigation, settings, landing, calendar] = await Promise.all([
+  const [tabs, navigation, settings, landing, calendar, threeLists] = await Promise.all([
     exportHomeConfig(deps, tenantId, placementKeys),
     exportNavigationConfig(deps, tenantId),
     exportSiteConfig(deps, tenantId),
     exportLandingConfig(deps.db, tenantId),
     exportCalendarConfig(deps, tenantId),
+    threeListsConfig(deps, tenantId),
   ]);
-  return { home: { tabs }, cards, navigation, tools, settings, landing, calendar };
+  return { home: { tabs }, cards, navigation, tools, settings, landing, calendar, threeLists };
 }
 
 /** The file of the caller's tenant and its download name. */
@@ -249,7 +254,9 @@ async function applySections(t: AppDeps, tenantId: string, s: WorkbenchConfigFil
     s.home.tabs.map((tab, i) => ({ typeId: typeIds[i]!, cardIds: tab.cards.map((k) => cards.idOfKey.get(k)!) })),
   );
   const navigation = await importNavigationConfig(t, tenantId, s.navigation);
-  const settings = await importSiteConfig(t, tenantId, s.settings);
+  // The three lists' page counts among the settings; a file without it leaves the page as it is.
+  if (s.threeLists) await saveThreeListsConfig(t, tenantId, s.threeLists);
+  const settings = (await importSiteConfig(t, tenantId, s.settings)) + (s.threeLists ? 1 : 0);
   const landing = await importLandingConfig(t.db, tenantId, s.landing, assertCustomPath);
   const calendar = await importCalendarConfig(t, tenantId, s.calendar);
   return {

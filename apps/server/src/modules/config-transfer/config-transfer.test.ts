@@ -439,6 +439,21 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     expect(await logged()).toHaveLength(entries);
   });
 
+  it("carries the three lists' page, its English too; a file of before without it leaves the page as it is", async () => {
+    const a = await exportOf('admin');
+    expect(a.file.sections.threeLists).toMatchObject({
+      pageTitle: expect.any(String),
+      showServices: expect.any(Boolean),
+    });
+    const renamed = { ...a.file.sections.threeLists!, pageTitle: '二大三清单', pageTitleEn: 'Three lists' };
+    const withLists = JSON.stringify({ ...a.file, sections: { ...a.file.sections, threeLists: renamed } });
+    expect((await importAs('adminB', withLists)).status).toBe(1000);
+    expect((await exportOf('adminB')).file.sections.threeLists).toEqual(renamed);
+    const { threeLists: _gone, ...before } = a.file.sections;
+    expect((await importAs('adminB', JSON.stringify({ ...a.file, sections: before }))).status).toBe(1000);
+    expect((await exportOf('adminB')).file.sections.threeLists).toEqual(renamed);
+  });
+
   it('lets only administrators of the home-page configuration move the configuration', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${W}/export`, headers: bearer(tokens.student!) });
     expect(res.statusCode).toBe(403);

@@ -6,7 +6,7 @@ import type { AuditTarget } from '../audit/audit.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
 import { siteSettingsRepository } from './site-settings.repository.ts';
-import { preLogin } from './site-settings.service.ts';
+import { PRE_LOGIN_LINKS, PRE_LOGIN_LINKS_SUMMARY, preLogin } from './site-settings.service.ts';
 
 /**
  * The site's part of the workbench configuration file (ADR 0031): footer, tenant theme (never a user's own), logo and
@@ -35,6 +35,8 @@ export const siteAuditTargets = async (deps: AppDeps, tenantId: string): Promise
   },
   { kind: 'setting', id: 'guiseLogo', summary: '标识与系统名称' },
   { kind: 'preLogin', id: 'preLogin', summary: '登录前首页配置' },
+  // The landing page's header links (the file's landing part, written by the catalogue's import).
+  { kind: 'preLogin', id: PRE_LOGIN_LINKS, summary: PRE_LOGIN_LINKS_SUMMARY },
 ];
 
 /** Replaces them with a file's: a part the file leaves empty goes back to the default. Returns how many were saved. */

@@ -45,7 +45,8 @@ registerAuditKind('setting', {
 });
 // The pre-login page's switches and texts (the catalogue's landing configuration) and its login redirect; its header
 // links are the entity PRE_LOGIN_LINKS of the same kind, whose state is { headerLinks } in order.
-const PRE_LOGIN_LINKS = 'navigationBars';
+export const PRE_LOGIN_LINKS = 'navigationBars';
+export const PRE_LOGIN_LINKS_SUMMARY = '登录前首页页头链接';
 registerAuditKind('preLogin', {
   snapshot: async (deps, tenantId, id) =>
     id === PRE_LOGIN_LINKS
@@ -148,7 +149,7 @@ export async function savePreLoginLinks(
   input: PreLoginLinksSubmit,
 ): Promise<PreLoginLinks> {
   for (const l of input.links) assertCustomPath(l.url);
-  return audited(deps, ctx, { kind: 'preLogin', id: PRE_LOGIN_LINKS, summary: '登录前首页页头链接' }, async (tx) => {
+  return audited(deps, ctx, { kind: 'preLogin', id: PRE_LOGIN_LINKS, summary: PRE_LOGIN_LINKS_SUMMARY }, async (tx) => {
     await expectVersion(tx, `preLoginLinks:${ctx.tenantId}`, input.version, async () => ({
       links: await landingLinks(tx.db, ctx.tenantId),
     }));

@@ -322,7 +322,7 @@ export async function threeListsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await lists.saveConfig(deps, userOf(request), request.body);
+      await lists.saveConfig(deps, userOf(request).tenantId, request.body);
       return ok(null);
     },
   );

@@ -378,8 +378,9 @@ export async function getConfig(deps: AppDeps, tenantId: string): Promise<ThreeL
   };
 }
 
-export async function saveConfig(deps: AppDeps, ctx: RequestContext, c: ThreeListConfig): Promise<void> {
-  await repo(deps).saveConfig(ctx.tenantId, {
+/** tripleList/saveConfig, and the workbench configuration file's import (with its transaction as `deps`). */
+export async function saveConfig(deps: AppDeps, tenantId: string, c: ThreeListConfig): Promise<void> {
+  await repo(deps).saveConfig(tenantId, {
     page_title: c.pageTitle,
     introduction: c.introduction,
     page_title_en: c.pageTitleEn ?? '',

@@ -313,7 +313,8 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
     const title = page.getByLabel('标题', { exact: true });
     await title.waitFor({ state: 'visible' });
     await title.fill('示例大学一站式服务大厅');
-    await page.getByRole('button', { name: /保\s*存/ }).click();
+    // The page's own save (页头链接 below has a save of its own, named 保存 页头链接).
+    await page.getByRole('button', { name: /^保\s*存$/ }).click();
     await page.getByText('保存成功').first().waitFor({ state: 'visible' });
 
     const visitor = await browser.newContext({
@@ -344,7 +345,7 @@ describe('workbench journeys (real server, Debian Chromium)', () => {
       const answered = page.waitForResponse(
         (r) => r.url().includes('/preLogin/submit') && r.request().method() === 'POST',
       );
-      await page.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByRole('button', { name: /^保\s*存$/ }).click();
       expect((await answered).status()).toBe(200);
     };
     await save();

@@ -87,7 +87,7 @@ export function ColumnDialog({
       okText={t('workbench.config.save')}
       cancelText={t('workbench.config.cancel')}
       okButtonProps={{ loading: saving }}
-      forceRender
+      destroyOnHidden
     >
       <Form form={form} name="column-dialog" layout="vertical" onFinish={(v) => void save(v).catch(() => undefined)}>
         <Form.Item

@@ -60,7 +60,7 @@ export function IndexTypeDialog({
       okText={t('workbench.config.save')}
       cancelText={t('workbench.config.cancel')}
       okButtonProps={{ loading: saving }}
-      forceRender
+      destroyOnHidden
     >
       <Form
         form={form}

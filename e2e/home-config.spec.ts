@@ -54,7 +54,7 @@ describe('home page configuration journeys: holidays and service specials (real 
     await holidayDialog.getByLabel('节假日名称').fill('校园开放日');
     await holidayDialog.getByLabel('日期', { exact: true }).fill(day(3));
     await holidayDialog.getByLabel('日期', { exact: true }).press('Enter');
-    await holidayDialog.getByLabel('祝福语').fill('欢迎回家！');
+    await holidayDialog.getByLabel('祝福语', { exact: true }).fill('欢迎回家！');
     expect(await seriousA11yViolations(page, '.ant-modal')).toEqual([]);
     await holidayDialog.getByRole('button', { name: /保\s*存/ }).click();
     await holidayDialog.waitFor({ state: 'hidden' });

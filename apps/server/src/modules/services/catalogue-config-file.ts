@@ -119,14 +119,7 @@ export async function importLandingConfig(
   }
   await catalogueConfigFileRepository(db).replace(
     tenantId,
-    landing.navigationBars.map((b, i) => ({
-      id: newId(),
-      tenant_id: tenantId,
-      name: b.name,
-      name_en: b.nameEn ?? '',
-      url: b.url,
-      sort: i + 1,
-    })),
+    barRows(tenantId, landing.navigationBars),
     tools.map((t, i) => ({
       id: newId(),
       tenant_id: tenantId,
@@ -141,6 +134,18 @@ export async function importLandingConfig(
   return { count: landing.navigationBars.length + tools.length, skipped };
 }
 
+type LandingLink = { name: string; nameEn?: string | undefined; url: string };
+/** The navigation bar's rows of links, sorted in their order. */
+const barRows = (tenantId: string, links: readonly LandingLink[]) =>
+  links.map((b, i) => ({
+    id: newId(),
+    tenant_id: tenantId,
+    name: b.name,
+    name_en: b.nameEn ?? '',
+    url: b.url,
+    sort: i + 1,
+  }));
+
 /** The landing page's header links (comb-cygj's navigation bar) as the pre-login configuration edits them, in order. */
 export async function landingLinks(db: Db, tenantId: string): Promise<{ name: string; nameEn: string; url: string }[]> {
   return (await catalogueConfigFileRepository(db).navigationBars(tenantId)).map((b) => ({
@@ -154,21 +159,7 @@ export async function landingLinks(db: Db, tenantId: string): Promise<{ name: st
  * Replaces the header links in this order (the tools stay), in the caller's transaction, and bumps the catalogue's
  * version there, so every node's prepared landing answers follow at once (ADR 0018).
  */
-export async function replaceLandingLinks(
-  db: Db,
-  tenantId: string,
-  links: readonly { name: string; nameEn?: string | undefined; url: string }[],
-): Promise<void> {
-  await catalogueConfigFileRepository(db).replaceNavigationBars(
-    tenantId,
-    links.map((b, i) => ({
-      id: newId(),
-      tenant_id: tenantId,
-      name: b.name,
-      name_en: b.nameEn ?? '',
-      url: b.url,
-      sort: i + 1,
-    })),
-  );
+export async function replaceLandingLinks(db: Db, tenantId: string, links: readonly LandingLink[]): Promise<void> {
+  await catalogueConfigFileRepository(db).replaceNavigationBars(tenantId, barRows(tenantId, links));
   await bumpCatalogue(db, tenantId);
 }

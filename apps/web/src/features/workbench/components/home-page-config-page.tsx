@@ -4,14 +4,12 @@ import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
 import {
   FOOTER_LINKS_MAX,
   FooterSubmit,
-  IndexTypeSubmit,
   Theme,
-  WORKBENCH_MESSAGES,
   type FooterInfo,
   type IndexType,
 } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
-import { serverText, useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useCardList } from '../api/get-card-list.ts';
@@ -19,7 +17,7 @@ import { footerQueryKey, useFooter } from '../api/get-footer.ts';
 import { indexTypesQueryKey, useIndexTypes } from '../api/get-index-types.ts';
 import { submitFooter } from '../api/submit-footer.ts';
 import { LinkListItems } from './link-list-items.tsx';
-import { IndexTypeDialog } from './index-type-dialog.tsx';
+import { IndexTypeDialog, IndexTypeFields } from './index-type-dialog.tsx';
 import { submitIndexCards } from '../api/submit-index-cards.ts';
 import { adjustIndexTypeOrder } from '../api/adjust-index-type-order.ts';
 import { removeIndexTypes } from '../api/remove-index-types.ts';
@@ -268,25 +266,7 @@ export function HomeCardsSetting() {
             .catch(() => undefined)
         }
       >
-        <Form.Item
-          name="typeName"
-          label={t('workbench.config.typeName')}
-          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.typeNameRequired) }]}
-        >
-          <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeName)} />
-        </Form.Item>
-        <Form.Item name="typeNameEn" label={t('workbench.config.englishName')}>
-          <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeNameEn)} />
-        </Form.Item>
-        <Form.Item name="layout" label={t('workbench.config.layout')}>
-          <Select
-            style={{ width: 200 }}
-            options={[
-              { value: 'same', label: t('workbench.samePage') },
-              { value: 'separate', label: t('workbench.separatePage') },
-            ]}
-          />
-        </Form.Item>
+        <IndexTypeFields layoutWidth={200} />
         <Button htmlType="submit">{t('workbench.config.addType')}</Button>
       </Form>
       <IndexTypeDialog

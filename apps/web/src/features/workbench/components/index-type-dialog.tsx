@@ -68,25 +68,36 @@ export function IndexTypeDialog({
         layout="vertical"
         onFinish={(v) => void save(v).catch(() => undefined)}
       >
-        <Form.Item
-          name="typeName"
-          label={t('workbench.config.typeName')}
-          rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.typeNameRequired) }]}
-        >
-          <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeName)} />
-        </Form.Item>
-        <Form.Item name="typeNameEn" label={t('workbench.config.englishName')}>
-          <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeNameEn)} />
-        </Form.Item>
-        <Form.Item name="layout" label={t('workbench.config.layout')}>
-          <Select
-            options={[
-              { value: 'same', label: t('workbench.samePage') },
-              { value: 'separate', label: t('workbench.separatePage') },
-            ]}
-          />
-        </Form.Item>
+        <IndexTypeFields />
       </Form>
     </Modal>
+  );
+}
+
+/** A home tab's name, its English (ADR 0074) and its layout: the fields of 编辑页签 and of the new-tab form. */
+export function IndexTypeFields({ layoutWidth }: { layoutWidth?: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="typeName"
+        label={t('workbench.config.typeName')}
+        rules={[{ required: true, whitespace: true, message: serverText(WORKBENCH_MESSAGES.typeNameRequired) }]}
+      >
+        <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeName)} />
+      </Form.Item>
+      <Form.Item name="typeNameEn" label={t('workbench.config.englishName')}>
+        <Input maxLength={maxLengthOf(IndexTypeSubmit.shape.typeNameEn)} />
+      </Form.Item>
+      <Form.Item name="layout" label={t('workbench.config.layout')}>
+        <Select
+          style={layoutWidth ? { width: layoutWidth } : undefined}
+          options={[
+            { value: 'same', label: t('workbench.samePage') },
+            { value: 'separate', label: t('workbench.separatePage') },
+          ]}
+        />
+      </Form.Item>
+    </>
   );
 }

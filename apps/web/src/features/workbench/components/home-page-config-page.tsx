@@ -1,13 +1,7 @@
 import { Button, Card, ColorPicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_THEME_COLOR } from '@portal/contracts/constants';
-import {
-  FOOTER_LINKS_MAX,
-  FooterSubmit,
-  Theme,
-  type FooterInfo,
-  type IndexType,
-} from '@portal/contracts/workbench';
+import { FOOTER_LINKS_MAX, FooterSubmit, Theme, type FooterInfo, type IndexType } from '@portal/contracts/workbench';
 import { useEffect, useState } from 'react';
 import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { maxLengthOf } from '../../../lib/form-limits.ts';

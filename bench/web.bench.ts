@@ -2,7 +2,7 @@
  * `node bench/web.bench.ts`: Lighthouse (the npm package, Debian's Chromium, no network) on the portal's `/`, `/login`
  * and a logged-in `/home/homePage`, with the mobile and the desktop preset, each beside a plain React page of 30 list
  * items built by Vite and served in the same run. Runs alternate portal and baseline; ROUNDS rounds (default 3);
- * medians. Prints the performance and best-practices scores, LCP, TBT, CLS and the JavaScript the page loaded (gzip
+ * medians. Prints the performance and best-practices scores, LCP, Speed Index, TBT, CLS and the JavaScript the page loaded (gzip
  * bytes), and the ratios to the baseline.
  *
  * Lighthouse 12 dropped its PWA category, so the installable-app checks that category made are done here through
@@ -64,6 +64,8 @@ type Figures = {
   score: number;
   bestPractices: number;
   lcp: number;
+  /** Speed Index: how soon the screen as a whole is drawn (a page's LCP can be one large element; ADR 0076). */
+  speedIndex: number;
   tbt: number;
   cls: number;
   jsGzip: number;
@@ -143,7 +145,7 @@ async function measure(
   browser: { context: BrowserContext; port: number },
   url: string,
   preset: Preset,
-): Promise<Figures> {
+): Promise<Figures | null> {
   const cdp = await browser.context.newCDPSession(browser.context.pages()[0] ?? (await browser.context.newPage()));
   await cdp.send('Network.clearBrowserCache');
   // A first visit: no service worker and none of its caches (the session in local storage and IndexedDB stays).
@@ -167,8 +169,11 @@ async function measure(
   // A page that sent Lighthouse elsewhere (a lost session: /login) is not the page asked for.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}, not the page asked for`);
-  // A run Lighthouse could not finish (its figures are zeros) is said, not hidden in the median.
-  if (lhr.runtimeError) console.warn(`Lighthouse failed on ${url} (${preset}): ${lhr.runtimeError.code}`);
+  // A run Lighthouse could not finish (its figures are zeros) is said, and left out of the medians (a "failed" round).
+  if (lhr.runtimeError) {
+    console.warn(`Lighthouse failed on ${url} (${preset}): ${lhr.runtimeError.code}`);
+    return null;
+  }
   if (process.env.LH_DUMP)
     writeFileSync(
       // The port tells the portal's report from the baseline page's at the same path.
@@ -183,6 +188,7 @@ async function measure(
     score: lhr.categories.performance!.score ?? 0,
     bestPractices: lhr.categories['best-practices']!.score ?? 0,
     lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
+    speedIndex: lhr.audits['speed-index']!.numericValue ?? 0,
     tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
     jsGzip: await jsGzipBytes(scripts),
@@ -190,15 +196,19 @@ async function measure(
   };
 }
 
-const medianOf = (runs: Figures[]): Figures => ({
-  score: median(runs.map((r) => r.score)),
-  bestPractices: median(runs.map((r) => r.bestPractices)),
-  lcp: median(runs.map((r) => r.lcp)),
-  tbt: median(runs.map((r) => r.tbt)),
-  cls: median(runs.map((r) => r.cls)),
-  jsGzip: median(runs.map((r) => r.jsGzip)),
-  htmlGzip: median(runs.map((r) => r.htmlGzip)),
-});
+const medianOf = (all: Array<Figures | null>): Figures => {
+  const runs = all.filter((r) => r !== null);
+  return {
+    score: median(runs.map((r) => r.score)),
+    bestPractices: median(runs.map((r) => r.bestPractices)),
+    lcp: median(runs.map((r) => r.lcp)),
+    speedIndex: median(runs.map((r) => r.speedIndex)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: median(runs.map((r) => r.cls)),
+    jsGzip: median(runs.map((r) => r.jsGzip)),
+    htmlGzip: median(runs.map((r) => r.htmlGzip)),
+  };
+};
 
 type Manifest = {
   name?: string;
@@ -323,18 +333,18 @@ try {
     for (const p of pages) {
       const olderBrowser = p.browser === student ? olderStudent : olderAnonymous;
       const portals = [
-        { name: p.name, browser: p.browser, url: portal.url, runs: [] as Figures[] },
+        { name: p.name, browser: p.browser, url: portal.url, runs: [] as Array<Figures | null> },
         ...(older && olderBrowser
-          ? [{ name: `${p.name} before`, browser: olderBrowser, url: older.url, runs: [] as Figures[] }]
+          ? [{ name: `${p.name} before`, browser: olderBrowser, url: older.url, runs: [] as Array<Figures | null> }]
           : []),
         ...COMPARE.map((url) => ({
           name: `${p.name} compare :${new URL(url).port}`,
           browser: compareBrowsers.get(`${url}|${p.login}`)!,
           url,
-          runs: [] as Figures[],
+          runs: [] as Array<Figures | null>,
         })),
       ];
-      const base: Figures[] = [];
+      const base: Array<Figures | null> = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Which portal goes first turns with the round.
         for (let i = 0; i < portals.length; i++) {
@@ -346,8 +356,10 @@ try {
       const b = medianOf(base);
       for (const { name, runs } of portals) {
         const m = medianOf(runs);
-        const each = runs.map((r) => `${r.score.toFixed(2)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}`).join(' ');
-        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) | ${(m.htmlGzip / 1024).toFixed(1)} KB | ${each} |`;
+        const each = runs
+          .map((r) => (r ? `${r.score.toFixed(2)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}` : 'failed'))
+          .join(' ');
+        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.speedIndex)} / ${Math.round(b.speedIndex)} = ${(m.speedIndex / b.speedIndex).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) | ${(m.htmlGzip / 1024).toFixed(1)} KB | ${each} |`;
         rows.push(row);
         console.log(row);
       }
@@ -376,9 +388,9 @@ console.log(
   `\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`,
 );
 console.log(
-  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) | HTML, gzip | each round: score/LCP ms/TBT ms |',
+  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | Speed Index ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) | HTML, gzip | each round: score/LCP ms/TBT ms |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log("\nInstallable app (the checks of Lighthouse 11's PWA category, through Chromium)");
 console.log('| page | checks held | baseline | failed |');

@@ -45,6 +45,42 @@ describe('foundation journeys (real server, Debian Chromium)', () => {
     expect(watermark).toContain(`1123598821738675203 ${today}`);
   });
 
+  it('opened again, the home page shows the watermark from the stored session before the web app’s scripts arrive (ADR 0076)', async () => {
+    // A first visit's page, as the server sends it (a browser with the portal's service worker opens its own copy).
+    const context = await journey.newContext({ serviceWorkers: 'block' });
+    const tab = await context.newPage();
+    await loginAs(tab, server.url, 'student01');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    // The web app's first script held back: the page has only index.html, its style sheets and home-boot.js.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await tab.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tab.goto(`${server.url}/home/homePage`, { waitUntil: 'commit' });
+    const boot = tab.locator('[data-boot-watermark]');
+    await expect.poll(() => boot.textContent()).toContain('张同学 student01');
+    expect(await boot.textContent()).toContain(`1123598821738675203 ${today}`);
+    expect(await boot.getAttribute('aria-hidden')).toBe('true');
+    expect(await tab.getByTestId('watermark').count()).toBe(0);
+    const drawn = await boot.textContent();
+    // The scripts come: the shell's own watermark takes its place, the same text.
+    release();
+    await tab.getByRole('heading', { name: '待我处理' }).waitFor();
+    expect(await tab.getByTestId('watermark').textContent()).toBe(drawn);
+    expect(await boot.count()).toBe(0);
+    // Logged out, the page paints nothing before the scripts: a visitor is sent to /login as before.
+    await tab.unroute(/\/assets\/index-[^/]+\.js$/);
+    await tab.getByRole('button', { name: /用户菜单/ }).click();
+    await tab.getByRole('menuitem', { name: '退出登录' }).click();
+    await tab.getByText('您已安全退出').waitFor({ state: 'visible' });
+    await tab.goto(`${server.url}/home/homePage`);
+    await tab.waitForURL(/\/login\?redirect=/);
+    expect(await boot.count()).toBe(0);
+    await context.close();
+  });
+
   it('logs out from the user menu to the login page, which says 您已安全退出, and the session is gone', async () => {
     await loginAs(page, server.url, 'student01');
     await page.getByRole('button', { name: /用户菜单/ }).click();

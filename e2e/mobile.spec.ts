@@ -812,10 +812,11 @@ describe('on a phone (390 × 844, touch)', () => {
 
     // Each page's parts come in a few scripts beside the first one, which its document names: a phone on HTTP/1.1
     // loads six at a time, a round trip each (ADR 0056: the home page named 29, `/` 10). `/` with its first screen
-    // painted names them on the loader that asks for them once that screen has painted (ADR 0061).
+    // painted names them on the loader that asks for them once that screen has painted (ADR 0061), and a logged-in
+    // page on the one that asks for them once its watermark has painted (ADR 0076).
     const preloaded = async (path: string) => {
       const html = await (await fetch(`${server.url}${path}`)).text();
-      const loader = /<script defer src="\/first-screen-boot\.js" data-scripts="([^"]+)">/.exec(html);
+      const loader = /<script defer src="\/(?:first-screen|home)-boot\.js" data-scripts="([^"]+)">/.exec(html);
       return new Set([
         ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
         ...(loader ? loader[1]!.split(' ').slice(1) : []),

@@ -78,13 +78,27 @@ describe('index.html names the start pages’ code parts (issue 10)', () => {
     expect(landing.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(landing.body.indexOf('landing-page-l1')).toBeLessThan(landing.body.indexOf('</head>'));
 
+    // A logged-in page's scripts, its parts included, are asked for by home-boot.js once the watermark has painted
+    // from the stored session (ADR 0076).
     const home = await app.inject({ method: 'GET', url: '/home/homePage?tenantId=000000' });
-    expect(preloads(home.body).map((m) => m[2])).toEqual(['/assets/shell-s1.js', '/assets/home-page-h1.js']);
+    expect(preloads(home.body)).toEqual([]);
+    expect(home.body).toContain(
+      '<script defer src="/home-boot.js" data-scripts="/assets/index-abc123.js /assets/shell-s1.js /assets/home-page-h1.js"></script>',
+    );
+    expect(home.body).not.toContain('<script type="module"');
     expect(home.body).not.toContain('alert(1)');
     expect(home.body).not.toContain('secret');
+    // Every other page under /home: the entry alone.
+    const hall = await app.inject({ method: 'GET', url: '/home/serviceHall' });
+    expect(hall.body).toBe(
+      INDEX.replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script><\/head>/,
+        '  <script defer src="/home-boot.js" data-scripts="$1"></script>\n  </head>',
+      ),
+    );
 
     // Other routes and a path without parts get index.html as it is.
-    for (const url of ['/home/serviceHall', '/login', '/no/such/page']) {
+    for (const url of ['/login', '/no/such/page', '/homepage', '/index.html']) {
       const other = await app.inject({ method: 'GET', url });
       expect([url, other.statusCode, preloads(other.body)]).toEqual([url, 200, []]);
       // (`/login` carries its data: identity/login-page-data.test.ts.)
@@ -128,8 +142,10 @@ describe('index.html names the start pages’ code parts (issue 10)', () => {
     expect(after.body).toContain('/assets/index-def456.js');
     expect(preloads(after.body).map((m) => m[2])).toEqual(['/assets/landing-page-l2.js']);
     // Entries that do not read are pages without links.
-    for (const url of ['/login', '/home/homePage'])
-      expect(withoutData((await app.inject({ method: 'GET', url })).body)).toBe(next);
+    expect(withoutData((await app.inject({ method: 'GET', url: '/login' })).body)).toBe(next);
+    expect((await app.inject({ method: 'GET', url: '/home/homePage' })).body).toContain(
+      'data-scripts="/assets/index-def456.js"',
+    );
     // A list that does not read at all: index.html as built.
     writeFileSync(join(dist, 'route-preloads.json'), '{ not json');
     expect(withoutData((await app.inject({ method: 'GET', url: '/' })).body)).toBe(next);
@@ -137,10 +153,12 @@ describe('index.html names the start pages’ code parts (issue 10)', () => {
 
   it('serves index.html as it is when the build wrote no list', async () => {
     const plain = await appFor(false);
-    for (const url of ['/', '/home/homePage']) {
+    for (const url of ['/', '/login']) {
       const res = await plain.inject({ method: 'GET', url });
       expect([url, res.statusCode, withoutData(res.body)]).toEqual([url, 200, INDEX]);
     }
+    const home = await plain.inject({ method: 'GET', url: '/home/homePage' });
+    expect(home.body).toContain('<script defer src="/home-boot.js" data-scripts="/assets/index-abc123.js"></script>');
   });
 });
 

@@ -95,6 +95,8 @@ export async function registerWeb(
   };
   /** Each page with its data (`/`, `/login`): the last one made, kept while neither the page nor the data changed. */
   const withData = new Map<string, { page: Page; data: PageData; painted: Painted | null; made: Page }>();
+  /** Each page as sent under `/home/` (ADR 0076), made once per page of the build. */
+  const homeBooted = new WeakMap<Page, Page>();
   const sendIndex = (
     reply: FastifyReply,
     path: string,
@@ -112,6 +114,15 @@ export async function registerWeb(
         if (last?.page !== base || last.data.id !== data.id || last.data.json !== data.json || last.painted !== painted)
           withData.set(path, (last = { page: base, data, painted, made: pageWithData(base, data, painted) }));
         chosen = last.made;
+      }
+    }
+    // A logged-in page paints its watermark from the stored session before its scripts are asked for (ADR 0076).
+    if (!data && path.startsWith('/home/')) {
+      const base = chosen ?? pages.get(PLAIN);
+      if (base) {
+        let booted = homeBooted.get(base);
+        if (!booted) homeBooted.set(base, (booted = page(afterFirstPaint(base.html, HOME_BOOT))));
+        chosen = booted;
       }
     }
     if (!chosen) return reply.sendFile('index.html');
@@ -331,7 +342,7 @@ function pageWithData(base: Page, data: PageData, painted: Painted | null = null
       .replace(ROOT, () => `<div id="root" data-first-screen="${painted.language.replace(/[^\w-]/g, '')}">`);
     // Nothing but the screen inside `#root` (no white space around it), as React renders it: the app hydrates it.
     html =
-      afterFirstPaint(before.trimEnd()) +
+      afterFirstPaint(before.trimEnd(), FIRST_SCREEN_BOOT) +
       BOOT_START +
       painted.html +
       BOOT_END +
@@ -340,12 +351,17 @@ function pageWithData(base: Page, data: PageData, painted: Painted | null = null
   return page(html);
 }
 
+/** The loader of `/`'s and `/login`'s scripts once their first screen has painted (ADR 0061). */
+const FIRST_SCREEN_BOOT = '/first-screen-boot.js';
+/** The loader of a logged-in page's scripts once its watermark has painted from the stored session (ADR 0076). */
+const HOME_BOOT = '/home-boot.js';
+
 /**
- * A page's head whose scripts are asked for once its first screen has painted (first-screen-boot.js): the entry and
- * the parts it preloads, listed in that order on the loader's element, in place of their elements. A browser asking
- * for them beside the style sheets would share a slow network with what the first paint waits for (ADR 0061).
+ * A page's head whose scripts are asked for once its first screen has painted (`loader`, a file of the build): the
+ * entry and the parts it preloads, listed in that order on the loader's element, in place of their elements. A browser
+ * asking for them beside the style sheets would share a slow network with what the first paint waits for (ADR 0061).
  */
-function afterFirstPaint(head: string): string {
+function afterFirstPaint(head: string, loader: typeof FIRST_SCREEN_BOOT | typeof HOME_BOOT): string {
   const scripts: string[] = [];
   const rest = head
     .replace(/\s*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/, (_, src: string) => {
@@ -357,8 +373,8 @@ function afterFirstPaint(head: string): string {
       return '';
     });
   if (scripts.length === 0) return head;
-  const loader = `<script defer src="/first-screen-boot.js" data-scripts="${scripts.join(' ')}"></script>`;
-  return rest.replace('</head>', () => `  ${loader}\n  </head>`);
+  const element = `<script defer src="${loader}" data-scripts="${scripts.join(' ')}"></script>`;
+  return rest.replace('</head>', () => `  ${element}\n  </head>`);
 }
 
 /** What index.html's `#root` holds until React renders, between these marks: the boot mark, or the first screen. */

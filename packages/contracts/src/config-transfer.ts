@@ -7,6 +7,7 @@ import {
   HOLIDAY_GREETING_MAX,
   HOLIDAY_GREETING_EN_MAX,
   HOLIDAY_NAME_EN_MAX,
+  NAVIGATION_NAME_EN_MAX,
   SERVICE_SPECIAL_TITLE_EN_MAX,
   SERVICE_SPECIAL_DESCRIPTION_EN_MAX,
   HOLIDAY_NAME_MAX,
@@ -122,6 +123,8 @@ export type ConfigFileTab = z.infer<typeof ConfigFileTab>;
 
 export const ConfigFileNavigation = z.object({
   navigationName: z.string().trim().min(1).max(20),
+  /** A file of before has none: the item is imported without English. */
+  navigationNameEn: englishText(NAVIGATION_NAME_EN_MAX),
   navigationType: z.enum(NAVIGATION_TYPES),
   isBuilt: z.union([z.literal(1), z.literal(2)]),
   isAuto: z.union([z.literal(0), z.literal(1)]),

@@ -546,11 +546,15 @@ export const RoleClass = z.object({ roleType: z.string(), roles: z.array(RoleEnt
 export const HomeLayout = z.object({ types: z.array(IndexType) });
 export type HomeLayout = z.infer<typeof HomeLayout>;
 
+/** The longest English name of a navigation item (the Chinese takes 20). */
+export const NAVIGATION_NAME_EN_MAX = 40;
 /** Section 3 navigation item. */
 export const NAVIGATION_TYPES = ['ADD', 'SERVICE_HALL', 'FLOW_SERVICE_CENTER', 'APPLY_SERVICE_CENTER'] as const;
 export const NavigationItem = z.object({
   id: z.string(),
   navigationName: z.string(),
+  /** Its English (ADR 0074): '' none, the English interface then shows a built-in item's own name or the Chinese. */
+  navigationNameEn: z.string().optional(),
   navigationType: z.enum(NAVIGATION_TYPES),
   /** 1 built-in, 2 custom. */
   isBuilt: z.union([z.literal(1), z.literal(2)]),
@@ -571,6 +575,8 @@ export type NavigationItem = z.infer<typeof NavigationItem>;
 export const NavigationSubmit = z.object({
   id: z.string().max(64).optional(),
   navigationName: requiredText(20, WORKBENCH_MESSAGES.navigationNameRequired),
+  /** ADR 0074: absent keeps an item's English, '' takes it away. */
+  navigationNameEn: englishText(NAVIGATION_NAME_EN_MAX),
   navigationType: z.enum(NAVIGATION_TYPES).default('ADD'),
   isAuto: z.union([z.literal(0), z.literal(1)]).default(1),
   configPath: requiredText(1000, WORKBENCH_MESSAGES.linkRequired),

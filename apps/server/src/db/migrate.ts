@@ -41,6 +41,7 @@ import * as quickLabelsEnglish from './migrations/2026-11-30T17-20_quick-labels-
 import * as navigationBarsEnglish from './migrations/2026-11-30T17-30_navigation-bars-english.ts';
 import * as homeTabsEnglish from './migrations/2026-11-30T21-00_home-tabs-english.ts';
 import * as holidaysSpecialsEnglish from './migrations/2026-11-30T21-20_holidays-specials-english.ts';
+import * as navigationEnglish from './migrations/2026-12-01T01-00_navigation-english.ts';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file, never edit one (house style 8). */
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T17-30_navigation-bars-english': navigationBarsEnglish,
   '2026-11-30T21-00_home-tabs-english': homeTabsEnglish,
   '2026-11-30T21-20_holidays-specials-english': holidaysSpecialsEnglish,
+  '2026-12-01T01-00_navigation-english': navigationEnglish,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

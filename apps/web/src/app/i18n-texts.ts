@@ -14,12 +14,14 @@ import { servicesAdminZhCN } from '../features/services/admin-i18n.ts';
 import { servicesZhCN } from '../features/services/i18n.ts';
 import { threeListsZhCN } from '../features/three-lists/i18n.ts';
 import { transferZhCN } from '../features/transfer/i18n.ts';
+import { addWorkbenchAdminTexts } from '../features/workbench/admin-i18n.ts';
 import { workbenchZhCN } from '../features/workbench/i18n.ts';
 import { addTexts } from '../lib/i18n/i18n.ts';
 
 addTexts(servicesZhCN, () => import('../features/services/i18n.en-US.ts').then((m) => m.servicesEnUS));
 addTexts(servicesAdminZhCN, () => import('../features/services/admin-i18n.en-US.ts').then((m) => m.servicesAdminEnUS));
 addTexts(workbenchZhCN, () => import('../features/workbench/i18n.en-US.ts').then((m) => m.workbenchEnUS));
+addWorkbenchAdminTexts();
 addTexts(transferZhCN, () => import('../features/transfer/i18n.en-US.ts').then((m) => m.transferEnUS));
 addTexts(threeListsZhCN, () => import('../features/three-lists/i18n.en-US.ts').then((m) => m.threeListsEnUS));
 addTexts(chatZhCN, () => import('../features/chat/i18n.en-US.ts').then((m) => m.chatEnUS));

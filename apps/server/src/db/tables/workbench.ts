@@ -84,6 +84,8 @@ export interface WbNavigationTable {
   id: string;
   tenant_id: string;
   navigation_name: string;
+  /** ADR 0074: its English ('' none). */
+  navigation_name_en: Generated<string>;
   navigation_type: string;
   is_built: number;
   is_auto: number;

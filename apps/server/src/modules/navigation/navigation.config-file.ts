@@ -22,6 +22,7 @@ export async function navigationAuditTargets(deps: AppDeps, tenantId: string): P
 export async function exportNavigationConfig(deps: AppDeps, tenantId: string): Promise<ConfigFileNavigation[]> {
   return (await navigationList(deps, tenantId, false)).map((n) => ({
     navigationName: n.navigationName,
+    navigationNameEn: n.navigationNameEn ?? '',
     navigationType: n.navigationType,
     isBuilt: n.isBuilt,
     isAuto: n.isAuto,
@@ -50,6 +51,7 @@ export async function importNavigationConfig(
       id: newId(),
       tenant_id: tenantId,
       navigation_name: n.navigationName,
+      navigation_name_en: n.navigationNameEn ?? '',
       navigation_type: n.navigationType,
       is_built: n.isBuilt,
       is_auto: n.isAuto,

@@ -48,6 +48,7 @@ export const navSummary = (name: string) => `导航「${name}」`;
 const toNavigation = (r: WbNavigationRow): NavigationItem => ({
   id: r.id,
   navigationName: r.navigation_name,
+  navigationNameEn: r.navigation_name_en,
   navigationType: r.navigation_type as NavigationItem['navigationType'],
   isBuilt: r.is_built === 1 ? 1 : 2,
   isAuto: r.is_auto === 1 ? 1 : 0,
@@ -117,6 +118,7 @@ export async function submitNavigation(
       id,
       tenant_id: ctx.tenantId,
       navigation_name: input.navigationName,
+      navigation_name_en: input.navigationNameEn ?? '',
       navigation_type: 'ADD',
       is_built: 2,
       is_auto: input.isAuto,
@@ -136,7 +138,13 @@ async function updateNavigationItem(
   input: z.output<typeof NavigationSubmitSchema>,
 ): Promise<void> {
   // Without a sort (0) an item keeps its place, as a home tab does.
-  const common = { navigation_name: input.navigationName, is_auto: input.isAuto, sort: input.sort || existing.sort };
+  const common = {
+    navigation_name: input.navigationName,
+    // The spec's callers send no English: the item keeps its own.
+    ...(input.navigationNameEn === undefined ? {} : { navigation_name_en: input.navigationNameEn }),
+    is_auto: input.isAuto,
+    sort: input.sort || existing.sort,
+  };
   await repo(deps).updateNavigation(
     ctx.tenantId,
     existing.id,

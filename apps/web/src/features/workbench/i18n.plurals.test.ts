@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { Translator } from '../../lib/i18n/i18n.ts';
 import { workbenchZhCN } from './i18n.ts';
 import { workbenchEnUS } from './i18n.en-US.ts';
+import { workbenchAdminZhCN } from './admin-i18n.ts';
+import { workbenchAdminEnUS } from './admin-i18n.en-US.ts';
 
 /** Days to a holiday, in English: "In 1 day", not "In 1 days" (an outside tester read it on the holidays table). */
 describe('holiday countdowns in both languages', () => {
   const tr = new Translator('zh-CN');
   tr.addResourceBundle('zh-CN', workbenchZhCN);
   tr.addResourceBundle('en-US', workbenchEnUS);
+  tr.addResourceBundle('zh-CN', workbenchAdminZhCN);
+  tr.addResourceBundle('en-US', workbenchAdminEnUS);
   const texts = (lang: 'zh-CN' | 'en-US', days: number) => {
     void tr.changeLanguage(lang);
     return [

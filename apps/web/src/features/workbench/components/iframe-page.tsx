@@ -6,6 +6,10 @@ import { embeddableUrl, mayEmbed } from '../../../lib/embed.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
 import { useTopMenu } from '../api/get-top-menu.ts';
 import '../workbench.css';
+import { addWorkbenchAdminTexts } from '../admin-i18n.ts';
+
+// A few of its texts are the configuration pages' (outside the Ant Design layout, which registers them).
+addWorkbenchAdminTexts();
 
 /** /home/navIfram and /home/iframPage: a custom navigation item or configured page, embedded. */
 export function IframePage() {

@@ -17,7 +17,13 @@ import '../workbench.css';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { useToast } from '../../../components/toast.tsx';
 
-type Values = { navigationName: string; configPath: string; embedded: boolean; isAuto: boolean };
+type Values = {
+  navigationName: string;
+  navigationNameEn?: string;
+  configPath: string;
+  embedded: boolean;
+  isAuto: boolean;
+};
 
 /** /home/userFrameConfig/addNavigation: navigation items; at most 6 custom ones (the server refuses the 7th). */
 export function NavigationConfigPage() {
@@ -43,8 +49,8 @@ export function NavigationConfigPage() {
     setEditing(item);
     form.setFieldsValue(
       item === 'new'
-        ? { navigationName: '', configPath: '', embedded: true, isAuto: true }
-        : { ...item, isAuto: item.isAuto === 1 },
+        ? { navigationName: '', navigationNameEn: '', configPath: '', embedded: true, isAuto: true }
+        : { ...item, navigationNameEn: item.navigationNameEn ?? '', isAuto: item.isAuto === 1 },
     );
   };
   const save = async (v: Values) => {
@@ -54,6 +60,7 @@ export function NavigationConfigPage() {
         // An edit names the version the dialog opened on: refused (409) when the item changed since (ADR 0075).
         ...(existing ? { id: existing.id, sort: existing.sort, version: existing.version } : {}),
         navigationName: v.navigationName,
+        navigationNameEn: v.navigationNameEn ?? '',
         configPath: v.configPath,
         embedded: v.embedded,
         isAuto: v.isAuto ? 1 : 0,
@@ -107,6 +114,7 @@ export function NavigationConfigPage() {
         dataSource={list.data ?? []}
         columns={[
           { title: t('workbench.config.navigationName'), dataIndex: 'navigationName' },
+          { title: t('workbench.config.englishName'), dataIndex: 'navigationNameEn' },
           { title: t('workbench.config.configPath'), dataIndex: 'configPath' },
           {
             title: '',
@@ -176,6 +184,9 @@ export function NavigationConfigPage() {
             {/* Counted, so a name cut at the limit is seen (it was cut without a word). */}
             <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} showCount />
           </Form.Item>
+          <Form.Item name="navigationNameEn" label={t('workbench.config.englishName')}>
+            <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationNameEn)} />
+          </Form.Item>
           <Form.Item
             name="configPath"
             label={t('workbench.config.configPath')}
@@ -227,11 +238,16 @@ export function CenterConfigPage({
           // Read again (after a save, another administrator's change, or a reload), the form shows the item as it is.
           key={`${item.id}:${item.version ?? ''}`}
           layout="inline"
-          initialValues={{ navigationName: item.navigationName, isAuto: item.isAuto === 1 }}
-          onFinish={(v: { navigationName: string; isAuto: boolean }) =>
+          initialValues={{
+            navigationName: item.navigationName,
+            navigationNameEn: item.navigationNameEn ?? '',
+            isAuto: item.isAuto === 1,
+          }}
+          onFinish={(v: { navigationName: string; navigationNameEn?: string; isAuto: boolean }) =>
             void submitNavigation({
               id: item.id,
               navigationName: v.navigationName,
+              navigationNameEn: v.navigationNameEn ?? '',
               configPath: item.configPath,
               isAuto: v.isAuto ? 1 : 0,
               sort: item.sort,
@@ -257,6 +273,9 @@ export function CenterConfigPage({
             ]}
           >
             <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationName)} />
+          </Form.Item>
+          <Form.Item name="navigationNameEn" label={t('workbench.config.englishName')}>
+            <Input maxLength={maxLengthOf(NavigationSubmit.shape.navigationNameEn)} />
           </Form.Item>
           <Form.Item name="isAuto" label={t('workbench.config.enabled')} valuePropName="checked">
             <Switch />

@@ -84,3 +84,36 @@ describe('the navigation dialog and a change made meanwhile', () => {
     },
   );
 });
+
+/** ADR 0074: the dialog shows an item's English and sends the one the administrator typed. */
+describe("the navigation dialog and an item's English", () => {
+  it('shows the English the item has, and saves the one typed', async () => {
+    const user = userEvent.setup();
+    http.osp.mockImplementation(async (path: string) =>
+      path === '/indexnavigationconfig/list' ? [{ ...item('图书馆', 'v1'), navigationNameEn: 'Library' }] : null,
+    );
+    renderPage();
+    // The list shows it beside the Chinese.
+    const row = (await screen.findByText('图书馆')).closest('tr')!;
+    expect(within(row as HTMLElement).getByText('Library')).toBeTruthy();
+    await user.click(within(row as HTMLElement).getByRole('button', { name: '编辑 图书馆' }));
+    const dialog = await screen.findByRole('dialog');
+    const english = within(dialog).getByLabelText('英文名称');
+    expect((english as HTMLInputElement).value).toBe('Library');
+    await user.clear(english);
+    await user.type(english, 'Campus library');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(http.osp).toHaveBeenCalledWith(
+        '/indexnavigationconfig/submit',
+        expect.objectContaining({
+          id: 'n1',
+          navigationName: '图书馆',
+          navigationNameEn: 'Campus library',
+          version: 'v1',
+        }),
+        expect.anything(),
+      ),
+    );
+  });
+});

@@ -6,6 +6,10 @@ import { formatTenantTime } from '../../../lib/time-zone.ts';
 import { useNewsForReader } from '../api/get-news-for-reader.ts';
 import { WbTag } from './card-body.tsx';
 import { PlainDialog } from './plain-dialog.tsx';
+import { addWorkbenchAdminTexts } from '../admin-i18n.ts';
+
+// A few of its texts are the configuration pages' (outside the Ant Design layout, which registers them).
+addWorkbenchAdminTexts();
 
 /**
  * A written item's body (issue 16), cleaned again in the browser before it is shown. A code part of its own with the

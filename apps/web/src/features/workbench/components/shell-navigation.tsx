@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sessionStore, useSession } from '../../../lib/session/session-store.ts';
 import { getTheme } from '../api/get-theme.ts';
 import { useFooter } from '../api/get-footer.ts';
@@ -44,15 +44,18 @@ export function useConfiguredBuiltIns(): {
   const menu = useTopMenu(useAfterMount() && !!user);
   // getTopMenu answers enabled items only; a configured built-in missing from it is switched off.
   const enabled = new Map(
-    (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 1).map((n) => [navigationTarget(n).to, n.navigationName]),
+    (menu.data?.navigation ?? []).filter((n) => n.isBuilt === 1).map((n) => [navigationTarget(n).to, n]),
   );
   const configurable = new Set(['/home/serviceHall', '/home/processServiceCenter', '/home/applicationServiceCenter']);
   return {
     visible: (to) => !menu.data || !configurable.has(to) || enabled.has(to),
-    // A name the administrator changed shows as written; the default one follows the interface language.
+    // The English the administrator gave shows in English (ADR 0074); else a name they changed shows as written, and
+    // the default one follows the interface language.
     name: (to, key) => {
-      const configured = enabled.get(to);
-      return configured && configured !== zh(key) ? configured : undefined;
+      const item = enabled.get(to);
+      if (!item) return undefined;
+      if (i18n.language === 'en-US' && item.navigationNameEn) return item.navigationNameEn;
+      return item.navigationName !== zh(key) ? item.navigationName : undefined;
     },
   };
 }
@@ -69,9 +72,10 @@ export function useCustomNavigation(): CustomNavItem[] {
   const ready = useAfterMount() && !!user;
   useLoadTheme(ready);
   const menu = useTopMenu(ready);
+  const text = useConfiguredText();
   return (menu.data?.navigation ?? [])
     .filter((n) => n.isBuilt === 2)
-    .map((n) => ({ id: n.id, name: n.navigationName, ...navigationTarget(n) }));
+    .map((n) => ({ id: n.id, name: text(n.navigationName, n.navigationNameEn), ...navigationTarget(n) }));
 }
 
 /**

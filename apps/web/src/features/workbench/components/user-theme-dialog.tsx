@@ -20,6 +20,10 @@ import {
 } from '../lib/user-theme.ts';
 import '../workbench.css';
 import { useToast } from '../../../components/toast.tsx';
+import { addWorkbenchAdminTexts } from '../admin-i18n.ts';
+
+// A few of its texts are the configuration pages' (outside the Ant Design layout, which registers them).
+addWorkbenchAdminTexts();
 
 type Props = {
   open: boolean;

@@ -11,9 +11,12 @@ import {
 import { useOpenNotice } from '../features/messages/components/use-open-notice.ts';
 import { assistantZhCN } from '../features/assistant/i18n.ts';
 import { addTexts } from '../lib/i18n/i18n.ts';
+import { addChatPanelTexts } from '../features/chat/panel-i18n.ts';
 
 // The panel can open over the plain home page, outside the Ant Design layout that registers every feature's texts.
 addTexts(assistantZhCN, () => import('../features/assistant/i18n.en-US.ts').then((m) => m.assistantEnUS));
+// The panel's own texts: the shell carries only its entry's and the attention's (features/chat/i18n.ts).
+addChatPanelTexts();
 
 /**
  * The chat panel with what other features add to it (ADR 0033): the robot assistant beside its title, the message

@@ -7,6 +7,7 @@ import { assistantZhCN } from '../features/assistant/i18n.ts';
 import { auditZhCN } from '../features/audit/i18n.ts';
 import { userDeptZhCN } from '../features/auth/user-dept-i18n.ts';
 import { chatZhCN } from '../features/chat/i18n.ts';
+import { addChatPanelTexts } from '../features/chat/panel-i18n.ts';
 import { efficiencyZhCN } from '../features/efficiency/i18n.ts';
 import { messagesZhCN } from '../features/messages/i18n.ts';
 import { personalZhCN } from '../features/personal/i18n.ts';
@@ -22,6 +23,7 @@ addTexts(servicesZhCN, () => import('../features/services/i18n.en-US.ts').then((
 addTexts(servicesAdminZhCN, () => import('../features/services/admin-i18n.en-US.ts').then((m) => m.servicesAdminEnUS));
 addTexts(workbenchZhCN, () => import('../features/workbench/i18n.en-US.ts').then((m) => m.workbenchEnUS));
 addWorkbenchAdminTexts();
+addChatPanelTexts();
 addTexts(transferZhCN, () => import('../features/transfer/i18n.en-US.ts').then((m) => m.transferEnUS));
 addTexts(threeListsZhCN, () => import('../features/three-lists/i18n.en-US.ts').then((m) => m.threeListsEnUS));
 addTexts(chatZhCN, () => import('../features/chat/i18n.en-US.ts').then((m) => m.chatEnUS));

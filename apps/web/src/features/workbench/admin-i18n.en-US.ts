@@ -104,6 +104,7 @@ export const workbenchAdminEnUS: EnglishTexts<typeof workbenchAdminZhCN> = {
       linkName: 'Link name',
       linkUrl: 'Link address',
       addLink: 'Add link',
+      linkRow: 'Link {{n}}',
       footerLinks: 'Links',
       editType: 'Edit tab',
       addColumn: 'Add column',

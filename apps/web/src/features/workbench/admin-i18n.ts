@@ -106,6 +106,7 @@ export const workbenchAdminZhCN = {
       linkName: '链接名称',
       linkUrl: '链接地址',
       addLink: '添加链接',
+      linkRow: '链接 {{n}}',
       footerLinks: '友情链接',
       editType: '编辑页签',
       addColumn: '添加栏目',

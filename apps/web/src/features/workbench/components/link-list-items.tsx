@@ -32,7 +32,16 @@ export function LinkListItems({
             // The row's buttons name it, by its number while it has no name yet.
             const label = typed?.[item.name]?.name?.trim() || `${i + 1}`;
             return (
-              <Space key={item.key} align="baseline" wrap>
+              // Each row a group of its own (链接 2), set apart from the next: on a phone its fields wrap onto lines
+              // of their own, and the rows would run into each other.
+              <Space
+                key={item.key}
+                align="baseline"
+                wrap
+                role="group"
+                aria-label={t('workbench.config.linkRow', { n: i + 1 })}
+                className="wb-link-row"
+              >
                 <Form.Item
                   name={[item.name, 'name']}
                   rules={[

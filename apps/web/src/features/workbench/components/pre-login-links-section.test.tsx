@@ -54,6 +54,11 @@ describe('页头链接 on the pre-login configuration', () => {
     await userEvent.click(screen.getByRole('button', { name: '上移 校历' }));
     await userEvent.click(screen.getByRole('button', { name: '删除 图书馆' }));
     expect(screen.getByRole('button', { name: '上移 校历' })).toHaveProperty('disabled', true);
+    // Each row is a group of its own, by its place: its fields and buttons inside it (set apart on a phone).
+    const first = screen.getByRole('group', { name: '链接 1' });
+    expect(within(first).getByDisplayValue('校历')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: '删除 校历' })).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: '链接 2' })).getByDisplayValue('学校主页')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '保存 页头链接' }));
     await waitFor(() => expect(submits()).toHaveLength(1));
     expect(submits()[0]![1]).toEqual({

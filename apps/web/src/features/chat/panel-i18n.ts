@@ -1,0 +1,168 @@
+import { addTexts } from '../../lib/i18n/i18n.ts';
+
+/**
+ * The chat panel's texts (conversations, messages, groups, search, privacy …), registered with the panel's part
+ * (app/chat-panel-composition.tsx) and the Ant Design layout (app/i18n-texts.ts). The shell's entry and the
+ * attention it draws take only i18n.ts's few, so the shell's part does not carry these (issue 10).
+ */
+export const chatPanelZhCN = {
+  chat: {
+    panelTitle: '即时通讯',
+    conversations: '会话列表',
+    empty: '暂无会话',
+    pickConversation: '请选择一个会话',
+    backToList: '返回会话列表',
+    send: '发送',
+    typing: '对方正在输入…',
+    inputPlaceholder: '请输入消息，Enter 发送，Shift+Enter 换行',
+    /** Under the message box near the limit: characters of the message and the most it may hold. */
+    count: '{{count}}/{{max}}',
+    tooLong: '消息内容不能超过{{max}}个字，请删去{{over}}个字后再发送',
+    inputLabel: '消息内容',
+    sendFile: '发送文件',
+    sendImage: '发送图片',
+    sending: '发送中',
+    sent: '已发送',
+    delivered: '已送达',
+    read: '已读',
+    readOf: '已读 {{n}}/{{m}}',
+    readers: { title: '已读情况', read: '已读（{{n}}）', unread: '未读（{{n}}）', button: '{{state}}，已读情况' },
+    search: {
+      tab: '搜索',
+      label: '搜索聊天记录',
+      placeholder: '搜索聊天记录',
+      none: '没有找到相关聊天记录',
+      results: '搜索结果',
+    },
+    privacy: {
+      title: '聊天隐私',
+      readReceipts: '发送已读回执',
+      readReceiptsHelp: '开启后，对方可以看到你已读了他的消息；关闭后对方只能看到“已送达”，你也照样能看到未读数。',
+      saved: '已保存',
+    },
+    timedOut: '发送失败',
+    resend: '重新发送',
+    revoke: '撤回',
+    revokedByMe: '你撤回了一条消息',
+    revokedBy: '{{name}}撤回了一条消息',
+    download: '下载',
+    image: '[图片]',
+    file: '[文件]',
+    notice: '[通知]',
+    loadOlder: '查看更早的消息',
+    /** Under the messages of a conversation scrolled up, when new ones came meanwhile: goes down to them. */
+    newMessages: '{{count}} 条新消息',
+    newChat: '发起会话',
+    searchPeople: '搜索姓名或账号',
+    /** A person in the pickers (new chat, new group, add members): name and account. */
+    person: '{{name}}（{{account}}）',
+    /** A group member's nickname after the name, when it differs. */
+    nickName: '（{{nickName}}）',
+    pin: '置顶',
+    unpin: '取消置顶',
+    mention: {
+      placeholder: '请输入消息，输入 @ 提到群成员，Enter 发送，Shift+Enter 换行',
+      none: '没有匹配的群成员',
+      flag: '[有人@我]',
+      you: '提到了你',
+    },
+    mute: '消息免打扰',
+    unmute: '取消免打扰',
+    muted: '已开启消息免打扰',
+    mutedUnread: '{{count}} 条未读（免打扰）',
+    delete: '删除会话',
+    deleteConfirm: '删除后该会话的消息将不再显示，确定删除吗？',
+    cancel: '取消',
+    online: '在线',
+    offlineUser: '离线',
+    messagesOf: '与 {{name}} 的消息',
+    close: '关闭',
+    group: {
+      open: '发起群聊',
+      title: '发起群聊',
+      create: '创建',
+      name: '群名称',
+      nameRequired: '请输入群名称',
+      members: '群成员',
+      membersRequired: '请选择群成员',
+      manage: '群成员',
+      manageTitle: '{{name}} 的群成员',
+      owner: '群主',
+      addMembers: '添加成员',
+      addPlaceholder: '搜索要添加的人',
+      add: '添加',
+      added: '已添加',
+      remove: '移出',
+      removeMember: '移出 {{name}}',
+      removeConfirm: '确定将 {{name}} 移出群聊吗？',
+      removed: '已移出',
+      quit: '退出群聊',
+      quitConfirm: '退出后将不再接收该群的消息，确定退出吗？',
+      quitDone: '已退出群聊',
+      ownerOnly: '只有群主可以添加或移出成员',
+      count: '共 {{count}} 人',
+      settings: '群设置',
+      rename: '重命名',
+      newName: '新群名称',
+      nameTooLong: '群名称不能超过{{max}}个字',
+      save: '保存',
+      renamed: '群名称已修改',
+      transfer: '转让群主',
+      transferTo: '转让群主给 {{name}}',
+      transferConfirm: '确定将群主转让给 {{name}} 吗？转让后您将成为普通成员。',
+      transferred: '已转让群主',
+      ownerQuitHint: '群主需先转让群主才能退出群聊',
+      dissolve: '解散群聊',
+      dissolveConfirm: '解散后所有成员都将无法在该群中收发消息，群聊会从所有成员的会话列表中移除，确定解散吗？',
+      dissolved: '群聊已解散',
+      notice: {
+        removed: '您已被移出群聊「{{name}}」',
+        dissolved: '群聊「{{name}}」已解散',
+        owner: '您已成为群聊「{{name}}」的群主',
+      },
+      announcement: {
+        title: '群公告',
+        none: '暂无群公告',
+        setBy: '{{name}} 发布于 {{time}}',
+        edit: '编辑群公告',
+        label: '群公告内容',
+        placeholder: '请输入群公告，所有群成员都会看到；留空保存即清除群公告',
+        clear: '清除群公告',
+        clearConfirm: '清除后所有成员都将看不到该群公告，确定清除吗？',
+        saved: '群公告已更新',
+        cleared: '群公告已清除',
+        tooLong: '群公告不能超过{{max}}个字',
+        control: '输入内容包含不可见的控制字符，请删除后重试',
+        dismiss: '关闭群公告',
+        expand: '展开',
+        collapse: '收起',
+      },
+    },
+    tabs: {
+      label: '会话类型',
+      chats: '消息',
+      publicAccounts: '公众号',
+      more: '更多标签页',
+    },
+    imageViewer: {
+      title: '图片预览',
+      zoomIn: '放大',
+      zoomOut: '缩小',
+      rotate: '旋转',
+      reset: '还原',
+      loadingFailed: 'loading failed',
+    },
+    // The notice card of a conversation (a notice sent to the user as a chat message).
+    notices: {
+      open: '查看',
+    },
+  },
+};
+
+let registered = false;
+/** Registers these texts (zh-CN now, en-US when the interface is in English), once. */
+export function addChatPanelTexts(): void {
+  if (registered) return;
+  registered = true;
+  addTexts(chatPanelZhCN, () => import('./panel-i18n.en-US.ts').then((m) => m.chatPanelEnUS));
+}

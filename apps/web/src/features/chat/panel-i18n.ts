@@ -159,10 +159,6 @@ export const chatPanelZhCN = {
   },
 };
 
-let registered = false;
-/** Registers these texts (zh-CN now, en-US when the interface is in English), once. */
-export function addChatPanelTexts(): void {
-  if (registered) return;
-  registered = true;
+/** Registers these texts (zh-CN now, en-US when the interface is in English). */
+export const addChatPanelTexts = () =>
   addTexts(chatPanelZhCN, () => import('./panel-i18n.en-US.ts').then((m) => m.chatPanelEnUS));
-}

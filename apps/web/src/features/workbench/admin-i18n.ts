@@ -259,10 +259,6 @@ export const workbenchAdminZhCN = {
   },
 };
 
-let registered = false;
-/** Registers these texts (zh-CN now, en-US when the interface is in English), once. */
-export function addWorkbenchAdminTexts(): void {
-  if (registered) return;
-  registered = true;
+/** Registers these texts (zh-CN now, en-US when the interface is in English). */
+export const addWorkbenchAdminTexts = () =>
   addTexts(workbenchAdminZhCN, () => import('./admin-i18n.en-US.ts').then((m) => m.workbenchAdminEnUS));
-}

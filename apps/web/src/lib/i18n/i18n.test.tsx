@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIGURATION_MENUS } from '@portal/contracts/routes';
 import { enUS } from './en-US.ts';
-import { I18nProvider, Translator, i18n, setLanguage, useTranslation, type TFunction } from './i18n.ts';
+import { I18nProvider, Translator, addTexts, i18n, setLanguage, useTranslation, type TFunction } from './i18n.ts';
 import { zhCN } from './zh-CN.ts';
 
 function fresh(): Translator {
@@ -187,6 +187,20 @@ describe('the translator (ADR 0055)', () => {
     await tr.changeLanguage('zh-CN');
     await tr.changeLanguage('en-US');
     expect(calls).toBe(1);
+  });
+
+  it('registers a feature’s texts once, however many parts register them (the shell and the layout both do)', async () => {
+    const texts = { onceOnly: { x: '甲' } };
+    let loads = 0;
+    const english = async () => {
+      loads++;
+      return { onceOnly: { x: 'A' } };
+    };
+    addTexts(texts, english);
+    addTexts(texts, english);
+    await setLanguage('en-US');
+    expect(i18n.t('onceOnly.x')).toBe('A');
+    expect(loads).toBe(1);
   });
 
   it('keeps the later choice when the texts of an earlier switch arrive after it', async () => {

@@ -232,6 +232,9 @@ function loadServerTexts(): Promise<void> {
   return serverTextsLoading;
 }
 
+/** The texts addTexts has registered: a part that registers them again (the shell's and the layout's) adds nothing. */
+const registeredTexts = new WeakSet<Record<string, unknown>>();
+
 addTexts(zhCN, () => {
   void loadServerTexts();
   return import('./en-US.ts').then((m) => m.enUS);
@@ -284,9 +287,12 @@ if (typeof window !== 'undefined') {
 
 /**
  * Adds a feature's texts (top-level keys of its own) beside the shell's. The app registers every feature's texts in
- * app/i18n-texts.ts before the first render, so lib/ never imports a feature.
+ * app/i18n-texts.ts before the first render, so lib/ never imports a feature. Each set once, however many parts
+ * register it.
  */
 export function addTexts(zh: Record<string, unknown>, en: () => Promise<Record<string, unknown>>): void {
+  if (registeredTexts.has(zh)) return;
+  registeredTexts.add(zh);
   i18n.addResourceBundle('zh-CN', zh);
   i18n.addTextsLoader('en-US', en);
 }

@@ -91,8 +91,11 @@ describe.each(testDatabases)("`/`'s page carries the landing index on %s", (engi
   it('carries nothing on other paths, or for a tenant that does not exist', async () => {
     // (`/login` carries its own data: identity/login-page-data.test.ts.)
     expect(dataOf((await landing(a, '/login')).body)).toEqual([]);
+    // A logged-in page carries none either: its scripts are listed on its loader (ADR 0076).
+    const home = (await landing(a, '/home/homePage')).body;
+    expect(dataOf(home)).toEqual([]);
+    expect(home).toContain('<script defer src="/home-boot.js"');
     for (const url of [
-      '/home/homePage',
       '/allServices',
       '/?tenantId=999999',
       '/?tenantId=a%20b',

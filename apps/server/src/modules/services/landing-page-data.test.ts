@@ -95,12 +95,7 @@ describe.each(testDatabases)("`/`'s page carries the landing index on %s", (engi
     const home = (await landing(a, '/home/homePage')).body;
     expect(dataOf(home)).toEqual([]);
     expect(home).toContain('<script defer src="/home-boot.js"');
-    for (const url of [
-      '/allServices',
-      '/?tenantId=999999',
-      '/?tenantId=a%20b',
-      '/?tenantId=000000&tenantId=000000',
-    ]) {
+    for (const url of ['/allServices', '/?tenantId=999999', '/?tenantId=a%20b', '/?tenantId=000000&tenantId=000000']) {
       const res = await landing(a, url);
       expect([url, res.statusCode, res.body]).toEqual([url, 200, INDEX]);
     }

@@ -24,7 +24,11 @@
  * `WEB_BENCH_COMPARE=http://127.0.0.1:8098[,http://…]` also measures the same paths on other portals already running
  * there (the code before a change, built and started from its own checkout), in the same rounds; their rows are
  * marked "compare" and the port. The portals measured go in an order that turns with the round. Each row also gives
- * the page's HTML as the server sends it (gzip bytes), and each round's score/LCP ms/TBT ms.
+ * the page's HTML as the server sends it (gzip bytes), and each round's score/LCP ms/TBT ms/JS KB.
+ *
+ * "JS loaded" is what the page's own document fetched as scripts. The service worker's scripts, fetched for the worker
+ * when the page registers it and never run by the page, are given beside it ("worker N KB") in the rounds where the
+ * registration fell inside Lighthouse's trace.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +72,14 @@ type Figures = {
   speedIndex: number;
   tbt: number;
   cls: number;
+  /** The scripts the page ran (its own document's requests), gzip bytes. */
   jsGzip: number;
+  /**
+   * The service worker's own scripts (sw.js and the Workbox runtime it imports), gzip bytes: fetched by the browser for
+   * the worker once the page registers it, never run by the page, and only in the rounds where the registration fell
+   * inside Lighthouse's trace (it added about 6 KB to "JS loaded" in some rounds and not others).
+   */
+  workerJsGzip: number;
   htmlGzip: number;
 };
 
@@ -181,9 +192,12 @@ async function measure(
       JSON.stringify(lhr),
     );
   const items =
-    (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)
-      ?.items ?? [];
-  const scripts = items.filter((i) => i.resourceType === 'Script').map((i) => i.url);
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<{ url: string; resourceType?: string; sessionTargetType?: string }> } | undefined
+    )?.items ?? [];
+  const scripts = items.filter((i) => i.resourceType === 'Script');
+  const ofWorker = (i: { sessionTargetType?: string }) => i.sessionTargetType === 'worker';
   return {
     score: lhr.categories.performance!.score ?? 0,
     bestPractices: lhr.categories['best-practices']!.score ?? 0,
@@ -191,7 +205,8 @@ async function measure(
     speedIndex: lhr.audits['speed-index']!.numericValue ?? 0,
     tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
-    jsGzip: await jsGzipBytes(scripts),
+    jsGzip: await jsGzipBytes(scripts.filter((i) => !ofWorker(i)).map((i) => i.url)),
+    workerJsGzip: await jsGzipBytes(scripts.filter(ofWorker).map((i) => i.url)),
     htmlGzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).byteLength,
   };
 }
@@ -206,6 +221,7 @@ const medianOf = (all: Array<Figures | null>): Figures => {
     tbt: median(runs.map((r) => r.tbt)),
     cls: median(runs.map((r) => r.cls)),
     jsGzip: median(runs.map((r) => r.jsGzip)),
+    workerJsGzip: median(runs.map((r) => r.workerJsGzip)),
     htmlGzip: median(runs.map((r) => r.htmlGzip)),
   };
 };
@@ -357,9 +373,13 @@ try {
       for (const { name, runs } of portals) {
         const m = medianOf(runs);
         const each = runs
-          .map((r) => (r ? `${r.score.toFixed(2)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}` : 'failed'))
+          .map((r) =>
+            r
+              ? `${r.score.toFixed(2)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}/${(r.jsGzip / 1024).toFixed(0)}`
+              : 'failed',
+          )
           .join(' ');
-        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.speedIndex)} / ${Math.round(b.speedIndex)} = ${(m.speedIndex / b.speedIndex).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB) | ${(m.htmlGzip / 1024).toFixed(1)} KB | ${each} |`;
+        const row = `| ${preset} | ${name} | ${m.score.toFixed(2)} (${b.score.toFixed(2)}) | ${m.bestPractices.toFixed(2)} (${b.bestPractices.toFixed(2)}) | ${Math.round(m.lcp)} / ${Math.round(b.lcp)} = ${(m.lcp / b.lcp).toFixed(2)}× | ${Math.round(m.speedIndex)} / ${Math.round(b.speedIndex)} = ${(m.speedIndex / b.speedIndex).toFixed(2)}× | ${Math.round(m.tbt)} / ${Math.round(b.tbt)} = ${b.tbt ? `${(m.tbt / b.tbt).toFixed(2)}×` : 'n/a'} | ${m.cls.toFixed(3)} (${b.cls.toFixed(3)}) | ${(m.jsGzip / 1024).toFixed(0)} KB (${(b.jsGzip / 1024).toFixed(0)} KB)${m.workerJsGzip ? `, worker ${(m.workerJsGzip / 1024).toFixed(0)} KB` : ''} | ${(m.htmlGzip / 1024).toFixed(1)} KB | ${each} |`;
         rows.push(row);
         console.log(row);
       }
@@ -388,7 +408,7 @@ console.log(
   `\nLighthouse ${ROUNDS} rounds, medians; baseline = a plain React page of 30 items in the same run, in brackets`,
 );
 console.log(
-  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | Speed Index ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) | HTML, gzip | each round: score/LCP ms/TBT ms |',
+  '| preset | page | performance score (baseline) | best practices (baseline) | LCP ms portal / baseline | Speed Index ms portal / baseline | TBT ms portal / baseline | CLS (baseline) | JS loaded, gzip (baseline) | HTML, gzip | each round: score/LCP ms/TBT ms/JS KB |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

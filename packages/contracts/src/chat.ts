@@ -11,6 +11,7 @@ import { hasControlCharacters } from './services.ts';
  */
 
 export * from './chat-constants.ts';
+export * from './chat-texts.ts';
 import {
   CHAT_GROUP_NAME_MAX_LENGTH,
   CHAT_GROUP_NOTICE_MAX_LENGTH,
@@ -18,13 +19,13 @@ import {
   CHAT_MENTIONS_MAX,
   CHAT_RESOURCES,
   CHAT_TEXT_MAX_LENGTH,
-  CHAT_TEXTS,
   GROUP_EVENTS,
   MSG_TYPE_RECEIPT_DELIVERED,
   MSG_TYPE_RECEIPT_STORED,
   TO_USER_TYPE_GROUP,
   TO_USER_TYPE_USER,
 } from './chat-constants.ts';
+import { CHAT_TEXTS } from './chat-texts.ts';
 
 const Id = z.string().trim().min(1).max(64);
 

@@ -7,8 +7,8 @@ import {
   CHAT_GROUP_NOTICE_MAX_LENGTH,
   CHAT_IMAGE_MAX_BYTES,
   CHAT_TEXT_MAX_LENGTH,
-  CHAT_TEXTS,
 } from './chat-constants.ts';
+import { CHAT_TEXTS } from './chat-texts.ts';
 import { AUDIT_TEXTS } from './audit.ts';
 import { CONFIG_FILE_VERSION, CONFIG_TRANSFER_TEXTS } from './config-transfer.ts';
 import { EFFICIENCY_MAX_RANGE_DAYS, EFFICIENCY_TEXTS } from './efficiency.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXTS } from '@portal/contracts/chat-constants';
+import { CHAT_TEXTS } from '@portal/contracts/chat-texts';
 import { CONFIG_TRANSFER_TEXTS } from '@portal/contracts/config-transfer';
 import { EFFICIENCY_TEXTS } from '@portal/contracts/efficiency';
 import { MESSAGES } from '@portal/contracts/errors';

@@ -12,9 +12,10 @@ import { staticClosure } from '../../../../scripts/import-closure.ts';
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = resolve(src, '../../../packages/contracts/src');
 
-/** The module an import names, or null for a package other than zod (not walked). */
+/** The module an import names, or null for a package other than zod and dayjs (not walked). */
 function target(from: string, spec: string): string | null {
   if (spec === 'zod' || spec.startsWith('zod/')) return 'zod';
+  if (spec === 'dayjs' || spec.startsWith('dayjs/')) return 'dayjs';
   if (spec.startsWith('@portal/contracts/')) return resolve(contracts, `${spec.slice('@portal/contracts/'.length)}.ts`);
   if (spec.startsWith('.')) return resolve(dirname(from), spec);
   return null;
@@ -36,5 +37,25 @@ describe('the home page’s first script (issue 10)', () => {
     expect([...reached.keys()].filter((f) => f.endsWith('en-US.ts'))).toEqual([]);
     const chain = reached.get('zod');
     expect(chain?.map((f) => f.replace(`${resolve(src, '../../..')}/`, '')) ?? null).toBeNull();
+  });
+
+  it('holds no date library, no page’s prefetch and none of the chat’s texts (ADR 0077)', () => {
+    const reached = staticClosure(
+      ['app/main.tsx', 'app/shell.tsx', 'app/routes/home-page.tsx', 'app/chat-composition.tsx'].map((f) =>
+        resolve(src, f),
+      ),
+      target,
+    );
+    // The chat's runtime, entry and notice prompt come after the shell's first render, and with it on every page.
+    expect(reached.has(resolve(src, 'features/chat/lib/chat-client.ts'))).toBe(true);
+    const shown = (f: string) => reached.get(f)?.map((g) => g.replace(`${resolve(src, '../../..')}/`, '')) ?? null;
+    // The tenant's day, hour and dates on the first screen come from the platform's Intl data (lib/tenant-clock.ts).
+    expect(shown('dayjs')).toBeNull();
+    expect(shown(resolve(src, 'lib/time-zone.ts'))).toBeNull();
+    // `/`'s and `/login`'s calls start from modules of their own, preloaded for those paths only.
+    expect(shown(resolve(src, 'features/services/api/prefetch-landing.ts'))).toBeNull();
+    expect(shown(resolve(src, 'features/auth/api/prefetch-login.ts'))).toBeNull();
+    // The chat's refusals and group checks are the panel's.
+    expect(shown(resolve(contracts, 'chat-texts.ts'))).toBeNull();
   });
 });

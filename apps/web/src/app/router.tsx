@@ -1,8 +1,6 @@
 import { lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoutes, Navigate, renderMatches, useLocation, type RouteObject } from 'react-router';
-import { prefetchLogin } from '../features/auth/api/prefetch-login.ts';
 import { useTranslation } from '../lib/i18n/i18n.ts';
-import { prefetchLanding } from '../features/services/api/prefetch-landing.ts';
 import { loadPart } from '../lib/lazy/load-part.ts';
 import { queryClient } from './providers.tsx';
 import { RouteGuard } from './guard.tsx';
@@ -47,17 +45,26 @@ const lazyPage = (load: PageLoader): Pick<PartRoute, 'element' | 'preload'> => {
   };
 };
 
+/**
+ * A page whose first screen's calls start with its code part, not after it (issue 10): `prefetch` runs as soon as its
+ * own small module is here, and the page renders once both are (the calls in flight or answered, or the answers the
+ * page carried in the cache). Both modules are preloaded beside the first script for the page's path
+ * (ROUTE_ENTRY_MODULES in vite.config.ts), and neither is in the first script that every other page loads too.
+ */
+const withPrefetch =
+  (prefetch: () => Promise<void>, page: PageLoader): PageLoader =>
+  () =>
+    Promise.all([prefetch(), page()]).then(([, node]) => node);
+
 const OUTSIDE_LOADERS: Record<string, PageLoader> = {
-  login: () => {
-    // As the landing's: the page's calls start with its code part (issue 10).
-    prefetchLogin(queryClient);
-    return import('../features/auth/components/login-page.tsx').then((m) => <m.LoginPage />);
-  },
-  advanceLanding: () => {
-    // Its first screen's calls start with its code part, not after it (issue 10).
-    prefetchLanding(queryClient);
-    return import('../features/services/components/landing-page.tsx').then((m) => <m.LandingPage />);
-  },
+  login: withPrefetch(
+    () => import('../features/auth/api/prefetch-login.ts').then((m) => m.prefetchLogin(queryClient)),
+    () => import('../features/auth/components/login-page.tsx').then((m) => <m.LoginPage />),
+  ),
+  advanceLanding: withPrefetch(
+    () => import('../features/services/api/prefetch-landing.ts').then((m) => m.prefetchLanding(queryClient)),
+    () => import('../features/services/components/landing-page.tsx').then((m) => <m.LandingPage />),
+  ),
   allServices: () => import('../features/services/components/all-services-page.tsx').then((m) => <m.AllServicesPage />),
   generalDetailsTow: () =>
     import('../features/messages/components/message-detail-page.tsx').then((m) => <m.MessageDetailPage />),

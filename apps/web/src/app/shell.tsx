@@ -33,7 +33,7 @@ import { useSession } from '../lib/session/session-store.ts';
 import { NARROW, useMediaQuery } from '../lib/use-media-query.ts';
 import { useRouteHandle } from './route-handle.ts';
 import { useLogout } from './use-logout.ts';
-import { inTenantZone, tenantToday } from '../lib/time-zone.ts';
+import { tenantToday, tenantYear } from '../lib/tenant-clock.ts';
 import { OfflineBanner } from '../features/offline/components/offline-banner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { footerConfigQueryOptions } from '../features/services/api/get-footer-config.ts';
@@ -328,16 +328,14 @@ export function Shell() {
             <ShellFooterInfo
               defaultCopyright={
                 <>
-                  © {inTenantZone().year()} {schoolName} {t('footer.copyright')}
+                  © {tenantYear()} {schoolName} {t('footer.copyright')}
                 </>
               }
             />
           ) : (
             visitorFooter.data && (
               <>
-                <div>
-                  {visitorFooter.data.copyright || `© ${inTenantZone().year()} ${schoolName} ${t('footer.copyright')}`}
-                </div>
+                <div>{visitorFooter.data.copyright || `© ${tenantYear()} ${schoolName} ${t('footer.copyright')}`}</div>
                 {[visitorFooter.data.address, visitorFooter.data.phone, visitorFooter.data.email].some(Boolean) && (
                   <div data-testid="configured-footer">
                     {[visitorFooter.data.address, visitorFooter.data.phone, visitorFooter.data.email]

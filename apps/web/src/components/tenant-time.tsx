@@ -1,5 +1,4 @@
-import type { ConfigType } from 'dayjs';
-import { formatTenantTime, inTenantZone, tenantZoneTitle } from '../lib/time-zone.ts';
+import { formatTenantTime, tenantIso, tenantZoneTitle, type Moment, type TenantFormat } from '../lib/tenant-clock.ts';
 
 /**
  * A date-time on the tenant's clock (formatTenantTime's format), as a `<time>` element: machine-readable, and titled
@@ -11,17 +10,13 @@ export function TenantTime({
   format,
   className,
 }: {
-  time: ConfigType | null | undefined;
-  format?: string;
+  time: Moment | null | undefined;
+  format?: TenantFormat;
   className?: string;
 }) {
-  const known = time !== null && time !== undefined && time !== '' && inTenantZone(time).isValid();
+  const iso = time === null || time === undefined || time === '' ? undefined : tenantIso(time);
   return (
-    <time
-      className={className}
-      dateTime={known ? inTenantZone(time).format() : undefined}
-      title={known ? tenantZoneTitle(time) : undefined}
-    >
+    <time className={className} dateTime={iso} title={iso ? tenantZoneTitle(time) : undefined}>
       {formatTenantTime(time, format)}
     </time>
   );

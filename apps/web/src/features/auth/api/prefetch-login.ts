@@ -30,7 +30,7 @@ export function prefetchLogin(client: QueryClient, tenantId?: string): void {
   if (carried) {
     seedLogin(client, carried);
     // Before login, dates follow the tenant's zone, as when the details are fetched (get-tenant-detail.ts).
-    void import('../../../lib/time-zone.ts').then((m) => m.setVisitorTimeZone(carried.detail.timeZone));
+    void import('../../../lib/tenant-clock.ts').then((m) => m.setVisitorTimeZone(carried.detail.timeZone));
     return;
   }
   void client.prefetchQuery(tenantDetailQueryOptions(tenant));

@@ -4,7 +4,8 @@ import {
   TO_USER_TYPE_GROUP,
   type ChatMessage,
 } from '@portal/contracts/chat';
-import { CHAT_TEXT_MAX_LENGTH, CHAT_TEXTS } from '@portal/contracts/chat-constants';
+import { CHAT_TEXT_MAX_LENGTH } from '@portal/contracts/chat-constants';
+import { CHAT_TEXTS } from '@portal/contracts/chat-texts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { formatTenantTime } from '../../../lib/tenant-clock.ts';
 import { lastUpdatedAt } from '../lib/offline-cache.ts';
 
 const subscribe = (onChange: () => void) => {

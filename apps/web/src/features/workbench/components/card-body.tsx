@@ -3,7 +3,7 @@ import { actionOn } from '../../../lib/action-on.ts';
 import { useConfiguredText, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { PlainTabs } from '../../../components/plain-tabs.tsx';
-import { formatTenantTime } from '../../../lib/time-zone.ts';
+import { formatTenantTime } from '../../../lib/tenant-clock.ts';
 import { useServiceActions } from '../lib/service-actions.ts';
 import { AnnouncementCarousel } from './announcement-carousel.tsx';
 import { NewsTitle } from './news-title.tsx';

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session/session-store.ts';
 import { useHolidays } from '../api/get-holidays.ts';
 import { greetingKey, nextHoliday } from '../lib/display.ts';
 import '../workbench.css';
-import { tenantHour } from '../../../lib/time-zone.ts';
+import { tenantHour } from '../../../lib/tenant-clock.ts';
 
 type Props = { enabled: boolean; now?: Date; holidays?: Holiday[] };
 

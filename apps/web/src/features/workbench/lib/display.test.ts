@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardService } from '@portal/contracts/workbench';
+import { setVisitorTimeZone } from '../../../lib/tenant-clock.ts';
 import {
   announcementTime,
   dayLabel,
@@ -47,6 +48,19 @@ describe('home page display rules', () => {
     const item = { releaseTime: '2026-01-02T00:00:00Z', create_time: '2026-03-04T00:00:00Z' };
     expect(announcementTime(item, 'OfficialAccount')).toBe(item.create_time);
     expect(announcementTime(item, 'announcement')).toBe(item.releaseTime);
+  });
+
+  it("names today and yesterday on the tenant's clock across months, not the UTC day (ADR 0077)", () => {
+    setVisitorTimeZone('America/New_York');
+    // 23:30 on 30 November in New York is 04:30 UTC on 1 December.
+    const now = Date.parse('2026-12-01T04:30:00Z');
+    expect(dayLabel('2026-12-01T04:00:00Z', now)).toEqual({ key: 'today', text: '今天' });
+    expect(dayLabel('2026-11-30T04:00:00Z', now)).toEqual({ key: 'yesterday', text: '昨天' });
+    expect(dayLabel('2026-11-29T04:00:00Z', now)).toEqual({ key: null, text: '11-28' });
+    setVisitorTimeZone('Asia/Shanghai');
+    expect(dayLabel('2026-12-01T04:00:00Z', now)).toEqual({ key: 'today', text: '今天' });
+    expect(dayLabel('2026-11-30T15:59:00Z', now)).toEqual({ key: 'yesterday', text: '昨天' });
+    setVisitorTimeZone(null);
   });
 
   it('limits items to 6/12/18 wide and 5/10/15 narrow by display rows', () => {

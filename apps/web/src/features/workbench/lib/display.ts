@@ -6,7 +6,7 @@ import {
   TOOLS_BODY_HEIGHT_3_ROWS,
 } from '@portal/contracts/constants';
 import type { CardService, CardType, Layout, NewsItem } from '@portal/contracts/workbench';
-import { inTenantZone } from '../../../lib/time-zone.ts';
+import { dayBefore, formatTenantTime, tenantToday } from '../../../lib/tenant-clock.ts';
 
 export { formatCount, formatHeat } from '@portal/contracts/constants';
 export { itemLimit } from '@portal/contracts/constants';
@@ -27,12 +27,11 @@ export function announcementTime(item: Pick<NewsItem, 'create_time' | 'releaseTi
 /** 2.5: "Dates show as '今天' (today), '昨天' (yesterday) or month-day." Returns a key or the month-day. */
 export function dayLabel(time: string, now: number = Date.now()): { key: 'today' | 'yesterday' | null; text: string } {
   // Days on the tenant's clock (issue 16), not the browser's or UTC's.
-  const d = inTenantZone(time);
-  const today = inTenantZone(now);
-  const day = d.format('YYYY-MM-DD');
-  if (day === today.format('YYYY-MM-DD')) return { key: 'today', text: '今天' };
-  if (day === today.subtract(1, 'day').format('YYYY-MM-DD')) return { key: 'yesterday', text: '昨天' };
-  return { key: null, text: d.format('MM-DD') };
+  const day = formatTenantTime(time, 'YYYY-MM-DD');
+  const today = tenantToday(now);
+  if (day === today) return { key: 'today', text: '今天' };
+  if (day === dayBefore(today)) return { key: 'yesterday', text: '昨天' };
+  return { key: null, text: formatTenantTime(time, 'MM-DD') };
 }
 
 /** 2.5: "The body is 258px high when displayRows is 3, otherwise 180px." */

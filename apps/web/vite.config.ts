@@ -230,6 +230,28 @@ const LANDING_PART = modulesAt([
   'src/features/services/components/service-card.tsx',
   'src/features/services/components/service-grid.tsx',
   'src/features/services/components/search-box.tsx',
+  // The landing's first screen's calls (ADR 0077): preloaded with it, and small parts of their own otherwise.
+  'src/features/services/api/prefetch-landing.ts',
+  'src/features/services/api/get-heat-words.ts',
+  'src/features/services/api/get-landing-config.ts',
+  'src/features/services/api/get-tools.ts',
+  'src/features/services/api/get-landing-index.ts',
+  'src/features/services/api/get-navigation-bars.ts',
+  'src/features/services/api/get-statistic-data.ts',
+  'src/features/services/api/get-top-services.ts',
+  'src/features/services/api/query-all-service-by-type.ts',
+]);
+/** The login page with its first screen's calls (ADR 0077), which no other page starts. */
+const LOGIN_PART = modulesAt([
+  'src/features/auth/components/login-page.tsx',
+  'src/features/auth/lib/login-message.ts',
+  'src/features/auth/api/prefetch-login.ts',
+  'src/features/auth/api/model-login.ts',
+  'src/features/auth/api/get-tenant-detail.ts',
+  'src/features/auth/api/login.ts',
+  'src/features/auth/api/login-init.ts',
+  'src/features/auth/api/exchange-sign-in.ts',
+  'src/features/auth/api/ldap-login.ts',
 ]);
 
 /**
@@ -307,7 +329,9 @@ export default defineConfig(({ command }) => ({
               // action-on: the name of a button acting on one service, on `/` and the home page alike.
               // load-failed: a part whose data did not arrive, on the home page and every other page alike.
               // focus-main: the state that asks a page for the focus on its main landmark, of the shell and /lock.
-              test: /src\/(components\/(plain-(drawer|tabs|skeleton|menu)|language-switch|use-modal-dialog|load-failed)|lib\/(use-media-query|action-on|focus-main))\.tsx?$/,
+              // page-data, the services' query keys and tenant, the footer's call and the auth query keys: what `/`,
+              // `/login` and the shell share since their prefetches left the first script (ADR 0077).
+              test: /src\/(components\/(plain-(drawer|tabs|skeleton|menu)|language-switch|use-modal-dialog|load-failed)|lib\/(use-media-query|action-on|focus-main|page-data)|features\/services\/(api\/(query-keys|get-footer-config)|lib\/tenant)|features\/auth\/api\/query-keys)\.tsx?$/,
             },
             // The modules `/` and the home page both open services with, then each page's own modules, each in one
             // part: the home page loaded 29 parts beside the first script and `/` 10, most of 1–2 KB; Lighthouse's
@@ -317,6 +341,7 @@ export default defineConfig(({ command }) => ({
             { name: 'home-page', test: HOME_PAGE_PART, priority: 2, includeDependenciesRecursively: false },
             { name: 'shell-libraries', test: SHELL_LIBRARIES_PART, priority: 2, includeDependenciesRecursively: false },
             { name: 'landing', test: LANDING_PART, priority: 2, includeDependenciesRecursively: false },
+            { name: 'login', test: LOGIN_PART, priority: 2, includeDependenciesRecursively: false },
           ],
         },
       },

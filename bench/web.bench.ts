@@ -76,8 +76,8 @@ type Figures = {
   jsGzip: number;
   /**
    * The service worker's own scripts (sw.js and the Workbox runtime it imports), gzip bytes: fetched by the browser for
-   * the worker once the page registers it, never run by the page, and only in the rounds where the registration fell
-   * inside Lighthouse's trace (it added about 6 KB to "JS loaded" in some rounds and not others).
+   * the worker once the page registers it, never run by the page, and listed only in the rounds where the registration
+   * fell inside Lighthouse's trace.
    */
   workerJsGzip: number;
   htmlGzip: number;

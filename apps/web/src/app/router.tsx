@@ -47,9 +47,9 @@ const lazyPage = (load: PageLoader): Pick<PartRoute, 'element' | 'preload'> => {
 
 /**
  * A page whose first screen's calls start with its code part, not after it (issue 10): `prefetch` runs as soon as its
- * own small module is here, and the page renders once both are (the calls in flight or answered, or the answers the
- * page carried in the cache). Both modules are preloaded beside the first script for the page's path
- * (ROUTE_ENTRY_MODULES in vite.config.ts), and neither is in the first script that every other page loads too.
+ * module is here (in the page's part, ADR 0077), before the page is made, and the page renders once both are (the
+ * calls in flight or answered, or the answers the page carried in the cache). Both are preloaded beside the first
+ * script for the page's path (ROUTE_ENTRY_MODULES in vite.config.ts); neither is in the first script every page loads.
  */
 const withPrefetch =
   (prefetch: () => Promise<void>, page: PageLoader): PageLoader =>

@@ -1,11 +1,8 @@
 import type { WorkbenchConfigFile } from '@portal/contracts/config-transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CARD_IDS } from '../../db/seed/workbench.ts';
-import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { multipart } from '../transfer/transfer-test-files.ts';
-
-const O = '/api/online-service-platform';
-const W = '/api/blade-workbench/workbenchConfig';
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { configCalls } from '../config-transfer/config-transfer-test-calls.ts';
 
 type Json = Record<string, any>;
 
@@ -16,10 +13,7 @@ type Json = Record<string, any>;
 describe.each(testDatabases)('the English of card texts on %s', (engine) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
-  const call = async (who: string, path: string, payload: object = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: `${O}/${path}`, headers: bearer(tokens[who]!), payload });
-    return { http: res.statusCode, ...res.json() } as Json;
-  };
+  const { call, exportConfig, importConfig } = configCalls(() => t, tokens);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -128,24 +122,13 @@ describe.each(testDatabases)('the English of card texts on %s', (engine) => {
   });
 
   it('carries the English through the configuration file, and imports a file of before without it', async () => {
-    const exported = await t.app.inject({ method: 'GET', url: `${W}/export`, headers: bearer(tokens.admin!) });
-    const file = JSON.parse(exported.body) as WorkbenchConfigFile;
+    const file = await exportConfig();
     const wait = file.sections.cards.find((c) => c.cardType === 'waitHandle')!;
     expect(wait.basicConfig.cardNameEn).toBe('For me to handle');
     expect(wait.columns[0]).toMatchObject({ columnNameEn: 'Leave approval', todoTimeoutNameEn: 'Overdue' });
 
-    const importFile = async (content: string) => {
-      const body = multipart([{ filename: 'config.json', content: Buffer.from(content) }], {});
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${W}/import`,
-        headers: { ...bearer(tokens.admin!), ...body.headers },
-        payload: body.payload,
-      });
-      return res.json() as Json;
-    };
     wait.basicConfig.cardNameEn = 'Waiting for me';
-    expect((await importFile(JSON.stringify(file))).status).toBe(1000);
+    expect((await importConfig(JSON.stringify(file))).status).toBe(1000);
     const cards = (await call('admin', 'cardbusinessconfig/list')).result as Json[];
     expect(cards.find((c) => c.basicConfig.cardName === '待我处理')!.basicConfig.cardNameEn).toBe('Waiting for me');
 
@@ -154,7 +137,7 @@ describe.each(testDatabases)('the English of card texts on %s', (engine) => {
       JSON.stringify(file, (k, v: unknown) => (/En$/.test(k) ? undefined : v)),
     ) as WorkbenchConfigFile;
     expect(JSON.stringify(old)).not.toMatch(/En"/);
-    const res = await importFile(JSON.stringify(old));
+    const res = await importConfig(JSON.stringify(old));
     expect(res.status, res.msg).toBe(1000);
     const after = (await call('admin', 'cardbusinessconfig/list')).result as Json[];
     expect(after.find((c) => c.basicConfig.cardName === '待我处理')!.basicConfig.cardNameEn).toBe('');

@@ -1,12 +1,8 @@
-import type { WorkbenchConfigFile } from '@portal/contracts/config-transfer';
 import { AUDIT_PATHS } from '@portal/contracts/audit';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { multipart } from '../transfer/transfer-test-files.ts';
-
-const O = '/api/online-service-platform';
-const W = '/api/blade-workbench/workbenchConfig';
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { configCalls } from '../config-transfer/config-transfer-test-calls.ts';
 
 type Json = Record<string, any>;
 
@@ -14,10 +10,7 @@ type Json = Record<string, any>;
 describe.each(testDatabases)("the English of a home tab's name on %s", (engine) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
-  const call = async (who: string, path: string, payload: object = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: `${O}/${path}`, headers: bearer(tokens[who]!), payload });
-    return { http: res.statusCode, ...res.json() } as Json;
-  };
+  const { call, exportConfig, importConfig } = configCalls(() => t, tokens);
   const tabs = async () => (await call('admin', 'indextypeconfig/list')).result as Json[];
   const studentTabs = async () => (await call('student01', 'indexcardconfig/list')).result.types as Json[];
 
@@ -82,19 +75,12 @@ describe.each(testDatabases)("the English of a home tab's name on %s", (engine) 
   });
 
   it('carries it through the configuration file', async () => {
-    const exported = await t.app.inject({ method: 'GET', url: `${W}/export`, headers: bearer(tokens.admin!) });
-    const file = JSON.parse(exported.body) as WorkbenchConfigFile;
+    const file = await exportConfig();
     const first = file.sections.home.tabs[0]!;
     expect(first).toMatchObject({ typeName: '工作台', typeNameEn: 'Workbench' });
     first.typeNameEn = 'Desk';
-    const body = multipart([{ filename: 'config.json', content: Buffer.from(JSON.stringify(file)) }], {});
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${W}/import`,
-      headers: { ...bearer(tokens.admin!), ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.json().status, res.body).toBe(1000);
+    const res = await importConfig(JSON.stringify(file));
+    expect(res.status, res.body).toBe(1000);
     expect((await studentTabs())[0]).toMatchObject({ typeName: '工作台', typeNameEn: 'Desk' });
   });
 });

@@ -1,12 +1,8 @@
-import type { WorkbenchConfigFile } from '@portal/contracts/config-transfer';
 import { AUDIT_PATHS } from '@portal/contracts/audit';
 import { NAVIGATION_NAME_EN_MAX, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { multipart } from '../transfer/transfer-test-files.ts';
-
-const O = '/api/online-service-platform';
-const W = '/api/blade-workbench/workbenchConfig';
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { configCalls } from '../config-transfer/config-transfer-test-calls.ts';
 
 type Json = Record<string, any>;
 
@@ -14,10 +10,7 @@ type Json = Record<string, any>;
 describe.each(testDatabases)("the English of a navigation item's name on %s", (engine) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
-  const call = async (who: string, path: string, payload: object = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: `${O}/${path}`, headers: bearer(tokens[who]!), payload });
-    return { http: res.statusCode, ...res.json() } as Json;
-  };
+  const { call, exportConfig, importConfig } = configCalls(() => t, tokens);
   const items = async () => (await call('admin', 'indexnavigationconfig/list')).result as Json[];
   const studentMenu = async () => (await call('student01', 'homePage/getTopMenu')).result.navigation as Json[];
 
@@ -109,21 +102,14 @@ describe.each(testDatabases)("the English of a navigation item's name on %s", (e
   });
 
   it('carries it through the configuration file; a file of before imports without English', async () => {
-    const exported = await t.app.inject({ method: 'GET', url: `${W}/export`, headers: bearer(tokens.admin!) });
-    const file = JSON.parse(exported.body) as WorkbenchConfigFile;
+    const file = await exportConfig();
     const library = file.sections.navigation.find((n) => n.navigationName === '图书馆主页')!;
     expect(library.navigationNameEn).toBe('Libraries');
     library.navigationNameEn = 'Library site';
     const older = file.sections.navigation.find((n) => n.navigationType === 'SERVICE_HALL')!;
     delete older.navigationNameEn;
-    const body = multipart([{ filename: 'config.json', content: Buffer.from(JSON.stringify(file)) }], {});
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${W}/import`,
-      headers: { ...bearer(tokens.admin!), ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.json().status, res.body).toBe(1000);
+    const res = await importConfig(JSON.stringify(file));
+    expect(res.status, res.body).toBe(1000);
     const menu = await studentMenu();
     expect(menu.find((n) => n.navigationName === '图书馆主页')!.navigationNameEn).toBe('Library site');
     expect(menu.find((n) => n.navigationType === 'SERVICE_HALL')!.navigationNameEn).toBe('');

@@ -174,8 +174,7 @@ export const tenantYear = (now: Moment = Date.now()): number => tenantWall(now)?
 /** The day before `day` (YYYY-MM-DD), on the calendar. */
 export function dayBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  const before = utcFields(Date.UTC(y!, m! - 1, d! - 1));
-  return `${pad(before.year, 4)}-${pad(before.month)}-${pad(before.day)}`;
+  return formatWall(utcFields(Date.UTC(y!, m! - 1, d! - 1)), 'YYYY-MM-DD');
 }
 
 /**

@@ -3,6 +3,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import type { AuditTarget } from '../audit/audit.service.ts';
+import { carriedOver, nameKey, sameJson, stampsOver } from '../audit/carried-over.ts';
 import { serviceMatcher, serviceRefs } from '../services/catalogue-config-file.ts';
 import { calendarSpecialsConfigFileRepository } from './calendar-specials.config-file.repository.ts';
 import { calendarSpecialsRepository } from './calendar-specials.repository.ts';
@@ -62,10 +63,19 @@ export async function importCalendarConfig(deps: AppDeps, tenantId: string, c: C
   );
   const now = nowIso();
   const skipped: ConfigSkip[] = [];
-  const specials = c.specials.map((s, i) => ({
-    row: {
-      tenant_id: tenantId,
-      id: newId(),
+  // ADR 0078: a holiday of the file with the name and first day of one of the tenant's, or a special with the title
+  // of one, keeps its id and creation time, and its update time when nothing of it changes.
+  const r = calendarSpecialsRepository(deps.db);
+  const [oldHolidays, oldSpecials] = await Promise.all([r.holidays(tenantId), r.specials(tenantId)]);
+  const oldItems = await r.specialItems(
+    tenantId,
+    oldSpecials.map((s) => s.id),
+  );
+  const oldHoliday = carriedOver(oldHolidays, (h) => nameKey(h.name, h.date));
+  const oldSpecial = carriedOver(oldSpecials, (s) => nameKey(s.title));
+  const specials = c.specials.map((s, i) => {
+    const was = oldSpecial(nameKey(s.title));
+    const fields = {
       title: s.title,
       description: s.description,
       title_en: s.titleEn ?? '',
@@ -73,37 +83,54 @@ export async function importCalendarConfig(deps: AppDeps, tenantId: string, c: C
       img: s.img,
       sort: i + 1,
       enabled: s.enabled ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    },
-    serviceIds: s.services.flatMap((x) => {
-      const id = match(x);
-      if (!id)
-        skipped.push({
-          section: 'calendar',
-          item: `${s.title} / ${x.dept ? `${x.dept} · ` : ''}${x.name}`,
-          reason: CONFIG_TRANSFER_TEXTS.serviceMissing,
-        });
-      return id ? [id] : [];
-    }),
-  }));
+    };
+    const serviceIds = [
+      ...new Set(
+        s.services.flatMap((x) => {
+          const id = match(x);
+          if (!id)
+            skipped.push({
+              section: 'calendar',
+              item: `${s.title} / ${x.dept ? `${x.dept} · ` : ''}${x.name}`,
+              reason: CONFIG_TRANSFER_TEXTS.serviceMissing,
+            });
+          return id ? [id] : [];
+        }),
+      ),
+    ];
+    const sameServices =
+      !!was &&
+      sameJson(
+        serviceIds,
+        oldItems.filter((x) => x.special_id === was.id).map((x) => x.service_id),
+      );
+    return {
+      row: {
+        tenant_id: tenantId,
+        id: was?.id ?? newId(),
+        ...fields,
+        ...stampsOver(was, fields, now, sameServices),
+      },
+      serviceIds,
+    };
+  });
   await calendarSpecialsConfigFileRepository(deps.db).replace(
     tenantId,
-    c.holidays.map((h) => ({
-      tenant_id: tenantId,
-      id: newId(),
-      name: h.name,
-      date: h.date,
-      end_date: h.endDate,
-      greeting: h.greeting,
-      name_en: h.nameEn ?? '',
-      greeting_en: h.greetingEn ?? '',
-      created_at: now,
-      updated_at: now,
-    })),
+    c.holidays.map((h) => {
+      const was = oldHoliday(nameKey(h.name, h.date));
+      const fields = {
+        name: h.name,
+        date: h.date,
+        end_date: h.endDate,
+        greeting: h.greeting,
+        name_en: h.nameEn ?? '',
+        greeting_en: h.greetingEn ?? '',
+      };
+      return { tenant_id: tenantId, id: was?.id ?? newId(), ...fields, ...stampsOver(was, fields, now) };
+    }),
     specials.map((s) => s.row),
     specials.flatMap((s) =>
-      [...new Set(s.serviceIds)].map((service_id, i) => ({
+      s.serviceIds.map((service_id, i) => ({
         tenant_id: tenantId,
         special_id: s.row.id,
         service_id,

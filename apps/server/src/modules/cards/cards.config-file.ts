@@ -10,6 +10,7 @@ import { nowIso } from '../../db/sql-helpers.ts';
 import { newId } from '../../platform/crypto.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import type { AuditTarget } from '../audit/audit.service.ts';
+import { carriedOver, nameKey, sameJson, stampsOver } from '../audit/carried-over.ts';
 import { roleList } from '../auth/auth.service.ts';
 import { assertCustomPath } from '../navigation/navigation.service.ts';
 import { catalogueReadsOf } from '../services/services.service.ts';
@@ -149,22 +150,33 @@ export async function importCardsConfig(
 ) {
   const r = repo(deps);
   for (const t of tools) assertCustomPath(t.toolsUrl);
-  const [roles, apis, candidates, oldCards] = await Promise.all([
+  const [roles, apis, candidates, oldCards, oldTools] = await Promise.all([
     roleList(deps, tenantId),
     r.apis(tenantId),
     cat(deps).servicesByName(tenantId, [...new Set(cards.flatMap((c) => c.services.map((s) => s.name)))]),
     r.cards(tenantId),
+    r.tools(tenantId),
   ]);
   const oldColumns = await r.columns(
     tenantId,
     oldCards.map((c) => c.id),
   );
+  const oldGrants = new Map<string, string[]>();
+  for (const g of await r.cardRoles(
+    tenantId,
+    oldCards.map((c) => c.id),
+  ))
+    oldGrants.set(g.card_id, [...(oldGrants.get(g.card_id) ?? []), g.role_id].sort());
   await removeTenantSettings(
     deps,
     tenantId,
     oldColumns.map((c) => remindKey(c.id)),
   );
   await cardsConfigFileRepository(deps.db).removeConfigOfTenant(tenantId);
+  // ADR 0078: a card, column or tool of the file named as one of the tenant's keeps its id (and a card its creation).
+  const oldCard = carriedOver(oldCards, (c) => nameKey(c.card_name));
+  const oldColumn = carriedOver(oldColumns, (c) => nameKey(c.card_id, c.column_name));
+  const oldTool = carriedOver(oldTools, (t) => nameKey(t.tools_name));
 
   const roleByRef = new Map<string, string>();
   for (const x of roles) {
@@ -178,9 +190,10 @@ export async function importCardsConfig(
   let columnCount = 0;
 
   for (const [i, card] of cards.entries()) {
-    const id = newId();
-    idOfKey.set(card.key, id);
     const name = card.basicConfig.cardName;
+    const was = oldCard(nameKey(name));
+    const id = was?.id ?? newId();
+    idOfKey.set(card.key, id);
     const serviceIds: string[] = [];
     for (const s of card.services) {
       const sid = matchService(candidates, s);
@@ -192,9 +205,41 @@ export async function importCardsConfig(
           reason: CONFIG_TRANSFER_TEXTS.serviceMissing,
         });
     }
-    await r.insertCard({
-      id,
-      tenant_id: tenantId,
+    const roleIds = new Set<string>();
+    for (const ref of card.roles) {
+      const rid = roleByRef.get(ref);
+      if (rid) roleIds.add(rid);
+      else skipped.push({ section: 'cards', item: `${name} / ${ref}`, reason: CONFIG_TRANSFER_TEXTS.roleMissing });
+    }
+    const columns = card.columns.map((col, j) => {
+      const apiId = col.externalApi ? (apiByName.get(col.externalApi) ?? null) : null;
+      if (col.externalApi && !apiId)
+        skipped.push({
+          section: 'columns',
+          item: `${name} / ${col.columnName} / ${col.externalApi}`,
+          reason: CONFIG_TRANSFER_TEXTS.apiMissing,
+        });
+      return {
+        remind: col.remind,
+        row: {
+          id: oldColumn(nameKey(id, col.columnName))?.id ?? newId(),
+          tenant_id: tenantId,
+          card_id: id,
+          column_name: col.columnName,
+          data_source: col.dataSource,
+          api_id: apiId,
+          category: col.category,
+          todo_type_name: col.todoTypeName,
+          todo_timeout_name: col.todoTimeoutName,
+          column_name_en: col.columnNameEn ?? '',
+          todo_type_name_en: col.todoTypeNameEn ?? '',
+          todo_timeout_name_en: col.todoTimeoutNameEn ?? '',
+          card_mapping: JSON.stringify(col.cardMapping),
+          sort: j + 1,
+        },
+      };
+    });
+    const fields = {
       card_type: card.cardType,
       card_name: name,
       card_introduction: card.basicConfig.cardIntroduction,
@@ -210,50 +255,28 @@ export async function importCardsConfig(
       }),
       status: card.status,
       sort: i + 1,
-      created_at: now,
-      updated_at: now,
-    });
-    const roleIds = new Set<string>();
-    for (const ref of card.roles) {
-      const rid = roleByRef.get(ref);
-      if (rid) roleIds.add(rid);
-      else skipped.push({ section: 'cards', item: `${name} / ${ref}`, reason: CONFIG_TRANSFER_TEXTS.roleMissing });
-    }
+    };
+    // A card's update time moves with its roles and columns too (cards.service.ts), so they are compared as well.
+    const same =
+      !!was &&
+      sameJson([...roleIds].sort(), oldGrants.get(id) ?? []) &&
+      sameJson(
+        columns.map((c) => c.row),
+        oldColumns.filter((c) => c.card_id === id),
+      );
+    await r.insertCard({ id, tenant_id: tenantId, ...fields, ...stampsOver(was, fields, now, same) });
     await cardsConfigFileRepository(deps.db).insertCardRoles(
       [...roleIds].map((role_id) => ({ tenant_id: tenantId, card_id: id, role_id })),
     );
-    for (const [j, col] of card.columns.entries()) {
-      const columnId = newId();
-      const apiId = col.externalApi ? (apiByName.get(col.externalApi) ?? null) : null;
-      if (col.externalApi && !apiId)
-        skipped.push({
-          section: 'columns',
-          item: `${name} / ${col.columnName} / ${col.externalApi}`,
-          reason: CONFIG_TRANSFER_TEXTS.apiMissing,
-        });
-      await r.insertColumn({
-        id: columnId,
-        tenant_id: tenantId,
-        card_id: id,
-        column_name: col.columnName,
-        data_source: col.dataSource,
-        api_id: apiId,
-        category: col.category,
-        todo_type_name: col.todoTypeName,
-        todo_timeout_name: col.todoTimeoutName,
-        column_name_en: col.columnNameEn ?? '',
-        todo_type_name_en: col.todoTypeNameEn ?? '',
-        todo_timeout_name_en: col.todoTimeoutNameEn ?? '',
-        card_mapping: JSON.stringify(col.cardMapping),
-        sort: j + 1,
-      });
-      if (col.remind) await saveTenantSetting(deps, tenantId, remindKey(columnId), col.remind);
+    for (const { row, remind } of columns) {
+      await r.insertColumn(row);
+      if (remind) await saveTenantSetting(deps, tenantId, remindKey(row.id), remind);
       columnCount++;
     }
   }
   for (const [i, t] of tools.entries())
     await r.insertTool({
-      id: newId(),
+      id: oldTool(nameKey(t.toolsName))?.id ?? newId(),
       tenant_id: tenantId,
       tools_name: t.toolsName,
       tools_icon: t.toolsIcon,

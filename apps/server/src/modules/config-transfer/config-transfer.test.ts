@@ -272,14 +272,44 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
         cardConfigs: { id: string; basicConfig: { cardName: string } }[];
       }[];
     const oldTabs = await tabsOfB();
-    const oldCards = await t.db.db
-      .selectFrom('wb_cards')
-      .where('tenant_id', '=', B)
-      .select(['id', 'card_name'])
-      .execute();
+    const cardsOfB = () =>
+      t.db.db
+        .selectFrom('wb_cards')
+        .where('tenant_id', '=', B)
+        .select(['id', 'card_name', 'card_introduction', 'created_at', 'updated_at'])
+        .orderBy('id')
+        .execute();
+    const holidaysOfB = () =>
+      t.db.db
+        .selectFrom('wb_holidays')
+        .where('tenant_id', '=', B)
+        .select(['id', 'name', 'greeting', 'updated_at'])
+        .orderBy('id')
+        .execute();
+    const oldCards = await cardsOfB();
+    const oldHolidays = await holidaysOfB();
+    const columnIdsOfB = async () =>
+      (await t.db.db.selectFrom('wb_card_columns').where('tenant_id', '=', B).select('id').orderBy('id').execute()).map(
+        (c) => c.id,
+      );
+    const oldColumnIds = await columnIdsOfB();
     const earlier = new Set((await logOfB()).map((e) => e.id));
-    const changed = structuredClone((await exportOf('admin')).file);
+    const file = (await exportOf('admin')).file;
+
+    // ADR 0078: the file this tenant already holds changes nothing, so nothing is recorded and no id or time moves.
+    const again = await importAs('adminB', JSON.stringify(file));
+    expect(again.status, again.msg).toBe(1000);
+    expect((await logOfB()).filter((e) => !earlier.has(e.id))).toEqual([]);
+    expect(await cardsOfB()).toEqual(oldCards);
+    expect(await holidaysOfB()).toEqual(oldHolidays);
+    expect(await columnIdsOfB()).toEqual(oldColumnIds);
+    expect((await tabsOfB()).map((x) => x.id)).toEqual(oldTabs.map((x) => x.id));
+
+    const changed = structuredClone(file);
     changed.sections.home.tabs[0]!.typeName = '导入后的标签';
+    const card = changed.sections.cards[0]!;
+    card.basicConfig.cardIntroduction = '导入后的卡片简介';
+    changed.sections.calendar.holidays[0]!.greeting = '导入后的祝福';
     const done = await importAs('adminB', JSON.stringify(changed));
     expect(done.status, done.msg).toBe(1000);
     expect((await exportOf('adminB')).file.sections.home.tabs[0]!.typeName).toBe('导入后的标签');
@@ -288,28 +318,40 @@ describe.each(testDatabases)('workbench configuration file on %s', (engine) => {
     const entryOf = (kind: string, id: string) => entries.filter((e) => e.entity_kind === kind && e.entity_id === id);
     // Not one entry for the whole file any more.
     expect(entries.some((e) => e.entity_kind === 'workbenchConfig')).toBe(false);
-    // Each tab and each card the import made has its own entry, named as its dialog names it.
+    // A tab the file names anew is a new tab, named as its dialog names it; the one it replaced is deleted.
     const newTabs = await tabsOfB();
-    for (const tab of newTabs)
-      expect(entryOf('indexType', tab.id), tab.typeName).toEqual([
-        expect.objectContaining({ action: 'create', summary: expect.stringContaining(tab.typeName) }),
-      ]);
-    expect(entries.some((e) => e.summary.includes('导入后的标签'))).toBe(true);
-    const newCards = await t.db.db
-      .selectFrom('wb_cards')
-      .where('tenant_id', '=', B)
-      .select(['id', 'card_name'])
-      .execute();
-    expect(newCards.length).toBeGreaterThan(0);
-    for (const card of newCards)
-      expect(entryOf('card', card.id)).toEqual([
-        expect.objectContaining({ action: 'create', summary: `卡片「${card.card_name}」` }),
-      ]);
-    // What it replaced is recorded as deleted, item by item.
+    expect(newTabs).toHaveLength(1);
+    expect(entryOf('indexType', newTabs[0]!.id)).toEqual([
+      expect.objectContaining({ action: 'create', summary: expect.stringContaining('导入后的标签') }),
+    ]);
     for (const tab of oldTabs)
       expect(entryOf('indexType', tab.id)).toEqual([expect.objectContaining({ action: 'delete' })]);
-    for (const card of oldCards)
-      expect(entryOf('card', card.id)).toEqual([expect.objectContaining({ action: 'delete' })]);
+    // The changed card and holiday keep their ids and are recorded as changed; every other card is not recorded.
+    const newCards = await cardsOfB();
+    expect(newCards.map((c) => c.id)).toEqual(oldCards.map((c) => c.id));
+    const cardChanged = newCards.find((c) => c.card_name === card.basicConfig.cardName)!;
+    expect(cardChanged.card_introduction).toBe('导入后的卡片简介');
+    expect(cardChanged.created_at).toBe(oldCards.find((c) => c.id === cardChanged.id)!.created_at);
+    expect(entries.filter((e) => e.entity_kind === 'card')).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        entity_id: cardChanged.id,
+        summary: `卡片「${card.basicConfig.cardName}」`,
+      }),
+    ]);
+    const holiday = (await holidaysOfB()).find((h) => h.greeting === '导入后的祝福')!;
+    expect(oldHolidays.map((h) => h.id)).toContain(holiday.id);
+    expect(entries.filter((e) => e.entity_kind === 'holiday')).toEqual([
+      expect.objectContaining({ action: 'update', entity_id: holiday.id }),
+    ]);
+    expect(entries.filter((e) => !['indexType', 'card', 'holiday', 'setting'].includes(e.entity_kind))).toEqual([]);
+    // The change is reverted like a manual one: the card's introduction comes back.
+    const cardEntry = entries.find((e) => e.entity_kind === 'card')!;
+    const reverted = await audit(AUDIT_PATHS.revert, { id: cardEntry.id });
+    expect(reverted.status, reverted.msg).toBe(1000);
+    expect((await cardsOfB()).find((c) => c.id === cardChanged.id)!.card_introduction).toBe(
+      oldCards.find((c) => c.id === cardChanged.id)!.card_introduction,
+    );
     // Each is an entry like a manual one: the page lists it under its kind and can revert it.
     const listed = (await audit(AUDIT_PATHS.list, { size: 100, entityKind: 'indexType' })).result.records;
     const renamed = listed.find((e) => e.summary.includes('导入后的标签'))!;

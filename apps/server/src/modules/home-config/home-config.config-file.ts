@@ -1,6 +1,7 @@
 import type { ConfigFileTab } from '@portal/contracts/config-transfer';
 import { newId } from '../../platform/crypto.ts';
 import type { AuditTarget } from '../audit/audit.service.ts';
+import { carriedOver, nameKey } from '../audit/carried-over.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import { saveTenantSetting } from '../site-settings/site-settings.service.ts';
 import { homeConfigRepository } from './home-config.repository.ts';
@@ -42,11 +43,14 @@ export async function homeAuditTargets(deps: AppDeps, tenantId: string): Promise
 
 export async function importHomeConfig(deps: AppDeps, tenantId: string, tabs: ConfigFileTab[]): Promise<string[]> {
   const r = homeConfigRepository(deps.db);
-  const old = (await r.indexTypes(tenantId)).map((t) => t.id);
+  const oldTabs = await r.indexTypes(tenantId);
+  const old = oldTabs.map((t) => t.id);
   if (old.length) await r.removeIndexTypes(tenantId, old);
+  // ADR 0078: a tab of the file named as one of the tenant's keeps its id.
+  const oldTab = carriedOver(oldTabs, (t) => nameKey(t.type_name));
   const ids: string[] = [];
   for (const [i, tab] of tabs.entries()) {
-    const id = newId();
+    const id = oldTab(nameKey(tab.typeName))?.id ?? newId();
     ids.push(id);
     await r.insertIndexType({
       id,

@@ -5,6 +5,7 @@ import { newId } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { AppDeps } from '../../platform/http.ts';
 import type { AuditTarget } from '../audit/audit.service.ts';
+import { carriedOver, nameKey } from '../audit/carried-over.ts';
 import { navigationConfigFileRepository } from './navigation.config-file.repository.ts';
 import { navigationRepository } from './navigation.repository.ts';
 import { assertCustomPath, navigationList, navSummary } from './navigation.service.ts';
@@ -44,11 +45,13 @@ export async function importNavigationConfig(
   const custom = items.filter((n) => n.isBuilt === 2).length;
   if (custom > CUSTOM_NAVIGATION_LIMIT)
     throw badRequest(WORKBENCH_MESSAGES.navigationLimit, `navigation: ${custom} > ${CUSTOM_NAVIGATION_LIMIT}`);
-  await navigationConfigFileRepository(deps.db).removeAllNavigation(tenantId);
   const r = navigationRepository(deps.db);
+  // ADR 0078: an item of the file named as one of the tenant's keeps its id.
+  const oldItem = carriedOver(await r.navigation(tenantId), (n) => nameKey(n.navigation_name));
+  await navigationConfigFileRepository(deps.db).removeAllNavigation(tenantId);
   for (const [i, n] of items.entries())
     await r.insertNavigation({
-      id: newId(),
+      id: oldItem(nameKey(n.navigationName))?.id ?? newId(),
       tenant_id: tenantId,
       navigation_name: n.navigationName,
       navigation_name_en: n.navigationNameEn ?? '',

@@ -1,6 +1,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { PageRequest } from './envelope.ts';
+import { imageUrl } from './input.ts';
 
 /** GET questionbasicconfig/baseInfo: the robot assistant's basic configuration. */
 export const RobotBaseInfo = z.object({
@@ -34,6 +35,7 @@ export const ROBOT_TEXTS = {
   duplicateQuestion: '已有相同问题的知识条目',
   robotNameRequired: '请输入助手名称',
   greetingRequired: '请输入问候语',
+  avatarInvalid: '头像图片地址不正确',
 } as const;
 
 /** The longest name and greeting of the robot (its table's columns hold 100 and 1,000 characters). */
@@ -42,7 +44,8 @@ export const ROBOT_GREETING_MAX_LENGTH = 500;
 
 /**
  * questionbasicconfig/submit (not in the spec): the robot's name, greeting and switch, each text with its optional
- * English (ADR 0074; '' none). The avatar stays as it is. `version`: the one the administrator's screen read (ADR 0075).
+ * English (ADR 0074; '' none), and its avatar (an uploaded image's address, '' none: the robot's icon; left as it is when
+ * not sent). `version`: the one the administrator's screen read (ADR 0075).
  */
 export const RobotBaseInfoSubmit = z.object({
   robotName: z
@@ -58,6 +61,7 @@ export const RobotBaseInfoSubmit = z.object({
   enabled: z.boolean(),
   robotNameEn: z.string().trim().max(50).default(''),
   greetingEn: z.string().trim().max(1000).default(''),
+  robotAvatar: imageUrl(ROBOT_TEXTS.avatarInvalid, 500).optional(),
   version: z.string().max(64).optional(),
 });
 export type RobotBaseInfoSubmit = z.input<typeof RobotBaseInfoSubmit>;

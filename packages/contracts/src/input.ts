@@ -37,6 +37,19 @@ export function isSafeLink(value: string): boolean {
 export const UNSAFE_LINK_MESSAGE = '链接只能是 http、https 地址或站内路径';
 
 /** A link field of a request: empty, or a safe link (isSafeLink), at most `max` characters. */
+/**
+ * An image's address: '' (none), a path of this site (an upload: /files/…) or an http(s) address; `message` is the
+ * refusal the field's form shows.
+ */
+export const imageUrl = (message: string, max = 1000) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v), {
+      error: message,
+    });
+
 export const safeLink = (max: number) =>
   z
     .string()

@@ -302,6 +302,7 @@ export const ROBOT_TEXTS_EN: EnOf<typeof ROBOT_TEXTS> = {
   duplicateQuestion: 'A knowledge entry with the same question exists',
   robotNameRequired: 'Enter the assistant’s name',
   greetingRequired: 'Enter a greeting',
+  avatarInvalid: 'The avatar image’s address is not valid',
 };
 
 /**

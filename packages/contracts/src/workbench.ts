@@ -7,7 +7,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 import { CARD_DISPLAY_ROWS_MAX, CARD_DISPLAY_ROWS_MIN, CARD_VIEWS_MAX, CUSTOM_NAVIGATION_LIMIT } from './constants.ts';
-import { safeLink } from './input.ts';
+import { imageUrl, safeLink } from './input.ts';
 import type { LandingConfig } from './services.ts';
 
 /** The ten card types of section 1 / 2.3. */
@@ -840,13 +840,7 @@ export const ServiceSpecialItem = z.object({
 });
 export type ServiceSpecialItem = z.infer<typeof ServiceSpecialItem>;
 /** An uploaded image (a path of this site) or an http(s) address. */
-const ImageUrl = z
-  .string({ error: WORKBENCH_MESSAGES.specialImageInvalid })
-  .trim()
-  .max(1000, { error: WORKBENCH_MESSAGES.specialImageInvalid })
-  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v), {
-    error: WORKBENCH_MESSAGES.specialImageInvalid,
-  });
+const ImageUrl = imageUrl(WORKBENCH_MESSAGES.specialImageInvalid);
 /** indexservicespecialconfig/submit: the special and its services (in order) are saved together. */
 export const ServiceSpecialSubmit = z.object({
   id: z.string().max(64).optional(),

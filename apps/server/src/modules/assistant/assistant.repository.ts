@@ -17,10 +17,17 @@ export function assistantRepository(db: Db) {
       return db.selectFrom('robot_configs').where('tenant_id', '=', tenantId).selectAll().executeTakeFirst();
     },
 
-    /** The robot's name, greeting and switch, written over the tenant's row (made when missing; the avatar kept). */
+    /** The robot's name, greeting and switch, written over the tenant's row (made when missing), its avatar when given. */
     async putRobotConfig(
       tenantId: string,
-      v: { robot_name: string; greeting: string; enabled: number; robot_name_en: string; greeting_en: string },
+      v: {
+        robot_name: string;
+        greeting: string;
+        enabled: number;
+        robot_name_en: string;
+        greeting_en: string;
+        robot_avatar?: string;
+      },
     ) {
       await db
         .insertInto('robot_configs')

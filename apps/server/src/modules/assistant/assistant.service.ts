@@ -96,22 +96,33 @@ export async function baseInfo(deps: AppDeps, tenantId: string): Promise<RobotBa
   return withVersion(info);
 }
 
-// The audit log (ADR 0030): the robot's name, greeting and switch; a revert writes them back.
+// The audit log (ADR 0030): the robot's name, greeting, switch and avatar; a revert writes them back. The avatar is
+// in the state only when there is one, so an entry of before avatars could be edited still matches a robot without one.
 const ROBOT_ENTITY = 'robot';
-const robotState = (i: RobotBaseInfo) => ({
+type RobotState = {
+  robotName: string;
+  robotNameEn: string;
+  greeting: string;
+  greetingEn: string;
+  enabled: boolean;
+  robotAvatar?: string;
+};
+const robotState = (i: RobotBaseInfo): RobotState => ({
   robotName: i.robotName,
   robotNameEn: i.robotNameEn ?? '',
   greeting: i.greeting,
   greetingEn: i.greetingEn ?? '',
   enabled: i.enabled,
+  ...(i.robotAvatar && { robotAvatar: i.robotAvatar }),
 });
-const putRobot = (deps: AppDeps, tenantId: string, s: ReturnType<typeof robotState>) =>
+const putRobot = (deps: AppDeps, tenantId: string, s: RobotState) =>
   assistantRepository(deps.db).putRobotConfig(tenantId, {
     robot_name: s.robotName,
     robot_name_en: s.robotNameEn,
     greeting: s.greeting,
     greeting_en: s.greetingEn,
     enabled: s.enabled ? 1 : 0,
+    robot_avatar: s.robotAvatar ?? '',
   });
 registerAuditKind('robot', {
   async snapshot(deps, tenantId) {
@@ -119,12 +130,13 @@ registerAuditKind('robot', {
     return info && robotState(info);
   },
   async restore(deps, tenantId, _id, state) {
-    if (state) await putRobot(deps, tenantId, state as ReturnType<typeof robotState>);
+    if (state) await putRobot(deps, tenantId, state as RobotState);
   },
 });
 
 /**
- * questionbasicconfig/submit (not in the spec): the robot's name, greeting and switch with their English, recorded on
+ * questionbasicconfig/submit (not in the spec): the robot's name, greeting and switch with their English, and its
+ * avatar when sent, recorded on
  * 配置变更记录; refused with 409 when `version` is given and the configuration changed since it was read (ADR 0075).
  */
 export async function saveBaseInfo(
@@ -134,7 +146,10 @@ export async function saveBaseInfo(
 ): Promise<RobotBaseInfo> {
   return audited(deps, ctx, { kind: 'robot', id: ROBOT_ENTITY, summary: '机器人助手设置' }, async (tx) => {
     await expectVersion(tx, `robot:${ctx.tenantId}`, input.version, () => storedBaseInfo(tx, ctx.tenantId));
+    const before = input.robotAvatar === undefined ? await storedBaseInfo(tx, ctx.tenantId) : null;
     await putRobot(tx, ctx.tenantId, {
+      // Not sent: the avatar stays as it is.
+      robotAvatar: input.robotAvatar ?? before?.robotAvatar ?? '',
       robotName: input.robotName,
       robotNameEn: input.robotNameEn ?? '',
       greeting: input.greeting,

@@ -82,6 +82,43 @@ describe.each(testDatabases)("the robot assistant's settings on %s", (engine) =>
     expect((await read()).result).toEqual(now);
   });
 
+  it('an administrator gives the robot an avatar, kept by a save without one, removed with an empty one, reverted', async () => {
+    const first = (await read()).result;
+    const { version: _v, robotAvatar: _a, ...fields } = first;
+    const withAvatar = await save({ ...fields, robotAvatar: '/files/000000/robot.png', version: first.version });
+    expect(withAvatar).toMatchObject({ status: 1000, result: { robotAvatar: '/files/000000/robot.png' } });
+    expect((await call('student01', 'GET', `${P}/aiquestion/greet`)).result.robotAvatar).toBe(
+      '/files/000000/robot.png',
+    );
+    // A client that does not send the avatar (the submit of before avatars) leaves it as it is.
+    expect((await save({ ...fields, greeting: '换个问候' })).result.robotAvatar).toBe('/files/000000/robot.png');
+    // An address that is not an image's refused, with the field's message, and nothing changes.
+    const now = (await read()).result;
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.example/a.png',
+      'data:image/png;base64,AAAA',
+      `/${'a'.repeat(500)}`,
+    ])
+      expect(await save({ ...fields, robotAvatar: bad }), bad).toMatchObject({
+        http: 400,
+        msg: ROBOT_TEXTS.avatarInvalid,
+      });
+    expect((await read()).result).toEqual(now);
+    // On 配置变更记录 with the avatar, and reverted from there.
+    const [entry] = (await call('admin', 'POST', `${O}${AUDIT_PATHS.list}`, { size: 5, entityKind: 'robot' })).result
+      .records;
+    expect(entry.after).toMatchObject({ robotAvatar: '/files/000000/robot.png', greeting: '换个问候' });
+    const removed = await save({ ...fields, robotAvatar: '' });
+    expect(removed.result.robotAvatar).toBe('');
+    const [removal] = (await call('admin', 'POST', `${O}${AUDIT_PATHS.list}`, { size: 5, entityKind: 'robot' })).result
+      .records;
+    expect(removal.before.robotAvatar).toBe('/files/000000/robot.png');
+    expect(removal.after).not.toHaveProperty('robotAvatar');
+    expect((await call('admin', 'POST', `${O}${AUDIT_PATHS.revert}`, { id: removal.id })).status).toBe(1000);
+    expect((await read()).result.robotAvatar).toBe('/files/000000/robot.png');
+  });
+
   it('turned off, the robot is off for everyone; a student may not change it; another tenant keeps its own', async () => {
     const now = (await read()).result;
     expect((await save({ ...now, robotName: '学生改的' }, 'student01')).http).toBe(403);

@@ -41,6 +41,10 @@ export const assistantEnUS: typeof assistantZhCN = {
       save: 'Save',
       saved: 'Saved',
       reload: 'Reload',
+      avatar: 'Avatar',
+      uploadAvatar: 'Upload an avatar',
+      removeAvatar: 'Remove the avatar',
+      avatarHint: 'Without an avatar the robot’s icon is shown; a square image works best.',
     },
     knowledge: {
       title: 'Robot knowledge',

@@ -43,6 +43,10 @@ export const assistantZhCN = {
       save: '保存',
       saved: '保存成功',
       reload: '重新加载',
+      avatar: '头像',
+      uploadAvatar: '上传头像',
+      removeAvatar: '移除头像',
+      avatarHint: '未设置头像时显示机器人图标；建议使用正方形图片。',
     },
     knowledge: {
       title: '机器人知识库',

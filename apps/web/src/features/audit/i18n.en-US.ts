@@ -122,6 +122,7 @@ export const auditEnUS: typeof auditZhCN = {
       robotName: 'Assistant name',
       robotNameEn: 'Assistant name in English',
       greetingEn: 'Greeting in English',
+      robotAvatar: 'Assistant avatar',
     },
     values: {
       builtIn: 'Built-in',

@@ -123,6 +123,7 @@ export const auditZhCN = {
       robotName: '助手名称',
       robotNameEn: '助手英文名称',
       greetingEn: '英文问候语',
+      robotAvatar: '助手头像',
     },
     values: {
       builtIn: '内置',

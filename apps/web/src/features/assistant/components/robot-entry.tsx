@@ -1,8 +1,8 @@
-import { RobotOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session/session-store.ts';
+import { RobotAvatar } from './robot-avatar.tsx';
 import { RobotWindow } from './robot-window.tsx';
 
 /**
@@ -13,10 +13,11 @@ export function RobotEntry() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const enabled = useSession((s) => s.robotConfig?.enabled !== false);
+  const avatar = useSession((s) => s.robotConfig?.robotAvatar);
   return (
     <>
       {enabled && (
-        <Button icon={<RobotOutlined aria-hidden />} onClick={() => setOpen(true)}>
+        <Button icon={<RobotAvatar src={avatar} size={16} />} onClick={() => setOpen(true)}>
           {t('assistant.robot.open')}
         </Button>
       )}

@@ -12,6 +12,8 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('../../../lib/http/clients.ts', () => ({ platformHttp: http }));
+const uploadImage = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/http/upload-image.ts', () => ({ uploadImage }));
 const { RobotSettingsSection } = await import('./robot-settings-section.tsx');
 
 const INFO = {
@@ -60,12 +62,45 @@ describe('助手设置', () => {
           greeting: '您好，请问有什么可以帮您？',
           greetingEn: 'Hello, how can I help?',
           enabled: false,
+          robotAvatar: '',
           version: 'v1',
         },
         { quietMessages: [WORKBENCH_MESSAGES.changedMeanwhile] },
       ),
     );
     await waitFor(() => expect(sessionStore.getState().robotConfig).toMatchObject({ enabled: false, version: 'v2' }));
+  });
+
+  it('uploads an avatar, shows it as the robot will, saves it; removed, the robot’s icon is back and saved as none', async () => {
+    uploadImage.mockResolvedValue({ url: '/files/000000/robot.png', fileName: 'robot.png', size: 10 });
+    const { container } = show();
+    await waitFor(() => expect((screen.getByLabelText('助手名称') as HTMLInputElement).value).toBe('小助手'));
+    expect(container.querySelector('img.robot-avatar')).toBeNull();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.accept).toContain('image/png');
+    await userEvent.upload(input, new File(['png'], 'robot.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(container.querySelector('img.robot-avatar')?.getAttribute('src')).toBe('/files/000000/robot.png'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith(
+        '/questionbasicconfig/submit',
+        expect.objectContaining({ robotAvatar: '/files/000000/robot.png' }),
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(sessionStore.getState().robotConfig?.robotAvatar).toBe('/files/000000/robot.png'));
+    await userEvent.click(screen.getByRole('button', { name: '移除头像' }));
+    expect(container.querySelector('img.robot-avatar')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenLastCalledWith(
+        '/questionbasicconfig/submit',
+        expect.objectContaining({ robotAvatar: '' }),
+        expect.anything(),
+      ),
+    );
   });
 
   it('an empty name is refused in the form and nothing is sent', async () => {

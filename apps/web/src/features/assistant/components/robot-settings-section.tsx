@@ -6,8 +6,9 @@ import {
 } from '@portal/contracts/assistant';
 import { WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Switch } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
+import { ImageUploadButton } from '../../../components/image-upload-button.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -16,6 +17,7 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 import { getRobotBaseInfo } from '../api/get-robot-base-info.ts';
 import { assistantKeys } from '../api/query-keys.ts';
 import { saveRobotBaseInfo } from '../api/save-robot-base-info.ts';
+import { RobotAvatar } from './robot-avatar.tsx';
 
 type Values = Omit<RobotBaseInfoInput, 'version'>;
 const valuesOf = (i: RobotBaseInfo): Values => ({
@@ -24,10 +26,26 @@ const valuesOf = (i: RobotBaseInfo): Values => ({
   greeting: i.greeting,
   greetingEn: i.greetingEn ?? '',
   enabled: i.enabled,
+  robotAvatar: i.robotAvatar,
 });
 
+/** The avatar: shown as the robot will show it, uploaded through common/upload, removable. */
+function AvatarField({ id, value, onChange }: { id?: string; value?: string; onChange?: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap>
+      <RobotAvatar src={value} size={40} />
+      <ImageUploadButton id={id} onUploaded={(url) => onChange?.(url)}>
+        {t('assistant.settings.uploadAvatar')}
+      </ImageUploadButton>
+      {value && <Button onClick={() => onChange?.('')}>{t('assistant.settings.removeAvatar')}</Button>}
+    </Space>
+  );
+}
+
 /**
- * 助手设置 on the knowledge page: the robot's name and greeting, each with its English (ADR 0074), and whether it is on.
+ * 助手设置 on the knowledge page: the robot's name and greeting, each with its English (ADR 0074), its avatar and
+ * whether it is on.
  * The save names the version it read (ADR 0075): refused because another administrator saved meanwhile, it says so
  * beside a 重新加载 that shows what they saved.
  */
@@ -101,6 +119,9 @@ export function RobotSettingsSection() {
         </Form.Item>
         <Form.Item name="greetingEn" label={t('assistant.settings.greetingEn')}>
           <Input.TextArea autoSize={{ minRows: 2 }} maxLength={maxLengthOf(shape.greetingEn)} />
+        </Form.Item>
+        <Form.Item name="robotAvatar" label={t('assistant.settings.avatar')} extra={t('assistant.settings.avatarHint')}>
+          <AvatarField />
         </Form.Item>
         <Form.Item name="enabled" label={t('assistant.settings.enabled')} valuePropName="checked">
           <Switch />

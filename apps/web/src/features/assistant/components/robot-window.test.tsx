@@ -62,6 +62,24 @@ describe('the robot window in English (ADR 0074)', () => {
   });
 });
 
+describe("the robot's avatar", () => {
+  afterEach(() => {
+    greet.robotAvatar = '';
+  });
+  it('stands beside its name in the title, the dialog still named by the name; an image that does not load gives way to the icon', async () => {
+    greet.robotAvatar = '/files/000000/robot.png';
+    const { baseElement } = renderWindow();
+    await screen.findByText('您好，请问有什么可以帮您？');
+    expect(screen.getByRole('dialog', { name: '小助手' })).toBeTruthy();
+    const img = baseElement.querySelector<HTMLImageElement>('.robot-title img.robot-avatar')!;
+    expect(img.getAttribute('src')).toBe('/files/000000/robot.png');
+    expect(img.alt).toBe('');
+    act(() => void img.dispatchEvent(new Event('error')));
+    expect(baseElement.querySelector('.robot-title img')).toBeNull();
+    expect(baseElement.querySelector('.robot-title .anticon-robot')).toBeTruthy();
+  });
+});
+
 describe("the robot assistant's window", () => {
   it.each([
     ['zh-CN', '更多'],

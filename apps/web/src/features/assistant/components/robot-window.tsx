@@ -11,6 +11,7 @@ import { robotIsSolve } from '../api/robot-is-solve.ts';
 import { robotRecordQuestion } from '../api/robot-record-question.ts';
 import { robotSearch } from '../api/robot-search.ts';
 import './assistant.css';
+import { RobotAvatar } from './robot-avatar.tsx';
 import { FeedbackForm, FeedbackProgress } from './robot-feedback.tsx';
 
 type Turn =
@@ -90,7 +91,19 @@ export function RobotWindow({ open, onClose }: { open: boolean; onClose: () => v
   const robot = greet.data ?? robotConfig;
   const name = robot ? configured(robot.robotName, robot.robotNameEn) : t('assistant.robot.title');
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={name} width={640} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title={
+        <span className="robot-title">
+          <RobotAvatar src={robot?.robotAvatar} size={28} />
+          {name}
+        </span>
+      }
+      width={640}
+      destroyOnHidden
+    >
       <Tabs
         // On a phone the two tabs may not fit: the button listing the hidden one says what it is (更多 / More).
         more={tabsMore(t('nav.more'))}

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Skeleton, Space, Switch } from 'antd';
 import { PreLoginConfig, WORKBENCH_MESSAGES } from '@portal/contracts/workbench';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
-import { ImageUploadButton } from './image-upload-button.tsx';
+import { ImageUploadButton } from '../../../components/image-upload-button.tsx';
 import { PreLoginLinksSection } from './pre-login-links-section.tsx';
 import { usePreLogin } from '../api/get-pre-login.ts';
 import { submitPreLogin } from '../api/submit-pre-login.ts';

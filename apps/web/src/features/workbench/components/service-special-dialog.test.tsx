@@ -12,7 +12,7 @@ const api = vi.hoisted(() => ({
   searched: [] as string[],
 }));
 vi.mock('../api/submit-service-special.ts', () => ({ submitServiceSpecial: api.submitServiceSpecial }));
-vi.mock('../api/upload-image.ts', () => ({ uploadImage: vi.fn() }));
+vi.mock('../../../lib/http/upload-image.ts', () => ({ uploadImage: vi.fn() }));
 // The picker searches on the server (common/getServiceInfo); here, by name in a fixed catalogue.
 vi.mock('../api/get-service-info.ts', () => ({
   useServiceInfo: (keyword: string, enabled: boolean) => {

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts/workbench';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { ImageUploadButton } from './image-upload-button.tsx';
+import { ImageUploadButton } from '../../../components/image-upload-button.tsx';
 import { rangeOf, rangeRule } from '../../../lib/form-limits.ts';
 import { useServiceInfo } from '../api/get-service-info.ts';
 import { submitServiceSpecial } from '../api/submit-service-special.ts';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { actionOn } from '../../../lib/action-on.ts';
 import { serverText, useTranslation } from '../../../lib/i18n/i18n.ts';
-import { ImageUploadButton } from './image-upload-button.tsx';
+import { ImageUploadButton } from '../../../components/image-upload-button.tsx';
 import { maxLengthOf } from '../../../lib/form-limits.ts';
 import { toolsQueryKey, useTools } from '../api/get-tools.ts';
 import { saveTool } from '../api/save-tool.ts';

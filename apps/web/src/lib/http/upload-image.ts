@@ -1,4 +1,4 @@
-import { ospHttp } from '../../../lib/http/clients.ts';
+import { ospHttp } from './clients.ts';
 
 /** POST common/upload (multipart): an image for an icon, logo or theme picture; answers its public url. */
 export function uploadImage(file: File): Promise<{ url: string; fileName: string; size: number }> {

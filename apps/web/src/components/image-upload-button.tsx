@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Upload } from 'antd';
 import type { ReactNode } from 'react';
-import { uploadImage } from '../api/upload-image.ts';
+import { uploadImage } from '../lib/http/upload-image.ts';
 
 /**
  * A button that uploads one image through common/upload and hands back its address: the image fields of the

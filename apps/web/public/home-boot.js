@@ -52,7 +52,11 @@
     if (!stored?.startsWith('v1.')) return null;
     const key = await sessionKey();
     if (!key) return null;
-    const bytes = Uint8Array.from(atob(stored.slice(3)), (c) => c.charCodeAt(0));
+    // The browser's own base64 codec where it has one (lib/encoding/base64.ts): a string's characters mapped one by one
+    // took 20 ms of a throttled phone's main thread.
+    const bytes = Uint8Array.fromBase64
+      ? Uint8Array.fromBase64(stored.slice(3))
+      : Uint8Array.from(atob(stored.slice(3)), (c) => c.charCodeAt(0));
     const plain = new TextDecoder().decode(
       await crypto.subtle.decrypt(
         { name: 'AES-GCM', iv: bytes.subarray(0, 12), additionalData: new TextEncoder().encode(SLOT) },

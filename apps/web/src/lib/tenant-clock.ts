@@ -190,24 +190,19 @@ export function tenantIso(time: Moment): string | undefined {
   return `${formatWall(wall, 'YYYY-MM-DDTHH:mm:ss')}${zone}`;
 }
 
-/** The browser's own zone (null if it does not say). */
-function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * What a date-time on the tenant's clock is, for a tooltip: "Asia/Shanghai (UTC+8)" — only when the browser's zone is
- * another one (a student abroad reads the school's time, not their own); undefined when both are the same zone.
+ * What a date-time on the tenant's clock is, for a tooltip: "Asia/Shanghai (UTC+8)" — only when the browser's own clock
+ * reads that moment otherwise (a student abroad reads the school's time, not their own); undefined when it reads the
+ * same. The browser's offset comes from `Date`, not from its zone's name through Intl: making the first
+ * Intl.DateTimeFormat loads the browser's zone data, 200 ms of a throttled phone's main thread on the home page for a
+ * tooltip nobody had asked for yet (issue 10).
  */
 export function tenantZoneTitle(time?: Moment | null): string | undefined {
   const zone = tenantTimeZone();
-  if (browserTimeZone() === zone) return undefined;
-  const ms = time === undefined || time === null || time === '' ? Date.now() : momentMs(time);
-  const { offset } = zoneClock(zone, Number.isFinite(ms) ? ms : Date.now());
+  const asked = time === undefined || time === null || time === '' ? Date.now() : momentMs(time);
+  const ms = Number.isFinite(asked) ? asked : Date.now();
+  const { offset } = zoneClock(zone, ms);
+  if (-new Date(ms).getTimezoneOffset() === offset) return undefined;
   const hours = Math.floor(Math.abs(offset) / 60);
   const minutes = Math.abs(offset) % 60;
   const sign = offset < 0 ? '-' : '+';

@@ -178,21 +178,22 @@ function expectSameAsDayjs(zones: string[], moments: Array<string | number>): vo
 }
 
 describe("the school's zone named beside its times", () => {
-  /** The browser's own zone, as Intl tells it. */
+  /** The browser's own zone: its clock, as `Date` reads it. */
+  const own = process.env.TZ;
   const browserIn = (zone: string) => {
-    const own = Intl.DateTimeFormat.prototype.resolvedOptions;
-    return vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
-      this: Intl.DateTimeFormat,
-    ) {
-      return { ...own.call(this), timeZone: zone };
-    });
+    process.env.TZ = zone;
   };
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    process.env.TZ = own;
+    if (own === undefined) delete process.env.TZ;
+  });
 
-  it("names the tenant's zone and its offset at that moment only to a browser in another zone", () => {
+  it("names the tenant's zone and its offset at that moment only to a browser whose clock reads it otherwise", () => {
     browserIn('Asia/Shanghai');
     expect(tenantZoneTitle(EARLY_BEIJING)).toBeUndefined();
-    vi.restoreAllMocks();
+    // Another zone whose clock reads the same: nothing to say either.
+    browserIn('Asia/Taipei');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBeUndefined();
     browserIn('Europe/Berlin');
     expect(tenantZoneTitle(EARLY_BEIJING)).toBe('Asia/Shanghai (UTC+8)');
     user('Asia/Kolkata');
@@ -201,7 +202,25 @@ describe("the school's zone named beside its times", () => {
     user('America/New_York');
     expect(tenantZoneTitle('2026-07-01T12:00:00Z')).toBe('America/New_York (UTC-4)');
     expect(tenantZoneTitle(EARLY_BEIJING)).toBe('America/New_York (UTC-5)');
+    // A browser in New York reads both on the school's clock: in summer and in winter.
+    browserIn('America/New_York');
+    expect(tenantZoneTitle('2026-07-01T12:00:00Z')).toBeUndefined();
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBeUndefined();
+    // One in Phoenix (no daylight-saving time) reads the summer's time otherwise.
+    browserIn('America/Phoenix');
+    expect(tenantZoneTitle('2026-07-01T12:00:00Z')).toBe('America/New_York (UTC-4)');
     user('UTC');
     expect(tenantZoneTitle(EARLY_BEIJING)).toBe('UTC (UTC)');
+  });
+
+  it('makes no Intl formatter for a school on a fixed-offset clock (Asia/Shanghai)', () => {
+    user('Asia/Shanghai');
+    browserIn('Europe/Berlin');
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBe('Asia/Shanghai (UTC+8)');
+    browserIn('Asia/Shanghai');
+    expect(tenantZoneTitle(EARLY_BEIJING)).toBeUndefined();
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 });
